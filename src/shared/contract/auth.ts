@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { userSchema, timestampSchema } from './common.js';
+import { listSchema } from '../pagination.js';
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const DISPLAY_NAME_MAX = 100;
+export const TOKEN_LABEL_MAX = 100;
+
+export const emailSchema = z.email({ message: 'Must be a valid e-mail address' }).max(EMAIL_MAX);
+
+export const signupBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Answer of signup and login: the user and a new API token, shown once. */
+export const authResultSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const apiTokenSchema = z.object({
+  object: z.literal('api-token'),
+  id: z.string(),
+  label: z.string(),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema.optional(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenListSchema = listSchema(apiTokenSchema);
+
+export const createTokenBodySchema = z.object({
+  label: z.string().trim().min(1).max(TOKEN_LABEL_MAX),
+});
+export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
+
+/** The created token: its secret `token` appears only in this answer. */
+export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
+
+/** Name of the cookie carrying the console session, and of the readable cookie with its CSRF token. */
+export const SESSION_COOKIE = 'ds_session';
+export const CSRF_COOKIE = 'ds_csrf';
+export const CSRF_HEADER = 'x-csrf-token';

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The console is a single-page app built into dist/console and served by the API server at `/`.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/console', emptyOutDir: true },
+  server: { proxy: { '/v1': 'http://127.0.0.1:3000' } },
+});
