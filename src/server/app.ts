@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './storage/db.js';
+import { Urls } from './presenters/urls.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerConsole } from './plugins/console.js';
+import { healthRoutes } from './routes/health.js';
+import { authRoutes } from './routes/auth.js';
+import { organizationRoutes } from './routes/organizations.js';
+import { collectionRoutes } from './routes/collections.js';
+import { spaceRoutes } from './routes/spaces.js';
+import type { RouteDeps } from './routes/context.js';
+
+/** Largest accepted request body. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const defaultConsoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/console');
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  consoleRoot?: string;
+}
+
+/** The Fastify instance: main.ts listens with it, and tests build the very same one. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Wait for in-flight requests on close, but drop idle keep-alive connections at once.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const routeDeps: RouteDeps = { db: deps.db, config: deps.config, urls: new Urls(deps.config.publicUrl) };
+  await app.register(cookie);
+  await app.register(authPlugin, { db: deps.db, config: deps.config });
+  await app.register(healthRoutes, routeDeps);
+  await app.register(authRoutes, routeDeps);
+  await app.register(organizationRoutes, routeDeps);
+  await app.register(collectionRoutes, routeDeps);
+  await app.register(spaceRoutes, routeDeps);
+  await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
+  return app;
+}

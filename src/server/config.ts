@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment only. Every value is validated at start; each bad value gets one
+ * line naming the variable, and the process exits non-zero (see main.ts).
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'), {
+      message: 'must be a postgres:// URL, a sqlite: path, or a file path',
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://docs.example.com' })
+    .optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
+  SIGNUP: z.enum(['open', 'closed'], { message: 'must be open or closed' }).default('open'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a console session lasts without use. */
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+});
+
+export type StorageConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  storage: StorageConfig;
+  publicUrl: string;
+  admin: { email?: string; password?: string; token?: string };
+  signup: 'open' | 'closed';
+  logLevel: string;
+  sessionTtlSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function storageFromUrl(url: string | undefined, dataDir: string): StorageConfig {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (url) return { kind: 'sqlite', file: url.replace(/^(sqlite|file):(\/\/)?/, '') };
+  return { kind: 'sqlite', file: path.join(dataDir, 'docspace.sqlite') };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as most shells and env files intend.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (e.ADMIN_TOKEN && !e.ADMIN_EMAIL) problems.push('ADMIN_TOKEN: needs ADMIN_EMAIL and ADMIN_PASSWORD too');
+  if (problems.length) throw new ConfigError(problems);
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    storage: storageFromUrl(e.DATABASE_URL, e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, token: e.ADMIN_TOKEN },
+    signup: e.SIGNUP,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+  };
+}

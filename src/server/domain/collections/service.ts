@@ -1,0 +1,207 @@
+import type { ServiceContext } from '../context.js';
+import { transaction, type Executor } from '../../storage/db.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import * as collections from '../../storage/repos/collections.js';
+import * as spaces from '../../storage/repos/spaces.js';
+import { keysetPage } from '../../storage/pagination.js';
+import {
+  collectionLevel,
+  requireLevel,
+  requireOrgAccess,
+  requireOrgRole,
+  orgAccess,
+  OrgLevels,
+  type OrgAccess,
+} from '../permissions/resolver.js';
+import { atLeast } from '../permissions/roles.js';
+import { endPosition, movedPosition } from '../content/positions.js';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import type { CreateCollectionBody, UpdateCollectionBody, MoveBody } from '../../../shared/contract/collections.js';
+import type { Role } from '../../../shared/contract/common.js';
+
+export interface CollectionView {
+  row: collections.CollectionRow;
+  level: Role | null;
+}
+
+/** Loads a collection the caller can see (404 otherwise) and checks they hold `needed` on it. */
+export async function loadCollection(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+  const row = await collections.findCollection(db, id);
+  if (!row) throw new NotFoundError('Collection not found');
+  const { level, access } = await collectionLevel(db, ctx.actor, row);
+  requireLevel(level, needed, 'Collection', action);
+  return { row, level, access: access! };
+}
+
+/** The parent a new or moved item goes into: must be in the organization, and the caller must create there. */
+export async function requireCreateIn(
+  db: Executor,
+  ctx: ServiceContext,
+  access: OrgAccess,
+  parentId: string | null,
+  field: string,
+): Promise<void> {
+  if (parentId === null) {
+    requireOrgRole(access, 'create', 'create content at the top of the organization');
+    return;
+  }
+  const parent = await collections.findCollection(db, parentId);
+  if (!parent || parent.organization_id !== access.organizationId) {
+    throw new InvalidError(field, 'no such collection in this organization');
+  }
+  const { level } = await collectionLevel(db, ctx.actor, parent, access);
+  if (!atLeast(level, 'read')) throw new InvalidError(field, 'no such collection in this organization');
+  if (!atLeast(level, 'create')) throw new ForbiddenError('You need the create level on the parent collection');
+}
+
+export async function createCollection(ctx: ServiceContext, organizationId: string, body: CreateCollectionBody) {
+  return transaction(ctx.db, async (tx) => {
+    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    const parentId = body.parent ?? null;
+    await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    const now = nowIso();
+    const row: collections.CollectionRow = {
+      id: newId(),
+      organization_id: organizationId,
+      parent_id: parentId,
+      title: body.title ?? 'Untitled collection',
+      description: null,
+      default_level: 'inherit',
+      position: await endPosition(tx, organizationId, parentId),
+      created_by: ctx.actor.userId,
+      created_at: now,
+      updated_at: now,
+    };
+    await collections.insertCollection(tx, row);
+    const { level } = await collectionLevel(tx, ctx.actor, row, access);
+    return { row, level };
+  });
+}
+
+export async function getCollection(ctx: ServiceContext, id: string): Promise<CollectionView> {
+  const { row, level } = await loadCollection(ctx.db, ctx, id, 'read', 'view it');
+  return { row, level };
+}
+
+export async function updateCollection(ctx: ServiceContext, id: string, body: UpdateCollectionBody) {
+  return transaction(ctx.db, async (tx) => {
+    await loadCollection(tx, ctx, id, 'admin', 'change it');
+    const patch: Partial<collections.CollectionRow> = { updated_at: nowIso() };
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.defaultLevel !== undefined) patch.default_level = body.defaultLevel;
+    await collections.updateCollection(tx, id, patch);
+    const row = (await collections.findCollection(tx, id))!;
+    const { level } = await collectionLevel(tx, ctx.actor, row);
+    return { row, level };
+  });
+}
+
+/** Deletes the collection and its nested collections; every space inside goes to the trash, restorable. */
+export async function deleteCollection(ctx: ServiceContext, id: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    await loadCollection(tx, ctx, id, 'admin', 'delete it');
+    const ids = await collections.collectionSubtreeIds(tx, id);
+    await spaces.trashSpacesIn(tx, ids, nowIso());
+    await collections.deleteCollection(tx, id);
+  });
+}
+
+export async function listCollections(
+  ctx: ServiceContext,
+  organizationId: string,
+  nested: boolean,
+  page: string | undefined,
+  limit: number,
+) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  const levels = new OrgLevels(access, ctx.actor, await collections.allOrgCollections(ctx.db, organizationId));
+  const filter: collections.CollectionListFilter = {
+    organizationId,
+    topLevelOnly: !nested,
+    visibleIds: access.role === 'admin' ? undefined : levels.visibleInheritParents(),
+  };
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => collections.listCollections(ctx.db, filter, after, take),
+    count: () => collections.countCollections(ctx.db, filter),
+    key: (row) => [row.position, row.id],
+  });
+  return { ...result, items: result.items.map((row) => ({ row, level: levels.collection(row.id) })) };
+}
+
+export async function listCollectionSpaces(ctx: ServiceContext, id: string, page: string | undefined, limit: number) {
+  const { row, access } = await loadCollection(ctx.db, ctx, id, 'read', 'view it');
+  const levels = new OrgLevels(access, ctx.actor, await collections.allOrgCollections(ctx.db, row.organization_id));
+  const filter: spaces.SpaceListFilter = {
+    parentId: id,
+    deleted: false,
+    visibility:
+      access.role === 'admin'
+        ? undefined
+        : {
+            orgRoleVisible: false,
+            visibleInheritParents: atLeast(levels.collection(id), 'read') ? [id] : [],
+            createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+          },
+  };
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => spaces.listSpaces(ctx.db, filter, after, take),
+    count: () => spaces.countSpaces(ctx.db, filter),
+    key: (r) => [r.position, r.id],
+  });
+  return { ...result, items: result.items.map((r) => ({ row: r, level: levels.space(r) })) };
+}
+
+export async function moveCollection(ctx: ServiceContext, id: string, body: MoveBody) {
+  return transaction(ctx.db, async (tx) => {
+    const { row, access } = await loadCollection(tx, ctx, id, 'admin', 'move it');
+    const parentId = body.parent === undefined ? row.parent_id : body.parent;
+    if (parentId !== null) {
+      const subtree = await collections.collectionSubtreeIds(tx, id);
+      if (subtree.includes(parentId)) {
+        throw new InvalidError('parent', 'cannot move a collection into itself or a collection nested in it');
+      }
+    }
+    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    const position = await movedPosition(
+      tx,
+      row.organization_id,
+      { type: 'collection', id, parentId: row.parent_id },
+      parentId,
+      body.position,
+    );
+    await collections.updateCollection(tx, id, { parent_id: parentId, position, updated_at: nowIso() });
+    const updated = (await collections.findCollection(tx, id))!;
+    const { level } = await collectionLevel(tx, ctx.actor, updated, access);
+    return { row: updated, level };
+  });
+}
+
+/** Moves the collection, its nested collections and their spaces to another organization the caller administers. */
+export async function transferCollection(ctx: ServiceContext, id: string, organizationId: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { row } = await loadCollection(tx, ctx, id, 'admin', 'transfer it');
+    const target = await orgAccess(tx, ctx.actor, organizationId);
+    if (!target) throw new InvalidError('organization', 'no such organization');
+    if (organizationId === row.organization_id)
+      throw new ConflictError('The collection is already in this organization');
+    requireOrgRole(target, 'admin', 'transfer content into the target organization');
+    const ids = await collections.collectionSubtreeIds(tx, id);
+    await collections.moveCollectionSubtreeToOrganization(tx, ids, organizationId);
+    await collections.updateCollection(tx, id, {
+      parent_id: null,
+      position: await endPosition(tx, organizationId, null),
+      updated_at: nowIso(),
+    });
+    const updated = (await collections.findCollection(tx, id))!;
+    const { level } = await collectionLevel(tx, ctx.actor, updated, target);
+    return { row: updated, level };
+  });
+}

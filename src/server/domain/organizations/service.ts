@@ -1,0 +1,228 @@
+import type { Executor } from '../../storage/db.js';
+import { transaction } from '../../storage/db.js';
+import type { ServiceContext } from '../context.js';
+import { newId } from '../../lib/ids.js';
+import { newSecret } from '../../lib/secrets.js';
+import { nowIso } from '../../lib/time.js';
+import * as orgs from '../../storage/repos/organizations.js';
+import * as members from '../../storage/repos/members.js';
+import * as users from '../../storage/repos/users.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
+import { asRole, atLeast } from '../permissions/roles.js';
+import { InvalidError, NotFoundError, ForbiddenError } from '../errors.js';
+import type { UpdateOrganizationBody, InviteUsersBody } from '../../../shared/contract/organizations.js';
+import type { RoleOrGuest } from '../../../shared/contract/common.js';
+
+export async function createOrganization(db: Executor, userId: string, title: string) {
+  const now = nowIso();
+  const row: orgs.OrganizationRow = {
+    id: newId(),
+    title,
+    type: 'business',
+    email_domains: '[]',
+    hostname: null,
+    default_role: 'read',
+    default_content_site: null,
+    logo: null,
+    sso: 0,
+    ai: 0,
+    invite_links: 1,
+    plan: 'free',
+    created_at: now,
+    updated_at: now,
+  };
+  await orgs.insertOrganization(db, row);
+  await members.insertMembership(db, {
+    organization_id: row.id,
+    user_id: userId,
+    role: 'admin',
+    disabled: 0,
+    joined_at: now,
+    last_seen_at: null,
+  });
+  return row;
+}
+
+/** A new organization whose only member, its admin, is the caller. */
+export function createOrganizationForCaller(ctx: ServiceContext, title: string) {
+  return transaction(ctx.db, (tx) => createOrganization(tx, ctx.actor.userId, title));
+}
+
+export function listOrganizations(ctx: ServiceContext, page: string | undefined, limit: number) {
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => orgs.listUserOrganizations(ctx.db, ctx.actor.userId, after, take),
+    count: () => orgs.countUserOrganizations(ctx.db, ctx.actor.userId),
+    key: (row) => [row.id],
+  });
+}
+
+export async function getOrganization(ctx: ServiceContext, organizationId: string) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  const row = await orgs.findOrganization(ctx.db, organizationId);
+  if (!row) throw new NotFoundError('Organization not found');
+  return { row, role: access.role };
+}
+
+export async function updateOrganization(ctx: ServiceContext, organizationId: string, body: UpdateOrganizationBody) {
+  return transaction(ctx.db, async (tx) => {
+    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    requireOrgRole(access, 'admin', 'change organization settings');
+    if (body.hostname !== undefined) {
+      const taken = await orgs.findOrganizationByHostname(tx, body.hostname);
+      if (taken && taken.id !== organizationId)
+        throw new InvalidError('hostname', 'is already used by another organization');
+    }
+    if (body.defaultContent) {
+      // Sites arrive with the docs-sites work; until then no site id can be valid.
+      throw new InvalidError('defaultContent.site', 'no such site in this organization');
+    }
+    const patch: Partial<orgs.OrganizationRow> = { updated_at: nowIso() };
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.emailDomains !== undefined) patch.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
+    if (body.hostname !== undefined) patch.hostname = body.hostname;
+    if (body.defaultRole !== undefined) patch.default_role = body.defaultRole;
+    if (body.defaultContent === null) patch.default_content_site = null;
+    if (body.logo !== undefined) patch.logo = body.logo;
+    if (body.sso !== undefined) patch.sso = body.sso ? 1 : 0;
+    if (body.ai !== undefined) patch.ai = body.ai ? 1 : 0;
+    if (body.inviteLinks !== undefined) patch.invite_links = body.inviteLinks ? 1 : 0;
+    await orgs.updateOrganization(tx, organizationId, patch);
+    const row = await orgs.findOrganization(tx, organizationId);
+    return { row: row!, role: access.role };
+  });
+}
+
+// Invite links: created and managed by admins; anyone signed in who holds the link id can join.
+
+export async function listInviteLinks(
+  ctx: ServiceContext,
+  organizationId: string,
+  page: string | undefined,
+  limit: number,
+) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'see invite links');
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => orgs.listInviteLinks(ctx.db, organizationId, after, take),
+    count: () => orgs.countInviteLinks(ctx.db, organizationId),
+    key: (row) => [row.id],
+  });
+  return { ...result, role: access.role };
+}
+
+export async function getInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'see invite links');
+  const row = await orgs.findInviteLink(ctx.db, organizationId, inviteId);
+  if (!row) throw new NotFoundError('Invite not found');
+  return { row, role: access.role };
+}
+
+export async function createInviteLink(ctx: ServiceContext, organizationId: string, role: RoleOrGuest) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'create invite links');
+  const org = await orgs.findOrganization(ctx.db, organizationId);
+  if (!org?.invite_links) throw new ForbiddenError('Invite links are turned off for this organization');
+  // The id is the secret part of the link: unguessable.
+  const row: orgs.InviteLinkRow = {
+    id: newSecret().slice(0, 32),
+    organization_id: organizationId,
+    role,
+    created_by: ctx.actor.userId,
+    created_at: nowIso(),
+  };
+  await orgs.insertInviteLink(ctx.db, row);
+  return { row, role: access.role };
+}
+
+export async function updateInviteLink(
+  ctx: ServiceContext,
+  organizationId: string,
+  inviteId: string,
+  role: RoleOrGuest,
+) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'change invite links');
+  if (!(await orgs.findInviteLink(ctx.db, organizationId, inviteId))) throw new NotFoundError('Invite not found');
+  await orgs.updateInviteLinkRole(ctx.db, organizationId, inviteId, role);
+  const row = await orgs.findInviteLink(ctx.db, organizationId, inviteId);
+  return { row: row!, role: access.role };
+}
+
+/** True when the link existed and was deleted, false when it did not exist. */
+export async function deleteInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'delete invite links');
+  return orgs.deleteInviteLink(ctx.db, organizationId, inviteId);
+}
+
+/**
+ * Joins with an invite link. The caller need not be a member yet, so an unknown organization or invite both
+ * answer 404 with the same message. A member already in keeps the higher of their role and the invite's.
+ */
+export async function joinWithInvite(ctx: ServiceContext, organizationId: string, inviteId: string) {
+  return transaction(ctx.db, async (tx) => {
+    const invite = await orgs.findInviteLink(tx, organizationId, inviteId);
+    const org = await orgs.findOrganization(tx, organizationId);
+    if (!invite || !org || !org.invite_links) throw new NotFoundError('Invite not found');
+    const existing = await members.findMembership(tx, organizationId, ctx.actor.userId);
+    const role = asRole(invite.role);
+    if (!existing) {
+      await members.insertMembership(tx, {
+        organization_id: organizationId,
+        user_id: ctx.actor.userId,
+        role,
+        disabled: 0,
+        joined_at: nowIso(),
+        last_seen_at: null,
+      });
+    } else if (role && !atLeast(asRole(existing.role), role)) {
+      await members.updateMemberRole(tx, organizationId, ctx.actor.userId, role);
+    }
+  });
+}
+
+/** Adds existing accounts at once; e-mails without an account are kept and joined at sign-up. */
+export async function inviteUsers(ctx: ServiceContext, organizationId: string, body: InviteUsersBody) {
+  return transaction(ctx.db, async (tx) => {
+    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    requireOrgRole(access, 'admin', 'invite members');
+    const added: string[] = [];
+    let invited = 0;
+    const now = nowIso();
+    for (const entry of body.emails) {
+      const email = (typeof entry === 'string' ? entry : entry.email).toLowerCase();
+      const role = typeof entry === 'string' ? (body.role !== undefined ? body.role : 'read') : entry.role;
+      const user = await users.findUserByEmail(tx, email);
+      if (user) {
+        if (await members.findMembership(tx, organizationId, user.id)) continue;
+        await members.insertMembership(tx, {
+          organization_id: organizationId,
+          user_id: user.id,
+          role,
+          disabled: 0,
+          joined_at: now,
+          last_seen_at: null,
+        });
+        added.push(user.id);
+      } else {
+        await orgs.upsertEmailInvite(tx, {
+          organization_id: organizationId,
+          email,
+          role,
+          invited_by: ctx.actor.userId,
+          created_at: now,
+        });
+      }
+      invited += 1;
+    }
+    return { users: added, invited };
+  });
+}

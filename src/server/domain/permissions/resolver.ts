@@ -1,0 +1,157 @@
+import type { Role } from '../../../shared/contract/common.js';
+import type { Executor } from '../../storage/db.js';
+import { findMembership, type MembershipRow } from '../../storage/repos/members.js';
+import { collectionChain, type CollectionRow } from '../../storage/repos/collections.js';
+import { NotFoundError, ForbiddenError } from '../errors.js';
+import { asRole, atLeast, maxRole } from './roles.js';
+
+/**
+ * The one permission resolver every route uses.
+ *
+ * The level a user has on a collection or a space:
+ *  1. Not a member of the organization (or a disabled member): no access at all; everything answers 404.
+ *  2. Organization admins: `admin` on everything in the organization.
+ *  3. Guests (member role null): no access through default levels (explicit grants come with teams).
+ *  4. Other members: the first `defaultLevel` that is not `inherit`, walking up from the item through its
+ *     parent collections; when every level says `inherit`, the member's organization role. A `null` default
+ *     level means "no access by default", even for members whose organization role is higher.
+ *  5. A member with the `create` role or higher is `admin` of the collections and spaces they created.
+ */
+export interface Actor {
+  userId: string;
+}
+
+export interface OrgAccess {
+  organizationId: string;
+  membership: MembershipRow;
+  role: Role | null;
+}
+
+export async function orgAccess(db: Executor, actor: Actor, organizationId: string): Promise<OrgAccess | null> {
+  const membership = await findMembership(db, organizationId, actor.userId);
+  if (!membership || membership.disabled) return null;
+  return { organizationId, membership, role: asRole(membership.role) };
+}
+
+/** The caller's access to an organization, or 404 when they are not in it. */
+export async function requireOrgAccess(db: Executor, actor: Actor, organizationId: string): Promise<OrgAccess> {
+  const access = await orgAccess(db, actor, organizationId);
+  if (!access) throw new NotFoundError('Organization not found');
+  return access;
+}
+
+export function requireOrgRole(access: OrgAccess, needed: Role, action: string): void {
+  if (!atLeast(access.role, needed)) {
+    throw new ForbiddenError(`You need the ${needed} role in this organization to ${action}`);
+  }
+}
+
+interface ContentItem {
+  default_level: string | null;
+  created_by: string;
+}
+
+/** Level from an item and its ancestors (nearest first), following the rules above. */
+export function levelFor(access: OrgAccess | null, actor: Actor, chain: ContentItem[]): Role | null {
+  if (!access) return null;
+  if (access.role === 'admin') return 'admin';
+  if (access.role === null) return null;
+  let level: Role | null = access.role;
+  for (const item of chain) {
+    if (item.default_level === 'inherit') continue;
+    level = asRole(item.default_level);
+    break;
+  }
+  const created = chain[0]?.created_by === actor.userId && atLeast(access.role, 'create');
+  return created ? maxRole(level, 'admin') : level;
+}
+
+/** Level of the caller on a collection (given with its ancestors, nearest first). */
+export async function collectionLevel(
+  db: Executor,
+  actor: Actor,
+  collection: { id: string; organization_id: string },
+  access?: OrgAccess | null,
+): Promise<{ level: Role | null; access: OrgAccess | null; chain: CollectionRow[] }> {
+  const a = access !== undefined ? access : await orgAccess(db, actor, collection.organization_id);
+  if (!a) return { level: null, access: null, chain: [] };
+  const chain = await collectionChain(db, collection.id);
+  return { level: levelFor(a, actor, chain), access: a, chain };
+}
+
+/** Level of the caller on a space: the space's own default level, then its collections'. */
+export async function spaceLevel(
+  db: Executor,
+  actor: Actor,
+  space: ContentItem & { organization_id: string; parent_id: string | null },
+  access?: OrgAccess | null,
+): Promise<{ level: Role | null; access: OrgAccess | null }> {
+  const a = access !== undefined ? access : await orgAccess(db, actor, space.organization_id);
+  if (!a) return { level: null, access: null };
+  if (a.role === 'admin') return { level: 'admin', access: a };
+  const chain: ContentItem[] = [space];
+  if (space.default_level === 'inherit' && space.parent_id) chain.push(...(await collectionChain(db, space.parent_id)));
+  return { level: levelFor(a, actor, chain), access: a };
+}
+
+/** Throws 404 when the caller cannot see the item at all, 403 when they see it but need more. */
+export function requireLevel(level: Role | null, needed: Role, what: string, action: string): void {
+  if (!atLeast(level, 'read')) throw new NotFoundError(`${what} not found`);
+  if (!atLeast(level, needed))
+    throw new ForbiddenError(`You need the ${needed} level on this ${what.toLowerCase()} to ${action}`);
+}
+
+type CollectionLite = { id: string; parent_id: string | null; default_level: string | null; created_by: string };
+
+/**
+ * Levels of many items of one organization at once (for lists): every collection of the organization is read
+ * once, and each item's chain is walked in memory.
+ */
+export class OrgLevels {
+  private readonly byId: Map<string, CollectionLite>;
+  private readonly memo = new Map<string, Role | null>();
+
+  constructor(
+    readonly access: OrgAccess,
+    private readonly actor: Actor,
+    collections: CollectionLite[],
+  ) {
+    this.byId = new Map(collections.map((c) => [c.id, c]));
+  }
+
+  private chain(startId: string | null): CollectionLite[] {
+    const out: CollectionLite[] = [];
+    let id = startId;
+    while (id && out.length < 100) {
+      const c = this.byId.get(id);
+      if (!c) break;
+      out.push(c);
+      id = c.parent_id;
+    }
+    return out;
+  }
+
+  collection(id: string): Role | null {
+    if (!this.memo.has(id)) this.memo.set(id, levelFor(this.access, this.actor, this.chain(id)));
+    return this.memo.get(id) ?? null;
+  }
+
+  /** Level that a space with `default_level: inherit` gets from `parentId` (or from the root). */
+  inherited(parentId: string | null): Role | null {
+    if (parentId === null) return levelFor(this.access, this.actor, []);
+    return this.collection(parentId);
+  }
+
+  space(space: ContentItem & { parent_id: string | null }): Role | null {
+    if (this.access.role === 'admin') return 'admin';
+    return levelFor(this.access, this.actor, [
+      space,
+      ...this.chain(space.default_level === 'inherit' ? space.parent_id : null),
+    ]);
+  }
+
+  /** Collection ids from which `inherit` gives at least read access. */
+  visibleInheritParents(): string[] {
+    return [...this.byId.keys()].filter((id) => atLeast(this.collection(id), 'read'));
+  }
+}

@@ -1,0 +1,262 @@
+import type { ServiceContext } from '../context.js';
+import { transaction, type Executor } from '../../storage/db.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso, isoMinus, DAY_MS } from '../../lib/time.js';
+import * as spaces from '../../storage/repos/spaces.js';
+import * as collections from '../../storage/repos/collections.js';
+import { keysetPage } from '../../storage/pagination.js';
+import {
+  spaceLevel,
+  requireLevel,
+  requireOrgAccess,
+  requireOrgRole,
+  orgAccess,
+  OrgLevels,
+} from '../permissions/resolver.js';
+import { atLeast } from '../permissions/roles.js';
+import { endPosition, movedPosition } from '../content/positions.js';
+import { requireCreateIn } from '../collections/service.js';
+import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFailedError } from '../errors.js';
+import type { CreateSpaceBody, UpdateSpaceBody } from '../../../shared/contract/spaces.js';
+import { SPACE_TRASH_DAYS } from '../../../shared/contract/spaces.js';
+import type { MoveBody } from '../../../shared/contract/collections.js';
+import type { Role } from '../../../shared/contract/common.js';
+
+export interface SpaceView {
+  row: spaces.SpaceRow;
+  level: Role | null;
+}
+
+const TRASH_MS = SPACE_TRASH_DAYS * DAY_MS;
+
+/** Loads a space the caller can see (404 otherwise) and checks they hold `needed` on it. */
+export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+  const row = await spaces.findSpace(db, id);
+  if (!row) throw new NotFoundError('Space not found');
+  const { level, access } = await spaceLevel(db, ctx.actor, row);
+  requireLevel(level, needed, 'Space', action);
+  return { row, level, access: access! };
+}
+
+async function newRevision(db: Executor, spaceId: string, userId: string, parents: string[]): Promise<string> {
+  const id = newId();
+  await spaces.insertRevision(db, {
+    id,
+    space_id: spaceId,
+    parents: JSON.stringify(parents),
+    type: 'edits',
+    created_by: userId,
+    created_at: nowIso(),
+  });
+  return id;
+}
+
+export async function createSpace(ctx: ServiceContext, organizationId: string, body: CreateSpaceBody) {
+  return transaction(ctx.db, async (tx) => {
+    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    const parentId = body.parent ?? null;
+    await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    const now = nowIso();
+    const id = newId();
+    const row: spaces.SpaceRow = {
+      id,
+      organization_id: organizationId,
+      parent_id: parentId,
+      title: body.title ?? '',
+      emoji: body.emoji ?? '',
+      visibility: 'private',
+      edit_mode: body.editMode ?? 'live',
+      default_level: 'inherit',
+      position: await endPosition(tx, organizationId, parentId),
+      revision_id: '',
+      comments: 0,
+      change_requests: 0,
+      change_requests_open: 0,
+      change_requests_draft: 0,
+      created_by: ctx.actor.userId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await spaces.insertSpace(tx, row);
+    row.revision_id = await newRevision(tx, id, ctx.actor.userId, []);
+    await spaces.updateSpace(tx, id, { revision_id: row.revision_id });
+    const { level } = await spaceLevel(tx, ctx.actor, row, access);
+    return { row, level };
+  });
+}
+
+export async function getSpace(ctx: ServiceContext, id: string): Promise<SpaceView> {
+  const { row, level } = await loadSpace(ctx.db, ctx, id, 'read', 'view it');
+  return { row, level };
+}
+
+export async function updateSpace(ctx: ServiceContext, id: string, body: UpdateSpaceBody) {
+  return transaction(ctx.db, async (tx) => {
+    const { row, access } = await loadSpace(tx, ctx, id, 'edit', 'change it');
+    if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+    const settings = body.visibility !== undefined || body.editMode !== undefined || body.defaultLevel !== undefined;
+    if (settings)
+      requireLevel(
+        (await spaceLevel(tx, ctx.actor, row, access)).level,
+        'admin',
+        'Space',
+        'change its visibility, edit mode or default level',
+      );
+    if (body.visibility === 'in-collection' && !row.parent_id) {
+      throw new InvalidError('visibility', 'in-collection is only for spaces inside a collection');
+    }
+    const patch: Partial<spaces.SpaceRow> = { updated_at: nowIso() };
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.emoji !== undefined) patch.emoji = body.emoji ?? '';
+    if (body.visibility !== undefined) patch.visibility = body.visibility;
+    if (body.editMode !== undefined) patch.edit_mode = body.editMode;
+    if (body.defaultLevel !== undefined) patch.default_level = body.defaultLevel;
+    await spaces.updateSpace(tx, id, patch);
+    const updated = (await spaces.findSpace(tx, id))!;
+    return { row: updated, level: (await spaceLevel(tx, ctx.actor, updated, access)).level };
+  });
+}
+
+/** Moves the space to the trash. False when it was already there (the route answers 204 then). */
+export async function deleteSpace(ctx: ServiceContext, id: string): Promise<boolean> {
+  return transaction(ctx.db, async (tx) => {
+    const { row } = await loadSpace(tx, ctx, id, 'admin', 'delete it');
+    if (row.deleted_at) return false;
+    const now = nowIso();
+    await spaces.updateSpace(tx, id, { deleted_at: now, updated_at: now });
+    return true;
+  });
+}
+
+export async function restoreSpace(ctx: ServiceContext, id: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { row, access } = await loadSpace(tx, ctx, id, 'admin', 'restore it');
+    if (!row.deleted_at) throw new ConflictError('The space is not deleted');
+    if (Date.parse(row.deleted_at) < Date.now() - TRASH_MS) {
+      throw new GoneError(`The space was deleted more than ${SPACE_TRASH_DAYS} days ago and can no longer be restored`);
+    }
+    // Its collection may have been deleted meanwhile: then it comes back at the top of the organization.
+    const parentId = row.parent_id && (await collections.findCollection(tx, row.parent_id)) ? row.parent_id : null;
+    const now = nowIso();
+    await spaces.updateSpace(tx, id, {
+      deleted_at: null,
+      parent_id: parentId,
+      position: await endPosition(tx, row.organization_id, parentId),
+      updated_at: now,
+    });
+    const updated = (await spaces.findSpace(tx, id))!;
+    return { row: updated, level: (await spaceLevel(tx, ctx.actor, updated, access)).level };
+  });
+}
+
+export async function duplicateSpace(ctx: ServiceContext, id: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { row, access } = await loadSpace(tx, ctx, id, 'read', 'duplicate it');
+    if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+    await requireCreateIn(tx, ctx, access, row.parent_id, 'parent');
+    const now = nowIso();
+    const copyId = newId();
+    const siblings = await endPosition(tx, row.organization_id, row.parent_id);
+    const copy: spaces.SpaceRow = {
+      ...row,
+      id: copyId,
+      title: `${row.title} (copy)`.slice(0, 50),
+      position: siblings,
+      revision_id: '',
+      comments: 0,
+      change_requests: 0,
+      change_requests_open: 0,
+      change_requests_draft: 0,
+      created_by: ctx.actor.userId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await spaces.insertSpace(tx, copy);
+    copy.revision_id = await newRevision(tx, copyId, ctx.actor.userId, [row.revision_id]);
+    await spaces.updateSpace(tx, copyId, { revision_id: copy.revision_id });
+    return { row: copy, level: (await spaceLevel(tx, ctx.actor, copy, access)).level };
+  });
+}
+
+export async function moveSpace(ctx: ServiceContext, id: string, body: MoveBody) {
+  return transaction(ctx.db, async (tx) => {
+    const { row, access } = await loadSpace(tx, ctx, id, 'admin', 'move it');
+    if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+    const parentId = body.parent === undefined ? row.parent_id : body.parent;
+    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    const position = await movedPosition(
+      tx,
+      row.organization_id,
+      { type: 'space', id, parentId: row.parent_id },
+      parentId,
+      body.position,
+    );
+    const patch: Partial<spaces.SpaceRow> = { parent_id: parentId, position, updated_at: nowIso() };
+    if (parentId === null && row.visibility === 'in-collection') patch.visibility = 'private';
+    await spaces.updateSpace(tx, id, patch);
+    const updated = (await spaces.findSpace(tx, id))!;
+    return { row: updated, level: (await spaceLevel(tx, ctx.actor, updated, access)).level };
+  });
+}
+
+export async function transferSpace(ctx: ServiceContext, id: string, organizationId: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { row } = await loadSpace(tx, ctx, id, 'admin', 'transfer it');
+    const target = await orgAccess(tx, ctx.actor, organizationId);
+    if (!target) throw new InvalidError('organization', 'no such organization');
+    if (organizationId === row.organization_id) throw new ConflictError('The space is already in this organization');
+    if (row.deleted_at)
+      throw new PreconditionFailedError('A space in the trash cannot be transferred: restore it first');
+    requireOrgRole(target, 'create', 'transfer content into the target organization');
+    await spaces.updateSpace(tx, id, {
+      organization_id: organizationId,
+      parent_id: null,
+      position: await endPosition(tx, organizationId, null),
+      visibility: row.visibility === 'in-collection' ? 'private' : row.visibility,
+      updated_at: nowIso(),
+    });
+    const updated = (await spaces.findSpace(tx, id))!;
+    return { row: updated, level: (await spaceLevel(tx, ctx.actor, updated, target)).level };
+  });
+}
+
+/** Spaces of an organization the caller may see; with `deleted`, the trash (deleted within the window). */
+export async function listSpaces(
+  ctx: ServiceContext,
+  organizationId: string,
+  deleted: boolean,
+  page: string | undefined,
+  limit: number,
+) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  const isAdmin = access.role === 'admin';
+  const levels = new OrgLevels(
+    access,
+    ctx.actor,
+    isAdmin ? [] : await collections.allOrgCollections(ctx.db, organizationId),
+  );
+  const filter: spaces.SpaceListFilter = {
+    organizationId,
+    deleted,
+    deletedAfter: deleted ? isoMinus(TRASH_MS) : undefined,
+    visibility: isAdmin
+      ? undefined
+      : {
+          orgRoleVisible: atLeast(levels.inherited(null), 'read'),
+          visibleInheritParents: levels.visibleInheritParents(),
+          createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+        },
+  };
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => spaces.listSpaces(ctx.db, filter, after, take),
+    count: () => spaces.countSpaces(ctx.db, filter),
+    key: (r) => [r.position, r.id],
+  });
+  // Trash entries whose own level does not allow restoring are still listed to those who can see them.
+  return { ...result, items: result.items.map((row) => ({ row, level: levels.space(row) })) };
+}

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../storage/db.js';
+import { purgeSpacesDeletedBefore } from '../storage/repos/spaces.js';
+import { deleteExpiredSessions, deleteLoginAttemptsBefore } from '../storage/repos/tokens.js';
+import { SPACE_TRASH_DAYS } from '../../shared/contract/spaces.js';
+import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
+import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
+
+/**
+ * Removes for good the spaces deleted more than 7 days ago, expired console sessions and old sign-in
+ * failures. Every statement is idempotent, so several server processes on one database may all run it.
+ */
+export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
+  const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
+  await deleteExpiredSessions(db, nowIso());
+  await deleteLoginAttemptsBefore(db, isoMinus(LOGIN_WINDOW_MS, now));
+  return { spaces };
+}
+
+/** Runs the purge at start and then every `everyMs`; returns a function that stops it. */
+export function schedulePurge(db: Db, log: FastifyBaseLogger, everyMs = 60 * 60 * 1000): () => void {
+  const run = () =>
+    purgeOnce(db).then(
+      (r) => r.spaces && log.info({ purgedSpaces: r.spaces }, 'purged spaces deleted more than 7 days ago'),
+      (err: unknown) => log.error({ err }, 'purge failed'),
+    );
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

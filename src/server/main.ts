@@ -1,0 +1,57 @@
+import { loadConfig, ConfigError } from './config.js';
+import { openStorage, migrate } from './storage/db.js';
+import { buildApp } from './app.js';
+import { bootstrapOwner } from './domain/auth/service.js';
+import { schedulePurge } from './jobs/purge.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      for (const p of err.problems) console.error(`Invalid configuration: ${p}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const storage = openStorage(config.storage);
+  await migrate(storage.db);
+  const app = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
+
+  const owner = await bootstrapOwner(storage.db, config);
+  if (owner) {
+    const lines = [`First start: created the owner account ${owner.email} and a first organization.`];
+    if (owner.generatedPassword) lines.push(`  Owner password (shown once): ${owner.generatedPassword}`);
+    if (owner.generatedToken) lines.push(`  Owner API token (shown once): ${owner.generatedToken}`);
+    console.log(lines.join('\n'));
+  }
+
+  const stopPurge = schedulePurge(storage.db, app.log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    stopPurge();
+    await app.close();
+    await storage.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const db = config.storage.kind === 'sqlite' ? `SQLite ${config.storage.file}` : 'PostgreSQL';
+  console.log(
+    `Listening on http://${config.host}:${port} (console at /, API at /v1, ${db}); public URL ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors.js';
+
+/**
+ * Serves the built console (dist/console) at `/`. Any other GET outside /v1 gets index.html, so deep links
+ * and reloads land on the right screen; /v1 paths keep their JSON 404.
+ */
+export async function registerConsole(app: FastifyInstance, root: string): Promise<void> {
+  const index = path.join(root, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !pathname.startsWith('/v1/') && pathname !== '/v1') {
+      if (built && !path.extname(pathname)) return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, `No route for ${request.method} ${pathname}`));
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../storage/db.js';
+import type { Urls } from '../presenters/urls.js';
+import type { ServiceContext } from '../domain/context.js';
+import { requireAuth } from '../plugins/auth.js';
+
+/** What every route module is built with. */
+export interface RouteDeps {
+  db: Db;
+  urls: Urls;
+  config: Config;
+}
+
+/** The authenticated caller's service context (401 when there is none). */
+export function serviceContext(deps: RouteDeps, request: FastifyRequest): ServiceContext {
+  return { db: deps.db, urls: deps.urls, actor: { userId: requireAuth(request).userId } };
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  spaceSchema,
+  spaceListSchema,
+  createSpaceBodySchema,
+  updateSpaceBodySchema,
+  listSpacesQuerySchema,
+  spaceParamsSchema,
+} from '../../shared/contract/spaces.js';
+import { moveBodySchema, transferBodySchema } from '../../shared/contract/collections.js';
+import { organizationParamsSchema } from '../../shared/contract/organizations.js';
+import { pagedQuerySchema } from '../../shared/pagination.js';
+import * as service from '../domain/spaces/service.js';
+import { presentSpace } from '../presenters/content.js';
+import { serviceContext, type RouteDeps } from './context.js';
+
+export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const present = (v: service.SpaceView) => presentSpace(deps.urls, v.row, v.level);
+
+  r.get(
+    '/v1/orgs/:organizationId/spaces',
+    {
+      schema: {
+        params: organizationParamsSchema,
+        querystring: pagedQuerySchema.extend(listSpacesQuerySchema.shape),
+        response: { 200: spaceListSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit, deleted } = request.query;
+      const ctx = serviceContext(deps, request);
+      const result = await service.listSpaces(ctx, request.params.organizationId, deleted, page, limit);
+      return { ...result, items: result.items.map(present) };
+    },
+  );
+
+  r.post(
+    '/v1/orgs/:organizationId/spaces',
+    { schema: { params: organizationParamsSchema, body: createSpaceBodySchema, response: { 201: spaceSchema } } },
+    async (request, reply) => {
+      const created = await service.createSpace(
+        serviceContext(deps, request),
+        request.params.organizationId,
+        request.body,
+      );
+      reply.header('location', deps.urls.api(`/spaces/${created.row.id}`));
+      return reply.code(201).send(present(created));
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId',
+    {
+      schema: {
+        params: spaceParamsSchema,
+        // Share keys resolve published URLs of share-link sites; sites arrive later, so it changes nothing yet.
+        querystring: z.object({ shareKey: z.string().max(256).optional() }),
+        response: { 200: spaceSchema },
+      },
+    },
+    async (request) => present(await service.getSpace(serviceContext(deps, request), request.params.spaceId)),
+  );
+
+  r.patch(
+    '/v1/spaces/:spaceId',
+    { schema: { params: spaceParamsSchema, body: updateSpaceBodySchema, response: { 200: spaceSchema } } },
+    async (request) =>
+      present(await service.updateSpace(serviceContext(deps, request), request.params.spaceId, request.body)),
+  );
+
+  r.delete('/v1/spaces/:spaceId', { schema: { params: spaceParamsSchema } }, async (request, reply) => {
+    const deleted = await service.deleteSpace(serviceContext(deps, request), request.params.spaceId);
+    return reply.code(deleted ? 205 : 204).send();
+  });
+
+  r.post(
+    '/v1/spaces/:spaceId/restore',
+    { schema: { params: spaceParamsSchema, response: { 200: spaceSchema } } },
+    async (request) => present(await service.restoreSpace(serviceContext(deps, request), request.params.spaceId)),
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/duplicate',
+    { schema: { params: spaceParamsSchema, response: { 201: spaceSchema } } },
+    async (request, reply) => {
+      const copy = await service.duplicateSpace(serviceContext(deps, request), request.params.spaceId);
+      reply.header('location', deps.urls.api(`/spaces/${copy.row.id}`));
+      return reply.code(201).send(present(copy));
+    },
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/move',
+    { schema: { params: spaceParamsSchema, body: moveBodySchema, response: { 200: spaceSchema } } },
+    async (request) =>
+      present(await service.moveSpace(serviceContext(deps, request), request.params.spaceId, request.body)),
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/transfer',
+    { schema: { params: spaceParamsSchema, body: transferBodySchema, response: { 200: spaceSchema } } },
+    async (request) =>
+      present(
+        await service.transferSpace(serviceContext(deps, request), request.params.spaceId, request.body.organization),
+      ),
+  );
+}

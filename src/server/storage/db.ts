@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { StorageConfig } from '../config.js';
+import type { Database } from './schema.js';
+import { migrationProvider } from './migrations/index.js';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A handle that queries run on: the database, or a transaction its caller owns. */
+export type Executor = Db | Tx;
+
+export interface Storage {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns BIGINT counts as strings; counts here always fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openStorage(config: StorageConfig): Storage {
+  if (config.kind === 'sqlite') {
+    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
+    const database = new SQLite(config.file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // A test suite isolates itself in its own schema.
+    options: config.schema ? `-c search_path=${config.schema}` : undefined,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+}
+
+/**
+ * Runs `fn` in a transaction. On SQLite, writes are serialized by the database itself (one writer); on
+ * PostgreSQL, callers that read-then-write take row locks with `forUpdate()` where it matters.
+ */
+export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(fn);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

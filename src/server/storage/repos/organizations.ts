@@ -1,0 +1,117 @@
+import type { Executor } from '../db.js';
+import type { OrganizationsTable, InviteLinksTable, EmailInvitesTable } from '../schema.js';
+
+export type OrganizationRow = OrganizationsTable;
+export type InviteLinkRow = InviteLinksTable;
+
+export function findOrganization(db: Executor, id: string) {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertOrganization(db: Executor, row: OrganizationRow): Promise<void> {
+  await db.insertInto('organizations').values(row).execute();
+}
+
+export async function updateOrganization(db: Executor, id: string, patch: Partial<OrganizationRow>): Promise<void> {
+  await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
+}
+
+export function findOrganizationByHostname(db: Executor, hostname: string) {
+  return db.selectFrom('organizations').select('id').where('hostname', '=', hostname).executeTakeFirst();
+}
+
+/** Organizations the user is an enabled member of, ordered by id. */
+export function listUserOrganizations(db: Executor, userId: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('organizations')
+    .innerJoin('members', 'members.organization_id', 'organizations.id')
+    .selectAll('organizations')
+    .select(['members.role as member_role'])
+    .where('members.user_id', '=', userId)
+    .where('members.disabled', '=', 0)
+    .orderBy('organizations.id')
+    .limit(take);
+  if (after) q = q.where('organizations.id', '>', after[0]!);
+  return q.execute();
+}
+
+export async function countUserOrganizations(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('disabled', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+// Invite links
+
+export async function insertInviteLink(db: Executor, row: InviteLinkRow): Promise<void> {
+  await db.insertInto('invite_links').values(row).execute();
+}
+
+export function findInviteLink(db: Executor, organizationId: string, id: string) {
+  return db
+    .selectFrom('invite_links')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listInviteLinks(db: Executor, organizationId: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('invite_links')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .limit(take);
+  if (after) q = q.where('id', '>', after[0]!);
+  return q.execute();
+}
+
+export async function countInviteLinks(db: Executor, organizationId: string): Promise<number> {
+  const r = await db
+    .selectFrom('invite_links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function updateInviteLinkRole(db: Executor, organizationId: string, id: string, role: string | null) {
+  await db
+    .updateTable('invite_links')
+    .set({ role })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteInviteLink(db: Executor, organizationId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('invite_links')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// E-mail invites for people without an account yet: claimed when they sign up with that address.
+
+export async function upsertEmailInvite(db: Executor, row: EmailInvitesTable): Promise<void> {
+  await db
+    .insertInto('email_invites')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organization_id', 'email']).doUpdateSet({ role: row.role }))
+    .execute();
+}
+
+export function emailInvitesFor(db: Executor, email: string) {
+  return db.selectFrom('email_invites').selectAll().where('email', '=', email).execute();
+}
+
+export async function deleteEmailInvites(db: Executor, email: string): Promise<void> {
+  await db.deleteFrom('email_invites').where('email', '=', email).execute();
+}

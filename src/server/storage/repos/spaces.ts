@@ -1,0 +1,92 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor } from '../db.js';
+import type { Database, SpacesTable, RevisionsTable } from '../schema.js';
+
+export type SpaceRow = SpacesTable;
+
+export function findSpace(db: Executor, id: string) {
+  return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSpace(db: Executor, row: SpaceRow): Promise<void> {
+  await db.insertInto('spaces').values(row).execute();
+}
+
+export async function updateSpace(db: Executor, id: string, patch: Partial<SpaceRow>): Promise<void> {
+  await db.updateTable('spaces').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertRevision(db: Executor, row: RevisionsTable): Promise<void> {
+  await db.insertInto('revisions').values(row).execute();
+}
+
+/**
+ * Which spaces a non-admin caller may see, expressed in SQL so that lists stay keyset-paginated:
+ * an explicit default level that is a role; or `inherit` from a parent whose level is a role (or from the
+ * organization role at the root); or spaces they created when they hold the create role.
+ */
+export interface SpaceVisibilityFilter {
+  orgRoleVisible: boolean;
+  visibleInheritParents: string[];
+  createdBy?: string;
+}
+
+export interface SpaceListFilter {
+  organizationId?: string;
+  parentId?: string;
+  deleted: boolean;
+  /** Spaces deleted before this instant are past the trash window and are not listed. */
+  deletedAfter?: string;
+  visibility?: SpaceVisibilityFilter;
+}
+
+function filtered(db: Executor, f: SpaceListFilter) {
+  let q = db.selectFrom('spaces');
+  if (f.organizationId) q = q.where('organization_id', '=', f.organizationId);
+  if (f.parentId) q = q.where('parent_id', '=', f.parentId);
+  q = f.deleted ? q.where('deleted_at', 'is not', null) : q.where('deleted_at', 'is', null);
+  if (f.deletedAfter) q = q.where('deleted_at', '>=', f.deletedAfter);
+  const v = f.visibility;
+  if (v) {
+    q = q.where((eb: ExpressionBuilder<Database, 'spaces'>) => {
+      const ors = [eb.and([eb('default_level', 'is not', null), eb('default_level', '!=', 'inherit')])];
+      if (v.orgRoleVisible) ors.push(eb.and([eb('default_level', '=', 'inherit'), eb('parent_id', 'is', null)]));
+      if (v.visibleInheritParents.length) {
+        ors.push(eb.and([eb('default_level', '=', 'inherit'), eb('parent_id', 'in', v.visibleInheritParents)]));
+      }
+      if (v.createdBy) ors.push(eb('created_by', '=', v.createdBy));
+      return eb.or(ors);
+    });
+  }
+  return q;
+}
+
+export function listSpaces(db: Executor, f: SpaceListFilter, after: string[] | undefined, take: number) {
+  let q = filtered(db, f).selectAll().orderBy('position').orderBy('id').limit(take);
+  if (after) q = q.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(after[0]!, after[1]!)));
+  return q.execute();
+}
+
+export async function countSpaces(db: Executor, f: SpaceListFilter): Promise<number> {
+  const r = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Moves every live space of these collections to the trash. */
+export async function trashSpacesIn(db: Executor, collectionIds: string[], at: string): Promise<void> {
+  if (!collectionIds.length) return;
+  await db
+    .updateTable('spaces')
+    .set({ deleted_at: at, updated_at: at })
+    .where('parent_id', 'in', collectionIds)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Removes for good the spaces deleted before `before`; returns how many. */
+export async function purgeSpacesDeletedBefore(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('spaces').where('deleted_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,74 @@
+import type { Executor } from '../db.js';
+import type { ApiTokensTable } from '../schema.js';
+
+export type TokenRow = ApiTokensTable;
+
+export async function insertToken(db: Executor, row: TokenRow): Promise<void> {
+  await db.insertInto('api_tokens').values(row).execute();
+}
+
+export function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function touchToken(db: Executor, id: string, at: string, expiresAt: string | null): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_used_at: at, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export function listUserTokens(db: Executor, userId: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'api')
+    .orderBy('id')
+    .limit(take);
+  if (after) q = q.where('id', '>', after[0]!);
+  return q.execute();
+}
+
+export async function countUserTokens(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'api')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function deleteToken(db: Executor, userId: string, id: string, kind: 'api' | 'session'): Promise<boolean> {
+  const r = await db
+    .deleteFrom('api_tokens')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function deleteExpiredSessions(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('api_tokens').where('kind', '=', 'session').where('expires_at', '<', now).execute();
+}
+
+export async function recordLoginFailure(db: Executor, row: { id: string; email: string; ip: string; at: string }) {
+  await db.insertInto('login_attempts').values(row).execute();
+}
+
+export async function countLoginFailures(db: Executor, by: 'email' | 'ip', value: string, since: string) {
+  const r = await db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(by, '=', value)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+}
+
+export async function deleteLoginAttemptsBefore(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('at', '<', before).execute();
+}

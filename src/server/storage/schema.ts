@@ -1,0 +1,133 @@
+/**
+ * Row types of every table. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers, so the same
+ * queries run on SQLite and PostgreSQL.
+ */
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  login_attempts: LoginAttemptsTable;
+  organizations: OrganizationsTable;
+  members: MembersTable;
+  invite_links: InviteLinksTable;
+  email_invites: EmailInvitesTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+  revisions: RevisionsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  photo_url: string | null;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  /** `api` tokens are sent as Bearer; `session` tokens live in the console's cookie. */
+  kind: 'api' | 'session';
+  label: string;
+  token_hash: string;
+  csrf_hash: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  email: string;
+  ip: string;
+  at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  title: string;
+  type: 'business' | 'community';
+  email_domains: string;
+  hostname: string | null;
+  default_role: string | null;
+  default_content_site: string | null;
+  logo: string | null;
+  sso: number;
+  ai: number;
+  invite_links: number;
+  plan: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembersTable {
+  organization_id: string;
+  user_id: string;
+  /** null = guest */
+  role: string | null;
+  disabled: number;
+  joined_at: string;
+  last_seen_at: string | null;
+}
+
+export interface InviteLinksTable {
+  id: string;
+  organization_id: string;
+  role: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export interface EmailInvitesTable {
+  organization_id: string;
+  email: string;
+  role: string | null;
+  invited_by: string;
+  created_at: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  /** a role, 'inherit', or null (no access by default) */
+  default_level: string | null;
+  position: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string;
+  default_level: string | null;
+  position: string;
+  revision_id: string;
+  comments: number;
+  change_requests: number;
+  change_requests_open: number;
+  change_requests_draft: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface RevisionsTable {
+  id: string;
+  space_id: string;
+  /** JSON array of parent revision ids */
+  parents: string;
+  type: 'edits' | 'merge' | 'rollback' | 'update';
+  created_by: string | null;
+  created_at: string;
+}
