@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import type { Config, StorageConfig } from '../config.js';
+import { openStorage, migrate, type Storage } from '../storage/db.js';
+import { buildApp } from '../app.js';
+import { bootstrapOwner } from '../domain/auth/service.js';
+import type { Role } from '../../shared/contract/common.js';
+
+/** The integration suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+/** `describe` once per database. */
+export function describeEachDialect(name: string, fn: (dialect: 'sqlite' | 'postgres') => void): void {
+  for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => fn(dialect));
+}
+
+export const OWNER_EMAIL = 'owner@example.com';
+export const OWNER_PASSWORD = 'owner-password-1';
+export const OWNER_TOKEN = 'test-owner-token-0123456789abcdefghijklmnop';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export interface TestServer {
+  url: string;
+  storage: Storage;
+  config: Config;
+  owner: TestUser;
+  /** The owner's first organization. */
+  orgId: string;
+  request<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  /** A new account (through the real sign-up endpoint). */
+  signup(prefix?: string): Promise<TestUser>;
+  /** A new account that joins `orgId` with `role` through an invite link made by the owner. */
+  member(role: Role | null, orgId?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+async function storageFor(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ storage: StorageConfig; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-test-'));
+    return {
+      storage: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return {
+    storage: { kind: 'postgres', url, schema },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  dialect: 'sqlite' | 'postgres',
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const { storage: storageConfig, drop } = await storageFor(dialect);
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: os.tmpdir(),
+    storage: storageConfig,
+    publicUrl: 'http://docs.test',
+    admin: { email: OWNER_EMAIL, password: OWNER_PASSWORD, token: OWNER_TOKEN },
+    signup: 'open',
+    logLevel: 'silent',
+    sessionTtlSeconds: 3600,
+    ...overrides,
+  };
+  const storage = openStorage(config.storage);
+  await migrate(storage.db);
+  const app = await buildApp({ config, db: storage.db, consoleRoot: path.join(os.tmpdir(), 'no-console-here') });
+  const owner = await bootstrapOwner(storage.db, config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request: TestServer['request'] = async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const token = opts.token === undefined ? OWNER_TOKEN : opts.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+
+  const meRes = await request('GET', '/v1/user');
+  const ownerUser: TestUser = { id: meRes.body.id, email: OWNER_EMAIL, token: OWNER_TOKEN };
+  let counter = 0;
+  const signup: TestServer['signup'] = async (prefix = 'user') => {
+    counter += 1;
+    const email = `${prefix}${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const res = await request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email, password: 'a-good-password', displayName: `${prefix} ${counter}` },
+    });
+    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.user.id, email, token: res.body.token };
+  };
+
+  const member: TestServer['member'] = async (role, orgId = owner!.organizationId) => {
+    const user = await signup(role ?? 'guest');
+    const link = await request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role } });
+    if (link.status !== 201) throw new Error(`invite failed: ${link.status} ${JSON.stringify(link.body)}`);
+    const joined = await request('POST', `/v1/orgs/${orgId}/invites/${link.body.id}`, { token: user.token });
+    if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+    return user;
+  };
+
+  return {
+    url,
+    storage,
+    config,
+    owner: ownerUser,
+    orgId: owner!.organizationId,
+    request,
+    signup,
+    member,
+    close: async () => {
+      await app.close();
+      await storage.close();
+      await drop();
+    },
+  };
+}
