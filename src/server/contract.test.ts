@@ -1,0 +1,151 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { describeEachDialect, startTestServer, OWNER_TOKEN, type TestServer } from './test/harness.js';
+
+/**
+ * Calls the server through the official client `@gitbook/api@0.143.2` and validates every answer against the
+ * JSON schema of that operation in the package's own `spec/openapi.json`.
+ */
+const require = createRequire(import.meta.url);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const spec = require('@gitbook/api/spec/openapi.json') as any;
+
+const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
+addFormats.default(ajv);
+for (const f of ['emoji', 'int32', 'int64', 'color']) ajv.addFormat(f, true);
+const SPEC_ID = 'https://contract.test/openapi.json';
+ajv.addSchema({ $id: SPEC_ID, components: toJsonSchema(spec.components) });
+
+const validators = new Map<string, ValidateFunction>();
+function responseValidator(operationId: string, status: number): ValidateFunction {
+  const key = `${operationId}:${status}`;
+  const cached = validators.get(key);
+  if (cached) return cached;
+  for (const [path, item] of Object.entries<Record<string, { operationId?: string; responses?: Record<string, any> }>>(
+    spec.paths,
+  )) {
+    for (const op of Object.values(item)) {
+      if (op?.operationId !== operationId) continue;
+      const schema = op.responses?.[String(status)]?.content?.['application/json']?.schema;
+      if (!schema) throw new Error(`${operationId} (${path}) documents no JSON body for ${status}`);
+      const validate = ajv.compile({ $id: `https://contract.test/op/${key}`, ...toJsonSchema(schema) });
+      validators.set(key, validate);
+      return validate;
+    }
+  }
+  throw new Error(`No operation ${operationId} in the spec`);
+}
+
+// OpenAPI 3.0 schemas to JSON Schema: `nullable` becomes a null type, and `#/components/...` references point
+// at the registered document.
+function toJsonSchema(node: unknown): any {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'nullable') continue;
+    out[k] = k === '$ref' && typeof v === 'string' ? `${SPEC_ID}${v}` : toJsonSchema(v);
+  }
+  if ((node as { nullable?: boolean }).nullable !== true) return out;
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
+function expectConforms(operationId: string, response: { status: number; data: unknown }) {
+  const validate = responseValidator(operationId, response.status);
+  const ok = validate(response.data);
+  expect(ok ? [] : validate.errors, `${operationId} answer conforms to the published schema`).toEqual([]);
+}
+
+describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
+  let server: TestServer;
+  let api: GitBookAPI;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    api = new GitBookAPI({ endpoint: server.url, authToken: OWNER_TOKEN });
+  });
+  afterAll(() => server.close());
+
+  it('serves the user and organizations', async () => {
+    const user = await api.user.getAuthenticatedUser();
+    expect(user.status).toBe(200);
+    expectConforms('getAuthenticatedUser', user);
+
+    const orgs = await api.orgs.listOrganizationsForAuthenticatedUser();
+    expectConforms('listOrganizationsForAuthenticatedUser', orgs);
+    expect(orgs.data.items[0]?.id).toBe(server.orgId);
+
+    const org = await api.orgs.getOrganizationById(server.orgId);
+    expectConforms('getOrganizationById', org);
+    const patched = await api.orgs.updateOrganizationById(server.orgId, { title: 'Renamed org' });
+    expectConforms('updateOrganizationById', patched);
+    expect(patched.data.title).toBe('Renamed org');
+  });
+
+  it('manages collections and spaces', async () => {
+    const collection = await api.orgs.createCollection(server.orgId, { title: 'Guides' });
+    expect(collection.status).toBe(201);
+    expectConforms('createCollection', collection);
+
+    const nested = await api.orgs.createCollection(server.orgId, { title: 'Nested', parent: collection.data.id });
+    expectConforms('createCollection', nested);
+    expect(nested.data.parent).toBe(collection.data.id);
+
+    expectConforms('listCollectionsInOrganizationById', await api.orgs.listCollectionsInOrganizationById(server.orgId));
+    expectConforms('getCollectionById', await api.collections.getCollectionById(collection.data.id));
+    expectConforms(
+      'updateCollectionById',
+      await api.collections.updateCollectionById(collection.data.id, { description: 'All the guides' }),
+    );
+
+    const space = await api.orgs.createSpace(server.orgId, { title: 'Handbook', parent: collection.data.id });
+    expect(space.status).toBe(201);
+    expectConforms('createSpace', space);
+
+    const other = await api.orgs.createSpace(server.orgId, { title: 'Second', emoji: '📘' });
+    expectConforms('listSpacesInOrganizationById', await api.orgs.listSpacesInOrganizationById(server.orgId));
+    expectConforms('listSpacesInCollectionById', await api.collections.listSpacesInCollectionById(collection.data.id));
+    const fetched = await api.spaces.getSpaceById(space.data.id);
+    expectConforms('getSpaceById', fetched);
+    // The validator really checks: the same answer without a required field is refused.
+    const { permissions: _dropped, ...withoutPermissions } = fetched.data;
+    expect(responseValidator('getSpaceById', 200)(withoutPermissions)).toBe(false);
+    expectConforms('updateSpaceById', await api.spaces.updateSpaceById(space.data.id, { title: 'The handbook' }));
+
+    const moved = await api.spaces.moveSpace(other.data.id, { parent: collection.data.id });
+    expectConforms('moveSpace', moved);
+    expect(moved.data.parent).toBe(collection.data.id);
+    expectConforms('moveCollection', await api.collections.moveCollection(nested.data.id, { parent: null }));
+
+    const copy = await api.spaces.duplicateSpace(space.data.id);
+    expect(copy.status).toBe(201);
+    expectConforms('duplicateSpace', copy);
+
+    const deleted = await api.spaces.deleteSpaceById(copy.data.id);
+    expect(deleted.status).toBe(205);
+    const restored = await api.spaces.restoreSpace(copy.data.id);
+    expectConforms('restoreSpace', restored);
+    expect(restored.data.deletedAt).toBeUndefined();
+  });
+
+  it('manages invite links', async () => {
+    const link = await api.orgs.createOrganizationInvite(server.orgId, { role: 'edit' });
+    expectConforms('createOrganizationInvite', link);
+    expectConforms('listOrganizationInviteLinks', await api.orgs.listOrganizationInviteLinks(server.orgId));
+  });
+
+  it('reports errors as GitBookAPIError with the HTTP status and message', async () => {
+    const error = await api.spaces.getSpaceById('no-such-space').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitBookAPIError);
+    expect((error as GitBookAPIError).code).toBe(404);
+    expect((error as GitBookAPIError).message).toContain('Space not found');
+
+    const anonymous = new GitBookAPI({ endpoint: server.url });
+    const unauthorized = await anonymous.orgs.listOrganizationsForAuthenticatedUser().catch((e: unknown) => e);
+    expect((unauthorized as GitBookAPIError).code).toBe(401);
+  });
+});
