@@ -1,0 +1,52 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps, ReactNode } from 'react';
+
+/** A menu of actions, opened by a button; arrow keys move, Enter chooses, Escape closes. */
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+
+export function DropdownMenuContent({ children, align = 'end', ...props }: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content className="menu" align={align} sideOffset={4} collisionPadding={8} {...props}>
+        {children}
+      </Menu.Content>
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuItem({
+  children,
+  icon,
+  danger,
+  className,
+  ...props
+}: ComponentProps<typeof Menu.Item> & { icon?: ReactNode; danger?: boolean }) {
+  return (
+    <Menu.Item className={['menu-item', danger ? 'menu-item-danger' : '', className ?? ''].join(' ')} {...props}>
+      {icon && <span className="menu-item-icon">{icon}</span>}
+      <span className="menu-item-label">{children}</span>
+    </Menu.Item>
+  );
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <Menu.Label className="menu-label">{children}</Menu.Label>;
+}
+
+export function DropdownMenuSeparator() {
+  return <Menu.Separator className="menu-separator" />;
+}
+
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+export function DropdownMenuRadioItem({ children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem className="menu-item menu-item-radio" {...props}>
+      <span className="menu-item-indicator">
+        <Menu.ItemIndicator>●</Menu.ItemIndicator>
+      </span>
+      <span className="menu-item-label">{children}</span>
+    </Menu.RadioItem>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { Button } from './button';
+import { AlertIcon } from './icons';
+
+export function Spinner() {
+  return <span className="spinner" aria-hidden="true" />;
+}
+
+/** A region that says it is loading, for people who cannot see the spinner too. */
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="state state-loading" role="status">
+      <Spinner />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="state state-empty">
+      {icon && <div className="state-icon">{icon}</div>}
+      <h2 className="state-title">{title}</h2>
+      {children && <div className="state-text">{children}</div>}
+      {action && <div className="state-action">{action}</div>}
+    </div>
+  );
+}
+
+function titleFor(error: unknown): string {
+  if (isApiError(error, 404)) return 'Not found';
+  if (isApiError(error, 403)) return 'No access';
+  if (isApiError(error, 0)) return 'Offline';
+  return 'Something went wrong';
+}
+
+export function ErrorState({
+  error,
+  title,
+  onRetry,
+  action,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="state state-error" role="alert">
+      <div className="state-icon">
+        <AlertIcon width={24} height={24} />
+      </div>
+      <h2 className="state-title">{title ?? titleFor(error)}</h2>
+      <p className="state-text">{errorMessage(error)}</p>
+      {isApiError(error) && error.requestId && <p className="state-meta">Request id: {error.requestId}</p>}
+      {(onRetry || action) && (
+        <div className="state-action">
+          {onRetry && <Button onClick={onRetry}>Try again</Button>}
+          {action}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A form-wide error (not about one field), announced when it appears. */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div className="form-error" role="alert">
+      <AlertIcon />
+      <span>{message}</span>
+    </div>
+  );
+}

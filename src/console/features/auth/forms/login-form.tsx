@@ -1,0 +1,43 @@
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/states';
+import { showServerError, useZodForm } from '../../../lib/form';
+import { loginBodySchema, useLogin } from '../api/login';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const form = useZodForm(loginBodySchema, { defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  const login = useLogin();
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      showServerError(form, error);
+    }
+  });
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <FormError message={form.formState.errors.root?.server?.message} />
+      <TextField
+        control={form.control}
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <TextField
+        control={form.control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <Button type="submit" variant="primary" className="btn-block" loading={form.formState.isSubmitting}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

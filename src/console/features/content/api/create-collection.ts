@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { collectionSchema, createCollectionBodySchema } from '../../../../shared/contract';
+import type { CreateCollectionBody } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export { createCollectionBodySchema };
+
+/** `POST /v1/orgs/{organizationId}/collections` → 201 Collection, at the root or inside `parent`. */
+export function createCollection(organizationId: string, body: CreateCollectionBody) {
+  return api.post(`/orgs/${encodeURIComponent(organizationId)}/collections`, body, collectionSchema);
+}
+
+export function useCreateCollection(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCollectionBody) => createCollection(organizationId, body),
+    onSuccess: async (collection) => {
+      queryClient.setQueryData(queryKeys.collections.detail(collection.id), collection);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.collections.list(organizationId) });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { spaceSchema } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /v1/spaces/{spaceId}`. */
+export function getSpace(spaceId: string, signal?: AbortSignal) {
+  return api.get(`/spaces/${encodeURIComponent(spaceId)}`, spaceSchema, { signal });
+}
+
+export function spaceQueryOptions(spaceId: string) {
+  return queryOptions({
+    queryKey: queryKeys.spaces.detail(spaceId),
+    queryFn: ({ signal }) => getSpace(spaceId, signal),
+  });
+}
+
+export function useSpace(spaceId: string) {
+  return useSuspenseQuery(spaceQueryOptions(spaceId)).data;
+}

@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import type { Space } from '../../../../shared/contract';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { MoreIcon, TrashIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useDuplicateSpace } from '../api/duplicate-space';
+import { useSpaces } from '../api/get-spaces';
+import { useMoveSpace } from '../api/move-space';
+import { DeleteSpaceDialog } from '../forms/delete-dialogs';
+import { MoveDialog } from '../forms/move-dialog';
+import { RenameSpaceDialog } from '../forms/rename-space-dialog';
+import { SPACE_UNTITLED } from '../utils/labels';
+import { neighbours } from '../utils/tree';
+
+type Open = 'rename' | 'move' | 'delete' | null;
+
+/** The "…" menu of a space: rename, move, reorder, duplicate, delete. Hidden when the caller may do none of it. */
+export function SpaceActions({
+  space,
+  onDeleted,
+  showRename = true,
+}: {
+  space: Space;
+  onDeleted?: () => Promise<void> | void;
+  showRename?: boolean;
+}) {
+  const [open, setOpen] = useState<Open>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const spaces = useSpaces(space.organization);
+  const move = useMoveSpace(space);
+  const duplicate = useDuplicateSpace(space);
+  const toast = useToast();
+  if (!space.permissions.admin) return null;
+
+  const title = space.title || SPACE_UNTITLED;
+  const { previous, next } = neighbours(spaces, space);
+  const reorder = (position: NonNullable<Parameters<typeof move.mutate>[0]['position']>) =>
+    move.mutate({ position }, { onError: (error) => toast.show(errorMessage(error), 'error') });
+  const close = (value: boolean) => !value && setOpen(null);
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          ref={trigger}
+          className="btn btn-ghost btn-sm btn-icon"
+          aria-label={`Actions for space ${title}`}
+        >
+          <MoreIcon />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          {showRename && <DropdownMenuItem onSelect={() => setOpen('rename')}>Rename…</DropdownMenuItem>}
+          <DropdownMenuItem onSelect={() => setOpen('move')}>Move to…</DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={!previous}
+            onSelect={() => previous && reorder({ before: { type: 'space', space: previous.id } })}
+          >
+            Move up
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={!next}
+            onSelect={() => next && reorder({ after: { type: 'space', space: next.id } })}
+          >
+            Move down
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={duplicate.isPending}
+            onSelect={() =>
+              duplicate.mutate(undefined, {
+                onSuccess: (copy) => toast.show(`Duplicated as “${copy.title || SPACE_UNTITLED}”`),
+                onError: (error) => toast.show(errorMessage(error), 'error'),
+              })
+            }
+          >
+            Duplicate
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => setOpen('delete')}>
+            Delete…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <RenameSpaceDialog space={space} open={open === 'rename'} onOpenChange={close} returnFocusRef={trigger} />
+      <MoveDialog
+        item={{ type: 'space', space }}
+        open={open === 'move'}
+        onOpenChange={close}
+        returnFocusRef={trigger}
+      />
+      <DeleteSpaceDialog
+        space={space}
+        open={open === 'delete'}
+        onOpenChange={close}
+        returnFocusRef={trigger}
+        onDeleted={onDeleted}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { RefObject } from 'react';
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TITLE_MAX } from '../../../../shared/contract';
+import type { Collection, UpdateCollectionBody } from '../../../../shared/contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { TextareaField, TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/states';
+import { useToast } from '../../../components/ui/toast';
+import { showServerError, useZodForm } from '../../../lib/form';
+import { updateCollectionBodySchema, useUpdateCollection } from '../api/update-collection';
+
+interface Props {
+  collection: Collection;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+/** Rename a collection and describe it. */
+export function EditCollectionDialog({ collection, open, onOpenChange, returnFocusRef }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Rename collection" returnFocusRef={returnFocusRef}>
+      <EditCollectionForm collection={collection} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function EditCollectionForm({ collection, onDone }: { collection: Collection; onDone: () => void }) {
+  const form = useZodForm(updateCollectionBodySchema, {
+    defaultValues: { title: collection.title, description: collection.description ?? '' },
+  });
+  const update = useUpdateCollection(collection);
+  const toast = useToast();
+  const onSubmit = form.handleSubmit(async (values) => {
+    const dirty = form.formState.dirtyFields;
+    const body: UpdateCollectionBody = {};
+    if (dirty.title) body.title = values.title;
+    if (dirty.description) body.description = values.description;
+    if (Object.keys(body).length === 0) return onDone();
+    try {
+      await update.mutateAsync(body);
+      toast.show('Collection saved');
+      onDone();
+    } catch (error) {
+      showServerError(form, error, ['title', 'description']);
+    }
+  });
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <FormError message={form.formState.errors.root?.server?.message} />
+      <TextField
+        control={form.control}
+        name="title"
+        label="Title"
+        max={COLLECTION_TITLE_MAX}
+        autoComplete="off"
+        autoFocus
+        required
+      />
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Description"
+        placeholder="What this collection is for (optional)"
+        max={COLLECTION_DESCRIPTION_MAX}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
+          Save
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

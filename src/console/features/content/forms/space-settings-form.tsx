@@ -1,0 +1,84 @@
+import { SPACE_TITLE_MAX } from '../../../../shared/contract';
+import type { Space, UpdateSpaceBody } from '../../../../shared/contract';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/states';
+import { useToast } from '../../../components/ui/toast';
+import { showServerError, useZodForm } from '../../../lib/form';
+import { useUpdateSpace } from '../api/update-space';
+import { editModeOptions, spaceSettingsSchema, visibilityOptions } from '../utils/labels';
+import { EmojiField } from './emoji-field';
+
+function valuesOf(space: Space) {
+  return {
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    editMode: space.editMode ?? 'live',
+  };
+}
+
+/** Title, emoji, visibility and edit mode of a space; only what changed is sent. */
+export function SpaceSettingsForm({ space }: { space: Space }) {
+  const form = useZodForm(spaceSettingsSchema, { defaultValues: valuesOf(space) });
+  const update = useUpdateSpace(space);
+  const toast = useToast();
+  const readOnly = !space.permissions.admin;
+  const { isDirty, isSubmitting, errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const dirty = form.formState.dirtyFields;
+    const body: UpdateSpaceBody = {};
+    if (dirty.title) body.title = values.title;
+    if (dirty.emoji) body.emoji = values.emoji ? values.emoji : null;
+    if (dirty.visibility) body.visibility = values.visibility;
+    if (dirty.editMode) body.editMode = values.editMode;
+    if (Object.keys(body).length === 0) return;
+    try {
+      const updated = await update.mutateAsync(body);
+      form.reset(valuesOf(updated));
+      toast.show('Space settings saved');
+    } catch (error) {
+      showServerError(form, error, ['title', 'emoji', 'visibility', 'editMode']);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Space settings">
+      {readOnly && <p className="notice notice-info">Only administrators of this space can change its settings.</p>}
+      <FormError message={errors.root?.server?.message} />
+      <fieldset className="fieldset" disabled={readOnly}>
+        <div className="form-row">
+          <TextField
+            control={form.control}
+            name="title"
+            label="Title"
+            max={SPACE_TITLE_MAX}
+            autoComplete="off"
+            required
+          />
+        </div>
+        <EmojiField control={form.control} name="emoji" disabled={readOnly} />
+        <div className="form-grid">
+          <SelectField
+            control={form.control}
+            name="visibility"
+            label="Visibility"
+            options={visibilityOptions(space.parent !== undefined)}
+          />
+          <SelectField control={form.control} name="editMode" label="Edit mode" options={editModeOptions} />
+        </div>
+      </fieldset>
+      {!readOnly && (
+        <div className="form-actions">
+          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
+            Discard changes
+          </Button>
+          <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
+            Save settings
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { organizationSchema } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /v1/orgs/{organizationId}`. */
+export function getOrganization(organizationId: string, signal?: AbortSignal) {
+  return api.get(`/orgs/${encodeURIComponent(organizationId)}`, organizationSchema, { signal });
+}
+
+export function organizationQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: queryKeys.organizations.detail(organizationId),
+    queryFn: ({ signal }) => getOrganization(organizationId, signal),
+  });
+}
+
+export function useOrganization(organizationId: string) {
+  return useSuspenseQuery(organizationQueryOptions(organizationId)).data;
+}

@@ -1,0 +1,176 @@
+import type { z } from 'zod';
+import { CSRF_COOKIE, CSRF_HEADER, LIST_LIMIT_MAX, errorBodySchema } from '../../shared/contract';
+import type { ErrorIssue, List } from '../../shared/contract';
+
+/** Base of every API path; the console is served by the API server, so it is same-origin. */
+export const API_BASE = '/v1';
+
+/** An error answer of the API (`{error:{code,message,issues?}}`), or a failure to reach it (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: ErrorIssue[];
+  readonly requestId?: string;
+
+  constructor(status: number, message: string, issues: ErrorIssue[] = [], requestId?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = issues;
+    this.requestId = requestId;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** A message fit for people, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  400: 'The request was not valid.',
+  401: 'You are not signed in.',
+  403: 'You do not have permission to do this.',
+  404: 'Not found.',
+  409: 'This conflicts with the current state. Reload and try again.',
+  413: 'The request is too large.',
+  429: 'Too many requests. Wait a moment and try again.',
+};
+
+function fallbackMessage(status: number): string {
+  return (
+    FALLBACK_MESSAGES[status] ??
+    (status >= 500 ? 'The server had a problem. Try again.' : `Request failed (${status}).`)
+  );
+}
+
+function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    // The session cookie authenticates the console; mutations prove they come from it with the CSRF cookie's value.
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { message, issues, requestId } = parsed.data.error;
+    return new ApiError(response.status, message || fallbackMessage(response.status), issues ?? [], requestId);
+  }
+  return new ApiError(response.status, fallbackMessage(response.status));
+}
+
+async function parseBody<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.output<S>> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'The server sent an answer that is not JSON.');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Answer of ${what} does not match the contract`, parsed.error.issues, json);
+    throw new ApiError(response.status, 'The server sent an unexpected answer.');
+  }
+  return parsed.data;
+}
+
+async function call<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S | undefined,
+  options: RequestOptions,
+): Promise<z.output<S> | undefined> {
+  const response = await send(method, path, options);
+  if (!schema) return undefined;
+  return parseBody(response, schema, `${method} ${path}`);
+}
+
+/** Typed calls over the contract: every answer is checked against its zod schema. */
+export const api = {
+  get<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions, 'body'> = {}) {
+    return call('GET', path, schema, options) as Promise<z.output<S>>;
+  },
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Omit<RequestOptions, 'body'> = {}) {
+    return call('POST', path, schema, { ...options, body }) as Promise<z.output<S>>;
+  },
+  patch<S extends z.ZodType>(path: string, body: unknown, schema: S) {
+    return call('PATCH', path, schema, { body }) as Promise<z.output<S>>;
+  },
+  /** A call whose answer has no body worth reading (204, 205). */
+  async send(method: Method, path: string, body?: unknown): Promise<void> {
+    await call(method, path, undefined, { body });
+  },
+};
+
+/** Every item of a keyset-paginated list, following `next.page` until the last page. */
+export async function getAllPages<T>(
+  path: string,
+  schema: z.ZodType<List<T>>,
+  query: Query = {},
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  do {
+    const list = await api.get(path, schema, { query: { ...query, limit: LIST_LIMIT_MAX, page }, signal });
+    items.push(...list.items);
+    page = list.next?.page;
+  } while (page);
+  return items;
+}

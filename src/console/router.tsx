@@ -1,0 +1,84 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, Link, useRouter } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { buttonClass } from './components/ui/button';
+import { ErrorState, Loading } from './components/ui/states';
+import { isApiError } from './lib/api-client';
+import { appRoute } from './routes/app';
+import { collectionRoute } from './routes/collection';
+import { homeRoute } from './routes/home';
+import { loginRoute } from './routes/login';
+import { organizationRoute } from './routes/organization';
+import { organizationHomeRoute } from './routes/organization-home';
+import { NotFound, rootRoute } from './routes/root';
+import { signupRoute } from './routes/signup';
+import { spaceRoute } from './routes/space';
+import { trashRoute } from './routes/trash';
+
+/**
+ * /login, /signup
+ * /                                     → the first organization, or "create your first organization"
+ * /o/$organizationId                    organization home: the tree of collections and spaces
+ * /o/$organizationId/trash              deleted spaces, restorable
+ * /o/$organizationId/collections/$id    one collection
+ * /o/$organizationId/spaces/$id         one space and its settings
+ * These URLs are the ones the server writes in `urls.app`.
+ */
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signupRoute,
+  appRoute.addChildren([
+    homeRoute,
+    organizationRoute.addChildren([organizationHomeRoute, trashRoute, collectionRoute, spaceRoute]),
+  ]),
+]);
+
+function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const queryErrorReset = useQueryErrorResetBoundary();
+  useEffect(() => queryErrorReset.reset(), [queryErrorReset]);
+  const final = isApiError(error, 404) || isApiError(error, 403);
+  return (
+    <ErrorState
+      error={error}
+      onRetry={
+        final
+          ? undefined
+          : () => {
+              reset();
+              void router.invalidate();
+            }
+      }
+      action={
+        final && (
+          <Link to="/" className={buttonClass('secondary')}>
+            Go to your organizations
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // The query cache decides what is fresh; preloading on hover or focus only warms it.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 250,
+    defaultPendingComponent: () => <Loading />,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

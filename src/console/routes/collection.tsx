@@ -1,0 +1,38 @@
+import { createRoute } from '@tanstack/react-router';
+import { collectionParamsSchema } from '../../shared/contract';
+import { DocumentTitle } from '../components/ui/page';
+import { useCollection, collectionQueryOptions } from '../features/content/api/get-collection';
+import { collectionsQueryOptions } from '../features/content/api/get-collections';
+import { spacesQueryOptions } from '../features/content/api/get-spaces';
+import { CollectionView } from '../features/content/components/collection-view';
+import { useOrganization } from '../features/organizations/api/get-organization';
+import { organizationRoute } from './organization';
+
+export const collectionRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'collections/$collectionId',
+  params: { parse: (params) => collectionParamsSchema.parse(params) },
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(collectionQueryOptions(params.collectionId)),
+      context.queryClient.ensureQueryData(collectionsQueryOptions(params.organizationId)),
+      context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
+    ]),
+  component: CollectionPage,
+});
+
+function CollectionPage() {
+  const { organizationId, collectionId } = collectionRoute.useParams();
+  const organization = useOrganization(organizationId);
+  const collection = useCollection(collectionId);
+  return (
+    <>
+      <DocumentTitle>{`${collection.title} · ${organization.title}`}</DocumentTitle>
+      <CollectionView
+        organizationId={organizationId}
+        organizationTitle={organization.title}
+        collectionId={collectionId}
+      />
+    </>
+  );
+}
