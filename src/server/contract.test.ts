@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { GitBookAPI, GitBookAPIError, MemberRole } from '@gitbook/api';
 import { describeEachDialect, startTestServer, OWNER_TOKEN, type TestServer } from './test/harness.js';
 
 /**
@@ -133,7 +133,7 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
   });
 
   it('manages invite links', async () => {
-    const link = await api.orgs.createOrganizationInvite(server.orgId, { role: 'edit' });
+    const link = await api.orgs.createOrganizationInvite(server.orgId, { role: MemberRole.Edit });
     expectConforms('createOrganizationInvite', link);
     expectConforms('listOrganizationInviteLinks', await api.orgs.listOrganizationInviteLinks(server.orgId));
   });

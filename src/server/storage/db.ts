@@ -21,6 +21,29 @@ export interface Storage {
 // PostgreSQL returns BIGINT counts as strings; counts here always fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Kysely prepares every query anew; on better-sqlite3 preparing costs about as much as running a simple
+ * query. Queries are few and repeat, so prepared statements are kept by SQL text (a bounded map).
+ */
+function withStatementCache(database: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          if (cache.size >= max) cache.delete(cache.keys().next().value!);
+          statement = prepare(source);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
 export function openStorage(config: StorageConfig): Storage {
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
@@ -29,7 +52,7 @@ export function openStorage(config: StorageConfig): Storage {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -12,8 +12,9 @@ import {
   requireOrgRole,
   orgAccess,
   OrgLevels,
+  type OrgAccess,
 } from '../permissions/resolver.js';
-import { atLeast } from '../permissions/roles.js';
+import { asRole, atLeast } from '../permissions/roles.js';
 import { endPosition, movedPosition } from '../content/positions.js';
 import { requireCreateIn } from '../collections/service.js';
 import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFailedError } from '../errors.js';
@@ -31,9 +32,25 @@ const TRASH_MS = SPACE_TRASH_DAYS * DAY_MS;
 
 /** Loads a space the caller can see (404 otherwise) and checks they hold `needed` on it. */
 export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
-  const row = await spaces.findSpace(db, id);
-  if (!row) throw new NotFoundError('Space not found');
-  const { level, access } = await spaceLevel(db, ctx.actor, row);
+  const found = await spaces.findSpaceForUser(db, id, ctx.actor.userId);
+  if (!found) throw new NotFoundError('Space not found');
+  const { member_user_id, member_role, member_disabled, member_joined_at, member_last_seen_at, ...row } = found;
+  const access: OrgAccess | null =
+    member_user_id && !member_disabled
+      ? {
+          organizationId: row.organization_id,
+          role: asRole(member_role),
+          membership: {
+            organization_id: row.organization_id,
+            user_id: member_user_id,
+            role: member_role,
+            disabled: member_disabled ?? 0,
+            joined_at: member_joined_at ?? '',
+            last_seen_at: member_last_seen_at,
+          },
+        }
+      : null;
+  const { level } = await spaceLevel(db, ctx.actor, row, access);
   requireLevel(level, needed, 'Space', action);
   return { row, level, access: access! };
 }

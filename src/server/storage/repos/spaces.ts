@@ -90,3 +90,22 @@ export async function purgeSpacesDeletedBefore(db: Executor, before: string): Pr
   const r = await db.deleteFrom('spaces').where('deleted_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** The space and the caller's membership of its organization, in one query (the hot path of every space route). */
+export function findSpaceForUser(db: Executor, id: string, userId: string) {
+  return db
+    .selectFrom('spaces')
+    .leftJoin('members', (join) =>
+      join.onRef('members.organization_id', '=', 'spaces.organization_id').on('members.user_id', '=', userId),
+    )
+    .selectAll('spaces')
+    .select([
+      'members.user_id as member_user_id',
+      'members.role as member_role',
+      'members.disabled as member_disabled',
+      'members.joined_at as member_joined_at',
+      'members.last_seen_at as member_last_seen_at',
+    ])
+    .where('spaces.id', '=', id)
+    .executeTakeFirst();
+}
