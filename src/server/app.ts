@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { collectionRoutes } from './routes/collections.js';
 import { spaceRoutes } from './routes/spaces.js';
+import { memberRoutes } from './routes/members.js';
 import type { RouteDeps } from './routes/context.js';
 
 /** Largest accepted request body. */
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(organizationRoutes, routeDeps);
   await app.register(collectionRoutes, routeDeps);
   await app.register(spaceRoutes, routeDeps);
+  await app.register(memberRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -5,3 +5,4 @@ export * from './collections.js';
 export * from './spaces.js';
 export * from '../errors.js';
 export * from '../pagination.js';
+export * from './members.js';

@@ -40,3 +40,34 @@ export async function countAdmins(db: Executor, organizationId: string): Promise
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** A member with their user, for presenting. */
+export function findMemberWithUser(db: Executor, organizationId: string, userId: string) {
+  return db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select([
+      'members.organization_id',
+      'members.user_id',
+      'members.role',
+      'members.disabled',
+      'members.joined_at',
+      'members.last_seen_at',
+      'users.display_name',
+      'users.email',
+      'users.photo_url',
+    ])
+    .where('members.organization_id', '=', organizationId)
+    .where('members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+export type MemberWithUserRow = NonNullable<Awaited<ReturnType<typeof findMemberWithUser>>>;
+
+export async function deleteMembership(db: Executor, organizationId: string, userId: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('members')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -115,3 +115,11 @@ export function emailInvitesFor(db: Executor, email: string) {
 export async function deleteEmailInvites(db: Executor, email: string): Promise<void> {
   await db.deleteFrom('email_invites').where('email', '=', email).execute();
 }
+
+/**
+ * Takes the organization's row lock until the transaction ends (PostgreSQL; SQLite serializes writers
+ * anyway), so that checks such as "at least one admin stays" cannot race with one another.
+ */
+export async function lockOrganization(db: Executor, id: string): Promise<void> {
+  await db.updateTable('organizations').set({ id }).where('id', '=', id).execute();
+}
