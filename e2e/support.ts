@@ -1,0 +1,65 @@
+import { expect, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * `test` that also fails on errors in the browser: uncaught exceptions, and console errors such as an answer
+ * that does not match the contract. The browser's own "Failed to load resource" lines for expected 4xx answers
+ * (401 before signing in, a refused form) are not errors of the console.
+ */
+export const test = base.extend<{ browserErrors: string[] }>({
+  browserErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The owner account the e2e server bootstraps (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
+export const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery' };
+
+export async function signIn(page: Page, { email, password } = OWNER): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/o\/[^/]+$/);
+}
+
+/** A fresh organization per journey keeps journeys independent of each other's content. */
+export async function createOrganization(page: Page, title: string): Promise<string> {
+  await page.getByRole('button', { name: 'Switch organization' }).click();
+  await page.getByRole('menuitem', { name: 'New organization…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New organization' });
+  await dialog.getByLabel('Name').fill(title);
+  await dialog.getByRole('button', { name: 'Create organization' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Switch organization' })).toContainText(title);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  const match = /\/o\/([^/]+)$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`Not on an organization page: ${page.url()}`);
+  return match[1];
+}
+
+/** The content tree of the page (organization home or a collection). */
+export function tree(page: Page) {
+  return page.getByRole('list', { name: 'Collections and spaces' });
+}
+
+export async function createSpaceAtRoot(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'New space' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New space' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Create space' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tree(page).getByRole('link', { name: title })).toBeVisible();
+}
