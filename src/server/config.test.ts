@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from './config.js';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000 on 127.0.0.1, SQLite under ./data, open sign-up', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.storage).toEqual({ kind: 'sqlite', file: 'data/docspace.sqlite' });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.signup).toBe('open');
+  });
+
+  it('selects PostgreSQL for a postgres:// URL and strips a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/docs', PUBLIC_URL: 'https://docs.example.com/' });
+    expect(config.storage).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/docs' });
+    expect(config.publicUrl).toBe('https://docs.example.com');
+  });
+
+  it('reports one clear line per bad value', () => {
+    const found = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'not a url',
+      SIGNUP: 'maybe',
+      ADMIN_TOKEN: 'short',
+      ADMIN_EMAIL: 'nope',
+    });
+    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SIGNUP', 'ADMIN_TOKEN', 'ADMIN_EMAIL']) {
+      expect(
+        found.filter((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a token only with them', () => {
+    expect(problems({ ADMIN_EMAIL: 'a@example.com' })).toEqual(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
+    expect(problems({ ADMIN_TOKEN: 'x'.repeat(32) })).toEqual([
+      'ADMIN_TOKEN: needs ADMIN_EMAIL and ADMIN_PASSWORD too',
+    ]);
+    expect(
+      problems({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'long-enough', ADMIN_TOKEN: 'x'.repeat(32) }),
+    ).toEqual([]);
+  });
+});
