@@ -6,6 +6,7 @@ import { collectionsQueryOptions } from '../features/content/api/get-collections
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { CollectionView } from '../features/content/components/collection-view';
 import { useOrganization } from '../features/organizations/api/get-organization';
+import { contentError } from './content-error';
 import { organizationRoute } from './organization';
 
 export const collectionRoute = createRoute({
@@ -19,6 +20,7 @@ export const collectionRoute = createRoute({
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]),
   component: CollectionPage,
+  errorComponent: contentError('collection'),
 });
 
 function CollectionPage() {

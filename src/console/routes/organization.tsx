@@ -34,6 +34,7 @@ function OrganizationError({ error, reset }: ErrorComponentProps) {
       <ErrorState
         error={error}
         title={missing ? 'Organization not found' : undefined}
+        message={missing ? 'It does not exist, or you are not one of its members.' : undefined}
         onRetry={missing ? undefined : reset}
         action={
           <Link to="/" className={buttonClass('secondary')}>

@@ -6,6 +6,7 @@ import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { SpaceView } from '../features/content/components/space-view';
 import { useOrganization } from '../features/organizations/api/get-organization';
+import { contentError } from './content-error';
 import { organizationRoute } from './organization';
 
 export const spaceRoute = createRoute({
@@ -19,6 +20,7 @@ export const spaceRoute = createRoute({
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]),
   component: SpacePage,
+  errorComponent: contentError('space'),
 });
 
 function SpacePage() {

@@ -34,6 +34,17 @@ export function Dialog({
           className={`dialog dialog-${size}`}
           role={role}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            // The first field of a form, else the element marked data-autofocus (e.g. "Cancel" of a confirmation).
+            const content = event.currentTarget as HTMLElement | null;
+            const first = content?.querySelector<HTMLElement>(
+              'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), [data-autofocus]',
+            );
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             if (returnFocusRef?.current) {
               event.preventDefault();

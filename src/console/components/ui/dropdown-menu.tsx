@@ -1,4 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 
 /** A menu of actions, opened by a button; arrow keys move, Enter chooses, Escape closes. */
@@ -49,4 +50,36 @@ export function DropdownMenuRadioItem({ children, ...props }: ComponentProps<typ
       <span className="menu-item-label">{children}</span>
     </Menu.RadioItem>
   );
+}
+
+/**
+ * Dialogs opened from menu items. A closing menu gives focus back to its button, which would pull it out of the
+ * dialog that just opened; this keeps focus in the dialog, and returns it to the menu button when the dialog closes.
+ */
+export function useMenuDialogs<T extends string>() {
+  const [open, setOpen] = useState<T | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const opening = useRef(false);
+  return {
+    trigger,
+    openDialog: (name: T) => {
+      opening.current = true;
+      setOpen(name);
+    },
+    /** For `DropdownMenuContent`. */
+    onCloseAutoFocus: (event: Event) => {
+      if (opening.current) {
+        opening.current = false;
+        event.preventDefault();
+      }
+    },
+    /** For the dialog called `name`. */
+    dialog: (name: T) => ({
+      open: open === name,
+      onOpenChange: (value: boolean) => {
+        if (!value) setOpen(null);
+      },
+      returnFocusRef: trigger,
+    }),
+  };
 }

@@ -152,7 +152,8 @@ export function SelectField<T extends FieldValues, O extends FieldValues>({
   hint,
   options,
   disabled,
-}: Omit<ControlledProps<T, O>, 'max'> & { options: SelectOption[]; disabled?: boolean }) {
+  autoFocus,
+}: Omit<ControlledProps<T, O>, 'max'> & { options: SelectOption[]; disabled?: boolean; autoFocus?: boolean }) {
   const id = useId();
   const {
     field: { ref: inputRef, ...field },
@@ -170,6 +171,7 @@ export function SelectField<T extends FieldValues, O extends FieldValues>({
         name={field.name}
         ref={inputRef}
         value={current}
+        autoFocus={autoFocus}
         disabled={disabled || field.disabled}
         onChange={(event) => {
           const option = options.find((o) => (o.value ?? NULL_OPTION) === event.target.value);

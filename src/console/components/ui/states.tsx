@@ -48,21 +48,26 @@ function titleFor(error: unknown): string {
 export function ErrorState({
   error,
   title,
+  message,
   onRetry,
   action,
 }: {
   error: unknown;
   title?: string;
+  /** Replaces the error's own message, e.g. with what to do next. */
+  message?: ReactNode;
   onRetry?: () => void;
   action?: ReactNode;
 }) {
+  const heading = title ?? titleFor(error);
+  const text = message ?? (errorMessage(error) === heading ? undefined : errorMessage(error));
   return (
     <div className="state state-error" role="alert">
       <div className="state-icon">
         <AlertIcon width={24} height={24} />
       </div>
-      <h2 className="state-title">{title ?? titleFor(error)}</h2>
-      <p className="state-text">{errorMessage(error)}</p>
+      <h2 className="state-title">{heading}</h2>
+      {text && <p className="state-text">{text}</p>}
       {isApiError(error) && error.requestId && <p className="state-meta">Request id: {error.requestId}</p>}
       {(onRetry || action) && (
         <div className="state-action">

@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import type { Collection } from '../../../../shared/contract';
 import {
   DropdownMenu,
@@ -6,6 +5,7 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { FolderIcon, DocIcon, MoreIcon, TrashIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
@@ -19,8 +19,6 @@ import { EditCollectionDialog } from '../forms/edit-collection-dialog';
 import { MoveDialog } from '../forms/move-dialog';
 import { neighbours } from '../utils/tree';
 
-type Open = 'space' | 'collection' | 'edit' | 'move' | 'delete' | null;
-
 /** The "…" menu of a collection: create inside, rename, move, reorder, delete. */
 export function CollectionActions({
   collection,
@@ -31,8 +29,9 @@ export function CollectionActions({
   onDeleted?: () => Promise<void> | void;
   showCreate?: boolean;
 }) {
-  const [open, setOpen] = useState<Open>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<
+    'space' | 'collection' | 'edit' | 'move' | 'delete'
+  >();
   const collections = useCollections(collection.organization);
   const move = useMoveCollection(collection);
   const toast = useToast();
@@ -42,7 +41,6 @@ export function CollectionActions({
   const { previous, next } = neighbours(collections, collection);
   const reorder = (position: NonNullable<Parameters<typeof move.mutate>[0]['position']>) =>
     move.mutate({ position }, { onError: (error) => toast.show(errorMessage(error), 'error') });
-  const close = (value: boolean) => !value && setOpen(null);
 
   return (
     <>
@@ -54,13 +52,13 @@ export function CollectionActions({
         >
           <MoreIcon />
         </DropdownMenuTrigger>
-        <DropdownMenuContent>
+        <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
           {create && showCreate && (
             <>
-              <DropdownMenuItem icon={<DocIcon />} onSelect={() => setOpen('space')}>
+              <DropdownMenuItem icon={<DocIcon />} onSelect={() => openDialog('space')}>
                 New space inside…
               </DropdownMenuItem>
-              <DropdownMenuItem icon={<FolderIcon />} onSelect={() => setOpen('collection')}>
+              <DropdownMenuItem icon={<FolderIcon />} onSelect={() => openDialog('collection')}>
                 New collection inside…
               </DropdownMenuItem>
               {admin && <DropdownMenuSeparator />}
@@ -68,8 +66,8 @@ export function CollectionActions({
           )}
           {admin && (
             <>
-              <DropdownMenuItem onSelect={() => setOpen('edit')}>Rename…</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setOpen('move')}>Move to…</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => openDialog('edit')}>Rename…</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => openDialog('move')}>Move to…</DropdownMenuItem>
               <DropdownMenuItem
                 disabled={!previous}
                 onSelect={() => previous && reorder({ before: { type: 'collection', collection: previous.id } })}
@@ -83,46 +81,18 @@ export function CollectionActions({
                 Move down
               </DropdownMenuItem>
               <DropdownMenuSeparator />
-              <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => setOpen('delete')}>
+              <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => openDialog('delete')}>
                 Delete…
               </DropdownMenuItem>
             </>
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateSpaceDialog
-        organizationId={collection.organization}
-        parent={collection}
-        open={open === 'space'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-      />
-      <CreateCollectionDialog
-        organizationId={collection.organization}
-        parent={collection}
-        open={open === 'collection'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-      />
-      <EditCollectionDialog
-        collection={collection}
-        open={open === 'edit'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-      />
-      <MoveDialog
-        item={{ type: 'collection', collection }}
-        open={open === 'move'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-      />
-      <DeleteCollectionDialog
-        collection={collection}
-        open={open === 'delete'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-        onDeleted={onDeleted}
-      />
+      <CreateSpaceDialog organizationId={collection.organization} parent={collection} {...dialog('space')} />
+      <CreateCollectionDialog organizationId={collection.organization} parent={collection} {...dialog('collection')} />
+      <EditCollectionDialog collection={collection} {...dialog('edit')} />
+      <MoveDialog item={{ type: 'collection', collection }} {...dialog('move')} />
+      <DeleteCollectionDialog collection={collection} {...dialog('delete')} onDeleted={onDeleted} />
     </>
   );
 }

@@ -56,7 +56,7 @@ export function CollectionView({
         description={collection.description || undefined}
         actions={
           <>
-            {canCreate && <CreateButtons organizationId={organizationId} parent={collection} />}
+            {canCreate && nodes.length > 0 && <CreateButtons organizationId={organizationId} parent={collection} />}
             <CollectionActions
               collection={collection}
               showCreate={false}

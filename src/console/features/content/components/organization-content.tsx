@@ -17,7 +17,7 @@ export function OrganizationContent({ organizationId, canCreate }: { organizatio
       <PageHeader
         title="Content"
         description="Collections group spaces; spaces hold your documentation."
-        actions={canCreate && <CreateButtons organizationId={organizationId} />}
+        actions={canCreate && nodes.length > 0 && <CreateButtons organizationId={organizationId} />}
       />
       {nodes.length === 0 ? (
         <EmptyState

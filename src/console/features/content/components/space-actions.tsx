@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import type { Space } from '../../../../shared/contract';
 import {
   DropdownMenu,
@@ -6,6 +5,7 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { MoreIcon, TrashIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
@@ -19,8 +19,6 @@ import { RenameSpaceDialog } from '../forms/rename-space-dialog';
 import { SPACE_UNTITLED } from '../utils/labels';
 import { neighbours } from '../utils/tree';
 
-type Open = 'rename' | 'move' | 'delete' | null;
-
 /** The "…" menu of a space: rename, move, reorder, duplicate, delete. Hidden when the caller may do none of it. */
 export function SpaceActions({
   space,
@@ -31,8 +29,7 @@ export function SpaceActions({
   onDeleted?: () => Promise<void> | void;
   showRename?: boolean;
 }) {
-  const [open, setOpen] = useState<Open>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<'rename' | 'move' | 'delete'>();
   const spaces = useSpaces(space.organization);
   const move = useMoveSpace(space);
   const duplicate = useDuplicateSpace(space);
@@ -43,7 +40,6 @@ export function SpaceActions({
   const { previous, next } = neighbours(spaces, space);
   const reorder = (position: NonNullable<Parameters<typeof move.mutate>[0]['position']>) =>
     move.mutate({ position }, { onError: (error) => toast.show(errorMessage(error), 'error') });
-  const close = (value: boolean) => !value && setOpen(null);
 
   return (
     <>
@@ -55,9 +51,9 @@ export function SpaceActions({
         >
           <MoreIcon />
         </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          {showRename && <DropdownMenuItem onSelect={() => setOpen('rename')}>Rename…</DropdownMenuItem>}
-          <DropdownMenuItem onSelect={() => setOpen('move')}>Move to…</DropdownMenuItem>
+        <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
+          {showRename && <DropdownMenuItem onSelect={() => openDialog('rename')}>Rename…</DropdownMenuItem>}
+          <DropdownMenuItem onSelect={() => openDialog('move')}>Move to…</DropdownMenuItem>
           <DropdownMenuItem
             disabled={!previous}
             onSelect={() => previous && reorder({ before: { type: 'space', space: previous.id } })}
@@ -82,25 +78,14 @@ export function SpaceActions({
             Duplicate
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => setOpen('delete')}>
+          <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => openDialog('delete')}>
             Delete…
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <RenameSpaceDialog space={space} open={open === 'rename'} onOpenChange={close} returnFocusRef={trigger} />
-      <MoveDialog
-        item={{ type: 'space', space }}
-        open={open === 'move'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-      />
-      <DeleteSpaceDialog
-        space={space}
-        open={open === 'delete'}
-        onOpenChange={close}
-        returnFocusRef={trigger}
-        onDeleted={onDeleted}
-      />
+      <RenameSpaceDialog space={space} {...dialog('rename')} />
+      <MoveDialog item={{ type: 'space', space }} {...dialog('move')} />
+      <DeleteSpaceDialog space={space} {...dialog('delete')} onDeleted={onDeleted} />
     </>
   );
 }

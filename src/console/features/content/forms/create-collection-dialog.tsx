@@ -65,7 +65,6 @@ function CreateCollectionForm({
         placeholder="e.g. Product guides"
         max={COLLECTION_TITLE_MAX}
         autoComplete="off"
-        autoFocus
         required
       />
       <DialogFooter>

@@ -72,7 +72,6 @@ function CreateSpaceForm({
         placeholder={SPACE_UNTITLED}
         max={SPACE_TITLE_MAX}
         autoComplete="off"
-        autoFocus
       />
       <EmojiField control={form.control} name="emoji" />
       <SelectField control={form.control} name="editMode" label="Edit mode" options={editModeOptions} />

@@ -122,7 +122,7 @@ function ConfirmDelete({
       <FormError message={error} />
       <DialogFooter>
         <DialogClose asChild>
-          <Button autoFocus disabled={pending}>
+          <Button data-autofocus disabled={pending}>
             Cancel
           </Button>
         </DialogClose>

@@ -54,7 +54,6 @@ function EditCollectionForm({ collection, onDone }: { collection: Collection; on
         label="Title"
         max={COLLECTION_TITLE_MAX}
         autoComplete="off"
-        autoFocus
         required
       />
       <TextareaField

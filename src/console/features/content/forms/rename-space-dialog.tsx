@@ -42,15 +42,7 @@ function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <FormError message={form.formState.errors.root?.server?.message} />
-      <TextField
-        control={form.control}
-        name="title"
-        label="Title"
-        max={SPACE_TITLE_MAX}
-        autoComplete="off"
-        autoFocus
-        required
-      />
+      <TextField control={form.control} name="title" label="Title" max={SPACE_TITLE_MAX} autoComplete="off" required />
       <DialogFooter>
         <DialogClose asChild>
           <Button>Cancel</Button>

@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,6 +8,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons';
 import { useOrganizations } from '../api/get-organizations';
@@ -18,8 +18,8 @@ import { CreateOrganizationDialog } from '../forms/create-organization-dialog';
 export function OrganizationSwitcher({ organizationId }: { organizationId?: string }) {
   const organizations = useOrganizations();
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<'create'>();
+  const creating = dialog('create');
   const current = organizations.find((organization) => organization.id === organizationId);
 
   const open = (id: string) => void navigate({ to: '/o/$organizationId', params: { organizationId: id } });
@@ -34,7 +34,7 @@ export function OrganizationSwitcher({ organizationId }: { organizationId?: stri
           <span className="org-trigger-title">{current?.title ?? 'Choose an organization'}</span>
           <ChevronDownIcon />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
+        <DropdownMenuContent align="start" onCloseAutoFocus={onCloseAutoFocus}>
           <DropdownMenuLabel>Organizations</DropdownMenuLabel>
           <DropdownMenuRadioGroup value={organizationId ?? ''} onValueChange={open}>
             {organizations.map((organization) => (
@@ -44,17 +44,15 @@ export function OrganizationSwitcher({ organizationId }: { organizationId?: stri
             ))}
           </DropdownMenuRadioGroup>
           {organizations.length > 0 && <DropdownMenuSeparator />}
-          <DropdownMenuItem icon={<PlusIcon />} onSelect={() => setCreating(true)}>
+          <DropdownMenuItem icon={<PlusIcon />} onSelect={() => openDialog('create')}>
             New organization…
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <CreateOrganizationDialog
-        open={creating}
-        onOpenChange={setCreating}
-        returnFocusRef={trigger}
+        {...creating}
         onCreated={(organization) => {
-          setCreating(false);
+          creating.onOpenChange(false);
           open(organization.id);
         }}
       />

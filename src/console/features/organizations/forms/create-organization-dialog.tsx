@@ -51,7 +51,6 @@ function CreateOrganizationForm({ onCreated }: { onCreated: (organization: Organ
         label="Name"
         placeholder="Acme Inc."
         max={ORG_TITLE_MAX}
-        autoFocus
         required
       />
       <DialogFooter>
