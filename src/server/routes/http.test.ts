@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type ApiResponse, type TestServer } from '../test/harness.js';
+
+const MIB = 1024 * 1024;
+
+/** Signs of a leaked stack trace or internals in a response body. */
+const LEAK =
+  /(\bat\s+\S+\s+\(|\.[cm]?[jt]s:\d+|node_modules|\bstack\b|SqliteError|syntax error at|relation ".*" does not exist)/i;
+
+function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
+  return (body.error.issues ?? []).map((i) => i.path);
+}
+
+describeEachDialect('HTTP behaviour', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  /**
+   * Every request of this suite goes through here: no response may carry a stack trace, and every error
+   * response has the documented body `{error: {code: <status>, message}}`.
+   */
+  async function req(...args: Parameters<TestServer['request']>): Promise<ApiResponse> {
+    const res = await server.request(...args);
+    const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
+    expect(text).not.toMatch(LEAK);
+    if (res.status >= 400) {
+      expect(res.body?.error?.code).toBe(res.status);
+      expect(typeof res.body?.error?.message).toBe('string');
+      expect(res.body.error).not.toHaveProperty('stack');
+    }
+    return res;
+  }
+
+  async function newOrg(): Promise<string> {
+    const res = await req('POST', '/v1/orgs', { body: { title: 'HTTP org' } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
+  async function newSpace(orgId: string, title = 'S'): Promise<string> {
+    const res = await req('POST', `/v1/orgs/${orgId}/spaces`, { body: { title } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
+  describe('request bodies', () => {
+    it('answers 400 to malformed JSON', async () => {
+      const res = await req('POST', `/v1/orgs/${server.orgId}/spaces`, {
+        rawBody: '{"title": "x",',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/json/i);
+    });
+
+    it('answers 400 to an empty JSON body where one is required', async () => {
+      const res = await req('POST', `/v1/orgs/${server.orgId}/collections`, {
+        rawBody: '',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+    });
+
+    it('answers 400 naming the field for a wrong type, at the top level and nested', async () => {
+      const top = await req('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 123 } });
+      expect(top.status).toBe(400);
+      expect(paths(top.body)).toContain('title');
+
+      const spaceId = await newSpace(server.orgId);
+      const nested = await req('POST', `/v1/spaces/${spaceId}/move`, {
+        body: { position: { before: { type: 'space', space: 5 } } },
+      });
+      expect(nested.status).toBe(400);
+      expect(paths(nested.body)).toContain('position.before.space');
+
+      const bool = await req('PATCH', `/v1/orgs/${server.orgId}`, { body: { inviteLinks: 'true' } });
+      expect(bool.status).toBe(400);
+      expect(paths(bool.body)).toContain('inviteLinks');
+
+      const arr = await req('POST', `/v1/orgs/${server.orgId}/invites`, { body: { emails: 'a@example.com' } });
+      expect(arr.status).toBe(400);
+      expect(paths(arr.body)).toContain('emails');
+    });
+
+    it('answers 400 naming the field for an unknown enum value', async () => {
+      const spaceId = await newSpace(server.orgId);
+      const res = await req('PATCH', `/v1/spaces/${spaceId}`, { body: { editMode: 'read-only' } });
+      expect(res.status).toBe(400);
+      expect(paths(res.body)).toContain('editMode');
+      const role = await req('POST', `/v1/orgs/${server.orgId}/link-invites`, { body: { role: 'superuser' } });
+      expect(role.status).toBe(400);
+      expect(paths(role.body)).toContain('role');
+    });
+
+    it('answers 400 naming the field for an over-long string', async () => {
+      const res = await req('POST', `/v1/orgs/${server.orgId}/collections`, { body: { title: 'c'.repeat(51) } });
+      expect(res.status).toBe(400);
+      expect(paths(res.body)).toContain('title');
+      expect(res.body.error.message).toContain('title');
+    });
+
+    it('accepts a body of exactly 1 MiB and answers 413 one byte past it', async () => {
+      const url = `/v1/orgs/${server.orgId}/spaces`;
+      const prefix = '{"title":"big","pad":"';
+      const suffix = '"}';
+      const exact = prefix + 'p'.repeat(MIB - prefix.length - suffix.length) + suffix;
+      expect(Buffer.byteLength(exact)).toBe(MIB);
+      const ok = await req('POST', url, { rawBody: exact, headers: { 'content-type': 'application/json' } });
+      expect(ok.status).toBe(201);
+
+      const over = prefix + 'p'.repeat(MIB + 1 - prefix.length - suffix.length) + suffix;
+      expect(Buffer.byteLength(over)).toBe(MIB + 1);
+      const res = await req('POST', url, { rawBody: over, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(413);
+    });
+
+    it('answers 415 to a body that is not JSON', async () => {
+      const res = await req('POST', `/v1/orgs/${server.orgId}/collections`, {
+        rawBody: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(415);
+    });
+  });
+
+  describe('paging parameters', () => {
+    const lists = (collectionId: string) => [
+      `/v1/collections/${collectionId}/spaces`,
+      '/v1/orgs',
+      `/v1/orgs/${server.orgId}/spaces`,
+      `/v1/orgs/${server.orgId}/collections`,
+      `/v1/orgs/${server.orgId}/link-invites`,
+      '/v1/user/tokens',
+    ];
+
+    it('accepts limit 1 and 1000, refuses 0 and 1001 (400 naming limit) on every list', async () => {
+      const c = await req('POST', `/v1/orgs/${server.orgId}/collections`, { body: { title: 'Paged' } });
+      expect(c.status).toBe(201);
+      for (const list of lists(c.body.id)) {
+        for (const limit of [1, 1000]) {
+          const res = await req('GET', `${list}?limit=${limit}`);
+          expect(res.status, `${list}?limit=${limit}`).toBe(200);
+          expect(res.body.items.length).toBeLessThanOrEqual(limit);
+        }
+        for (const limit of ['0', '1001', 'abc', '1.5', '-1']) {
+          const res = await req('GET', `${list}?limit=${limit}`);
+          expect(res.status, `${list}?limit=${limit}`).toBe(400);
+          expect(paths(res.body)).toContain('limit');
+        }
+      }
+    });
+
+    it('refuses an invalid page cursor (400 naming page)', async () => {
+      const orgId = await newOrg();
+      for (let i = 0; i < 3; i += 1) await newSpace(orgId);
+      // A real cursor of a list with another key shape.
+      await req('POST', '/v1/orgs', { body: { title: 'Second' } });
+      const orgsPage = await req('GET', '/v1/orgs?limit=1');
+      expect(orgsPage.body.next.page).toEqual(expect.any(String));
+
+      const bad = [
+        'not-a-cursor',
+        '!!!',
+        Buffer.from('{"a":1}').toString('base64url'),
+        Buffer.from('[1,2]').toString('base64url'),
+        orgsPage.body.next.page,
+        'x'.repeat(600),
+      ];
+      for (const page of bad) {
+        const res = await req('GET', `/v1/orgs/${orgId}/spaces?page=${encodeURIComponent(page)}`);
+        expect(res.status, page.slice(0, 40)).toBe(400);
+        expect(paths(res.body)).toContain('page');
+      }
+      const empty = await req('GET', `/v1/orgs/${orgId}/spaces?page=`);
+      expect(empty.status).toBe(400);
+      expect(paths(empty.body)).toContain('page');
+    });
+
+    it('keyset pagination is stable when rows are inserted between calls', async () => {
+      const orgId = await newOrg();
+      const original: string[] = [];
+      for (let i = 0; i < 5; i += 1) original.push(await newSpace(orgId, `Original ${i}`));
+
+      const first = await req('GET', `/v1/orgs/${orgId}/spaces?limit=2`);
+      expect(first.status).toBe(200);
+      expect(first.body.items.map((s: { id: string }) => s.id)).toEqual(original.slice(0, 2));
+      expect(first.body.count).toBe(5);
+
+      // Inserted between calls: at the end, before the first page, and in the middle of the unread part.
+      const added: string[] = [];
+      for (let i = 0; i < 3; i += 1) added.push(await newSpace(orgId, `Added ${i}`));
+      const front = await req('POST', `/v1/spaces/${added[0]}/move`, {
+        body: { position: { before: { type: 'space', space: original[0] } } },
+      });
+      expect(front.status).toBe(200);
+      const middle = await req('POST', `/v1/spaces/${added[1]}/move`, {
+        body: { position: { before: { type: 'space', space: original[3] } } },
+      });
+      expect(middle.status).toBe(200);
+
+      const seen: string[] = first.body.items.map((s: { id: string }) => s.id);
+      let page: string | undefined = first.body.next.page;
+      for (let guard = 0; page && guard < 20; guard += 1) {
+        const res = await req('GET', `/v1/orgs/${orgId}/spaces?limit=2&page=${encodeURIComponent(page)}`);
+        expect(res.status).toBe(200);
+        expect(res.body.count).toBe(8);
+        seen.push(...res.body.items.map((s: { id: string }) => s.id));
+        page = res.body.next?.page;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const id of original) expect(seen.filter((s) => s === id)).toHaveLength(1);
+      // Originals keep their relative order.
+      expect(seen.filter((id) => original.includes(id))).toEqual(original);
+      // Rows added before the cursor are not served again on later pages.
+      expect(seen).not.toContain(added[0]);
+      expect(seen).toContain(added[1]);
+      expect(seen).toContain(added[2]);
+    });
+
+    it('count is the total of the list, whatever the limit and page', async () => {
+      const orgId = await newOrg();
+      for (let i = 0; i < 4; i += 1) await newSpace(orgId);
+      const small = await req('GET', `/v1/orgs/${orgId}/spaces?limit=1`);
+      expect(small.body.items).toHaveLength(1);
+      expect(small.body.count).toBe(4);
+      const next = await req(
+        'GET',
+        `/v1/orgs/${orgId}/spaces?limit=3&page=${encodeURIComponent(small.body.next.page)}`,
+      );
+      expect(next.body.items).toHaveLength(3);
+      expect(next.body.count).toBe(4);
+      expect(next.body.next).toBeUndefined();
+      const all = await req('GET', `/v1/orgs/${orgId}/spaces`);
+      expect(all.body.count).toBe(all.body.items.length);
+    });
+  });
+
+  describe('routing and errors', () => {
+    it('answers 404 with the error body for unknown routes, with or without a token', async () => {
+      for (const [method, path] of [
+        ['GET', '/v1/nope'],
+        ['GET', '/v1/orgs/x/y/z'],
+        ['PUT', '/v1/orgs'],
+        ['DELETE', '/v1/user'],
+        ['GET', '/v2/orgs'],
+      ] as const) {
+        const res = await req(method, path);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.body.error).toMatchObject({ code: 404 });
+        const anonymous = await req(method, path, { token: null });
+        expect(anonymous.status, `${method} ${path} without token`).toBe(404);
+      }
+    });
+
+    it('answers 404, not a server error, to an id containing a NUL character', async () => {
+      for (const path of ['/v1/spaces/ab%00cd', '/v1/collections/%00', `/v1/orgs/${server.orgId}%00`]) {
+        const res = await server.request('GET', path);
+        expect.soft(res.status, path).toBe(404);
+      }
+    });
+
+    it('never answers a server error to text containing a NUL character', async () => {
+      const res = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+        body: { title: 'nul\u0000inside' },
+      });
+      expect.soft(res.status, 'space title').toBeLessThan(500);
+      const c = await req('POST', `/v1/orgs/${server.orgId}/collections`, { body: { title: 'C' } });
+      const patch = await server.request('PATCH', `/v1/collections/${c.body.id}`, {
+        body: { description: 'nul\u0000inside' },
+      });
+      expect.soft(patch.status, 'collection description').toBeLessThan(500);
+      const login = await server.request('POST', '/v1/auth/login', {
+        token: null,
+        body: { email: 'a\u0000b@example.com', password: 'whatever-password' },
+      });
+      expect.soft(login.status, 'login e-mail').toBeLessThan(500);
+    });
+
+    it('answers with JSON error bodies and no internals for a sample of failures', async () => {
+      const spaceId = await newSpace(server.orgId);
+      const samples: Array<Parameters<TestServer['request']>> = [
+        ['GET', '/v1/user', { token: null }],
+        ['GET', '/v1/user', { token: 'bogus' }],
+        ['GET', '/v1/spaces/does-not-exist'],
+        ['POST', `/v1/spaces/${spaceId}/restore`],
+        ['PATCH', `/v1/spaces/${spaceId}`, { rawBody: '[1,2', headers: { 'content-type': 'application/json' } }],
+        ['POST', '/v1/auth/login', { token: null, body: { email: 'x', password: '' } }],
+        ['GET', `/v1/orgs/${server.orgId}/spaces?deleted=perhaps`],
+        ['POST', `/v1/spaces/${spaceId}/transfer`, { body: { organization: { $ne: 1 } } }],
+      ];
+      for (const args of samples) {
+        const res = await req(...args);
+        expect(res.status, `${args[0]} ${args[1]}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${args[0]} ${args[1]}`).toBeLessThan(500);
+        expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      }
+    });
+  });
+});

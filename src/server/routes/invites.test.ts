@@ -1,0 +1,338 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+
+function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
+  return (body.error.issues ?? []).map((i) => i.path);
+}
+
+function uniqueEmail(prefix = 'inv'): string {
+  return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+}
+
+describeEachDialect('invites', (dialect) => {
+  let server: TestServer;
+  let creator: TestUser;
+  let outsider: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    [creator, outsider] = await Promise.all([server.member('create'), server.signup('outsider')]);
+  });
+  afterAll(() => server.close());
+
+  async function newOrg(): Promise<string> {
+    const res = await server.request('POST', '/v1/orgs', { body: { title: 'Invite org' } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
+  async function newLink(orgId: string, role: string | null = 'read') {
+    const res = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role } });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; role: string | null };
+  }
+
+  /** The caller's organization permissions, which reveal their role. */
+  async function orgPermissions(orgId: string, token: string) {
+    const res = await server.request('GET', `/v1/orgs/${orgId}`, { token });
+    expect(res.status).toBe(200);
+    return res.body.permissions as { admin: boolean; createContent: boolean };
+  }
+
+  describe('link invites', () => {
+    it('POST creates a link (201 + Location); GET lists and reads it', async () => {
+      const orgId = await newOrg();
+      const res = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'edit' } });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ object: 'invite', role: 'edit' });
+      expect(res.body.id.length).toBeGreaterThanOrEqual(20);
+      expect(res.headers.get('location')).toMatch(new RegExp(`/v1/orgs/${orgId}/link-invites/${res.body.id}$`));
+
+      const list = await server.request('GET', `/v1/orgs/${orgId}/link-invites`);
+      expect(list.status).toBe(200);
+      expect(list.body.count).toBe(1);
+      expect(list.body.items.map((i: { id: string }) => i.id)).toEqual([res.body.id]);
+
+      const one = await server.request('GET', `/v1/orgs/${orgId}/link-invites/${res.body.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ object: 'invite', id: res.body.id, role: 'edit' });
+    });
+
+    it('accepts a guest link (role null) and refuses an unknown role (400)', async () => {
+      const orgId = await newOrg();
+      const guest = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: null } });
+      expect(guest.status).toBe(201);
+      expect(guest.body.role).toBeNull();
+      const bad = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'owner' } });
+      expect(bad.status).toBe(400);
+      expect(paths(bad.body)).toContain('role');
+      expect((await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: {} })).status).toBe(400);
+    });
+
+    it('GET lists paginate with a total count', async () => {
+      const orgId = await newOrg();
+      const ids = [await newLink(orgId), await newLink(orgId), await newLink(orgId)].map((l) => l.id);
+      const first = await server.request('GET', `/v1/orgs/${orgId}/link-invites?limit=2`);
+      expect(first.body.count).toBe(3);
+      expect(first.body.items).toHaveLength(2);
+      const second = await server.request(
+        'GET',
+        `/v1/orgs/${orgId}/link-invites?limit=2&page=${encodeURIComponent(first.body.next.page)}`,
+      );
+      expect(second.body.items).toHaveLength(1);
+      expect(second.body.next).toBeUndefined();
+      expect([...first.body.items, ...second.body.items].map((i: { id: string }) => i.id).sort()).toEqual(ids.sort());
+    });
+
+    it('PATCH changes the role of the link', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId, 'read');
+      const res = await server.request('PATCH', `/v1/orgs/${orgId}/link-invites/${link.id}`, {
+        body: { role: 'review' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.role).toBe('review');
+      expect((await server.request('GET', `/v1/orgs/${orgId}/link-invites/${link.id}`)).body.role).toBe('review');
+      const bad = await server.request('PATCH', `/v1/orgs/${orgId}/link-invites/${link.id}`, {
+        body: { role: 'boss' },
+      });
+      expect(bad.status).toBe(400);
+    });
+
+    it('DELETE answers 205 when deleted and 204 when absent; the link then no longer works', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId);
+      const del = await server.request('DELETE', `/v1/orgs/${orgId}/link-invites/${link.id}`);
+      expect(del.status).toBe(205);
+      expect(del.body).toBeUndefined();
+      const again = await server.request('DELETE', `/v1/orgs/${orgId}/link-invites/${link.id}`);
+      expect(again.status).toBe(204);
+      expect(again.body).toBeUndefined();
+      expect((await server.request('GET', `/v1/orgs/${orgId}/link-invites/${link.id}`)).status).toBe(404);
+      const user = await server.signup('late');
+      const join = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token });
+      expect(join.status).toBe(404);
+    });
+
+    it('GET one and PATCH answer 404 for an unknown link, and for a link of another organization', async () => {
+      const a = await newOrg();
+      const b = await newOrg();
+      const link = await newLink(a);
+      expect((await server.request('GET', `/v1/orgs/${a}/link-invites/nope`)).status).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${b}/link-invites/${link.id}`)).status).toBe(404);
+      expect(
+        (await server.request('PATCH', `/v1/orgs/${b}/link-invites/${link.id}`, { body: { role: 'admin' } })).status,
+      ).toBe(404);
+      // Deleting through the other organization does not delete it.
+      expect((await server.request('DELETE', `/v1/orgs/${b}/link-invites/${link.id}`)).status).toBe(204);
+      expect((await server.request('GET', `/v1/orgs/${a}/link-invites/${link.id}`)).status).toBe(200);
+    });
+
+    it('are for admins only: 403 for a member with the create role', async () => {
+      const link = await newLink(server.orgId);
+      const t = { token: creator.token };
+      expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites`, t)).status).toBe(403);
+      expect(
+        (await server.request('POST', `/v1/orgs/${server.orgId}/link-invites`, { ...t, body: { role: 'admin' } }))
+          .status,
+      ).toBe(403);
+      expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, t)).status).toBe(403);
+      expect(
+        (
+          await server.request('PATCH', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, {
+            ...t,
+            body: { role: 'admin' },
+          })
+        ).status,
+      ).toBe(403);
+      expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, t)).status).toBe(403);
+      expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites/${link.id}`)).body.role).toBe('read');
+    });
+
+    it('answer 404 to an outsider', async () => {
+      const link = await newLink(server.orgId);
+      const t = { token: outsider.token };
+      expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites`, t)).status).toBe(404);
+      expect(
+        (await server.request('POST', `/v1/orgs/${server.orgId}/link-invites`, { ...t, body: { role: 'read' } }))
+          .status,
+      ).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, t)).status).toBe(404);
+      expect(
+        (
+          await server.request('PATCH', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, {
+            ...t,
+            body: { role: 'admin' },
+          })
+        ).status,
+      ).toBe(404);
+      expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/link-invites/${link.id}`, t)).status).toBe(404);
+    });
+
+    it('answer 401 without a token', async () => {
+      const link = await newLink(server.orgId);
+      const base = `/v1/orgs/${server.orgId}`;
+      const t = { token: null };
+      expect((await server.request('GET', `${base}/link-invites`, t)).status).toBe(401);
+      expect((await server.request('POST', `${base}/link-invites`, { ...t, body: { role: 'read' } })).status).toBe(401);
+      expect((await server.request('GET', `${base}/link-invites/${link.id}`, t)).status).toBe(401);
+      expect(
+        (await server.request('PATCH', `${base}/link-invites/${link.id}`, { ...t, body: { role: 'read' } })).status,
+      ).toBe(401);
+      expect((await server.request('DELETE', `${base}/link-invites/${link.id}`, t)).status).toBe(401);
+      expect((await server.request('POST', `${base}/invites/${link.id}`, t)).status).toBe(401);
+      expect(
+        (await server.request('POST', `${base}/invites`, { ...t, body: { emails: ['a@example.com'] } })).status,
+      ).toBe(401);
+    });
+
+    it('cannot be created while invite links are turned off; existing links stop working', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId);
+      expect((await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { inviteLinks: false } })).status).toBe(200);
+      const create = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'read' } });
+      expect(create.status).toBe(403);
+      const user = await server.signup('blocked');
+      expect((await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token })).status).toBe(
+        404,
+      );
+      expect((await server.request('GET', `/v1/orgs/${orgId}`, { token: user.token })).status).toBe(404);
+    });
+  });
+
+  describe('POST /v1/orgs/{id}/invites/{inviteId} (join)', () => {
+    it('joins the organization with the role of the invite', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId, 'create');
+      const user = await server.signup('joiner');
+      expect((await server.request('GET', `/v1/orgs/${orgId}`, { token: user.token })).status).toBe(404);
+      const res = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+      const perms = await orgPermissions(orgId, user.token);
+      expect(perms).toMatchObject({ admin: false, createContent: true });
+      const orgs = await server.request('GET', '/v1/orgs', { token: user.token });
+      expect(orgs.body.items.map((o: { id: string }) => o.id)).toContain(orgId);
+      // The link stays usable by others.
+      const second = await server.signup('joiner');
+      expect(
+        (await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: second.token })).status,
+      ).toBe(200);
+    });
+
+    it('joins as admin with an admin link', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId, 'admin');
+      const user = await server.signup('newadmin');
+      expect((await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token })).status).toBe(
+        200,
+      );
+      expect((await orgPermissions(orgId, user.token)).admin).toBe(true);
+    });
+
+    it('raises a member to the role of the invite but never lowers it', async () => {
+      const orgId = await newOrg();
+      const readLink = await newLink(orgId, 'read');
+      const createLink = await newLink(orgId, 'create');
+      const user = await server.signup('climber');
+      await server.request('POST', `/v1/orgs/${orgId}/invites/${readLink.id}`, { token: user.token });
+      expect((await orgPermissions(orgId, user.token)).createContent).toBe(false);
+      await server.request('POST', `/v1/orgs/${orgId}/invites/${createLink.id}`, { token: user.token });
+      expect((await orgPermissions(orgId, user.token)).createContent).toBe(true);
+      const again = await server.request('POST', `/v1/orgs/${orgId}/invites/${readLink.id}`, { token: user.token });
+      expect(again.status).toBe(200);
+      expect((await orgPermissions(orgId, user.token)).createContent).toBe(true);
+    });
+
+    it('answers 404 for an unknown invite, an unknown organization, or an invite of another organization', async () => {
+      const a = await newOrg();
+      const b = await newOrg();
+      const link = await newLink(a);
+      const user = await server.signup('lost');
+      const t = { token: user.token };
+      expect((await server.request('POST', `/v1/orgs/${a}/invites/not-an-invite`, t)).status).toBe(404);
+      expect((await server.request('POST', `/v1/orgs/no-such-org/invites/${link.id}`, t)).status).toBe(404);
+      expect((await server.request('POST', `/v1/orgs/${b}/invites/${link.id}`, t)).status).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${b}`, t)).status).toBe(404);
+    });
+  });
+
+  describe('POST /v1/orgs/{id}/invites (by e-mail)', () => {
+    it('adds an existing account at once with the given role', async () => {
+      const orgId = await newOrg();
+      const user = await server.signup('existing');
+      const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
+        body: { emails: [user.email], role: 'create' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ users: [user.id], invited: 1 });
+      expect(await orgPermissions(orgId, user.token)).toMatchObject({ admin: false, createContent: true });
+    });
+
+    it('keeps e-mails without an account; they join with their role when they sign up', async () => {
+      const orgId = await newOrg();
+      const email = uniqueEmail('future');
+      const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
+        body: { emails: [{ email, role: 'admin' }] },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ users: [], invited: 1 });
+      const signup = await server.request('POST', '/v1/auth/signup', {
+        token: null,
+        body: { email, password: 'a-good-password', displayName: 'Future' },
+      });
+      expect(signup.status).toBe(201);
+      expect((await orgPermissions(orgId, signup.body.token)).admin).toBe(true);
+    });
+
+    it('does not add an existing member twice nor change their role', async () => {
+      const orgId = await newOrg();
+      const user = await server.signup('twice');
+      await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email], role: 'create' } });
+      const again = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
+        body: { emails: [user.email], role: 'read' },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.users).toEqual([]);
+      expect((await orgPermissions(orgId, user.token)).createContent).toBe(true);
+    });
+
+    it('accepts 100 e-mails and refuses 101 or none (400 naming emails)', async () => {
+      const orgId = await newOrg();
+      const emails = Array.from({ length: 101 }, (_, i) => `bulk${i}-${orgId.slice(-6)}@example.com`);
+      const ok = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: emails.slice(0, 100) } });
+      expect(ok.status).toBe(200);
+      expect(ok.body.invited).toBe(100);
+      const tooMany = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails } });
+      expect(tooMany.status).toBe(400);
+      expect(paths(tooMany.body)).toContain('emails');
+      const none = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [] } });
+      expect(none.status).toBe(400);
+      expect(paths(none.body)).toContain('emails');
+      const bad = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: ['not-an-email'] } });
+      expect(bad.status).toBe(400);
+    });
+
+    it('is for admins only (403 for the create role) and answers 404 to an outsider', async () => {
+      const email = uniqueEmail('denied');
+      const forbidden = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
+        token: creator.token,
+        body: { emails: [email], role: 'admin' },
+      });
+      expect(forbidden.status).toBe(403);
+      const hidden = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
+        token: outsider.token,
+        body: { emails: [email], role: 'admin' },
+      });
+      expect(hidden.status).toBe(404);
+      // Neither stored an invite: the address signs up into no organization.
+      const signup = await server.request('POST', '/v1/auth/signup', {
+        token: null,
+        body: { email, password: 'a-good-password', displayName: 'Denied' },
+      });
+      expect(signup.status).toBe(201);
+      expect((await server.request('GET', '/v1/orgs', { token: signup.body.token })).body.count).toBe(0);
+    });
+  });
+});
