@@ -33,3 +33,44 @@ test('signing in lands on the first organization, survives a reload, and signing
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
+
+test('signing up creates the account and signs it in; the first organization comes from the welcome page', async ({
+  page,
+}) => {
+  await page.goto('/signup');
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await expect(page.getByText('12/100')).toBeVisible();
+  await page.getByLabel('E-mail').fill(`ada-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Use at least 8 characters')).toBeVisible();
+  await page.getByLabel('Password').fill('analytical-engine');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await page.getByRole('button', { name: 'New organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New organization' });
+  await dialog.getByLabel('Name').fill('Analytical');
+  await dialog.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page).toHaveURL(/\/o\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account: Ada Lovelace' })).toBeVisible();
+});
+
+test('when the server has sign-up closed, the sign-up page says so', async ({ page }) => {
+  // The journeys' server has sign-up open; this answer is the one a SIGNUP=closed server gives.
+  await page.route('**/v1/auth/signup', (route) =>
+    route.fulfill({
+      status: 403,
+      json: { error: { code: 403, message: 'Sign-up is closed on this server: ask an administrator to invite you' } },
+    }),
+  );
+  await page.goto('/signup');
+  await page.getByLabel('Your name').fill('Late Comer');
+  await page.getByLabel('E-mail').fill('late@example.com');
+  await page.getByLabel('Password').fill('long-enough-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText('Sign-up is closed on this server');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});

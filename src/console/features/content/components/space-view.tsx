@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Breadcrumbs, Card, PageHeader } from '../../../components/ui/page';
+import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/states';
-import { DocIcon } from '../../../components/ui/icons';
+import { DocIcon, TrashIcon } from '../../../components/ui/icons';
 import { useCollections } from '../api/get-collections';
 import { useSpace } from '../api/get-space';
 import { SpaceSettingsForm } from '../forms/space-settings-form';
@@ -57,30 +58,47 @@ export function SpaceView({
           </>
         }
         actions={
-          <SpaceActions
-            space={space}
-            showRename={false}
-            onDeleted={() =>
-              parent
-                ? navigate({
-                    to: '/o/$organizationId/collections/$collectionId',
-                    params: { organizationId, collectionId: parent.id },
-                  })
-                : navigate({ to: '/o/$organizationId', params: { organizationId } })
-            }
-          />
+          !space.deletedAt && (
+            <SpaceActions
+              space={space}
+              showRename={false}
+              onDeleted={() =>
+                parent
+                  ? navigate({
+                      to: '/o/$organizationId/collections/$collectionId',
+                      params: { organizationId, collectionId: parent.id },
+                    })
+                  : navigate({ to: '/o/$organizationId', params: { organizationId } })
+              }
+            />
+          )
         }
       />
-      <div className="space-layout">
-        <Card title="Pages" id="space-pages">
-          <EmptyState icon={<DocIcon width={28} height={28} />} title="This space has no pages yet">
-            Pages and their editor arrive in a later version of the console.
-          </EmptyState>
-        </Card>
-        <Card title="Settings" id="space-settings">
-          <SpaceSettingsForm key={space.id} space={space} />
-        </Card>
-      </div>
+      {space.deletedAt ? (
+        <EmptyState
+          icon={<TrashIcon width={28} height={28} />}
+          title="This space is in the trash"
+          action={
+            <Link to="/o/$organizationId/trash" params={{ organizationId }} className={buttonClass('primary')}>
+              Open the trash
+            </Link>
+          }
+        >
+          It was deleted on {new Date(space.deletedAt).toLocaleString()}. Restore it from the trash to see and change it
+          again.
+        </EmptyState>
+      ) : (
+        <div className="space-layout">
+          <Card title="Pages" id="space-pages">
+            <EmptyState icon={<DocIcon width={28} height={28} />} title="This space has no pages yet">
+              Pages and their editor arrive in a later version of the console.
+            </EmptyState>
+          </Card>
+          <Card title="Settings" id="space-settings">
+            <SpaceSettingsForm key={space.id} space={space} />
+          </Card>
+        </div>
+      )}
     </>
   );
 }

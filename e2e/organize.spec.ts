@@ -1,0 +1,69 @@
+import { createOrganization, createSpaceAtRoot, expect, signIn, test, tree } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('move a space into a collection, then delete the collection: its spaces go to the trash', async ({ page }) => {
+  await createOrganization(page, 'Move journey');
+  await page.getByRole('button', { name: 'New collection' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New collection' });
+  await create.getByLabel('Title').fill('Archive');
+  await create.getByRole('button', { name: 'Create collection' }).click();
+  await expect(create).toBeHidden();
+  await createSpaceAtRoot(page, 'Loose notes');
+
+  await page.getByRole('button', { name: 'Actions for space Loose notes' }).click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move space' });
+  // Where it already is is not a move.
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(move.getByText('It is already there. Choose another place.')).toBeVisible();
+  await move.getByLabel('Destination').selectOption({ label: 'Archive' });
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(move).toBeHidden();
+  await expect(
+    tree(page).getByRole('list', { name: 'Inside Archive' }).getByRole('link', { name: 'Loose notes' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for collection Archive' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete collection?' });
+  await expect(confirm).toContainText('1 space inside it will move to the trash');
+  await confirm.getByRole('button', { name: 'Delete collection' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'No collections or spaces yet' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Move journey sections' }).getByRole('link', { name: 'Trash' }).click();
+  await expect(page.getByRole('list', { name: 'Deleted spaces' }).getByText('Loose notes')).toBeVisible();
+});
+
+test('the tree works from the keyboard alone, and focus comes back to where it was', async ({ page }) => {
+  await createOrganization(page, 'Keyboard journey');
+  await createSpaceAtRoot(page, 'Keys');
+
+  const menuButton = page.getByRole('button', { name: 'Actions for space Keys' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Rename space' });
+  const title = dialog.getByLabel('Title');
+  await expect(title).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Keyboard only');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(tree(page).getByRole('link', { name: 'Keyboard only' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions for space Keyboard only' })).toBeFocused();
+
+  // Escape closes a dialog without doing anything.
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Delete…' }).press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete space?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(tree(page).getByRole('link', { name: 'Keyboard only' })).toBeVisible();
+});
