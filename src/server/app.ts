@@ -8,6 +8,7 @@ import type { Db } from './storage/db.js';
 import { Urls } from './presenters/urls.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerInputGuards } from './plugins/input.js';
 import { registerConsole } from './plugins/console.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
 
   const routeDeps: RouteDeps = { db: deps.db, config: deps.config, urls: new Urls(deps.config.publicUrl) };
   await app.register(cookie);

@@ -10,7 +10,7 @@ import { describeEachDialect, startTestServer, OWNER_TOKEN, type TestServer } fr
  * JSON schema of that operation in the package's own `spec/openapi.json`.
  */
 const require = createRequire(import.meta.url);
- 
+
 const spec = require('@gitbook/api/spec/openapi.json') as any;
 
 const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });

@@ -47,9 +47,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     const session = request.cookies[SESSION_COOKIE];
     if (session) {
       const auth = await authenticate(opts.db, session, 'session', opts.config.sessionTtlSeconds);
-      if (auth && !isPublic && !SAFE_METHODS.has(request.method)) {
+      if (auth && !SAFE_METHODS.has(request.method)) {
         const csrf = request.headers[CSRF_HEADER];
         if (typeof csrf !== 'string' || !auth.csrfHash || hashToken(csrf) !== auth.csrfHash) {
+          // On public routes (sign-out included) a session without its CSRF header is simply not used.
+          if (isPublic) return;
           throw new ForbiddenError(`Missing or wrong ${CSRF_HEADER} header for a cookie-authenticated request`);
         }
       }

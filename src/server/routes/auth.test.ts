@@ -256,7 +256,15 @@ describeEachDialect('auth', (dialect) => {
       const cookie = cookieHeader(values);
       expect((await server.request('GET', '/v1/user', { token: null, headers: { cookie } })).status).toBe(200);
 
-      const out = await server.request('POST', '/v1/auth/logout', { token: null, headers: { cookie } });
+      // Without its CSRF header the cookie is not used: another site cannot sign the user out.
+      const forged = await server.request('POST', '/v1/auth/logout', { token: null, headers: { cookie } });
+      expect(forged.status).toBe(204);
+      expect((await server.request('GET', '/v1/user', { token: null, headers: { cookie } })).status).toBe(200);
+
+      const out = await server.request('POST', '/v1/auth/logout', {
+        token: null,
+        headers: { cookie, 'x-csrf-token': values.ds_csrf! },
+      });
       expect(out.status).toBe(204);
       // The cookies are cleared in the browser too.
       const cleared = cookiesOf(out).values;

@@ -96,8 +96,8 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/user/tokens/:tokenId',
     { schema: { params: z.object({ tokenId: z.string().min(1).max(64) }) } },
     async (request, reply) => {
-      await auth.revokeToken(deps.db, requireAuth(request).userId, request.params.tokenId);
-      return reply.code(205).send();
+      const revoked = await auth.revokeToken(deps.db, requireAuth(request).userId, request.params.tokenId);
+      return reply.code(revoked ? 205 : 204).send();
     },
   );
 }

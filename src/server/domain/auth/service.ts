@@ -8,7 +8,7 @@ import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import { insertMembership } from '../../storage/repos/members.js';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { SignupBody, LoginBody } from '../../../shared/contract/auth.js';
 import { createOrganization } from '../organizations/service.js';
 
@@ -141,8 +141,9 @@ export async function logout(db: Db, auth: Authenticated): Promise<void> {
   await tokens.deleteToken(db, auth.userId, auth.tokenId, auth.kind);
 }
 
-export async function revokeToken(db: Db, userId: string, tokenId: string): Promise<void> {
-  if (!(await tokens.deleteToken(db, userId, tokenId, 'api'))) throw new NotFoundError('Token not found');
+/** False when the caller has no such token (already revoked, or someone else's). */
+export function revokeToken(db: Db, userId: string, tokenId: string): Promise<boolean> {
+  return tokens.deleteToken(db, userId, tokenId, 'api');
 }
 
 /**

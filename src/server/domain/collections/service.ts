@@ -143,6 +143,7 @@ export async function listCollectionSpaces(ctx: ServiceContext, id: string, page
       access.role === 'admin'
         ? undefined
         : {
+            memberDefaults: access.role !== null,
             orgRoleVisible: false,
             visibleInheritParents: atLeast(levels.collection(id), 'read') ? [id] : [],
             createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,

@@ -261,6 +261,7 @@ export async function listSpaces(
     visibility: isAdmin
       ? undefined
       : {
+          memberDefaults: access.role !== null,
           orgRoleVisible: atLeast(levels.inherited(null), 'read'),
           visibleInheritParents: levels.visibleInheritParents(),
           createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,

@@ -1,4 +1,13 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/**
+ * Positions are fractional-indexing keys compared byte by byte; PostgreSQL must not sort them with a
+ * language collation. SQLite compares bytes (BINARY) by default.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function positionType(db: Kysely<any>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`varchar(255) collate "C"` : sql`varchar(255)`;
+}
 
 // Frozen in time: migrations use Kysely<any> and never import the application's types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -96,7 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'varchar(50)', (c) => c.notNull())
     .addColumn('description', 'varchar(100)')
     .addColumn('default_level', 'varchar(16)')
-    .addColumn('position', 'varchar(255)', (c) => c.notNull())
+    .addColumn('position', positionType(db), (c) => c.notNull())
     .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
@@ -118,7 +127,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('visibility', 'varchar(16)', (c) => c.notNull())
     .addColumn('edit_mode', 'varchar(16)', (c) => c.notNull())
     .addColumn('default_level', 'varchar(16)')
-    .addColumn('position', 'varchar(255)', (c) => c.notNull())
+    .addColumn('position', positionType(db), (c) => c.notNull())
     .addColumn('revision_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('comments', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('change_requests', 'integer', (c) => c.notNull().defaultTo(0))

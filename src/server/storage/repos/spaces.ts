@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db.js';
 import type { Database, SpacesTable, RevisionsTable } from '../schema.js';
 
@@ -26,6 +26,8 @@ export async function insertRevision(db: Executor, row: RevisionsTable): Promise
  * organization role at the root); or spaces they created when they hold the create role.
  */
 export interface SpaceVisibilityFilter {
+  /** Explicit default levels apply to members, not to guests. */
+  memberDefaults: boolean;
   orgRoleVisible: boolean;
   visibleInheritParents: string[];
   createdBy?: string;
@@ -49,13 +51,15 @@ function filtered(db: Executor, f: SpaceListFilter) {
   const v = f.visibility;
   if (v) {
     q = q.where((eb: ExpressionBuilder<Database, 'spaces'>) => {
-      const ors = [eb.and([eb('default_level', 'is not', null), eb('default_level', '!=', 'inherit')])];
+      const ors = [];
+      if (v.memberDefaults)
+        ors.push(eb.and([eb('default_level', 'is not', null), eb('default_level', '!=', 'inherit')]));
       if (v.orgRoleVisible) ors.push(eb.and([eb('default_level', '=', 'inherit'), eb('parent_id', 'is', null)]));
       if (v.visibleInheritParents.length) {
         ors.push(eb.and([eb('default_level', '=', 'inherit'), eb('parent_id', 'in', v.visibleInheritParents)]));
       }
       if (v.createdBy) ors.push(eb('created_by', '=', v.createdBy));
-      return eb.or(ors);
+      return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
     });
   }
   return q;
