@@ -26,6 +26,7 @@ const config: Config = {
   signup: 'closed',
   logLevel: 'silent',
   sessionTtlSeconds: 3600,
+  trustProxy: false,
 };
 const storage = openStorage(config.storage);
 await migrate(storage.db);

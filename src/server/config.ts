@@ -23,6 +23,8 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   SIGNUP: z.enum(['open', 'closed'], { message: 'must be open or closed' }).default('open'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (used by sign-in rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -43,6 +45,7 @@ export interface Config {
   signup: 'open' | 'closed';
   logLevel: string;
   sessionTtlSeconds: number;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -82,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signup: e.SIGNUP,
     logLevel: e.LOG_LEVEL,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

@@ -97,6 +97,8 @@ export async function startTestServer(
     signup: 'open',
     logLevel: 'silent',
     sessionTtlSeconds: 3600,
+  trustProxy: false,
+    trustProxy: false,
     ...overrides,
   };
   const storage = openStorage(config.storage);
