@@ -97,7 +97,6 @@ export async function startTestServer(
     signup: 'open',
     logLevel: 'silent',
     sessionTtlSeconds: 3600,
-  trustProxy: false,
     trustProxy: false,
     ...overrides,
   };
