@@ -107,6 +107,7 @@ test('delete a space after confirming, find it in the trash, restore it into the
   const sections = page.getByRole('navigation', { name: 'Trash journey sections' });
   await sections.getByRole('link', { name: 'Trash' }).click();
   await expect(page).toHaveURL(/\/o\/[^/]+\/trash$/);
+  await expect(page).toHaveTitle('Trash · Trash journey · Docspace');
   const trash = page.getByRole('list', { name: 'Deleted spaces' });
   await expect(trash.getByText('Old notes')).toBeVisible();
   await expect(trash.getByText(/days? left to restore/)).toBeVisible();

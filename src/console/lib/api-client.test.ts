@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError, getAllPages } from './api-client';
+import { showServerError } from './form';
+
+function answer(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('turns the error body into an ApiError with status, message and issues', async () => {
+    const body = { error: { code: 400, message: 'Invalid title', issues: [{ path: 'title', message: 'Too long' }] } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, body)),
+    );
+    const error = await api.get('/spaces/x', z.object({})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid title',
+      issues: [{ path: 'title', message: 'Too long' }],
+    });
+  });
+
+  it('gives a plain message when the error has no body', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
+    await expect(api.get('/user', z.object({}))).rejects.toMatchObject({
+      status: 502,
+      message: 'The server had a problem. Try again.',
+    });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
+    await expect(api.get('/user', z.object({}))).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { id: 42 })),
+    );
+    await expect(api.get('/spaces/x', z.object({ id: z.string() }))).rejects.toMatchObject({
+      message: 'The server sent an unexpected answer.',
+    });
+  });
+
+  it('follows next.page to the end of a list', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return url.includes('page=p2')
+          ? answer(200, { items: ['c'], count: 3 })
+          : answer(200, { items: ['a', 'b'], next: { page: 'p2' }, count: 3 });
+      }),
+    );
+    const schema = z.object({
+      items: z.array(z.string()),
+      next: z.object({ page: z.string() }).optional(),
+      count: z.number(),
+    });
+    expect(await getAllPages('/orgs', schema, { nested: true })).toEqual(['a', 'b', 'c']);
+    expect(urls).toEqual(['/v1/orgs?nested=true&limit=1000', '/v1/orgs?nested=true&limit=1000&page=p2']);
+  });
+});
+
+describe('showServerError', () => {
+  const form = () => {
+    const errors: Record<string, string> = {};
+    return {
+      errors,
+      setError: (name: string, error: { message?: string }) => void (errors[name] = error.message ?? ''),
+      getValues: () => ({ title: 'x', emoji: '' }),
+    };
+  };
+
+  it('puts each issue beside the field its path names', () => {
+    const target = form();
+    showServerError(target, new ApiError(400, 'Invalid', [{ path: 'title', message: 'Taken' }]));
+    expect(target.errors).toEqual({ title: 'Taken' });
+  });
+
+  it('puts what concerns no field above the form', () => {
+    const target = form();
+    showServerError(target, new ApiError(409, 'The move would not change anything'));
+    expect(target.errors).toEqual({ 'root.server': 'The move would not change anything' });
+    const other = form();
+    showServerError(other, new ApiError(400, 'Invalid', [{ path: 'position.before', message: 'Unknown sibling' }]));
+    expect(other.errors).toEqual({ 'root.server': 'Invalid position.before: Unknown sibling' });
+  });
+});
