@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// Console features never import one another (architecture.md rule 1); shared pieces live in components/ or lib/.
+const features = fs.readdirSync('src/console/features');
+const others = (feature) => features.filter((f) => f !== feature).join('|');
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
@@ -56,4 +61,23 @@ export default tseslint.config(
       ],
     },
   },
+  ...features.map((feature) => ({
+    files: [`src/console/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Relative imports climb to the features folder (../../other/...) or name it (features/other/...).
+              regex: `(^|/)features/(${others(feature)})(/|$)|^(\\.\\./)+(${others(feature)})(/|$)`,
+              message:
+                'A console feature does not import another feature: move the shared piece to components/ or lib/.',
+            },
+            { group: ['**/server/**', 'node:*'], message: 'The console never imports the server.' },
+          ],
+        },
+      ],
+    },
+  })),
 );

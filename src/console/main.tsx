@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
-import { installZodMessages } from './lib/zod-messages';
+import { installZodMessages } from '../shared/messages';
 import { createAppRouter } from './router';
 import './styles.css';
 

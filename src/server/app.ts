@@ -17,6 +17,7 @@ import { collectionRoutes } from './routes/collections.js';
 import { spaceRoutes } from './routes/spaces.js';
 import { memberRoutes } from './routes/members.js';
 import type { RouteDeps } from './routes/context.js';
+import { installZodMessages } from '../shared/messages.js';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,6 +33,7 @@ export interface AppDeps {
 
 /** The Fastify instance: main.ts listens with it, and tests build the very same one. */
 export async function buildApp(deps: AppDeps) {
+  installZodMessages();
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,

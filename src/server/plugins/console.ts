@@ -12,8 +12,7 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
   const index = path.join(root, 'index.html');
   const built = fs.existsSync(index);
   if (built) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false });
-    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -230,6 +230,19 @@ describeEachDialect('spaces', (dialect) => {
       expect((await server.request('GET', url)).body).toMatchObject({ title: 't'.repeat(50), emoji: 'e'.repeat(50) });
     });
 
+    it('refuses an empty or blank title with a plain message, and keeps the old one', async () => {
+      const s = await space();
+      const url = `/v1/spaces/${s.id}`;
+      for (const title of ['', '   ']) {
+        const res = await server.request('PATCH', url, { body: { title } });
+        expect(res.status).toBe(400);
+        expect(res.body.error.issues).toEqual([{ path: 'title', message: 'Title is required' }]);
+      }
+      const long = await server.request('PATCH', url, { body: { title: 't'.repeat(51) } });
+      expect(long.body.error.message).toBe('Invalid title: Use at most 50 characters');
+      expect((await server.request('GET', url)).body.title).toBe(s.title);
+    });
+
     it('refuses unknown visibility, editMode and defaultLevel values (400 naming the field)', async () => {
       const s = await space();
       for (const [field, value] of [

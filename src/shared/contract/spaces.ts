@@ -21,7 +21,7 @@ export const SPACE_EDIT_MODES = ['live', 'locked'] as const;
 export const spaceEditModeSchema = z.enum(SPACE_EDIT_MODES);
 export type SpaceEditMode = z.infer<typeof spaceEditModeSchema>;
 
-export const spaceTitleSchema = z.string().trim().max(SPACE_TITLE_MAX);
+export const spaceTitleSchema = z.string().trim().min(1, 'Title is required').max(SPACE_TITLE_MAX);
 
 export const spaceSchema = z.object({
   object: z.literal('space'),

@@ -79,7 +79,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, b
       id,
       organization_id: organizationId,
       parent_id: parentId,
-      title: body.title ?? '',
+      title: body.title ?? 'Untitled',
       emoji: body.emoji ?? '',
       visibility: 'private',
       edit_mode: body.editMode ?? 'live',

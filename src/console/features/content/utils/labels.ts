@@ -1,9 +1,4 @@
-import {
-  SPACE_EDIT_MODES,
-  SPACE_VISIBILITIES,
-  spaceTitleSchema,
-  updateSpaceBodySchema,
-} from '../../../../shared/contract';
+import { SPACE_EDIT_MODES, SPACE_VISIBILITIES, updateSpaceBodySchema } from '../../../../shared/contract';
 import type { SpaceEditMode, SpaceVisibility } from '../../../../shared/contract';
 
 export const VISIBILITY_LABELS: Record<SpaceVisibility, { label: string; short: string; hint: string }> = {
@@ -43,12 +38,7 @@ export const editModeOptions = SPACE_EDIT_MODES.map((value) => ({
   hint: EDIT_MODE_LABELS[value].hint,
 }));
 
-/**
- * The contract lets a space title be empty (the server then names it); renaming to nothing is refused in the
- * console, on top of the contract's own limit.
- */
-export const spaceSettingsSchema = updateSpaceBodySchema.extend({
-  title: spaceTitleSchema.min(1, 'Title is required').optional(),
-});
+/** The settings form validates exactly what the server does. */
+export const spaceSettingsSchema = updateSpaceBodySchema;
 
 export const SPACE_UNTITLED = 'Untitled';
