@@ -12,7 +12,7 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
   const index = path.join(root, 'index.html');
   const built = fs.existsSync(index);
   if (built) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false });
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
