@@ -55,17 +55,18 @@ export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, n
   return { row, level, access: access! };
 }
 
-async function newRevision(db: Executor, spaceId: string, userId: string, parents: string[]): Promise<string> {
-  const id = newId();
+/** Inserts a new space with its first revision (empty, or pointing at `parents`). */
+async function insertSpaceWithRevision(db: Executor, row: spaces.SpaceRow, userId: string, parents: string[]) {
+  row.revision_id = newId();
+  await spaces.insertSpace(db, row);
   await spaces.insertRevision(db, {
-    id,
-    space_id: spaceId,
+    id: row.revision_id,
+    space_id: row.id,
     parents: JSON.stringify(parents),
     type: 'edits',
     created_by: userId,
-    created_at: nowIso(),
+    created_at: row.created_at,
   });
-  return id;
 }
 
 export async function createSpace(ctx: ServiceContext, organizationId: string, body: CreateSpaceBody) {
@@ -95,9 +96,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, b
       updated_at: now,
       deleted_at: null,
     };
-    await spaces.insertSpace(tx, row);
-    row.revision_id = await newRevision(tx, id, ctx.actor.userId, []);
-    await spaces.updateSpace(tx, id, { revision_id: row.revision_id });
+    await insertSpaceWithRevision(tx, row, ctx.actor.userId, []);
     const { level } = await spaceLevel(tx, ctx.actor, row, access);
     return { row, level };
   });
@@ -110,16 +109,10 @@ export async function getSpace(ctx: ServiceContext, id: string): Promise<SpaceVi
 
 export async function updateSpace(ctx: ServiceContext, id: string, body: UpdateSpaceBody) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadSpace(tx, ctx, id, 'edit', 'change it');
+    const { row, level, access } = await loadSpace(tx, ctx, id, 'edit', 'change it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     const settings = body.visibility !== undefined || body.editMode !== undefined || body.defaultLevel !== undefined;
-    if (settings)
-      requireLevel(
-        (await spaceLevel(tx, ctx.actor, row, access)).level,
-        'admin',
-        'Space',
-        'change its visibility, edit mode or default level',
-      );
+    if (settings) requireLevel(level, 'admin', 'Space', 'change its visibility, edit mode or default level');
     if (body.visibility === 'in-collection' && !row.parent_id) {
       throw new InvalidError('visibility', 'in-collection is only for spaces inside a collection');
     }
@@ -190,9 +183,7 @@ export async function duplicateSpace(ctx: ServiceContext, id: string) {
       updated_at: now,
       deleted_at: null,
     };
-    await spaces.insertSpace(tx, copy);
-    copy.revision_id = await newRevision(tx, copyId, ctx.actor.userId, [row.revision_id]);
-    await spaces.updateSpace(tx, copyId, { revision_id: copy.revision_id });
+    await insertSpaceWithRevision(tx, copy, ctx.actor.userId, [row.revision_id]);
     return { row: copy, level: (await spaceLevel(tx, ctx.actor, copy, access)).level };
   });
 }
