@@ -29,7 +29,7 @@ const config: Config = {
   trustProxy: false,
 };
 const storage = openStorage(config.storage);
-await migrate(storage.db);
+await migrate(storage);
 const owner = (await bootstrapOwner(storage.db, config))!;
 
 // Seed the spaces in batches, in one transaction.

@@ -132,6 +132,16 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     expect(restored.data.deletedAt).toBeUndefined();
   });
 
+  it('searches an organization and looks up e-mail domains', async () => {
+    const found = await api.orgs.searchOrganizationContent(server.orgId, { query: 'handbook' });
+    expectConforms('searchOrganizationContent', found);
+    expect(found.data.items.length).toBeGreaterThan(0);
+    await api.orgs.updateOrganizationById(server.orgId, { emailDomains: ['example.com'] });
+    const byDomain = await api.emailDomains.getOrganizationsForEmailDomain('example.com');
+    expectConforms('getOrganizationsForEmailDomain', byDomain);
+    expect(byDomain.data.organizations.map((o) => o.id)).toEqual([server.orgId]);
+  });
+
   it('manages invite links', async () => {
     const link = await api.orgs.createOrganizationInvite(server.orgId, { role: MemberRole.Edit });
     expectConforms('createOrganizationInvite', link);

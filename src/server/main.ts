@@ -17,7 +17,7 @@ async function main() {
   }
 
   const storage = openStorage(config.storage);
-  await migrate(storage.db);
+  await migrate(storage);
   const app = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
 
   const owner = await bootstrapOwner(storage.db, config);

@@ -4,7 +4,13 @@ import type { OrganizationRow, InviteLinkRow } from '../storage/repos/organizati
 import { asRole, atLeast } from '../domain/permissions/roles.js';
 import type { Urls } from './urls.js';
 
-export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role | null): Organization {
+/** `role` is the caller's (null for a guest); `isMember` false for a caller outside the organization. */
+export function presentOrganization(
+  urls: Urls,
+  row: OrganizationRow,
+  role: Role | null,
+  isMember = true,
+): Organization {
   const admin = role === 'admin';
   const member = role !== null;
   return {
@@ -29,7 +35,7 @@ export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role
       ...(row.logo ? { logo: row.logo } : {}),
     },
     permissions: {
-      view: true,
+      view: isMember,
       admin,
       ownTeam: false,
       createContent: atLeast(role, 'create'),

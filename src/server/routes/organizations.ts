@@ -15,6 +15,9 @@ import {
   inviteUsersResultSchema,
 } from '../../shared/contract/organizations.js';
 import { emptyObjectSchema } from '../../shared/contract/common.js';
+import { searchQuerySchema, searchSpaceResultListSchema } from '../../shared/contract/search.js';
+import * as spaces from '../domain/spaces/service.js';
+import { z } from 'zod';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/service.js';
 import { presentOrganization, presentInviteLink } from '../presenters/organization.js';
@@ -67,6 +70,51 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       const ctx = serviceContext(deps, request);
       const { row, role } = await service.updateOrganization(ctx, request.params.organizationId, request.body);
       return presentOrganization(deps.urls, row, role);
+    },
+  );
+
+  // Search: spaces whose title matches; page matches join them once spaces hold pages.
+  r.get(
+    '/v1/orgs/:organizationId/search',
+    {
+      schema: {
+        params: organizationParamsSchema,
+        querystring: pagedQuerySchema.extend(searchQuerySchema.shape),
+        response: { 200: searchSpaceResultListSchema },
+      },
+    },
+    async (request) => {
+      const { query, page, limit } = request.query;
+      const ctx = serviceContext(deps, request);
+      const result = await spaces.listSpaces(
+        ctx,
+        request.params.organizationId,
+        { deleted: false, titleContains: query },
+        page,
+        limit,
+      );
+      return { ...result, items: result.items.map(({ row }) => ({ id: row.id, title: row.title, pages: [] })) };
+    },
+  );
+
+  r.get(
+    '/v1/email-domains/:emailDomain/orgs',
+    {
+      schema: {
+        params: z.object({ emailDomain: z.string().min(3).max(253) }),
+        response: { 200: z.object({ organizations: z.array(organizationSchema) }) },
+      },
+    },
+    async (request) => {
+      const found = await service.organizationsForEmailDomain(
+        serviceContext(deps, request),
+        request.params.emailDomain,
+      );
+      return {
+        organizations: found.map(({ row, membership }) =>
+          presentOrganization(deps.urls, row, membership ? asRole(membership.role) : null, membership !== null),
+        ),
+      };
     },
   );
 

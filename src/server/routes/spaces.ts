@@ -32,7 +32,7 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
     async (request) => {
       const { page, limit, deleted } = request.query;
       const ctx = serviceContext(deps, request);
-      const result = await service.listSpaces(ctx, request.params.organizationId, deleted, page, limit);
+      const result = await service.listSpaces(ctx, request.params.organizationId, { deleted }, page, limit);
       return { ...result, items: result.items.map(present) };
     },
   );

@@ -15,6 +15,8 @@ export type Executor = Db | Tx;
 export interface Storage {
   db: Db;
   kind: 'sqlite' | 'postgres';
+  /** PostgreSQL schema the tables live in, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -62,12 +64,17 @@ export function openStorage(config: StorageConfig): Storage {
     options: config.schema ? `-c search_path=${config.schema}` : undefined,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', schema: config.schema, close: () => db.destroy() };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Applies every pending migration; throws with the failing migration's name. Several processes may start at
+ * once: Kysely's migration lock makes one apply and the others wait. The bookkeeping tables are named in the
+ * storage's schema, since the migrator looks for them across all schemas otherwise.
+ */
+export async function migrate(storage: Pick<Storage, 'db' | 'schema'>): Promise<void> {
+  const { db, schema } = storage;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

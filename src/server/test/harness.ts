@@ -101,7 +101,7 @@ export async function startTestServer(
     ...overrides,
   };
   const storage = openStorage(config.storage);
-  await migrate(storage.db);
+  await migrate(storage);
   const app = await buildApp({ config, db: storage.db, consoleRoot: path.join(os.tmpdir(), 'no-console-here') });
   const owner = await bootstrapOwner(storage.db, config);
   await app.listen({ port: 0, host: '127.0.0.1' });

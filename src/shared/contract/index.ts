@@ -6,3 +6,4 @@ export * from './spaces.js';
 export * from '../errors.js';
 export * from '../pagination.js';
 export * from './members.js';
+export * from './search.js';

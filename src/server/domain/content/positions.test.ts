@@ -18,7 +18,7 @@ describe('positions', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-positions-'));
     storage = openStorage({ kind: 'sqlite', file: path.join(dir, 'p.sqlite') });
-    await migrate(storage.db);
+    await migrate(storage);
   });
   afterAll(async () => {
     await storage.close();

@@ -226,3 +226,22 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, b
     return { users: added, invited };
   });
 }
+
+/**
+ * Organizations that accept people of an e-mail domain. Callers may look up their own e-mail's domain only,
+ * so the list cannot be used to discover other organizations. Returns each with the caller's role, if any.
+ */
+export async function organizationsForEmailDomain(ctx: ServiceContext, domain: string) {
+  const user = await users.findUserById(ctx.db, ctx.actor.userId);
+  const own = user?.email.split('@')[1]?.toLowerCase();
+  if (own !== domain.toLowerCase()) {
+    throw new ForbiddenError('You can only look up the organizations of your own e-mail domain');
+  }
+  const rows = await orgs.organizationsWithEmailDomain(ctx.db, own);
+  return Promise.all(
+    rows.map(async (row) => {
+      const membership = await members.findMembership(ctx.db, row.id, ctx.actor.userId);
+      return { row, membership: membership && !membership.disabled ? membership : null };
+    }),
+  );
+}

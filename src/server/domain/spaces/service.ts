@@ -234,10 +234,11 @@ export async function transferSpace(ctx: ServiceContext, id: string, organizatio
 export async function listSpaces(
   ctx: ServiceContext,
   organizationId: string,
-  deleted: boolean,
+  options: { deleted: boolean; titleContains?: string },
   page: string | undefined,
   limit: number,
 ) {
+  const { deleted, titleContains } = options;
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   const isAdmin = access.role === 'admin';
   const levels = new OrgLevels(
@@ -249,6 +250,7 @@ export async function listSpaces(
     organizationId,
     deleted,
     deletedAfter: deleted ? isoMinus(TRASH_MS) : undefined,
+    titleContains,
     visibility: isAdmin
       ? undefined
       : {
@@ -266,6 +268,5 @@ export async function listSpaces(
     count: () => spaces.countSpaces(ctx.db, filter),
     key: (r) => [r.position, r.id],
   });
-  // Trash entries whose own level does not allow restoring are still listed to those who can see them.
   return { ...result, items: result.items.map((row) => ({ row, level: levels.space(row) })) };
 }

@@ -123,3 +123,14 @@ export async function deleteEmailInvites(db: Executor, email: string): Promise<v
 export async function lockOrganization(db: Executor, id: string): Promise<void> {
   await db.updateTable('organizations').set({ id }).where('id', '=', id).execute();
 }
+
+/** Organizations that list `domain` among their e-mail domains (stored as a JSON array of lower-case names). */
+export function organizationsWithEmailDomain(db: Executor, domain: string) {
+  return db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('email_domains', 'like', `%${JSON.stringify(domain)}%`)
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
