@@ -44,6 +44,15 @@ describe('server entry point', () => {
     const url = line.split(' ')[2]!;
     const me = await fetch(`${url}/v1/user`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
+    // The printed e-mail and password sign in.
+    const email = first.lines.find((l) => l.startsWith('First start'))?.match(/owner account (\S+) /)?.[1];
+    const password = first.lines.find((l) => l.includes('Owner password'))?.split(': ')[1];
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

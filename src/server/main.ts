@@ -42,7 +42,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The start-up line below is the one people read; Fastify's own JSON "listening" entry would repeat it.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const db = config.storage.kind === 'sqlite' ? `SQLite ${config.storage.file}` : 'PostgreSQL';

@@ -153,7 +153,7 @@ export function revokeToken(db: Db, userId: string, tokenId: string): Promise<bo
 export async function bootstrapOwner(db: Db, config: Config) {
   return transaction(db, async (tx) => {
     if ((await users.countUsers(tx)) > 0) return null;
-    const email = (config.admin.email ?? 'admin@localhost').toLowerCase();
+    const email = (config.admin.email ?? 'admin@docspace.local').toLowerCase();
     const password = config.admin.password ?? newSecret().slice(0, 20);
     const user: users.UserRow = {
       id: newId(),
