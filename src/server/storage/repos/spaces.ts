@@ -105,21 +105,22 @@ export async function purgeSpacesDeletedBefore(db: Executor, before: string): Pr
   return Number(r.numDeletedRows);
 }
 
-/** The space and the caller's membership of its organization, in one query (the hot path of every space route). */
-export function findSpaceForUser(db: Executor, id: string, userId: string) {
-  return db
-    .selectFrom('spaces')
-    .leftJoin('members', (join) =>
-      join.onRef('members.organization_id', '=', 'spaces.organization_id').on('members.user_id', '=', userId),
-    )
-    .selectAll('spaces')
-    .select([
-      'members.user_id as member_user_id',
-      'members.role as member_role',
-      'members.disabled as member_disabled',
-      'members.joined_at as member_joined_at',
-      'members.last_seen_at as member_last_seen_at',
-    ])
-    .where('spaces.id', '=', id)
-    .executeTakeFirst();
+/**
+ * The space and the caller's membership of its organization, in one query: the hot path of every space
+ * route. Written as SQL text because building it with the query builder cost more than running it.
+ */
+export async function findSpaceForUser(db: Executor, id: string, userId: string) {
+  const result = await sql<
+    SpaceRow & {
+      member_user_id: string | null;
+      member_role: string | null;
+      member_disabled: number | null;
+      member_joined_at: string | null;
+      member_last_seen_at: string | null;
+    }
+  >`select s.*, m.user_id as member_user_id, m.role as member_role, m.disabled as member_disabled,
+      m.joined_at as member_joined_at, m.last_seen_at as member_last_seen_at
+    from spaces s left join members m on m.organization_id = s.organization_id and m.user_id = ${userId}
+    where s.id = ${id}`.execute(db);
+  return result.rows[0];
 }
