@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+
+/**
+ * A persistent, content-addressed map (a hash array mapped trie) from string keys to JSON values. A revision's
+ * pages and files are such maps: a change writes only the nodes on the paths to the changed keys, so unchanged
+ * pages are shared between revisions, never copied, and two revisions are compared by skipping every subtree
+ * whose hash is equal. The cost of a revision and of a diff grows with what changed, not with the space.
+ *
+ * The shape is canonical (it depends only on the set of entries, never on the history of edits), so equal
+ * maps have equal root hashes.
+ */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A leaf lists its entries sorted by key; a branch has 16 children (by the next hex digit of the key hash). */
+export type TrieNode = { l: Array<[string, Json]> } | { c: Array<string | null>; n: number };
+
+export interface NodeStore {
+  get(hash: string): Promise<TrieNode>;
+  /** Stores nodes; a node that exists already (same hash) is left as it is. */
+  putMany(nodes: Map<string, TrieNode>): Promise<void>;
+}
+
+/** Entries a leaf holds at most before it splits into a branch. */
+export const LEAF_MAX = 32;
+const MAX_DEPTH = 40; // sha1 has 40 hex digits: a leaf at this depth holds colliding keys, however many
+
+/** JSON with object keys sorted, so that equal values always hash alike. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    keys.sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function hashOf(value: unknown): string {
+  return crypto.createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 32);
+}
+
+function keyPath(key: string): string {
+  return crypto.createHash('sha1').update(key).digest('hex');
+}
+
+function digit(key: string, depth: number): number {
+  return parseInt(keyPath(key)[depth]!, 16);
+}
+
+function isLeaf(node: TrieNode): node is { l: Array<[string, Json]> } {
+  return 'l' in node;
+}
+
+function sizeOf(node: TrieNode): number {
+  return isLeaf(node) ? node.l.length : node.n;
+}
+
+export class Trie {
+  constructor(private readonly store: NodeStore) {}
+
+  async get(root: string | null, key: string): Promise<Json | undefined> {
+    let hash = root;
+    for (let depth = 0; hash; depth++) {
+      const node = await this.store.get(hash);
+      if (isLeaf(node)) return node.l.find(([k]) => k === key)?.[1];
+      hash = node.c[digit(key, depth)] ?? null;
+    }
+    return undefined;
+  }
+
+  /** Every entry, in no particular order. */
+  async entries(root: string | null): Promise<Array<[string, Json]>> {
+    if (!root) return [];
+    const node = await this.store.get(root);
+    if (isLeaf(node)) return node.l;
+    const parts = await Promise.all(node.c.map((h) => this.entries(h)));
+    return parts.flat();
+  }
+
+  async size(root: string | null): Promise<number> {
+    return root ? sizeOf(await this.store.get(root)) : 0;
+  }
+
+  /**
+   * Applies `changes` (a value sets the key, `null` removes it) and returns the new root, or null for an
+   * empty map. Only new nodes are written.
+   */
+  async update(root: string | null, changes: Map<string, Json | null>): Promise<string | null> {
+    const written = new Map<string, TrieNode>();
+    const result = await this.apply(root, 0, [...changes], written);
+    // Nodes made and then superseded within this update (split, then collapsed) are not kept.
+    const reachable = new Map<string, TrieNode>();
+    const visit = (hash: string | null) => {
+      const node = hash ? written.get(hash) : undefined;
+      if (!hash || !node || reachable.has(hash)) return;
+      reachable.set(hash, node);
+      if (!isLeaf(node)) node.c.forEach(visit);
+    };
+    visit(result);
+    await this.store.putMany(reachable);
+    return result;
+  }
+
+  private async apply(
+    hash: string | null,
+    depth: number,
+    changes: Array<[string, Json | null]>,
+    written: Map<string, TrieNode>,
+  ): Promise<string | null> {
+    if (!changes.length) return hash;
+    const node: TrieNode = hash ? await this.load(hash, written) : { l: [] };
+    let next: TrieNode;
+    if (isLeaf(node)) {
+      const map = new Map(node.l);
+      for (const [k, v] of changes) {
+        if (v === null) map.delete(k);
+        else map.set(k, v);
+      }
+      if (map.size <= LEAF_MAX || depth >= MAX_DEPTH) {
+        next = { l: [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+      } else {
+        // Too many entries: split into a branch, one child per next digit.
+        return this.build([...map], depth, written);
+      }
+    } else {
+      const groups = new Map<number, Array<[string, Json | null]>>();
+      for (const change of changes) {
+        const d = digit(change[0], depth);
+        groups.set(d, [...(groups.get(d) ?? []), change]);
+      }
+      const children = [...node.c];
+      for (const [d, group] of groups) children[d] = await this.apply(children[d] ?? null, depth + 1, group, written);
+      const sizes = await Promise.all(children.map(async (c) => (c ? sizeOf(await this.load(c, written)) : 0)));
+      const n = sizes.reduce((a, b) => a + b, 0);
+      if (n <= LEAF_MAX) {
+        // Few enough entries again: collapse into a leaf, so the shape stays canonical.
+        const entries = (await Promise.all(children.map((c) => this.collect(c, written)))).flat();
+        return this.build(entries, depth, written);
+      }
+      next = { c: children, n };
+    }
+    if (isLeaf(next) && next.l.length === 0) return null;
+    return this.write(next, written);
+  }
+
+  /** A node written in this update (not stored yet) or a stored one. */
+  private load(hash: string, written: Map<string, TrieNode>): Promise<TrieNode> {
+    const node = written.get(hash);
+    return node ? Promise.resolve(node) : this.store.get(hash);
+  }
+
+  private async collect(hash: string | null, written: Map<string, TrieNode>): Promise<Array<[string, Json]>> {
+    if (!hash) return [];
+    const node = await this.load(hash, written);
+    if (isLeaf(node)) return node.l;
+    return (await Promise.all(node.c.map((h) => this.collect(h, written)))).flat();
+  }
+
+  /** Builds the canonical subtree for `entries` at `depth`. */
+  private build(entries: Array<[string, Json]>, depth: number, written: Map<string, TrieNode>): string | null {
+    if (!entries.length) return null;
+    if (entries.length <= LEAF_MAX || depth >= MAX_DEPTH) {
+      return this.write({ l: [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) }, written);
+    }
+    const buckets: Array<Array<[string, Json]>> = Array.from({ length: 16 }, () => []);
+    for (const entry of entries) buckets[digit(entry[0], depth)]!.push(entry);
+    return this.write({ c: buckets.map((b) => this.build(b, depth + 1, written)), n: entries.length }, written);
+  }
+
+  private write(node: TrieNode, written: Map<string, TrieNode>): string {
+    const hash = hashOf(node);
+    written.set(hash, node);
+    return hash;
+  }
+
+  /** Keys whose values differ between two maps (absent = undefined), skipping equal subtrees. */
+  async diff(a: string | null, b: string | null): Promise<Array<{ key: string; before?: Json; after?: Json }>> {
+    if (a === b) return [];
+    const [na, nb] = await Promise.all([a ? this.store.get(a) : null, b ? this.store.get(b) : null]);
+    if (na && nb && !isLeaf(na) && !isLeaf(nb)) {
+      const parts = await Promise.all(na.c.map((ca, i) => this.diff(ca ?? null, nb.c[i] ?? null)));
+      return parts.flat();
+    }
+    const before = new Map(await this.entries(a));
+    const after = new Map(await this.entries(b));
+    const out: Array<{ key: string; before?: Json; after?: Json }> = [];
+    for (const [key, value] of before) {
+      const other = after.get(key);
+      if (other === undefined) out.push({ key, before: value });
+      else if (canonicalJson(other) !== canonicalJson(value)) out.push({ key, before: value, after: other });
+    }
+    for (const [key, value] of after) if (!before.has(key)) out.push({ key, after: value });
+    return out;
+  }
+}
+
+/** A store in memory, for tests and for computing a tree before it is written. */
+export class MemoryNodeStore implements NodeStore {
+  readonly nodes = new Map<string, TrieNode>();
+  async get(hash: string): Promise<TrieNode> {
+    const node = this.nodes.get(hash);
+    if (!node) throw new Error(`No tree node ${hash}`);
+    return node;
+  }
+  async putMany(nodes: Map<string, TrieNode>): Promise<void> {
+    for (const [h, n] of nodes) this.nodes.set(h, n);
+  }
+}
