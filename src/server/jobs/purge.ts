@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../storage/db.js';
 import { purgeSpacesDeletedBefore } from '../storage/repos/spaces.js';
-import { deleteExpiredSessions, deleteLoginAttemptsBefore } from '../storage/repos/tokens.js';
+import { deleteExpiredTokens, deleteLoginAttemptsBefore } from '../storage/repos/tokens.js';
 import { SPACE_TRASH_DAYS } from '../../shared/contract/spaces.js';
 import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
 import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
@@ -12,7 +12,7 @@ import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
  */
 export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
   const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
-  await deleteExpiredSessions(db, nowIso());
+  await deleteExpiredTokens(db, nowIso());
   await deleteLoginAttemptsBefore(db, isoMinus(LOGIN_WINDOW_MS, now));
   return { spaces };
 }

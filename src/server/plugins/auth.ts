@@ -34,7 +34,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // Unknown routes fall through to the 404 handler; public routes authenticate only if they are sent a token.
-    if (!request.url.startsWith('/v1/') || request.routeOptions.url === undefined) return;
+    // The matched route, not the raw URL: an encoded path (/%761/...) reaches the same route.
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/v1/')) return;
     const isPublic = request.routeOptions.config?.public === true;
     const header = request.headers.authorization;
     if (header !== undefined) {

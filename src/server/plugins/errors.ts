@@ -7,6 +7,12 @@ export function errorBody(code: number, message: string, issues?: ErrorIssue[], 
   return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } };
 }
 
+/** A unique constraint refused a write, on PostgreSQL (23505) or SQLite. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 const CONTEXT_LABEL: Record<string, string> = {
   body: '',
   querystring: '',
@@ -34,6 +40,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof DomainError) {
       if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.status).send(errorBody(err.status, err.message, err.issues));
+    }
+    if (isUniqueViolation(err)) {
+      // Two requests raced to create the same thing (an e-mail, a hostname...); the loser learns it here.
+      return reply.code(409).send(errorBody(409, 'Conflict: this was just created by another request'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

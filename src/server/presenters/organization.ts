@@ -35,7 +35,7 @@ export function presentOrganization(
       ...(row.logo ? { logo: row.logo } : {}),
     },
     permissions: {
-      view: isMember,
+      view: true,
       admin,
       ownTeam: false,
       createContent: atLeast(role, 'create'),

@@ -334,10 +334,10 @@ describeEachDialect('auth', (dialect) => {
           201,
         );
       }
-      // The sign-up token plus three.
+      // The three; the token handed out at sign-up belongs to its session and is not listed.
       const first = await server.request('GET', '/v1/user/tokens?limit=2', { token: user.token });
       expect(first.status).toBe(200);
-      expect(first.body.count).toBe(4);
+      expect(first.body.count).toBe(3);
       expect(first.body.items).toHaveLength(2);
       expect(first.body.next.page).toBeTruthy();
       const second = await server.request(
@@ -347,10 +347,10 @@ describeEachDialect('auth', (dialect) => {
           token: user.token,
         },
       );
-      expect(second.body.items).toHaveLength(2);
+      expect(second.body.items).toHaveLength(1);
       expect(second.body.next).toBeUndefined();
       const ids = [...first.body.items, ...second.body.items].map((t: { id: string }) => t.id);
-      expect(new Set(ids).size).toBe(4);
+      expect(new Set(ids).size).toBe(3);
     });
 
     it('accepts a label of 100 characters and refuses 101 or an empty one', async () => {
@@ -418,18 +418,25 @@ describeEachDialect('auth with closed sign-up', (dialect) => {
     expect(res.body.error.code).toBe(403);
   });
 
-  it('lets an e-mail invited through POST /v1/orgs/{org}/invites sign up; it joins the org with the invited role', async () => {
+  it('lets someone with an invite link sign up; they join the org with the link’s role', async () => {
     const email = uniqueEmail('invited');
-    const invite = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
-      body: { emails: [email.toUpperCase()], role: 'edit' },
+    const link = await server.request('POST', `/v1/orgs/${server.orgId}/link-invites`, { body: { role: 'edit' } });
+    expect(link.status).toBe(201);
+    const wrong = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email, password: PASSWORD, displayName: 'Invited', invite: { organization: server.orgId, id: 'nope' } },
     });
-    expect(invite.status).toBe(200);
-    expect(invite.body.invited).toBe(1);
-    expect(invite.body.users).toEqual([]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.issues[0].path).toBe('invite');
 
     const res = await server.request('POST', '/v1/auth/signup', {
       token: null,
-      body: { email, password: PASSWORD, displayName: 'Invited' },
+      body: {
+        email,
+        password: PASSWORD,
+        displayName: 'Invited',
+        invite: { organization: server.orgId, id: link.body.id },
+      },
     });
     expect(res.status).toBe(201);
     const token = res.body.token as string;
@@ -450,11 +457,80 @@ describeEachDialect('auth with closed sign-up', (dialect) => {
     ).toBe(403);
   });
 
+  it('does not let an e-mail invitation stand in for an invite link', async () => {
+    const email = uniqueEmail('emailed');
+    const invite = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
+      body: { emails: [email], role: 'admin' },
+    });
+    expect(invite.body).toMatchObject({ users: [], invited: 0, unknownEmails: [email] });
+    const res = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email, password: PASSWORD, displayName: 'Emailed' },
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('still lets existing accounts sign in', async () => {
     const res = await server.request('POST', '/v1/auth/login', {
       token: null,
       body: { email: OWNER_EMAIL, password: OWNER_PASSWORD },
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describeEachDialect('auth: sign-in credentials', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('counts failed sign-ins sent in parallel: past 10 they get 429', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        server.request('POST', '/v1/auth/login', { token: null, body: { email: OWNER_EMAIL, password: 'wrong-one' } }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('the token handed out at sign-in is revoked at sign-out, and expires with the session', async () => {
+    const user = await server.signup('session');
+    const login = await server.request('POST', '/v1/auth/login', {
+      token: null,
+      body: { email: user.email, password: 'a-good-password' },
+    });
+    const token = login.body.token as string;
+    expect((await server.request('GET', '/v1/user', { token })).status).toBe(200);
+    const row = await server.storage.db
+      .selectFrom('api_tokens')
+      .select(['expires_at', 'session_id'])
+      .where('user_id', '=', user.id)
+      .where('label', '=', 'Sign-in')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.session_id).toBeTruthy();
+    expect(row.expires_at).toBeTruthy();
+    const cookies = Object.fromEntries(
+      login.headers.getSetCookie().map((c) => {
+        const [pair] = c.split(';');
+        const i = pair!.indexOf('=');
+        return [pair!.slice(0, i), decodeURIComponent(pair!.slice(i + 1))];
+      }),
+    );
+    const out = await server.request('POST', '/v1/auth/logout', {
+      token: null,
+      headers: {
+        cookie: `ds_session=${cookies.ds_session}; ds_csrf=${cookies.ds_csrf}`,
+        'x-csrf-token': cookies.ds_csrf!,
+      },
+    });
+    expect(out.status).toBe(204);
+    expect((await server.request('GET', '/v1/user', { token })).status).toBe(401);
+    // The token of another sign-in (here, the sign-up's) is untouched.
+    expect((await server.request('GET', '/v1/user', { token: user.token })).status).toBe(200);
   });
 });

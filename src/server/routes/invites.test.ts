@@ -270,20 +270,30 @@ describeEachDialect('invites', (dialect) => {
       expect(await orgPermissions(orgId, user.token)).toMatchObject({ admin: false, createContent: true });
     });
 
-    it('keeps e-mails without an account; they join with their role when they sign up', async () => {
+    it('reports e-mails without an account and reserves nothing for them (addresses are not verified)', async () => {
       const orgId = await newOrg();
       const email = uniqueEmail('future');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
         body: { emails: [{ email, role: 'admin' }] },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ users: [], invited: 1 });
+      expect(res.body).toMatchObject({ users: [], invited: 0, unknownEmails: [email] });
       const signup = await server.request('POST', '/v1/auth/signup', {
         token: null,
         body: { email, password: 'a-good-password', displayName: 'Future' },
       });
       expect(signup.status).toBe(201);
-      expect((await orgPermissions(orgId, signup.body.token)).admin).toBe(true);
+      expect((await server.request('GET', `/v1/orgs/${orgId}`, { token: signup.body.token })).status).toBe(404);
+    });
+
+    it('gives invited accounts the organization’s default role when no role is named', async () => {
+      const orgId = await newOrg();
+      await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { defaultRole: 'comment' } });
+      const user = await server.signup('defaulted');
+      const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email] } });
+      expect(res.body).toMatchObject({ users: [user.id], invited: 1, unknownEmails: [] });
+      const member = await server.request('GET', `/v1/orgs/${orgId}/members/${user.id}`);
+      expect(member.body.role).toBe('comment');
     });
 
     it('does not add an existing member twice nor change their role', async () => {
@@ -303,7 +313,7 @@ describeEachDialect('invites', (dialect) => {
       const emails = Array.from({ length: 101 }, (_, i) => `bulk${i}-${orgId.slice(-6)}@example.com`);
       const ok = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: emails.slice(0, 100) } });
       expect(ok.status).toBe(200);
-      expect(ok.body.invited).toBe(100);
+      expect(ok.body.unknownEmails).toHaveLength(100);
       const tooMany = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails } });
       expect(tooMany.status).toBe(400);
       expect(paths(tooMany.body)).toContain('emails');

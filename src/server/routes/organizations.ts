@@ -110,11 +110,7 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
         serviceContext(deps, request),
         request.params.emailDomain,
       );
-      return {
-        organizations: found.map(({ row, membership }) =>
-          presentOrganization(deps.urls, row, membership ? asRole(membership.role) : null, membership !== null),
-        ),
-      };
+      return { organizations: found.map((row) => presentOrganization(deps.urls, row, asRole(row.member_role))) };
     },
   );
 

@@ -408,3 +408,56 @@ describeEachDialect('permissions', (dialect) => {
     });
   });
 });
+
+describeEachDialect('permissions: lists agree with direct access', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('a creator of a hidden collection does not see, in lists, the spaces others put in it', async () => {
+    const creator = await server.member('create');
+    const hidden = await server.request('POST', `/v1/orgs/${server.orgId}/collections`, {
+      token: creator.token,
+      body: { title: 'Hidden' },
+    });
+    await server.request('PATCH', `/v1/collections/${hidden.body.id}`, { body: { defaultLevel: null } });
+    const space = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+      body: { title: 'Owner only', parent: hidden.body.id },
+    });
+    expect((await server.request('GET', `/v1/spaces/${space.body.id}`, { token: creator.token })).status).toBe(404);
+    for (const path of [`/v1/orgs/${server.orgId}/spaces`, `/v1/collections/${hidden.body.id}/spaces`]) {
+      const list = await server.request('GET', `${path}?limit=1000`, { token: creator.token });
+      expect(
+        list.body.items.map((s: { id: string }) => s.id),
+        path,
+      ).not.toContain(space.body.id);
+    }
+    // The collection itself stays theirs.
+    const collections = await server.request('GET', `/v1/orgs/${server.orgId}/collections`, { token: creator.token });
+    expect(collections.body.items.map((c: { id: string }) => c.id)).toContain(hidden.body.id);
+  });
+
+  it('deleting a collection gives nobody access to the spaces that were hidden in it', async () => {
+    const reader = await server.member('read');
+    const hidden = await server.request('POST', `/v1/orgs/${server.orgId}/collections`, { body: { title: 'Private' } });
+    await server.request('PATCH', `/v1/collections/${hidden.body.id}`, { body: { defaultLevel: null } });
+    const space = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+      body: { title: 'Secret', parent: hidden.body.id },
+    });
+    await server.request('PATCH', `/v1/spaces/${space.body.id}`, { body: { visibility: 'in-collection' } });
+    expect((await server.request('GET', `/v1/spaces/${space.body.id}`, { token: reader.token })).status).toBe(404);
+
+    expect((await server.request('DELETE', `/v1/collections/${hidden.body.id}`)).status).toBe(205);
+    expect((await server.request('GET', `/v1/spaces/${space.body.id}`, { token: reader.token })).status).toBe(404);
+    const trash = await server.request('GET', `/v1/orgs/${server.orgId}/spaces?deleted=true`, { token: reader.token });
+    expect(trash.body.items.map((s: { id: string }) => s.id)).not.toContain(space.body.id);
+
+    const restored = await server.request('POST', `/v1/spaces/${space.body.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ defaultLevel: null, visibility: 'private' });
+    expect(restored.body.parent).toBeUndefined();
+    expect((await server.request('GET', `/v1/spaces/${space.body.id}`, { token: reader.token })).status).toBe(404);
+  });
+});

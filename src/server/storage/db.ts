@@ -54,6 +54,10 @@ export function openStorage(config: StorageConfig): Storage {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
+    // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Searches must match alike.
+    database.function('lower', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    );
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }

@@ -12,7 +12,13 @@ export function decodeCursor(page: string | undefined, arity: number): string[] 
   if (page === undefined) return undefined;
   try {
     const key: unknown = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    if (Array.isArray(key) && key.length === arity && key.every((k) => typeof k === 'string')) return key as string[];
+    if (
+      Array.isArray(key) &&
+      key.length === arity &&
+      key.every((k) => typeof k === 'string' && !k.includes('\u0000'))
+    ) {
+      return key as string[];
+    }
   } catch {
     // fall through
   }

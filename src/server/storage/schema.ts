@@ -9,10 +9,12 @@ export interface Database {
   organizations: OrganizationsTable;
   members: MembersTable;
   invite_links: InviteLinksTable;
-  email_invites: EmailInvitesTable;
   collections: CollectionsTable;
   spaces: SpacesTable;
   revisions: RevisionsTable;
+  objects: ObjectsTable;
+  blobs: BlobsTable;
+  change_requests: ChangeRequestsTable;
 }
 
 export interface UsersTable {
@@ -32,6 +34,8 @@ export interface ApiTokensTable {
   label: string;
   token_hash: string;
   csrf_hash: string | null;
+  /** For the token handed out at sign-in: the session it belongs to (revoked and expiring with it). */
+  session_id: string | null;
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
@@ -79,14 +83,6 @@ export interface InviteLinksTable {
   created_at: string;
 }
 
-export interface EmailInvitesTable {
-  organization_id: string;
-  email: string;
-  role: string | null;
-  invited_by: string;
-  created_at: string;
-}
-
 export interface CollectionsTable {
   id: string;
   organization_id: string;
@@ -130,4 +126,44 @@ export interface RevisionsTable {
   type: 'edits' | 'merge' | 'rollback' | 'update';
   created_by: string | null;
   created_at: string;
+  /** Root of the trie of pages (page id → entry), null when the revision has no pages. */
+  pages_root: string | null;
+  /** Root of the trie of files (file id → file), null when there are none. */
+  files_root: string | null;
+  /** JSON object of variables. */
+  variables: string;
+  /** Set on revisions made inside a change request, and on the merge revision of one. */
+  change_request_id: string | null;
+}
+
+/** Immutable JSON objects addressed by the hash of their content. */
+export interface ObjectsTable {
+  id: string;
+  data: string;
+}
+
+/** File bytes, addressed by their SHA-256. */
+export interface BlobsTable {
+  id: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  number: number;
+  status: 'draft' | 'open' | 'archived' | 'merged';
+  subject: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  revision_id: string;
+  revision_initial: string;
+  revision_merged_ancestor: string | null;
+  revision_merged: string | null;
+  merged_by: string | null;
+  merged_at: string | null;
+  comments: number;
+  pending_update: string | null;
 }

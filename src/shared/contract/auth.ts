@@ -14,6 +14,8 @@ export const signupBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
   displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX),
+  /** An invite link to join (required when sign-up is closed): the organization and the link's id. */
+  invite: z.object({ organization: z.string().min(1).max(64), id: z.string().min(1).max(128) }).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 

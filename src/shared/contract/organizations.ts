@@ -111,4 +111,6 @@ export const inviteUsersResultSchema = z.object({
   users: z.array(z.string()),
   invited: z.number().int(),
   failedSSOEmails: z.array(z.string()).optional(),
+  /** E-mails with no account here: nobody was added for them (share an invite link instead). */
+  unknownEmails: z.array(z.string()),
 });

@@ -8,7 +8,7 @@ import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import { insertMembership } from '../../storage/repos/members.js';
-import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { SignupBody, LoginBody } from '../../../shared/contract/auth.js';
 import { createOrganization } from '../organizations/service.js';
 
@@ -26,7 +26,14 @@ export interface Authenticated {
   csrfHash: string | null;
 }
 
-async function newToken(db: Executor, userId: string, kind: 'api' | 'session', label: string, ttlSeconds?: number) {
+async function newToken(
+  db: Executor,
+  userId: string,
+  kind: 'api' | 'session',
+  label: string,
+  opts: { ttlSeconds?: number; sessionId?: string } = {},
+) {
+  const { ttlSeconds, sessionId } = opts;
   const token = newSecret(kind === 'api' ? 'ds_' : 'dss_');
   const csrf = kind === 'session' ? newSecret() : null;
   const now = nowIso();
@@ -37,6 +44,7 @@ async function newToken(db: Executor, userId: string, kind: 'api' | 'session', l
     label,
     token_hash: hashToken(token),
     csrf_hash: csrf ? hashToken(csrf) : null,
+    session_id: sessionId ?? null,
     created_at: now,
     last_used_at: null,
     expires_at: ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000).toISOString() : null,
@@ -49,33 +57,24 @@ export function createApiToken(db: Executor, userId: string, label: string) {
   return newToken(db, userId, 'api', label);
 }
 
-export function createSession(db: Executor, userId: string, ttlSeconds: number) {
-  return newToken(db, userId, 'session', 'Console session', ttlSeconds);
+/**
+ * A sign-in: the console's session, and an API token that belongs to it (it expires with the session's
+ * lifetime and is revoked at sign-out), so signing in never leaves a permanent credential behind.
+ */
+async function signIn(db: Executor, userId: string, ttlSeconds: number) {
+  const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds });
+  const api = await newToken(db, userId, 'api', 'Sign-in', { ttlSeconds, sessionId: session.row.id });
+  return { session, token: api.token };
 }
 
-/** Accounts whose e-mail was invited before they had an account join those organizations on sign-up. */
-async function claimEmailInvites(db: Executor, userId: string, email: string) {
-  const invites = await orgs.emailInvitesFor(db, email);
-  const now = nowIso();
-  for (const invite of invites) {
-    await insertMembership(db, {
-      organization_id: invite.organization_id,
-      user_id: userId,
-      role: invite.role,
-      disabled: 0,
-      joined_at: now,
-      last_seen_at: null,
-    });
-  }
-  if (invites.length) await orgs.deleteEmailInvites(db, email);
-  return invites.length;
-}
-
+/**
+ * Creates an account. With SIGNUP=closed, only through an invite link (its id is the secret an admin
+ * shared), and the account joins that organization with the link's role.
+ */
 export async function signup(db: Db, config: Config, body: SignupBody) {
   const email = body.email.toLowerCase();
-  const invited = (await orgs.emailInvitesFor(db, email)).length > 0;
-  if (config.signup === 'closed' && !invited) {
-    throw new ForbiddenError('Sign-up is closed on this server: ask an administrator to invite you');
+  if (config.signup === 'closed' && !body.invite) {
+    throw new ForbiddenError('Sign-up is closed on this server: ask an administrator for an invite link');
   }
   const passwordHash = await hashPassword(body.password);
   return transaction(db, async (tx) => {
@@ -89,33 +88,41 @@ export async function signup(db: Db, config: Config, body: SignupBody) {
       created_at: nowIso(),
     };
     await users.insertUser(tx, user);
-    await claimEmailInvites(tx, user.id, email);
-    const api = await createApiToken(tx, user.id, 'Created at sign-up');
-    const session = await createSession(tx, user.id, config.sessionTtlSeconds);
-    return { user, token: api.token, session };
+    if (body.invite) {
+      const invite = await orgs.findInviteLink(tx, body.invite.organization, body.invite.id);
+      const org = invite && (await orgs.findOrganization(tx, invite.organization_id));
+      if (!invite || !org?.invite_links) throw new InvalidError('invite', 'no such invite link');
+      await insertMembership(tx, {
+        organization_id: invite.organization_id,
+        user_id: user.id,
+        role: invite.role,
+        disabled: 0,
+        joined_at: user.created_at,
+        last_seen_at: null,
+      });
+    }
+    return { user, ...(await signIn(tx, user.id, config.sessionTtlSeconds)) };
   });
 }
 
 export async function login(db: Db, config: Config, body: LoginBody, ip: string) {
   const email = body.email.toLowerCase();
   const since = isoMinus(LOGIN_WINDOW_MS);
+  // The attempt is recorded before it is counted and checked, so parallel attempts all count; a success
+  // clears the e-mail's attempts.
+  await tokens.recordLoginFailure(db, { id: newId(), email, ip, at: nowIso() });
   const [byEmail, byIp] = await Promise.all([
     tokens.countLoginFailures(db, 'email', email, since),
     tokens.countLoginFailures(db, 'ip', ip, since),
   ]);
-  if (byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL || byIp >= LOGIN_MAX_FAILURES_PER_IP) {
+  if (byEmail > LOGIN_MAX_FAILURES_PER_EMAIL || byIp > LOGIN_MAX_FAILURES_PER_IP) {
     throw new TooManyRequestsError('Too many failed sign-in attempts: wait 15 minutes and try again', 900);
   }
   const user = await users.findUserByEmail(db, email);
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    await tokens.recordLoginFailure(db, { id: newId(), email, ip, at: nowIso() });
-    throw new UnauthorizedError('Wrong e-mail or password');
-  }
+  if (!user || !ok) throw new UnauthorizedError('Wrong e-mail or password');
   await tokens.clearLoginFailures(db, email);
-  const api = await createApiToken(db, user.id, 'Created at sign-in');
-  const session = await createSession(db, user.id, config.sessionTtlSeconds);
-  return { user, token: api.token, session };
+  return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds)) };
 }
 
 /** Resolves a bearer token or session token to its user; null when unknown or expired. */
@@ -137,8 +144,9 @@ export async function authenticate(
   return { userId: row.user_id, tokenId: row.id, kind, csrfHash: row.csrf_hash };
 }
 
+/** Ends a console session, and revokes the API token handed out with it. */
 export async function logout(db: Db, auth: Authenticated): Promise<void> {
-  await tokens.deleteToken(db, auth.userId, auth.tokenId, auth.kind);
+  await tokens.deleteSession(db, auth.userId, auth.tokenId);
 }
 
 /** False when the caller has no such token (already revoked, or someone else's). */
@@ -174,6 +182,7 @@ export async function bootstrapOwner(db: Db, config: Config) {
         label: 'ADMIN_TOKEN',
         token_hash: hashToken(token),
         csrf_hash: null,
+        session_id: null,
         created_at: nowIso(),
         last_used_at: null,
         expires_at: null,

@@ -15,6 +15,7 @@ import {
   type OrgAccess,
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
+import { lockOrganization } from '../../storage/repos/organizations.js';
 import { endPosition, movedPosition } from '../content/positions.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { CreateCollectionBody, UpdateCollectionBody, MoveBody } from '../../../shared/contract/collections.js';
@@ -32,6 +33,23 @@ export async function loadCollection(db: Executor, ctx: ServiceContext, id: stri
   const { level, access } = await collectionLevel(db, ctx.actor, row);
   requireLevel(level, needed, 'Collection', action);
   return { row, level, access: access! };
+}
+
+/**
+ * Like loadCollection, but first takes the organization's lock (see lockOrganization) and reads the row after
+ * it: structural changes of one organization (create, move, delete, transfer) run one at a time, so they
+ * cannot interleave into cycles, orphans or equal positions.
+ */
+export async function loadCollectionLocked(
+  db: Executor,
+  ctx: ServiceContext,
+  id: string,
+  needed: Role,
+  action: string,
+) {
+  const found = await collections.findCollection(db, id);
+  if (found) await lockOrganization(db, found.organization_id);
+  return loadCollection(db, ctx, id, needed, action);
 }
 
 /** The parent a new or moved item goes into: must be in the organization, and the caller must create there. */
@@ -58,6 +76,7 @@ export async function requireCreateIn(
 export async function createCollection(ctx: ServiceContext, organizationId: string, body: CreateCollectionBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    await lockOrganization(tx, organizationId);
     const parentId = body.parent ?? null;
     await requireCreateIn(tx, ctx, access, parentId, 'parent');
     const now = nowIso();
@@ -101,11 +120,31 @@ export async function updateCollection(ctx: ServiceContext, id: string, body: Up
 /** Deletes the collection and its nested collections; every space inside goes to the trash, restorable. */
 export async function deleteCollection(ctx: ServiceContext, id: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    await loadCollection(tx, ctx, id, 'admin', 'delete it');
+    const { row } = await loadCollectionLocked(tx, ctx, id, 'admin', 'delete it');
     const ids = await collections.collectionSubtreeIds(tx, id);
+    // The spaces leave their collections: what they inherited from them becomes their own default level, so
+    // nobody gains (or loses) access to a space by its collection being deleted.
+    const all = new Map((await collections.allOrgCollections(tx, row.organization_id)).map((c) => [c.id, c]));
+    for (const collectionId of ids) {
+      const inherited = inheritedDefault(all, collectionId);
+      if (inherited !== 'inherit') await spaces.freezeInheritedLevel(tx, collectionId, inherited);
+    }
     await spaces.trashSpacesIn(tx, ids, nowIso());
     await collections.deleteCollection(tx, id);
   });
+}
+
+/** The first default level that is not `inherit`, from the collection up; `inherit` when there is none. */
+function inheritedDefault(
+  all: Map<string, { parent_id: string | null; default_level: string | null }>,
+  id: string,
+): string | null {
+  let current = all.get(id);
+  for (let depth = 0; current && depth < 100; depth++) {
+    if (current.default_level !== 'inherit') return current.default_level;
+    current = current.parent_id ? all.get(current.parent_id) : undefined;
+  }
+  return 'inherit';
 }
 
 export async function listCollections(
@@ -120,7 +159,7 @@ export async function listCollections(
   const filter: collections.CollectionListFilter = {
     organizationId,
     topLevelOnly: !nested,
-    visibleIds: access.role === 'admin' ? undefined : levels.visibleInheritParents(),
+    visibleIds: access.role === 'admin' ? undefined : levels.visibleCollections(),
   };
   const result = await keysetPage({
     page,
@@ -145,7 +184,7 @@ export async function listCollectionSpaces(ctx: ServiceContext, id: string, page
         : {
             memberDefaults: access.role !== null,
             orgRoleVisible: false,
-            visibleInheritParents: atLeast(levels.collection(id), 'read') ? [id] : [],
+            visibleInheritParents: atLeast(levels.inherited(id), 'read') ? [id] : [],
             createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
           },
   };
@@ -162,7 +201,7 @@ export async function listCollectionSpaces(ctx: ServiceContext, id: string, page
 
 export async function moveCollection(ctx: ServiceContext, id: string, body: MoveBody) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadCollection(tx, ctx, id, 'admin', 'move it');
+    const { row, access } = await loadCollectionLocked(tx, ctx, id, 'admin', 'move it');
     const parentId = body.parent === undefined ? row.parent_id : body.parent;
     if (parentId !== null) {
       const subtree = await collections.collectionSubtreeIds(tx, id);
@@ -188,7 +227,8 @@ export async function moveCollection(ctx: ServiceContext, id: string, body: Move
 /** Moves the collection, its nested collections and their spaces to another organization the caller administers. */
 export async function transferCollection(ctx: ServiceContext, id: string, organizationId: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row } = await loadCollection(tx, ctx, id, 'admin', 'transfer it');
+    const { row } = await loadCollectionLocked(tx, ctx, id, 'admin', 'transfer it');
+    await lockOrganization(tx, organizationId);
     const target = await orgAccess(tx, ctx.actor, organizationId);
     if (!target) throw new InvalidError('organization', 'no such organization');
     if (organizationId === row.organization_id)

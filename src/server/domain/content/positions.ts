@@ -1,7 +1,7 @@
-import { generateKeyBetween } from 'fractional-indexing';
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { ContentPosition, ContentPointer } from '../../../shared/contract/collections.js';
 import type { Executor } from '../../storage/db.js';
-import { siblings, lastPosition } from '../../storage/repos/positions.js';
+import { siblings, lastPosition, setPosition } from '../../storage/repos/positions.js';
 import { ConflictError, InvalidError } from '../errors.js';
 
 /**
@@ -54,8 +54,18 @@ export async function movedPosition(
     if (currentIndex === insertAt) throw new ConflictError('The move would not change anything');
   }
   const prev = others[insertAt - 1]?.position ?? null;
-  let next = others[insertAt]?.position ?? null;
-  // Equal keys can only come from concurrent inserts; place after the previous one then.
-  if (prev !== null && next !== null && next <= prev) next = null;
-  return generateKeyBetween(prev, next);
+  const next = others[insertAt]?.position ?? null;
+  const key = prev !== null && next !== null && next <= prev ? null : generateKeyBetween(prev, next);
+  if (key !== null && key.length <= KEY_MAX) return key;
+  // Keys grow when items keep moving into one gap (or two siblings ended up equal): renumber the siblings
+  // evenly, which rewrites each of them once, and give the moved item its slot.
+  const keys = generateNKeysBetween(null, null, others.length + 1);
+  for (let i = 0; i < others.length; i++) {
+    const sibling = others[i]!;
+    await setPosition(db, sibling.type, sibling.id, keys[i < insertAt ? i : i + 1]!);
+  }
+  return keys[insertAt]!;
 }
+
+/** Longest position key kept before a parent's keys are renumbered. */
+export const KEY_MAX = 48;

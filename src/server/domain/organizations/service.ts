@@ -189,47 +189,46 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
   });
 }
 
-/** Adds existing accounts at once; e-mails without an account are kept and joined at sign-up. */
+/**
+ * Adds the accounts with these e-mails to the organization (with the entry's role, else `role`, else the
+ * organization's default role). Addresses with no account are returned in `unknownEmails`: without e-mail
+ * delivery there is no safe way to reserve a place for them; share an invite link instead.
+ */
 export async function inviteUsers(ctx: ServiceContext, organizationId: string, body: InviteUsersBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
     requireOrgRole(access, 'admin', 'invite members');
+    const org = (await orgs.findOrganization(tx, organizationId))!;
     const added: string[] = [];
-    let invited = 0;
+    const unknownEmails: string[] = [];
     const now = nowIso();
     for (const entry of body.emails) {
       const email = (typeof entry === 'string' ? entry : entry.email).toLowerCase();
-      const role = typeof entry === 'string' ? (body.role !== undefined ? body.role : 'read') : entry.role;
+      const role = typeof entry === 'string' ? (body.role !== undefined ? body.role : org.default_role) : entry.role;
       const user = await users.findUserByEmail(tx, email);
-      if (user) {
-        if (await members.findMembership(tx, organizationId, user.id)) continue;
-        await members.insertMembership(tx, {
-          organization_id: organizationId,
-          user_id: user.id,
-          role,
-          disabled: 0,
-          joined_at: now,
-          last_seen_at: null,
-        });
-        added.push(user.id);
-      } else {
-        await orgs.upsertEmailInvite(tx, {
-          organization_id: organizationId,
-          email,
-          role,
-          invited_by: ctx.actor.userId,
-          created_at: now,
-        });
+      if (!user) {
+        unknownEmails.push(email);
+        continue;
       }
-      invited += 1;
+      if (await members.findMembership(tx, organizationId, user.id)) continue;
+      await members.insertMembership(tx, {
+        organization_id: organizationId,
+        user_id: user.id,
+        role,
+        disabled: 0,
+        joined_at: now,
+        last_seen_at: null,
+      });
+      added.push(user.id);
     }
-    return { users: added, invited };
+    return { users: added, invited: added.length, unknownEmails };
   });
 }
 
 /**
- * Organizations that accept people of an e-mail domain. Callers may look up their own e-mail's domain only,
- * so the list cannot be used to discover other organizations. Returns each with the caller's role, if any.
+ * Organizations of the caller that accept people of an e-mail domain. Callers may ask about their own
+ * e-mail's domain only, and see only organizations they belong to: e-mail addresses are not verified, so the
+ * list cannot be a way to discover other organizations.
  */
 export async function organizationsForEmailDomain(ctx: ServiceContext, domain: string) {
   const user = await users.findUserById(ctx.db, ctx.actor.userId);
@@ -237,11 +236,6 @@ export async function organizationsForEmailDomain(ctx: ServiceContext, domain: s
   if (own !== domain.toLowerCase()) {
     throw new ForbiddenError('You can only look up the organizations of your own e-mail domain');
   }
-  const rows = await orgs.organizationsWithEmailDomain(ctx.db, own);
-  return Promise.all(
-    rows.map(async (row) => {
-      const membership = await members.findMembership(ctx.db, row.id, ctx.actor.userId);
-      return { row, membership: membership && !membership.disabled ? membership : null };
-    }),
-  );
+  const rows = await orgs.organizationsWithEmailDomain(ctx.db, own, ctx.actor.userId);
+  return rows.filter((row) => (JSON.parse(row.email_domains) as string[]).includes(own));
 }

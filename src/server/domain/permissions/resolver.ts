@@ -137,9 +137,12 @@ export class OrgLevels {
   }
 
   /** Level that a space with `default_level: inherit` gets from `parentId` (or from the root). */
+  /**
+   * Level that an item with `default_level: inherit` gets from `parentId` (or from the root): the parent's
+   * default levels only; being the parent's creator gives nothing on what others put inside it.
+   */
   inherited(parentId: string | null): Role | null {
-    if (parentId === null) return levelFor(this.access, this.actor, []);
-    return this.collection(parentId);
+    return levelFor(this.access, this.actor, [{ default_level: 'inherit', created_by: '' }, ...this.chain(parentId)]);
   }
 
   space(space: ContentItem & { parent_id: string | null }): Role | null {
@@ -150,8 +153,13 @@ export class OrgLevels {
     ]);
   }
 
+  /** Collections the caller can see. */
+  visibleCollections(): string[] {
+    return [...this.byId.keys()].filter((id) => atLeast(this.collection(id), 'read'));
+  }
+
   /** Collection ids from which `inherit` gives at least read access. */
   visibleInheritParents(): string[] {
-    return [...this.byId.keys()].filter((id) => atLeast(this.collection(id), 'read'));
+    return [...this.byId.keys()].filter((id) => atLeast(this.inherited(id), 'read'));
   }
 }

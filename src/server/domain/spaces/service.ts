@@ -19,7 +19,8 @@ import { endPosition, movedPosition } from '../content/positions.js';
 import { requireCreateIn } from '../collections/service.js';
 import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import type { CreateSpaceBody, UpdateSpaceBody } from '../../../shared/contract/spaces.js';
-import { SPACE_TRASH_DAYS } from '../../../shared/contract/spaces.js';
+import { SPACE_TITLE_MAX, SPACE_TRASH_DAYS } from '../../../shared/contract/spaces.js';
+import { lockOrganization } from '../../storage/repos/organizations.js';
 import type { MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
 
@@ -55,23 +56,40 @@ export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, n
   return { row, level, access: access! };
 }
 
-/** Inserts a new space with its first revision (empty, or pointing at `parents`). */
-async function insertSpaceWithRevision(db: Executor, row: spaces.SpaceRow, userId: string, parents: string[]) {
+/** Inserts a new space with its first revision: empty, or holding the same content as `from` (shared). */
+/** Like loadSpace, after taking the organization's lock (see loadCollectionLocked). */
+async function loadSpaceLocked(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+  const found = await spaces.findSpace(db, id);
+  if (found) await lockOrganization(db, found.organization_id);
+  return loadSpace(db, ctx, id, needed, action);
+}
+
+async function insertSpaceWithRevision(
+  db: Executor,
+  row: spaces.SpaceRow,
+  userId: string,
+  from?: { id: string; pages_root: string | null; files_root: string | null; variables: string },
+) {
   row.revision_id = newId();
   await spaces.insertSpace(db, row);
   await spaces.insertRevision(db, {
     id: row.revision_id,
     space_id: row.id,
-    parents: JSON.stringify(parents),
+    parents: JSON.stringify(from ? [from.id] : []),
     type: 'edits',
     created_by: userId,
     created_at: row.created_at,
+    pages_root: from?.pages_root ?? null,
+    files_root: from?.files_root ?? null,
+    variables: from?.variables ?? '{}',
+    change_request_id: null,
   });
 }
 
 export async function createSpace(ctx: ServiceContext, organizationId: string, body: CreateSpaceBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    await lockOrganization(tx, organizationId);
     const parentId = body.parent ?? null;
     await requireCreateIn(tx, ctx, access, parentId, 'parent');
     const now = nowIso();
@@ -96,7 +114,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, b
       updated_at: now,
       deleted_at: null,
     };
-    await insertSpaceWithRevision(tx, row, ctx.actor.userId, []);
+    await insertSpaceWithRevision(tx, row, ctx.actor.userId);
     const { level } = await spaceLevel(tx, ctx.actor, row, access);
     return { row, level };
   });
@@ -141,7 +159,7 @@ export async function deleteSpace(ctx: ServiceContext, id: string): Promise<bool
 
 export async function restoreSpace(ctx: ServiceContext, id: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadSpace(tx, ctx, id, 'admin', 'restore it');
+    const { row, access } = await loadSpaceLocked(tx, ctx, id, 'admin', 'restore it');
     if (!row.deleted_at) throw new ConflictError('The space is not deleted');
     if (Date.parse(row.deleted_at) < Date.now() - TRASH_MS) {
       throw new GoneError(`The space was deleted more than ${SPACE_TRASH_DAYS} days ago and can no longer be restored`);
@@ -152,6 +170,7 @@ export async function restoreSpace(ctx: ServiceContext, id: string) {
     await spaces.updateSpace(tx, id, {
       deleted_at: null,
       parent_id: parentId,
+      visibility: parentId === null && row.visibility === 'in-collection' ? 'private' : row.visibility,
       position: await endPosition(tx, row.organization_id, parentId),
       updated_at: now,
     });
@@ -162,7 +181,7 @@ export async function restoreSpace(ctx: ServiceContext, id: string) {
 
 export async function duplicateSpace(ctx: ServiceContext, id: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadSpace(tx, ctx, id, 'read', 'duplicate it');
+    const { row, access } = await loadSpaceLocked(tx, ctx, id, 'read', 'duplicate it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     await requireCreateIn(tx, ctx, access, row.parent_id, 'parent');
     const now = nowIso();
@@ -171,7 +190,7 @@ export async function duplicateSpace(ctx: ServiceContext, id: string) {
     const copy: spaces.SpaceRow = {
       ...row,
       id: copyId,
-      title: `${row.title} (copy)`.slice(0, 50),
+      title: `${row.title} (copy)`.slice(0, SPACE_TITLE_MAX),
       position: siblings,
       revision_id: '',
       comments: 0,
@@ -183,14 +202,16 @@ export async function duplicateSpace(ctx: ServiceContext, id: string) {
       updated_at: now,
       deleted_at: null,
     };
-    await insertSpaceWithRevision(tx, copy, ctx.actor.userId, [row.revision_id]);
+    // The copy shares the original's content: revisions are immutable, so nothing needs copying.
+    const source = await spaces.findRevision(tx, row.revision_id);
+    await insertSpaceWithRevision(tx, copy, ctx.actor.userId, source);
     return { row: copy, level: (await spaceLevel(tx, ctx.actor, copy, access)).level };
   });
 }
 
 export async function moveSpace(ctx: ServiceContext, id: string, body: MoveBody) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadSpace(tx, ctx, id, 'admin', 'move it');
+    const { row, access } = await loadSpaceLocked(tx, ctx, id, 'admin', 'move it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     const parentId = body.parent === undefined ? row.parent_id : body.parent;
     if (parentId !== row.parent_id) await requireCreateIn(tx, ctx, access, parentId, 'parent');
@@ -211,7 +232,8 @@ export async function moveSpace(ctx: ServiceContext, id: string, body: MoveBody)
 
 export async function transferSpace(ctx: ServiceContext, id: string, organizationId: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row } = await loadSpace(tx, ctx, id, 'admin', 'transfer it');
+    const { row } = await loadSpaceLocked(tx, ctx, id, 'admin', 'transfer it');
+    await lockOrganization(tx, organizationId);
     const target = await orgAccess(tx, ctx.actor, organizationId);
     if (!target) throw new InvalidError('organization', 'no such organization');
     if (organizationId === row.organization_id) throw new ConflictError('The space is already in this organization');

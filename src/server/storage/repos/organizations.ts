@@ -1,5 +1,5 @@
 import type { Executor } from '../db.js';
-import type { OrganizationsTable, InviteLinksTable, EmailInvitesTable } from '../schema.js';
+import type { OrganizationsTable, InviteLinksTable } from '../schema.js';
 
 export type OrganizationRow = OrganizationsTable;
 export type InviteLinkRow = InviteLinksTable;
@@ -98,24 +98,6 @@ export async function deleteInviteLink(db: Executor, organizationId: string, id:
   return Number(r.numDeletedRows) > 0;
 }
 
-// E-mail invites for people without an account yet: claimed when they sign up with that address.
-
-export async function upsertEmailInvite(db: Executor, row: EmailInvitesTable): Promise<void> {
-  await db
-    .insertInto('email_invites')
-    .values(row)
-    .onConflict((oc) => oc.columns(['organization_id', 'email']).doUpdateSet({ role: row.role }))
-    .execute();
-}
-
-export function emailInvitesFor(db: Executor, email: string) {
-  return db.selectFrom('email_invites').selectAll().where('email', '=', email).execute();
-}
-
-export async function deleteEmailInvites(db: Executor, email: string): Promise<void> {
-  await db.deleteFrom('email_invites').where('email', '=', email).execute();
-}
-
 /**
  * Takes the organization's row lock until the transaction ends (PostgreSQL; SQLite serializes writers
  * anyway), so that checks such as "at least one admin stays" cannot race with one another.
@@ -124,13 +106,19 @@ export async function lockOrganization(db: Executor, id: string): Promise<void> 
   await db.updateTable('organizations').set({ id }).where('id', '=', id).execute();
 }
 
-/** Organizations that list `domain` among their e-mail domains (stored as a JSON array of lower-case names). */
-export function organizationsWithEmailDomain(db: Executor, domain: string) {
+/**
+ * The user's organizations whose e-mail domains may include `domain` (a text match on the stored JSON array;
+ * callers check the parsed list).
+ */
+export function organizationsWithEmailDomain(db: Executor, domain: string, userId: string) {
   return db
     .selectFrom('organizations')
-    .selectAll()
-    .where('email_domains', 'like', `%${JSON.stringify(domain)}%`)
-    .orderBy('id')
-    .limit(100)
+    .innerJoin('members', 'members.organization_id', 'organizations.id')
+    .selectAll('organizations')
+    .select('members.role as member_role')
+    .where('members.user_id', '=', userId)
+    .where('members.disabled', '=', 0)
+    .where('organizations.email_domains', 'like', `%${JSON.stringify(domain)}%`)
+    .orderBy('organizations.id')
     .execute();
 }

@@ -29,3 +29,8 @@ export async function lastPosition(db: Executor, organizationId: string, parentI
     ) s`.execute(db);
   return result.rows[0]?.position ?? null;
 }
+
+export async function setPosition(db: Executor, type: 'collection' | 'space', id: string, position: string) {
+  if (type === 'collection') await db.updateTable('collections').set({ position }).where('id', '=', id).execute();
+  else await db.updateTable('spaces').set({ position }).where('id', '=', id).execute();
+}

@@ -20,6 +20,10 @@ export async function insertRevision(db: Executor, row: RevisionsTable): Promise
   await db.insertInto('revisions').values(row).execute();
 }
 
+export function findRevision(db: Executor, id: string): Promise<RevisionsTable | undefined> {
+  return db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Which spaces a non-admin caller may see, expressed in SQL so that lists stay keyset-paginated:
  * an explicit default level that is a role; or `inherit` from a parent whose level is a role (or from the
@@ -86,6 +90,17 @@ export async function countSpaces(db: Executor, f: SpaceListFilter): Promise<num
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Live spaces of the collection that inherit their default level get `level` as their own. */
+export async function freezeInheritedLevel(db: Executor, collectionId: string, level: string | null): Promise<void> {
+  await db
+    .updateTable('spaces')
+    .set({ default_level: level })
+    .where('parent_id', '=', collectionId)
+    .where('default_level', '=', 'inherit')
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 /** Moves every live space of these collections to the trash. */

@@ -24,6 +24,7 @@ export function listUserTokens(db: Executor, userId: string, after: string[] | u
     .selectAll()
     .where('user_id', '=', userId)
     .where('kind', '=', 'api')
+    .where('session_id', 'is', null)
     .orderBy('id')
     .limit(take);
   if (after) q = q.where('id', '>', after[0]!);
@@ -36,6 +37,7 @@ export async function countUserTokens(db: Executor, userId: string): Promise<num
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('kind', '=', 'api')
+    .where('session_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -50,8 +52,18 @@ export async function deleteToken(db: Executor, userId: string, id: string, kind
   return Number(r.numDeletedRows) > 0;
 }
 
-export async function deleteExpiredSessions(db: Executor, now: string): Promise<void> {
-  await db.deleteFrom('api_tokens').where('kind', '=', 'session').where('expires_at', '<', now).execute();
+/** Deletes a session and the API token that was handed out with it. */
+export async function deleteSession(db: Executor, userId: string, sessionId: string): Promise<void> {
+  await db
+    .deleteFrom('api_tokens')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('id', '=', sessionId), eb('session_id', '=', sessionId)]))
+    .execute();
+}
+
+/** Deletes sessions and tokens past their expiry. */
+export async function deleteExpiredTokens(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('api_tokens').where('expires_at', '<', now).execute();
 }
 
 export async function recordLoginFailure(db: Executor, row: { id: string; email: string; ip: string; at: string }) {
