@@ -1,0 +1,188 @@
+import { diffArrays, diffWordsWithSpace } from 'diff';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+
+/**
+ * One top-level block of a page body: the exact markdown source of one top-level mdast node. Ids are stable across
+ * edits (see parseBlocks), so diffs, three-way merges and comment anchors can work per block.
+ */
+export interface Block {
+  id: string;
+  /** The mdast type of the top-level node: 'paragraph', 'heading', 'list', 'code', 'blockquote', 'table', ... */
+  type: string;
+  markdown: string;
+}
+
+/** Similarity from which an edited block keeps the id of the old block it replaces. */
+const SIMILAR = 0.5;
+/**
+ * Characters of text that one parse may compare when looking for edited blocks (about a tenth of a second of word
+ * diffs). Pairing compares every old block with every new one in the worst case, which a wholesale rewrite of a long
+ * page reaches; past this budget, blocks count as dissimilar and get new ids, which is what a rewrite deserves.
+ */
+const SIMILARITY_BUDGET = 100_000;
+
+/**
+ * Line endings normalised to "\n", so CRLF and LF bodies give the same blocks, and a leading byte-order mark dropped
+ * (the parser skips it, so positions would be off by one).
+ */
+function normalize(markdown: string): string {
+  return markdown.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The top-level blocks of `markdown` (GFM: tables, task lists, strikethrough), without ids. Link reference
+ * definitions open a paragraph for the parser: what follows one without a blank line is read in that paragraph's
+ * context (a "-" there is text, not a list), so such a definition and the node after it make one block, whose type
+ * is the later node's; joining blocks with blank lines then never changes how they parse.
+ */
+function splitBlocks(markdown: string): Array<{ type: string; markdown: string }> {
+  const source = normalize(markdown);
+  if (source.trim() === '') return [];
+  const root = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const groups: Array<{ type: string; from: number; end: number }> = [];
+  for (const node of root.children) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    const last = groups.at(-1);
+    // A node's position starts after its indentation, which is part of its meaning (a list indented by two spaces
+    // has items at that indentation): take the line from its start when only spaces or tabs precede the node.
+    const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+    let from = /^[ \t]*$/.test(source.slice(lineStart, start)) ? lineStart : start;
+    from = Math.max(from, last?.end ?? 0);
+    if (last && last.type === 'definition' && !/\n[ \t]*\n/.test(source.slice(last.end, from))) {
+      last.type = node.type;
+      last.end = Math.max(last.end, end);
+    } else groups.push({ type: node.type, from, end: Math.max(from, end) });
+  }
+  return groups
+    .map((g) => ({ type: g.type, markdown: source.slice(g.from, g.end).trimEnd() }))
+    .filter((b) => b.markdown.trim() !== '');
+}
+
+/**
+ * Word-diff edits (inserted plus deleted tokens) past which two texts are not compared word by word: the diff's cost
+ * grows with text length times edits, and texts that far apart are rewrites rather than edits.
+ */
+export const MAX_WORD_EDITS = 1000;
+
+/**
+ * Shared characters of a word diff over the length of the longer text: 1 for equal texts, 0 for nothing shared (and
+ * for texts more than MAX_WORD_EDITS tokens apart).
+ */
+export function similarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  const changes = diffWordsWithSpace(a, b, { maxEditLength: MAX_WORD_EDITS });
+  if (!changes) return 0;
+  let shared = 0;
+  for (const change of changes) if (!change.added && !change.removed) shared += change.value.length;
+  return shared / longest;
+}
+
+/** Index pairs [old, new] of the items that diffArrays reports as common, in order. */
+function commonPairs<T>(before: T[], after: T[], comparator?: (a: T, b: T) => boolean): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
+  let i = 0;
+  let j = 0;
+  for (const change of diffArrays(before, after, comparator ? { comparator } : {})) {
+    if (change.added) j += change.count;
+    else if (change.removed) i += change.count;
+    else for (let k = 0; k < change.count; k++) pairs.push([i++, j++]);
+  }
+  return pairs;
+}
+
+/**
+ * The top-level blocks of `markdown`, each with its exact source text (trailing whitespace trimmed, line endings
+ * normalised to "\n"). Ids come from `previous` (the page's blocks before this edit) so they stay stable:
+ *
+ * 1. blocks whose markdown is unchanged keep their ids, matched in order (an LCS over the texts);
+ * 2. a block with unchanged text that moved (so the LCS could not match it) keeps the id of an unused old block with
+ *    that text, taken in order: reordering blocks keeps every id;
+ * 3. between two blocks matched by 1, unmatched new blocks take, in order, the ids of unmatched old blocks of the
+ *    same type whose text is at least half shared (an edited paragraph keeps its id);
+ * 4. any other block gets `newId()`.
+ *
+ * An old id is never given to two blocks. Frontmatter is not supported: it is read as ordinary markdown.
+ */
+export function parseBlocks(markdown: string, previous: Block[] = [], newId: () => string): Block[] {
+  const parsed = splitBlocks(markdown);
+  const ids: Array<string | undefined> = parsed.map(() => undefined);
+  const used = new Set<string>();
+  const claim = (newIndex: number, old: Block) => {
+    if (used.has(old.id)) return false;
+    used.add(old.id);
+    ids[newIndex] = old.id;
+    return true;
+  };
+
+  // 1. Unchanged blocks, in order.
+  const anchors = commonPairs(
+    previous.map((b) => b.markdown),
+    parsed.map((b) => b.markdown),
+  );
+  for (const [i, j] of anchors) claim(j, previous[i]!);
+  const oldMatched = new Set(anchors.map(([i]) => i));
+
+  // 2. Unchanged blocks that moved: old blocks left unmatched, by text, taken in order.
+  const unmatchedByText = new Map<string, number[]>();
+  for (const [i, old] of previous.entries()) {
+    if (oldMatched.has(i) || used.has(old.id)) continue;
+    const list = unmatchedByText.get(old.markdown) ?? [];
+    list.push(i);
+    unmatchedByText.set(old.markdown, list);
+  }
+  for (const [j, block] of parsed.entries()) {
+    if (ids[j] !== undefined) continue;
+    const candidates = unmatchedByText.get(block.markdown) ?? [];
+    let i = candidates.shift();
+    while (i !== undefined && !claim(j, previous[i]!)) i = candidates.shift();
+    if (i !== undefined) oldMatched.add(i);
+  }
+
+  // 3. Edited blocks, within each gap between two anchors of step 1: an order-preserving match of old and new
+  // indices where "equal" means same type and similar text.
+  const bounds: Array<[number, number]> = [[-1, -1], ...anchors, [previous.length, parsed.length]];
+  const scores = new Map<string, boolean>();
+  let budget = SIMILARITY_BUDGET;
+  const similar = (i: number, j: number) => {
+    const key = `${i}:${j}`;
+    let result = scores.get(key);
+    if (result === undefined) {
+      const a = previous[i]!;
+      const b = parsed[j]!;
+      // The shared part is at most the shorter text: when that alone rules the pair out, skip the diff.
+      const short = Math.min(a.markdown.length, b.markdown.length);
+      const long = Math.max(a.markdown.length, b.markdown.length);
+      const cost = short + long;
+      result = a.type === b.type && short >= SIMILAR * long && cost <= budget;
+      if (result) {
+        budget -= cost;
+        result = similarity(a.markdown, b.markdown) >= SIMILAR;
+      }
+      scores.set(key, result);
+    }
+    return result;
+  };
+  for (let g = 0; g + 1 < bounds.length; g++) {
+    const [oldFrom, newFrom] = bounds[g]!;
+    const [oldTo, newTo] = bounds[g + 1]!;
+    const olds: number[] = [];
+    for (let i = oldFrom + 1; i < oldTo; i++) if (!oldMatched.has(i) && !used.has(previous[i]!.id)) olds.push(i);
+    const news: number[] = [];
+    for (let j = newFrom + 1; j < newTo; j++) if (ids[j] === undefined) news.push(j);
+    if (olds.length === 0 || news.length === 0) continue;
+    for (const [a, b] of commonPairs(olds, news, similar)) claim(news[b]!, previous[olds[a]!]!);
+  }
+
+  // 4. New blocks.
+  return parsed.map((block, j) => ({ id: ids[j] ?? newId(), type: block.type, markdown: block.markdown }));
+}
+
+/** The page body: blocks joined by a blank line, ending with a newline when there is any block. */
+export function blocksToMarkdown(blocks: Block[]): string {
+  return blocks.length === 0 ? '' : `${blocks.map((b) => b.markdown).join('\n\n')}\n`;
+}
