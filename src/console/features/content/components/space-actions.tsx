@@ -34,7 +34,10 @@ export function SpaceActions({
   const move = useMoveSpace(space);
   const duplicate = useDuplicateSpace(space);
   const toast = useToast();
-  if (!space.permissions.admin) return null;
+  // Renaming needs the edit level; moving and deleting need admin; duplicating is checked by the server
+  // (it needs the create level where the copy goes).
+  const admin = space.permissions.admin;
+  if (!space.permissions.edit) return null;
 
   const title = space.title || SPACE_UNTITLED;
   const { previous, next } = neighbours(spaces, space);
@@ -53,19 +56,23 @@ export function SpaceActions({
         </DropdownMenuTrigger>
         <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
           {showRename && <DropdownMenuItem onSelect={() => openDialog('rename')}>Rename…</DropdownMenuItem>}
-          <DropdownMenuItem onSelect={() => openDialog('move')}>Move to…</DropdownMenuItem>
-          <DropdownMenuItem
-            disabled={!previous}
-            onSelect={() => previous && reorder({ before: { type: 'space', space: previous.id } })}
-          >
-            Move up
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            disabled={!next}
-            onSelect={() => next && reorder({ after: { type: 'space', space: next.id } })}
-          >
-            Move down
-          </DropdownMenuItem>
+          {admin && (
+            <>
+              <DropdownMenuItem onSelect={() => openDialog('move')}>Move to…</DropdownMenuItem>
+              <DropdownMenuItem
+                disabled={!previous}
+                onSelect={() => previous && reorder({ before: { type: 'space', space: previous.id } })}
+              >
+                Move up
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                disabled={!next}
+                onSelect={() => next && reorder({ after: { type: 'space', space: next.id } })}
+              >
+                Move down
+              </DropdownMenuItem>
+            </>
+          )}
           <DropdownMenuItem
             disabled={duplicate.isPending}
             onSelect={() =>
@@ -77,10 +84,14 @@ export function SpaceActions({
           >
             Duplicate
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => openDialog('delete')}>
-            Delete…
-          </DropdownMenuItem>
+          {admin && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem danger icon={<TrashIcon />} onSelect={() => openDialog('delete')}>
+                Delete…
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       <RenameSpaceDialog space={space} {...dialog('rename')} />

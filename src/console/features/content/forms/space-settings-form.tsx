@@ -23,7 +23,9 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
   const form = useZodForm(spaceSettingsSchema, { defaultValues: valuesOf(space) });
   const update = useUpdateSpace(space);
   const toast = useToast();
-  const readOnly = !space.permissions.admin;
+  // Title and emoji need the edit level; visibility and edit mode need admin (as on the server).
+  const readOnly = !space.permissions.edit;
+  const settingsReadOnly = !space.permissions.admin;
   const { isDirty, isSubmitting, errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -45,7 +47,15 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Space settings">
-      {readOnly && <p className="notice notice-info">Only administrators of this space can change its settings.</p>}
+      {readOnly ? (
+        <p className="notice notice-info">You can read this space but not change its settings.</p>
+      ) : (
+        settingsReadOnly && (
+          <p className="notice notice-info">
+            Only administrators of this space can change its visibility and edit mode.
+          </p>
+        )
+      )}
       <FormError message={errors.root?.server?.message} />
       <fieldset className="fieldset" disabled={readOnly}>
         <div className="form-row">
@@ -59,7 +69,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
           />
         </div>
         <EmojiField control={form.control} name="emoji" disabled={readOnly} />
-        <div className="form-grid">
+        <fieldset className="form-grid fieldset" disabled={settingsReadOnly}>
           <SelectField
             control={form.control}
             name="visibility"
@@ -67,7 +77,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
             options={visibilityOptions(space.parent !== undefined)}
           />
           <SelectField control={form.control} name="editMode" label="Edit mode" options={editModeOptions} />
-        </div>
+        </fieldset>
       </fieldset>
       {!readOnly && (
         <div className="form-actions">
