@@ -4,13 +4,8 @@ import type { OrganizationRow, InviteLinkRow } from '../storage/repos/organizati
 import { asRole, atLeast } from '../domain/permissions/roles.js';
 import type { Urls } from './urls.js';
 
-/** `role` is the caller's (null for a guest); `isMember` false for a caller outside the organization. */
-export function presentOrganization(
-  urls: Urls,
-  row: OrganizationRow,
-  role: Role | null,
-  isMember = true,
-): Organization {
+/** `role` is the caller's role in the organization (null for a guest). */
+export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role | null): Organization {
   const admin = role === 'admin';
   const member = role !== null;
   return {

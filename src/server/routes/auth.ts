@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   signupBodySchema,
   loginBodySchema,
@@ -8,17 +7,14 @@ import {
   apiTokenListSchema,
   createTokenBodySchema,
   createdTokenSchema,
+  tokenParamsSchema,
   SESSION_COOKIE,
   CSRF_COOKIE,
 } from '../../shared/contract/auth.js';
 import { userSchema } from '../../shared/contract/common.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as auth from '../domain/auth/service.js';
-import { findUserById } from '../storage/repos/users.js';
-import * as tokens from '../storage/repos/tokens.js';
-import { keysetPage } from '../storage/pagination.js';
 import { presentUser, presentToken } from '../presenters/user.js';
-import { NotFoundError } from '../domain/errors.js';
 import { requireAuth } from '../plugins/auth.js';
 import type { RouteDeps } from './context.js';
 
@@ -61,24 +57,14 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   r.get('/v1/user', { schema: { response: { 200: userSchema } } }, async (request) => {
-    const user = await findUserById(deps.db, requireAuth(request).userId);
-    if (!user) throw new NotFoundError('User not found');
-    return presentUser(deps.urls, user);
+    return presentUser(deps.urls, await auth.getUser(deps.db, requireAuth(request).userId));
   });
 
   r.get(
     '/v1/user/tokens',
     { schema: { querystring: pagedQuerySchema, response: { 200: apiTokenListSchema } } },
     async (request) => {
-      const { userId } = requireAuth(request);
-      const page = await keysetPage({
-        page: request.query.page,
-        limit: request.query.limit,
-        arity: 1,
-        rows: (after, take) => tokens.listUserTokens(deps.db, userId, after, take),
-        count: () => tokens.countUserTokens(deps.db, userId),
-        key: (row) => [row.id],
-      });
+      const page = await auth.listTokens(deps.db, requireAuth(request).userId, request.query.page, request.query.limit);
       return { ...page, items: page.items.map(presentToken) };
     },
   );
@@ -92,12 +78,8 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
-  r.delete(
-    '/v1/user/tokens/:tokenId',
-    { schema: { params: z.object({ tokenId: z.string().min(1).max(64) }) } },
-    async (request, reply) => {
-      const revoked = await auth.revokeToken(deps.db, requireAuth(request).userId, request.params.tokenId);
-      return reply.code(revoked ? 205 : 204).send();
-    },
-  );
+  r.delete('/v1/user/tokens/:tokenId', { schema: { params: tokenParamsSchema } }, async (request, reply) => {
+    const revoked = await auth.revokeToken(deps.db, requireAuth(request).userId, request.params.tokenId);
+    return reply.code(revoked ? 205 : 204).send();
+  });
 }

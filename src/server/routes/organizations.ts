@@ -13,11 +13,12 @@ import {
   inviteParamsSchema,
   inviteUsersBodySchema,
   inviteUsersResultSchema,
+  emailDomainParamsSchema,
+  organizationsOfDomainSchema,
 } from '../../shared/contract/organizations.js';
 import { emptyObjectSchema } from '../../shared/contract/common.js';
 import { searchQuerySchema, searchSpaceResultListSchema } from '../../shared/contract/search.js';
 import * as spaces from '../domain/spaces/service.js';
-import { z } from 'zod';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/service.js';
 import { presentOrganization, presentInviteLink } from '../presenters/organization.js';
@@ -101,8 +102,8 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
     '/v1/email-domains/:emailDomain/orgs',
     {
       schema: {
-        params: z.object({ emailDomain: z.string().min(3).max(253) }),
-        response: { 200: z.object({ organizations: z.array(organizationSchema) }) },
+        params: emailDomainParamsSchema,
+        response: { 200: organizationsOfDomainSchema },
       },
     },
     async (request) => {

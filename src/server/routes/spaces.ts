@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   spaceSchema,
   spaceListSchema,
@@ -8,6 +7,7 @@ import {
   updateSpaceBodySchema,
   listSpacesQuerySchema,
   spaceParamsSchema,
+  getSpaceQuerySchema,
 } from '../../shared/contract/spaces.js';
 import { moveBodySchema, transferBodySchema } from '../../shared/contract/collections.js';
 import { organizationParamsSchema } from '../../shared/contract/organizations.js';
@@ -56,8 +56,7 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
     {
       schema: {
         params: spaceParamsSchema,
-        // Share keys resolve published URLs of share-link sites; sites arrive later, so it changes nothing yet.
-        querystring: z.object({ shareKey: z.string().max(256).optional() }),
+        querystring: getSpaceQuerySchema,
         response: { 200: spaceSchema },
       },
     },

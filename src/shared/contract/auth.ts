@@ -48,6 +48,8 @@ export const createTokenBodySchema = z.object({
 });
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 
+export const tokenParamsSchema = z.object({ tokenId: z.string().min(1).max(64) });
+
 /** The created token: its secret `token` appears only in this answer. */
 export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;

@@ -80,6 +80,9 @@ export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema
 
 export const organizationParamsSchema = z.object({ organizationId: z.string().min(1).max(64) });
 
+export const emailDomainParamsSchema = z.object({ emailDomain: z.string().min(3).max(253) });
+export const organizationsOfDomainSchema = z.object({ organizations: z.array(organizationSchema) });
+
 // Invites
 
 export const inviteLinkSchema = z.object({

@@ -89,3 +89,6 @@ export const listSpacesQuerySchema = z.object({
 });
 
 export const spaceParamsSchema = z.object({ spaceId: idSchema });
+
+/** `shareKey` resolves published URLs of share-link sites (sites come later; it changes nothing yet). */
+export const getSpaceQuerySchema = z.object({ shareKey: z.string().max(256).optional() });

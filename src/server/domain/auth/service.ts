@@ -8,7 +8,15 @@ import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import { insertMembership } from '../../storage/repos/members.js';
-import { ConflictError, ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../errors.js';
+import { keysetPage } from '../../storage/pagination.js';
 import type { SignupBody, LoginBody } from '../../../shared/contract/auth.js';
 import { createOrganization } from '../organizations/service.js';
 
@@ -196,5 +204,23 @@ export async function bootstrapOwner(db: Db, config: Config) {
       generatedPassword: config.admin.password ? undefined : password,
       generatedToken: config.admin.token ? undefined : token,
     };
+  });
+}
+
+export async function getUser(db: Db, userId: string) {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw new NotFoundError('User not found');
+  return user;
+}
+
+/** The caller's lasting API tokens (those handed out at sign-in belong to their session and are not listed). */
+export function listTokens(db: Db, userId: string, page: string | undefined, limit: number) {
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => tokens.listUserTokens(db, userId, after, take),
+    count: () => tokens.countUserTokens(db, userId),
+    key: (row) => [row.id],
   });
 }

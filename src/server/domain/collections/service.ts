@@ -12,12 +12,12 @@ import {
   requireOrgRole,
   orgAccess,
   OrgLevels,
-  type OrgAccess,
+  requireCreateIn,
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import { endPosition, movedPosition } from '../content/positions.js';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import type { CreateCollectionBody, UpdateCollectionBody, MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
 
@@ -52,33 +52,12 @@ export async function loadCollectionLocked(
   return loadCollection(db, ctx, id, needed, action);
 }
 
-/** The parent a new or moved item goes into: must be in the organization, and the caller must create there. */
-export async function requireCreateIn(
-  db: Executor,
-  ctx: ServiceContext,
-  access: OrgAccess,
-  parentId: string | null,
-  field: string,
-): Promise<void> {
-  if (parentId === null) {
-    requireOrgRole(access, 'create', 'create content at the top of the organization');
-    return;
-  }
-  const parent = await collections.findCollection(db, parentId);
-  if (!parent || parent.organization_id !== access.organizationId) {
-    throw new InvalidError(field, 'no such collection in this organization');
-  }
-  const { level } = await collectionLevel(db, ctx.actor, parent, access);
-  if (!atLeast(level, 'read')) throw new InvalidError(field, 'no such collection in this organization');
-  if (!atLeast(level, 'create')) throw new ForbiddenError('You need the create level on the parent collection');
-}
-
 export async function createCollection(ctx: ServiceContext, organizationId: string, body: CreateCollectionBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
     await lockOrganization(tx, organizationId);
     const parentId = body.parent ?? null;
-    await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
     const now = nowIso();
     const row: collections.CollectionRow = {
       id: newId(),
@@ -209,7 +188,7 @@ export async function moveCollection(ctx: ServiceContext, id: string, body: Move
         throw new InvalidError('parent', 'cannot move a collection into itself or a collection nested in it');
       }
     }
-    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
     const position = await movedPosition(
       tx,
       row.organization_id,

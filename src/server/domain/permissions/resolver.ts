@@ -1,8 +1,8 @@
 import type { Role } from '../../../shared/contract/common.js';
 import type { Executor } from '../../storage/db.js';
 import { findMembership, type MembershipRow } from '../../storage/repos/members.js';
-import { collectionChain, type CollectionRow } from '../../storage/repos/collections.js';
-import { NotFoundError, ForbiddenError } from '../errors.js';
+import { collectionChain, findCollection, type CollectionRow } from '../../storage/repos/collections.js';
+import { NotFoundError, ForbiddenError, InvalidError } from '../errors.js';
 import { asRole, atLeast, maxRole } from './roles.js';
 
 /**
@@ -162,4 +162,28 @@ export class OrgLevels {
   visibleInheritParents(): string[] {
     return [...this.byId.keys()].filter((id) => atLeast(this.inherited(id), 'read'));
   }
+}
+
+/**
+ * The parent a new or moved item goes into (`field` names it in errors): a collection of the organization
+ * that the caller sees and may create in, or the organization's top level (the create role).
+ */
+export async function requireCreateIn(
+  db: Executor,
+  actor: Actor,
+  access: OrgAccess,
+  parentId: string | null,
+  field: string,
+): Promise<void> {
+  if (parentId === null) {
+    requireOrgRole(access, 'create', 'create content at the top of the organization');
+    return;
+  }
+  const parent = await findCollection(db, parentId);
+  if (!parent || parent.organization_id !== access.organizationId) {
+    throw new InvalidError(field, 'no such collection in this organization');
+  }
+  const { level } = await collectionLevel(db, actor, parent, access);
+  if (!atLeast(level, 'read')) throw new InvalidError(field, 'no such collection in this organization');
+  if (!atLeast(level, 'create')) throw new ForbiddenError('You need the create level on the parent collection');
 }

@@ -13,10 +13,10 @@ import {
   orgAccess,
   OrgLevels,
   type OrgAccess,
+  requireCreateIn,
 } from '../permissions/resolver.js';
 import { asRole, atLeast } from '../permissions/roles.js';
 import { endPosition, movedPosition } from '../content/positions.js';
-import { requireCreateIn } from '../collections/service.js';
 import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import type { CreateSpaceBody, UpdateSpaceBody } from '../../../shared/contract/spaces.js';
 import { SPACE_TITLE_MAX, SPACE_TRASH_DAYS } from '../../../shared/contract/spaces.js';
@@ -91,7 +91,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, b
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
     await lockOrganization(tx, organizationId);
     const parentId = body.parent ?? null;
-    await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
     const now = nowIso();
     const id = newId();
     const row: spaces.SpaceRow = {
@@ -183,7 +183,7 @@ export async function duplicateSpace(ctx: ServiceContext, id: string) {
   return transaction(ctx.db, async (tx) => {
     const { row, access } = await loadSpaceLocked(tx, ctx, id, 'read', 'duplicate it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
-    await requireCreateIn(tx, ctx, access, row.parent_id, 'parent');
+    await requireCreateIn(tx, ctx.actor, access, row.parent_id, 'parent');
     const now = nowIso();
     const copyId = newId();
     const siblings = await endPosition(tx, row.organization_id, row.parent_id);
@@ -214,7 +214,7 @@ export async function moveSpace(ctx: ServiceContext, id: string, body: MoveBody)
     const { row, access } = await loadSpaceLocked(tx, ctx, id, 'admin', 'move it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     const parentId = body.parent === undefined ? row.parent_id : body.parent;
-    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx, access, parentId, 'parent');
+    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
     const position = await movedPosition(
       tx,
       row.organization_id,

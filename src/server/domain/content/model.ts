@@ -1,0 +1,246 @@
+import type { Executor } from '../../storage/db.js';
+import { getObjects, getObject, nodeStore, putObjects } from '../../storage/repos/objects.js';
+import type { RevisionsTable } from '../../storage/schema.js';
+import { Trie, hashOf, type Json } from './tree.js';
+import type { Block } from './blocks.js';
+
+/**
+ * The content of a revision:
+ * - `pages_root`: a trie from page id to a PageEntry (its current version, its parent, its ordered children);
+ *   the key ROOT holds the ordered top-level pages.
+ * - page versions and documents: immutable objects addressed by the hash of their content, so a page that did
+ *   not change between two revisions is the very same object in both.
+ * - `files_root`: a trie from file id to a FileEntry (the bytes are a blob addressed by SHA-256).
+ */
+export const ROOT = '';
+
+export type PageType = 'document' | 'group' | 'link';
+
+export interface PageEntry {
+  /** Hash of the PageVersion. */
+  v: string;
+  /** Parent page id, or null at the top level. */
+  p: string | null;
+  /** Ordered child page ids. */
+  c: string[];
+}
+
+export interface RootEntry {
+  c: string[];
+}
+
+export interface PageVersion {
+  type: PageType;
+  title: string;
+  slug: string;
+  emoji?: string;
+  description?: string;
+  /** Link pages: where they point. */
+  href?: string;
+  /** Document pages: hash of their DocumentObject. */
+  document?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DocumentObject {
+  blocks: Block[];
+}
+
+export interface FileEntry {
+  name: string;
+  contentType: string;
+  size: number;
+  blob: string;
+  width?: number;
+  height?: number;
+}
+
+export type RevisionRow = RevisionsTable;
+
+export interface PageNode {
+  id: string;
+  entry: PageEntry;
+  version: PageVersion;
+  path: string;
+  pages: PageNode[];
+}
+
+/** Reads one revision's content. Objects are cached by hash, so repeated reads cost little. */
+export class RevisionReader {
+  readonly trie: Trie;
+  constructor(
+    readonly db: Executor,
+    readonly revision: RevisionRow,
+  ) {
+    this.trie = new Trie(nodeStore(db));
+  }
+
+  async rootIds(): Promise<string[]> {
+    const root = (await this.trie.get(this.revision.pages_root, ROOT)) as RootEntry | undefined;
+    return root?.c ?? [];
+  }
+
+  async entry(pageId: string): Promise<PageEntry | undefined> {
+    if (pageId === ROOT) return undefined;
+    return (await this.trie.get(this.revision.pages_root, pageId)) as PageEntry | undefined;
+  }
+
+  version(hash: string): Promise<PageVersion> {
+    return getObject<PageVersion>(this.db, hash);
+  }
+
+  async document(version: PageVersion): Promise<Block[]> {
+    return version.document ? (await getObject<DocumentObject>(this.db, version.document)).blocks : [];
+  }
+
+  /** The page's path: its ancestors' slugs and its own, joined by '/'. */
+  async path(pageId: string, entry?: PageEntry): Promise<string> {
+    const slugs: string[] = [];
+    let current: PageEntry | undefined = entry ?? (await this.entry(pageId));
+    let guard = 0;
+    while (current && guard++ < 100) {
+      const version = await this.version(current.v);
+      // Groups are sections of the navigation: they give no segment to their pages' paths.
+      if (version.type !== 'group') slugs.unshift(version.slug);
+      current = current.p ? await this.entry(current.p) : undefined;
+    }
+    return slugs.join('/');
+  }
+
+  /** One page with its path and nested pages, or undefined. */
+  async page(pageId: string): Promise<PageNode | undefined> {
+    const entry = await this.entry(pageId);
+    if (!entry) return undefined;
+    const all = await this.allEntries();
+    const versions = await getObjects<PageVersion>(
+      this.db,
+      [...all.values()].map((e) => e.v),
+    );
+    const prefix = await this.path(entry.p ?? ROOT).catch(() => '');
+    return buildNode(pageId, entry.p ? prefix : '', all, versions);
+  }
+
+  async allEntries(): Promise<Map<string, PageEntry>> {
+    const entries = await this.trie.entries(this.revision.pages_root);
+    return new Map(entries.filter(([k]) => k !== ROOT) as unknown as Array<[string, PageEntry]>);
+  }
+
+  /** The whole page tree, in order. */
+  async tree(): Promise<PageNode[]> {
+    const all = await this.allEntries();
+    const versions = await getObjects<PageVersion>(
+      this.db,
+      [...all.values()].map((e) => e.v),
+    );
+    return (await this.rootIds()).flatMap((id) => {
+      const node = buildNode(id, '', all, versions);
+      return node ? [node] : [];
+    });
+  }
+
+  async files(): Promise<Array<[string, FileEntry]>> {
+    const entries = (await this.trie.entries(this.revision.files_root)) as unknown as Array<[string, FileEntry]>;
+    return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  async file(fileId: string): Promise<FileEntry | undefined> {
+    return (await this.trie.get(this.revision.files_root, fileId)) as FileEntry | undefined;
+  }
+}
+
+function buildNode(
+  id: string,
+  parentPath: string,
+  all: Map<string, PageEntry>,
+  versions: Map<string, PageVersion>,
+  depth = 0,
+): PageNode | undefined {
+  const entry = all.get(id);
+  const version = entry && versions.get(entry.v);
+  if (!entry || !version || depth > 100) return undefined;
+  const path = version.type === 'group' ? parentPath : parentPath ? `${parentPath}/${version.slug}` : version.slug;
+  const pages = entry.c.flatMap((child) => {
+    const node = buildNode(child, path, all, versions, depth + 1);
+    return node ? [node] : [];
+  });
+  return { id, entry, version, path, pages };
+}
+
+/** Accumulates changes to a revision's content, then writes the new roots. */
+export class RevisionWriter {
+  private readonly pageChanges = new Map<string, Json | null>();
+  private readonly fileChanges = new Map<string, Json | null>();
+  private readonly objects = new Map<string, unknown>();
+
+  constructor(readonly reader: RevisionReader) {}
+
+  /** Current entry of a page, including changes made in this writer. */
+  async entry(pageId: string): Promise<PageEntry | undefined> {
+    if (this.pageChanges.has(pageId)) return (this.pageChanges.get(pageId) ?? undefined) as PageEntry | undefined;
+    return this.reader.entry(pageId);
+  }
+
+  async children(parentId: string | null): Promise<string[]> {
+    if (parentId === null) {
+      const key = ROOT;
+      if (this.pageChanges.has(key))
+        return ((this.pageChanges.get(key) as unknown as RootEntry | null)?.c ?? []).slice();
+      return (await this.reader.rootIds()).slice();
+    }
+    return ((await this.entry(parentId))?.c ?? []).slice();
+  }
+
+  async setChildren(parentId: string | null, children: string[]): Promise<void> {
+    if (parentId === null) {
+      this.pageChanges.set(ROOT, children.length ? ({ c: children } as unknown as Json) : null);
+      return;
+    }
+    const entry = await this.entry(parentId);
+    if (entry) this.setEntry(parentId, { ...entry, c: children });
+  }
+
+  setEntry(pageId: string, entry: PageEntry | null): void {
+    this.pageChanges.set(pageId, entry as unknown as Json);
+  }
+
+  async version(hash: string): Promise<PageVersion> {
+    const pending = this.objects.get(hash);
+    return (pending as PageVersion | undefined) ?? this.reader.version(hash);
+  }
+
+  async document(version: PageVersion): Promise<Block[]> {
+    if (!version.document) return [];
+    const pending = this.objects.get(version.document) as DocumentObject | undefined;
+    return pending ? pending.blocks : (await getObject<DocumentObject>(this.reader.db, version.document)).blocks;
+  }
+
+  /** Stores an object to be written with the revision; returns its hash. */
+  addObject(value: PageVersion | DocumentObject): string {
+    const hash = hashOf(value);
+    this.objects.set(hash, value);
+    return hash;
+  }
+
+  setFile(fileId: string, file: FileEntry | null): void {
+    this.fileChanges.set(fileId, file as unknown as Json);
+  }
+
+  async file(fileId: string): Promise<FileEntry | undefined> {
+    if (this.fileChanges.has(fileId)) return (this.fileChanges.get(fileId) ?? undefined) as FileEntry | undefined;
+    return this.reader.file(fileId);
+  }
+
+  get changed(): boolean {
+    return this.pageChanges.size > 0 || this.fileChanges.size > 0;
+  }
+
+  /** Writes the new objects and trie nodes; returns the new roots. */
+  async commit(): Promise<{ pages_root: string | null; files_root: string | null }> {
+    await putObjects(this.reader.db, this.objects);
+    const { revision, trie } = this.reader;
+    const pages_root = await trie.update(revision.pages_root, this.pageChanges);
+    const files_root = await trie.update(revision.files_root, this.fileChanges);
+    return { pages_root, files_root };
+  }
+}

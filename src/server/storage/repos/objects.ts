@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import type { Executor } from '../db.js';
+import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
+
+/**
+ * Immutable JSON objects addressed by the hash of their content (trie nodes, page versions, documents).
+ * Because an id always names the same content, a process may cache them without any invalidation: the cache
+ * is correct with several server processes on one database.
+ */
+const CACHE_MAX = 50_000;
+const cache = new Map<string, unknown>();
+
+function remember(id: string, value: unknown) {
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(id, value);
+}
+
+export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    if (cache.has(id)) out.set(id, cache.get(id) as T);
+    else missing.push(id);
+  }
+  for (let i = 0; i < missing.length; i += 500) {
+    const rows = await db
+      .selectFrom('objects')
+      .select(['id', 'data'])
+      .where('id', 'in', missing.slice(i, i + 500))
+      .execute();
+    for (const row of rows) {
+      const value = JSON.parse(row.data) as T;
+      remember(row.id, value);
+      out.set(row.id, value);
+    }
+  }
+  return out;
+}
+
+export async function getObject<T>(db: Executor, id: string): Promise<T> {
+  const value = (await getObjects<T>(db, [id])).get(id);
+  if (value === undefined) throw new Error(`Missing content object ${id}`);
+  return value;
+}
+
+/**
+ * Stores objects by id; an id already stored is left alone (same id, same content). Written objects are not
+ * cached here: the caller's transaction may still roll back, and the cache must only hold what is stored.
+ */
+export async function putObjects(db: Executor, objects: Map<string, unknown>): Promise<void> {
+  const rows = [...objects].map(([id, value]) => ({ id, data: JSON.stringify(value) }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('objects')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+}
+
+/** The trie's node store over the objects table. */
+export function nodeStore(db: Executor): NodeStore {
+  return {
+    get: (hash) => getObject<TrieNode>(db, hash),
+    putMany: (nodes) => putObjects(db, nodes),
+  };
+}
+
+// Blobs: file bytes by SHA-256.
+
+export function blobId(data: Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
+export async function putBlob(db: Executor, data: Buffer): Promise<string> {
+  const id = blobId(data);
+  await db
+    .insertInto('blobs')
+    .values({ id, size: data.length, data })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  return id;
+}
+
+export async function getBlob(db: Executor, id: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('blobs').select('data').where('id', '=', id).executeTakeFirst();
+  return row ? Buffer.from(row.data) : undefined;
+}
