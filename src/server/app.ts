@@ -16,6 +16,8 @@ import { organizationRoutes } from './routes/organizations.js';
 import { collectionRoutes } from './routes/collections.js';
 import { spaceRoutes } from './routes/spaces.js';
 import { memberRoutes } from './routes/members.js';
+import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
+import { contentRoutes } from './routes/content.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -56,6 +58,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(collectionRoutes, routeDeps);
   await app.register(spaceRoutes, routeDeps);
   await app.register(memberRoutes, routeDeps);
+  await app.register(changeRequestRoutes, routeDeps);
+  await app.register(changeRequestContentRoutes, routeDeps);
+  await app.register(contentRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -7,3 +7,5 @@ export * from '../errors.js';
 export * from '../pagination.js';
 export * from './members.js';
 export * from './search.js';
+export * from './content.js';
+export * from './change-requests.js';

@@ -1,6 +1,8 @@
 import type { Executor } from '../../storage/db.js';
 import { getObjects, getObject, nodeStore, putObjects } from '../../storage/repos/objects.js';
 import type { RevisionsTable } from '../../storage/schema.js';
+import { findRevision } from '../../storage/repos/spaces.js';
+import { NotFoundError } from '../errors.js';
 import { Trie, hashOf, type Json } from './tree.js';
 import type { Block } from './blocks.js';
 
@@ -57,6 +59,13 @@ export interface FileEntry {
 }
 
 export type RevisionRow = RevisionsTable;
+
+/** A revision of this space (a revision of another space answers as if it did not exist). */
+export async function revisionOfSpace(db: Executor, spaceId: string, revisionId: string): Promise<RevisionRow> {
+  const revision = await findRevision(db, revisionId);
+  if (!revision || revision.space_id !== spaceId) throw new NotFoundError('Revision not found');
+  return revision;
+}
 
 export interface PageNode {
   id: string;

@@ -1,0 +1,313 @@
+import type { Executor } from '../../storage/db.js';
+import { putBlob } from '../../storage/repos/objects.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { InvalidError } from '../errors.js';
+import { parseBlocks, type Block } from './blocks.js';
+import type { RevisionReader} from './model.js';
+import { type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
+import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
+
+/**
+ * Applies a batch of content operations to a change request's working revision. Every failure names the
+ * operation (`changes.3.into`), and the caller's transaction then keeps nothing of the batch.
+ */
+export interface AppliedChange {
+  type: 'created_page' | 'updated_page' | 'deleted_page';
+  pageId: string;
+  ref?: string;
+}
+
+export interface EditContext {
+  db: Executor;
+  writer: RevisionWriter;
+  /** Reads the revision a revert_page takes pages from (the change request's base by default). */
+  revisionReader: (revisionId: string | undefined) => Promise<RevisionReader>;
+}
+
+export function slugify(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100)
+      .replace(/-+$/, '') || 'page'
+  );
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+};
+
+function contentTypeOf(name: string): string {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
+}
+
+export async function applyChanges(
+  ctx: EditContext,
+  changes: ContentChange[],
+): Promise<{ applied: AppliedChange[]; insertedFiles: Array<{ id: string; ref?: string }> }> {
+  const { writer } = ctx;
+  const refs = new Map<string, string>();
+  const applied: AppliedChange[] = [];
+  const insertedFiles: Array<{ id: string; ref?: string }> = [];
+  const now = nowIso();
+  const resolveId = (id: string) => refs.get(id) ?? id;
+
+  for (const [index, change] of changes.entries()) {
+    const field = (name: string) => `changes.${index}.${name}`;
+    const fail = (name: string, message: string): never => {
+      throw new InvalidError(field(name), message);
+    };
+
+    const requirePage = async (name: string, id: string) => {
+      const entry = await writer.entry(resolveId(id));
+      if (!entry) fail(name, 'no such page in the change request');
+      return { id: resolveId(id), entry: entry! };
+    };
+
+    /** Checks a parent for a page of `type`, and returns its id (null = top level). */
+    const parentFor = async (into: string | null | undefined, type: PageVersion['type'], movingId?: string) => {
+      if (into === undefined || into === null) return null;
+      const parent = await requirePage('into', into);
+      const version = await writer.version(parent.entry.v);
+      if (version.type === 'link') fail('into', 'a link page cannot hold pages');
+      if (type === 'group') fail('into', 'groups are only at the top level');
+      if (movingId) {
+        // Not into itself or one of its own pages.
+        for (let p: string | null = parent.id; p; p = (await writer.entry(p))?.p ?? null) {
+          if (p === movingId) fail('into', 'cannot move a page into itself or one of its pages');
+        }
+      }
+      return parent.id;
+    };
+
+    const insertAt = (siblings: string[], at: number | undefined, id: string) => {
+      if (at !== undefined && at > siblings.length) fail('at', `must be at most ${siblings.length} here`);
+      siblings.splice(at ?? siblings.length, 0, id);
+      return siblings;
+    };
+
+    const uniqueSlug = async (parentId: string | null, slug: string, selfId?: string) => {
+      const taken = new Set<string>();
+      for (const sibling of await writer.children(parentId)) {
+        if (sibling === selfId) continue;
+        const entry = await writer.entry(sibling);
+        if (entry) taken.add((await writer.version(entry.v)).slug);
+      }
+      if (!taken.has(slug)) return slug;
+      for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
+    };
+
+    const documentHash = (blocks: Block[]) => (blocks.length ? writer.addObject({ blocks }) : undefined);
+
+    switch (change.operation) {
+      case 'insert_page': {
+        if (change.ref && refs.has(change.ref)) fail('ref', 'is already used in this batch');
+        if (change.type === 'link' && !change.href) fail('href', 'a link page needs an href');
+        if (change.type !== 'document' && change.document && 'markdown' in change.document) {
+          fail('document', `a ${change.type} page has no body`);
+        }
+        const id = newId();
+        const parentId = await parentFor(change.into, change.type);
+        const title = change.title ?? 'Untitled';
+        const blocks =
+          change.document && 'markdown' in change.document ? parseBlocks(change.document.markdown, [], newId) : [];
+        const version: PageVersion = {
+          type: change.type,
+          title,
+          slug: await uniqueSlug(parentId, change.slug || slugify(title)),
+          ...(change.emoji ? { emoji: change.emoji } : {}),
+          ...(change.description ? { description: change.description } : {}),
+          ...(change.type === 'link' ? { href: change.href } : {}),
+          ...(documentHash(blocks) ? { document: documentHash(blocks) } : {}),
+          createdAt: now,
+          updatedAt: now,
+        };
+        writer.setEntry(id, { v: writer.addObject(version), p: parentId, c: [] });
+        await writer.setChildren(parentId, insertAt(await writer.children(parentId), change.at, id));
+        if (change.ref) refs.set(change.ref, id);
+        applied.push({ type: 'created_page', pageId: id, ...(change.ref ? { ref: change.ref } : {}) });
+        break;
+      }
+
+      case 'update_page': {
+        const { id, entry } = await requirePage('page', change.page);
+        const before = await writer.version(entry.v);
+        if (before.type !== 'document' && change.document && 'markdown' in change.document) {
+          fail('document', `a ${before.type} page has no body`);
+        }
+        if (before.type !== 'link' && change.href) fail('href', 'only link pages have an href');
+        let parentId = entry.p;
+        let next: PageEntry = entry;
+        if (change.into !== undefined || change.at !== undefined) {
+          const target = change.into === undefined ? entry.p : await parentFor(change.into, before.type, id);
+          const oldSiblings = (await writer.children(entry.p)).filter((s) => s !== id);
+          if (target === entry.p) {
+            await writer.setChildren(entry.p, insertAt(oldSiblings, change.at, id));
+          } else {
+            await writer.setChildren(entry.p, oldSiblings);
+            await writer.setChildren(target, insertAt(await writer.children(target), change.at, id));
+          }
+          parentId = target;
+          // setChildren may have rewritten this very entry's parent; read it again.
+          next = { ...((await writer.entry(id)) ?? entry), p: target };
+        }
+        let document = before.document;
+        if (change.document) {
+          const previous = await writer.document(before);
+          const blocks = 'markdown' in change.document ? parseBlocks(change.document.markdown, previous, newId) : [];
+          document = documentHash(blocks);
+        }
+        const wantsSlug =
+          change.slug !== undefined ? change.slug || slugify(change.title ?? before.title) : before.slug;
+        const version: PageVersion = {
+          ...before,
+          title: change.title ?? before.title,
+          slug: await uniqueSlug(parentId, wantsSlug, id),
+          ...(change.href ? { href: change.href } : {}),
+          updatedAt: now,
+        };
+        if (change.emoji !== undefined) {
+          if (change.emoji) version.emoji = change.emoji;
+          else delete version.emoji;
+        }
+        if (change.description !== undefined) {
+          if (change.description) version.description = change.description;
+          else delete version.description;
+        }
+        if (document) version.document = document;
+        else delete version.document;
+        writer.setEntry(id, { ...next, v: writer.addObject(version) });
+        applied.push({ type: 'updated_page', pageId: id });
+        break;
+      }
+
+      case 'delete_page': {
+        const { id, entry } = await requirePage('page', change.page);
+        await writer.setChildren(
+          entry.p,
+          (await writer.children(entry.p)).filter((s) => s !== id),
+        );
+        // The page and everything under it.
+        const stack = [id];
+        while (stack.length) {
+          const current = stack.pop()!;
+          const e = await writer.entry(current);
+          if (e) stack.push(...e.c);
+          writer.setEntry(current, null);
+        }
+        applied.push({ type: 'deleted_page', pageId: id });
+        break;
+      }
+
+      case 'revert_page': {
+        const id = resolveId(change.page);
+        const source = await ctx
+          .revisionReader(change.revision)
+          .catch(() => fail('revision', 'no such revision in this space'));
+        const old = await source.entry(id);
+        const current = await writer.entry(id);
+        if (!old && !current) fail('page', 'no such page here nor in the revision');
+        if (change.block) {
+          if (!old || !current) fail('block', 'blocks can only be reverted on a page present on both sides');
+          const oldVersion = await source.version(old!.v);
+          const curVersion = await writer.version(current!.v);
+          const oldBlocks = await source.document(oldVersion);
+          const blocks = [...(await writer.document(curVersion))];
+          for (const blockId of change.block) {
+            const was = oldBlocks.findIndex((b) => b.id === blockId);
+            const is = blocks.findIndex((b) => b.id === blockId);
+            if (was < 0 && is < 0) fail('block', `no block ${blockId} on this page`);
+            if (was < 0) blocks.splice(is, 1);
+            else if (is >= 0) blocks[is] = oldBlocks[was]!;
+            else {
+              // Put it back after the block that preceded it, if that one is still here.
+              const before = oldBlocks[was - 1];
+              const at = before ? blocks.findIndex((b) => b.id === before.id) + 1 : 0;
+              blocks.splice(at, 0, oldBlocks[was]!);
+            }
+          }
+          const version: PageVersion = { ...curVersion, updatedAt: now };
+          const doc = documentHash(blocks);
+          if (doc) version.document = doc;
+          else delete version.document;
+          writer.setEntry(id, { ...current!, v: writer.addObject(version) });
+          applied.push({ type: 'updated_page', pageId: id });
+          break;
+        }
+        if (!old) {
+          // The page did not exist then: reverting removes it, with its pages.
+          await writer.setChildren(
+            current!.p,
+            (await writer.children(current!.p)).filter((s) => s !== id),
+          );
+          const stack = [id];
+          while (stack.length) {
+            const c = stack.pop()!;
+            const e = await writer.entry(c);
+            if (e) stack.push(...e.c);
+            writer.setEntry(c, null);
+          }
+          applied.push({ type: 'deleted_page', pageId: id });
+          break;
+        }
+        const version = await source.version(old.v);
+        if (version.document) writer.addObject({ blocks: await source.document(version) });
+        writer.addObject(version);
+        if (current) {
+          writer.setEntry(id, { ...current, v: old.v });
+          applied.push({ type: 'updated_page', pageId: id });
+        } else {
+          // Restored where it was, if its parent is still here; else at the top level. Its own pages stay gone.
+          const parentId = old.p && (await writer.entry(old.p)) ? old.p : null;
+          writer.setEntry(id, { v: old.v, p: parentId, c: [] });
+          await writer.setChildren(parentId, [...(await writer.children(parentId)), id]);
+          applied.push({ type: 'created_page', pageId: id });
+        }
+        break;
+      }
+
+      case 'insert_files': {
+        for (const [i, file] of change.files.entries()) {
+          const at = (name: string) => `files.${i}.${name}`;
+          if ((file.base64 === undefined) === (file.url === undefined))
+            fail(at('base64'), 'give exactly one of base64 and url');
+          if (file.url !== undefined) fail(at('url'), 'fetching files from a URL is not supported yet: send base64');
+          const data = Buffer.from(file.base64!, 'base64');
+          if (data.toString('base64').replace(/=+$/, '') !== file.base64!.replace(/\s/g, '').replace(/=+$/, '')) {
+            fail(at('base64'), 'is not valid base64');
+          }
+          if (data.length > FILE_MAX_BYTES) fail(at('base64'), `files are limited to ${FILE_MAX_BYTES} bytes`);
+          if (file.ref && refs.has(file.ref)) fail(at('ref'), 'is already used in this batch');
+          const id = newId();
+          writer.setFile(id, {
+            name: file.name,
+            contentType: file.contentType ?? contentTypeOf(file.name),
+            size: data.length,
+            blob: await putBlob(ctx.db, data),
+          });
+          if (file.ref) refs.set(file.ref, id);
+          insertedFiles.push({ id, ...(file.ref ? { ref: file.ref } : {}) });
+        }
+        break;
+      }
+    }
+  }
+  return { applied, insertedFiles };
+}

@@ -1,0 +1,63 @@
+import type { ChangeRequest } from '../../shared/contract/change-requests.js';
+import type { Role } from '../../shared/contract/common.js';
+import type { ChangeRequestView } from '../storage/repos/change-requests.js';
+import type { SpaceRow } from '../storage/repos/spaces.js';
+import { atLeast } from '../domain/permissions/roles.js';
+import { changeRequestBase } from '../domain/change-requests/service.js';
+import { presentUser } from './user.js';
+import type { Urls } from './urls.js';
+
+export function presentChangeRequest(
+  urls: Urls,
+  cr: ChangeRequestView,
+  space: SpaceRow,
+  level: Role | null,
+): ChangeRequest {
+  const open = cr.status !== 'merged';
+  const conflicts = cr.pending_update ? (JSON.parse(cr.pending_update) as { conflicts: unknown[] }).conflicts : [];
+  return {
+    object: 'change-request',
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
+    createdBy: presentUser(urls, {
+      id: cr.created_by,
+      display_name: cr.author_name,
+      email: cr.author_email,
+      photo_url: cr.author_photo,
+    }),
+    createdAt: cr.created_at,
+    updatedAt: cr.updated_at,
+    space: cr.space_id,
+    revision: cr.revision_id,
+    revisionInitial: cr.revision_initial,
+    ...(cr.revision_merged_ancestor ? { revisionMergedAncestor: cr.revision_merged_ancestor } : {}),
+    ...(cr.revision_merged ? { revisionMerged: cr.revision_merged } : {}),
+    ...(cr.merged_by && cr.merger_name !== null
+      ? {
+          mergedBy: presentUser(urls, {
+            id: cr.merged_by,
+            display_name: cr.merger_name,
+            email: cr.merger_email ?? '',
+            photo_url: cr.merger_photo,
+          }),
+        }
+      : {}),
+    ...(cr.merged_at ? { mergedAt: cr.merged_at } : {}),
+    comments: cr.comments,
+    // Not up to date: the space has moved on since the change request's base.
+    outdated: open && changeRequestBase(cr) !== space.revision_id,
+    conflicts: conflicts.length,
+    urls: {
+      app: urls.app(`/o/${space.organization_id}/spaces/${space.id}/change-requests/${cr.number}`),
+      location: urls.api(`/spaces/${space.id}/change-requests/${cr.id}`),
+    },
+    permissions: {
+      edit: open && atLeast(level, 'edit'),
+      merge: open && atLeast(level, 'review'),
+      review: open && atLeast(level, 'review'),
+      comment: atLeast(level, 'comment'),
+    },
+  };
+}

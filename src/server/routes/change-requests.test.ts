@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+
+describeEachDialect('change requests and their content', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  const newSpace = async () =>
+    (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body as {
+      id: string;
+      revision: string;
+    };
+  const newCr = async (spaceId: string, subject = 'Edit') =>
+    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject } })).body;
+  const edit = (
+    spaceId: string,
+    cr: string,
+    changes: unknown[],
+    opts: { token?: string; headers?: Record<string, string>; compat?: boolean } = {},
+  ) =>
+    server.request(
+      'POST',
+      `/v1/spaces/${spaceId}/change-requests/${cr}/content${opts.compat === false ? '?compat=false' : ''}`,
+      {
+        body: { changes },
+        token: opts.token,
+        headers: opts.headers,
+      },
+    );
+
+  it('creates change requests numbered per space, keeps the space counters exact, and finds them by number', async () => {
+    const space = await newSpace();
+    const first = await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+      body: { subject: 'First' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('location')).toContain(`/v1/spaces/${space.id}/change-requests/${first.body.id}`);
+    expect(first.body).toMatchObject({
+      object: 'change-request',
+      number: 1,
+      status: 'open',
+      subject: 'First',
+      revision: space.revision,
+      revisionInitial: space.revision,
+      outdated: false,
+      comments: 0,
+    });
+    const second = await newCr(space.id, 'Second');
+    expect(second.number).toBe(2);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/2`)).body.id).toBe(second.id);
+    await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/${second.id}`, { body: { status: 'draft' } });
+    const counters = (await server.request('GET', `/v1/spaces/${space.id}`)).body;
+    expect(counters).toMatchObject({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1 });
+    const open = await server.request('GET', `/v1/spaces/${space.id}/change-requests`);
+    expect(open.body.items.map((c: { id: string }) => c.id)).toEqual([first.body.id]);
+    const drafts = await server.request('GET', `/v1/spaces/${space.id}/change-requests?status=draft`);
+    expect(drafts.body.items.map((c: { id: string }) => c.id)).toEqual([second.id]);
+  });
+
+  it('refuses a subject of 101 characters and accepts 100; status merged cannot be set by PATCH', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
+    expect((await server.request('PATCH', path, { body: { subject: 's'.repeat(100) } })).status).toBe(200);
+    const long = await server.request('PATCH', path, { body: { subject: 's'.repeat(101) } });
+    expect(long.status).toBe(400);
+    expect(long.body.error.issues[0].path).toBe('subject');
+    expect((await server.request('PATCH', path, { body: { status: 'merged' } })).status).toBe(400);
+  });
+
+  it('edits pages inside the change request only, as one new revision, with stable block ids', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const res = await edit(
+      space.id,
+      cr.id,
+      [
+        {
+          operation: 'insert_page',
+          title: 'Getting started',
+          document: { markdown: '# Hello\n\nFirst paragraph.\n\nSecond paragraph.' },
+          ref: 'gs',
+        },
+        { operation: 'insert_page', title: 'Install', into: 'gs', document: { markdown: 'Run it.' } },
+      ],
+      { compat: false },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.changes.map((c: { type: string }) => c.type)).toEqual(['created_page', 'created_page']);
+    expect(res.body.changeRequest.revision).not.toBe(cr.revision);
+    const pageId = res.body.changes[0].page.id as string;
+
+    const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`);
+    expect(pages.body.pages).toHaveLength(1);
+    expect(pages.body.pages[0]).toMatchObject({
+      title: 'Getting started',
+      slug: 'getting-started',
+      path: 'getting-started',
+    });
+    expect(pages.body.pages[0].pages[0]).toMatchObject({ title: 'Install', path: 'getting-started/install' });
+    // The space itself is untouched until a merge.
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages).toEqual([]);
+
+    const doc = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`);
+    const nodes = doc.body.document.nodes as Array<{ key: string; markdown: string }>;
+    expect(nodes.map((n) => n.markdown)).toEqual(['# Hello', 'First paragraph.', 'Second paragraph.']);
+
+    await edit(space.id, cr.id, [
+      {
+        operation: 'update_page',
+        page: pageId,
+        document: { markdown: '# Hello\n\nFirst paragraph, edited.\n\nSecond paragraph.' },
+      },
+    ]);
+    const after = await server.request(
+      'GET',
+      `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}?format=markdown`,
+    );
+    expect(after.body.markdown).toBe('# Hello\n\nFirst paragraph, edited.\n\nSecond paragraph.\n');
+    const keys = (
+      await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`)
+    ).body.document.nodes.map((n: { key: string }) => n.key);
+    expect(keys).toEqual(nodes.map((n) => n.key));
+  });
+
+  it('rejects a batch whole, naming the failing operation', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const res = await edit(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Kept?' },
+      { operation: 'insert_page', title: 'Orphan', into: 'no-such-page' },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].path).toBe('changes.1.into');
+    const now = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`);
+    expect(now.body.revision).toBe(cr.revision);
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages,
+    ).toEqual([]);
+    const tooMany = await edit(
+      space.id,
+      cr.id,
+      Array.from({ length: 51 }, () => ({ operation: 'insert_page', title: 'x' })),
+    );
+    expect(tooMany.status).toBe(400);
+    const fifty = await edit(
+      space.id,
+      cr.id,
+      Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `P${i}` })),
+    );
+    expect(fifty.status).toBe(200);
+  });
+
+  it('answers 409 to a stale If-Match and changes nothing', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const first = await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'One' }], {
+      headers: { 'if-match': `"${cr.revision}"` },
+    });
+    expect(first.status).toBe(200);
+    const stale = await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'Two' }], {
+      headers: { 'if-match': `"${cr.revision}"` },
+    });
+    expect(stale.status).toBe(409);
+    const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`);
+    expect(pages.body.pages.map((p: { title: string }) => p.title)).toEqual(['One']);
+  });
+
+  it('never loses one of two concurrent edits', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((title) => edit(space.id, cr.id, [{ operation: 'insert_page', title }])),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`);
+    expect(pages.body.pages.map((p: { title: string }) => p.title).sort()).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('refuses edits in a locked space (403) and to readers (403); outsiders get 404', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const reader = await server.member('read');
+    expect(
+      (await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'x' }], { token: reader.token })).status,
+    ).toBe(403);
+    const outsider = await server.signup('outsider');
+    expect(
+      (await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'x' }], { token: outsider.token })).status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: outsider.token }))
+        .status,
+    ).toBe(404);
+    await server.request('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'locked' } });
+    const locked = await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'x' }]);
+    expect(locked.status).toBe(403);
+    expect(locked.body.error.message).toMatch(/locked/);
+  });
+
+  it('stores files and serves them with their content type to readers of the space', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const bytes = Buffer.from('hello, file');
+    const res = await edit(
+      space.id,
+      cr.id,
+      [{ operation: 'insert_files', files: [{ name: 'notes.txt', base64: bytes.toString('base64'), ref: 'n' }] }],
+      { compat: false },
+    );
+    expect(res.status).toBe(200);
+    const file = res.body.insertedFiles[0];
+    expect(file).toMatchObject({ name: 'notes.txt', contentType: 'text/plain', size: bytes.length, ref: 'n' });
+    const download = await fetch(file.downloadURL.replace('http://docs.test', server.url), {
+      headers: { authorization: `Bearer ${server.owner.token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('hello, file');
+    const outsider = await server.signup('outsider');
+    const denied = await fetch(file.downloadURL.replace('http://docs.test', server.url), {
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
+    expect(denied.status).toBe(404);
+    const bad = await edit(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'x', base64: '***' }] }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe('changes.0.files.0.base64');
+  });
+
+  it('deletes a page with its subpages, and reverts a page to the base', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const made = await edit(
+      space.id,
+      cr.id,
+      [
+        { operation: 'insert_page', title: 'Parent', ref: 'p' },
+        { operation: 'insert_page', title: 'Child', into: 'p' },
+        { operation: 'insert_page', title: 'Other' },
+      ],
+      { compat: false },
+    );
+    const parent = made.body.changes[0].page.id;
+    await edit(space.id, cr.id, [{ operation: 'delete_page', page: parent }]);
+    const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`);
+    expect(pages.body.pages.map((p: { title: string }) => p.title)).toEqual(['Other']);
+    const other = pages.body.pages[0].id;
+    // Reverting a page the base does not have removes it.
+    await edit(space.id, cr.id, [{ operation: 'revert_page', page: other }]);
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages,
+    ).toEqual([]);
+  });
+});

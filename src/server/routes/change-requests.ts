@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changeRequestSchema,
+  changeRequestListSchema,
+  createChangeRequestBodySchema,
+  updateChangeRequestBodySchema,
+  listChangeRequestsQuerySchema,
+  changeRequestParamsSchema,
+} from '../../shared/contract/change-requests.js';
+import { spaceParamsSchema } from '../../shared/contract/spaces.js';
+import {
+  updateContentBodySchema,
+  updateContentQuerySchema,
+  contentChangeResultSchema,
+  revisionFileSchema,
+  CHANGES_MAX,
+  FILES_PER_OPERATION_MAX,
+  FILE_MAX_BYTES,
+} from '../../shared/contract/content.js';
+import { z } from 'zod';
+import { pagedQuerySchema } from '../../shared/pagination.js';
+import * as service from '../domain/change-requests/service.js';
+import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
+import { presentFile } from '../presenters/revision.js';
+import { presentChangeRequest } from '../presenters/change-request.js';
+import { serviceContext, type RouteDeps } from './context.js';
+
+export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const present = (c: service.ChangeRequestContext) => presentChangeRequest(deps.urls, c.cr, c.space, c.level);
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests',
+    {
+      schema: {
+        params: spaceParamsSchema,
+        querystring: pagedQuerySchema.extend(listChangeRequestsQuerySchema.shape),
+        response: { 200: changeRequestListSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...query } = request.query;
+      const result = await service.listChangeRequests(
+        serviceContext(deps, request),
+        request.params.spaceId,
+        query,
+        page,
+        limit,
+      );
+      return {
+        items: result.items.map((cr) => presentChangeRequest(deps.urls, cr, result.space, result.level)),
+        count: result.count,
+        ...(result.next ? { next: result.next } : {}),
+      };
+    },
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/change-requests',
+    {
+      schema: {
+        params: spaceParamsSchema,
+        body: createChangeRequestBodySchema,
+        response: { 201: changeRequestSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createChangeRequest(
+        serviceContext(deps, request),
+        request.params.spaceId,
+        request.body,
+      );
+      reply.header('location', deps.urls.api(`/spaces/${created.space.id}/change-requests/${created.cr.id}`));
+      return reply.code(201).send(present(created));
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    { schema: { params: changeRequestParamsSchema, response: { 200: changeRequestSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      return present(await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId));
+    },
+  );
+
+  r.patch(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    {
+      schema: {
+        params: changeRequestParamsSchema,
+        body: updateChangeRequestBodySchema,
+        response: { 200: changeRequestSchema },
+      },
+    },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      const ctx = serviceContext(deps, request);
+      return present(await service.updateChangeRequest(ctx, spaceId, changeRequestId, request.body));
+    },
+  );
+}
+
+/** A batch may carry files up to the per-file limit: its body may be that large (base64 adds a third). */
+const CONTENT_BODY_LIMIT = Math.ceil(FILE_MAX_BYTES * 1.4) * FILES_PER_OPERATION_MAX + 1024 * 1024;
+
+export async function changeRequestContentRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+    {
+      bodyLimit: CONTENT_BODY_LIMIT,
+      schema: {
+        params: changeRequestParamsSchema,
+        querystring: updateContentQuerySchema,
+        headers: z.object({ 'if-match': z.string().max(200).optional() }),
+        body: updateContentBodySchema,
+        response: {
+          200: z.union([
+            changeRequestSchema,
+            z.object({
+              changeRequest: changeRequestSchema,
+              changes: z.array(contentChangeResultSchema).max(CHANGES_MAX),
+              insertedFiles: z.array(revisionFileSchema.extend({ ref: z.string().optional() })).optional(),
+            }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      // The revision the edit was based on, as an entity tag: `"rev"`, `W/"rev"` or bare.
+      const ifMatch = request.headers['if-match']?.replace(/^W\//, '').replace(/^"|"$/g, '');
+      const result = await service.updateContent(
+        serviceContext(deps, request),
+        spaceId,
+        changeRequestId,
+        request.body.changes,
+        ifMatch,
+      );
+      const changeRequest = presentChangeRequest(deps.urls, result.cr, result.space, result.level);
+      if (request.query.compat) return changeRequest;
+      const pageUrl = (id: string) =>
+        deps.urls.api(`/spaces/${spaceId}/change-requests/${result.cr.id}/content/page/${id}`);
+      const reader = new RevisionReader(deps.db, await revisionOfSpace(deps.db, spaceId, result.cr.revision_id));
+      const insertedFiles = await Promise.all(
+        result.insertedFiles.map(async ({ id, ref }) => ({
+          ...presentFile(deps.urls, spaceId, result.cr.revision_id, id, (await reader.file(id))!),
+          ...(ref ? { ref } : {}),
+        })),
+      );
+      return {
+        changeRequest,
+        changes: result.applied.map((c) =>
+          c.type === 'deleted_page'
+            ? { type: c.type, page: c.pageId }
+            : {
+                type: c.type,
+                ...(c.ref ? { ref: c.ref } : {}),
+                page: { id: c.pageId, urls: { location: pageUrl(c.pageId) } },
+              },
+        ),
+        ...(insertedFiles.length ? { insertedFiles } : {}),
+      };
+    },
+  );
+}

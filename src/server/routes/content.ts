@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  revisionSchema,
+  revisionPagesSchema,
+  revisionPageSchema,
+  revisionFileSchema,
+  revisionFileListSchema,
+  contentQuerySchema,
+  pageQuerySchema,
+  pageParamsSchema,
+  fileParamsSchema,
+  revisionParamsSchema,
+} from '../../shared/contract/content.js';
+import { spaceParamsSchema } from '../../shared/contract/spaces.js';
+import { changeRequestParamsSchema } from '../../shared/contract/change-requests.js';
+import { pagedQuerySchema } from '../../shared/pagination.js';
+import { readContent, type ContentSource, type ResolvedContent } from '../domain/content/service.js';
+import { NotFoundError } from '../domain/errors.js';
+import { decodeCursor, encodeCursor } from '../storage/pagination.js';
+import { findChangeRequest } from '../storage/repos/change-requests.js';
+import { getBlob } from '../storage/repos/objects.js';
+import { presentFile, presentPage, presentRevision, type PageLocation } from '../presenters/revision.js';
+import { serviceContext, type RouteDeps } from './context.js';
+
+/**
+ * Read endpoints of content, the same under three prefixes: the space's current content
+ * (`/spaces/{id}/content`), a change request's (`/spaces/{id}/change-requests/{cr}/content`) and any revision
+ * of the space (`/spaces/{id}/revisions/{rev}`).
+ */
+export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const prefixes: Array<{ prefix: string; params: z.ZodObject; source: (p: Record<string, string>) => ContentSource }> =
+    [
+      { prefix: '/v1/spaces/:spaceId/content', params: spaceParamsSchema, source: () => ({ kind: 'space' }) },
+      {
+        prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+        params: changeRequestParamsSchema,
+        source: (p) => ({ kind: 'change-request', id: p.changeRequestId! }),
+      },
+      {
+        prefix: '/v1/spaces/:spaceId/revisions/:revisionId',
+        params: spaceParamsSchema.extend(revisionParamsSchema.shape),
+        source: (p) => ({ kind: 'revision', id: p.revisionId! }),
+      },
+    ];
+
+  const location = (c: ResolvedContent): PageLocation => ({
+    organizationId: c.space.organization_id,
+    spaceId: c.space.id,
+    changeRequest: c.changeRequest?.number,
+  });
+
+  for (const { prefix, params, source } of prefixes) {
+    const resolve = (request: FastifyRequest) => {
+      const p = request.params as Record<string, string>;
+      return readContent(deps.db, serviceContext(deps, request), p.spaceId!, source(p));
+    };
+
+    r.get(
+      prefix,
+      { schema: { params, querystring: contentQuerySchema, response: { 200: revisionSchema } } },
+      async (request) => {
+        const c = await resolve(request);
+        const [pages, files] = await Promise.all([c.reader.tree(), c.reader.files()]);
+        const merged =
+          c.revision.type === 'merge' && c.revision.change_request_id
+            ? await findChangeRequest(deps.db, c.space.id, c.revision.change_request_id)
+            : undefined;
+        return presentRevision(
+          deps.urls,
+          location(c),
+          c.revision,
+          pages,
+          files,
+          merged && { id: merged.id, number: merged.number },
+        );
+      },
+    );
+
+    r.get(
+      `${prefix}/pages`,
+      { schema: { params, querystring: contentQuerySchema, response: { 200: revisionPagesSchema } } },
+      async (request) => {
+        const c = await resolve(request);
+        return { pages: (await c.reader.tree()).map((node) => presentPage(deps.urls, location(c), node)) };
+      },
+    );
+
+    r.get(
+      `${prefix}/page/:pageId`,
+      {
+        schema: {
+          params: params.extend(pageParamsSchema.shape),
+          querystring: pageQuerySchema,
+          response: { 200: revisionPageSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const node = await c.reader.page((request.params as { pageId: string }).pageId);
+        if (!node) throw new NotFoundError('Page not found');
+        const blocks = await c.reader.document(node.version);
+        return presentPage(deps.urls, location(c), node, { format: request.query.format, blocks });
+      },
+    );
+
+    r.get(
+      `${prefix}/files`,
+      {
+        schema: {
+          params,
+          querystring: pagedQuerySchema.extend(contentQuerySchema.shape),
+          response: { 200: revisionFileListSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const all = await c.reader.files();
+        const after = decodeCursor(request.query.page, 1)?.[0];
+        const rest = after === undefined ? all : all.filter(([id]) => id > after);
+        const items = rest.slice(0, request.query.limit);
+        const last = items[items.length - 1];
+        return {
+          items: items.map(([id, f]) => presentFile(deps.urls, c.space.id, c.revision.id, id, f)),
+          count: all.length,
+          ...(rest.length > items.length && last ? { next: { page: encodeCursor([last[0]]) } } : {}),
+        };
+      },
+    );
+
+    r.get(
+      `${prefix}/files/:fileId`,
+      {
+        schema: {
+          params: params.extend(fileParamsSchema.shape),
+          querystring: contentQuerySchema,
+          response: { 200: revisionFileSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const fileId = (request.params as { fileId: string }).fileId;
+        const file = await c.reader.file(fileId);
+        if (!file) throw new NotFoundError('File not found');
+        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file);
+      },
+    );
+  }
+
+  // The bytes of a file, to whoever may read the space. Revisions are immutable: the answer never changes.
+  r.get(
+    '/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download',
+    { schema: { params: spaceParamsSchema.extend(revisionParamsSchema.shape).extend(fileParamsSchema.shape) } },
+    async (request, reply) => {
+      const { spaceId, revisionId, fileId } = request.params;
+      const c = await readContent(deps.db, serviceContext(deps, request), spaceId, {
+        kind: 'revision',
+        id: revisionId,
+      });
+      const file = await c.reader.file(fileId);
+      const data = file && (await getBlob(deps.db, file.blob));
+      if (!file || !data) throw new NotFoundError('File not found');
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
+          .header('x-content-type-options', 'nosniff')
+          // Served files never run as a page of this origin (an uploaded HTML or SVG file cannot script the console).
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(data)
+      );
+    },
+  );
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from './common.js';
+import { listSchema, queryBoolean } from '../pagination.js';
+
+export const PAGE_TITLE_MAX = 100;
+export const PAGE_SLUG_MAX = 100;
+export const PAGE_DESCRIPTION_MAX = 500;
+/** Largest markdown body of one page, in characters. */
+export const PAGE_MARKDOWN_MAX = 500_000;
+export const FILE_NAME_MAX = 256;
+/** Largest file accepted inline (base64) or fetched from a URL. */
+export const FILE_MAX_BYTES = 1024 * 1024;
+
+export const PAGE_TYPES = ['document', 'group', 'link'] as const;
+export const pageTypeSchema = z.enum(PAGE_TYPES);
+export type PageType = z.infer<typeof pageTypeSchema>;
+
+/** A page body in block form: every top-level block has a stable id (diffs, merges, comment anchors). */
+export const documentBlockSchema = z.object({
+  object: z.literal('block'),
+  key: z.string(),
+  type: z.string(),
+  markdown: z.string(),
+});
+export const pageDocumentSchema = z.object({
+  object: z.literal('document'),
+  nodes: z.array(documentBlockSchema),
+});
+export type PageDocument = z.infer<typeof pageDocumentSchema>;
+
+export interface RevisionPage {
+  id: string;
+  title: string;
+  kind: 'sheet' | 'group' | 'link';
+  type: PageType;
+  slug?: string;
+  path?: string;
+  emoji?: string;
+  description?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  urls?: { app: string };
+  layout?: Record<string, never>;
+  href?: string;
+  target?: { kind: 'url'; url: string };
+  markdown?: string;
+  document?: PageDocument;
+  pages?: RevisionPage[];
+}
+
+export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['sheet', 'group', 'link']),
+  type: pageTypeSchema,
+  slug: z.string().optional(),
+  path: z.string().optional(),
+  emoji: z.string().optional(),
+  description: z.string().optional(),
+  createdAt: timestampSchema.optional(),
+  updatedAt: timestampSchema.optional(),
+  urls: z.object({ app: z.string() }).optional(),
+  layout: z.object({}).optional(),
+  href: z.string().optional(),
+  target: z.object({ kind: z.literal('url'), url: z.string() }).optional(),
+  markdown: z.string().optional(),
+  document: pageDocumentSchema.optional(),
+  get pages() {
+    return z.array(revisionPageSchema).optional();
+  },
+});
+
+export const revisionFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  downloadURL: z.string(),
+  size: z.number().int(),
+  dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+});
+export type RevisionFile = z.infer<typeof revisionFileSchema>;
+export const revisionFileListSchema = listSchema(revisionFileSchema);
+
+export const REVISION_TYPES = ['edits', 'merge', 'rollback', 'update'] as const;
+
+export const revisionSchema = z.object({
+  object: z.literal('revision'),
+  id: z.string(),
+  type: z.enum(REVISION_TYPES),
+  parents: z.array(z.string()),
+  pages: z.array(revisionPageSchema),
+  files: z.array(revisionFileSchema),
+  reusableContents: z.array(z.never()),
+  tags: z.array(z.never()),
+  variables: z.record(z.string(), z.string()),
+  createdAt: timestampSchema,
+  urls: z.object({ app: z.string() }),
+  /** For merge revisions: the change request that was merged (its id). */
+  mergedFrom: z.object({ object: z.literal('change-request'), id: z.string(), number: z.number() }).optional(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
+export const revisionPagesSchema = z.object({ pages: z.array(revisionPageSchema) });
+
+/** `metadata` and `computed` are accepted for compatibility (there is no git metadata or computed content). */
+export const contentQuerySchema = z.object({
+  metadata: queryBoolean.optional(),
+  computed: queryBoolean.optional(),
+});
+
+export const PAGE_FORMATS = ['document', 'markdown'] as const;
+export const pageQuerySchema = contentQuerySchema.extend({
+  format: z.enum(PAGE_FORMATS).default('document'),
+  evaluated: queryBoolean.optional(),
+});
+
+export const pageParamsSchema = z.object({ pageId: idSchema });
+export const fileParamsSchema = z.object({ fileId: idSchema });
+export const revisionParamsSchema = z.object({ revisionId: idSchema });
+
+// Editing a change request's content (POST .../change-requests/{id}/content)
+
+export const CHANGES_MAX = 50;
+export const FILES_PER_OPERATION_MAX = 20;
+
+/** A page slug: lower-case words joined by dashes (empty for none). */
+export const pageSlugSchema = z
+  .string()
+  .max(PAGE_SLUG_MAX)
+  .regex(/^([a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'Lower-case letters, digits and dashes, e.g. getting-started');
+
+const pageMetadataShape = {
+  title: z.string().trim().min(1, 'Title is required').max(PAGE_TITLE_MAX).optional(),
+  slug: pageSlugSchema.optional(),
+  /** "" removes the emoji. */
+  emoji: z.string().max(50).optional(),
+  description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
+};
+
+/** A page body: markdown, or `{}` for none. Every top-level block gets a stable id. */
+export const pageBodySchema = z.union([
+  z.object({ markdown: z.string().max(PAGE_MARKDOWN_MAX) }).strict(),
+  z.object({}).strict(),
+]);
+
+export const insertPageOperationSchema = z.object({
+  operation: z.literal('insert_page'),
+  type: pageTypeSchema.default('document'),
+  document: pageBodySchema.optional(),
+  /** Link pages: where they point (an http(s) URL or a path). */
+  href: z.string().min(1).max(2048).optional(),
+  into: z.string().min(1).max(64).optional(),
+  at: z.number().int().min(0).optional(),
+  /** A name for the new page that later operations of the same batch may use instead of its id. */
+  ref: z.string().min(1).max(64).optional(),
+  ...pageMetadataShape,
+});
+
+export const updatePageOperationSchema = z.object({
+  operation: z.literal('update_page'),
+  page: z.string().min(1).max(64),
+  document: pageBodySchema.optional(),
+  href: z.string().min(1).max(2048).optional(),
+  /** New parent page; `null` moves it to the top level. */
+  into: z.string().min(1).max(64).nullable().optional(),
+  at: z.number().int().min(0).optional(),
+  ...pageMetadataShape,
+});
+
+export const deletePageOperationSchema = z.object({
+  operation: z.literal('delete_page'),
+  page: z.string().min(1).max(64),
+});
+
+export const revertPageOperationSchema = z.object({
+  operation: z.literal('revert_page'),
+  page: z.string().min(1).max(64),
+  /** The revision to take the page from; the change request's base by default. */
+  revision: z.string().min(1).max(64).optional(),
+  /** Only these blocks of the page. */
+  block: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
+});
+
+export const insertFilesOperationSchema = z.object({
+  operation: z.literal('insert_files'),
+  files: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(FILE_NAME_MAX),
+        ref: z.string().min(1).max(64).optional(),
+        contentType: z
+          .string()
+          .min(1)
+          .max(255)
+          .regex(/^[\w.+-]+\/[\w.+-]+$/, 'A media type such as image/png')
+          .optional(),
+        base64: z
+          .string()
+          .max(Math.ceil((FILE_MAX_BYTES * 4) / 3) + 4)
+          .optional(),
+        url: z
+          .url({ protocol: /^https?$/ })
+          .max(2048)
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(FILES_PER_OPERATION_MAX),
+});
+
+export const contentChangeSchema = z.discriminatedUnion('operation', [
+  insertPageOperationSchema,
+  updatePageOperationSchema,
+  deletePageOperationSchema,
+  revertPageOperationSchema,
+  insertFilesOperationSchema,
+]);
+export type ContentChange = z.infer<typeof contentChangeSchema>;
+
+export const updateContentBodySchema = z.object({
+  changes: z.array(contentChangeSchema).min(1).max(CHANGES_MAX),
+});
+export type UpdateContentBody = z.infer<typeof updateContentBodySchema>;
+
+export const updateContentQuerySchema = z.object({ compat: queryBoolean.default(true) });
+
+export const contentChangeResultSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('created_page'),
+    ref: z.string().optional(),
+    page: z.object({ id: z.string(), urls: z.object({ location: z.string() }) }),
+  }),
+  z.object({
+    type: z.literal('updated_page'),
+    page: z.object({ id: z.string(), urls: z.object({ location: z.string() }) }),
+  }),
+  z.object({ type: z.literal('deleted_page'), page: z.string() }),
+]);
+export type ContentChangeResult = z.infer<typeof contentChangeResultSchema>;
