@@ -1,9 +1,10 @@
-import type { ChangeRequest } from '../../shared/contract/change-requests.js';
+import type { ChangeRequest, ChangeRequestConflict } from '../../shared/contract/change-requests.js';
 import type { Role } from '../../shared/contract/common.js';
 import type { ChangeRequestView } from '../storage/repos/change-requests.js';
 import type { SpaceRow } from '../storage/repos/spaces.js';
 import { atLeast } from '../domain/permissions/roles.js';
-import { changeRequestBase } from '../domain/change-requests/service.js';
+import { changeRequestBase, pendingUpdate } from '../domain/change-requests/service.js';
+import type { Conflict } from '../domain/content/merge-revisions.js';
 import { presentUser } from './user.js';
 import type { Urls } from './urls.js';
 
@@ -14,7 +15,7 @@ export function presentChangeRequest(
   level: Role | null,
 ): ChangeRequest {
   const open = cr.status !== 'merged';
-  const conflicts = cr.pending_update ? (JSON.parse(cr.pending_update) as { conflicts: unknown[] }).conflicts : [];
+  const conflicts = (pendingUpdate(cr)?.conflicts ?? []).filter((c) => !c.resolution);
   return {
     object: 'change-request',
     id: cr.id,
@@ -59,5 +60,17 @@ export function presentChangeRequest(
       review: open && atLeast(level, 'review'),
       comment: atLeast(level, 'comment'),
     },
+  };
+}
+
+export function presentConflicts(conflicts: Conflict[]): {
+  items: ChangeRequestConflict[];
+  count: number;
+  unresolved: number;
+} {
+  return {
+    items: conflicts.map((c) => ({ object: 'change-request-conflict' as const, ...c })),
+    count: conflicts.length,
+    unresolved: conflicts.filter((c) => !c.resolution).length,
   };
 }

@@ -7,6 +7,10 @@ import {
   updateChangeRequestBodySchema,
   listChangeRequestsQuerySchema,
   changeRequestParamsSchema,
+  mergeResultSchema,
+  conflictListSchema,
+  conflictParamsSchema,
+  conflictResolutionSchema,
 } from '../../shared/contract/change-requests.js';
 import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import {
@@ -23,7 +27,7 @@ import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/change-requests/service.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
 import { presentFile } from '../presenters/revision.js';
-import { presentChangeRequest } from '../presenters/change-request.js';
+import { presentChangeRequest, presentConflicts } from '../presenters/change-request.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -82,6 +86,57 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       return present(await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId));
+    },
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
+    { schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      const merged = await service.mergeChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
+      return { revision: merged.revision, result: merged.result };
+    },
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
+    { schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      const updated = await service.updateFromSpace(serviceContext(deps, request), spaceId, changeRequestId);
+      return { revision: updated.revision, result: updated.result };
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/conflicts',
+    { schema: { params: changeRequestParamsSchema, response: { 200: conflictListSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      const { cr } = await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
+      return presentConflicts(service.pendingUpdate(cr)?.conflicts ?? []);
+    },
+  );
+
+  r.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/conflicts/:conflictId',
+    {
+      schema: {
+        params: conflictParamsSchema,
+        body: conflictResolutionSchema,
+        response: { 200: mergeResultSchema.extend({ conflicts: conflictListSchema }) },
+      },
+    },
+    async (request) => {
+      const { spaceId, changeRequestId, conflictId } = request.params;
+      const ctx = serviceContext(deps, request);
+      const resolved = await service.resolveConflict(ctx, spaceId, changeRequestId, conflictId, request.body);
+      return {
+        revision: resolved.revision,
+        result: resolved.result,
+        conflicts: presentConflicts(service.pendingUpdate(resolved.cr)?.conflicts ?? []),
+      };
     },
   );
 

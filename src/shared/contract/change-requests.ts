@@ -60,3 +60,37 @@ export const mergeResultSchema = z.object({
   revision: z.string(),
   result: z.enum(['merge', 'update', 'conflicts']),
 });
+
+export const CONFLICT_KINDS = ['block', 'page-deleted', 'page-field', 'page-moved', 'file'] as const;
+
+export const conflictResolutionSchema = z.union([
+  z.object({ keep: z.enum(['space', 'change-request']) }).strict(),
+  z.object({ markdown: z.string().max(500_000) }).strict(),
+]);
+export type ConflictResolution = z.infer<typeof conflictResolutionSchema>;
+
+/** A change that could not merge: the base's, the space's and the change request's versions (null = absent). */
+export const conflictSchema = z.object({
+  object: z.literal('change-request-conflict'),
+  id: z.string(),
+  kind: z.enum(CONFLICT_KINDS),
+  pageId: z.string().optional(),
+  pageTitle: z.string().optional(),
+  blockId: z.string().optional(),
+  field: z.string().optional(),
+  fileId: z.string().optional(),
+  base: z.string().nullable(),
+  space: z.string().nullable(),
+  changeRequest: z.string().nullable(),
+  resolution: conflictResolutionSchema.optional(),
+});
+export type ChangeRequestConflict = z.infer<typeof conflictSchema>;
+
+export const conflictListSchema = z.object({
+  items: z.array(conflictSchema),
+  count: z.number().int(),
+  /** Still without a resolution. */
+  unresolved: z.number().int(),
+});
+
+export const conflictParamsSchema = changeRequestParamsSchema.extend({ conflictId: z.string().min(1).max(300) });

@@ -5,8 +5,9 @@ import { nowIso } from '../../lib/time.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import { insertRevision } from '../../storage/repos/spaces.js';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
+import { mergeRevisions, type Conflict, type MergeOutcome, type Resolution } from '../content/merge-revisions.js';
 import { RevisionReader, RevisionWriter, revisionOfSpace } from '../content/model.js';
 import { applyChanges } from '../content/edit.js';
 import type { ContentChange } from '../../../shared/contract/content.js';
@@ -174,5 +175,196 @@ export async function updateContent(
     });
     await crs.updateChangeRequest(tx, cr.id, { revision_id: revisionId, updated_at: now });
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
+  });
+}
+
+/** An update from the space that found conflicts, kept on the change request until they are resolved. */
+export interface PendingUpdate {
+  base: string;
+  ours: string;
+  theirs: string;
+  conflicts: Conflict[];
+}
+
+export function pendingUpdate(cr: { pending_update: string | null }): PendingUpdate | null {
+  return cr.pending_update ? (JSON.parse(cr.pending_update) as PendingUpdate) : null;
+}
+
+async function writeRevision(
+  tx: Executor,
+  spaceId: string,
+  outcome: MergeOutcome,
+  meta: { type: 'update' | 'merge'; parents: string[]; userId: string; changeRequestId: string; variables: string },
+): Promise<string> {
+  const roots = await outcome.writer.commit();
+  const id = newId();
+  await insertRevision(tx, {
+    id,
+    space_id: spaceId,
+    parents: JSON.stringify(meta.parents),
+    type: meta.type,
+    created_by: meta.userId,
+    created_at: nowIso(),
+    pages_root: roots.pages_root,
+    files_root: roots.files_root,
+    variables: meta.variables,
+    change_request_id: meta.changeRequestId,
+  });
+  return id;
+}
+
+/** Loads the change request and its space for a merge or an update, holding both row locks. */
+async function lockForMerge(
+  tx: Executor,
+  ctx: ServiceContext,
+  spaceId: string,
+  idOrNumber: string,
+  needed: Role,
+  action: string,
+) {
+  const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, needed, action);
+  await crs.lockSpace(tx, spaceId);
+  await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
+  const { row: space, level } = await loadSpace(tx, ctx, spaceId, needed, action);
+  const cr = (await crs.findChangeRequest(tx, spaceId, found.cr.id))!;
+  if (space.edit_mode === 'locked')
+    throw new ForbiddenError('The space is locked: change requests cannot be merged or updated');
+  if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+  if (cr.status === 'merged') throw new ConflictError('The change request is already merged');
+  return { space, level, cr };
+}
+
+/**
+ * Brings the space's current content into the change request (`update`). Clean: a new revision of type update
+ * and `result: update`. Conflicting: nothing changes but the conflicts are stored (`result: conflicts`); once
+ * each has a resolution (resolveConflict), the update applies.
+ */
+export async function updateFromSpace(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'edit', 'update it');
+    const result = await runUpdate(tx, ctx, space, cr);
+    return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
+  });
+}
+
+async function runUpdate(tx: Executor, ctx: ServiceContext, space: SpaceRow, cr: crs.ChangeRequestView) {
+  const baseId = changeRequestBase(cr);
+  if (baseId === space.revision_id) return { result: 'update' as const, revision: cr.revision_id };
+  const [base, ours, theirs] = await Promise.all([
+    revisionOfSpace(tx, space.id, baseId),
+    revisionOfSpace(tx, space.id, space.revision_id),
+    revisionOfSpace(tx, space.id, cr.revision_id),
+  ]);
+  // Resolutions given for this same update are kept; a different one starts afresh.
+  const previous = pendingUpdate(cr);
+  const resolutions = new Map<string, Resolution>();
+  if (previous && previous.ours === ours.id && previous.theirs === theirs.id) {
+    for (const c of previous.conflicts) if (c.resolution) resolutions.set(c.id, c.resolution);
+  }
+  const outcome = await mergeRevisions(tx, base, ours, theirs, resolutions);
+  if (outcome.conflicts.some((c) => !c.resolution)) {
+    const pending: PendingUpdate = { base: base.id, ours: ours.id, theirs: theirs.id, conflicts: outcome.conflicts };
+    await crs.updateChangeRequest(tx, cr.id, { pending_update: JSON.stringify(pending), updated_at: nowIso() });
+    return { result: 'conflicts' as const, revision: cr.revision_id };
+  }
+  const revision = await writeRevision(tx, space.id, outcome, {
+    type: 'update',
+    parents: [theirs.id, ours.id],
+    userId: ctx.actor.userId,
+    changeRequestId: cr.id,
+    variables: theirs.variables,
+  });
+  await crs.updateChangeRequest(tx, cr.id, {
+    revision_id: revision,
+    revision_merged_ancestor: ours.id,
+    pending_update: null,
+    updated_at: nowIso(),
+  });
+  return { result: 'update' as const, revision };
+}
+
+/**
+ * Resolves one conflict of the pending update: keep the space's version, the change request's, or new text.
+ * When it was the last one, the update applies at once.
+ */
+export async function resolveConflict(
+  ctx: ServiceContext,
+  spaceId: string,
+  idOrNumber: string,
+  conflictId: string,
+  resolution: Resolution,
+) {
+  return transaction(ctx.db, async (tx) => {
+    const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'edit', 'resolve its conflicts');
+    const pending = pendingUpdate(cr);
+    const target = pending?.conflicts.find((c) => c.id === conflictId);
+    if (!pending || !target) throw new NotFoundError('Conflict not found');
+    if ('markdown' in resolution && target.kind !== 'block' && target.kind !== 'page-field') {
+      throw new InvalidError('markdown', 'only block and page-field conflicts take new text');
+    }
+    if (pending.ours !== space.revision_id || pending.theirs !== cr.revision_id) {
+      throw new ConflictError('The space or the change request changed since the update: run the update again');
+    }
+    target.resolution = resolution;
+    await crs.updateChangeRequest(tx, cr.id, { pending_update: JSON.stringify(pending) });
+    const refreshed = (await crs.findChangeRequest(tx, spaceId, cr.id))!;
+    const result = pending.conflicts.every((c) => c.resolution)
+      ? await runUpdate(tx, ctx, space, refreshed)
+      : { result: 'conflicts' as const, revision: cr.revision_id };
+    return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
+  });
+}
+
+/**
+ * Merges the change request into the space. Needs the review level, an unlocked space and no unresolved
+ * conflicts (409, nothing changes). When the space moved on since the change request's base, the merge is
+ * three-way; any conflict then is a 409 asking for an update first. Two merges on one space queue on the
+ * space's row lock, so the second merges against the first's result and neither is lost.
+ */
+export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  return transaction(ctx.db, async (tx) => {
+    const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'review', 'merge it');
+    if (cr.status === 'archived') throw new ConflictError('The change request is archived: reopen it first');
+    const pending = pendingUpdate(cr);
+    if (pending?.conflicts.some((c) => !c.resolution)) {
+      throw new ConflictError('The change request has unresolved conflicts: resolve them before merging');
+    }
+    const [base, ours, theirs] = await Promise.all([
+      revisionOfSpace(tx, spaceId, changeRequestBase(cr)),
+      revisionOfSpace(tx, spaceId, space.revision_id),
+      revisionOfSpace(tx, spaceId, cr.revision_id),
+    ]);
+    const outcome = await mergeRevisions(tx, base, ours, theirs);
+    if (outcome.conflicts.length) {
+      throw new ConflictError(
+        `The space changed since this change request was last updated, and ${outcome.conflicts.length} change(s) conflict: update the change request and resolve them first`,
+      );
+    }
+    const revision = await writeRevision(tx, spaceId, outcome, {
+      type: 'merge',
+      parents: [ours.id, theirs.id],
+      userId: ctx.actor.userId,
+      changeRequestId: cr.id,
+      variables: theirs.variables,
+    });
+    const now = nowIso();
+    await updateSpace(tx, spaceId, { revision_id: revision, updated_at: now });
+    await crs.updateChangeRequest(tx, cr.id, {
+      status: 'merged',
+      revision_merged: revision,
+      merged_by: ctx.actor.userId,
+      merged_at: now,
+      pending_update: null,
+      updated_at: now,
+    });
+    await crs.refreshSpaceCounters(tx, spaceId);
+    const merged = { ...space, revision_id: revision };
+    return {
+      space: merged,
+      level,
+      cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!,
+      result: 'merge' as const,
+      revision,
+    };
   });
 }

@@ -155,9 +155,14 @@ describe('parseBlocks: id stability', () => {
     expect(blocks[2]!.markdown).toBe('Second paragraph with more details.');
   });
 
-  it('gives a new id to a rewritten paragraph', () => {
+  it('keeps the id of a paragraph rewritten in place (one block replaced by one of its type)', () => {
     const md = page.replace('Second paragraph with details.', 'Totally unrelated sentence now.');
-    expect(parse(md, original, counter('new')).map((b) => b.id)).toEqual([ids[0], ids[1], 'new1', ids[3]]);
+    expect(parse(md, original, counter('new')).map((b) => b.id)).toEqual([ids[0], ids[1], ids[2], ids[3]]);
+  });
+
+  it('gives a new id to a rewritten paragraph when the gap does not hold as many blocks as before', () => {
+    const md = page.replace('Second paragraph with details.', 'Totally unrelated sentence now.\n\nAnd one more.');
+    expect(parse(md, original, counter('new')).map((b) => b.id)).toEqual([ids[0], ids[1], 'new1', 'new2', ids[3]]);
   });
 
   it('keeps ids when two paragraphs are swapped', () => {
@@ -180,11 +185,13 @@ describe('parseBlocks: id stability', () => {
     expect(blocks.every((b) => previous.find((old) => old.id === b.id)!.markdown === b.markdown)).toBe(true);
   });
 
-  it('gives new ids to every block of a long page rewritten wholesale', () => {
+  it('keeps the ids of a long page rewritten block for block, and gives new ones when the shape changes', () => {
     const text = (prefix: string, i: number) => `${prefix} ${i} ` + `${prefix}${i} `.repeat(10).trim();
     const previous = parse(Array.from({ length: 150 }, (_, i) => text('old', i)).join('\n\n'));
-    const blocks = parse(Array.from({ length: 150 }, (_, i) => text('new', i)).join('\n\n'), previous, counter('new'));
-    expect(blocks.map((b) => b.id)).toEqual(Array.from({ length: 150 }, (_, i) => `new${i + 1}`));
+    const same = parse(Array.from({ length: 150 }, (_, i) => text('new', i)).join('\n\n'), previous, counter('new'));
+    expect(same.map((b) => b.id)).toEqual(previous.map((b) => b.id));
+    const longer = parse(Array.from({ length: 151 }, (_, i) => text('new', i)).join('\n\n'), previous, counter('new'));
+    expect(longer.map((b) => b.id)).toEqual(Array.from({ length: 151 }, (_, i) => `new${i + 1}`));
   });
 
   it('never pairs an edited block with an old block of another type', () => {

@@ -102,8 +102,9 @@ function commonPairs<T>(before: T[], after: T[], comparator?: (a: T, b: T) => bo
  * 1. blocks whose markdown is unchanged keep their ids, matched in order (an LCS over the texts);
  * 2. a block with unchanged text that moved (so the LCS could not match it) keeps the id of an unused old block with
  *    that text, taken in order: reordering blocks keeps every id;
- * 3. between two blocks matched by 1, unmatched new blocks take, in order, the ids of unmatched old blocks of the
- *    same type whose text is at least half shared (an edited paragraph keeps its id);
+ * 3. between two blocks matched by 1, unmatched new blocks take, in order, the ids of the unmatched old blocks:
+ *    one for one when the gap holds as many new blocks as old ones, of the same types (a rewritten block is
+ *    still that block); otherwise only old blocks of the same type whose text is at least half shared;
  * 4. any other block gets `newId()`.
  *
  * An old id is never given to two blocks. Frontmatter is not supported: it is read as ordinary markdown.
@@ -175,6 +176,12 @@ export function parseBlocks(markdown: string, previous: Block[] = [], newId: () 
     const news: number[] = [];
     for (let j = newFrom + 1; j < newTo; j++) if (ids[j] === undefined) news.push(j);
     if (olds.length === 0 || news.length === 0) continue;
+    // As many blocks replaced as there were, of the same types, at the same place: each is an edit of the one
+    // it replaces, however much its text changed (a rewritten paragraph is still that paragraph).
+    if (olds.length === news.length && olds.every((i, k) => previous[i]!.type === parsed[news[k]!]!.type)) {
+      olds.forEach((i, k) => claim(news[k]!, previous[i]!));
+      continue;
+    }
     for (const [a, b] of commonPairs(olds, news, similar)) claim(news[b]!, previous[olds[a]!]!);
   }
 

@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { InvalidError } from '../errors.js';
 import { parseBlocks, type Block } from './blocks.js';
-import type { RevisionReader} from './model.js';
+import type { RevisionReader } from './model.js';
 import { type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
 import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
 

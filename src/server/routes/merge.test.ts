@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+
+describeEachDialect('merging change requests', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  const ORIGINAL = '# Guide\n\nAlpha paragraph.\n\nBeta paragraph.\n\nGamma paragraph.';
+
+  /** A space whose content holds one page (merged through a first change request). */
+  async function spaceWithPage() {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
+    const cr = await newCr(space.id);
+    const made = await edit(
+      space.id,
+      cr.id,
+      [{ operation: 'insert_page', title: 'Guide', document: { markdown: ORIGINAL } }],
+      false,
+    );
+    const pageId = made.body.changes[0].page.id as string;
+    expect((await merge(space.id, cr.id)).status).toBe(200);
+    return { spaceId: space.id as string, pageId };
+  }
+  const newCr = async (spaceId: string) =>
+    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'x' } })).body;
+  const edit = (spaceId: string, crId: string, changes: unknown[], compat = true) =>
+    server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content${compat ? '' : '?compat=false'}`, {
+      body: { changes },
+    });
+  const setBody = (spaceId: string, crId: string, pageId: string, markdown: string) =>
+    edit(spaceId, crId, [{ operation: 'update_page', page: pageId, document: { markdown } }]);
+  const merge = (spaceId: string, crId: string, token?: string) =>
+    server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/merge`, { token });
+  const update = (spaceId: string, crId: string) =>
+    server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/update`);
+  const spaceMarkdown = async (spaceId: string, pageId: string) =>
+    (await server.request('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).body
+      .markdown as string;
+
+  it('merges a change request into the space: a merge revision, status merged, counters exact', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const cr = await newCr(spaceId);
+    await setBody(spaceId, cr.id, pageId, ORIGINAL.replace('Beta', 'Beta (edited)'));
+    const res = await merge(spaceId, cr.id);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('merge');
+    const space = (await server.request('GET', `/v1/spaces/${spaceId}`)).body;
+    expect(space.revision).toBe(res.body.revision);
+    expect(space.changeRequestsOpen).toBe(0);
+    const merged = (await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}`)).body;
+    expect(merged).toMatchObject({
+      status: 'merged',
+      revisionMerged: res.body.revision,
+      mergedBy: { id: server.owner.id },
+    });
+    expect(await spaceMarkdown(spaceId, pageId)).toContain('Beta (edited) paragraph.');
+    const revision = (await server.request('GET', `/v1/spaces/${spaceId}/revisions/${res.body.revision}`)).body;
+    expect(revision).toMatchObject({ type: 'merge', mergedFrom: { id: cr.id } });
+    expect((await merge(spaceId, cr.id)).status).toBe(409);
+  });
+
+  it('merges edits to different blocks of one page cleanly, and marks the other change request outdated', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const a = await newCr(spaceId);
+    const b = await newCr(spaceId);
+    await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha (A)'));
+    await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Gamma', 'Gamma (B)'));
+    expect((await merge(spaceId, a.id)).status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}`)).body.outdated).toBe(true);
+    expect((await merge(spaceId, b.id)).status).toBe(200);
+    const text = await spaceMarkdown(spaceId, pageId);
+    expect(text).toContain('Alpha (A) paragraph.');
+    expect(text).toContain('Gamma (B) paragraph.');
+  });
+
+  it('finds a same-block conflict at update; merge refuses (409) until it is resolved; the chosen text wins', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const a = await newCr(spaceId);
+    const b = await newCr(spaceId);
+    await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Beta paragraph.', 'Beta from A.'));
+    await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Beta paragraph.', 'Beta from B.'));
+    expect((await merge(spaceId, a.id)).status).toBe(200);
+    const before = (await server.request('GET', `/v1/spaces/${spaceId}`)).body.revision;
+
+    const refused = await merge(spaceId, b.id);
+    expect(refused.status).toBe(409);
+    expect((await server.request('GET', `/v1/spaces/${spaceId}`)).body.revision).toBe(before);
+
+    const up = await update(spaceId, b.id);
+    expect(up.body.result).toBe('conflicts');
+    const conflicts = (await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts`)).body;
+    expect(conflicts.unresolved).toBe(1);
+    expect(conflicts.items[0]).toMatchObject({
+      kind: 'block',
+      pageId,
+      base: 'Beta paragraph.',
+      space: 'Beta from A.',
+      changeRequest: 'Beta from B.',
+    });
+    expect((await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}`)).body.conflicts).toBe(1);
+    expect((await merge(spaceId, b.id)).status).toBe(409);
+
+    const resolved = await server.request(
+      'POST',
+      `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts/${encodeURIComponent(conflicts.items[0].id)}`,
+      { body: { markdown: 'Beta from both.' } },
+    );
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.result).toBe('update');
+    expect(resolved.body.conflicts.unresolved).toBe(0);
+    expect((await merge(spaceId, b.id)).status).toBe(200);
+    const text = await spaceMarkdown(spaceId, pageId);
+    expect(text).toContain('Beta from both.');
+    expect(text).not.toContain('Beta from A.');
+  });
+
+  it('treats deleting a page on one side and editing it on the other as a conflict', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const a = await newCr(spaceId);
+    const b = await newCr(spaceId);
+    await edit(spaceId, a.id, [{ operation: 'delete_page', page: pageId }]);
+    await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Alpha', 'Alpha edited'));
+    expect((await merge(spaceId, a.id)).status).toBe(200);
+    expect((await merge(spaceId, b.id)).status).toBe(409);
+    const up = await update(spaceId, b.id);
+    expect(up.body.result).toBe('conflicts');
+    const list = (await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts`)).body;
+    expect(list.items[0]).toMatchObject({ kind: 'page-deleted', pageId });
+    // Keep the change request's version: the page comes back with the edit.
+    const keep = await server.request(
+      'POST',
+      `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts/${encodeURIComponent(list.items[0].id)}`,
+      { body: { keep: 'change-request' } },
+    );
+    expect(keep.body.result).toBe('update');
+    expect((await merge(spaceId, b.id)).status).toBe(200);
+    expect(await spaceMarkdown(spaceId, pageId)).toContain('Alpha edited');
+  });
+
+  it('merges a move on one side with an edit on the other', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const setup = await newCr(spaceId);
+    const folder = await edit(spaceId, setup.id, [{ operation: 'insert_page', title: 'Folder' }], false);
+    const folderId = folder.body.changes[0].page.id;
+    await merge(spaceId, setup.id);
+    const mover = await newCr(spaceId);
+    const editor = await newCr(spaceId);
+    await edit(spaceId, mover.id, [{ operation: 'update_page', page: pageId, into: folderId }]);
+    await setBody(spaceId, editor.id, pageId, ORIGINAL.replace('Gamma', 'Gamma edited'));
+    expect((await merge(spaceId, mover.id)).status).toBe(200);
+    expect((await merge(spaceId, editor.id)).status).toBe(200);
+    const pages = (await server.request('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages;
+    const folderPage = pages.find((p: { id: string }) => p.id === folderId);
+    expect(folderPage.pages.map((p: { id: string }) => p.id)).toEqual([pageId]);
+    expect(pages.map((p: { id: string }) => p.id)).not.toContain(pageId);
+    expect(await spaceMarkdown(spaceId, pageId)).toContain('Gamma edited');
+  });
+
+  it('merges after an update, and a clean update moves the base forward', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const a = await newCr(spaceId);
+    const b = await newCr(spaceId);
+    await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha A'));
+    await edit(spaceId, b.id, [{ operation: 'insert_page', title: 'New page' }]);
+    await merge(spaceId, a.id);
+    const space = (await server.request('GET', `/v1/spaces/${spaceId}`)).body;
+    const up = await update(spaceId, b.id);
+    expect(up.body.result).toBe('update');
+    const cr = (await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}`)).body;
+    expect(cr).toMatchObject({ revisionMergedAncestor: space.revision, outdated: false, revision: up.body.revision });
+    // The change request now shows the space's edit too.
+    const inCr = await server.request(
+      'GET',
+      `/v1/spaces/${spaceId}/change-requests/${b.id}/content/page/${pageId}?format=markdown`,
+    );
+    expect(inCr.body.markdown).toContain('Alpha A');
+    expect((await merge(spaceId, b.id)).status).toBe(200);
+    const titles = (await server.request('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages.map(
+      (p: { title: string }) => p.title,
+    );
+    expect(titles).toEqual(['Guide', 'New page']);
+  });
+
+  it('never loses either of two merges racing on one space', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const a = await newCr(spaceId);
+    const b = await newCr(spaceId);
+    await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha race A'));
+    await edit(spaceId, b.id, [{ operation: 'insert_page', title: 'Race B page' }]);
+    const [ra, rb] = await Promise.all([merge(spaceId, a.id), merge(spaceId, b.id)]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    expect(await spaceMarkdown(spaceId, pageId)).toContain('Alpha race A');
+    const titles = (await server.request('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages.map(
+      (p: { title: string }) => p.title,
+    );
+    expect(titles).toContain('Race B page');
+  });
+
+  it('refuses merges in a locked space (403) and below the review role (403)', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const cr = await newCr(spaceId);
+    await setBody(spaceId, cr.id, pageId, ORIGINAL + '\n\nMore.');
+    const commenter = await server.member('comment');
+    expect((await merge(spaceId, cr.id, commenter.token)).status).toBe(403);
+    await server.request('PATCH', `/v1/spaces/${spaceId}`, { body: { editMode: 'locked' } });
+    const locked = await merge(spaceId, cr.id);
+    expect(locked.status).toBe(403);
+    expect(locked.body.error.message).toMatch(/locked/);
+    await server.request('PATCH', `/v1/spaces/${spaceId}`, { body: { editMode: 'live' } });
+    expect((await merge(spaceId, cr.id)).status).toBe(200);
+  });
+});
