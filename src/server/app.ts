@@ -18,6 +18,7 @@ import { spaceRoutes } from './routes/spaces.js';
 import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
+import { reviewRoutes } from './routes/reviews.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(changeRequestRoutes, routeDeps);
   await app.register(changeRequestContentRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
+  await app.register(reviewRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -11,6 +11,11 @@ import {
   conflictListSchema,
   conflictParamsSchema,
   conflictResolutionSchema,
+  semanticChangesSchema,
+  pageDiffSchema,
+  pageDiffParamsSchema,
+  pdfQuerySchema,
+  pdfResultSchema,
 } from '../../shared/contract/change-requests.js';
 import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import {
@@ -137,6 +142,56 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
         result: resolved.result,
         conflicts: presentConflicts(service.pendingUpdate(resolved.cr)?.conflicts ?? []),
       };
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/changes',
+    { schema: { params: changeRequestParamsSchema, response: { 200: semanticChangesSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      return { changes: await service.changeRequestChanges(serviceContext(deps, request), spaceId, changeRequestId) };
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/diff/:pageId',
+    { schema: { params: pageDiffParamsSchema, response: { 200: pageDiffSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId, pageId } = request.params;
+      return service.changeRequestPageDiff(serviceContext(deps, request), spaceId, changeRequestId, pageId);
+    },
+  );
+
+  // The PDF: `pdf` answers the URL to fetch (the export is rendered when that URL is read).
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/pdf',
+    { schema: { params: changeRequestParamsSchema, querystring: pdfQuerySchema, response: { 200: pdfResultSchema } } },
+    async (request) => {
+      const { spaceId, changeRequestId } = request.params;
+      // Checks access and the page now, so that a bad request fails here rather than at the download.
+      const { cr } = await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
+      const query = new URLSearchParams();
+      if (request.query.page) query.set('page', request.query.page);
+      if (request.query.only) query.set('only', 'true');
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { url: deps.urls.api(`/spaces/${spaceId}/change-requests/${cr.id}/pdf/download${suffix}`) };
+    },
+  );
+
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/pdf/download',
+    { schema: { params: changeRequestParamsSchema, querystring: pdfQuerySchema } },
+    async (request, reply) => {
+      const { spaceId, changeRequestId } = request.params;
+      const pdf = await service.changeRequestPdf(serviceContext(deps, request), spaceId, changeRequestId, {
+        pageId: request.query.page,
+        only: request.query.only,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="change-request-${changeRequestId}.pdf"`)
+        .send(pdf);
     },
   );
 

@@ -1,12 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberSchema, memberParamsSchema, updateMemberBodySchema } from '../../shared/contract/members.js';
+import {
+  memberSchema,
+  memberListSchema,
+  memberParamsSchema,
+  updateMemberBodySchema,
+  listMembersQuerySchema,
+} from '../../shared/contract/members.js';
+import { organizationParamsSchema } from '../../shared/contract/organizations.js';
+import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/members/service.js';
 import { presentMember } from '../presenters/member.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 export async function memberRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/orgs/:organizationId/members',
+    {
+      schema: {
+        params: organizationParamsSchema,
+        querystring: pagedQuerySchema.extend(listMembersQuerySchema.shape),
+        response: { 200: memberListSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...query } = request.query;
+      const result = await service.listMembers(
+        serviceContext(deps, request),
+        request.params.organizationId,
+        query,
+        page,
+        limit,
+      );
+      return { ...result, items: result.items.map((row) => presentMember(deps.urls, row)) };
+    },
+  );
 
   r.get(
     '/v1/orgs/:organizationId/members/:userId',

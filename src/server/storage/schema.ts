@@ -15,6 +15,8 @@ export interface Database {
   objects: ObjectsTable;
   blobs: BlobsTable;
   change_requests: ChangeRequestsTable;
+  change_request_reviews: ReviewsTable;
+  change_request_reviewers: RequestedReviewersTable;
 }
 
 export interface UsersTable {
@@ -166,4 +168,24 @@ export interface ChangeRequestsTable {
   merged_at: string | null;
   comments: number;
   pending_update: string | null;
+}
+
+export interface ReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  status: 'approved' | 'changes-requested';
+  /** The change request's revision when it was reviewed. */
+  revision_id: string;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RequestedReviewersTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  revision_id: string;
+  created_at: string;
 }

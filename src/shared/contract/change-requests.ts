@@ -94,3 +94,98 @@ export const conflictListSchema = z.object({
 });
 
 export const conflictParamsSchema = changeRequestParamsSchema.extend({ conflictId: z.string().min(1).max(300) });
+
+// What a change request changes (its base against its content)
+
+const changedPageSchema = z.object({ id: z.string(), type: z.string(), title: z.string(), path: z.string().optional() });
+
+export const semanticChangeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('page_created'), page: changedPageSchema }),
+  z.object({ type: z.literal('page_deleted'), page: changedPageSchema }),
+  z.object({
+    type: z.literal('page_edited'),
+    page: changedPageSchema,
+    /** What changed: title, slug, emoji, description, href, document. */
+    attributes: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('page_moved'),
+    page: changedPageSchema,
+    parent: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+  }),
+  z.object({ type: z.literal('file_created'), file: z.object({ id: z.string(), name: z.string() }) }),
+  z.object({ type: z.literal('file_edited'), file: z.object({ id: z.string(), name: z.string() }) }),
+  z.object({ type: z.literal('file_deleted'), file: z.object({ id: z.string(), name: z.string() }) }),
+]);
+export type SemanticChange = z.infer<typeof semanticChangeSchema>;
+export const semanticChangesSchema = z.object({ changes: z.array(semanticChangeSchema) });
+
+const wordChangeSchema = z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() });
+export const blockChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('unchanged'), id: z.string(), markdown: z.string() }),
+  z.object({ kind: z.literal('added'), id: z.string(), markdown: z.string() }),
+  z.object({ kind: z.literal('removed'), id: z.string(), markdown: z.string() }),
+  z.object({
+    kind: z.literal('modified'),
+    id: z.string(),
+    before: z.string(),
+    after: z.string(),
+    words: z.array(wordChangeSchema),
+  }),
+]);
+
+/** The block-level diff of one page: before (the base) and after (the change request). */
+export const pageDiffSchema = z.object({
+  page: z.object({ id: z.string(), title: z.string() }),
+  before: z.object({ title: z.string(), markdown: z.string() }).nullable(),
+  after: z.object({ title: z.string(), markdown: z.string() }).nullable(),
+  blocks: z.array(blockChangeSchema),
+});
+export const pageDiffParamsSchema = changeRequestParamsSchema.extend({ pageId: idSchema });
+
+// Reviews
+
+export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const;
+export const REVIEW_COMMENT_MAX = 10_000;
+
+export const reviewSchema = z.object({
+  object: z.literal('change-request-review'),
+  id: z.string(),
+  revision: z.string(),
+  reviewer: userSchema,
+  status: z.enum(REVIEW_STATUSES),
+  /** The change request has changed since this review. */
+  outdated: z.boolean(),
+  comment: z.object({ markdown: z.string() }).optional(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  urls: z.object({ location: z.string() }),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewListSchema = listSchema(reviewSchema);
+export const submitReviewBodySchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  comment: z.object({ markdown: z.string().trim().min(1).max(REVIEW_COMMENT_MAX) }).optional(),
+});
+export const reviewParamsSchema = changeRequestParamsSchema.extend({ reviewId: idSchema });
+
+export const requestedReviewerSchema = z.object({
+  object: z.literal('change-request-requested-reviewer'),
+  kind: z.literal('user'),
+  user: userSchema,
+  requestedBy: userSchema,
+  revision: z.string(),
+  createdAt: timestampSchema,
+});
+export const requestedReviewerListSchema = listSchema(requestedReviewerSchema);
+export const requestReviewersBodySchema = z.object({ users: z.array(idSchema).min(1).max(50) });
+export const requestReviewersResultSchema = z.object({ users: z.array(requestedReviewerSchema) });
+export const requestedReviewerParamsSchema = changeRequestParamsSchema.extend({ userId: idSchema });
+
+// PDF export
+
+export const pdfQuerySchema = z.object({
+  only: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  page: idSchema.optional(),
+});
+export const pdfResultSchema = z.object({ url: z.string() });

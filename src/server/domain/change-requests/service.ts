@@ -8,7 +8,10 @@ import { loadSpace } from '../spaces/service.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import { mergeRevisions, type Conflict, type MergeOutcome, type Resolution } from '../content/merge-revisions.js';
-import { RevisionReader, RevisionWriter, revisionOfSpace } from '../content/model.js';
+import { RevisionReader, RevisionWriter, revisionOfSpace, type PageNode } from '../content/model.js';
+import { semanticChanges, pageDiff } from '../content/changes.js';
+import { blocksToMarkdown } from '../content/blocks.js';
+import { renderPdf } from '../content/pdf.js';
 import { applyChanges } from '../content/edit.js';
 import type { ContentChange } from '../../../shared/contract/content.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -367,4 +370,53 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       revision,
     };
   });
+}
+
+/** Readers of the change request's base (the space content it started from) and of its own content. */
+async function baseAndHead(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  const found = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'read it');
+  const [base, head] = await Promise.all([
+    revisionOfSpace(ctx.db, spaceId, changeRequestBase(found.cr)),
+    revisionOfSpace(ctx.db, spaceId, found.cr.revision_id),
+  ]);
+  return { ...found, base: new RevisionReader(ctx.db, base), head: new RevisionReader(ctx.db, head) };
+}
+
+export async function changeRequestChanges(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  return semanticChanges(base, head);
+}
+
+export async function changeRequestPageDiff(ctx: ServiceContext, spaceId: string, idOrNumber: string, pageId: string) {
+  const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  const diff = await pageDiff(base, head, pageId);
+  if (!diff) throw new NotFoundError('Page not found in the change request nor in its base');
+  return diff;
+}
+
+/**
+ * The PDF of a change request's content: every page, or one page with its subpages, or (`only`) that page alone.
+ */
+export async function changeRequestPdf(
+  ctx: ServiceContext,
+  spaceId: string,
+  idOrNumber: string,
+  options: { pageId?: string; only?: boolean },
+) {
+  const { cr, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  let roots = await head.tree();
+  if (options.pageId) {
+    const node = await head.page(options.pageId);
+    if (!node) throw new InvalidError('page', 'no such page in the change request');
+    roots = [options.only ? { ...node, pages: [] } : node];
+  }
+  const pages: Array<{ title: string; depth: number; markdown: string }> = [];
+  const walk = async (nodes: PageNode[], depth: number) => {
+    for (const node of nodes) {
+      pages.push({ title: node.version.title, depth, markdown: blocksToMarkdown(await head.document(node.version)) });
+      await walk(node.pages, depth + 1);
+    }
+  };
+  await walk(roots, 0);
+  return renderPdf({ title: cr.subject || `Change request #${cr.number}`, pages });
 }

@@ -3,7 +3,8 @@ import { transaction } from '../../storage/db.js';
 import * as members from '../../storage/repos/members.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import { keysetPage } from '../../storage/pagination.js';
 import type { RoleOrGuest } from '../../../shared/contract/common.js';
 
 const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first';
@@ -46,5 +47,26 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
       throw new ConflictError(LAST_ADMIN);
     }
     return members.deleteMembership(tx, organizationId, userId);
+  });
+}
+
+/** Members of an organization, for its members (guests do not list members). */
+export async function listMembers(
+  ctx: ServiceContext,
+  organizationId: string,
+  query: { role?: string; search?: string; order: 'asc' | 'desc' },
+  page: string | undefined,
+  limit: number,
+) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  if (access.role === null) throw new ForbiddenError('Guests cannot list the members of an organization');
+  const filter: members.MemberListFilter = { organizationId, role: query.role, search: query.search };
+  return keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => members.listMembers(ctx.db, filter, query.order, after, take),
+    count: () => members.countMembers(ctx.db, filter),
+    key: (row) => [row.joined_at, row.user_id],
   });
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-foundation.js';
 import * as m002 from './002-sessions.js';
 import * as m003 from './003-content.js';
+import * as m004 from './004-reviews.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-sessions': m002,
   '003-content': m003,
+  '004-reviews': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

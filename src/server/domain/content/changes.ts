@@ -1,0 +1,53 @@
+import type { SemanticChange } from '../../../shared/contract/change-requests.js';
+import { diffBlocks, type BlockChange } from './merge.js';
+import { blocksToMarkdown } from './blocks.js';
+import { ROOT, type FileEntry, type PageEntry, type RevisionReader } from './model.js';
+
+const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
+
+/** What changed from `before` to `after`: pages created, edited, moved, deleted; files created, edited, deleted. */
+export async function semanticChanges(before: RevisionReader, after: RevisionReader): Promise<SemanticChange[]> {
+  const out: SemanticChange[] = [];
+  const pageDiff = await before.trie.diff(before.revision.pages_root, after.revision.pages_root);
+  for (const { key, before: b, after: a } of pageDiff) {
+    if (key === ROOT) continue;
+    const was = b as PageEntry | undefined;
+    const is = a as PageEntry | undefined;
+    const reader = is ? after : before;
+    const entry = (is ?? was)!;
+    const version = await reader.version(entry.v);
+    const page = { id: key, type: version.type, title: version.title, path: await reader.path(key, entry) };
+    if (!was) out.push({ type: 'page_created', page });
+    else if (!is) out.push({ type: 'page_deleted', page });
+    else {
+      if (was.v !== is.v) {
+        const old = await before.version(was.v);
+        const attributes: string[] = FIELDS.filter((f) => (old[f] ?? null) !== (version[f] ?? null));
+        if (old.document !== version.document) attributes.push('document');
+        if (attributes.length) out.push({ type: 'page_edited', page, attributes });
+      }
+      if (was.p !== is.p) out.push({ type: 'page_moved', page, parent: { before: was.p, after: is.p } });
+    }
+  }
+  const fileDiff = await before.trie.diff(before.revision.files_root, after.revision.files_root);
+  for (const { key, before: b, after: a } of fileDiff) {
+    const file = { id: key, name: ((a ?? b) as unknown as FileEntry).name };
+    out.push({ type: !b ? 'file_created' : !a ? 'file_deleted' : 'file_edited', file });
+  }
+  return out;
+}
+
+/** The block diff of one page between two revisions; undefined when the page is in neither. */
+export async function pageDiff(before: RevisionReader, after: RevisionReader, pageId: string) {
+  const [was, is] = await Promise.all([before.entry(pageId), after.entry(pageId)]);
+  if (!was && !is) return undefined;
+  const side = async (reader: RevisionReader, entry: PageEntry | undefined) => {
+    if (!entry) return { meta: null, blocks: [] };
+    const version = await reader.version(entry.v);
+    const blocks = await reader.document(version);
+    return { meta: { title: version.title, markdown: blocksToMarkdown(blocks) }, blocks };
+  };
+  const [b, a] = await Promise.all([side(before, was), side(after, is)]);
+  const blocks: BlockChange[] = diffBlocks(b.blocks, a.blocks);
+  return { page: { id: pageId, title: (a.meta ?? b.meta)!.title }, before: b.meta, after: a.meta, blocks };
+}
