@@ -22,7 +22,7 @@ export function presentReview(
     status: r.status,
     // Reviewed an earlier state of the change request.
     outdated: r.revision_id !== cr.revision_id,
-    ...(r.comment ? { comment: { markdown: r.comment } } : {}),
+    ...(r.comment ? { body: { markdown: r.comment } } : {}),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     urls: { location: urls.api(`/spaces/${spaceId}/change-requests/${cr.id}/reviews/${r.id}`) },

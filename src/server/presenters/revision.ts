@@ -1,4 +1,9 @@
-import type { Revision, RevisionFile, RevisionPage } from '../../shared/contract/content.js';
+import {
+  DEFAULT_PAGE_LAYOUT,
+  type Revision,
+  type RevisionFile,
+  type RevisionPage,
+} from '../../shared/contract/content.js';
 import type { FileEntry, PageNode, RevisionRow } from '../domain/content/model.js';
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
@@ -48,7 +53,7 @@ export function presentPage(
     path: node.path,
     ...(v.description ? { description: v.description } : {}),
     urls: { app: pageApp(urls, at, node.id) },
-    layout: {},
+    layout: DEFAULT_PAGE_LAYOUT,
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
     ...(body?.format === 'document'

@@ -64,10 +64,9 @@ describeEachDialect('reviewing change requests: changes, diffs, reviews, PDF, me
     const byPage = (id: string) =>
       changes.filter((c: { page?: { id: string } }) => c.page?.id === id).map((c: { type: string }) => c.type);
     expect(byPage(guide)).toEqual(['page_edited']);
-    expect(changes.find((c: { page?: { id: string } }) => c.page?.id === guide).attributes.sort()).toEqual([
-      'document',
-      'title',
-    ]);
+    const attributes = changes.find((c: { page?: { id: string } }) => c.page?.id === guide).attributes;
+    expect(Object.keys(attributes).sort()).toEqual(['document', 'title']);
+    expect(attributes.title).toEqual({ before: 'Guide', after: 'The guide' });
     expect(byPage(old)).toEqual(['page_deleted']);
     expect(byPage(created)).toEqual(['page_created']);
 
@@ -122,7 +121,7 @@ describeEachDialect('reviewing change requests: changes, diffs, reviews, PDF, me
     expect(list.items[0]).toMatchObject({
       id: review.body.id,
       outdated: true,
-      comment: { markdown: 'Please fix the title.' },
+      body: { markdown: 'Please fix the title.' },
     });
     const bad = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/reviews`, {
       token: reviewer.token,

@@ -97,7 +97,19 @@ export const conflictParamsSchema = changeRequestParamsSchema.extend({ conflictI
 
 // What a change request changes (its base against its content)
 
-const changedPageSchema = z.object({ id: z.string(), type: z.string(), title: z.string(), path: z.string().optional() });
+const changedPageSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  path: z.string().optional(),
+});
+const changedFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  downloadURL: z.string(),
+});
+const attributeChangeSchema = z.object({ before: z.string().optional(), after: z.string().optional() });
 
 export const semanticChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page_created'), page: changedPageSchema }),
@@ -105,17 +117,18 @@ export const semanticChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('page_edited'),
     page: changedPageSchema,
-    /** What changed: title, slug, emoji, description, href, document. */
-    attributes: z.array(z.string()),
+    /** Each changed attribute (title, slug, emoji, description, href, document) with its values before and after. */
+    attributes: z.record(z.string(), attributeChangeSchema),
   }),
   z.object({
     type: z.literal('page_moved'),
     page: changedPageSchema,
-    parent: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+    /** The parent pages before and after; absent means the top level. */
+    parent: z.object({ before: changedPageSchema.optional(), after: changedPageSchema.optional() }),
   }),
-  z.object({ type: z.literal('file_created'), file: z.object({ id: z.string(), name: z.string() }) }),
-  z.object({ type: z.literal('file_edited'), file: z.object({ id: z.string(), name: z.string() }) }),
-  z.object({ type: z.literal('file_deleted'), file: z.object({ id: z.string(), name: z.string() }) }),
+  z.object({ type: z.literal('file_created'), file: changedFileSchema }),
+  z.object({ type: z.literal('file_edited'), file: changedFileSchema }),
+  z.object({ type: z.literal('file_deleted'), file: changedFileSchema }),
 ]);
 export type SemanticChange = z.infer<typeof semanticChangeSchema>;
 export const semanticChangesSchema = z.object({ changes: z.array(semanticChangeSchema) });
@@ -156,7 +169,8 @@ export const reviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   /** The change request has changed since this review. */
   outdated: z.boolean(),
-  comment: z.object({ markdown: z.string() }).optional(),
+  /** The reviewer's message. */
+  body: z.object({ markdown: z.string() }).optional(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   urls: z.object({ location: z.string() }),
@@ -185,7 +199,10 @@ export const requestedReviewerParamsSchema = changeRequestParamsSchema.extend({ 
 // PDF export
 
 export const pdfQuerySchema = z.object({
-  only: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  only: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
   page: idSchema.optional(),
 });
 export const pdfResultSchema = z.object({ url: z.string() });

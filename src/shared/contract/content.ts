@@ -28,6 +28,31 @@ export const pageDocumentSchema = z.object({
 });
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 
+/** How a page is laid out when published (the defaults; pages cannot change them yet). */
+export const pageLayoutSchema = z.object({
+  width: z.enum(['default', 'wide']),
+  cover: z.boolean(),
+  coverSize: z.enum(['hero', 'full']),
+  title: z.boolean(),
+  description: z.boolean(),
+  tableOfContents: z.boolean(),
+  outline: z.boolean(),
+  pagination: z.boolean(),
+  metadata: z.boolean(),
+});
+export type PageLayout = z.infer<typeof pageLayoutSchema>;
+export const DEFAULT_PAGE_LAYOUT: PageLayout = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
+
 export interface RevisionPage {
   id: string;
   title: string;
@@ -40,7 +65,7 @@ export interface RevisionPage {
   createdAt?: string;
   updatedAt?: string;
   urls?: { app: string };
-  layout?: Record<string, never>;
+  layout?: PageLayout;
   href?: string;
   target?: { kind: 'url'; url: string };
   markdown?: string;
@@ -60,7 +85,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   createdAt: timestampSchema.optional(),
   updatedAt: timestampSchema.optional(),
   urls: z.object({ app: z.string() }).optional(),
-  layout: z.object({}).optional(),
+  layout: pageLayoutSchema.optional(),
   href: z.string().optional(),
   target: z.object({ kind: z.literal('url'), url: z.string() }).optional(),
   markdown: z.string().optional(),
@@ -111,7 +136,8 @@ export const contentQuerySchema = z.object({
 export const PAGE_FORMATS = ['document', 'markdown'] as const;
 export const pageQuerySchema = contentQuerySchema.extend({
   format: z.enum(PAGE_FORMATS).default('document'),
-  evaluated: queryBoolean.optional(),
+  /** Accepted for compatibility: there are no expressions to evaluate. */
+  evaluated: z.enum(['true', 'false', '1', '0', 'deterministic-only']).optional(),
 });
 
 export const pageParamsSchema = z.object({ pageId: idSchema });

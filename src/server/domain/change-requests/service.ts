@@ -384,7 +384,9 @@ async function baseAndHead(ctx: ServiceContext, spaceId: string, idOrNumber: str
 
 export async function changeRequestChanges(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
   const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
-  return semanticChanges(base, head);
+  return semanticChanges(base, head, (revisionId, fileId) =>
+    ctx.urls.api(`/spaces/${spaceId}/revisions/${revisionId}/files/${fileId}/download`),
+  );
 }
 
 export async function changeRequestPageDiff(ctx: ServiceContext, spaceId: string, idOrNumber: string, pageId: string) {

@@ -5,8 +5,21 @@ import { ROOT, type FileEntry, type PageEntry, type RevisionReader } from './mod
 
 const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
 
-/** What changed from `before` to `after`: pages created, edited, moved, deleted; files created, edited, deleted. */
-export async function semanticChanges(before: RevisionReader, after: RevisionReader): Promise<SemanticChange[]> {
+/**
+ * What changed from `before` to `after`: pages created, edited, moved, deleted; files created, edited, deleted.
+ * `fileUrl` gives a file's download URL in a revision.
+ */
+export async function semanticChanges(
+  before: RevisionReader,
+  after: RevisionReader,
+  fileUrl: (revisionId: string, fileId: string) => string,
+): Promise<SemanticChange[]> {
+  const changedPage = async (reader: RevisionReader, id: string | null) => {
+    const entry = id ? await reader.entry(id) : undefined;
+    if (!id || !entry) return undefined;
+    const version = await reader.version(entry.v);
+    return { id, type: version.type, title: version.title, path: await reader.path(id, entry) };
+  };
   const out: SemanticChange[] = [];
   const pageDiff = await before.trie.diff(before.revision.pages_root, after.revision.pages_root);
   for (const { key, before: b, after: a } of pageDiff) {
@@ -22,16 +35,31 @@ export async function semanticChanges(before: RevisionReader, after: RevisionRea
     else {
       if (was.v !== is.v) {
         const old = await before.version(was.v);
-        const attributes: string[] = FIELDS.filter((f) => (old[f] ?? null) !== (version[f] ?? null));
-        if (old.document !== version.document) attributes.push('document');
-        if (attributes.length) out.push({ type: 'page_edited', page, attributes });
+        const attributes: Record<string, { before?: string; after?: string }> = {};
+        for (const f of [...FIELDS, 'document' as const]) {
+          if ((old[f] ?? null) === (version[f] ?? null)) continue;
+          attributes[f] = {
+            ...(old[f] !== undefined ? { before: old[f] } : {}),
+            ...(version[f] !== undefined ? { after: version[f] } : {}),
+          };
+        }
+        if (Object.keys(attributes).length) out.push({ type: 'page_edited', page, attributes });
       }
-      if (was.p !== is.p) out.push({ type: 'page_moved', page, parent: { before: was.p, after: is.p } });
+      if (was.p !== is.p) {
+        const [from, to] = await Promise.all([changedPage(before, was.p), changedPage(after, is.p)]);
+        out.push({
+          type: 'page_moved',
+          page,
+          parent: { ...(from ? { before: from } : {}), ...(to ? { after: to } : {}) },
+        });
+      }
     }
   }
   const fileDiff = await before.trie.diff(before.revision.files_root, after.revision.files_root);
   for (const { key, before: b, after: a } of fileDiff) {
-    const file = { id: key, name: ((a ?? b) as unknown as FileEntry).name };
+    const entry = (a ?? b) as unknown as FileEntry;
+    const revisionId = (a ? after : before).revision.id;
+    const file = { id: key, name: entry.name, contentType: entry.contentType, downloadURL: fileUrl(revisionId, key) };
     out.push({ type: !b ? 'file_created' : !a ? 'file_deleted' : 'file_edited', file });
   }
   return out;
