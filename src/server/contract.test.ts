@@ -177,7 +177,6 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
       },
     );
     expect(edited.status).toBe(200);
-    const pageId = edited.body.changes[0].page.id as string;
     // Single-page answers are validated on a page without subpages (see expectListing about nested pages).
     const leafId = edited.body.changes[1].page.id as string;
 
