@@ -12,6 +12,9 @@ test('space settings are saved, kept on reload, and server errors show beside th
   await expect(page.getByRole('heading', { level: 1, name: 'Handbook' })).toBeVisible();
   await expect(page.getByText('This space has no pages yet')).toBeVisible();
 
+  // Settings are a section of the space, with their own URL.
+  await page.getByRole('navigation', { name: 'Space sections' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/o\/[^/]+\/spaces\/[^/]+\/settings$/);
   const settings = page.getByRole('form', { name: 'Space settings' });
   const save = settings.getByRole('button', { name: 'Save settings' });
   await expect(save).toBeDisabled();

@@ -14,7 +14,17 @@ import { organizationRoute } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
+import {
+  changeRequestConflictsRoute,
+  changeRequestPageRoute,
+  changeRequestPagesRoute,
+  changeRequestReviewRoute,
+  changeRequestRoute,
+} from './routes/change-request';
+import { changeRequestsRoute } from './routes/change-requests';
 import { spaceRoute } from './routes/space';
+import { spaceHomeRoute, spacePageRoute } from './routes/space-pages';
+import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
 /**
@@ -23,7 +33,14 @@ import { trashRoute } from './routes/trash';
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
  * /o/$organizationId/collections/$id    one collection
- * /o/$organizationId/spaces/$id         one space and its settings
+ * /o/$organizationId/spaces/$id         one space: its first page
+ *   …/pages/$pageId                     a page of the space, rendered
+ *   …/change-requests                   change requests by status (`?status=draft|merged|archived`)
+ *   …/change-requests/$number           review: changes and diffs (`?view=inline`), reviews, merge
+ *   …/change-requests/$number/pages     the editor (opens the first page)
+ *   …/change-requests/$number/pages/$pageId   the editor on one page
+ *   …/change-requests/$number/conflicts the conflicts of an update from the space
+ *   …/settings                          the space's settings
  * These URLs are the ones the server writes in `urls.app`.
  */
 const routeTree = rootRoute.addChildren([
@@ -31,7 +48,23 @@ const routeTree = rootRoute.addChildren([
   signupRoute,
   appRoute.addChildren([
     homeRoute,
-    organizationRoute.addChildren([organizationHomeRoute, trashRoute, collectionRoute, spaceRoute]),
+    organizationRoute.addChildren([
+      organizationHomeRoute,
+      trashRoute,
+      collectionRoute,
+      spaceRoute.addChildren([
+        spaceHomeRoute,
+        spacePageRoute,
+        spaceSettingsRoute,
+        changeRequestsRoute,
+        changeRequestRoute.addChildren([
+          changeRequestReviewRoute,
+          changeRequestPagesRoute,
+          changeRequestPageRoute,
+          changeRequestConflictsRoute,
+        ]),
+      ]),
+    ]),
   ]),
 ]);
 

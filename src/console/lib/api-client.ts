@@ -64,6 +64,8 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `If-Match` for an edit based on a known revision. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -76,7 +78,7 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     // The session cookie authenticates the console; mutations prove they come from it with the CSRF cookie's value.

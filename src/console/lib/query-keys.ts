@@ -8,6 +8,7 @@ export const queryKeys = {
     all: ['organizations'] as const,
     list: () => ['organizations', 'list'] as const,
     detail: (organizationId: string) => ['organizations', 'detail', organizationId] as const,
+    members: (organizationId: string) => ['organizations', 'members', organizationId] as const,
   },
   collections: {
     all: ['collections'] as const,
@@ -19,5 +20,31 @@ export const queryKeys = {
     list: (organizationId: string) => ['spaces', 'list', organizationId] as const,
     trash: (organizationId: string) => ['spaces', 'trash', organizationId] as const,
     detail: (spaceId: string) => ['spaces', 'detail', spaceId] as const,
+  },
+  /** The space's current content (its live revision): a merge changes all of it. */
+  content: {
+    space: (spaceId: string) => ['content', spaceId] as const,
+    pages: (spaceId: string) => ['content', spaceId, 'pages'] as const,
+    page: (spaceId: string, pageId: string) => ['content', spaceId, 'page', pageId] as const,
+  },
+  /** Change requests of a space; `number` is the change request's number in the space. */
+  changeRequests: {
+    space: (spaceId: string) => ['change-requests', spaceId] as const,
+    lists: (spaceId: string) => ['change-requests', spaceId, 'list'] as const,
+    list: (spaceId: string, status: string) => ['change-requests', spaceId, 'list', status] as const,
+    count: (spaceId: string, status: string) => ['change-requests', spaceId, 'list', status, 'count'] as const,
+    /** Everything read of one change request. */
+    one: (spaceId: string, number: number) => ['change-requests', spaceId, number] as const,
+    detail: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'detail'] as const,
+    pages: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'pages'] as const,
+    /** A page as of one revision of the change request: an edit based on it sends that revision as If-Match. */
+    page: (spaceId: string, number: number, pageId: string, revision: string) =>
+      ['change-requests', spaceId, number, 'page', pageId, revision] as const,
+    changes: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'changes'] as const,
+    diff: (spaceId: string, number: number, pageId: string) =>
+      ['change-requests', spaceId, number, 'diff', pageId] as const,
+    conflicts: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'conflicts'] as const,
+    reviews: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviews'] as const,
+    reviewers: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviewers'] as const,
   },
 };

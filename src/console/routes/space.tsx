@@ -1,14 +1,17 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, Outlet } from '@tanstack/react-router';
 import { spaceParamsSchema } from '../../shared/contract';
-import { DocumentTitle } from '../components/ui/page';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
-import { SpaceView } from '../features/content/components/space-view';
+import { SpaceHeader, SpaceInTrash, SpaceTabs } from '../features/content/components/space-view';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
 
+/**
+ * `/o/$organizationId/spaces/$spaceId/…`: the space's header and sections (pages, change requests, settings).
+ * Each section is a child route and sets the document title.
+ */
 export const spaceRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'spaces/$spaceId',
@@ -19,18 +22,33 @@ export const spaceRoute = createRoute({
       context.queryClient.ensureQueryData(collectionsQueryOptions(params.organizationId)),
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]),
-  component: SpacePage,
+  component: SpaceLayout,
   errorComponent: contentError('space'),
 });
 
-function SpacePage() {
+function SpaceLayout() {
   const { organizationId, spaceId } = spaceRoute.useParams();
   const organization = useOrganization(organizationId);
   const space = useSpace(spaceId);
   return (
-    <>
-      <DocumentTitle>{`${space.title || 'Untitled'} · ${organization.title}`}</DocumentTitle>
-      <SpaceView organizationId={organizationId} organizationTitle={organization.title} spaceId={spaceId} />
-    </>
+    <div className="space-page">
+      <SpaceHeader organizationId={organizationId} organizationTitle={organization.title} spaceId={spaceId} />
+      {space.deletedAt ? (
+        <SpaceInTrash organizationId={organizationId} spaceId={spaceId} />
+      ) : (
+        <>
+          <SpaceTabs organizationId={organizationId} spaceId={spaceId} />
+          <Outlet />
+        </>
+      )}
+    </div>
   );
+}
+
+/** "Handbook · Acme", after what the section adds in front. */
+export function useSpaceDocumentTitle(...parts: string[]): string {
+  const { organizationId, spaceId } = spaceRoute.useParams();
+  const organization = useOrganization(organizationId);
+  const space = useSpace(spaceId);
+  return [...parts, space.title || 'Untitled', organization.title].join(' · ');
 }

@@ -1,0 +1,55 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown, safeHref } from './markdown';
+
+const render = (markdown: string) => renderToStaticMarkup(<Markdown>{markdown}</Markdown>);
+
+describe('Markdown', () => {
+  it('renders GFM: headings shifted below the page title, emphasis, lists, tables, task lists', () => {
+    const html = render('# Title\n\nSome **bold** text.\n\n- a\n- [x] done\n\n| h |\n| - |\n| c |\n\n~~gone~~');
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain('<del>gone</del>');
+  });
+
+  it('shows raw HTML as text: no script element, no event handler attribute survives', () => {
+    const html = render(
+      'Hi <script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n<a href="#" onclick="alert(1)">x</a>\n\n<iframe src="https://evil.example"></iframe>',
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img[^>]*onerror/i);
+    expect(html).not.toMatch(/<a[^>]*onclick/i);
+    expect(html).not.toMatch(/<iframe/i);
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('drops javascript:, vbscript: and data: targets of links and images', () => {
+    const html = render(
+      '[click](javascript:alert(1)) [v](vbscript:msgbox) [d](data:text/html;base64,PHNjcmlwdD4=) ![i](javascript:alert(2)) [ok](https://example.com) [rel](/docs/page)',
+    );
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/vbscript:/i);
+    expect(html).not.toMatch(/data:text/i);
+    expect(html).toContain('href="https://example.com"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+    expect(html).toContain('href="/docs/page"');
+  });
+
+  it('drops unsafe link targets written as autolinks or references too', () => {
+    const html = render('<javascript:alert(1)>\n\n[ref][x]\n\n[x]: javascript:alert(3)');
+    expect(html).not.toMatch(/href="javascript:/i);
+  });
+});
+
+describe('safeHref', () => {
+  it('keeps http(s), mailto and paths; refuses script URLs', () => {
+    expect(safeHref('https://example.com/a')).toBe('https://example.com/a');
+    expect(safeHref('mailto:a@example.com')).toBe('mailto:a@example.com');
+    expect(safeHref('/docs')).toBe('/docs');
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref(' JavaScript:alert(1)')).toBeUndefined();
+    expect(safeHref(undefined)).toBeUndefined();
+  });
+});

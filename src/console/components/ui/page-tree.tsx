@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import type { RevisionPage } from '../../../shared/contract';
+import { ChevronIcon, DocIcon, ExternalIcon } from './icons';
+import { safeHref } from './markdown';
+
+export interface PagePlace {
+  /** Parent page id, `null` at the top level. */
+  parent: string | null;
+  index: number;
+  siblings: RevisionPage[];
+}
+
+interface PageTreeProps {
+  pages: RevisionPage[];
+  /** Accessible name of the navigation, e.g. "Pages of Handbook". */
+  label: string;
+  activeId?: string;
+  /** The link of a document page (a router Link), given the page; it should carry `className`. */
+  renderLink: (page: RevisionPage, className: string) => ReactNode;
+  /** Actions beside each page (a menu), if any. */
+  actions?: (page: RevisionPage, place: PagePlace) => ReactNode;
+}
+
+/**
+ * The pages of a space or a change request as nested lists: document pages are links, groups are headings of
+ * their pages, link pages point outside. Every row and its actions are reachable with Tab.
+ */
+export function PageTree({ pages, label, activeId, renderLink, actions }: PageTreeProps) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <nav className="page-tree" aria-label={label}>
+      <ul className="page-tree-list">
+        <Level
+          pages={pages}
+          parent={null}
+          activeId={activeId}
+          collapsed={collapsed}
+          onToggle={toggle}
+          renderLink={renderLink}
+          actions={actions}
+        />
+      </ul>
+    </nav>
+  );
+}
+
+interface LevelProps extends Omit<PageTreeProps, 'label'> {
+  parent: string | null;
+  collapsed: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}
+
+function Level({ pages, parent, ...props }: LevelProps) {
+  return pages.map((page, index) => (
+    <Item key={page.id} page={page} place={{ parent, index, siblings: pages }} {...props} />
+  ));
+}
+
+function Item({
+  page,
+  place,
+  activeId,
+  collapsed,
+  onToggle,
+  renderLink,
+  actions,
+}: Omit<LevelProps, 'pages' | 'parent'> & { page: RevisionPage; place: PagePlace }) {
+  const children = page.pages ?? [];
+  const expanded = !collapsed.has(page.id);
+  const groupId = `page-tree-${page.id}`;
+  const title = page.title || 'Untitled';
+  const icon = (
+    <span className="page-tree-icon" aria-hidden="true">
+      {page.emoji || (page.type === 'link' ? <ExternalIcon /> : <DocIcon />)}
+    </span>
+  );
+  let row: ReactNode;
+  if (page.type === 'group') {
+    row = <span className="page-tree-group">{title}</span>;
+  } else if (page.type === 'link') {
+    const href = safeHref(page.href);
+    row = href ? (
+      <a className="page-tree-link" href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {icon}
+        <span className="page-tree-title">{title}</span>
+      </a>
+    ) : (
+      <span className="page-tree-link page-tree-link-disabled">
+        {icon}
+        <span className="page-tree-title">{title}</span>
+      </span>
+    );
+  } else {
+    row = renderLink(page, `page-tree-link${page.id === activeId ? ' active' : ''}`);
+  }
+  return (
+    <li className={`page-tree-item page-tree-item-${page.type}`}>
+      <div className="page-tree-row">
+        {children.length > 0 && page.type !== 'group' ? (
+          <button
+            type="button"
+            className="tree-toggle"
+            aria-expanded={expanded}
+            aria-controls={groupId}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${title}`}
+            onClick={() => onToggle(page.id)}
+          >
+            <ChevronIcon className={expanded ? 'rotate-90' : undefined} />
+          </button>
+        ) : (
+          <span className="tree-toggle-spacer" aria-hidden="true" />
+        )}
+        {row}
+        {actions && <span className="page-tree-actions">{actions(page, place)}</span>}
+      </div>
+      {children.length > 0 && (expanded || page.type === 'group') && (
+        <ul className="page-tree-list page-tree-nested" id={groupId} aria-label={`Inside ${title}`}>
+          <Level
+            pages={children}
+            parent={page.id}
+            activeId={activeId}
+            collapsed={collapsed}
+            onToggle={onToggle}
+            renderLink={renderLink}
+            actions={actions}
+          />
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The page and its ancestors' ids, from the top; empty when absent. */
+export function pagePath(pages: RevisionPage[], id: string): RevisionPage[] {
+  for (const page of pages) {
+    if (page.id === id) return [page];
+    const below = pagePath(page.pages ?? [], id);
+    if (below.length > 0) return [page, ...below];
+  }
+  return [];
+}
+
+export function findPage(pages: RevisionPage[], id: string): RevisionPage | undefined {
+  return pagePath(pages, id).at(-1);
+}
+
+/** The first document page in reading order, if any. */
+export function firstDocument(pages: RevisionPage[]): RevisionPage | undefined {
+  for (const page of pages) {
+    if (page.type === 'document') return page;
+    const inside = firstDocument(page.pages ?? []);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+/** Every page in reading order, with its depth. */
+export function flattenPages(pages: RevisionPage[], depth = 0): Array<{ page: RevisionPage; depth: number }> {
+  return pages.flatMap((page) => [{ page, depth }, ...flattenPages(page.pages ?? [], depth + 1)]);
+}
+
+export function countPages(pages: RevisionPage[]): number {
+  return pages.reduce((total, page) => total + 1 + countPages(page.pages ?? []), 0);
+}

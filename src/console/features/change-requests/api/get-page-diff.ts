@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pageDiffSchema } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { changeRequestPath } from '../utils/paths';
+
+/** `GET /v1/spaces/{spaceId}/change-requests/{number}/diff/{pageId}`: the page's block diff, base → change request. */
+export function getPageDiff(spaceId: string, number: number, pageId: string, signal?: AbortSignal) {
+  return api.get(changeRequestPath(spaceId, number, `/diff/${encodeURIComponent(pageId)}`), pageDiffSchema, {
+    signal,
+  });
+}
+
+export function pageDiffQueryOptions(spaceId: string, number: number, pageId: string) {
+  return queryOptions({
+    queryKey: queryKeys.changeRequests.diff(spaceId, number, pageId),
+    queryFn: ({ signal }) => getPageDiff(spaceId, number, pageId, signal),
+  });
+}
+
+/** Not suspending: each changed page loads its diff on its own, with its own loading and error state. */
+export function usePageDiff(spaceId: string, number: number, pageId: string, enabled = true) {
+  return useQuery({ ...pageDiffQueryOptions(spaceId, number, pageId), enabled });
+}

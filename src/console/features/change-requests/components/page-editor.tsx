@@ -1,0 +1,321 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { pageBodySchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
+import type { ContentChange, RevisionPage } from '../../../../shared/contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
+import { AlertIcon } from '../../../components/ui/icons';
+import { Markdown, safeHref } from '../../../components/ui/markdown';
+import { FormError } from '../../../components/ui/states';
+import { useToast } from '../../../components/ui/toast';
+import { ROOT_SERVER_ERROR, showServerError, useZodForm } from '../../../lib/form';
+import { queryKeys } from '../../../lib/query-keys';
+import { useEditChangeRequestContent } from '../api/edit-change-request-content';
+import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-request';
+import { useChangeRequestPage } from '../api/get-change-request-page';
+import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
+import { onlyOwnEditsElsewhere } from '../utils/own-edits';
+
+/** Title and body of a page, validated as the server validates an `update_page`. */
+const pageFormSchema = updatePageOperationSchema
+  .pick({ title: true })
+  .required()
+  .extend({ markdown: pageBodySchema.options[0].shape.markdown });
+type PageFormInput = z.input<typeof pageFormSchema>;
+
+function valuesOf(page: RevisionPage): PageFormInput {
+  return { title: page.title, markdown: page.markdown ?? '' };
+}
+
+interface Props {
+  spaceId: string;
+  number: number;
+  pageId: string;
+  /** Why the page cannot be edited; undefined when it can. */
+  readOnly?: string;
+}
+
+/**
+ * One page of a change request: its title and markdown beside a live preview. Its content is that of a known
+ * revision of the change request (`base`); saving sends it as If-Match, so an edit made meanwhile by someone else
+ * is never overwritten. Edits this console made elsewhere (another page added in the sidebar) are adopted.
+ */
+export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
+  const changeRequest = useChangeRequest(spaceId, number);
+  const [base, setBase] = useState(changeRequest.revision);
+  const [dirty, setDirty] = useState(false);
+  const edit = useEditChangeRequestContent(spaceId, number);
+  const current = changeRequest.revision;
+  if (
+    base !== current &&
+    !edit.isPending &&
+    (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId))
+  ) {
+    setBase(current);
+  }
+  const page = useChangeRequestPage(spaceId, number, pageId, base);
+  const changedMeanwhile = base !== current && !edit.isPending;
+
+  if (readOnly !== undefined) return <PagePreview page={page} notice={readOnly} />;
+  if (page.type === 'group') {
+    return (
+      <PagePreview
+        page={page}
+        notice="A group has no content of its own: it gathers the pages inside it. Rename or move it from the list."
+      />
+    );
+  }
+  if (page.type === 'link') {
+    return <PagePreview page={page} notice="A link page points elsewhere; it has no content to edit here." />;
+  }
+  return (
+    <PageForm
+      spaceId={spaceId}
+      number={number}
+      page={page}
+      base={base}
+      changedMeanwhile={changedMeanwhile}
+      edit={edit}
+      onDirtyChange={setDirty}
+      onSaved={setBase}
+      onReload={setBase}
+    />
+  );
+}
+
+function PagePreview({ page, notice }: { page: RevisionPage; notice: string }) {
+  const href = safeHref(page.href);
+  return (
+    <article className="page-article" aria-labelledby="page-preview-title">
+      <p className="notice notice-info">{notice}</p>
+      <header className="page-article-header">
+        <h3 id="page-preview-title" className="page-article-title">
+          {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
+          {page.title || 'Untitled'}
+        </h3>
+      </header>
+      {page.type === 'link' && href && (
+        <p>
+          Points to{' '}
+          <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {href}
+          </a>
+        </p>
+      )}
+      {page.type === 'document' &&
+        (page.markdown?.trim() ? (
+          <Markdown headingOffset={2}>{page.markdown}</Markdown>
+        ) : (
+          <p className="page-article-empty">This page is empty.</p>
+        ))}
+    </article>
+  );
+}
+
+function PageForm({
+  spaceId,
+  number,
+  page,
+  base,
+  changedMeanwhile,
+  edit,
+  onDirtyChange,
+  onSaved,
+  onReload,
+}: {
+  spaceId: string;
+  number: number;
+  page: RevisionPage;
+  base: string;
+  changedMeanwhile: boolean;
+  edit: ReturnType<typeof useEditChangeRequestContent>;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: (revision: string) => void;
+  onReload: (revision: string) => void;
+}) {
+  const form = useZodForm(pageFormSchema, { defaultValues: valuesOf(page) });
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { isDirty, isSubmitting, errors } = form.formState;
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  // Another revision of the page was adopted while nothing was typed: show it.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(valuesOf(page));
+  }, [page, form]);
+
+  const blocker = useBlocker({
+    shouldBlockFn: () => form.formState.isDirty && !form.formState.isSubmitting,
+    enableBeforeUnload: () => form.formState.isDirty,
+    withResolver: true,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const change: Extract<ContentChange, { operation: 'update_page' }> = { operation: 'update_page', page: page.id };
+    if (values.title !== page.title) change.title = values.title;
+    if (values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
+    if (change.title === undefined && change.document === undefined) return;
+    setStale(false);
+    try {
+      const result = await edit.mutateAsync({ revision: base, changes: [change] });
+      const saved = result.changeRequest.revision;
+      // What the server now holds for this page is what was sent: no need to load it again.
+      queryClient.setQueryData(queryKeys.changeRequests.page(spaceId, number, page.id, saved), {
+        ...page,
+        title: values.title,
+        markdown: values.markdown,
+      });
+      form.reset(values);
+      onSaved(saved);
+      toast.show('Page saved');
+    } catch (error) {
+      if (isStaleEdit(error)) setStale(true);
+      else showServerError(form, editErrorMessage(error), ['title', 'markdown']);
+    }
+  });
+
+  /** Discards the typed text: the page as of the change request's latest revision replaces it. */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...changeRequestQueryOptions(spaceId, number), staleTime: 0 });
+      form.reset(valuesOf(page));
+      form.clearErrors(ROOT_SERVER_ERROR);
+      setStale(false);
+      onReload(fresh.revision);
+    } catch (error) {
+      showServerError(form, error, []);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <form
+      className="page-editor"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Edit page ${page.title || 'Untitled'}`}
+      onKeyDown={(event) => {
+        if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          void onSubmit();
+        }
+      }}
+    >
+      {(stale || changedMeanwhile) && (
+        <div className="notice notice-warning" role="alert">
+          <AlertIcon />
+          <div>
+            <p className="notice-title">
+              {stale ? STALE_EDIT_MESSAGE : 'Someone else changed this change request since you opened this page.'}
+            </p>
+            <p>Saving would overwrite their work, so it is refused. Copy your text if you need it, then reload.</p>
+            <p>
+              <Button size="sm" loading={reloading} onClick={() => void reload()}>
+                Reload the latest version
+              </Button>
+            </p>
+          </div>
+        </div>
+      )}
+      <FormError message={errors.root?.server?.message} />
+      <TextField
+        control={form.control}
+        name="title"
+        label="Title"
+        max={PAGE_TITLE_MAX}
+        autoComplete="off"
+        required
+        readOnly={isSubmitting}
+      />
+      <div className="editor-panes">
+        <MarkdownField control={form.control} readOnly={isSubmitting} />
+        <Preview control={form.control} />
+      </div>
+      <div className="editor-toolbar">
+        <span className="editor-status" role="status">
+          {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+        <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(page))}>
+          Discard changes
+        </Button>
+        <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
+          Save page
+        </Button>
+      </div>
+      <Dialog
+        open={blocker.status === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open) blocker.reset?.();
+        }}
+        title="Leave without saving?"
+        role="alertdialog"
+        size="sm"
+      >
+        <div className="dialog-body">
+          <p>The changes to this page are not saved yet. If you leave, they are lost.</p>
+        </div>
+        <DialogFooter>
+          <Button data-autofocus onClick={() => blocker.reset?.()}>
+            Stay on the page
+          </Button>
+          <Button variant="danger" onClick={() => blocker.proceed?.()}>
+            Leave and discard
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </form>
+  );
+}
+
+function MarkdownField({ control, readOnly }: { control: Control<PageFormInput>; readOnly: boolean }) {
+  const id = useId();
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control, name: 'markdown' });
+  const error = fieldState.error?.message;
+  const hint = 'Markdown with GFM tables and task lists. Ctrl+S (⌘S) saves.';
+  return (
+    <FieldFrame id={id} label="Content" hint={hint} error={error}>
+      <textarea
+        id={id}
+        ref={ref}
+        className="input textarea editor-textarea"
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        readOnly={readOnly}
+        spellCheck
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, { hint, error })}
+      />
+    </FieldFrame>
+  );
+}
+
+function Preview({ control }: { control: Control<PageFormInput> }) {
+  const markdown = useWatch({ control, name: 'markdown' }) ?? '';
+  const deferred = useDeferredValue(markdown);
+  return (
+    <section className="editor-preview" aria-label="Preview">
+      <p className="editor-preview-label" aria-hidden="true">
+        Preview
+      </p>
+      {deferred.trim() ? (
+        <Markdown headingOffset={2}>{deferred}</Markdown>
+      ) : (
+        <p className="page-article-empty">Nothing to preview yet.</p>
+      )}
+    </section>
+  );
+}

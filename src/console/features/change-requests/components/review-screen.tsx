@@ -1,0 +1,292 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { ChangeRequest, SemanticChange } from '../../../../shared/contract';
+import { Button } from '../../../components/ui/button';
+import { ChevronIcon, RefreshIcon } from '../../../components/ui/icons';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useChangeRequest } from '../api/get-change-request';
+import { useChanges } from '../api/get-changes';
+import { usePageDiff } from '../api/get-page-diff';
+import { useUpdateFromSpace } from '../api/update-from-space';
+import { plural } from '../utils/labels';
+import { MergePanel } from './merge-panel';
+import { PageDiffView } from './page-diff';
+import type { DiffView } from './page-diff';
+import { ReviewsPanel } from './reviews-panel';
+
+interface Props {
+  organizationId: string;
+  spaceId: string;
+  number: number;
+  spaceLocked: boolean;
+  view: DiffView;
+  onViewChange: (view: DiffView) => void;
+}
+
+/** What a change request changes, page by page, beside what it takes to merge it: reviews, conflicts, the merge. */
+export function ReviewScreen({ organizationId, spaceId, number, spaceLocked, view, onViewChange }: Props) {
+  const changeRequest = useChangeRequest(spaceId, number);
+  const changes = useChanges(spaceId, number);
+  return (
+    <div className="review-layout">
+      <div className="review-main">
+        <StatusNotices organizationId={organizationId} changeRequest={changeRequest} spaceLocked={spaceLocked} />
+        <section aria-labelledby="changes-title" className="section">
+          <div className="section-header">
+            <h3 id="changes-title" className="section-title">
+              Changes <span className="section-count">{changes.length}</span>
+            </h3>
+            {changes.length > 0 && <ViewSwitch view={view} onChange={onViewChange} />}
+          </div>
+          {changes.length === 0 ? (
+            <EmptyState
+              title="No changes yet"
+              action={
+                changeRequest.permissions.edit && (
+                  <Link
+                    to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages"
+                    params={{ organizationId, spaceId, number }}
+                    className="btn btn-primary"
+                  >
+                    Edit pages
+                  </Link>
+                )
+              }
+            >
+              This change request changes nothing in the space so far.
+            </EmptyState>
+          ) : (
+            <ul className="changes-list" aria-label="Changed pages and files">
+              {changes.map((change) => (
+                <ChangeItem
+                  key={changeKey(change)}
+                  organizationId={organizationId}
+                  changeRequest={changeRequest}
+                  change={change}
+                  view={view}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <aside className="review-aside" aria-label="Merge and reviews">
+        <MergePanel
+          organizationId={organizationId}
+          changeRequest={changeRequest}
+          spaceLocked={spaceLocked}
+          hasChanges={changes.length > 0}
+        />
+        <ReviewsPanel organizationId={organizationId} changeRequest={changeRequest} />
+      </aside>
+    </div>
+  );
+}
+
+function changeKey(change: SemanticChange): string {
+  return 'page' in change ? `${change.type}:${change.page.id}` : `${change.type}:${change.file.id}`;
+}
+
+function ViewSwitch({ view, onChange }: { view: DiffView; onChange: (view: DiffView) => void }) {
+  return (
+    <div className="segmented" role="group" aria-label="Diff view">
+      <button type="button" aria-pressed={view === 'split'} onClick={() => onChange('split')}>
+        Side by side
+      </button>
+      <button type="button" aria-pressed={view === 'inline'} onClick={() => onChange('inline')}>
+        Inline
+      </button>
+    </div>
+  );
+}
+
+/** Outdated, conflicting: what stands between the change request and the space, and the way forward. */
+function StatusNotices({
+  organizationId,
+  changeRequest,
+  spaceLocked,
+}: {
+  organizationId: string;
+  changeRequest: ChangeRequest;
+  spaceLocked: boolean;
+}) {
+  const { space: spaceId, number } = changeRequest;
+  const update = useUpdateFromSpace(spaceId, number);
+  const navigate = useNavigate();
+  const toast = useToast();
+  if (changeRequest.status === 'merged') return null;
+  if (changeRequest.conflicts > 0) {
+    return (
+      <div className="notice notice-danger" role="status">
+        <div>
+          <p className="notice-title">
+            {plural(changeRequest.conflicts, 'conflict')} with the space wait for a resolution
+          </p>
+          <p>The space changed the same content as this change request. Choose what to keep before merging.</p>
+          <p>
+            <Link
+              to="/o/$organizationId/spaces/$spaceId/change-requests/$number/conflicts"
+              params={{ organizationId, spaceId, number }}
+              className="btn btn-primary btn-sm"
+            >
+              Resolve conflicts
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (!changeRequest.outdated) return null;
+  const canUpdate = changeRequest.permissions.edit && !spaceLocked;
+  return (
+    <div className="notice notice-warning" role="status">
+      <div>
+        <p className="notice-title">The space changed since this change request started</p>
+        <p>
+          Update it from the space to review it against the current content. Changes to the same text show as conflicts
+          to resolve.
+        </p>
+        {canUpdate && (
+          <p>
+            <Button
+              size="sm"
+              loading={update.isPending}
+              onClick={() =>
+                update.mutate(undefined, {
+                  onSuccess: (result) => {
+                    if (result.result === 'conflicts') {
+                      toast.show('Some changes conflict with the space: choose what to keep', 'info');
+                      void navigate({
+                        to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/conflicts',
+                        params: { organizationId, spaceId, number },
+                      });
+                    } else toast.show('Updated from the space');
+                  },
+                  onError: (error) => toast.show(errorMessage(error), 'error'),
+                })
+              }
+            >
+              <RefreshIcon /> Update from space
+            </Button>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const CHANGE_LABELS: Record<SemanticChange['type'], string> = {
+  page_created: 'Added',
+  page_edited: 'Edited',
+  page_deleted: 'Deleted',
+  page_moved: 'Moved',
+  file_created: 'File added',
+  file_edited: 'File changed',
+  file_deleted: 'File deleted',
+};
+
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  document: 'content',
+  title: 'title',
+  slug: 'slug',
+  emoji: 'emoji',
+  description: 'description',
+  href: 'link',
+};
+
+function ChangeItem({
+  organizationId,
+  changeRequest,
+  change,
+  view,
+}: {
+  organizationId: string;
+  changeRequest: ChangeRequest;
+  change: SemanticChange;
+  view: DiffView;
+}) {
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  const tone = change.type.split('_')[1];
+  if (!('page' in change)) {
+    return (
+      <li className="change-item">
+        <div className="change-header">
+          <span className={`badge change-${tone}`}>{CHANGE_LABELS[change.type]}</span>
+          <span className="change-title">{change.file.name}</span>
+        </div>
+      </li>
+    );
+  }
+  const { page } = change;
+  const hasDiff = change.type !== 'page_moved' && page.type === 'document';
+  const title = page.title || 'Untitled';
+  return (
+    <li className="change-item">
+      <div className="change-header">
+        {hasDiff ? (
+          <button
+            type="button"
+            className="change-toggle"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen(!open)}
+          >
+            <ChevronIcon className={open ? 'rotate-90' : undefined} />
+            <span className="change-title">{title}</span>
+          </button>
+        ) : (
+          <span className="change-title change-title-static">{title}</span>
+        )}
+        <span className={`badge change-${tone}`}>{CHANGE_LABELS[change.type]}</span>
+        {change.type === 'page_edited' && Object.keys(change.attributes).length > 0 && (
+          <span className="change-attributes">
+            {Object.keys(change.attributes)
+              .map((attribute) => ATTRIBUTE_LABELS[attribute] ?? attribute)
+              .join(', ')}
+          </span>
+        )}
+        {change.type === 'page_moved' && (
+          <span className="change-attributes">
+            from {change.parent.before ? `“${change.parent.before.title}”` : 'the top level'} to{' '}
+            {change.parent.after ? `“${change.parent.after.title}”` : 'the top level'}
+          </span>
+        )}
+        {change.type !== 'page_deleted' && page.type === 'document' && changeRequest.status !== 'merged' && (
+          <Link
+            to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId"
+            params={{ organizationId, spaceId: changeRequest.space, number: changeRequest.number, pageId: page.id }}
+            className="change-open"
+            aria-label={`Open ${title} in the editor`}
+          >
+            Open
+          </Link>
+        )}
+      </div>
+      {hasDiff && open && (
+        <div id={bodyId} className="change-body">
+          <ChangeDiff spaceId={changeRequest.space} number={changeRequest.number} pageId={page.id} view={view} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ChangeDiff({
+  spaceId,
+  number,
+  pageId,
+  view,
+}: {
+  spaceId: string;
+  number: number;
+  pageId: string;
+  view: DiffView;
+}) {
+  const diff = usePageDiff(spaceId, number, pageId);
+  if (diff.isPending) return <Loading label="Loading the changes…" />;
+  if (diff.isError) return <ErrorState error={diff.error} onRetry={() => void diff.refetch()} />;
+  return <PageDiffView diff={diff.data} view={view} />;
+}

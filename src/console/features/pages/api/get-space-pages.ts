@@ -1,0 +1,23 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { revisionPagesSchema } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /v1/spaces/{spaceId}/content/pages`: the page tree of the space's current revision. */
+export async function getSpacePages(spaceId: string, signal?: AbortSignal) {
+  const { pages } = await api.get(`/spaces/${encodeURIComponent(spaceId)}/content/pages`, revisionPagesSchema, {
+    signal,
+  });
+  return pages;
+}
+
+export function spacePagesQueryOptions(spaceId: string) {
+  return queryOptions({
+    queryKey: queryKeys.content.pages(spaceId),
+    queryFn: ({ signal }) => getSpacePages(spaceId, signal),
+  });
+}
+
+export function useSpacePages(spaceId: string) {
+  return useSuspenseQuery(spacePagesQueryOptions(spaceId)).data;
+}

@@ -1,0 +1,245 @@
+import { createRoute, Link, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
+import { pageParamsSchema } from '../../shared/contract';
+import { buttonClass } from '../components/ui/button';
+import { DocumentTitle } from '../components/ui/page';
+import { firstDocument } from '../components/ui/page-tree';
+import { ErrorState, EmptyState } from '../components/ui/states';
+import { changeRequestQueryOptions, useChangeRequest } from '../features/change-requests/api/get-change-request';
+import { changeRequestPageQueryOptions } from '../features/change-requests/api/get-change-request-page';
+import { changeRequestPagesQueryOptions } from '../features/change-requests/api/get-change-request-pages';
+import { changesQueryOptions } from '../features/change-requests/api/get-changes';
+import { conflictsQueryOptions } from '../features/change-requests/api/get-conflicts';
+import { ChangeRequestEditor, readOnlyReason } from '../features/change-requests/components/change-request-editor';
+import { ChangeRequestHeader, ChangeRequestNav } from '../features/change-requests/components/change-request-header';
+import { ConflictsScreen } from '../features/change-requests/components/conflicts-screen';
+import { ReviewScreen } from '../features/change-requests/components/review-screen';
+import { changeRequestTitle } from '../features/change-requests/utils/labels';
+import { useSpace } from '../features/content/api/get-space';
+import { isApiError } from '../lib/api-client';
+import { spaceRoute, useSpaceDocumentTitle } from './space';
+
+/** The change request's number in its space: a positive integer in the URL. */
+const numberSchema = z.coerce.number().int().positive();
+
+/**
+ * `/o/$organizationId/spaces/$spaceId/change-requests/$number/…`: the change request's header and sections.
+ * The number is what the server writes in `urls.app`; the API takes it wherever it takes the id.
+ */
+export const changeRequestRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: 'change-requests/$number',
+  params: {
+    parse: (params) => ({ number: numberSchema.parse(params.number) }),
+    stringify: (params) => ({ number: String(params.number) }),
+  },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number)),
+  component: ChangeRequestLayout,
+  errorComponent: ChangeRequestError,
+});
+
+function ChangeRequestLayout() {
+  const { organizationId, spaceId, number } = changeRequestRoute.useParams();
+  return (
+    <div className="cr-page">
+      <ChangeRequestHeader organizationId={organizationId} spaceId={spaceId} number={number} />
+      <ChangeRequestNav organizationId={organizationId} spaceId={spaceId} number={number} />
+      <Outlet />
+    </div>
+  );
+}
+
+function ChangeRequestError({ error, reset }: ErrorComponentProps) {
+  const { organizationId, spaceId } = spaceRoute.useParams();
+  const missing = isApiError(error, 404) || error instanceof z.ZodError;
+  return (
+    <ErrorState
+      error={error}
+      title={missing ? 'Change request not found' : undefined}
+      message={missing ? 'The number may be wrong, or the change request belongs to another space.' : undefined}
+      onRetry={missing ? undefined : reset}
+      action={
+        <Link
+          to="/o/$organizationId/spaces/$spaceId/change-requests"
+          params={{ organizationId, spaceId }}
+          className={buttonClass('secondary')}
+        >
+          All change requests
+        </Link>
+      }
+    />
+  );
+}
+
+function useChangeRequestDocumentTitle(...parts: string[]) {
+  const { spaceId, number } = changeRequestRoute.useParams();
+  const changeRequest = useChangeRequest(spaceId, number);
+  return useSpaceDocumentTitle(...parts, `#${number} ${changeRequestTitle(changeRequest)}`);
+}
+
+// ---------- Review ----------
+
+const reviewSearchSchema = z.object({ view: z.enum(['inline']).optional().catch(undefined) });
+
+/** `…/change-requests/$number`: the review screen. `?view=inline` shows word diffs instead of side by side. */
+export const changeRequestReviewRoute = createRoute({
+  getParentRoute: () => changeRequestRoute,
+  path: '/',
+  validateSearch: reviewSearchSchema,
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(changesQueryOptions(params.spaceId, params.number)),
+  component: ReviewPage,
+});
+
+function ReviewPage() {
+  const { organizationId, spaceId, number } = changeRequestReviewRoute.useParams();
+  const { view } = changeRequestReviewRoute.useSearch();
+  const space = useSpace(spaceId);
+  const navigate = useNavigate({ from: changeRequestReviewRoute.fullPath });
+  return (
+    <>
+      <DocumentTitle>{useChangeRequestDocumentTitle('Review')}</DocumentTitle>
+      <ReviewScreen
+        organizationId={organizationId}
+        spaceId={spaceId}
+        number={number}
+        spaceLocked={space.editMode === 'locked'}
+        view={view ?? 'split'}
+        onViewChange={(next) =>
+          void navigate({ search: next === 'inline' ? { view: 'inline' } : {}, replace: true, resetScroll: false })
+        }
+      />
+    </>
+  );
+}
+
+// ---------- Editor ----------
+
+/** `…/change-requests/$number/pages`: the editor; it opens the first page when there is one. */
+export const changeRequestPagesRoute = createRoute({
+  getParentRoute: () => changeRequestRoute,
+  path: 'pages',
+  loader: async ({ context, params }) => {
+    const pages = await context.queryClient.ensureQueryData(
+      changeRequestPagesQueryOptions(params.spaceId, params.number),
+    );
+    const first = firstDocument(pages);
+    if (first) {
+      throw redirect({
+        to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId',
+        params: { ...params, pageId: first.id },
+        replace: true,
+      });
+    }
+  },
+  component: EditorHome,
+});
+
+function EditorHome() {
+  const { organizationId, spaceId, number } = changeRequestPagesRoute.useParams();
+  const space = useSpace(spaceId);
+  return (
+    <>
+      <DocumentTitle>{useChangeRequestDocumentTitle('Pages')}</DocumentTitle>
+      <ChangeRequestEditor
+        organizationId={organizationId}
+        spaceId={spaceId}
+        number={number}
+        spaceLocked={space.editMode === 'locked'}
+      />
+    </>
+  );
+}
+
+/** `…/change-requests/$number/pages/$pageId`: one page of the change request in the editor. */
+export const changeRequestPageRoute = createRoute({
+  getParentRoute: () => changeRequestRoute,
+  path: 'pages/$pageId',
+  params: { parse: (params) => pageParamsSchema.parse(params) },
+  loader: async ({ context, params }) => {
+    const { queryClient } = context;
+    // The page is loaded as of the change request's revision known at that moment (see PageEditor).
+    const changeRequest = await queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number));
+    await Promise.all([
+      queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
+      queryClient.ensureQueryData(
+        changeRequestPageQueryOptions(params.spaceId, params.number, params.pageId, changeRequest.revision),
+      ),
+    ]);
+  },
+  component: EditorPage,
+  errorComponent: EditorPageError,
+});
+
+function EditorPage() {
+  const { organizationId, spaceId, number, pageId } = changeRequestPageRoute.useParams();
+  const space = useSpace(spaceId);
+  return (
+    <>
+      <DocumentTitle>{useChangeRequestDocumentTitle('Edit')}</DocumentTitle>
+      <ChangeRequestEditor
+        organizationId={organizationId}
+        spaceId={spaceId}
+        number={number}
+        pageId={pageId}
+        spaceLocked={space.editMode === 'locked'}
+      />
+    </>
+  );
+}
+
+function EditorPageError({ error, reset }: ErrorComponentProps) {
+  const { organizationId, spaceId, number } = changeRequestRoute.useParams();
+  if (isApiError(error, 404)) {
+    return (
+      <EmptyState
+        title="Page not found in this change request"
+        action={
+          <Link
+            to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages"
+            params={{ organizationId, spaceId, number }}
+            className={buttonClass()}
+          >
+            Go to its pages
+          </Link>
+        }
+      >
+        It may have been deleted in this change request.
+      </EmptyState>
+    );
+  }
+  return <ErrorState error={error} onRetry={reset} />;
+}
+
+// ---------- Conflicts ----------
+
+/** `…/change-requests/$number/conflicts`: the conflicts of the pending update from the space. */
+export const changeRequestConflictsRoute = createRoute({
+  getParentRoute: () => changeRequestRoute,
+  path: 'conflicts',
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(conflictsQueryOptions(params.spaceId, params.number)),
+      context.queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
+    ]),
+  component: ConflictsPage,
+});
+
+function ConflictsPage() {
+  const { organizationId, spaceId, number } = changeRequestConflictsRoute.useParams();
+  const space = useSpace(spaceId);
+  const changeRequest = useChangeRequest(spaceId, number);
+  return (
+    <>
+      <DocumentTitle>{useChangeRequestDocumentTitle('Conflicts')}</DocumentTitle>
+      <ConflictsScreen
+        organizationId={organizationId}
+        spaceId={spaceId}
+        number={number}
+        readOnly={readOnlyReason(changeRequest, space.editMode === 'locked')}
+      />
+    </>
+  );
+}
