@@ -241,7 +241,13 @@ export async function mergeRevisions(
     if (wantsTheirs(resolution)) writer.setFile(change.key, (change.after ?? null) as never);
   }
 
-  await repairTree(writer, [...new Set([...dOurs, ...dTheirs].map((d) => d.key))]);
+  // Only structural changes (pages added, removed or moved, lists reordered) can leave the tree to repair.
+  const structural = [...dOurs, ...dTheirs].filter((d) => {
+    if (d.key === ROOT || !d.before || !d.after) return true;
+    const [b, a] = [d.before as unknown as PageEntry, d.after as unknown as PageEntry];
+    return b.p !== a.p || !same(b.c, a.c);
+  });
+  await repairTree(writer, [...new Set(structural.map((d) => d.key))]);
   return { writer, conflicts };
 }
 

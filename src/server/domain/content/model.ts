@@ -117,17 +117,25 @@ export class RevisionReader {
     return slugs.join('/');
   }
 
-  /** One page with its path and nested pages, or undefined. */
+  /** One page with its path and nested pages, or undefined. Reads only that page, its ancestors and its subtree. */
   async page(pageId: string): Promise<PageNode | undefined> {
     const entry = await this.entry(pageId);
     if (!entry) return undefined;
-    const all = await this.allEntries();
-    const versions = await getObjects<PageVersion>(
-      this.db,
-      [...all.values()].map((e) => e.v),
-    );
-    const prefix = await this.path(entry.p ?? ROOT).catch(() => '');
-    return buildNode(pageId, entry.p ? prefix : '', all, versions);
+    const parentPath = entry.p ? await this.path(entry.p) : '';
+    return this.subtree(pageId, entry, parentPath, 0);
+  }
+
+  private async subtree(id: string, entry: PageEntry, parentPath: string, depth: number): Promise<PageNode> {
+    const version = await this.version(entry.v);
+    const path = version.type === 'group' ? parentPath : parentPath ? `${parentPath}/${version.slug}` : version.slug;
+    const pages: PageNode[] = [];
+    if (depth < 100) {
+      for (const child of entry.c) {
+        const childEntry = await this.entry(child);
+        if (childEntry) pages.push(await this.subtree(child, childEntry, path, depth + 1));
+      }
+    }
+    return { id, entry, version, path, pages };
   }
 
   async allEntries(): Promise<Map<string, PageEntry>> {
