@@ -27,6 +27,7 @@ const config: Config = {
   logLevel: 'silent',
   sessionTtlSeconds: 3600,
   trustProxy: false,
+  allowPrivateFetch: false,
 };
 const storage = openStorage(config.storage);
 await migrate(storage);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (used by sign-in rate limits). */
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  /** Let content fetched from user-given URLs come from private and loopback addresses (off: refused). */
+  ALLOW_PRIVATE_FETCH: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -46,6 +48,7 @@ export interface Config {
   logLevel: string;
   sessionTtlSeconds: number;
   trustProxy: boolean;
+  allowPrivateFetch: boolean;
 }
 
 export class ConfigError extends Error {
@@ -86,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY === 'true',
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
   };
 }

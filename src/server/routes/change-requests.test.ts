@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 
@@ -253,5 +254,47 @@ describeEachDialect('change requests and their content', (dialect) => {
     expect(
       (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages,
     ).toEqual([]);
+  });
+});
+
+describeEachDialect('change request files from URLs', (dialect) => {
+  let server: TestServer;
+  let permissive: TestServer;
+  let files: http.Server;
+  let fileUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    permissive = await startTestServer(dialect, { allowPrivateFetch: true });
+    files = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const address = files.address();
+    fileUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/logo.png`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await permissive.close();
+    await new Promise<void>((resolve) => files.close(() => resolve()));
+  });
+
+  async function insertFromUrl(s: TestServer) {
+    const space = (await s.request('POST', `/v1/orgs/${s.orgId}/spaces`, { body: { title: 'Files' } })).body;
+    const cr = (await s.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    return s.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      body: { changes: [{ operation: 'insert_files', files: [{ name: 'logo.png', url: fileUrl }] }] },
+    });
+  }
+
+  it('refuses to fetch from a loopback or private address unless the operator allows it', async () => {
+    const refused = await insertFromUrl(server);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues[0].path).toBe('changes.0.files.0.url');
+    expect(refused.body.error.message).toMatch(/private or local/);
+
+    const allowed = await insertFromUrl(permissive);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.insertedFiles[0]).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: 4 });
   });
 });

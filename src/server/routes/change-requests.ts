@@ -32,6 +32,7 @@ import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/change-requests/service.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
 import { presentFile } from '../presenters/revision.js';
+import { fetchUrl } from '../lib/fetch-url.js';
 import { presentChangeRequest, presentConflicts } from '../presenters/change-request.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
@@ -248,6 +249,7 @@ export async function changeRequestContentRoutes(app: FastifyInstance, deps: Rou
         changeRequestId,
         request.body.changes,
         ifMatch,
+        (url) => fetchUrl(url, { maxBytes: FILE_MAX_BYTES, allowPrivate: deps.config.allowPrivateFetch }),
       );
       const changeRequest = presentChangeRequest(deps.urls, result.cr, result.space, result.level);
       if (request.query.compat) return changeRequest;

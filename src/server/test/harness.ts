@@ -98,6 +98,7 @@ export async function startTestServer(
     logLevel: 'silent',
     sessionTtlSeconds: 3600,
     trustProxy: false,
+    allowPrivateFetch: false,
     ...overrides,
   };
   const storage = openStorage(config.storage);

@@ -134,7 +134,21 @@ export async function updateContent(
   idOrNumber: string,
   changes: ContentChange[],
   ifMatch: string | undefined,
+  fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>,
 ) {
+  // Files given by URL are fetched before the transaction, so no lock is held while a remote server answers.
+  // A fetch that fails is reported by the operation that asked for it.
+  const fetched = new Map<string, Promise<{ data: Buffer; contentType?: string }>>();
+  for (const change of changes) {
+    if (change.operation !== 'insert_files') continue;
+    for (const file of change.files) {
+      if (file.url === undefined || fetched.has(file.url)) continue;
+      const result = fetchFile(file.url);
+      result.catch(() => undefined);
+      fetched.set(file.url, result);
+    }
+  }
+  await Promise.allSettled(fetched.values());
   return transaction(ctx.db, async (tx) => {
     const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
@@ -158,6 +172,7 @@ export async function updateContent(
         writer,
         revisionReader: async (revisionId) =>
           new RevisionReader(tx, await revisionOfSpace(tx, spaceId, revisionId ?? changeRequestBase(cr))),
+        fetchFile: (url) => fetched.get(url) ?? fetchFile(url),
       },
       changes,
     );

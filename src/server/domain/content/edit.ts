@@ -23,6 +23,8 @@ export interface EditContext {
   writer: RevisionWriter;
   /** Reads the revision a revert_page takes pages from (the change request's base by default). */
   revisionReader: (revisionId: string | undefined) => Promise<RevisionReader>;
+  /** Fetches the bytes of a file given by URL (refusing private addresses unless allowed). */
+  fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>;
 }
 
 export function slugify(title: string): string {
@@ -288,17 +290,28 @@ export async function applyChanges(
           const at = (name: string) => `files.${i}.${name}`;
           if ((file.base64 === undefined) === (file.url === undefined))
             fail(at('base64'), 'give exactly one of base64 and url');
-          if (file.url !== undefined) fail(at('url'), 'fetching files from a URL is not supported yet: send base64');
-          const data = Buffer.from(file.base64!, 'base64');
-          if (data.toString('base64').replace(/=+$/, '') !== file.base64!.replace(/\s/g, '').replace(/=+$/, '')) {
-            fail(at('base64'), 'is not valid base64');
+          let data: Buffer;
+          let fetchedType: string | undefined;
+          if (file.url !== undefined) {
+            const fetched = await ctx
+              .fetchFile(file.url)
+              .catch((err: unknown) =>
+                fail(at('url'), `could not be fetched: ${err instanceof Error ? err.message : String(err)}`),
+              );
+            data = fetched.data;
+            fetchedType = fetched.contentType;
+          } else {
+            data = Buffer.from(file.base64!, 'base64');
+            if (data.toString('base64').replace(/=+$/, '') !== file.base64!.replace(/\s/g, '').replace(/=+$/, '')) {
+              fail(at('base64'), 'is not valid base64');
+            }
+            if (data.length > FILE_MAX_BYTES) fail(at('base64'), `files are limited to ${FILE_MAX_BYTES} bytes`);
           }
-          if (data.length > FILE_MAX_BYTES) fail(at('base64'), `files are limited to ${FILE_MAX_BYTES} bytes`);
           if (file.ref && refs.has(file.ref)) fail(at('ref'), 'is already used in this batch');
           const id = newId();
           writer.setFile(id, {
             name: file.name,
-            contentType: file.contentType ?? contentTypeOf(file.name),
+            contentType: file.contentType ?? fetchedType ?? contentTypeOf(file.name),
             size: data.length,
             blob: await putBlob(ctx.db, data),
           });

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchUrl, isPublicAddress, FetchRefusedError } from './fetch-url.js';
+
+describe('fetching user-given URLs', () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: '/file' });
+        res.end();
+      } else if (req.url === '/big') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end(Buffer.alloc(2048));
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('file body');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('tells public addresses from private, loopback, link-local and mapped ones', () => {
+    for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+  });
+
+  it('refuses loopback URLs, by literal address and by name, unless allowed', async () => {
+    await expect(fetchUrl(`${base}/file`, { maxBytes: 1024, allowPrivate: false })).rejects.toBeInstanceOf(
+      FetchRefusedError,
+    );
+    const byName = base.replace('127.0.0.1', 'localhost');
+    await expect(fetchUrl(`${byName}/file`, { maxBytes: 1024, allowPrivate: false })).rejects.toThrow(
+      /private or local/,
+    );
+    const ok = await fetchUrl(`${base}/redirect`, { maxBytes: 1024, allowPrivate: true });
+    expect(ok.data.toString()).toBe('file body');
+    expect(ok.contentType).toBe('text/plain');
+  });
+
+  it('stops at the size limit', async () => {
+    await expect(fetchUrl(`${base}/big`, { maxBytes: 1024, allowPrivate: true })).rejects.toThrow(/larger than 1024/);
+  });
+});
