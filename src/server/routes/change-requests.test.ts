@@ -298,3 +298,86 @@ describeEachDialect('change request files from URLs', (dialect) => {
     expect(allowed.body.insertedFiles[0]).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: 4 });
   });
 });
+
+describeEachDialect('change requests: filters and history', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('filters by contributor: the author, or anyone who edited', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
+    const editor = await server.member('edit');
+    const mine = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'mine' } }))
+      .body;
+    const theirs = (
+      await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+        token: editor.token,
+        body: { subject: 'theirs' },
+      })
+    ).body;
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${mine.id}/content`, {
+      token: editor.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Helped' }] },
+    });
+    const byEditor = await server.request('GET', `/v1/spaces/${space.id}/change-requests?contributor=${editor.id}`);
+    expect(byEditor.body.items.map((c: { id: string }) => c.id).sort()).toEqual([mine.id, theirs.id].sort());
+    const byOwner = await server.request(
+      'GET',
+      `/v1/spaces/${space.id}/change-requests?contributor=${server.owner.id}`,
+    );
+    expect(byOwner.body.items.map((c: { id: string }) => c.id)).toEqual([mine.id]);
+  });
+
+  it('reads historical revisions: a page as it was before a merge changed it', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'History' } }))
+      .body;
+    const first = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const made = await server.request(
+      'POST',
+      `/v1/spaces/${space.id}/change-requests/${first.id}/content?compat=false`,
+      {
+        body: { changes: [{ operation: 'insert_page', title: 'Page', document: { markdown: 'Version one.' } }] },
+      },
+    );
+    const pageId = made.body.changes[0].page.id;
+    const v1 = (await server.request('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`)).body.revision;
+    const second = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/content`, {
+      body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Version two.' } }] },
+    });
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/merge`);
+    const old = await server.request('GET', `/v1/spaces/${space.id}/revisions/${v1}/page/${pageId}?format=markdown`);
+    expect(old.body.markdown).toBe('Version one.\n');
+    const now = await server.request('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`);
+    expect(now.body.markdown).toBe('Version two.\n');
+    // A revision of another space is not found through this one.
+    const other = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Other' } })).body;
+    expect((await server.request('GET', `/v1/spaces/${other.id}/revisions/${v1}`)).status).toBe(404);
+  });
+
+  it('paginates files', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Files' } })).body;
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const files = Array.from({ length: 5 }, (_, i) => ({
+      name: `f${i}.txt`,
+      base64: Buffer.from(`f${i}`).toString('base64'),
+    }));
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      body: { changes: [{ operation: 'insert_files', files }] },
+    });
+    const seen: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await server.request(
+        'GET',
+        `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files?limit=2${page ? `&page=${page}` : ''}`,
+      );
+      expect(res.body.count).toBe(5);
+      seen.push(...res.body.items.map((f: { name: string }) => f.name));
+      page = res.body.next?.page;
+    } while (page);
+    expect(seen.sort()).toEqual(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt', 'f4.txt']);
+  });
+});
