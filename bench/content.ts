@@ -1,40 +1,13 @@
 // Content benchmark (part of `npm run bench`): the cost of a change request (create, edit 10 pages, merge) in
 // a 10,000-page space against the same in a 100-page space, measured interleaved in one run, and the median
 // latency of reading one page of the large space. SQLite, in-process server, sequential requests.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openStorage, migrate } from '../src/server/storage/db.js';
 import { buildApp } from '../src/server/app.js';
-import { bootstrapOwner } from '../src/server/domain/auth/service.js';
-import type { Config } from '../src/server/config.js';
+import { benchDatabase, median } from './setup.js';
 
 const ROUNDS = Number(process.env.BENCH_CONTENT_ROUNDS ?? 15);
 const TOKEN = 'bench-content-token-0123456789abcdefghijklmnop';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-content-'));
-const config: Config = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: dir,
-  storage: { kind: 'sqlite', file: path.join(dir, 'bench.sqlite') },
-  publicUrl: 'http://127.0.0.1',
-  admin: { email: 'bench@example.com', password: 'bench-password', token: TOKEN },
-  signup: 'closed',
-  logLevel: 'silent',
-  sessionTtlSeconds: 3600,
-  trustProxy: false,
-  allowPrivateFetch: false,
-};
-const storage = openStorage(config.storage);
-await migrate(storage);
-const owner = (await bootstrapOwner(storage.db, config))!;
+const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
 const app = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -128,5 +101,4 @@ console.log(`\nGET /v1/spaces/{spaceId}/content/page/{pageId} in the 10,000-page
 console.log(`  median ${median(reads).toFixed(2)} ms`);
 
 await app.close();
-await storage.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await cleanup();

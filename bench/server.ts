@@ -1,37 +1,16 @@
 // Benchmark server (child process of bench/run.ts): the real app and a bare Fastify route over one seeded
 // SQLite database. Prints one JSON line with the ports and ids, then serves until killed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { generateNKeysBetween } from 'fractional-indexing';
-import { openStorage, migrate } from '../src/server/storage/db.js';
 import { buildApp } from '../src/server/app.js';
-import { bootstrapOwner } from '../src/server/domain/auth/service.js';
 import { newId } from '../src/server/lib/ids.js';
 import { nowIso } from '../src/server/lib/time.js';
-import type { Config } from '../src/server/config.js';
+import { benchDatabase } from './setup.js';
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 50_000);
 const TOKEN = 'bench-token-0123456789abcdefghijklmnopqrstuvwxyz';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-'));
-const config: Config = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: dir,
-  storage: { kind: 'sqlite', file: path.join(dir, 'bench.sqlite') },
-  publicUrl: 'http://127.0.0.1',
-  admin: { email: 'bench@example.com', password: 'bench-password', token: TOKEN },
-  signup: 'closed',
-  logLevel: 'silent',
-  sessionTtlSeconds: 3600,
-  trustProxy: false,
-  allowPrivateFetch: false,
-};
-const storage = openStorage(config.storage);
-await migrate(storage);
-const owner = (await bootstrapOwner(storage.db, config))!;
+const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
 
 // Seed the spaces in batches, in one transaction.
 const positions = generateNKeysBetween(null, null, SPACES);
@@ -87,7 +66,6 @@ console.log(
 process.on('SIGTERM', async () => {
   await app.close();
   await bare.close();
-  await storage.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await cleanup();
   process.exit(0);
 });

@@ -60,6 +60,21 @@ function contentTypeOf(name: string): string {
   return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
 }
 
+/** Removes a page and every page under it, and takes it out of its parent's list. */
+async function removePage(writer: RevisionWriter, id: string, entry: PageEntry): Promise<void> {
+  await writer.setChildren(
+    entry.p,
+    (await writer.children(entry.p)).filter((s) => s !== id),
+  );
+  const stack = [id];
+  while (stack.length) {
+    const current = stack.pop()!;
+    const e = await writer.entry(current);
+    if (e) stack.push(...e.c);
+    writer.setEntry(current, null);
+  }
+}
+
 export async function applyChanges(
   ctx: EditContext,
   changes: ContentChange[],
@@ -202,18 +217,7 @@ export async function applyChanges(
 
       case 'delete_page': {
         const { id, entry } = await requirePage('page', change.page);
-        await writer.setChildren(
-          entry.p,
-          (await writer.children(entry.p)).filter((s) => s !== id),
-        );
-        // The page and everything under it.
-        const stack = [id];
-        while (stack.length) {
-          const current = stack.pop()!;
-          const e = await writer.entry(current);
-          if (e) stack.push(...e.c);
-          writer.setEntry(current, null);
-        }
+        await removePage(writer, id, entry);
         applied.push({ type: 'deleted_page', pageId: id });
         break;
       }
@@ -255,17 +259,7 @@ export async function applyChanges(
         }
         if (!old) {
           // The page did not exist then: reverting removes it, with its pages.
-          await writer.setChildren(
-            current!.p,
-            (await writer.children(current!.p)).filter((s) => s !== id),
-          );
-          const stack = [id];
-          while (stack.length) {
-            const c = stack.pop()!;
-            const e = await writer.entry(c);
-            if (e) stack.push(...e.c);
-            writer.setEntry(c, null);
-          }
+          await removePage(writer, id, current!);
           applied.push({ type: 'deleted_page', pageId: id });
           break;
         }

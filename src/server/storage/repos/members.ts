@@ -43,21 +43,23 @@ export async function countAdmins(db: Executor, organizationId: string): Promise
 }
 
 /** A member with their user, for presenting. */
+const MEMBER_COLUMNS = [
+  'members.organization_id',
+  'members.user_id',
+  'members.role',
+  'members.disabled',
+  'members.joined_at',
+  'members.last_seen_at',
+  'users.display_name',
+  'users.email',
+  'users.photo_url',
+] as const;
+
 export function findMemberWithUser(db: Executor, organizationId: string, userId: string) {
   return db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
-    .select([
-      'members.organization_id',
-      'members.user_id',
-      'members.role',
-      'members.disabled',
-      'members.joined_at',
-      'members.last_seen_at',
-      'users.display_name',
-      'users.email',
-      'users.photo_url',
-    ])
+    .select(MEMBER_COLUMNS)
     .where('members.organization_id', '=', organizationId)
     .where('members.user_id', '=', userId)
     .executeTakeFirst();
@@ -109,17 +111,7 @@ export function listMembers(
   take: number,
 ) {
   let q = filteredMembers(db, f)
-    .select([
-      'members.organization_id',
-      'members.user_id',
-      'members.role',
-      'members.disabled',
-      'members.joined_at',
-      'members.last_seen_at',
-      'users.display_name',
-      'users.email',
-      'users.photo_url',
-    ])
+    .select(MEMBER_COLUMNS)
     .orderBy('members.joined_at', order)
     .orderBy('members.user_id', order)
     .limit(take);
