@@ -63,3 +63,42 @@ export async function createSpaceAtRoot(page: Page, title: string): Promise<void
   await expect(dialog).toBeHidden();
   await expect(tree(page).getByRole('link', { name: title })).toBeVisible();
 }
+
+/** Opens a space from the organization's tree; answers its id (from the URL). */
+export async function openSpace(page: Page, title: string): Promise<string> {
+  await tree(page).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const match = /\/spaces\/([^/]+)$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`Not on a space page: ${page.url()}`);
+  return match[1];
+}
+
+/**
+ * Calls the API as the signed-in browser (its session cookie, and the CSRF header mutations need): for setting up
+ * what a journey starts from, not for what it checks.
+ */
+export async function callApi(page: Page, method: string, path: string, data?: unknown): Promise<any> {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'ds_csrf')?.value;
+  const response = await page.request.fetch(`/v1${path}`, {
+    method,
+    data,
+    headers: csrf ? { 'x-csrf-token': csrf } : {},
+  });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? undefined : response.json();
+}
+
+/** Gives a space a page through a change request merged by the API; answers the page's id. */
+export async function seedPage(page: Page, spaceId: string, title: string, markdown: string): Promise<string> {
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Seed' });
+  const edited = await callApi(
+    page,
+    'POST',
+    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content?compat=false`,
+    {
+      changes: [{ operation: 'insert_page', title, document: { markdown } }],
+    },
+  );
+  await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${changeRequest.id}/merge`);
+  return edited.changes[0].page.id as string;
+}

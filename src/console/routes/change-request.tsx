@@ -16,8 +16,9 @@ import { ChangeRequestHeader, ChangeRequestNav } from '../features/change-reques
 import { ConflictsScreen } from '../features/change-requests/components/conflicts-screen';
 import { ReviewScreen } from '../features/change-requests/components/review-screen';
 import { changeRequestTitle } from '../features/change-requests/utils/labels';
+import { useUser } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
-import { isApiError } from '../lib/api-client';
+import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
 /** The change request's number in its space: a positive integer in the URL. */
@@ -35,9 +36,10 @@ export const changeRequestRoute = createRoute({
     stringify: (params) => ({ number: String(params.number) }),
   },
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number)),
+    orNotFound(context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number))),
   component: ChangeRequestLayout,
   errorComponent: ChangeRequestError,
+  notFoundComponent: ChangeRequestNotFound,
 });
 
 function ChangeRequestLayout() {
@@ -52,24 +54,31 @@ function ChangeRequestLayout() {
 }
 
 function ChangeRequestError({ error, reset }: ErrorComponentProps) {
-  const { organizationId, spaceId } = spaceRoute.useParams();
-  const missing = isApiError(error, 404) || error instanceof z.ZodError;
+  if (error instanceof z.ZodError) return <ChangeRequestNotFound />;
+  return <ErrorState error={error} onRetry={reset} action={<AllChangeRequestsLink />} />;
+}
+
+function ChangeRequestNotFound() {
   return (
-    <ErrorState
-      error={error}
-      title={missing ? 'Change request not found' : undefined}
-      message={missing ? 'The number may be wrong, or the change request belongs to another space.' : undefined}
-      onRetry={missing ? undefined : reset}
-      action={
-        <Link
-          to="/o/$organizationId/spaces/$spaceId/change-requests"
-          params={{ organizationId, spaceId }}
-          className={buttonClass('secondary')}
-        >
-          All change requests
-        </Link>
-      }
-    />
+    <>
+      <DocumentTitle>{useSpaceDocumentTitle('Change request not found')}</DocumentTitle>
+      <EmptyState title="Change request not found" action={<AllChangeRequestsLink />}>
+        The number may be wrong, or the change request belongs to another space.
+      </EmptyState>
+    </>
+  );
+}
+
+function AllChangeRequestsLink() {
+  const { organizationId, spaceId } = spaceRoute.useParams();
+  return (
+    <Link
+      to="/o/$organizationId/spaces/$spaceId/change-requests"
+      params={{ organizationId, spaceId }}
+      className={buttonClass('secondary')}
+    >
+      All change requests
+    </Link>
   );
 }
 
@@ -97,6 +106,7 @@ function ReviewPage() {
   const { organizationId, spaceId, number } = changeRequestReviewRoute.useParams();
   const { view } = changeRequestReviewRoute.useSearch();
   const space = useSpace(spaceId);
+  const user = useUser();
   const navigate = useNavigate({ from: changeRequestReviewRoute.fullPath });
   return (
     <>
@@ -106,6 +116,7 @@ function ReviewPage() {
         spaceId={spaceId}
         number={number}
         spaceLocked={space.editMode === 'locked'}
+        currentUserId={user.id}
         view={view ?? 'split'}
         onViewChange={(next) =>
           void navigate({ search: next === 'inline' ? { view: 'inline' } : {}, replace: true, resetScroll: false })
@@ -164,13 +175,15 @@ export const changeRequestPageRoute = createRoute({
     const changeRequest = await queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number));
     await Promise.all([
       queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
-      queryClient.ensureQueryData(
-        changeRequestPageQueryOptions(params.spaceId, params.number, params.pageId, changeRequest.revision),
+      orNotFound(
+        queryClient.ensureQueryData(
+          changeRequestPageQueryOptions(params.spaceId, params.number, params.pageId, changeRequest.revision),
+        ),
       ),
     ]);
   },
   component: EditorPage,
-  errorComponent: EditorPageError,
+  notFoundComponent: EditorPageNotFound,
 });
 
 function EditorPage() {
@@ -190,27 +203,24 @@ function EditorPage() {
   );
 }
 
-function EditorPageError({ error, reset }: ErrorComponentProps) {
+function EditorPageNotFound() {
   const { organizationId, spaceId, number } = changeRequestRoute.useParams();
-  if (isApiError(error, 404)) {
-    return (
-      <EmptyState
-        title="Page not found in this change request"
-        action={
-          <Link
-            to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages"
-            params={{ organizationId, spaceId, number }}
-            className={buttonClass()}
-          >
-            Go to its pages
-          </Link>
-        }
-      >
-        It may have been deleted in this change request.
-      </EmptyState>
-    );
-  }
-  return <ErrorState error={error} onRetry={reset} />;
+  return (
+    <EmptyState
+      title="Page not found in this change request"
+      action={
+        <Link
+          to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages"
+          params={{ organizationId, spaceId, number }}
+          className={buttonClass()}
+        >
+          Go to its pages
+        </Link>
+      }
+    >
+      It may have been deleted in this change request.
+    </EmptyState>
+  );
 }
 
 // ---------- Conflicts ----------

@@ -1,14 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { pageParamsSchema } from '../../shared/contract';
 import { DocumentTitle } from '../components/ui/page';
-import { ErrorState } from '../components/ui/states';
 import { EditPageButton, NewChangeRequestButton } from '../features/change-requests/components/start-change-request';
 import { useSpace } from '../features/content/api/get-space';
 import { spacePageQueryOptions, useSpacePage } from '../features/pages/api/get-space-page';
 import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
 import { PageNotFound, SpacePages } from '../features/pages/components/space-pages';
-import { isApiError } from '../lib/api-client';
+import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
 /** `/o/$organizationId/spaces/$spaceId`: the space as readers see it, on its first page. */
@@ -27,10 +25,10 @@ export const spacePageRoute = createRoute({
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(spacePagesQueryOptions(params.spaceId)),
-      context.queryClient.ensureQueryData(spacePageQueryOptions(params.spaceId, params.pageId)),
+      orNotFound(context.queryClient.ensureQueryData(spacePageQueryOptions(params.spaceId, params.pageId))),
     ]),
   component: SpacePage,
-  errorComponent: SpacePageError,
+  notFoundComponent: SpacePageNotFound,
 });
 
 function SpaceContent({ pageId }: { pageId?: string }) {
@@ -74,8 +72,12 @@ function SpacePage() {
   );
 }
 
-function SpacePageError({ error, reset }: ErrorComponentProps) {
+function SpacePageNotFound() {
   const { organizationId, spaceId } = spaceRoute.useParams();
-  if (isApiError(error, 404)) return <PageNotFound organizationId={organizationId} spaceId={spaceId} />;
-  return <ErrorState error={error} onRetry={reset} />;
+  return (
+    <>
+      <DocumentTitle>{useSpaceDocumentTitle('Page not found')}</DocumentTitle>
+      <PageNotFound organizationId={organizationId} spaceId={spaceId} />
+    </>
+  );
 }

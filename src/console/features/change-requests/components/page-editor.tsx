@@ -215,7 +215,9 @@ function PageForm({
           <AlertIcon />
           <div>
             <p className="notice-title">
-              {stale ? STALE_EDIT_MESSAGE : 'Someone else changed this change request since you opened this page.'}
+              {stale
+                ? STALE_EDIT_MESSAGE
+                : 'This change request changed meanwhile: someone else edited it since you opened this page.'}
             </p>
             <p>Saving would overwrite their work, so it is refused. Copy your text if you need it, then reload.</p>
             <p>

@@ -21,12 +21,21 @@ interface Props {
   spaceId: string;
   number: number;
   spaceLocked: boolean;
+  currentUserId: string;
   view: DiffView;
   onViewChange: (view: DiffView) => void;
 }
 
 /** What a change request changes, page by page, beside what it takes to merge it: reviews, conflicts, the merge. */
-export function ReviewScreen({ organizationId, spaceId, number, spaceLocked, view, onViewChange }: Props) {
+export function ReviewScreen({
+  organizationId,
+  spaceId,
+  number,
+  spaceLocked,
+  currentUserId,
+  view,
+  onViewChange,
+}: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const changes = useChanges(spaceId, number);
   return (
@@ -79,7 +88,7 @@ export function ReviewScreen({ organizationId, spaceId, number, spaceLocked, vie
           spaceLocked={spaceLocked}
           hasChanges={changes.length > 0}
         />
-        <ReviewsPanel organizationId={organizationId} changeRequest={changeRequest} />
+        <ReviewsPanel organizationId={organizationId} changeRequest={changeRequest} currentUserId={currentUserId} />
       </aside>
     </div>
   );

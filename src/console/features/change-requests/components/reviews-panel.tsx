@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { REVIEW_COMMENT_MAX } from '../../../../shared/contract';
+import { REVIEW_COMMENT_MAX, ROLES } from '../../../../shared/contract';
 import type { ChangeRequest, Review } from '../../../../shared/contract';
 import { Button, IconButton } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/field';
@@ -18,20 +18,24 @@ import { useRemoveRequestedReviewer } from '../api/remove-requested-reviewer';
 import { useRequestReviewers } from '../api/request-reviewers';
 import { submitReviewBodySchema, useSubmitReview } from '../api/submit-review';
 
-export function ReviewsPanel({
-  organizationId,
-  changeRequest,
-}: {
+interface PanelProps {
   organizationId: string;
   changeRequest: ChangeRequest;
-}) {
+  /** The signed-in user: nobody reviews their own change request. */
+  currentUserId: string;
+}
+
+export function ReviewsPanel({ organizationId, changeRequest, currentUserId }: PanelProps) {
   return (
     <>
       <RequestedReviewers organizationId={organizationId} changeRequest={changeRequest} />
-      <Reviews changeRequest={changeRequest} />
+      <Reviews changeRequest={changeRequest} currentUserId={currentUserId} />
     </>
   );
 }
+
+/** Roles that can review, by organization role; the server checks the space's own level too. */
+const REVIEWER_ROLES = new Set<string>(ROLES.slice(0, ROLES.indexOf('review') + 1));
 
 // ---------- Requested reviewers ----------
 
@@ -91,7 +95,7 @@ function RequestedReviewers({
           <ReviewerPicker
             organizationId={organizationId}
             changeRequest={changeRequest}
-            exclude={new Set([...requested.map(({ user }) => user.id)])}
+            exclude={new Set([changeRequest.createdBy.id, ...requested.map(({ user }) => user.id)])}
             onDone={() => setPicking(false)}
           />
         ) : (
@@ -123,7 +127,8 @@ function ReviewerPicker({
   if (members.isPending) return <Spinner />;
   if (members.isError) return <ErrorState error={members.error} onRetry={() => void members.refetch()} />;
   const candidates = members.data.filter(
-    (member) => !member.disabled && member.role !== null && !exclude.has(member.user.id),
+    (member) =>
+      !member.disabled && member.role !== null && REVIEWER_ROLES.has(member.role) && !exclude.has(member.user.id),
   );
   return (
     <form
@@ -147,7 +152,7 @@ function ReviewerPicker({
         Request a review from
       </label>
       {candidates.length === 0 ? (
-        <p className="panel-card-text">Every member has been asked already.</p>
+        <p className="panel-card-text">No other member who can review is left to ask.</p>
       ) : (
         <select
           id={id}
@@ -186,7 +191,7 @@ const REVIEW_LABELS: Record<Review['status'], string> = {
   'changes-requested': 'Changes requested',
 };
 
-function Reviews({ changeRequest }: { changeRequest: ChangeRequest }) {
+function Reviews({ changeRequest, currentUserId }: Omit<PanelProps, 'organizationId'>) {
   const reviews = useReviews(changeRequest.space, changeRequest.number);
   return (
     <section className="panel-card" aria-labelledby="reviews-title">
@@ -223,7 +228,12 @@ function Reviews({ changeRequest }: { changeRequest: ChangeRequest }) {
           ))}
         </ul>
       )}
-      {changeRequest.permissions.review && <ReviewForm changeRequest={changeRequest} />}
+      {changeRequest.permissions.review &&
+        (changeRequest.createdBy.id === currentUserId ? (
+          <p className="panel-card-text">You started this change request: its reviews come from others.</p>
+        ) : (
+          <ReviewForm changeRequest={changeRequest} />
+        ))}
     </section>
   );
 }
@@ -261,8 +271,8 @@ function ReviewForm({ changeRequest }: { changeRequest: ChangeRequest }) {
       <TextareaField
         control={form.control}
         name="comment"
-        label="Your review"
-        hint="Optional comment, in markdown."
+        label="Review comment"
+        hint="Optional, in markdown."
         max={REVIEW_COMMENT_MAX}
         rows={3}
       />

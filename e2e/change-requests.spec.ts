@@ -1,0 +1,408 @@
+import type { Page } from '@playwright/test';
+import { createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+const editor = (page: Page) => ({
+  content: page.getByRole('textbox', { name: 'Content' }),
+  preview: page.getByRole('region', { name: 'Preview' }),
+  pages: page.getByRole('navigation', { name: 'Pages in this change request' }),
+  status: page.locator('.editor-status'),
+});
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Change request sections' });
+
+async function merge(page: Page) {
+  await page.getByRole('button', { name: 'Merge into the space' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Merge this change request?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Merged' })).toBeVisible();
+}
+
+/** Replaces one line of the editor's markdown. */
+async function replaceLine(page: Page, from: string, to: string) {
+  const { content } = editor(page);
+  const value = await content.inputValue();
+  expect(value).toContain(from);
+  await content.fill(value.replace(from, to));
+}
+
+test('create a change request, edit a page, review the diff, merge it: the space shows the page, safely rendered', async ({
+  page,
+}) => {
+  await createOrganization(page, 'Change request journey');
+  await createSpaceAtRoot(page, 'Handbook');
+  await openSpace(page, 'Handbook');
+  await expect(page.getByText('This space has no pages yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start a change request' }).click();
+  const create = page.getByRole('dialog', { name: 'New change request' });
+  await create.getByLabel('Subject').fill('Write the guide');
+  await create.getByRole('button', { name: 'Create change request' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/1\/pages$/);
+  await expect(page.getByRole('heading', { name: /Write the guide/ })).toBeVisible();
+  await expect(page.getByText('No pages yet', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a page' }).click();
+  const add = page.getByRole('dialog', { name: 'New page' });
+  await add.getByLabel('Title').fill('Getting started');
+  await add.getByRole('button', { name: 'Add page' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/1\/pages\/[^/]+$/);
+  await expect(editor(page).pages.getByRole('link', { name: 'Getting started' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // Markdown with hostile bits: the preview renders the markdown, and none of the HTML or script URLs.
+  const markdown = [
+    '# Welcome',
+    '',
+    'Install the **CLI** first.',
+    '',
+    '<img src="x" onerror="window.__xss = 1"> <script>window.__xss = 2</script>',
+    '',
+    '[Click me](javascript:window.__xss=3) and [the docs](https://example.com/docs).',
+  ].join('\n');
+  const { content, preview, status } = editor(page);
+  await content.fill(markdown);
+  await expect(status).toHaveText('Unsaved changes');
+  await expect(preview.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('CLI');
+  await expect(preview.locator('script, img, [onerror]')).toHaveCount(0);
+  await expect(preview.getByText('<script>window.__xss = 2</script>', { exact: false })).toBeVisible();
+  await expect(preview.getByText('Click me')).not.toHaveAttribute('href', /javascript/i);
+  await expect(preview.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+
+  // Ctrl+S saves from the keyboard.
+  await content.press('ControlOrMeta+s');
+  await expect(status).toHaveText('All changes saved');
+
+  // The URL survives a reload, and the page is the server's.
+  await page.reload();
+  // (The server keeps the markdown as blocks; it may end it with a newline.)
+  await expect(editor(page).content).toHaveValue(
+    /^# Welcome\n\nInstall the \*\*CLI\*\* first\.\n[^]*\(https:\/\/example\.com\/docs\)\.\s*$/,
+  );
+
+  await sections(page).getByRole('link', { name: 'Review' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/1$/);
+  const changes = page.getByRole('list', { name: 'Changed pages and files' });
+  await expect(changes.getByRole('listitem')).toHaveCount(1);
+  await expect(changes.getByText('Getting started')).toBeVisible();
+  await expect(changes.getByText('Added', { exact: true })).toBeVisible();
+  const split = page.getByRole('table', { name: 'Changes side by side' });
+  await expect(split.getByText('Install the CLI first.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Inline' }).click();
+  await expect(page).toHaveURL(/view=inline/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Inline' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: 'Changes inline' }).locator('ins').first()).toContainText('# Welcome');
+
+  await merge(page);
+  await expect(page.getByText('Merged', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'See the space' }).click();
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { level: 2, name: 'Getting started' })).toBeVisible();
+  await expect(article.getByText('Install the CLI first.')).toBeVisible();
+  await expect(article.locator('script, img, [onerror], a[href^="javascript" i]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  // The page has its own URL in the space, which survives a reload.
+  await page
+    .getByRole('navigation', { name: 'Pages of Handbook' })
+    .getByRole('link', { name: 'Getting started' })
+    .click();
+  await expect(page).toHaveURL(/\/spaces\/[^/]+\/pages\/[^/]+$/);
+  await page.reload();
+  await expect(page.getByRole('article').getByText('Install the CLI first.')).toBeVisible();
+
+  // The change request is listed as merged; the open tab is empty.
+  await page
+    .getByRole('navigation', { name: 'Space sections' })
+    .getByRole('link', { name: /Change requests/ })
+    .click();
+  await expect(page.getByText('No open change requests')).toBeVisible();
+  await page.getByRole('link', { name: /Merged/ }).click();
+  await expect(page).toHaveURL(/status=merged/);
+  await expect(page.getByRole('list', { name: 'Merged change requests' }).getByRole('link')).toHaveText(
+    'Write the guide',
+  );
+});
+
+test('two change requests edit the same paragraphs: the second shows the conflicts, they are resolved in the console, and the space holds the chosen text', async ({
+  page,
+}) => {
+  await createOrganization(page, 'Conflict journey');
+  await createSpaceAtRoot(page, 'Guides');
+  const spaceId = await openSpace(page, 'Guides');
+  await seedPage(page, spaceId, 'Guide', 'Alpha paragraph.\n\nBeta paragraph.\n\nGamma paragraph.');
+  await page.reload();
+  const pageLink = page.getByRole('navigation', { name: 'Pages of Guides' }).getByRole('link', { name: 'Guide' });
+  await expect(pageLink).toBeVisible();
+
+  // Two change requests start from the same content and change the same paragraphs.
+  const startEditing = async () => {
+    await page.goto(`/o/${new URL(page.url()).pathname.split('/')[2]}/spaces/${spaceId}`);
+    await page.getByRole('button', { name: 'Edit in a change request' }).click();
+    await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\/[^/]+$/);
+    return page.url();
+  };
+  const ann = await startEditing();
+  await replaceLine(page, 'Alpha paragraph.', 'Alpha by Ann.');
+  await replaceLine(page, 'Gamma paragraph.', 'Gamma by Ann.');
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(editor(page).status).toHaveText('All changes saved');
+
+  const bob = await startEditing();
+  expect(bob).not.toBe(ann);
+  await replaceLine(page, 'Alpha paragraph.', 'Alpha by Bob.');
+  await replaceLine(page, 'Gamma paragraph.', 'Gamma by Bob.');
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(editor(page).status).toHaveText('All changes saved');
+
+  // Ann's goes in first.
+  await page.goto(ann.replace(/\/pages\/[^/]+$/, ''));
+  await merge(page);
+
+  // Bob's is now outdated; merging it as it is is refused, with the reason, and nothing changes.
+  await page.goto(bob.replace(/\/pages\/[^/]+$/, ''));
+  await expect(page.getByText('Outdated', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Merge into the space' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Merge this change request?' });
+  await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(confirm.getByRole('alert')).toContainText('update the change request');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Update from space' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/conflicts$/);
+  await expect(page.getByRole('heading', { name: '2 conflicts to resolve' })).toBeVisible();
+
+  // The merge waits for the conflicts, and says so.
+  await sections(page).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('button', { name: 'Merge into the space' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Merge into the space' })).toHaveAccessibleDescription(
+    '2 conflicts with the space must be resolved first.',
+  );
+  await sections(page)
+    .getByRole('link', { name: /Conflicts/ })
+    .click();
+  await page.reload();
+
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
+  await expect(cards).toHaveCount(2);
+  const alpha = cards.filter({ hasText: 'Alpha by Ann.' });
+  const gamma = cards.filter({ hasText: 'Gamma by Ann.' });
+  // Both versions side by side.
+  await expect(alpha.getByRole('region', { name: 'In the space' })).toContainText('Alpha by Ann.');
+  await expect(alpha.getByRole('region', { name: 'In this change request' })).toContainText('Alpha by Bob.');
+
+  await alpha.getByRole('button', { name: 'Keep this change request’s version' }).click();
+  await expect(alpha.getByRole('status')).toContainText('this change request’s version is kept');
+  await expect(page.getByRole('heading', { name: '1 conflict to resolve' })).toBeVisible();
+
+  await gamma.getByRole('button', { name: 'Edit the text…' }).click();
+  const text = gamma.getByRole('textbox', { name: 'Text to keep (markdown)' });
+  await expect(text).toBeFocused();
+  await expect(text).toHaveValue('Gamma by Bob.');
+  await text.fill('Gamma by Ann and Bob.');
+  await gamma.getByRole('button', { name: 'Use this text' }).click();
+
+  // The last resolution applies the update: back on the review, up to date, mergeable.
+  await expect(page).toHaveURL(/\/change-requests\/\d+$/);
+  await expect(page.getByText('Outdated', { exact: true })).toBeHidden();
+  const split = page.getByRole('table', { name: 'Changes side by side' });
+  await expect(split.getByText('Alpha by Bob.')).toBeVisible();
+  await expect(split.getByText('Gamma by Ann and Bob.')).toBeVisible();
+  await merge(page);
+
+  await page.getByRole('link', { name: 'See the space' }).click();
+  const article = page.getByRole('article');
+  await expect(article.getByText('Alpha by Bob.')).toBeVisible();
+  await expect(article.getByText('Gamma by Ann and Bob.')).toBeVisible();
+  await expect(article.getByText('Beta paragraph.')).toBeVisible();
+  await expect(article.getByText('Alpha by Ann.')).toBeHidden();
+});
+
+test('pages are added, renamed, moved and deleted in the editor, from the keyboard too, with a confirmation before deleting', async ({
+  page,
+}) => {
+  await createOrganization(page, 'Editor journey');
+  await createSpaceAtRoot(page, 'Manual');
+  await openSpace(page, 'Manual');
+  await page.getByRole('button', { name: 'Start a change request' }).click();
+  await page
+    .getByRole('dialog', { name: 'New change request' })
+    .getByRole('button', { name: 'Create change request' })
+    .click();
+  await expect(page).toHaveURL(/\/change-requests\/1\/pages$/);
+
+  const { pages } = editor(page);
+  const addPage = async (title: string, from = page.getByRole('button', { name: 'New page' })) => {
+    await from.click();
+    const dialog = page.getByRole('dialog', { name: 'New page' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('button', { name: 'Add page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(pages.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+  };
+  await addPage('Intro', page.getByRole('button', { name: 'Add a page' }));
+  await addPage('Setup');
+
+  // A page inside another, from the page's menu.
+  await page.getByRole('button', { name: 'Actions for page Setup' }).click();
+  await page.getByRole('menuitem', { name: 'Add page inside…' }).click();
+  const inside = page.getByRole('dialog', { name: 'New page' });
+  await expect(inside.getByLabel('Inside')).toHaveValue(/.+/);
+  await inside.getByLabel('Title').fill('Details');
+  await inside.getByRole('button', { name: 'Add page' }).click();
+  await expect(pages.getByRole('list', { name: 'Inside Setup' }).getByRole('link', { name: 'Details' })).toBeVisible();
+
+  // Rename from the keyboard alone; focus comes back to the menu button.
+  const setupMenu = page.getByRole('button', { name: 'Actions for page Setup' });
+  await setupMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Add page inside…' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const rename = page.getByRole('dialog', { name: 'Rename page' });
+  await expect(rename.getByLabel('Title')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Installation');
+  await page.keyboard.press('Enter');
+  await expect(rename).toBeHidden();
+  await expect(pages.getByRole('link', { name: 'Installation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions for page Installation' })).toBeFocused();
+
+  // Move "Intro" below "Installation", then "Details" to the top level, after "Intro".
+  await page.getByRole('button', { name: 'Actions for page Intro' }).click();
+  await page.getByRole('menuitem', { name: 'Move down' }).click();
+  const topLevel = pages.locator(':scope > ul > li > .page-tree-row');
+  await expect(topLevel).toHaveText(['Installation', 'Intro']);
+  await page.getByRole('button', { name: 'Actions for page Details' }).click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move “Details”' });
+  await move.getByLabel('Inside').selectOption({ label: 'Top level' });
+  await move.getByLabel('Position').selectOption({ label: 'After “Intro”' });
+  await move.getByRole('button', { name: 'Move' }).click();
+  await expect(move).toBeHidden();
+  await expect(topLevel).toHaveText(['Installation', 'Intro', 'Details']);
+
+  // Deleting asks first; Cancel (or Escape) keeps the page.
+  await page.getByRole('button', { name: 'Actions for page Installation' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete page?' });
+  await expect(confirm).toContainText('“Installation”');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(pages.getByRole('link', { name: 'Installation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for page Installation' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  await confirm.getByRole('button', { name: 'Delete page' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pages.getByRole('link', { name: 'Installation' })).toBeHidden();
+
+  // The tree is the server's: the same after a reload.
+  await page.reload();
+  await expect(topLevel).toHaveText(['Intro', 'Details']);
+
+  // Leaving a page with unsaved text asks first.
+  await pages.getByRole('link', { name: 'Intro' }).click();
+  await editor(page).content.fill('Draft text');
+  await pages.getByRole('link', { name: 'Details' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay on the page' }).click();
+  await expect(editor(page).content).toHaveValue('Draft text');
+  await pages.getByRole('link', { name: 'Details' }).click();
+  await leave.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(pages.getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
+
+  // The review lists what the change request adds.
+  await sections(page).getByRole('link', { name: 'Review' }).click();
+  const changes = page.getByRole('list', { name: 'Changed pages and files' });
+  await expect(changes.getByRole('listitem')).toHaveCount(2);
+});
+
+test('an edit based on a stale revision is refused and reloads; a locked space disables editing and merging, saying why', async ({
+  page,
+  context,
+}) => {
+  await createOrganization(page, 'Stale journey');
+  await createSpaceAtRoot(page, 'Notes');
+  const spaceId = await openSpace(page, 'Notes');
+  await seedPage(page, spaceId, 'Note', 'First line.');
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit in a change request' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\/[^/]+$/);
+  const url = page.url();
+
+  // While I type, someone else (another tab) saves the same change request.
+  await editor(page).content.fill('My line.');
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.getByRole('textbox', { name: 'Content' }).fill('Their line.');
+  await other.getByRole('button', { name: 'Save page' }).click();
+  await expect(other.locator('.editor-status')).toHaveText('All changes saved');
+  await other.close();
+
+  await page.getByRole('button', { name: 'Save page' }).click();
+  const stale = page.getByRole('alert').filter({ hasText: 'changed meanwhile' });
+  await expect(stale).toBeVisible();
+  await stale.getByRole('button', { name: 'Reload the latest version' }).click();
+  await expect(editor(page).content).toHaveValue(/^Their line\.\s*$/);
+  await expect(stale).toBeHidden();
+
+  // Lock the space: its pages offer no edit, and the change request cannot merge, with the reason said.
+  await page.getByRole('navigation', { name: 'Space sections' }).getByRole('link', { name: 'Settings' }).click();
+  const settings = page.getByRole('form', { name: 'Space settings' });
+  await settings.getByLabel('Edit mode').selectOption('locked');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+  await page.goto(url.replace(/\/pages\/[^/]+$/, ''));
+  const mergeButton = page.getByRole('button', { name: 'Merge into the space' });
+  await expect(mergeButton).toBeDisabled();
+  await expect(mergeButton).toHaveAccessibleDescription(/The space is locked/);
+  await sections(page).getByRole('link', { name: 'Edit pages' }).click();
+  await expect(page.getByText('The space is locked: its content cannot be edited.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New page' })).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Space sections' }).getByRole('link', { name: 'Pages' }).click();
+  const edit = page.getByRole('button', { name: 'Edit in a change request' });
+  await expect(edit).toBeDisabled();
+  await expect(edit).toHaveAccessibleDescription(/The space is locked/);
+});
+
+test('lists keep their tab on reload; unknown change requests and pages say so', async ({ page }) => {
+  const organizationId = await createOrganization(page, 'States journey');
+  await createSpaceAtRoot(page, 'Empty');
+  const spaceId = await openSpace(page, 'Empty');
+
+  await page
+    .getByRole('navigation', { name: 'Space sections' })
+    .getByRole('link', { name: /Change requests/ })
+    .click();
+  await expect(page.getByText('No open change requests')).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Change requests by status' });
+  await tabs.getByRole('link', { name: /Drafts/ }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await page.reload();
+  await expect(tabs.getByRole('link', { name: /Drafts/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('No draft change requests')).toBeVisible();
+
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/999`);
+  await expect(page.getByRole('heading', { name: 'Change request not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'All change requests' }).click();
+  await expect(page).toHaveURL(/\/change-requests$/);
+
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/pages/nope`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
