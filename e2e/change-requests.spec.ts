@@ -313,8 +313,18 @@ test('pages are added, renamed, moved and deleted in the editor, from the keyboa
   await page.reload();
   await expect(topLevel).toHaveText(['Intro', 'Details']);
 
-  // Leaving a page with unsaved text asks first.
+  // Unsaved text survives the change request changing elsewhere (a page moved in the sidebar), and saves.
   await pages.getByRole('link', { name: 'Intro' }).click();
+  await editor(page).content.fill('Intro text');
+  await page.getByRole('button', { name: 'Actions for page Details' }).click();
+  await page.getByRole('menuitem', { name: 'Move up' }).click();
+  await expect(topLevel).toHaveText(['Details', 'Intro']);
+  await expect(editor(page).content).toHaveValue('Intro text');
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(editor(page).status).toHaveText('All changes saved');
+  await expect(page.getByText('changed meanwhile')).toBeHidden();
+
+  // Leaving a page with unsaved text asks first.
   await editor(page).content.fill('Draft text');
   await pages.getByRole('link', { name: 'Details' }).click();
   const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });

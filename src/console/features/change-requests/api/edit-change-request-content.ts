@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { changeRequestSchema, contentChangeResultSchema } from '../../../../shared/contract';
-import type { ContentChange } from '../../../../shared/contract';
+import type { ContentChange, RevisionPage } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestChanged } from '../utils/cache';
 import { recordOwnEdit } from '../utils/own-edits';
 import { changeRequestPath } from '../utils/paths';
@@ -19,7 +21,13 @@ export interface EditContentInput {
   revision: string;
   /** Pages whose content the edit changes besides those it names (e.g. the subpages of a deleted page). */
   touches?: string[];
+  /** Who in the console makes the edit (see own-edits). */
+  origin?: string;
+  /** Runs once applied, before the cache learns the change request's new revision. */
+  onApplied?: (result: EditContentResult) => void;
 }
+
+export type EditContentResult = z.infer<typeof editResultSchema>;
 
 /** `POST /v1/spaces/{spaceId}/change-requests/{number}/content?compat=false` with `If-Match: "<revision>"`. */
 export function editChangeRequestContent(spaceId: string, number: number, { changes, revision }: EditContentInput) {
@@ -29,12 +37,39 @@ export function editChangeRequestContent(spaceId: string, number: number, { chan
   });
 }
 
+/** Pages whose own content (title, body…) the edit changes; moving a page leaves its content as it was. */
 function touchedPages({ changes, touches = [] }: EditContentInput): string[] {
   const pages = [...touches];
   for (const change of changes) {
-    if ('page' in change && typeof change.page === 'string') pages.push(change.page);
+    if (change.operation === 'update_page') {
+      const { operation: _operation, page, into: _into, at: _at, ...content } = change;
+      if (Object.values(content).some((value) => value !== undefined)) pages.push(page);
+    } else if (change.operation === 'delete_page' || change.operation === 'revert_page') {
+      pages.push(change.page);
+    }
   }
   return pages;
+}
+
+/**
+ * Pages an edit did not touch read the same in the revision it made: their cached reads carry over, so an editor
+ * with unsaved text on one of them goes on without loading (and losing focus) when another page changes.
+ */
+function carryUntouchedPages(
+  queryClient: QueryClient,
+  spaceId: string,
+  number: number,
+  from: string,
+  to: string,
+  touched: string[],
+) {
+  const skip = new Set(touched);
+  const cached = queryClient.getQueriesData<RevisionPage>({ queryKey: queryKeys.changeRequests.one(spaceId, number) });
+  for (const [key, data] of cached) {
+    const [, , , kind, pageId, revision] = key;
+    if (kind !== 'page' || revision !== from || typeof pageId !== 'string' || skip.has(pageId) || !data) continue;
+    queryClient.setQueryData(queryKeys.changeRequests.page(spaceId, number, pageId, to), data);
+  }
 }
 
 export function useEditChangeRequestContent(spaceId: string, number: number) {
@@ -42,7 +77,10 @@ export function useEditChangeRequestContent(spaceId: string, number: number) {
   return useMutation({
     mutationFn: (input: EditContentInput) => editChangeRequestContent(spaceId, number, input),
     onSuccess: async (result, input) => {
-      recordOwnEdit(input.revision, result.changeRequest.revision, touchedPages(input));
+      const touched = touchedPages(input);
+      recordOwnEdit(input.revision, result.changeRequest.revision, touched, input.origin);
+      carryUntouchedPages(queryClient, spaceId, number, input.revision, result.changeRequest.revision, touched);
+      input.onApplied?.(result);
       await changeRequestChanged(queryClient, result.changeRequest);
     },
   });

@@ -50,11 +50,12 @@ export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
   const [base, setBase] = useState(changeRequest.revision);
   const [dirty, setDirty] = useState(false);
   const edit = useEditChangeRequestContent(spaceId, number);
+  const origin = useId();
   const current = changeRequest.revision;
   if (
     base !== current &&
     !edit.isPending &&
-    (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId))
+    (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId, origin))
   ) {
     setBase(current);
   }
@@ -79,6 +80,7 @@ export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
       number={number}
       page={page}
       base={base}
+      origin={origin}
       changedMeanwhile={changedMeanwhile}
       edit={edit}
       onDirtyChange={setDirty}
@@ -122,6 +124,7 @@ function PageForm({
   number,
   page,
   base,
+  origin,
   changedMeanwhile,
   edit,
   onDirtyChange,
@@ -132,6 +135,7 @@ function PageForm({
   number: number;
   page: RevisionPage;
   base: string;
+  origin: string;
   changedMeanwhile: boolean;
   edit: ReturnType<typeof useEditChangeRequestContent>;
   onDirtyChange: (dirty: boolean) => void;
@@ -164,14 +168,19 @@ function PageForm({
     if (change.title === undefined && change.document === undefined) return;
     setStale(false);
     try {
-      const result = await edit.mutateAsync({ revision: base, changes: [change] });
-      const saved = result.changeRequest.revision;
-      // What the server now holds for this page is what was sent: no need to load it again.
-      queryClient.setQueryData(queryKeys.changeRequests.page(spaceId, number, page.id, saved), {
-        ...page,
-        title: values.title,
-        markdown: values.markdown,
+      const result = await edit.mutateAsync({
+        revision: base,
+        changes: [change],
+        origin,
+        // What the server now holds for this page is what was sent: the editor goes on without loading it again.
+        onApplied: ({ changeRequest }) =>
+          queryClient.setQueryData(queryKeys.changeRequests.page(spaceId, number, page.id, changeRequest.revision), {
+            ...page,
+            title: values.title,
+            markdown: values.markdown,
+          }),
       });
+      const saved = result.changeRequest.revision;
       form.reset(values);
       onSaved(saved);
       toast.show('Page saved');
