@@ -1,5 +1,6 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { spaceParamsSchema } from '../../shared/contract';
+import { preloadMarkdown } from '../components/ui/markdown';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
@@ -16,12 +17,15 @@ export const spaceRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'spaces/$spaceId',
   params: { parse: (params) => spaceParamsSchema.parse(params) },
-  loader: ({ context, params }) =>
-    Promise.all([
+  loader: ({ context, params }) => {
+    // Every section of a space renders markdown: fetch the renderer alongside the data.
+    preloadMarkdown();
+    return Promise.all([
       context.queryClient.ensureQueryData(spaceQueryOptions(params.spaceId)),
       context.queryClient.ensureQueryData(collectionsQueryOptions(params.organizationId)),
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
-    ]),
+    ]);
+  },
   component: SpaceLayout,
   errorComponent: contentError('space'),
 });

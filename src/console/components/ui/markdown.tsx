@@ -1,85 +1,53 @@
-import { memo } from 'react';
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
-import type { Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { lazy, Suspense } from 'react';
+import type { MarkdownProps } from './markdown-renderer';
 
-/**
- * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
- * (rehype-raw) is added: HTML in the markdown shows as text, so no script or event handler of it runs, and
- * `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
- */
-const REMARK_PLUGINS = [remarkGfm];
+const load = () => import('./markdown-renderer');
+const MarkdownRenderer = lazy(load);
 
-type HeadingProps = ComponentProps<'h1'> & { node?: unknown };
-type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
-
-const heading = (Tag: HeadingTag) =>
-  function Heading({ node: _node, ...props }: HeadingProps) {
-    return <Tag {...props} />;
-  };
-
-/** Headings of the body start one or two levels below h1, so that the page's own title keeps its rank. */
-function headings(offset: 1 | 2): Components {
-  const tags: HeadingTag[] = offset === 1 ? ['h2', 'h3', 'h4', 'h5', 'h6', 'h6'] : ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'];
-  const [h1, h2, h3, h4, h5, h6] = tags.map(heading);
-  return { h1, h2, h3, h4, h5, h6 };
+/** Starts loading the renderer early, e.g. from a route loader, so that it is there when the page renders. */
+export function preloadMarkdown(): void {
+  void load();
 }
 
-const BASE_COMPONENTS: Components = {
-  a: function MarkdownLink({ node: _node, href, children, ...props }) {
-    const external = href !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(href);
-    return (
-      <a href={href} {...props} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
-        {children}
-      </a>
-    );
-  },
-  // An unsafe image target becomes "": say what the image was instead of loading the page again.
-  img: function MarkdownImage({ node: _node, src, alt, ...props }) {
-    if (!src) return <span className="markdown-missing-image">{alt ? `[${alt}]` : '[image]'}</span>;
-    return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />;
-  },
-  table: function MarkdownTable({ node: _node, ...props }) {
-    return (
-      <div className="markdown-table">
-        <table {...props} />
-      </div>
-    );
-  },
-};
-
-const COMPONENTS = {
-  1: { ...BASE_COMPONENTS, ...headings(1) },
-  2: { ...BASE_COMPONENTS, ...headings(2) },
-};
-
-export const Markdown = memo(function Markdown({
-  children,
-  className,
-  headingOffset = 1,
-}: {
-  children: string;
-  className?: string;
-  /** How many levels below h1 the body's first heading level goes: 2 under a page title that is an h2. */
-  headingOffset?: 1 | 2;
-}) {
+/**
+ * Page markdown rendered safely (see markdown-renderer.tsx): no raw HTML, no script, no unsafe link targets.
+ * The renderer loads on first use, keeping it out of the bundle every console page needs.
+ */
+export function Markdown(props: MarkdownProps) {
   return (
-    <div className={['markdown', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown
-        remarkPlugins={REMARK_PLUGINS}
-        components={COMPONENTS[headingOffset]}
-        urlTransform={defaultUrlTransform}
-      >
-        {children}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className={['markdown', 'markdown-pending', props.className].filter(Boolean).join(' ')} aria-busy="true">
+          {props.children}
+        </div>
+      }
+    >
+      <MarkdownRenderer {...props} />
+    </Suspense>
   );
-});
+}
 
-/** An href of content (a link page) fit for an anchor: http(s), mailto or a path, else nothing. */
+const SAFE_PROTOCOL = /^(https?|ircs?|mailto|xmpp)$/i;
+
+/**
+ * An href of content (a link page) fit for an anchor: a relative URL, or http(s), mailto, irc or xmpp; else
+ * nothing. The same rule as the markdown renderer's links (react-markdown's `defaultUrlTransform`).
+ */
 export function safeHref(href: string | undefined): string | undefined {
-  if (!href) return undefined;
-  const safe = defaultUrlTransform(href.trim());
-  return safe ? safe : undefined;
+  const value = href?.trim();
+  if (!value) return undefined;
+  const colon = value.indexOf(':');
+  const questionMark = value.indexOf('?');
+  const numberSign = value.indexOf('#');
+  const slash = value.indexOf('/');
+  if (
+    colon === -1 ||
+    (slash !== -1 && colon > slash) ||
+    (questionMark !== -1 && colon > questionMark) ||
+    (numberSign !== -1 && colon > numberSign) ||
+    SAFE_PROTOCOL.test(value.slice(0, colon))
+  ) {
+    return value;
+  }
+  return undefined;
 }

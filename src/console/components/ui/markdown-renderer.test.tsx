@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown, safeHref } from './markdown';
+import { safeHref } from './markdown';
+import Markdown from './markdown-renderer';
 
 const render = (markdown: string) => renderToStaticMarkup(<Markdown>{markdown}</Markdown>);
 

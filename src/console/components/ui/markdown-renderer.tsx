@@ -1,0 +1,79 @@
+import { memo } from 'react';
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import type { Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
+ * (rehype-raw) is added: HTML in the markdown shows as text, so no script or event handler of it runs, and
+ * `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
+ */
+const REMARK_PLUGINS = [remarkGfm];
+
+type HeadingProps = ComponentProps<'h1'> & { node?: unknown };
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+const heading = (Tag: HeadingTag) =>
+  function Heading({ node: _node, ...props }: HeadingProps) {
+    return <Tag {...props} />;
+  };
+
+/** Headings of the body start one or two levels below h1, so that the page's own title keeps its rank. */
+function headings(offset: 1 | 2): Components {
+  const tags: HeadingTag[] = offset === 1 ? ['h2', 'h3', 'h4', 'h5', 'h6', 'h6'] : ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'];
+  const [h1, h2, h3, h4, h5, h6] = tags.map(heading);
+  return { h1, h2, h3, h4, h5, h6 };
+}
+
+const BASE_COMPONENTS: Components = {
+  a: function MarkdownLink({ node: _node, href, children, ...props }) {
+    const external = href !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(href);
+    return (
+      <a href={href} {...props} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+        {children}
+      </a>
+    );
+  },
+  // An unsafe image target becomes "": say what the image was instead of loading the page again.
+  img: function MarkdownImage({ node: _node, src, alt, ...props }) {
+    if (!src) return <span className="markdown-missing-image">{alt ? `[${alt}]` : '[image]'}</span>;
+    return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />;
+  },
+  table: function MarkdownTable({ node: _node, ...props }) {
+    return (
+      <div className="markdown-table">
+        <table {...props} />
+      </div>
+    );
+  },
+};
+
+const COMPONENTS = {
+  1: { ...BASE_COMPONENTS, ...headings(1) },
+  2: { ...BASE_COMPONENTS, ...headings(2) },
+};
+
+export interface MarkdownProps {
+  children: string;
+  className?: string;
+  /** How many levels below h1 the body's first heading level goes: 2 under a page title that is an h2. */
+  headingOffset?: 1 | 2;
+}
+
+/** Loaded on demand (see markdown.tsx): the parser and its GFM extensions are most of its weight. */
+const MarkdownRenderer = memo(function MarkdownRenderer({ children, className, headingOffset = 1 }: MarkdownProps) {
+  return (
+    <div className={['markdown', className].filter(Boolean).join(' ')}>
+      <ReactMarkdown
+        remarkPlugins={REMARK_PLUGINS}
+        components={COMPONENTS[headingOffset]}
+        urlTransform={defaultUrlTransform}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+});
+
+export default MarkdownRenderer;
