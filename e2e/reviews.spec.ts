@@ -1,0 +1,86 @@
+import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+
+test('the author asks a member for a review; the reviewer requests changes with a comment, then approves', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const organizationId = await createOrganization(page, 'Review journey');
+  await createSpaceAtRoot(page, 'Specs');
+  const spaceId = await openSpace(page, 'Specs');
+  await seedPage(page, spaceId, 'Spec', 'Draft spec.');
+  const invite = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'review' });
+
+  // Rita signs up and joins the organization through the invite link.
+  const ritaContext = await browser.newContext();
+  const rita = await ritaContext.newPage();
+  await rita.goto('/signup');
+  await rita.getByLabel('Your name').fill('Rita Reviewer');
+  const ritaEmail = `rita-${Date.now()}@example.com`;
+  await rita.getByLabel('E-mail').fill(ritaEmail);
+  await rita.getByLabel('Password').fill('careful-reading');
+  await rita.getByRole('button', { name: 'Create account' }).click();
+  await expect(rita.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await callApi(rita, 'POST', `/orgs/${organizationId}/invites/${invite.id}`);
+
+  // The owner changes the page in a change request and asks Rita to review it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit in a change request' }).click();
+  await page.getByRole('textbox', { name: 'Content' }).fill('Final spec.');
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
+  await page.getByRole('navigation', { name: 'Change request sections' }).getByRole('link', { name: 'Review' }).click();
+  const reviewUrl = page.url();
+  await expect(page.getByText('You started this change request: its reviews come from others.')).toBeVisible();
+  await page.getByRole('button', { name: 'Request a review…' }).click();
+  await page.getByLabel('Request a review from').selectOption({ label: `Rita Reviewer (${ritaEmail})` });
+  await page.getByRole('button', { name: 'Request review' }).click();
+  const requested = page.getByRole('list', { name: 'Requested reviewers' });
+  await expect(requested.getByText('Rita Reviewer')).toBeVisible();
+
+  // Rita reviews: changes requested, with a comment in markdown; then an approval.
+  await rita.goto(reviewUrl);
+  await expect(rita.getByRole('list', { name: 'Requested reviewers' }).getByText('Rita Reviewer')).toBeVisible();
+  await expect(rita.getByRole('table', { name: 'Changes side by side' }).getByText('Final spec.')).toBeVisible();
+  const form = rita.getByRole('form', { name: 'Your review' });
+  await form.getByRole('textbox', { name: 'Review comment' }).fill('Please add **examples**.');
+  await form.getByRole('button', { name: 'Request changes' }).click();
+  const reviews = rita.getByRole('list', { name: 'Reviews' });
+  await expect(reviews.getByRole('listitem')).toHaveCount(1);
+  await expect(reviews.getByText('Changes requested')).toBeVisible();
+  await expect(reviews.locator('strong')).toHaveText('examples');
+  await expect(form.getByRole('textbox', { name: 'Review comment' })).toHaveValue('');
+  // Having reviewed, Rita is no longer waited for.
+  await expect(rita.getByText('No review requested yet.')).toBeVisible();
+  await form.getByRole('button', { name: 'Approve' }).click();
+  await expect(reviews.getByRole('listitem')).toHaveCount(2);
+  await expect(reviews.getByText('Approved')).toBeVisible();
+  await ritaContext.close();
+
+  // The owner sees both reviews, and merges.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Merge into the space' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Merge this change request?' })
+    .getByRole('button', { name: 'Merge', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Merged' })).toBeVisible();
+});
+
+test('a change request exports as PDF', async ({ page }) => {
+  await signIn(page);
+  await createOrganization(page, 'PDF journey');
+  await createSpaceAtRoot(page, 'Printed');
+  const spaceId = await openSpace(page, 'Printed');
+  await seedPage(page, spaceId, 'Chapter', 'Some text.');
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit in a change request' }).click();
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(await download.failure()).toBeNull();
+});
