@@ -413,6 +413,32 @@ test('lists keep their tab on reload; unknown change requests and pages say so',
   await page.getByRole('link', { name: 'All change requests' }).click();
   await expect(page).toHaveURL(/\/change-requests$/);
 
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/not-a-number`);
+  await expect(page.getByRole('heading', { name: 'Change request not found' })).toBeVisible();
+
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/pages/nope`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('a list that fails to load says so inside the space, and loads on retry', async ({ page, browserErrors }) => {
+  const organizationId = await createOrganization(page, 'Error journey');
+  await createSpaceAtRoot(page, 'Flaky');
+  const spaceId = await openSpace(page, 'Flaky');
+
+  let failing = true;
+  await page.route('**/v1/spaces/*/change-requests?**', (route) =>
+    failing
+      ? route.fulfill({ status: 503, json: { error: { code: 503, message: 'The database is busy. Try again.' } } })
+      : route.fallback(),
+  );
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests`);
+  const error = page.getByRole('alert').filter({ hasText: 'The database is busy. Try again.' });
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  // The space around it stays.
+  await expect(page.getByRole('heading', { level: 1, name: 'Flaky' })).toBeVisible();
+  failing = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('No open change requests')).toBeVisible();
+  // The router reports the failed load in the console: expected here.
+  browserErrors.splice(0, browserErrors.length, ...browserErrors.filter((e) => !e.includes('database is busy')));
 });

@@ -1,4 +1,4 @@
-import { createRoute, Link, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { createRoute, Link, notFound, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { z } from 'zod';
 import { pageParamsSchema } from '../../shared/contract';
@@ -21,8 +21,8 @@ import { useSpace } from '../features/content/api/get-space';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
-/** The change request's number in its space: a positive integer in the URL. */
-const numberSchema = z.coerce.number().int().positive();
+/** The change request's number in its space: a positive integer in the URL; anything else is number 0, none. */
+const numberSchema = z.coerce.number().int().positive().catch(0);
 
 /**
  * `/o/$organizationId/spaces/$spaceId/change-requests/$number/…`: the change request's header and sections.
@@ -35,8 +35,10 @@ export const changeRequestRoute = createRoute({
     parse: (params) => ({ number: numberSchema.parse(params.number) }),
     stringify: (params) => ({ number: String(params.number) }),
   },
-  loader: ({ context, params }) =>
-    orNotFound(context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number))),
+  loader: ({ context, params }) => {
+    if (params.number === 0) throw notFound();
+    return orNotFound(context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number)));
+  },
   component: ChangeRequestLayout,
   errorComponent: ChangeRequestError,
   notFoundComponent: ChangeRequestNotFound,
@@ -54,7 +56,6 @@ function ChangeRequestLayout() {
 }
 
 function ChangeRequestError({ error, reset }: ErrorComponentProps) {
-  if (error instanceof z.ZodError) return <ChangeRequestNotFound />;
   return <ErrorState error={error} onRetry={reset} action={<AllChangeRequestsLink />} />;
 }
 

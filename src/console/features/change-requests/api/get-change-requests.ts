@@ -40,5 +40,5 @@ export function changeRequestCountQueryOptions(spaceId: string, status: ChangeRe
 }
 
 export function useChangeRequestCount(spaceId: string, status: ChangeRequestStatus) {
-  return useQuery(changeRequestCountQueryOptions(spaceId, status)).data;
+  return useQuery(changeRequestCountQueryOptions(spaceId, status));
 }

@@ -158,7 +158,7 @@ export function ChangeRequestNav({ organizationId, spaceId, number }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const params = { organizationId, spaceId, number };
   const active = { className: 'active' };
-  const editable = changeRequest.status !== 'merged';
+  const editable = changeRequest.status === 'open' || changeRequest.status === 'draft';
   return (
     <nav className="subtabs" aria-label="Change request sections">
       <Link

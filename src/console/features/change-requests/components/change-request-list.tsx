@@ -54,6 +54,8 @@ function StatusTab({
   current: boolean;
 }) {
   const count = useChangeRequestCount(spaceId, status);
+  // While loading, "…"; if the count cannot be had, "–": the tab works either way.
+  const shown = count.data ?? (count.isError ? '–' : '…');
   return (
     <Link
       to="/o/$organizationId/spaces/$spaceId/change-requests"
@@ -64,8 +66,8 @@ function StatusTab({
       activeOptions={{ exact: true, includeSearch: true }}
     >
       {STATUS_LABELS[status].tab}
-      <span className="status-tab-count" aria-label={count === undefined ? undefined : `(${count})`}>
-        {count ?? '…'}
+      <span className="status-tab-count" aria-label={count.data === undefined ? undefined : `(${count.data})`}>
+        {shown}
       </span>
     </Link>
   );

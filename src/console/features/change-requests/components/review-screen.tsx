@@ -68,9 +68,10 @@ export function ReviewScreen({
             </EmptyState>
           ) : (
             <ul className="changes-list" aria-label="Changed pages and files">
-              {changes.map((change) => (
+              {changes.map((change, index) => (
                 <ChangeItem
                   key={changeKey(change)}
+                  defaultOpen={index < OPEN_DIFFS}
                   organizationId={organizationId}
                   changeRequest={changeRequest}
                   change={change}
@@ -93,6 +94,9 @@ export function ReviewScreen({
     </div>
   );
 }
+
+/** Diffs shown at once; the others load when opened. */
+const OPEN_DIFFS = 10;
 
 function changeKey(change: SemanticChange): string {
   return 'page' in change ? `${change.type}:${change.page.id}` : `${change.type}:${change.file.id}`;
@@ -210,13 +214,15 @@ function ChangeItem({
   changeRequest,
   change,
   view,
+  defaultOpen,
 }: {
   organizationId: string;
   changeRequest: ChangeRequest;
   change: SemanticChange;
   view: DiffView;
+  defaultOpen: boolean;
 }) {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   const tone = change.type.split('_')[1];
   if (!('page' in change)) {

@@ -1,4 +1,5 @@
 import { useWatch } from 'react-hook-form';
+import { useId } from 'react';
 import type { RefObject } from 'react';
 import { z } from 'zod';
 import { insertPageOperationSchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
@@ -263,13 +264,14 @@ function PositionField({
 }) {
   const at = useWatch({ control: form.control, name: 'at' });
   const value = String(Math.min(at ?? 0, options.length - 1));
+  const id = useId();
   return (
     <div className="field">
-      <label className="field-label" htmlFor="move-position">
+      <label className="field-label" htmlFor={id}>
         Position
       </label>
       <select
-        id="move-position"
+        id={id}
         className="input select"
         value={value}
         onChange={(event) => form.setValue('at', Number(event.target.value), { shouldDirty: true })}
