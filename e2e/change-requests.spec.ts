@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -227,6 +227,18 @@ test('two change requests edit the same paragraphs: the second shows the conflic
   await expect(article.getByText('Gamma by Ann and Bob.')).toBeVisible();
   await expect(article.getByText('Beta paragraph.')).toBeVisible();
   await expect(article.getByText('Alpha by Ann.')).toBeHidden();
+
+  // The revision Ann's merge made can still be read, at the URL the server gives it.
+  const annNumber = /\/change-requests\/(\d+)\//.exec(ann)?.[1];
+  const merged = await callApi(page, 'GET', `/spaces/${spaceId}/change-requests/${annNumber}`);
+  const revision = await callApi(page, 'GET', `/spaces/${spaceId}/revisions/${merged.revisionMerged}`);
+  await page.goto(new URL(revision.urls.app).pathname);
+  await expect(page.getByRole('note')).toContainText('past revision');
+  await expect(page.getByRole('article').getByText('Alpha by Ann.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Pages of Guides' }).getByRole('link', { name: 'Guide' }).click();
+  await expect(page).toHaveURL(/\/revisions\/[^/]+\/pages\/[^/]+$/);
+  await page.reload();
+  await expect(page.getByRole('article').getByText('Gamma by Ann.')).toBeVisible();
 });
 
 test('pages are added, renamed, moved and deleted in the editor, from the keyboard too, with a confirmation before deleting', async ({

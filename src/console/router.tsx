@@ -24,6 +24,7 @@ import {
 import { changeRequestsRoute } from './routes/change-requests';
 import { spaceRoute } from './routes/space';
 import { spaceHomeRoute, spacePageRoute } from './routes/space-pages';
+import { spaceRevisionPageRoute, spaceRevisionRoute } from './routes/space-revision';
 import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
@@ -40,6 +41,7 @@ import { trashRoute } from './routes/trash';
  *   …/change-requests/$number/pages     the editor (opens the first page)
  *   …/change-requests/$number/pages/$pageId   the editor on one page
  *   …/change-requests/$number/conflicts the conflicts of an update from the space
+ *   …/revisions/$revisionId[/pages/$pageId]  a past revision, read-only
  *   …/settings                          the space's settings
  * These URLs are the ones the server writes in `urls.app`.
  */
@@ -55,6 +57,8 @@ const routeTree = rootRoute.addChildren([
       spaceRoute.addChildren([
         spaceHomeRoute,
         spacePageRoute,
+        spaceRevisionRoute,
+        spaceRevisionPageRoute,
         spaceSettingsRoute,
         changeRequestsRoute,
         changeRequestRoute.addChildren([

@@ -27,6 +27,12 @@ export const queryKeys = {
     pages: (spaceId: string) => ['content', spaceId, 'pages'] as const,
     page: (spaceId: string, pageId: string) => ['content', spaceId, 'page', pageId] as const,
   },
+  /** A past revision of a space: immutable. */
+  revisions: {
+    pages: (spaceId: string, revisionId: string) => ['revisions', spaceId, revisionId, 'pages'] as const,
+    page: (spaceId: string, revisionId: string, pageId: string) =>
+      ['revisions', spaceId, revisionId, 'page', pageId] as const,
+  },
   /** Change requests of a space; `number` is the change request's number in the space. */
   changeRequests: {
     space: (spaceId: string) => ['change-requests', spaceId] as const,

@@ -87,8 +87,11 @@ export function SpaceTabs({ organizationId, spaceId }: SpaceProps) {
   const params = { organizationId, spaceId };
   const match = useMatchRoute();
   const open = space.changeRequestsOpen;
-  // The pages section is the space's home and every page under it; its link alone would only match the home.
-  const onPage = !!match({ to: '/o/$organizationId/spaces/$spaceId/pages/$pageId', params, fuzzy: true });
+  // The pages section is the space's home, every page under it and past revisions; its link alone would only
+  // match the home.
+  const onPage =
+    !!match({ to: '/o/$organizationId/spaces/$spaceId/pages/$pageId', params, fuzzy: true }) ||
+    !!match({ to: '/o/$organizationId/spaces/$spaceId/revisions/$revisionId', params, fuzzy: true });
   const active = { className: 'active' };
   return (
     <nav className="tabs" aria-label="Space sections">

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { RevisionPage } from '../../../../shared/contract';
@@ -6,8 +7,10 @@ import { DocIcon } from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
 import { firstDocument, pagePath, PageTree } from '../../../components/ui/page-tree';
 import { EmptyState } from '../../../components/ui/states';
-import { useSpacePage } from '../api/get-space-page';
-import { useSpacePages } from '../api/get-space-pages';
+import { revisionPageQueryOptions } from '../api/get-revision-page';
+import { revisionPagesQueryOptions } from '../api/get-revision-pages';
+import { spacePageQueryOptions } from '../api/get-space-page';
+import { spacePagesQueryOptions } from '../api/get-space-pages';
 
 interface Props {
   organizationId: string;
@@ -22,9 +25,35 @@ interface Props {
 }
 
 /** The space as readers see it: its page tree beside the page, rendered. */
-export function SpacePages({ organizationId, spaceId, spaceTitle, pageId, emptyAction, pageActions }: Props) {
-  const pages = useSpacePages(spaceId);
+export function SpacePages(props: Props) {
+  const pages = useSuspenseQuery(spacePagesQueryOptions(props.spaceId)).data;
+  return <ContentView {...props} pages={pages} />;
+}
+
+/** A past revision of the space, read the same way (nothing in it can be edited). */
+export function RevisionPages(props: Omit<Props, 'emptyAction' | 'pageActions'> & { revisionId: string }) {
+  const pages = useSuspenseQuery(revisionPagesQueryOptions(props.spaceId, props.revisionId)).data;
+  return <ContentView {...props} pages={pages} />;
+}
+
+interface Place {
+  organizationId: string;
+  spaceId: string;
+  revisionId?: string;
+}
+
+function ContentView({
+  organizationId,
+  spaceId,
+  spaceTitle,
+  pageId,
+  revisionId,
+  emptyAction,
+  pageActions,
+  pages,
+}: Props & { revisionId?: string; pages: RevisionPage[] }) {
   const shown = pageId ?? firstDocument(pages)?.id;
+  const at: Place = { organizationId, spaceId, revisionId };
   return (
     <div className="content-layout">
       <aside className="content-sidebar">
@@ -34,17 +63,12 @@ export function SpacePages({ organizationId, spaceId, spaceTitle, pageId, emptyA
             label={`Pages of ${spaceTitle}`}
             activeId={shown}
             renderLink={(page, className) => (
-              <Link
-                to="/o/$organizationId/spaces/$spaceId/pages/$pageId"
-                params={{ organizationId, spaceId, pageId: page.id }}
-                className={className}
-                aria-current={page.id === shown ? 'page' : undefined}
-              >
+              <PageLink at={at} pageId={page.id} className={className} current={page.id === shown}>
                 <span className="page-tree-icon" aria-hidden="true">
                   {page.emoji || <DocIcon />}
                 </span>
                 <span className="page-tree-title">{page.title || 'Untitled'}</span>
-              </Link>
+              </PageLink>
             )}
           />
         ) : (
@@ -53,14 +77,17 @@ export function SpacePages({ organizationId, spaceId, spaceTitle, pageId, emptyA
       </aside>
       <div className="content-main">
         {shown ? (
-          <PageArticle
-            key={shown}
-            organizationId={organizationId}
-            spaceId={spaceId}
-            pageId={shown}
-            path={pagePath(pages, shown)}
-            actions={pageActions}
-          />
+          revisionId ? (
+            <RevisionPageArticle
+              key={shown}
+              at={at}
+              revisionId={revisionId}
+              pageId={shown}
+              path={pagePath(pages, shown)}
+            />
+          ) : (
+            <SpacePageArticle key={shown} at={at} pageId={shown} path={pagePath(pages, shown)} actions={pageActions} />
+          )
         ) : (
           <EmptyState
             icon={<DocIcon width={28} height={28} />}
@@ -75,20 +102,54 @@ export function SpacePages({ organizationId, spaceId, spaceTitle, pageId, emptyA
   );
 }
 
-function PageArticle({
-  organizationId,
-  spaceId,
+/** A link to a page of the space, or of the past revision being read. */
+function PageLink({
+  at: { organizationId, spaceId, revisionId },
   pageId,
-  path,
-  actions,
+  className,
+  current,
+  children,
 }: {
-  organizationId: string;
-  spaceId: string;
+  at: Place;
+  pageId: string;
+  className?: string;
+  current?: boolean;
+  children: ReactNode;
+}) {
+  const common = { className, 'aria-current': current ? ('page' as const) : undefined, children };
+  return revisionId ? (
+    <Link
+      to="/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId"
+      params={{ organizationId, spaceId, revisionId, pageId }}
+      {...common}
+    />
+  ) : (
+    <Link
+      to="/o/$organizationId/spaces/$spaceId/pages/$pageId"
+      params={{ organizationId, spaceId, pageId }}
+      {...common}
+    />
+  );
+}
+
+interface ArticleProps {
+  at: Place;
   pageId: string;
   path: RevisionPage[];
   actions?: (page: RevisionPage) => ReactNode;
-}) {
-  const page = useSpacePage(spaceId, pageId);
+}
+
+function SpacePageArticle({ at, pageId, ...props }: ArticleProps) {
+  const page = useSuspenseQuery(spacePageQueryOptions(at.spaceId, pageId)).data;
+  return <PageArticle at={at} page={page} {...props} />;
+}
+
+function RevisionPageArticle({ at, revisionId, pageId, ...props }: ArticleProps & { revisionId: string }) {
+  const page = useSuspenseQuery(revisionPageQueryOptions(at.spaceId, revisionId, pageId)).data;
+  return <PageArticle at={at} page={page} {...props} />;
+}
+
+function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> & { page: RevisionPage }) {
   const ancestors = path.slice(0, -1);
   const markdown = page.markdown ?? '';
   return (
@@ -98,12 +159,9 @@ function PageArticle({
           {ancestors.map((ancestor) => (
             <span key={ancestor.id}>
               {ancestor.type === 'document' ? (
-                <Link
-                  to="/o/$organizationId/spaces/$spaceId/pages/$pageId"
-                  params={{ organizationId, spaceId, pageId: ancestor.id }}
-                >
+                <PageLink at={at} pageId={ancestor.id}>
                   {ancestor.title}
-                </Link>
+                </PageLink>
               ) : (
                 ancestor.title
               )}
