@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
 
 test('the author asks a member for a review; the reviewer requests changes with a comment, then approves', async ({
@@ -68,7 +69,7 @@ test('the author asks a member for a review; the reviewer requests changes with 
   await expect(page.getByRole('heading', { name: 'Merged' })).toBeVisible();
 });
 
-test('a change request exports as PDF', async ({ page }) => {
+test('a change request exports as PDF, whole or one page', async ({ page }) => {
   await signIn(page);
   await createOrganization(page, 'PDF journey');
   await createSpaceAtRoot(page, 'Printed');
@@ -76,11 +77,20 @@ test('a change request exports as PDF', async ({ page }) => {
   await seedPage(page, spaceId, 'Chapter', 'Some text.');
   await page.reload();
   await page.getByRole('button', { name: 'Edit in a change request' }).click();
-  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export PDF' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  await page.getByRole('textbox', { name: 'Content' }).fill('Some better text.');
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
+
+  const whole = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  expect((await whole).suggestedFilename()).toMatch(/\.pdf$/);
+  expect(await (await whole).failure()).toBeNull();
+
+  await page.getByRole('navigation', { name: 'Change request sections' }).getByRole('link', { name: 'Review' }).click();
+  const one = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Chapter as PDF' }).click();
+  const download = await one;
   expect(await download.failure()).toBeNull();
+  const path = await download.path();
+  expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ChangeRequest } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
@@ -10,12 +9,11 @@ import {
   DropdownMenuTrigger,
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
-import { DownloadIcon, MoreIcon } from '../../../components/ui/icons';
+import { MoreIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { download } from '../../../lib/download';
-import { useExportPdf } from '../api/export-pdf';
+import { ExportPdfButton } from './export-pdf-button';
 import { useChangeRequest } from '../api/get-change-request';
 import { useUpdateChangeRequest } from '../api/update-change-request';
 import { RenameChangeRequestDialog } from '../forms/rename-change-request-dialog';
@@ -68,28 +66,6 @@ export function ChangeRequestHeader({ organizationId, spaceId, number }: Props) 
         </div>
       </div>
     </header>
-  );
-}
-
-function ExportPdfButton({ changeRequest }: { changeRequest: ChangeRequest }) {
-  const exportPdf = useExportPdf(changeRequest.space, changeRequest.number);
-  const toast = useToast();
-  return (
-    <Button
-      size="sm"
-      loading={exportPdf.isPending}
-      onClick={() =>
-        exportPdf.mutate(undefined, {
-          onSuccess: ({ url }) => {
-            download(url, `change-request-${changeRequest.number}.pdf`);
-            toast.show('PDF export started');
-          },
-          onError: (error) => toast.show(errorMessage(error), 'error'),
-        })
-      }
-    >
-      <DownloadIcon /> Export PDF
-    </Button>
   );
 }
 

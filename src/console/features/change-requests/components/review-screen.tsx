@@ -11,6 +11,7 @@ import { useChanges } from '../api/get-changes';
 import { usePageDiff } from '../api/get-page-diff';
 import { useUpdateFromSpace } from '../api/update-from-space';
 import { plural } from '../utils/labels';
+import { ExportPdfButton } from './export-pdf-button';
 import { MergePanel } from './merge-panel';
 import { PageDiffView } from './page-diff';
 import type { DiffView } from './page-diff';
@@ -269,15 +270,18 @@ function ChangeItem({
             {change.parent.after ? `“${change.parent.after.title}”` : 'the top level'}
           </span>
         )}
-        {change.type !== 'page_deleted' && page.type === 'document' && changeRequest.status !== 'merged' && (
-          <Link
-            to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId"
-            params={{ organizationId, spaceId: changeRequest.space, number: changeRequest.number, pageId: page.id }}
-            className="change-open"
-            aria-label={`Open ${title} in the editor`}
-          >
-            Open
-          </Link>
+        {change.type !== 'page_deleted' && page.type === 'document' && (
+          <span className="change-actions">
+            <ExportPdfButton changeRequest={changeRequest} page={page} />
+            <Link
+              to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId"
+              params={{ organizationId, spaceId: changeRequest.space, number: changeRequest.number, pageId: page.id }}
+              className="btn btn-ghost btn-sm"
+              aria-label={`Open ${title} in the editor`}
+            >
+              Open
+            </Link>
+          </span>
         )}
       </div>
       {hasDiff && open && (
