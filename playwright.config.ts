@@ -38,7 +38,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
           args: [
             '--no-sandbox',
             '--disable-gpu',
