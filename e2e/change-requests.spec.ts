@@ -454,3 +454,63 @@ test('a list that fails to load says so inside the space, and loads on retry', a
   // The router reports the failed load in the console: expected here.
   browserErrors.splice(0, browserErrors.length, ...browserErrors.filter((e) => !e.includes('database is busy')));
 });
+
+test('a change request goes back to draft, is made ready, archived after confirming, and reopened; the lists follow', async ({
+  page,
+}) => {
+  await createOrganization(page, 'Lifecycle journey');
+  await createSpaceAtRoot(page, 'Cycle');
+  await openSpace(page, 'Cycle');
+  await page
+    .getByRole('navigation', { name: 'Space sections' })
+    .getByRole('link', { name: /Change requests/ })
+    .click();
+  await page.getByRole('button', { name: 'New change request' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New change request' });
+  await create.getByLabel('Subject').fill('Reword the intro');
+  await create.getByRole('button', { name: 'Create change request' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/1\/pages$/);
+
+  const menu = page.getByRole('button', { name: 'Actions for change request #1' });
+  const status = page.locator('.cr-meta .badge').first();
+  await expect(status).toHaveText('Open');
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Change subject…' }).click();
+  const subject = page.getByRole('dialog', { name: 'Change the subject' });
+  await subject.getByLabel('Subject').fill('Reword the introduction');
+  await subject.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Reword the introduction/ })).toBeVisible();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Back to draft' }).click();
+  await expect(status).toHaveText('Draft');
+  await page.getByRole('link', { name: '← All change requests' }).click();
+  const tabs = page.getByRole('navigation', { name: 'Change requests by status' });
+  await expect(tabs.getByRole('link', { name: 'Open (0)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Drafts (1)' })).toBeVisible();
+  await tabs.getByRole('link', { name: /Drafts/ }).click();
+  await page.getByRole('link', { name: 'Reword the introduction' }).click();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Ready for review' }).click();
+  await expect(status).toHaveText('Open');
+
+  // Archiving asks first.
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Archive…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Archive this change request?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(status).toHaveText('Archived');
+  await expect(page.getByRole('button', { name: 'Merge into the space' })).toHaveAccessibleDescription(
+    'It is archived: reopen it to merge it.',
+  );
+  await page.getByRole('link', { name: '← All change requests' }).click();
+  await expect(tabs.getByRole('link', { name: 'Archived (1)' })).toBeVisible();
+  await tabs.getByRole('link', { name: /Archived/ }).click();
+  await page.getByRole('link', { name: 'Reword the introduction' }).click();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Reopen' }).click();
+  await expect(status).toHaveText('Open');
+});
