@@ -8,11 +8,13 @@ import type { Conflict } from '../domain/content/merge-revisions.js';
 import { presentUser } from './user.js';
 import type { Urls } from './urls.js';
 
+/** `viewerId` is the caller: an author may edit and merge their change request, not review it. */
 export function presentChangeRequest(
   urls: Urls,
   cr: ChangeRequestView,
   space: SpaceRow,
   level: Role | null,
+  viewerId: string,
 ): ChangeRequest {
   const open = cr.status !== 'merged';
   const conflicts = (pendingUpdate(cr)?.conflicts ?? []).filter((c) => !c.resolution);
@@ -57,7 +59,7 @@ export function presentChangeRequest(
     permissions: {
       edit: open && atLeast(level, 'edit'),
       merge: open && atLeast(level, 'review'),
-      review: open && atLeast(level, 'review'),
+      review: open && atLeast(level, 'review') && cr.created_by !== viewerId,
       comment: atLeast(level, 'comment'),
     },
   };

@@ -381,3 +381,38 @@ describeEachDialect('change requests: filters and history', (dialect) => {
     expect(seen.sort()).toEqual(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt', 'f4.txt']);
   });
 });
+
+describeEachDialect('change requests: link pages and review permission', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('accepts http(s) URLs and paths for link pages, and refuses other schemes', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Links' } })).body;
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const link = (href: string) =>
+      server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        body: { changes: [{ operation: 'insert_page', type: 'link', title: 'L', href }] },
+      });
+    for (const ok of ['https://example.com/docs', '/pages/intro', 'guide/setup.md'])
+      expect((await link(ok)).status, ok).toBe(200);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', ' JavaScript:alert(1)']) {
+      const res = await link(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.issues[0].path).toBe('changes.0.href');
+    }
+  });
+
+  it('does not offer the author a review of their own change request', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Perm' } })).body;
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    expect(cr.permissions).toMatchObject({ review: false, merge: true, edit: true });
+    const reviewer = await server.member('review');
+    const seen = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, {
+      token: reviewer.token,
+    });
+    expect(seen.body.permissions.review).toBe(true);
+  });
+});

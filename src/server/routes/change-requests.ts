@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../plugins/auth.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeRequestSchema,
@@ -38,7 +39,8 @@ import { serviceContext, type RouteDeps } from './context.js';
 
 export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const present = (c: service.ChangeRequestContext) => presentChangeRequest(deps.urls, c.cr, c.space, c.level);
+  const present = (c: service.ChangeRequestContext, request: FastifyRequest) =>
+    presentChangeRequest(deps.urls, c.cr, c.space, c.level, requireAuth(request).userId);
 
   r.get(
     '/v1/spaces/:spaceId/change-requests',
@@ -59,7 +61,9 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
         limit,
       );
       return {
-        items: result.items.map((cr) => presentChangeRequest(deps.urls, cr, result.space, result.level)),
+        items: result.items.map((cr) =>
+          presentChangeRequest(deps.urls, cr, result.space, result.level, requireAuth(request).userId),
+        ),
         count: result.count,
         ...(result.next ? { next: result.next } : {}),
       };
@@ -82,7 +86,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
         request.body,
       );
       reply.header('location', deps.urls.api(`/spaces/${created.space.id}/change-requests/${created.cr.id}`));
-      return reply.code(201).send(present(created));
+      return reply.code(201).send(present(created, request));
     },
   );
 
@@ -91,7 +95,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     { schema: { params: changeRequestParamsSchema, response: { 200: changeRequestSchema } } },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
-      return present(await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId));
+      return present(await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId), request);
     },
   );
 
@@ -208,7 +212,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       const ctx = serviceContext(deps, request);
-      return present(await service.updateChangeRequest(ctx, spaceId, changeRequestId, request.body));
+      return present(await service.updateChangeRequest(ctx, spaceId, changeRequestId, request.body), request);
     },
   );
 }
@@ -251,7 +255,13 @@ export async function changeRequestContentRoutes(app: FastifyInstance, deps: Rou
         ifMatch,
         (url) => fetchUrl(url, { maxBytes: FILE_MAX_BYTES, allowPrivate: deps.config.allowPrivateFetch }),
       );
-      const changeRequest = presentChangeRequest(deps.urls, result.cr, result.space, result.level);
+      const changeRequest = presentChangeRequest(
+        deps.urls,
+        result.cr,
+        result.space,
+        result.level,
+        requireAuth(request).userId,
+      );
       if (request.query.compat) return changeRequest;
       const pageUrl = (id: string) =>
         deps.urls.api(`/spaces/${spaceId}/change-requests/${result.cr.id}/content/page/${id}`);

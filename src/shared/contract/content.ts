@@ -155,6 +155,14 @@ export const pageSlugSchema = z
   .max(PAGE_SLUG_MAX)
   .regex(/^([a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'Lower-case letters, digits and dashes, e.g. getting-started');
 
+/** Where a link page points: an http(s) URL or a path. Other schemes (javascript:, data:, ...) are refused. */
+export const pageHrefSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v), 'An http(s) URL or a path');
+
 const pageMetadataShape = {
   title: z.string().trim().min(1, 'Title is required').max(PAGE_TITLE_MAX).optional(),
   slug: pageSlugSchema.optional(),
@@ -174,7 +182,7 @@ export const insertPageOperationSchema = z.object({
   type: pageTypeSchema.default('document'),
   document: pageBodySchema.optional(),
   /** Link pages: where they point (an http(s) URL or a path). */
-  href: z.string().min(1).max(2048).optional(),
+  href: pageHrefSchema.optional(),
   into: z.string().min(1).max(64).optional(),
   at: z.number().int().min(0).optional(),
   /** A name for the new page that later operations of the same batch may use instead of its id. */
@@ -186,7 +194,7 @@ export const updatePageOperationSchema = z.object({
   operation: z.literal('update_page'),
   page: z.string().min(1).max(64),
   document: pageBodySchema.optional(),
-  href: z.string().min(1).max(2048).optional(),
+  href: pageHrefSchema.optional(),
   /** New parent page; `null` moves it to the top level. */
   into: z.string().min(1).max(64).nullable().optional(),
   at: z.number().int().min(0).optional(),
