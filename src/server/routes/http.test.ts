@@ -300,3 +300,31 @@ describeEachDialect('HTTP behaviour', (dialect) => {
     });
   });
 });
+
+describeEachDialect('HTTP: bodiless requests', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('takes an empty body sent as application/json as no body, and still refuses malformed JSON', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'x' } })).body;
+    const dup = await server.request('POST', `/v1/spaces/${space.id}/duplicate`, {
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(dup.status).toBe(201);
+    const bad = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+      rawBody: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/Malformed JSON/);
+    const poisoned = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+      rawBody: '{"title":"p","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(poisoned.status).toBe(400);
+  });
+});
