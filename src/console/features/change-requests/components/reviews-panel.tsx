@@ -228,12 +228,12 @@ function Reviews({ changeRequest, currentUserId }: Omit<PanelProps, 'organizatio
           ))}
         </ul>
       )}
-      {changeRequest.permissions.review &&
-        (changeRequest.createdBy.id === currentUserId ? (
-          <p className="panel-card-text">You started this change request: its reviews come from others.</p>
-        ) : (
-          <ReviewForm changeRequest={changeRequest} />
-        ))}
+      {/* The server says review: false to the author; say why rather than show nothing. */}
+      {changeRequest.createdBy.id === currentUserId && changeRequest.status !== 'merged' ? (
+        <p className="panel-card-text">You started this change request: its reviews come from others.</p>
+      ) : (
+        changeRequest.permissions.review && <ReviewForm changeRequest={changeRequest} />
+      )}
     </section>
   );
 }
