@@ -1,12 +1,8 @@
-import { useState } from 'react';
 import type { RefObject } from 'react';
 import { SPACE_TRASH_DAYS } from '../../../../shared/contract';
 import type { Collection, Space } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/states';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useCollections } from '../api/get-collections';
 import { useSpaces } from '../api/get-spaces';
@@ -72,64 +68,21 @@ export function DeleteCollectionDialog({ collection, onDeleted, ...props }: Conf
   );
 }
 
+/** The shared confirmation, with a toast once the item is gone. */
 function ConfirmDelete({
-  open,
-  onOpenChange,
-  returnFocusRef,
-  title,
-  confirmLabel,
   doneMessage,
   action,
-  children,
-}: Omit<ConfirmProps, 'onDeleted'> & {
-  title: string;
-  confirmLabel: string;
-  doneMessage: string;
-  action: () => Promise<unknown>;
-  children: React.ReactNode;
-}) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  ...props
+}: Omit<ConfirmProps, 'onDeleted'> &
+  Omit<ConfirmDialogProps, 'variant' | 'action'> & { doneMessage: string; action: () => Promise<unknown> }) {
   const toast = useToast();
-  const change = (next: boolean) => {
-    if (pending) return;
-    setError(undefined);
-    onOpenChange(next);
-  };
-  const confirm = async () => {
-    setPending(true);
-    setError(undefined);
-    try {
-      await action();
-      setPending(false);
-      onOpenChange(false);
-      toast.show(doneMessage);
-    } catch (failure) {
-      setPending(false);
-      setError(errorMessage(failure));
-    }
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={change}
-      title={title}
-      returnFocusRef={returnFocusRef}
-      role="alertdialog"
-      size="sm"
-    >
-      <div className="dialog-body">{children}</div>
-      <FormError message={error} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button data-autofocus disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button variant="danger" loading={pending} onClick={() => void confirm()}>
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
-    </Dialog>
+    <ConfirmDialog
+      {...props}
+      action={async () => {
+        await action();
+        toast.show(doneMessage);
+      }}
+    />
   );
 }
