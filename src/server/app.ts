@@ -19,6 +19,7 @@ import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
 import { reviewRoutes } from './routes/reviews.js';
+import { commentRoutes } from './routes/comments.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(changeRequestContentRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
+  await app.register(commentRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -236,6 +236,79 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     expectConforms('updateChangeRequest', await api.spaces.updateChangeRequest(space.id, again.data.id));
   });
 
+  it('serves comment threads of change requests and spaces', async () => {
+    const space = (await api.orgs.createSpace(server.orgId, { title: 'Contract comments' })).data;
+    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Discuss' })).data;
+    const edited = await server.request(
+      'POST',
+      `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`,
+      {
+        body: { changes: [{ operation: 'insert_page', title: 'Topic', document: { markdown: 'A block.' } }] },
+      },
+    );
+    const pageId = edited.body.changes[0].page.id as string;
+    const doc = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`);
+    const node = doc.body.document.nodes[0].key as string;
+
+    const posted = await api.spaces.postCommentInChangeRequest(space.id, cr.id, {
+      page: pageId,
+      node,
+      body: { markdown: 'Why?' },
+    });
+    expect(posted.status).toBe(200);
+    expectConforms('postCommentInChangeRequest', posted);
+    const id = posted.data.id;
+    expectConforms('getCommentInChangeRequest', await api.spaces.getCommentInChangeRequest(space.id, cr.id, id));
+    const reply = await api.spaces.postCommentReplyInChangeRequest(space.id, cr.id, id, {
+      body: { markdown: 'Because.' },
+    });
+    expectConforms('postCommentReplyInChangeRequest', reply);
+    expectConforms(
+      'updateCommentReplyInChangeRequest',
+      await api.spaces.updateCommentReplyInChangeRequest(space.id, cr.id, id, reply.data.id, {
+        addedReactions: ['🎉'],
+      }),
+    );
+    expectConforms(
+      'getCommentReplyInChangeRequest',
+      await api.spaces.getCommentReplyInChangeRequest(space.id, cr.id, id, reply.data.id),
+    );
+    expectConforms(
+      'listCommentRepliesInChangeRequest',
+      await api.spaces.listCommentRepliesInChangeRequest(space.id, cr.id, id),
+    );
+    const resolved = await api.spaces.updateCommentInChangeRequest(space.id, cr.id, id, {
+      resolved: true,
+      addedReactions: ['👍'],
+    });
+    expectConforms('updateCommentInChangeRequest', resolved);
+    expect(resolved.data.status).toBe('resolved');
+    const listed = await api.spaces.listCommentsInChangeRequest(space.id, cr.id, {
+      status: 'resolved' as never,
+      authors: [server.owner.id],
+    });
+    expectConforms('listCommentsInChangeRequest', listed);
+    expect(listed.data.items.map((c) => c.id)).toEqual([id]);
+    expectConforms('listCommentersInChangeRequest', await api.spaces.listCommentersInChangeRequest(space.id, cr.id));
+    expect((await api.spaces.deleteCommentReplyInChangeRequest(space.id, cr.id, id, reply.data.id)).status).toBe(205);
+    expect((await api.spaces.deleteCommentInChangeRequest(space.id, cr.id, id)).status).toBe(205);
+
+    const onSpace = await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Space-wide' } });
+    expectConforms('postCommentInSpace', onSpace);
+    expectConforms('listCommentsInSpace', await api.spaces.listCommentsInSpace(space.id));
+    expectConforms('getCommentInSpace', await api.spaces.getCommentInSpace(space.id, onSpace.data.id));
+    expectConforms(
+      'updateCommentInSpace',
+      await api.spaces.updateCommentInSpace(space.id, onSpace.data.id, { body: { markdown: 'Edited' } }),
+    );
+    const spaceReply = await api.spaces.postCommentReplyInSpace(space.id, onSpace.data.id, {
+      body: { markdown: 'ok' },
+    });
+    expectConforms('postCommentReplyInSpace', spaceReply);
+    expectConforms('listCommentRepliesInSpace', await api.spaces.listCommentRepliesInSpace(space.id, onSpace.data.id));
+    expectConforms('listCommentersInSpace', await api.spaces.listCommentersInSpace(space.id));
+  });
+
   it('manages invite links', async () => {
     const link = await api.orgs.createOrganizationInvite(server.orgId, { role: MemberRole.Edit });
     expectConforms('createOrganizationInvite', link);

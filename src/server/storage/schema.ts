@@ -17,6 +17,9 @@ export interface Database {
   change_requests: ChangeRequestsTable;
   change_request_reviews: ReviewsTable;
   change_request_reviewers: RequestedReviewersTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
 }
 
 export interface UsersTable {
@@ -188,4 +191,43 @@ export interface RequestedReviewersTable {
   requested_by: string;
   revision_id: string;
   created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  /** Null for a comment on the space rather than in a change request. */
+  change_request_id: string | null;
+  author_id: string;
+  page_id: string | null;
+  /** The block anchored to, by its id in the page's document. */
+  node_id: string | null;
+  /** The start of the anchored block's text when the comment was posted. */
+  node_preview: string | null;
+  /** The revision (of the change request, or of the space) the comment was posted on. */
+  revision_id: string;
+  body: string;
+  replies: number;
+  posted_at: string;
+  edited_at: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  author_id: string;
+  body: string;
+  posted_at: string;
+  edited_at: string | null;
+}
+
+export interface CommentReactionsTable {
+  comment_id: string;
+  /** The comment or the reply reacted to. */
+  target_id: string;
+  user_id: string;
+  emoji: string;
+  reacted_at: string;
 }

@@ -43,7 +43,7 @@ export async function countAdmins(db: Executor, organizationId: string): Promise
 }
 
 /** A member with their user, for presenting. */
-const MEMBER_COLUMNS = [
+export const MEMBER_COLUMNS = [
   'members.organization_id',
   'members.user_id',
   'members.role',

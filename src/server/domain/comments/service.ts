@@ -1,0 +1,423 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString } from 'mdast-util-to-string';
+import type { ServiceContext } from '../context.js';
+import { transaction, type Executor } from '../../storage/db.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import * as comments from '../../storage/repos/comments.js';
+import type { CommentScope, CommentView, ReplyView, ReactionRow } from '../../storage/repos/comments.js';
+import type { SpaceRow } from '../../storage/repos/spaces.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { loadSpace } from '../spaces/service.js';
+import { loadChangeRequest } from '../change-requests/service.js';
+import { RevisionReader, revisionOfSpace } from '../content/model.js';
+import { atLeast } from '../permissions/roles.js';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import type { Role } from '../../../shared/contract/common.js';
+import type {
+  ListCommentsQuery,
+  PostCommentBody,
+  UpdateCommentBody,
+  UpdateReplyBody,
+} from '../../../shared/contract/comments.js';
+
+/**
+ * Comment threads. One code path serves the threads of a change request and those of a space: `where` names the
+ * space and, for a change request's threads, the change request (by id or number).
+ */
+export interface ThreadsOf {
+  spaceId: string;
+  changeRequest?: string;
+}
+
+/** The place of a thread, checked for the caller: the space, their level there, and the content commented on. */
+export interface ThreadContext {
+  space: SpaceRow;
+  level: Role | null;
+  scope: CommentScope;
+  /** The current revision of what is commented on: the change request's, or the space's. */
+  revisionId: string;
+  /** Path of the threads in the API, e.g. `/spaces/{id}/change-requests/{id}`. */
+  apiBase: string;
+}
+
+async function loadThreads(
+  db: Executor,
+  ctx: ServiceContext,
+  where: ThreadsOf,
+  needed: Role,
+  action: string,
+): Promise<ThreadContext> {
+  if (where.changeRequest !== undefined) {
+    const { space, level, cr } = await loadChangeRequest(db, ctx, where.spaceId, where.changeRequest, needed, action);
+    return {
+      space,
+      level,
+      scope: { spaceId: space.id, changeRequestId: cr.id },
+      revisionId: cr.revision_id,
+      apiBase: `/spaces/${space.id}/change-requests/${cr.id}`,
+    };
+  }
+  const { row: space, level } = await loadSpace(db, ctx, where.spaceId, needed, action);
+  return {
+    space,
+    level,
+    scope: { spaceId: space.id, changeRequestId: null },
+    revisionId: space.revision_id,
+    apiBase: `/spaces/${space.id}`,
+  };
+}
+
+function requireWritable(t: ThreadContext) {
+  if (t.space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+}
+
+const PREVIEW_MAX = 140;
+
+/** The plain text of a block's markdown, cut to a preview. */
+export function previewOf(markdown: string): string {
+  const text = toString(fromMarkdown(markdown)).replace(/\s+/g, ' ').trim();
+  return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
+}
+
+// Reading
+
+/** What a comment is presented with, besides its row. */
+export interface CommentBundle {
+  row: CommentView;
+  reactions: ReactionRow[];
+  repliers: Array<{ id: string; display_name: string; email: string; photo_url: string | null }>;
+  page?: { id: string; title: string; emoji: string; path: string; outdated: boolean };
+  nodeOutdated: boolean;
+}
+
+export interface ReplyBundle {
+  row: ReplyView;
+  reactions: ReactionRow[];
+}
+
+/** Gathers reactions, repliers and the state of each comment's target in the current content. */
+async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Promise<CommentBundle[]> {
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([comments.reactionsOf(db, ids), comments.repliersOf(db, ids)]);
+  const readers = new Map<string, Promise<RevisionReader>>();
+  const reader = (revisionId: string) => {
+    let r = readers.get(revisionId);
+    if (!r) {
+      r = revisionOfSpace(db, t.space.id, revisionId).then((rev) => new RevisionReader(db, rev));
+      readers.set(revisionId, r);
+    }
+    return r;
+  };
+  type Target = { page: NonNullable<CommentBundle['page']>; blocks: Set<string> };
+  const targets = new Map<string, Promise<Target | undefined>>();
+  const targetIn = (revisionId: string, pageId: string) => {
+    const key = `${revisionId}/${pageId}`;
+    let found = targets.get(key);
+    if (!found) {
+      found = (async () => {
+        const rd = await reader(revisionId);
+        const entry = await rd.entry(pageId);
+        if (!entry) return undefined;
+        const version = await rd.version(entry.v);
+        const [path, blocks] = await Promise.all([rd.path(pageId, entry), rd.document(version)]);
+        return {
+          page: { id: pageId, title: version.title, emoji: version.emoji ?? '', path, outdated: false },
+          blocks: new Set(blocks.map((b) => b.id)),
+        };
+      })();
+      targets.set(key, found);
+    }
+    return found;
+  };
+  return Promise.all(
+    rows.map(async (row) => {
+      let page: CommentBundle['page'];
+      let nodeOutdated = false;
+      if (row.page_id) {
+        const now = await targetIn(t.revisionId, row.page_id);
+        if (now) {
+          nodeOutdated = row.node_id !== null && !now.blocks.has(row.node_id);
+          page = { ...now.page, outdated: nodeOutdated };
+        } else {
+          // The page is gone from the current content: describe it as it was when the comment was posted.
+          const then = await targetIn(row.revision_id, row.page_id);
+          nodeOutdated = row.node_id !== null;
+          page = then
+            ? { ...then.page, outdated: true }
+            : { id: row.page_id, title: 'Deleted page', emoji: '', path: '', outdated: true };
+        }
+      }
+      return {
+        row,
+        reactions: reactions.filter((x) => x.target_id === row.id),
+        repliers: repliers
+          .filter((x) => x.comment_id === row.id)
+          .sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1)),
+        page,
+        nodeOutdated,
+      };
+    }),
+  );
+}
+
+async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBundle[]> {
+  const reactions = await comments.reactionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, reactions: reactions.filter((x) => x.target_id === row.id) }));
+}
+
+async function oneComment(db: Executor, t: ThreadContext, id: string): Promise<CommentBundle> {
+  const row = await comments.findComment(db, t.scope, id);
+  if (!row) throw new NotFoundError('Comment not found');
+  return (await bundle(db, t, [row]))[0]!;
+}
+
+export async function listComments(ctx: ServiceContext, where: ThreadsOf, query: ListCommentsQuery) {
+  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const filter = { status: query.status, pageId: query.targetPage, authors: query.authors };
+  const page = await keysetPage({
+    page: query.page,
+    limit: query.limit,
+    arity: 2,
+    rows: (after, take) => comments.listComments(ctx.db, t.scope, filter, query.order, after, take),
+    count: () => comments.countComments(ctx.db, t.scope, filter),
+    key: (r) => [r.posted_at, r.id],
+  });
+  return { t, items: await bundle(ctx.db, t, page.items), next: page.next, count: page.count };
+}
+
+export async function getComment(ctx: ServiceContext, where: ThreadsOf, id: string) {
+  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  return { t, comment: await oneComment(ctx.db, t, id) };
+}
+
+// Writing comments
+
+export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: PostCommentBody) {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+    requireWritable(t);
+    if (body.node !== undefined && body.page === undefined) {
+      throw new InvalidError('node', 'needs page: a block is anchored in a page');
+    }
+    let preview: string | null = null;
+    if (body.page !== undefined) {
+      const reader = new RevisionReader(tx, await revisionOfSpace(tx, t.space.id, t.revisionId));
+      const entry = await reader.entry(body.page);
+      if (!entry) throw new InvalidError('page', 'is not a page of this content');
+      if (body.node !== undefined) {
+        const blocks = await reader.document(await reader.version(entry.v));
+        const block = blocks.find((b) => b.id === body.node);
+        if (!block) throw new InvalidError('node', 'is not a block of this page');
+        preview = previewOf(block.markdown);
+      }
+    }
+    const id = newId();
+    await comments.insertComment(tx, {
+      id,
+      space_id: t.space.id,
+      change_request_id: t.scope.changeRequestId,
+      author_id: ctx.actor.userId,
+      page_id: body.page ?? null,
+      node_id: body.node ?? null,
+      node_preview: preview,
+      revision_id: t.revisionId,
+      body: body.body.markdown,
+      replies: 0,
+      posted_at: nowIso(),
+      edited_at: null,
+      resolved_at: null,
+      resolved_by: null,
+    });
+    await comments.adjustOpenCount(tx, t.scope, 1);
+    return { t, comment: await oneComment(tx, t, id) };
+  });
+}
+
+/** Adds, then removes, the caller's reactions to a comment or reply (an emoji in both lists ends up removed). */
+async function applyReactions(
+  db: Executor,
+  ctx: ServiceContext,
+  commentId: string,
+  targetId: string,
+  change: { addedReactions?: string[]; removedReactions?: string[] },
+) {
+  const now = nowIso();
+  for (const emoji of new Set(change.addedReactions ?? [])) {
+    await comments.addReaction(db, {
+      comment_id: commentId,
+      target_id: targetId,
+      user_id: ctx.actor.userId,
+      emoji,
+      reacted_at: now,
+    });
+  }
+  for (const emoji of new Set(change.removedReactions ?? [])) {
+    await comments.removeReaction(db, targetId, ctx.actor.userId, emoji);
+  }
+}
+
+function reacts(change: { addedReactions?: string[]; removedReactions?: string[] }) {
+  return (change.addedReactions?.length ?? 0) + (change.removedReactions?.length ?? 0) > 0;
+}
+
+export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: string, body: UpdateCommentBody) {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+    requireWritable(t);
+    await comments.lockComment(tx, id);
+    const row = await comments.findComment(tx, t.scope, id);
+    if (!row) throw new NotFoundError('Comment not found');
+    if (body.body !== undefined) {
+      if (row.author_id !== ctx.actor.userId) throw new ForbiddenError('Only its author can edit a comment');
+      if (body.body.markdown !== row.body) {
+        await comments.updateComment(tx, id, { body: body.body.markdown, edited_at: nowIso() });
+      }
+    }
+    if (body.resolved !== undefined) {
+      const changed = await comments.setResolved(tx, id, body.resolved ? { at: nowIso(), by: ctx.actor.userId } : null);
+      if (changed) await comments.adjustOpenCount(tx, t.scope, body.resolved ? -1 : 1);
+    }
+    if (reacts(body)) await applyReactions(tx, ctx, id, id, body);
+    return { t, comment: await oneComment(tx, t, id) };
+  });
+}
+
+/** Deletes a comment with its replies; its author or an admin of the space may. False when there was none. */
+export async function deleteComment(ctx: ServiceContext, where: ThreadsOf, id: string): Promise<boolean> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'read', 'read its comments');
+    await comments.lockComment(tx, id);
+    const row = await comments.findComment(tx, t.scope, id);
+    if (!row) return false;
+    if (!canDelete(t.level, row.author_id, ctx.actor.userId)) {
+      throw new ForbiddenError('Only its author or an admin of the space can delete a comment');
+    }
+    requireWritable(t);
+    const deleted = await comments.deleteComment(tx, id);
+    if (deleted?.wasOpen) await comments.adjustOpenCount(tx, t.scope, -1);
+    return deleted !== undefined;
+  });
+}
+
+export function canDelete(level: Role | null, authorId: string, userId: string): boolean {
+  return atLeast(level, 'admin') || (authorId === userId && atLeast(level, 'comment'));
+}
+
+// Replies
+
+async function loadComment(db: Executor, t: ThreadContext, commentId: string) {
+  const row = await comments.findComment(db, t.scope, commentId);
+  if (!row) throw new NotFoundError('Comment not found');
+  return row;
+}
+
+export async function listReplies(
+  ctx: ServiceContext,
+  where: ThreadsOf,
+  commentId: string,
+  page: string | undefined,
+  limit: number,
+) {
+  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const comment = await loadComment(ctx.db, t, commentId);
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => comments.listReplies(ctx.db, commentId, after, take),
+    count: () => Promise.resolve(comment.replies),
+    key: (r) => [r.posted_at, r.id],
+  });
+  return { t, items: await bundleReplies(ctx.db, result.items), next: result.next, count: result.count };
+}
+
+async function oneReply(db: Executor, commentId: string, id: string): Promise<ReplyBundle> {
+  const row = await comments.findReply(db, commentId, id);
+  if (!row) throw new NotFoundError('Reply not found');
+  return (await bundleReplies(db, [row]))[0]!;
+}
+
+export async function getReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, id: string) {
+  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  await loadComment(ctx.db, t, commentId);
+  return { t, reply: await oneReply(ctx.db, commentId, id) };
+}
+
+export async function postReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, markdown: string) {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+    requireWritable(t);
+    await comments.lockComment(tx, commentId);
+    await loadComment(tx, t, commentId);
+    const id = newId();
+    await comments.insertReply(tx, {
+      id,
+      comment_id: commentId,
+      author_id: ctx.actor.userId,
+      body: markdown,
+      posted_at: nowIso(),
+      edited_at: null,
+    });
+    await comments.adjustReplies(tx, commentId, 1);
+    return { t, reply: await oneReply(tx, commentId, id) };
+  });
+}
+
+export async function updateReply(
+  ctx: ServiceContext,
+  where: ThreadsOf,
+  commentId: string,
+  id: string,
+  body: UpdateReplyBody,
+) {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+    requireWritable(t);
+    await loadComment(tx, t, commentId);
+    const row = await comments.findReply(tx, commentId, id);
+    if (!row) throw new NotFoundError('Reply not found');
+    if (body.body !== undefined) {
+      if (row.author_id !== ctx.actor.userId) throw new ForbiddenError('Only its author can edit a reply');
+      if (body.body.markdown !== row.body) {
+        await comments.updateReply(tx, id, { body: body.body.markdown, edited_at: nowIso() });
+      }
+    }
+    if (reacts(body)) await applyReactions(tx, ctx, commentId, id, body);
+    return { t, reply: await oneReply(tx, commentId, id) };
+  });
+}
+
+export async function deleteReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, id: string) {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, 'read', 'read its comments');
+    await comments.lockComment(tx, commentId);
+    await loadComment(tx, t, commentId);
+    const row = await comments.findReply(tx, commentId, id);
+    if (!row) return false;
+    if (!canDelete(t.level, row.author_id, ctx.actor.userId)) {
+      throw new ForbiddenError('Only its author or an admin of the space can delete a reply');
+    }
+    requireWritable(t);
+    const deleted = await comments.deleteReply(tx, commentId, id);
+    if (deleted) await comments.adjustReplies(tx, commentId, -1);
+    return deleted;
+  });
+}
+
+// Commenters
+
+export async function listCommenters(ctx: ServiceContext, where: ThreadsOf, page: string | undefined, limit: number) {
+  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => comments.listCommenters(ctx.db, t.space.organization_id, t.scope, after, take),
+    count: () => comments.countCommenters(ctx.db, t.space.organization_id, t.scope),
+    key: (r) => [r.user_id],
+  });
+}

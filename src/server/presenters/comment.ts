@@ -1,0 +1,144 @@
+import type { Comment, CommentReply } from '../../shared/contract/comments.js';
+import type { Role } from '../../shared/contract/common.js';
+import type { CommentBundle, ReplyBundle, ThreadContext } from '../domain/comments/service.js';
+import { canDelete } from '../domain/comments/service.js';
+import { atLeast } from '../domain/permissions/roles.js';
+import type { ReactionRow } from '../storage/repos/comments.js';
+import { parseBlocks } from '../domain/content/blocks.js';
+import { presentUser } from './user.js';
+import type { Urls } from './urls.js';
+
+type Format = 'markdown' | 'document';
+
+function presentBody(id: string, markdown: string, format: Format): Comment['body'] {
+  if (format === 'markdown') return { markdown };
+  let n = 0;
+  const blocks = parseBlocks(markdown, [], () => `${id}-${n++}`);
+  return {
+    document: {
+      object: 'document',
+      nodes: blocks.map((b) => ({ object: 'block', key: b.id, type: b.type, markdown: b.markdown })),
+    },
+  };
+}
+
+/** Reactions grouped by emoji, in the order each emoji was first used. */
+function presentReactions(urls: Urls, rows: ReactionRow[]): Comment['reactions'] {
+  const byEmoji = new Map<string, Comment['reactions'][number]>();
+  for (const r of rows) {
+    let group = byEmoji.get(r.emoji);
+    if (!group) {
+      group = { emoji: r.emoji, count: 0, users: [] };
+      byEmoji.set(r.emoji, group);
+    }
+    group.count++;
+    group.users.push({ user: presentUser(urls, r), reactedAt: r.reacted_at });
+  }
+  return [...byEmoji.values()];
+}
+
+function permissions(level: Role | null, authorId: string, userId: string) {
+  const comment = atLeast(level, 'comment');
+  return {
+    view: true,
+    edit: comment && authorId === userId,
+    reply: comment,
+    delete: canDelete(level, authorId, userId),
+  };
+}
+
+export function presentComment(
+  urls: Urls,
+  t: ThreadContext,
+  userId: string,
+  b: CommentBundle,
+  format: Format = 'markdown',
+): Comment {
+  const { row } = b;
+  return {
+    object: 'comment',
+    id: row.id,
+    postedBy: presentUser(urls, {
+      id: row.author_id,
+      display_name: row.author_name,
+      email: row.author_email,
+      photo_url: row.author_photo,
+    }),
+    postedAt: row.posted_at,
+    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
+    reactions: presentReactions(urls, b.reactions),
+    replies: row.replies,
+    repliers: b.repliers.map((u) => presentUser(urls, u)),
+    body: presentBody(row.id, row.body, format),
+    target: {
+      space: row.space_id,
+      revision: row.revision_id,
+      ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}),
+      ...(b.page
+        ? {
+            page: {
+              id: b.page.id,
+              title: b.page.title,
+              ...(b.page.emoji ? { emoji: b.page.emoji } : {}),
+              path: b.page.path,
+              outdated: b.page.outdated,
+            },
+          }
+        : {}),
+      ...(row.node_id
+        ? {
+            node: {
+              id: row.node_id,
+              ...(row.node_preview !== null ? { preview: row.node_preview } : {}),
+              outdated: b.nodeOutdated,
+            },
+          }
+        : {}),
+    },
+    urls: { location: urls.api(`${t.apiBase}/comments/${row.id}`) },
+    permissions: { ...permissions(t.level, row.author_id, userId), resolve: atLeast(t.level, 'comment') },
+    ...(row.resolved_at
+      ? {
+          status: 'resolved' as const,
+          resolvedAt: row.resolved_at,
+          ...(row.resolved_by && row.resolver_name !== null
+            ? {
+                resolvedBy: presentUser(urls, {
+                  id: row.resolved_by,
+                  display_name: row.resolver_name,
+                  email: row.resolver_email ?? '',
+                  photo_url: row.resolver_photo,
+                }),
+              }
+            : {}),
+        }
+      : { status: 'open' as const }),
+  };
+}
+
+export function presentReply(
+  urls: Urls,
+  t: ThreadContext,
+  userId: string,
+  commentId: string,
+  b: ReplyBundle,
+  format: Format = 'markdown',
+): CommentReply {
+  const { row } = b;
+  return {
+    object: 'comment-reply',
+    id: row.id,
+    postedBy: presentUser(urls, {
+      id: row.author_id,
+      display_name: row.author_name,
+      email: row.author_email,
+      photo_url: row.author_photo,
+    }),
+    postedAt: row.posted_at,
+    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
+    reactions: presentReactions(urls, b.reactions),
+    body: presentBody(row.id, row.body, format),
+    urls: { location: urls.api(`${t.apiBase}/comments/${commentId}/replies/${row.id}`) },
+    permissions: permissions(t.level, row.author_id, userId),
+  };
+}
