@@ -37,6 +37,37 @@ function presentReactions(urls: Urls, rows: ReactionRow[]): Comment['reactions']
   return [...byEmoji.values()];
 }
 
+/** What comments and replies share: id, author, times, reactions and body. */
+function presentPost(
+  urls: Urls,
+  row: {
+    id: string;
+    author_id: string;
+    author_name: string;
+    author_email: string;
+    author_photo: string | null;
+    posted_at: string;
+    edited_at: string | null;
+    body: string;
+  },
+  reactions: ReactionRow[],
+  format: Format,
+) {
+  return {
+    id: row.id,
+    postedBy: presentUser(urls, {
+      id: row.author_id,
+      display_name: row.author_name,
+      email: row.author_email,
+      photo_url: row.author_photo,
+    }),
+    postedAt: row.posted_at,
+    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
+    reactions: presentReactions(urls, reactions),
+    body: presentBody(row.id, row.body, format),
+  };
+}
+
 function permissions(level: Role | null, authorId: string, userId: string) {
   const comment = atLeast(level, 'comment');
   return {
@@ -57,19 +88,9 @@ export function presentComment(
   const { row } = b;
   return {
     object: 'comment',
-    id: row.id,
-    postedBy: presentUser(urls, {
-      id: row.author_id,
-      display_name: row.author_name,
-      email: row.author_email,
-      photo_url: row.author_photo,
-    }),
-    postedAt: row.posted_at,
-    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
-    reactions: presentReactions(urls, b.reactions),
+    ...presentPost(urls, row, b.reactions, format),
     replies: row.replies,
     repliers: b.repliers.map((u) => presentUser(urls, u)),
-    body: presentBody(row.id, row.body, format),
     target: {
       space: row.space_id,
       revision: row.revision_id,
@@ -127,17 +148,7 @@ export function presentReply(
   const { row } = b;
   return {
     object: 'comment-reply',
-    id: row.id,
-    postedBy: presentUser(urls, {
-      id: row.author_id,
-      display_name: row.author_name,
-      email: row.author_email,
-      photo_url: row.author_photo,
-    }),
-    postedAt: row.posted_at,
-    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
-    reactions: presentReactions(urls, b.reactions),
-    body: presentBody(row.id, row.body, format),
+    ...presentPost(urls, row, b.reactions, format),
     urls: { location: urls.api(`${t.apiBase}/comments/${commentId}/replies/${row.id}`) },
     permissions: permissions(t.level, row.author_id, userId),
   };
