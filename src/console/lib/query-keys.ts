@@ -52,5 +52,10 @@ export const queryKeys = {
     conflicts: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'conflicts'] as const,
     reviews: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviews'] as const,
     reviewers: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviewers'] as const,
+    /** Comment threads of the change request: the list, and each thread's replies. */
+    comments: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'comments'] as const,
+    commentList: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'comments', 'list'] as const,
+    commentReplies: (spaceId: string, number: number, commentId: string) =>
+      ['change-requests', spaceId, number, 'comments', 'replies', commentId] as const,
   },
 };

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { commentReplyListSchema } from '../../../../shared/contract';
+import { getAllPages } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { changeRequestPath } from '../utils/paths';
+import { COMMENTS_POLL_MS } from './get-comments';
+
+/** `GET …/change-requests/{number}/comments/{commentId}/replies`: every reply of a thread, oldest first. */
+export function getCommentReplies(spaceId: string, number: number, commentId: string, signal?: AbortSignal) {
+  return getAllPages(
+    changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies`),
+    commentReplyListSchema,
+    {},
+    signal,
+  );
+}
+
+export function commentRepliesQueryOptions(spaceId: string, number: number, commentId: string) {
+  return queryOptions({
+    queryKey: queryKeys.changeRequests.commentReplies(spaceId, number, commentId),
+    queryFn: ({ signal }) => getCommentReplies(spaceId, number, commentId, signal),
+  });
+}
+
+/** The replies of a thread while it is open, polled like the thread list. */
+export function useCommentReplies(spaceId: string, number: number, commentId: string, enabled: boolean) {
+  return useQuery({
+    ...commentRepliesQueryOptions(spaceId, number, commentId),
+    enabled,
+    refetchInterval: enabled ? COMMENTS_POLL_MS : false,
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentSchema, postCommentBodySchema } from '../../../../shared/contract';
+import type { PostCommentBody } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { commentChanged } from '../utils/cache';
+import { changeRequestPath } from '../utils/paths';
+
+export { postCommentBodySchema };
+export type { PostCommentBody };
+
+/**
+ * `POST /v1/spaces/{spaceId}/change-requests/{number}/comments` `{page?, node?, body}` → Comment: a thread on a
+ * block of a page (`node`), on a page, or on the whole change request.
+ */
+export function postComment(spaceId: string, number: number, body: PostCommentBody) {
+  return api.post(changeRequestPath(spaceId, number, '/comments'), body, commentSchema);
+}
+
+export function usePostComment(spaceId: string, number: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostCommentBody) => postComment(spaceId, number, body),
+    onSuccess: (comment) => commentChanged(queryClient, spaceId, number, { comment }, { counters: true }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentSchema, updateCommentBodySchema } from '../../../../shared/contract';
+import type { UpdateCommentBody } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { commentChanged } from '../utils/cache';
+import { changeRequestPath } from '../utils/paths';
+
+export { updateCommentBodySchema };
+export type { UpdateCommentBody };
+
+/**
+ * `PUT …/change-requests/{number}/comments/{commentId}` `{resolved?, body?, addedReactions?, removedReactions?}`
+ * → Comment. Only the author changes the body; whoever can comment resolves, reopens and reacts.
+ */
+export function updateComment(spaceId: string, number: number, commentId: string, body: UpdateCommentBody) {
+  return api.put(changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}`), body, commentSchema);
+}
+
+export function useUpdateComment(spaceId: string, number: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, body }: { commentId: string; body: UpdateCommentBody }) =>
+      updateComment(spaceId, number, commentId, body),
+    onSuccess: (comment, { body }) =>
+      commentChanged(queryClient, spaceId, number, { comment }, { counters: body.resolved !== undefined }),
+  });
+}
