@@ -52,6 +52,18 @@ export function DropdownMenuRadioItem({ children, ...props }: ComponentProps<typ
   );
 }
 
+/** An item that is on or off (`menuitemcheckbox`), e.g. a reaction the user gave or not. */
+export function DropdownMenuCheckboxItem({ children, ...props }: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem className="menu-item menu-item-radio" {...props}>
+      <span className="menu-item-indicator">
+        <Menu.ItemIndicator>✓</Menu.ItemIndicator>
+      </span>
+      <span className="menu-item-label">{children}</span>
+    </Menu.CheckboxItem>
+  );
+}
+
 /**
  * Dialogs opened from menu items. A closing menu gives focus back to its button, which would pull it out of the
  * dialog that just opened; this keeps focus in the dialog, and returns it to the menu button when the dialog closes.

@@ -1,44 +1,37 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { pageDiffSchema } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Markdown } from '../../../components/ui/markdown';
+import { diffRows } from '../utils/diff-rows';
 
 type PageDiff = z.infer<typeof pageDiffSchema>;
-type Block = PageDiff['blocks'][number];
+export type DiffBlock = PageDiff['blocks'][number];
+type Block = DiffBlock;
 
 export type DiffView = 'split' | 'inline';
 
-/** Runs of unchanged blocks longer than this fold behind a button; changed blocks keep one neighbour each side. */
-const CONTEXT = 1;
-
-type Row = { type: 'block'; block: Block } | { type: 'fold'; blocks: Block[]; key: string };
-
-/** Changed blocks with a little context; long unchanged runs become one foldable row. */
-function rows(blocks: Block[]): Row[] {
-  const changed = blocks.map((block) => block.kind !== 'unchanged');
-  const near = (index: number) => changed.slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1).some(Boolean);
-  const result: Row[] = [];
-  let fold: Block[] = [];
-  const flush = () => {
-    if (fold.length === 1) result.push({ type: 'block', block: fold[0]! });
-    else if (fold.length > 1) result.push({ type: 'fold', blocks: fold, key: `fold-${fold[0]!.id}` });
-    fold = [];
-  };
-  blocks.forEach((block, index) => {
-    if (block.kind === 'unchanged' && !near(index)) fold.push(block);
-    else {
-      flush();
-      result.push({ type: 'block', block });
-    }
-  });
-  flush();
-  return result;
+/** What the review adds to a diff: a button on blocks, threads under them. */
+export interface DiffAnnotations {
+  /** Blocks that never fold away (those with threads). */
+  pinned: ReadonlySet<string>;
+  /** The control shown on a block (e.g. "Comment on …"), or nothing. */
+  action: (block: Block) => ReactNode;
+  /** What sits under a block (its threads, the form of a new one); null when nothing does. */
+  below: (block: Block) => ReactNode | null;
 }
 
 /** The block diff of one page, side by side (rendered before | after) or inline (words inserted and deleted). */
-export function PageDiffView({ diff, view }: { diff: PageDiff; view: DiffView }) {
+export function PageDiffView({
+  diff,
+  view,
+  annotations,
+}: {
+  diff: PageDiff;
+  view: DiffView;
+  annotations?: DiffAnnotations;
+}) {
   const titleChanged = diff.before && diff.after && diff.before.title !== diff.after.title;
   return (
     <div className={`diff diff-${view}`}>
@@ -50,9 +43,9 @@ export function PageDiffView({ diff, view }: { diff: PageDiff; view: DiffView })
       {diff.blocks.length === 0 ? (
         <p className="diff-empty">The page has no content{diff.after ? '' : ' any more'}.</p>
       ) : view === 'split' ? (
-        <SplitDiff blocks={diff.blocks} />
+        <SplitDiff blocks={diff.blocks} annotations={annotations} />
       ) : (
-        <InlineDiff blocks={diff.blocks} />
+        <InlineDiff blocks={diff.blocks} annotations={annotations} />
       )}
     </div>
   );
@@ -70,15 +63,30 @@ function Fold({ blocks, children }: { blocks: Block[]; children: (blocks: Block[
   );
 }
 
-function SplitDiff({ blocks }: { blocks: Block[] }) {
-  const render = (list: Block[]) => list.map((block) => <SplitRow key={block.id} block={block} />);
+function SplitDiff({ blocks, annotations }: { blocks: Block[]; annotations?: DiffAnnotations }) {
+  const render = (list: Block[]) =>
+    list.map((block) => {
+      const below = annotations?.below(block) ?? null;
+      return (
+        <Fragment key={block.id}>
+          <SplitRow block={block} action={annotations?.action(block)} />
+          {below !== null && (
+            <div className="diff-row diff-annex" role="row">
+              <div role="cell" className="diff-annex-cell">
+                {below}
+              </div>
+            </div>
+          )}
+        </Fragment>
+      );
+    });
   return (
     <div className="diff-split" role="table" aria-label="Changes side by side">
       <div className="diff-row diff-head" role="row">
         <div role="columnheader">Before</div>
         <div role="columnheader">After</div>
       </div>
-      {rows(blocks).map((row) =>
+      {diffRows(blocks, annotations?.pinned).map((row) =>
         row.type === 'fold' ? (
           <Fold key={row.key} blocks={row.blocks}>
             {render}
@@ -91,9 +99,20 @@ function SplitDiff({ blocks }: { blocks: Block[] }) {
   );
 }
 
-function Side({ markdown, tone, label }: { markdown?: string; tone: string; label: string }) {
+function Side({
+  markdown,
+  tone,
+  label,
+  action,
+}: {
+  markdown?: string;
+  tone: string;
+  label: string;
+  action?: ReactNode;
+}) {
   return (
-    <div role="cell" className={`diff-cell diff-${tone}`}>
+    <div role="cell" className={`diff-cell diff-${tone}${action ? ' diff-cell-with-action' : ''}`}>
+      {action && <span className="diff-block-action">{action}</span>}
       {markdown === undefined ? (
         <span className="visually-hidden">{label}</span>
       ) : (
@@ -106,20 +125,21 @@ function Side({ markdown, tone, label }: { markdown?: string; tone: string; labe
   );
 }
 
-function SplitRow({ block }: { block: Block }) {
+/** One block, before | after; `action` sits on the after side, the content comments anchor to. */
+function SplitRow({ block, action }: { block: Block; action?: ReactNode }) {
   switch (block.kind) {
     case 'unchanged':
       return (
         <div className="diff-row" role="row">
           <Side markdown={block.markdown} tone="unchanged" label="Unchanged" />
-          <Side markdown={block.markdown} tone="unchanged" label="Unchanged" />
+          <Side markdown={block.markdown} tone="unchanged" label="Unchanged" action={action} />
         </div>
       );
     case 'added':
       return (
         <div className="diff-row" role="row">
           <Side tone="none" label="Nothing before" />
-          <Side markdown={block.markdown} tone="added" label="Added" />
+          <Side markdown={block.markdown} tone="added" label="Added" action={action} />
         </div>
       );
     case 'removed':
@@ -133,17 +153,30 @@ function SplitRow({ block }: { block: Block }) {
       return (
         <div className="diff-row" role="row">
           <Side markdown={block.before} tone="removed" label="Before" />
-          <Side markdown={block.after} tone="added" label="After" />
+          <Side markdown={block.after} tone="added" label="After" action={action} />
         </div>
       );
   }
 }
 
-function InlineDiff({ blocks }: { blocks: Block[] }) {
-  const render = (list: Block[]) => list.map((block) => <InlineBlock key={block.id} block={block} />);
+function InlineDiff({ blocks, annotations }: { blocks: Block[]; annotations?: DiffAnnotations }) {
+  const render = (list: Block[]) =>
+    list.map((block) => {
+      const action = annotations?.action(block);
+      const below = annotations?.below(block) ?? null;
+      return (
+        <Fragment key={block.id}>
+          <div className={`diff-block${action ? ' diff-block-with-action' : ''}`}>
+            <InlineBlock block={block} />
+            {action && <span className="diff-block-action">{action}</span>}
+          </div>
+          {below !== null && <div className="diff-annex">{below}</div>}
+        </Fragment>
+      );
+    });
   return (
     <div className="diff-inline" aria-label="Changes inline" role="group">
-      {rows(blocks).map((row) =>
+      {diffRows(blocks, annotations?.pinned).map((row) =>
         row.type === 'fold' ? (
           <Fold key={row.key} blocks={row.blocks}>
             {render}

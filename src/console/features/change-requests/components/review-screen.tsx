@@ -1,19 +1,23 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import type { ChangeRequest, SemanticChange } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { ChevronIcon, RefreshIcon } from '../../../components/ui/icons';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { ChangeRequest, Comment, SemanticChange } from '../../../../shared/contract';
+import { Button, IconButton } from '../../../components/ui/button';
+import { ChevronIcon, CommentIcon, RefreshIcon } from '../../../components/ui/icons';
+import { EmptyState } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeRequest } from '../api/get-change-request';
 import { useChanges } from '../api/get-changes';
-import { usePageDiff } from '../api/get-page-diff';
+import { useComments } from '../api/get-comments';
 import { useUpdateFromSpace } from '../api/update-from-space';
+import { threadsByPage } from '../utils/comments';
 import { plural } from '../utils/labels';
+import type { CommentScope } from './comment-thread';
+import { CommentsSection } from './comments-section';
+import { DiffWithThreads } from './diff-threads';
+import type { Composer } from './diff-threads';
 import { ExportPdfButton } from './export-pdf-button';
 import { MergePanel } from './merge-panel';
-import { PageDiffView } from './page-diff';
 import type { DiffView } from './page-diff';
 import { ReviewsPanel } from './reviews-panel';
 
@@ -39,6 +43,9 @@ export function ReviewScreen({
 }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const changes = useChanges(spaceId, number);
+  const comments = useComments(spaceId, number);
+  const byPage = useMemo(() => threadsByPage(comments.data ?? []), [comments.data]);
+  const scope = useMemo(() => ({ spaceId, number, currentUserId }), [spaceId, number, currentUserId]);
   return (
     <div className="review-layout">
       <div className="review-main">
@@ -77,11 +84,14 @@ export function ReviewScreen({
                   changeRequest={changeRequest}
                   change={change}
                   view={view}
+                  scope={scope}
+                  threads={'page' in change ? (byPage.get(change.page.id) ?? NO_THREADS) : NO_THREADS}
                 />
               ))}
             </ul>
           )}
         </section>
+        <CommentsSection changeRequest={changeRequest} scope={scope} comments={comments} />
       </div>
       <aside className="review-aside" aria-label="Merge and reviews">
         <MergePanel
@@ -98,6 +108,8 @@ export function ReviewScreen({
 
 /** Diffs shown at once; the others load when opened. */
 const OPEN_DIFFS = 10;
+
+const NO_THREADS: Comment[] = [];
 
 function changeKey(change: SemanticChange): string {
   return 'page' in change ? `${change.type}:${change.page.id}` : `${change.type}:${change.file.id}`;
@@ -216,14 +228,21 @@ function ChangeItem({
   change,
   view,
   defaultOpen,
+  scope,
+  threads,
 }: {
   organizationId: string;
   changeRequest: ChangeRequest;
   change: SemanticChange;
   view: DiffView;
   defaultOpen: boolean;
+  scope: CommentScope;
+  /** The threads on this change's page. */
+  threads: Comment[];
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const [composer, setComposer] = useState<Composer>(null);
+  const pageCommentButton = useRef<HTMLButtonElement>(null);
   const bodyId = useId();
   const tone = change.type.split('_')[1];
   if (!('page' in change)) {
@@ -239,6 +258,9 @@ function ChangeItem({
   const { page } = change;
   const hasDiff = change.type !== 'page_moved' && page.type === 'document';
   const title = page.title || 'Untitled';
+  const openThreads = threads.filter((thread) => thread.status === 'open').length;
+  // Threads anchor to the change request's content: a deleted page is not in it any more.
+  const canComment = changeRequest.permissions.comment && hasDiff && change.type !== 'page_deleted';
   return (
     <li className="change-item">
       <div className="change-header">
@@ -264,6 +286,12 @@ function ChangeItem({
               .join(', ')}
           </span>
         )}
+        {openThreads > 0 && (
+          <span className="badge badge-comments" title={`${plural(openThreads, 'open thread')} on this page`}>
+            <CommentIcon aria-hidden="true" /> {openThreads}
+            <span className="visually-hidden"> {openThreads === 1 ? 'open thread' : 'open threads'}</span>
+          </span>
+        )}
         {change.type === 'page_moved' && (
           <span className="change-attributes">
             from {change.parent.before ? `“${change.parent.before.title}”` : 'the top level'} to{' '}
@@ -272,6 +300,19 @@ function ChangeItem({
         )}
         {change.type !== 'page_deleted' && page.type === 'document' && (
           <span className="change-actions">
+            {canComment && (
+              <IconButton
+                ref={pageCommentButton}
+                label={`Comment on the page ${title}`}
+                aria-expanded={composer !== null && composer.node === null}
+                onClick={() => {
+                  setOpen(true);
+                  setComposer(composer !== null && composer.node === null ? null : { node: null });
+                }}
+              >
+                <CommentIcon />
+              </IconButton>
+            )}
             <ExportPdfButton changeRequest={changeRequest} page={page} />
             <Link
               to="/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId"
@@ -286,26 +327,19 @@ function ChangeItem({
       </div>
       {hasDiff && open && (
         <div id={bodyId} className="change-body">
-          <ChangeDiff spaceId={changeRequest.space} number={changeRequest.number} pageId={page.id} view={view} />
+          <DiffWithThreads
+            scope={scope}
+            pageId={page.id}
+            pageTitle={title}
+            view={view}
+            threads={threads}
+            canComment={canComment}
+            composer={composer}
+            onComposerChange={setComposer}
+            onPageComposerClosed={() => requestAnimationFrame(() => pageCommentButton.current?.focus())}
+          />
         </div>
       )}
     </li>
   );
-}
-
-function ChangeDiff({
-  spaceId,
-  number,
-  pageId,
-  view,
-}: {
-  spaceId: string;
-  number: number;
-  pageId: string;
-  view: DiffView;
-}) {
-  const diff = usePageDiff(spaceId, number, pageId);
-  if (diff.isPending) return <Loading label="Loading the changes…" />;
-  if (diff.isError) return <ErrorState error={diff.error} onRetry={() => void diff.refetch()} />;
-  return <PageDiffView diff={diff.data} view={view} />;
 }
