@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_BODY_MAX } from '../../shared/contract/comments.js';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { buildApp } from '../app.js';
+import { openStorage } from '../storage/db.js';
 
 describeEachDialect('comment threads', (dialect) => {
   let server: TestServer;
@@ -415,6 +417,36 @@ describeEachDialect('comment threads', (dialect) => {
     expect([first.items[0].id, second.items[0].id].sort()).toEqual(all.items.map((m: { id: string }) => m.id).sort());
     expect(second.next).toBeUndefined();
     expect((await server.request('GET', `${base}/commenters`, { token: null })).status).toBe(401);
+  });
+
+  it('shows a comment posted through one server process to another sharing the database', async () => {
+    const { base } = await setup();
+    // A second server on the same database, as behind a load balancer: nothing lives in one process's memory.
+    const storage = openStorage(server.config.storage);
+    const other = await buildApp({ config: server.config, db: storage.db, consoleRoot: '/nonexistent' });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = other.server.address();
+      const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const viaOther = (method: string, path: string, body?: unknown) =>
+        fetch(otherUrl + path, {
+          method,
+          headers: {
+            authorization: `Bearer ${commenter.token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      const posted = (await post(base, { body: { markdown: 'From A' } })).body;
+      const seen = await viaOther('GET', `${base}/comments?status=open`);
+      expect(seen.body.items.map((c: { id: string }) => c.id)).toEqual([posted.id]);
+      expect((await viaOther('PUT', `${base}/comments/${posted.id}`, { resolved: true })).status).toBe(200);
+      expect((await server.request('GET', `${base}/comments?status=open`)).body.count).toBe(0);
+      expect(await crCount(base)).toBe(0);
+    } finally {
+      await other.close();
+      await storage.close();
+    }
   });
 
   describe('space comments', () => {
