@@ -19,6 +19,8 @@ import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
 import { reviewRoutes } from './routes/reviews.js';
+import { siteRoutes } from './routes/sites.js';
+import { siteStructureRoutes } from './routes/site-structure.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(changeRequestContentRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
+  await app.register(siteRoutes, routeDeps);
+  await app.register(siteStructureRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -9,3 +9,4 @@ export * from './members.js';
 export * from './search.js';
 export * from './content.js';
 export * from './change-requests.js';
+export * from './sites.js';
