@@ -21,6 +21,7 @@ import { contentRoutes } from './routes/content.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { siteRoutes } from './routes/sites.js';
 import { siteStructureRoutes } from './routes/site-structure.js';
+import { publishedSiteRoutes } from './routes/published-sites.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(reviewRoutes, routeDeps);
   await app.register(siteRoutes, routeDeps);
   await app.register(siteStructureRoutes, routeDeps);
+  await app.register(publishedSiteRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }
