@@ -598,10 +598,11 @@ export async function addSectionToGroup(
 ) {
   const { view } = await writeStructure(ctx, organizationId, siteId, 'change section groups', async (tx, _l, s) => {
     const group = requireGroup(s, groupId);
-    const [section] = requireSections(s, [sectionId], 'sectionId');
-    if (section!.group_id === group.id) return;
+    const section = s.sections.find((x) => x.id === sectionId);
+    if (!section) throw new InvalidError('sectionId', 'no such section in this site');
+    if (section.group_id === group.id) return;
     const members = groupSections(s, group.id).map((x) => ({ type: 'site-section', id: x.id, position: x.position }));
-    await repo.updateSection(tx, section!.id, { group_id: group.id, position: endKey(members) });
+    await repo.updateSection(tx, section.id, { group_id: group.id, position: endKey(members) });
   });
   return { view, id: groupId };
 }
