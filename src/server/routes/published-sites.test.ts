@@ -239,6 +239,25 @@ describeEachDialect('published sites', (dialect) => {
     });
   });
 
+  describe('spaces leaving the site', () => {
+    it('hides a site space whose space is in the trash, at the next request, and shows it again once restored', async () => {
+      const a = await space('Kept');
+      const b = await space('Trashed');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Kept page', document: { markdown: 'Kept body' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Trashed page', document: { markdown: 'Trashed body' } }]);
+      const s = await site({ spaces: [b.id, a.id] });
+      const root = (await publish(s.id)).urls.published;
+      expect((await visit(root)).html).toContain('Trashed body');
+      expect((await server.request('DELETE', `/v1/spaces/${b.id}`)).status).toBe(205);
+      const after = await visit(root);
+      expect(after.html).toContain('Kept body');
+      expect(after.html).not.toContain('Trashed');
+      expect((await visit(`${root}/trashed`)).html).not.toContain('Trashed body');
+      await server.request('POST', `/v1/spaces/${b.id}/restore`);
+      expect((await visit(root)).html).toContain('Trashed body');
+    });
+  });
+
   describe('visibility', () => {
     async function simpleSite(visibility: string) {
       const sp = await space(`Space ${visibility}`);

@@ -19,16 +19,8 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { siteId: string; '*'?: string };
-    const rest = params['*'] ?? '';
-    let segments: string[];
-    try {
-      segments = rest
-        .split('/')
-        .filter(Boolean)
-        .map((s) => decodeURIComponent(s));
-    } catch {
-      segments = ['\u0000'];
-    }
+    // The router has decoded the wildcard already.
+    const segments = (params['*'] ?? '').split('/').filter(Boolean);
     const query = request.query as Record<string, unknown>;
     const queryToken = typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined;
     const result = await sites.serve({
