@@ -20,6 +20,9 @@ import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change
 import { contentRoutes } from './routes/content.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
+import { siteRoutes } from './routes/sites.js';
+import { siteStructureRoutes } from './routes/site-structure.js';
+import { publishedSiteRoutes } from './routes/published-sites.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -73,6 +76,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
   await app.register(commentRoutes, routeDeps);
+  await app.register(siteRoutes, routeDeps);
+  await app.register(siteStructureRoutes, routeDeps);
+  await app.register(publishedSiteRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

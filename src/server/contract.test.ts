@@ -309,6 +309,123 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     expectConforms('listCommentersInSpace', await api.spaces.listCommentersInSpace(space.id));
   });
 
+  it('manages sites, their structure, share links and adaptive schema', async () => {
+    const space = (await api.orgs.createSpace(server.orgId, { title: 'Site content' })).data;
+    const other = (await api.orgs.createSpace(server.orgId, { title: 'Second variant' })).data;
+    const created = await api.orgs.createSite(server.orgId, { title: 'Contract site', spaces: [space.id] });
+    expect(created.status).toBe(201);
+    expectConforms('createSite', created);
+    const siteId = created.data.id;
+    expectConforms('listSites', await api.orgs.listSites(server.orgId, { published: false }));
+    expectConforms('getSiteById', await api.orgs.getSiteById(server.orgId, siteId));
+    expectConforms(
+      'updateSiteById',
+      await api.orgs.updateSiteById(server.orgId, siteId, { title: 'Contract docs', proxy: 'example.com/docs' }),
+    );
+    const published = await api.orgs.publishSite(server.orgId, siteId);
+    expectConforms('publishSite', published);
+    expectConforms('listSiteSpaces', await api.orgs.listSiteSpaces(server.orgId, siteId));
+
+    const section = await api.orgs.addSectionToSite(server.orgId, siteId, { spaceId: other.id });
+    expect(section.status).toBe(201);
+    expectConforms('addSectionToSite', section);
+    expectConforms('listSiteSections', await api.orgs.listSiteSections(server.orgId, siteId));
+    expectConforms(
+      'updateSiteSectionById',
+      await api.orgs.updateSiteSectionById(server.orgId, siteId, section.data.id, {
+        description: 'Second part',
+        condition: 'visitor.claims.beta === true',
+      }),
+    );
+    const siteSpace = await api.orgs.addSpaceToSite(server.orgId, siteId, {
+      spaceId: space.id,
+      sectionId: section.data.id,
+    });
+    expect(siteSpace.status).toBe(201);
+    expectConforms('addSpaceToSite', siteSpace);
+    expectConforms(
+      'updateSiteSpaceById',
+      await api.orgs.updateSiteSpaceById(server.orgId, siteId, siteSpace.data.id, { path: 'variant' }),
+    );
+    expectConforms(
+      'moveSiteSpace',
+      await api.orgs.moveSiteSpace(server.orgId, siteId, siteSpace.data.id, {
+        position: { before: { type: 'site-space', siteSpace: section.data.siteSpaces[0]!.id } as never },
+      }),
+    );
+    const sections = (await api.orgs.listSiteSections(server.orgId, siteId)).data.items;
+    expectConforms(
+      'moveSiteSection',
+      await api.orgs.moveSiteSection(server.orgId, siteId, section.data.id, {
+        position: { before: { type: 'site-section', siteSection: sections[0]!.id } as never },
+      }),
+    );
+    const group = await api.orgs.addSectionGroupToSite(server.orgId, siteId, {
+      title: 'Group',
+      sections: [section.data.id],
+    });
+    expect(group.status).toBe(201);
+    expectConforms('addSectionGroupToSite', group);
+    expectConforms('listSiteSectionGroups', await api.orgs.listSiteSectionGroups(server.orgId, siteId));
+    expectConforms(
+      'updateSiteSectionGroupById',
+      await api.orgs.updateSiteSectionGroupById(server.orgId, siteId, group.data.id, { title: 'Renamed group' }),
+    );
+    const added = await api.orgs.addSectionToGroup(server.orgId, siteId, group.data.id, { sectionId: sections[0]!.id });
+    expect(added.status).toBe(201);
+    expectConforms('addSectionToGroup', added);
+    expectConforms(
+      'moveSiteSectionGroup',
+      await api.orgs.moveSiteSectionGroup(server.orgId, siteId, group.data.id, {}),
+    );
+    expectConforms(
+      'sortSiteStructure',
+      await api.orgs.sortSiteStructure(server.orgId, siteId, {
+        item: { type: 'site-section', id: section.data.id } as never,
+        position: {},
+      }),
+    );
+    expectConforms('getPublishedContentSite', await api.orgs.getPublishedContentSite(server.orgId, siteId));
+    expect((await api.orgs.removeSectionFromGroup(server.orgId, siteId, group.data.id, section.data.id)).status).toBe(
+      205,
+    );
+    expect((await api.orgs.deleteSiteSectionGroupById(server.orgId, siteId, group.data.id)).status).toBe(205);
+
+    const link = await api.orgs.createSiteShareLink(server.orgId, siteId, { name: 'Partners' });
+    expect(link.status).toBe(201);
+    expectConforms('createSiteShareLink', link);
+    expectConforms('listSiteShareLinks', await api.orgs.listSiteShareLinks(server.orgId, siteId));
+    expectConforms(
+      'updateSiteShareLinkById',
+      await api.orgs.updateSiteShareLinkById(server.orgId, siteId, link.data.id, { active: false }),
+    );
+    expect((await api.orgs.deleteSiteShareLinkById(server.orgId, siteId, link.data.id)).status).toBe(205);
+
+    const schema = await api.orgs.updateSiteAdaptiveSchema(server.orgId, siteId, {
+      jsonSchema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { beta: { type: 'boolean', description: 'in the beta' } },
+        additionalProperties: false,
+      } as never,
+    });
+    expectConforms('updateSiteAdaptiveSchema', schema);
+    expectConforms('getSiteAdaptiveSchema', await api.orgs.getSiteAdaptiveSchema(server.orgId, siteId));
+    expectConforms(
+      'listSiteAdaptiveTemplateConditions',
+      await api.orgs.listSiteAdaptiveTemplateConditions(server.orgId, siteId),
+    );
+    expectConforms('getSitePublishingAuthById', await api.orgs.getSitePublishingAuthById(server.orgId, siteId));
+    expectConforms(
+      'regenerateSitePublishingAuthById',
+      await api.orgs.regenerateSitePublishingAuthById(server.orgId, siteId),
+    );
+    expectConforms('unpublishSite', await api.orgs.unpublishSite(server.orgId, siteId));
+    expect((await api.orgs.deleteSiteSpaceById(server.orgId, siteId, siteSpace.data.id)).status).toBe(205);
+    expect((await api.orgs.deleteSiteSectionById(server.orgId, siteId, section.data.id)).status).toBe(205);
+    expect((await api.orgs.deleteSiteById(server.orgId, siteId)).status).toBe(205);
+  });
+
   it('manages invite links', async () => {
     const link = await api.orgs.createOrganizationInvite(server.orgId, { role: MemberRole.Edit });
     expectConforms('createOrganizationInvite', link);

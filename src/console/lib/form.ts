@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { ErrorOption, FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, errorMessage } from './api-client';
 
 /**
@@ -47,4 +47,15 @@ export function showServerError(form: ErrorTarget, error: unknown, fields?: read
     unplaced = [errorMessage(error)];
   }
   if (unplaced.length > 0) form.setError(ROOT_SERVER_ERROR, { type: 'server', message: unplaced.join(' ') });
+}
+
+/**
+ * A text field where empty means "none" (the API wants the field left out, or `null` to remove a value): empty
+ * reads as undefined, anything else must pass the contract's rule, whose message is the one shown.
+ */
+export function emptyAsUndefined<S extends z.ZodType<unknown, string>>(schema: S) {
+  return z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(schema.optional());
 }

@@ -58,4 +58,18 @@ export const queryKeys = {
     commentReplies: (spaceId: string, number: number, commentId: string) =>
       ['change-requests', spaceId, number, 'comments', 'replies', commentId] as const,
   },
+  /** Docs sites of an organization; everything read of one site sits under `site(siteId)`. */
+  sites: {
+    lists: (organizationId: string) => ['sites', 'list', organizationId] as const,
+    list: (organizationId: string, filters: { title?: string; published?: boolean; space?: string }) =>
+      ['sites', 'list', organizationId, filters] as const,
+    site: (siteId: string) => ['sites', 'site', siteId] as const,
+    detail: (siteId: string) => ['sites', 'site', siteId, 'detail'] as const,
+    /** The structure (sections, groups, site spaces), read from the published profile. */
+    structure: (siteId: string) => ['sites', 'site', siteId, 'structure'] as const,
+    shareLinks: (siteId: string) => ['sites', 'site', siteId, 'share-links'] as const,
+    adaptiveSchema: (siteId: string) => ['sites', 'site', siteId, 'adaptive-schema'] as const,
+    templateConditions: (siteId: string) => ['sites', 'site', siteId, 'template-conditions'] as const,
+    publishingAuth: (siteId: string) => ['sites', 'site', siteId, 'publishing-auth'] as const,
+  },
 };

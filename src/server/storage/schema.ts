@@ -20,6 +20,11 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  site_share_links: SiteShareLinksTable;
 }
 
 export interface UsersTable {
@@ -230,4 +235,77 @@ export interface CommentReactionsTable {
   user_id: string;
   emoji: string;
   reacted_at: string;
+}
+
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  basename: string | null;
+  proxy: string | null;
+  published: number;
+  adaptive_enabled: number;
+  agents_context: string;
+  /** JSON of the adaptive schema, null when none was set. */
+  adaptive_schema: string | null;
+  adaptive_schema_updated_at: string | null;
+  /** HS256 key visitor JWTs are signed with. */
+  visitor_key: string;
+  visitor_fallback_url: string | null;
+  default_section_id: string | null;
+  /** Default site space at the root (sites without sections). */
+  default_site_space_id: string | null;
+  /** Goes up with every change to the site or its structure. */
+  version: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  title: string;
+  icon: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  path: string;
+  description: string | null;
+  condition: string | null;
+  icon: string | null;
+  /** Among the site's top-level items (sections and groups), or within its group. */
+  position: string;
+  default_site_space_id: string | null;
+  created_at: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  section_id: string | null;
+  /** section_id, or '' at the root. */
+  parent_key: string;
+  space_id: string;
+  path: string;
+  condition: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  name: string;
+  key: string;
+  active: number;
+  created_at: string;
 }

@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './content.js';
 export * from './change-requests.js';
 export * from './comments.js';
+export * from './sites.js';

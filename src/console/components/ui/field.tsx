@@ -190,3 +190,120 @@ export function SelectField<T extends FieldValues, O extends FieldValues>({
     </FieldFrame>
   );
 }
+
+/** One checkbox bound to a boolean field (`name` may be nested, e.g. `adaptiveContent.enabled`). */
+export function CheckboxField<T extends FieldValues, O extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  disabled,
+}: Omit<ControlledProps<T, O>, 'max'> & { disabled?: boolean }) {
+  const id = useId();
+  const {
+    field: { ref: inputRef, ...field },
+    fieldState,
+  } = useController({ control, name });
+  const error = fieldState.error?.message;
+  return (
+    <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
+      <div className="checkbox-row">
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox"
+          name={field.name}
+          ref={inputRef}
+          checked={field.value === true}
+          disabled={disabled || field.disabled}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescribedBy(id, { hint, error })}
+        />
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Checkboxes choosing some of `options`, bound to an array of their values kept in the options' order (the order
+ * matters where the choice becomes a list, e.g. the spaces of a new site).
+ */
+export function CheckboxGroupField<T extends FieldValues, O extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  options,
+  empty,
+}: Omit<ControlledProps<T, O>, 'max'> & {
+  options: Array<{ value: string; label: ReactNode }>;
+  /** Said instead of the checkboxes when there is nothing to choose. */
+  empty?: ReactNode;
+}) {
+  const id = useId();
+  const {
+    field: { ref: _ref, ...field },
+    fieldState,
+  } = useController({ control, name });
+  const chosen = new Set<string>(Array.isArray(field.value) ? (field.value as string[]) : []);
+  const error = fieldState.error?.message ?? fieldState.error?.root?.message;
+  const toggle = (value: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(value);
+    else next.delete(value);
+    field.onChange(options.map((o) => o.value).filter((v) => next.has(v)));
+  };
+  return (
+    <fieldset
+      className={`field checkbox-group${error ? ' field-invalid' : ''}`}
+      aria-describedby={fieldDescribedBy(id, { hint, error })}
+    >
+      <legend className="field-label">{label}</legend>
+      {options.length === 0 ? (
+        <p className="field-hint">{empty}</p>
+      ) : (
+        <ul className="checkbox-list">
+          {options.map((option) => (
+            <li key={option.value}>
+              <label className="checkbox-row">
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  checked={chosen.has(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                <span>{option.label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

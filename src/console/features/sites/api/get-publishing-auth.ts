@@ -1,0 +1,21 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { publishingAuthSchema } from '../../../../shared/contract';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { sitePath, type SiteRef } from '../utils/paths';
+
+/** `GET …/sites/{siteId}/publishing/auth`: the key visitor JWTs are signed with (HS256), and the fallback URL. */
+export function getPublishingAuth(site: SiteRef, signal?: AbortSignal) {
+  return api.get(sitePath(site, '/publishing/auth'), publishingAuthSchema, { signal });
+}
+
+export function publishingAuthQueryOptions(site: SiteRef) {
+  return queryOptions({
+    queryKey: queryKeys.sites.publishingAuth(site.siteId),
+    queryFn: ({ signal }) => getPublishingAuth(site, signal),
+  });
+}
+
+export function usePublishingAuth(site: SiteRef) {
+  return useSuspenseQuery(publishingAuthQueryOptions(site)).data;
+}

@@ -1,0 +1,118 @@
+import type { ServiceContext } from '../context.js';
+import type { Executor } from '../../storage/db.js';
+import type { Role } from '../../../shared/contract/common.js';
+import * as repo from '../../storage/repos/sites.js';
+import type { SiteRow } from '../../storage/repos/sites.js';
+import type { SpaceRow } from '../../storage/repos/spaces.js';
+import { allOrgCollections } from '../../storage/repos/collections.js';
+import { lockOrganization } from '../../storage/repos/organizations.js';
+import { OrgLevels, requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
+import { atLeast } from '../permissions/roles.js';
+import { InvalidError, NotFoundError } from '../errors.js';
+import { readStructure } from './model.js';
+import { publishedSiteUrl, type StructureView } from '../../presenters/site.js';
+
+/**
+ * Who may do what with sites: they belong to the organization, not to a collection, so the organization role
+ * decides. Members with the read role or higher see sites; the create role or higher (admins included) manage
+ * them. Outsiders get 404, guests and too-low roles 403.
+ */
+export const SITE_MANAGE_ROLE: Role = 'create';
+
+export interface LoadedSite {
+  access: OrgAccess;
+  site: SiteRow;
+}
+
+/**
+ * The site (404 when it is not in the organization) once the caller has been checked for `needed`. With `lock`,
+ * the organization's row lock is taken first, so structural writes of one organization run one at a time and
+ * invariants such as "exactly one default" hold under concurrency.
+ */
+export async function loadSite(
+  db: Executor,
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  needed: Role,
+  action: string,
+  lock = false,
+): Promise<LoadedSite> {
+  const access = await requireOrgAccess(db, ctx.actor, organizationId);
+  requireOrgRole(access, 'read', 'see its sites');
+  if (lock) await lockOrganization(db, organizationId);
+  const site = await repo.findSite(db, organizationId, siteId);
+  if (!site) throw new NotFoundError('Site not found');
+  requireOrgRole(access, needed, action);
+  return { access, site };
+}
+
+/** Levels of the caller on the organization's spaces (for the `space` of site spaces). */
+export async function orgLevels(db: Executor, ctx: ServiceContext, access: OrgAccess): Promise<OrgLevels> {
+  const collections = access.role === 'admin' ? [] : await allOrgCollections(db, access.organizationId);
+  return new OrgLevels(access, ctx.actor, collections);
+}
+
+/**
+ * The root of the published site for URLs in answers: with `shareKey` (share-link sites), the root as seen
+ * through that share link, which must be active.
+ */
+export async function publishedRoot(
+  db: Executor,
+  ctx: ServiceContext,
+  site: SiteRow,
+  shareKey: string | undefined,
+): Promise<string | undefined> {
+  if (site.published !== 1) return undefined;
+  if (shareKey === undefined || site.visibility !== 'share-link') return publishedSiteUrl(ctx.urls.base, site.id);
+  if (!(await repo.findActiveShareLinkByKey(db, site.id, shareKey))) {
+    throw new InvalidError('shareKey', 'no active share link of this site has this key');
+  }
+  return publishedSiteUrl(ctx.urls.base, site.id, shareKey);
+}
+
+/** Everything needed to present the site's structure to the caller. */
+export async function structureView(
+  db: Executor,
+  ctx: ServiceContext,
+  loaded: LoadedSite,
+  shareKey?: string,
+): Promise<StructureView> {
+  const { site, access } = loaded;
+  const structure = await readStructure(db, site.id);
+  const spaceIds = [...new Set(structure.siteSpaces.map((s) => s.space_id))];
+  const [spaces, levels, root] = await Promise.all([
+    repo.spacesByIds(db, spaceIds),
+    orgLevels(db, ctx, access),
+    publishedRoot(db, ctx, site, shareKey),
+  ]);
+  return {
+    urls: ctx.urls,
+    site,
+    structure,
+    spaces: new Map(spaces.map((s): [string, SpaceRow] => [s.id, s])),
+    spaceLevel: (space) => levels.space(space),
+    publishedRoot: root,
+  };
+}
+
+/**
+ * A space that can be put on a site: in the organization, not in the trash, and visible to the caller (400 naming
+ * `field` otherwise, without telling whether a hidden space exists).
+ */
+export async function requireSiteableSpace(
+  db: Executor,
+  ctx: ServiceContext,
+  access: OrgAccess,
+  spaceId: string,
+  field: string,
+  levels?: OrgLevels,
+): Promise<SpaceRow> {
+  const [space] = await repo.spacesByIds(db, [spaceId]);
+  const l = levels ?? (await orgLevels(db, ctx, access));
+  if (!space || space.organization_id !== access.organizationId || !atLeast(l.space(space), 'read')) {
+    throw new InvalidError(field, 'no such space in this organization');
+  }
+  if (space.deleted_at) throw new InvalidError(field, 'the space is in the trash');
+  return space;
+}

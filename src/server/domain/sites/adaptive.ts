@@ -1,0 +1,124 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { AdaptiveJsonSchema } from '../../../shared/contract/sites.js';
+import { InvalidError } from '../errors.js';
+
+/**
+ * The adaptive schema of a site describes the claims visitors carry: boolean claims with a description, at the
+ * top level (signed, from the visitor JWT) and under `unsigned`. A schema is accepted only when it is a valid JSON
+ * Schema draft-07 (checked against the draft-07 meta-schema and compiled by Ajv) and has that documented shape.
+ */
+export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+const claim = {
+  type: 'object',
+  required: ['type', 'description'],
+  properties: { type: { const: 'boolean' }, description: { type: 'string', maxLength: 1024 } },
+  additionalProperties: false,
+};
+/** Claim names are identifiers, so that `visitor.claims.<name>` can name them in conditions. */
+const claimName = { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' };
+
+const documentedShape = {
+  type: 'object',
+  required: ['type', 'properties', 'additionalProperties'],
+  additionalProperties: false,
+  properties: {
+    $schema: { const: DRAFT_07 },
+    $id: { type: 'string', maxLength: 2048 },
+    type: { const: 'object' },
+    properties: {
+      type: 'object',
+      propertyNames: claimName,
+      properties: {
+        unsigned: {
+          type: 'object',
+          required: ['type', 'properties', 'additionalProperties'],
+          additionalProperties: false,
+          properties: {
+            type: { const: 'object' },
+            description: { type: 'string', maxLength: 1024 },
+            properties: { type: 'object', propertyNames: claimName, additionalProperties: claim },
+            additionalProperties: { const: false },
+          },
+        },
+      },
+      additionalProperties: claim,
+    },
+    additionalProperties: { const: false },
+  },
+};
+
+const shapeAjv = new Ajv({ allErrors: false, strict: true });
+const validateShape = shapeAjv.compile(documentedShape);
+
+function reason(errors: ErrorObject[] | null | undefined, prefix: string): { path: string; message: string } {
+  const e = errors?.[0];
+  if (!e) return { path: prefix, message: 'is invalid' };
+  const path = [prefix, ...e.instancePath.split('/').filter(Boolean)].join('.');
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})`
+      : e.keyword === 'const'
+        ? ` (${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)})`
+        : '';
+  return { path, message: `${e.message ?? 'is invalid'}${extra}` };
+}
+
+/** Returns the schema when it is a valid draft-07 schema of the documented shape; 400 with the reason otherwise. */
+export function validateAdaptiveSchema(jsonSchema: Record<string, unknown>): AdaptiveJsonSchema {
+  // A fresh Ajv each time: the schema's own $id must not clash with one compiled before.
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  if (!ajv.validateSchema(jsonSchema)) {
+    const r = reason(ajv.errors, 'jsonSchema');
+    throw new InvalidError(r.path, `not a valid JSON Schema draft-07: ${r.message}`);
+  }
+  try {
+    ajv.compile(jsonSchema);
+  } catch (err) {
+    throw new InvalidError('jsonSchema', `not a valid JSON Schema draft-07: ${(err as Error).message}`);
+  }
+  if (!validateShape(jsonSchema)) {
+    const r = reason(validateShape.errors, 'jsonSchema');
+    throw new InvalidError(r.path, `not an adaptive schema: ${r.message}`);
+  }
+  return jsonSchema as AdaptiveJsonSchema;
+}
+
+/** The schema of a site that has none yet: no claims. */
+export function emptyAdaptiveSchema(): AdaptiveJsonSchema {
+  return {
+    $schema: DRAFT_07,
+    type: 'object',
+    properties: {
+      unsigned: {
+        type: 'object',
+        description: 'Unsigned claims of the site visitor.',
+        properties: {},
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  };
+}
+
+interface Claims {
+  [name: string]: { description: string };
+}
+
+/** Example conditions for each claim of the schema: shown when it is true, and when it is not. */
+export function templateConditions(schema: AdaptiveJsonSchema): Array<{ description: string; condition: string }> {
+  const props = schema.properties as Record<string, unknown>;
+  const unsigned = ((props.unsigned as { properties?: Claims } | undefined)?.properties ?? {}) as Claims;
+  const signed = Object.entries(props).filter(([name]) => name !== 'unsigned') as Array<
+    [string, { description: string }]
+  >;
+  const items: Array<{ description: string; condition: string }> = [];
+  const add = (path: string, name: string, description: string) => {
+    const what = description.trim() || name;
+    items.push({ description: `Show to visitors for whom ${what}`, condition: `${path} === true` });
+    items.push({ description: `Hide from visitors for whom ${what}`, condition: `${path} !== true` });
+  };
+  for (const [name, c] of signed) add(`visitor.claims.${name}`, name, c.description);
+  for (const [name, c] of Object.entries(unsigned)) add(`visitor.claims.unsigned.${name}`, name, c.description);
+  return items;
+}

@@ -1,0 +1,49 @@
+/**
+ * A bounded least-recently-used map. Published sites cache only values computed from immutable inputs (a revision
+ * id, a site version, ...) under keys made of those inputs, so an entry is never stale: a change produces new
+ * inputs, hence a new key, and the old entry just ages out. Nothing here has to be shared between processes.
+ */
+export class LruCache<V> {
+  private readonly map = new Map<string, { value: V; weight: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return;
+    const old = this.map.get(key);
+    if (old) {
+      this.total -= old.weight;
+      this.map.delete(key);
+    }
+    this.map.set(key, { value, weight });
+    this.total += weight;
+    while (this.map.size > this.maxEntries || this.total > this.maxWeight) {
+      const oldest = this.map.keys().next().value as string;
+      this.total -= this.map.get(oldest)!.weight;
+      this.map.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.total = 0;
+  }
+}

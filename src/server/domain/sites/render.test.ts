@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, resolveHref, type LinkResolver } from './render.js';
+
+const root = 'https://docs.test/sites/s1';
+const links: LinkResolver = {
+  currentPath: 'guides/setup',
+  siteRoot: root,
+  page: (p) =>
+    ({ p1: `${root}/space/intro`, intro: `${root}/space/intro`, 'guides/other': `${root}/space/guides/other` })[p],
+  file: (id) => (id === 'f1' ? `${root}/space/~files/f1` : undefined),
+  fileNamed: (name) => (name === 'logo.png' ? `${root}/space/~files/f1` : undefined),
+};
+
+describe('published page rendering', () => {
+  it('resolves links to pages (by id, by path, relative .md) and files, keeping anchors', () => {
+    expect(resolveHref('/pages/p1', links)).toBe(`${root}/space/intro`);
+    expect(resolveHref('/pages/intro#top', links)).toBe(`${root}/space/intro#top`);
+    expect(resolveHref('./other.md#x', links)).toBe(`${root}/space/guides/other#x`);
+    expect(resolveHref('../intro.md', links)).toBe(`${root}/space/intro`);
+    expect(resolveHref('/files/f1', links)).toBe(`${root}/space/~files/f1`);
+    expect(resolveHref('./logo.png', links)).toBe(`${root}/space/~files/f1`);
+    expect(resolveHref('https://example.com/a.md', links)).toBe('https://example.com/a.md');
+    expect(resolveHref('#local', links)).toBe('#local');
+    expect(resolveHref('./missing.md', links)).toBe('./missing.md');
+  });
+
+  it('drops raw HTML and unsafe URLs, demotes headings and gives them unique ids', () => {
+    const { html, headings } = renderMarkdown(
+      '# Title\n\n# Title\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ' +
+        '![i](javascript:alert(1)) <a href="https://e.com" onclick="x()">raw</a>\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+      links,
+    );
+    expect(html).toContain('<h2 id="title">Title</h2>');
+    expect(html).toContain('id="title-2"');
+    expect(headings.map((h) => h.id)).toEqual(['title', 'title-2']);
+    expect(html).not.toMatch(/onerror|onclick|javascript:|data:text/);
+    expect(html).toContain('<a>x</a>');
+    expect(html).toContain('<table>');
+  });
+
+  it('marks links leaving the site nofollow', () => {
+    const { html } = renderMarkdown('[out](https://example.com) [in](/pages/p1)', links);
+    expect(html).toContain('<a href="https://example.com" rel="noopener nofollow">out</a>');
+    expect(html).toContain(`<a href="${root}/space/intro">in</a>`);
+  });
+});

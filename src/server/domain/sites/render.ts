@@ -1,0 +1,160 @@
+import type { Element, ElementContent, Root, RootContent, Properties } from 'hast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { toHast } from 'mdast-util-to-hast';
+import { sanitize, defaultSchema, type Schema } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+
+/**
+ * Page bodies of published sites: markdown (GFM) → mdast → hast → links resolved → sanitized → HTML.
+ *
+ * Safety does not rest on escaping by hand: raw HTML in the markdown is dropped (mdast-util-to-hast keeps no `html`
+ * node without allowDangerousHtml), and the tree is then cleaned by hast-util-sanitize with GitHub's schema, which
+ * keeps only known elements and attributes and only http(s)/mailto link targets (javascript:, data:, vbscript: are
+ * removed). The page frame is built as hast too and serialized by hast-util-to-html.
+ */
+
+/** How links of a page body are resolved; every method answers undefined when there is no such target. */
+export interface LinkResolver {
+  /** URL of a page given by id, or by its path in the space ("guides/setup"). */
+  page(idOrPath: string): string | undefined;
+  /** URL of a file given by id. */
+  file(id: string): string | undefined;
+  /** URL of a file given by name. */
+  fileNamed(name: string): string | undefined;
+  /** The path of the page being rendered, for relative links. */
+  currentPath: string;
+  /** Root URL of the published site: links elsewhere get rel="noopener nofollow". */
+  siteRoot: string;
+}
+
+const schema: Schema = {
+  ...defaultSchema,
+  // Headings get their ids after sanitizing (slugs of their text), so the prefix applies to footnotes only.
+  clobberPrefix: 'user-content-',
+};
+
+export function el(tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+export function text(value: string): ElementContent {
+  return { type: 'text', value };
+}
+
+function textOf(node: RootContent | ElementContent | Root): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
+  return '';
+}
+
+export function slugOf(value: string): string {
+  return (
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Resolves a path relative to the directory of `from` ("a/b" + "../c" → "c"). */
+function resolvePath(from: string, target: string): string {
+  const parts = target.startsWith('/') ? [] : from.split('/').slice(0, -1);
+  for (const segment of target.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** The URL a link of a page body points to on the published site (unchanged when it is not internal). */
+export function resolveHref(href: string, links: LinkResolver): string {
+  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('#') || href === '') return href;
+  const hashAt = href.search(/[?#]/);
+  const path = hashAt < 0 ? href : href.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : href.slice(hashAt).replace(/^\?[^#]*/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return href;
+  }
+  const pages = /^\/?pages\/(.+)$/.exec(decoded);
+  if (pages) {
+    const target = links.page(pages[1]!.replace(/\.md$/, '').replace(/\/$/, ''));
+    if (target) return target + hash;
+  }
+  const files = /^\/?files\/([^/]+)$/.exec(decoded);
+  if (files) {
+    const target = links.file(files[1]!);
+    if (target) return target;
+  }
+  if (/\.md$/i.test(decoded)) {
+    let resolved = resolvePath(links.currentPath, decoded.replace(/\.md$/i, ''));
+    resolved = resolved.replace(/(^|\/)(README|index)$/i, '');
+    const target = links.page(resolved);
+    if (target) return target + hash;
+  }
+  const name = decoded.replace(/^\.\//, '');
+  if (!name.includes('/')) {
+    const target = links.fileNamed(name);
+    if (target) return target;
+  }
+  return href;
+}
+
+function walk(node: Root | Element, fn: (e: Element) => void): void {
+  for (const child of node.children) {
+    if (child.type === 'element') {
+      fn(child);
+      walk(child, fn);
+    }
+  }
+}
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+/**
+ * The body of a page as sanitized HTML. Headings move one level down (the page title is the h1) and get ids from
+ * their text (unique in the page), so `#anchor` links work.
+ */
+export function renderMarkdown(
+  markdown: string,
+  links: LinkResolver,
+): { html: string; headings: Array<{ id: string; title: string; level: number }> } {
+  const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = toHast(mdast) as Root;
+  walk(tree, (e) => {
+    if (e.tagName === 'a' && typeof e.properties.href === 'string') {
+      e.properties.href = resolveHref(e.properties.href, links);
+    }
+    if (e.tagName === 'img' && typeof e.properties.src === 'string') {
+      e.properties.src = resolveHref(e.properties.src, links);
+    }
+  });
+  const clean = sanitize(tree, schema) as Root;
+  const used = new Set<string>();
+  const headings: Array<{ id: string; title: string; level: number }> = [];
+  walk(clean, (e) => {
+    if (e.tagName === 'a' && typeof e.properties.href === 'string' && /^https?:/i.test(e.properties.href)) {
+      if (!e.properties.href.startsWith(links.siteRoot)) e.properties.rel = ['noopener', 'nofollow'];
+    }
+    const level = HEADINGS.indexOf(e.tagName);
+    if (level < 0) return;
+    e.tagName = HEADINGS[Math.min(level + 1, 5)]!;
+    const title = textOf(e);
+    const base = slugOf(title);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    e.properties.id = id;
+    headings.push({ id, title, level: level + 1 });
+  });
+  return { html: toHtml(clean), headings };
+}

@@ -1,0 +1,198 @@
+import type {
+  Customization,
+  ShareLink,
+  Site,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructure,
+} from '../../shared/contract/sites.js';
+import type { Role } from '../../shared/contract/common.js';
+import type { SiteRow, SectionRow, SectionGroupRow, SiteSpaceRow, ShareLinkRow } from '../storage/repos/sites.js';
+import type { SpaceRow } from '../storage/repos/spaces.js';
+import { atLeast } from '../domain/permissions/roles.js';
+import {
+  type Structure,
+  defaultSection,
+  groupSections,
+  isDefaultSiteSpace,
+  siteSpacesIn,
+  topItems,
+} from '../domain/sites/model.js';
+import { presentSpace } from './content.js';
+import type { Urls } from './urls.js';
+
+/** Path prefix of published sites on this server; it collides with neither /v1 nor the console's routes. */
+export const SITES_PREFIX = '/sites';
+/** Segment that introduces a share key in a published URL (site paths cannot start with "~"). */
+export const SHARE_SEGMENT = '~share';
+/** Segment that introduces a file of the site space in a published URL. */
+export const FILES_SEGMENT = '~files';
+
+/** Root URL of a published site; with a share key, the root of the site as seen through that share link. */
+export function publishedSiteUrl(base: string, siteId: string, shareKey?: string): string {
+  const root = `${base}${SITES_PREFIX}/${siteId}`;
+  return shareKey ? `${root}/${SHARE_SEGMENT}/${encodeURIComponent(shareKey)}` : root;
+}
+
+export function presentSite(urls: Urls, row: SiteRow, siteSpaces: number, role: Role | null): Site {
+  const manage = atLeast(role, 'create');
+  return {
+    object: 'site',
+    id: row.id,
+    type: row.type as Site['type'],
+    appliedType: row.type as Site['type'],
+    title: row.title,
+    ...(row.basename !== null ? { basename: row.basename } : {}),
+    ...(row.proxy !== null ? { proxy: { origin: row.proxy, target: publishedSiteUrl(urls.base, row.id) } } : {}),
+    visibility: row.visibility as Site['visibility'],
+    defaultLevel: 'inherit',
+    published: row.published === 1,
+    siteSpaces,
+    createdAt: row.created_at,
+    adaptiveContent: { enabled: row.adaptive_enabled === 1 },
+    agentsContext: row.agents_context as Site['agentsContext'],
+    features: [],
+    permissions: {
+      view: atLeast(role, 'read'),
+      access: atLeast(role, 'read'),
+      edit: manage,
+      create: manage,
+      admin: manage,
+      installIntegration: atLeast(role, 'admin'),
+      viewAdaptiveSchema: atLeast(role, 'read'),
+      editAdaptiveSchema: manage,
+    },
+    urls: {
+      location: urls.api(`/orgs/${row.organization_id}/sites/${row.id}`),
+      app: urls.app(`/o/${row.organization_id}/sites/${row.id}`),
+      ...(row.published === 1 ? { published: publishedSiteUrl(urls.base, row.id) } : {}),
+    },
+  };
+}
+
+/** Everything the structure's presenters need: the site, its structure, its spaces and the caller's levels. */
+export interface StructureView {
+  urls: Urls;
+  site: SiteRow;
+  structure: Structure;
+  spaces: Map<string, SpaceRow>;
+  spaceLevel: (space: SpaceRow) => Role | null;
+  /** Root of the published site (with the share key when one was given); undefined when not published. */
+  publishedRoot?: string;
+}
+
+function sectionUrl(v: StructureView, section: SectionRow): string | undefined {
+  return v.publishedRoot ? `${v.publishedRoot}/${section.path}` : undefined;
+}
+
+export function presentSiteSpace(v: StructureView, row: SiteSpaceRow): SiteSpace {
+  const space = v.spaces.get(row.space_id)!;
+  const section = row.section_id ? v.structure.sections.find((s) => s.id === row.section_id) : undefined;
+  const parentUrl = section ? sectionUrl(v, section) : v.publishedRoot;
+  return {
+    object: 'site-space',
+    id: row.id,
+    path: row.path,
+    ...(row.section_id ? { section: row.section_id } : {}),
+    space: presentSpace(v.urls, space, v.spaceLevel(space)),
+    title: space.title,
+    default: isDefaultSiteSpace(v.site, v.structure, row),
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+    urls: parentUrl ? { published: `${parentUrl}/${row.path}` } : {},
+  };
+}
+
+export function presentSection(v: StructureView, row: SectionRow): SiteSection {
+  const published = sectionUrl(v, row);
+  return {
+    object: 'site-section',
+    id: row.id,
+    title: row.title,
+    ...(row.description !== null ? { description: row.description } : {}),
+    default: defaultSection(v.site, v.structure)?.id === row.id,
+    path: row.path,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+    ...(row.group_id !== null ? { sectionGroup: row.group_id } : {}),
+    ...(row.icon !== null ? { icon: row.icon } : {}),
+    siteSpaces: siteSpacesIn(v.structure, row.id).map((ss) => presentSiteSpace(v, ss)),
+    urls: published ? { published } : {},
+  };
+}
+
+export function presentSectionGroup(v: StructureView, row: SectionGroupRow): SiteSectionGroup {
+  const sections = groupSections(v.structure, row.id).map((s) => presentSection(v, s));
+  return {
+    object: 'site-section-group',
+    id: row.id,
+    title: row.title,
+    ...(row.icon !== null ? { icon: row.icon } : {}),
+    sections,
+    children: sections,
+  };
+}
+
+export function presentStructure(v: StructureView): SiteStructure {
+  if (v.structure.sections.length === 0) {
+    return { type: 'siteSpaces', structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(v, ss)) };
+  }
+  return {
+    type: 'sections',
+    structure: topItems(v.structure).map((item) =>
+      item.kind === 'section' ? presentSection(v, item.row) : presentSectionGroup(v, item.row),
+    ),
+  };
+}
+
+export function presentShareLink(urls: Urls, site: SiteRow, row: ShareLinkRow): ShareLink {
+  return {
+    object: 'share-link',
+    id: row.id,
+    createdAt: row.created_at,
+    ...(row.name ? { name: row.name } : {}),
+    active: row.active === 1,
+    urls: { published: publishedSiteUrl(urls.base, site.id, row.key) },
+  };
+}
+
+/** The customization every site has: this server has no customization settings (yet), so these are fixed. */
+export function defaultCustomization(title: string): Customization {
+  const color = (light: string, dark: string) => ({ light, dark });
+  return {
+    title,
+    styling: {
+      theme: 'clean',
+      primaryColor: color('#346DDB', '#346DDB'),
+      infoColor: color('#787878', '#787878'),
+      successColor: color('#00C950', '#00C950'),
+      warningColor: color('#FE9A00', '#FE9A00'),
+      dangerColor: color('#FB2C36', '#FB2C36'),
+      corners: 'rounded',
+      depth: 'subtle',
+      links: 'default',
+      font: 'Inter',
+      monospaceFont: 'IBMPlexMono',
+      background: 'plain',
+      icons: 'regular',
+      sidebar: { background: 'default', list: 'default' },
+      search: 'subtle',
+    },
+    internationalization: { locale: 'en' },
+    favicon: {},
+    header: { preset: 'default', links: [] },
+    footer: { groups: [] },
+    themes: { default: 'light', toggeable: false },
+    pdf: { enabled: false },
+    feedback: { enabled: false },
+    ai: { mode: 'none' },
+    advancedCustomization: { enabled: false },
+    trademark: { enabled: false },
+    externalLinks: { target: 'self' },
+    pagination: { enabled: true },
+    pageActions: { externalAI: false, markdown: false, mcp: false },
+    git: { showEditLink: false },
+    privacyPolicy: {},
+    socialPreview: {},
+    insights: { trackingCookie: false },
+  };
+}

@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+
+/** Published sites served as HTML at their urls.published, over real HTTP. */
+describeEachDialect('published sites', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  const org = () => `/v1/orgs/${server.orgId}`;
+
+  /** Fetches a published URL (urls.published is under PUBLIC_URL, http://docs.test: same paths on the test server). */
+  async function visit(url: string, headers: Record<string, string> = {}) {
+    const path = url.replace(server.config.publicUrl, '');
+    const res = await fetch(server.url + path, { headers, redirect: 'manual' });
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  }
+
+  async function space(title: string) {
+    const res = await server.request('POST', `${org()}/spaces`, { body: { title } });
+    expect(res.status).toBe(201);
+    return res.body as { id: string };
+  }
+
+  /** Applies content changes to a space through a merged change request; returns the change results. */
+  async function edit(spaceId: string, changes: unknown[]) {
+    const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'edit' } });
+    const res = await server.request(
+      'POST',
+      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content?compat=false`,
+      {
+        body: { changes },
+      },
+    );
+    expect(res.status).toBe(200);
+    const merged = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+    expect(merged.status).toBe(200);
+    return res.body as { changes: Array<{ page?: { id: string } }>; insertedFiles?: Array<{ id: string }> };
+  }
+
+  async function site(body: Record<string, unknown>) {
+    const res = await server.request('POST', `${org()}/sites`, { body: { title: 'Docs', ...body } });
+    expect(res.status).toBe(201);
+    return res.body as { id: string };
+  }
+
+  async function publish(siteId: string) {
+    const res = await server.request('POST', `${org()}/sites/${siteId}/publish`);
+    expect(res.status).toBe(200);
+    expect(res.body.published).toBe(true);
+    return res.body as { urls: { published: string } };
+  }
+
+  async function patchSite(siteId: string, body: unknown) {
+    const res = await server.request('PATCH', `${org()}/sites/${siteId}`, { body });
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  async function signingKey(siteId: string): Promise<string> {
+    const res = await server.request('GET', `${org()}/sites/${siteId}/publishing/auth`);
+    expect(res.status).toBe(200);
+    return res.body.privateKey as string;
+  }
+
+  async function jwt(key: string, claims: Record<string, unknown>, expiresIn = '1h') {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(new TextEncoder().encode(key));
+  }
+
+  describe('rendering', () => {
+    let siteId: string;
+    let published: string;
+    let spaceId: string;
+    let introId: string;
+
+    beforeAll(async () => {
+      spaceId = (await space('Handbook')).id;
+      const made = await edit(spaceId, [
+        {
+          operation: 'insert_page',
+          title: 'Introduction',
+          slug: 'introduction',
+          ref: 'intro',
+          description: 'Start here',
+          document: {
+            markdown:
+              '# Welcome\n\nRead [the setup](./setup.md#install) and [by id](/pages/SETUP_ID).\n\n' +
+              '## Details\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1)) and ' +
+              '![logo](/files/FILE_ID) and [site](https://example.com)\n',
+          },
+        },
+        {
+          operation: 'insert_page',
+          title: 'Setup',
+          slug: 'setup',
+          ref: 'setup',
+          document: { markdown: '## Install\n\nRun it.' },
+        },
+        { operation: 'insert_page', type: 'group', title: 'Reference' },
+        { operation: 'insert_page', title: 'API', slug: 'api', into: 'setup', document: { markdown: 'Endpoints.' } },
+        {
+          operation: 'insert_files',
+          files: [{ name: 'logo.png', base64: Buffer.from('png-bytes').toString('base64') }],
+        },
+      ]);
+      introId = made.changes[0]!.page!.id;
+      const setupId = made.changes[1]!.page!.id;
+      const fileId = made.insertedFiles![0]!.id;
+      // Now that ids are known, write them into the introduction's links.
+      const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
+      const intro = await server.request('GET', `/v1/spaces/${spaceId}/content/page/${introId}?format=markdown`);
+      const markdown = (intro.body.markdown as string).replace('SETUP_ID', setupId).replace('FILE_ID', fileId);
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+        body: { changes: [{ operation: 'update_page', page: introId, document: { markdown } }] },
+      });
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+      siteId = (await site({ spaces: [spaceId] })).id;
+      published = (await publish(siteId)).urls.published;
+    });
+
+    it('serves urls.published under PUBLIC_URL with the first page, its title, headings and navigation', async () => {
+      expect(published).toBe(`${server.config.publicUrl}/sites/${siteId}`);
+      const res = await visit(published);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.html).toContain('<title>Introduction · Docs</title>');
+      expect(res.html).toContain('<h1>Introduction</h1>');
+      expect(res.html).toContain('<p class="description">Start here</p>');
+      // The body's headings move one level down and get anchors.
+      expect(res.html).toContain('<h2 id="welcome">Welcome</h2>');
+      expect(res.html).toContain('<h3 id="details">Details</h3>');
+      // Navigation: every page of the tree, groups as titles, nested pages nested.
+      expect(res.html).toContain(`href="${published}/handbook/setup"`);
+      expect(res.html).toContain(`href="${published}/handbook/setup/api"`);
+      expect(res.html).toContain('<span class="group-title">Reference</span>');
+      expect(res.html).not.toContain('noindex');
+    });
+
+    it('resolves links to other pages (relative .md and /pages/<id>) and to files', async () => {
+      const res = await visit(published);
+      expect(res.html).toContain(`href="${published}/handbook/setup#install"`);
+      expect(res.html).toMatch(new RegExp(`href="${published}/handbook/setup">by id</a>`));
+      const img = /<img src="([^"]+)" alt="logo">/.exec(res.html);
+      expect(img?.[1]).toMatch(new RegExp(`^${published}/handbook/~files/`));
+      const file = await visit(img![1]!);
+      expect(file.status).toBe(200);
+      expect(file.html).toBe('png-bytes');
+      expect(file.headers.get('content-security-policy')).toContain('sandbox');
+      // The linked page is served.
+      const setup = await visit(`${published}/handbook/setup`);
+      expect(setup.status).toBe(200);
+      expect(setup.html).toContain('<h3 id="install">Install</h3>');
+      expect(setup.html).toContain('aria-current="page"');
+    });
+
+    it('never lets page content inject HTML or scripts', async () => {
+      const res = await visit(published);
+      expect(res.html).not.toContain('<script');
+      expect(res.html).not.toContain('javascript:');
+      expect(res.html).toContain('<a>bad</a>');
+      expect(res.html).toContain('href="https://example.com" rel="noopener nofollow"');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    });
+
+    it('answers 404 for an unknown page, an unknown site and an unpublished site', async () => {
+      expect((await visit(`${published}/handbook/nope`)).status).toBe(404);
+      expect((await visit(`${server.config.publicUrl}/sites/no-such-site`)).status).toBe(404);
+      const draft = await site({ spaces: [spaceId] });
+      expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(404);
+      await publish(draft.id);
+      expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(200);
+      expect((await server.request('POST', `${org()}/sites/${draft.id}/unpublish`)).status).toBe(200);
+      expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(404);
+    });
+
+    it('shows a merge at the next request (the page cache is keyed by the revision)', async () => {
+      expect((await visit(`${published}/handbook/setup`)).html).toContain('Run it.');
+      const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
+      const pages = await server.request('GET', `/v1/spaces/${spaceId}/content`);
+      const setupId = (pages.body.pages as Array<{ id: string; slug: string }>).find((p) => p.slug === 'setup')!.id;
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+        body: {
+          changes: [{ operation: 'update_page', page: setupId, document: { markdown: '## Install\n\nRun it twice.' } }],
+        },
+      });
+      // Not merged yet: the site shows the space's current revision.
+      expect((await visit(`${published}/handbook/setup`)).html).not.toContain('Run it twice.');
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+      expect((await visit(`${published}/handbook/setup`)).html).toContain('Run it twice.');
+    });
+
+    it('wins over the console fallback and leaves /v1 alone', async () => {
+      const res = await visit(`${published}/handbook`);
+      expect(res.status).toBe(200);
+      expect(res.html).toContain('<h1>Introduction</h1>');
+      expect((await server.request('GET', '/v1/sites')).status).toBe(404);
+    });
+  });
+
+  describe('sections and structure changes', () => {
+    it('shows section tabs and site-space variants, and follows a structure change at the next request', async () => {
+      const a = await space('Guides');
+      const b = await space('Reference');
+      const b2 = await space('Reference v2');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Guide one', document: { markdown: 'Guide body' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Ref one', document: { markdown: 'Ref body' } }]);
+      await edit(b2.id, [{ operation: 'insert_page', title: 'Ref two', document: { markdown: 'Ref v2 body' } }]);
+      const s = await site({});
+      const base = `${org()}/sites/${s.id}`;
+      const guides = (await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } })).body;
+      const ref = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+      await server.request('POST', `${base}/site-spaces`, { body: { spaceId: b2.id, sectionId: ref.id } });
+      const root = (await publish(s.id)).urls.published;
+
+      const home = await visit(root);
+      expect(home.html).toContain('Guide body');
+      expect(home.html).toContain(`<a href="${root}/guides" aria-current="page">Guides</a>`);
+      expect(home.html).toContain(`<a href="${root}/reference">Reference</a>`);
+      const refPage = await visit(`${root}/reference`);
+      expect(refPage.html).toContain('Ref body');
+      expect(refPage.html).toContain(`href="${root}/reference/reference-v2"`);
+      expect((await visit(`${root}/reference/reference-v2`)).html).toContain('Ref v2 body');
+
+      // Making "Reference" the default section changes the root at the next request.
+      await patchSite(s.id, { defaultSiteSection: ref.id });
+      expect((await visit(root)).html).toContain('Ref body');
+      // Renaming a section's path moves it at once.
+      await server.request('PATCH', `${base}/sections/${guides.id}`, { body: { path: 'howto' } });
+      expect((await visit(`${root}/howto`)).html).toContain('Guide body');
+      expect((await visit(`${root}/guides`)).status).toBe(404);
+    });
+  });
+
+  describe('spaces leaving the site', () => {
+    it('hides a site space whose space is in the trash, at the next request, and shows it again once restored', async () => {
+      const a = await space('Kept');
+      const b = await space('Trashed');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Kept page', document: { markdown: 'Kept body' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Trashed page', document: { markdown: 'Trashed body' } }]);
+      const s = await site({ spaces: [b.id, a.id] });
+      const root = (await publish(s.id)).urls.published;
+      expect((await visit(root)).html).toContain('Trashed body');
+      expect((await server.request('DELETE', `/v1/spaces/${b.id}`)).status).toBe(205);
+      const after = await visit(root);
+      expect(after.html).toContain('Kept body');
+      expect(after.html).not.toContain('Trashed');
+      expect((await visit(`${root}/trashed`)).html).not.toContain('Trashed body');
+      await server.request('POST', `/v1/spaces/${b.id}/restore`);
+      expect((await visit(root)).html).toContain('Trashed body');
+    });
+  });
+
+  describe('visibility', () => {
+    async function simpleSite(visibility: string) {
+      const sp = await space(`Space ${visibility}`);
+      await edit(sp.id, [
+        { operation: 'insert_page', title: 'Page', document: { markdown: `Content of ${visibility}` } },
+      ]);
+      const s = await site({ spaces: [sp.id], visibility });
+      return { id: s.id, url: (await publish(s.id)).urls.published };
+    }
+
+    it('public sites are indexable; unlisted ones say noindex', async () => {
+      const pub = await simpleSite('public');
+      const res = await visit(pub.url);
+      expect(res.html).not.toContain('name="robots"');
+      expect(res.headers.get('x-robots-tag')).toBeNull();
+      const unlisted = await simpleSite('unlisted');
+      const u = await visit(unlisted.url);
+      expect(u.status).toBe(200);
+      expect(u.html).toContain('<meta name="robots" content="noindex">');
+      expect(u.headers.get('x-robots-tag')).toBe('noindex');
+    });
+
+    it('share-link sites open only with the key of an active share link', async () => {
+      const s = await simpleSite('share-link');
+      expect((await visit(s.url)).status).toBe(404);
+      const links = `${org()}/sites/${s.id}/share-links`;
+      const link = (await server.request('POST', links, { body: { name: 'Partners' } })).body;
+      expect(link.urls.published).toMatch(new RegExp(`/sites/${s.id}/~share/`));
+      const ok = await visit(link.urls.published);
+      expect(ok.status).toBe(200);
+      expect(ok.html).toContain('Content of share-link');
+      expect(ok.html).toContain('noindex');
+      // Links inside the page keep the key.
+      expect(ok.html).toContain(`href="${link.urls.published}/space-share-link/page"`);
+      expect((await visit(`${s.url}/~share/not-a-key`)).status).toBe(404);
+
+      await server.request('PATCH', `${links}/${link.id}`, { body: { active: false } });
+      expect((await visit(link.urls.published)).status).toBe(404);
+      await server.request('PATCH', `${links}/${link.id}`, { body: { active: true } });
+      expect((await visit(link.urls.published)).status).toBe(200);
+      expect((await server.request('DELETE', `${links}/${link.id}`)).status).toBe(205);
+      expect((await visit(link.urls.published)).status).toBe(404);
+    });
+
+    it('visitor-auth sites need a JWT signed with the site key: good, bad, expired', async () => {
+      const s = await simpleSite('visitor-auth');
+      expect((await visit(s.url)).status).toBe(401);
+      const key = await signingKey(s.id);
+      const good = await visit(`${s.url}?jwt_token=${await jwt(key, { sub: 'v1' })}`);
+      expect(good.status).toBe(200);
+      expect(good.html).toContain('Content of visitor-auth');
+      // The token is kept in a cookie scoped to the site, so navigation works without it in the URL.
+      const cookie = good.headers.get('set-cookie')!;
+      expect(cookie).toContain(`Path=/sites/${s.id}`);
+      expect(cookie).toContain('HttpOnly');
+      const next = await visit(s.url, { cookie: cookie.split(';')[0]! });
+      expect(next.status).toBe(200);
+
+      const wrongKey = await jwt('another-key-of-at-least-thirty-two-chars', { sub: 'v1' });
+      expect((await visit(`${s.url}?jwt_token=${wrongKey}`)).status).toBe(401);
+      const expired = await new SignJWT({ sub: 'v1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(new TextEncoder().encode(key));
+      expect((await visit(`${s.url}?jwt_token=${expired}`)).status).toBe(401);
+      expect((await visit(`${s.url}?jwt_token=garbage`)).status).toBe(401);
+
+      // A regenerated key invalidates tokens signed with the old one.
+      const token = await jwt(key, { sub: 'v1' });
+      const regenerated = await server.request('POST', `${org()}/sites/${s.id}/publishing/auth/regenerate`);
+      expect(regenerated.body.privateKey).not.toBe(key);
+      expect((await visit(`${s.url}?jwt_token=${token}`)).status).toBe(401);
+
+      // With a fallback URL, visitors without a valid token are sent there.
+      await server.request('PATCH', `${org()}/sites/${s.id}/publishing/auth`, {
+        body: { fallbackURL: 'https://auth.example.com/login' },
+      });
+      const redirected = await visit(s.url);
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.get('location')).toMatch(/^https:\/\/auth\.example\.com\/login\?location=/);
+    });
+  });
+
+  describe('adaptive content', () => {
+    it('hides sections and site spaces whose condition does not match the visitor claims', async () => {
+      const a = await space('Everyone');
+      const b = await space('Beta');
+      const c = await space('Beta extra');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Open content' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Beta', document: { markdown: 'Beta content' } }]);
+      await edit(c.id, [{ operation: 'insert_page', title: 'Extra', document: { markdown: 'Extra content' } }]);
+      const s = await site({ visibility: 'visitor-auth' });
+      const base = `${org()}/sites/${s.id}`;
+      await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
+      const beta = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+      const extra = (
+        await server.request('POST', `${base}/site-spaces`, { body: { spaceId: c.id, sectionId: beta.id } })
+      ).body;
+      const patched = await server.request('PATCH', `${base}/sections/${beta.id}`, {
+        body: { condition: 'visitor.claims.beta === true' },
+      });
+      expect(patched.body.condition).toBe('visitor.claims.beta === true');
+      await server.request('PATCH', `${base}/site-spaces/${extra.id}`, {
+        body: { condition: 'visitor.claims.plans.includes("pro")' },
+      });
+      const root = (await publish(s.id)).urls.published;
+      const key = await signingKey(s.id);
+
+      const plain = await visit(`${root}?jwt_token=${await jwt(key, {})}`);
+      expect(plain.html).toContain('Open content');
+      expect(plain.html).not.toContain(`${root}/beta"`);
+      expect((await visit(`${root}/beta?jwt_token=${await jwt(key, { beta: false })}`)).html).not.toContain(
+        'Beta content',
+      );
+
+      const betaToken = await jwt(key, { beta: true, plans: ['free'] });
+      const seen = await visit(`${root}/beta?jwt_token=${betaToken}`);
+      expect(seen.html).toContain('Beta content');
+      expect(seen.html).toContain(`href="${root}/beta"`);
+      expect(seen.html).not.toContain('beta-extra');
+      const pro = await visit(`${root}/beta?jwt_token=${await jwt(key, { beta: true, plans: ['pro'] })}`);
+      expect(pro.html).toContain(`href="${root}/beta/beta-extra"`);
+
+      // null removes the condition: everyone sees the section.
+      await server.request('PATCH', `${base}/sections/${beta.id}`, { body: { condition: null } });
+      expect((await visit(`${root}/beta?jwt_token=${await jwt(key, {})}`)).html).toContain('Beta content');
+    });
+
+    it('on public sites, reads visitor claims only with adaptive content enabled', async () => {
+      const a = await space('Public open');
+      const b = await space('Public members');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Open page' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Members', document: { markdown: 'Members page' } }]);
+      const s = await site({});
+      const base = `${org()}/sites/${s.id}`;
+      await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
+      const members = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+      await server.request('PATCH', `${base}/sections/${members.id}`, { body: { condition: 'visitor.claims.member' } });
+      const root = (await publish(s.id)).urls.published;
+      const token = await jwt(await signingKey(s.id), { member: true });
+      expect((await visit(`${root}/public-members?jwt_token=${token}`)).html).not.toContain('Members page');
+      await patchSite(s.id, { adaptiveContent: { enabled: true } });
+      expect((await visit(`${root}/public-members?jwt_token=${token}`)).html).toContain('Members page');
+      expect((await visit(`${root}/public-members`)).html).not.toContain('Members page');
+    });
+  });
+});

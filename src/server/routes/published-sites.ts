@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult } from '../domain/sites/serve.js';
+import { SITES_PREFIX } from '../presenters/site.js';
+import type { RouteDeps } from './context.js';
+
+/** Published pages run no script at all; styles are inline; images come from this site or https. */
+const PAGE_CSP =
+  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Published sites, outside /v1 and the console's routes: `/sites/{siteId}/[~share/{key}/][{section}/][{siteSpace}/]
+ * [{page path}]` and `…/~files/{fileId}` for a site space's files. These routes are more specific than the console's
+ * catch-all, so they always win over its SPA fallback.
+ */
+export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const sites = new PublishedSites(deps.db, deps.config.publicUrl);
+  const secure = deps.config.publicUrl.startsWith('https:');
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { siteId: string; '*'?: string };
+    // The router has decoded the wildcard already.
+    const segments = (params['*'] ?? '').split('/').filter(Boolean);
+    const query = request.query as Record<string, unknown>;
+    const queryToken = typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined;
+    const result = await sites.serve({
+      siteId: params.siteId,
+      segments,
+      queryToken,
+      cookieToken: request.cookies[VISITOR_COOKIE],
+    });
+    return send(reply, result, params.siteId);
+  };
+
+  function send(reply: FastifyReply, result: ServeResult, siteId: string) {
+    if (result.kind === 'redirect') return reply.code(302).header('location', result.location).send();
+    // Changes are visible at the next request: browsers and proxies revalidate every time.
+    reply.header('cache-control', result.private ? 'private, no-store' : 'no-cache');
+    reply.header('x-content-type-options', 'nosniff');
+    if (result.kind === 'file') {
+      return reply
+        .header('content-type', result.file.contentType)
+        .header('content-disposition', `inline; filename="${encodeURIComponent(result.file.name)}"`)
+        .header('content-security-policy', FILE_CSP)
+        .send(result.data);
+    }
+    if (result.noindex) reply.header('x-robots-tag', 'noindex');
+    if (result.keepToken) {
+      reply.setCookie(VISITOR_COOKIE, result.keepToken, {
+        path: `${SITES_PREFIX}/${siteId}`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+    }
+    return reply
+      .code(result.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .send(result.html);
+  }
+
+  app.get(`${SITES_PREFIX}/:siteId`, handle);
+  app.get(`${SITES_PREFIX}/:siteId/*`, handle);
+}
