@@ -20,6 +20,10 @@ import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change
 import { contentRoutes } from './routes/content.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
+import { teamRoutes } from './routes/teams.js';
+import { contentPermissionRoutes } from './routes/content-permissions.js';
+import { samlRoutes } from './routes/saml.js';
+import { translationRoutes } from './routes/translations.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -73,6 +77,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
   await app.register(commentRoutes, routeDeps);
+  await app.register(teamRoutes, routeDeps);
+  await app.register(contentPermissionRoutes, routeDeps);
+  await app.register(samlRoutes, routeDeps);
+  await app.register(translationRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }
