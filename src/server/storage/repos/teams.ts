@@ -68,9 +68,12 @@ export async function deleteTeam(db: Executor, organizationId: string, teamId: s
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Row lock on the team (PostgreSQL), so concurrent membership changes of one team apply one at a time. */
+/**
+ * Locks the team's row for the transaction (a no-op write, portable to SQLite, which has no SELECT FOR UPDATE),
+ * so concurrent membership changes of one team apply one at a time.
+ */
 export async function lockTeam(db: Executor, teamId: string): Promise<void> {
-  await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+  await db.updateTable('teams').set({ id: teamId }).where('id', '=', teamId).execute();
 }
 
 export interface TeamListFilter {
