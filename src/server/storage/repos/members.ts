@@ -114,10 +114,11 @@ function filteredMembers(db: Executor, f: MemberListFilter) {
   else if (f.role) q = q.where('members.role', '=', f.role);
   if (f.search) {
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there.
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(users.display_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
   }
@@ -152,6 +153,17 @@ export function listMembers(
 }
 
 export async function countMembers(db: Executor, f: MemberListFilter): Promise<number> {
+  if (!f.search) {
+    // Every member has a user: without a search the count needs the members index only.
+    let q = db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', f.organizationId);
+    if (f.seenOnly) q = q.where('last_seen_at', 'is not', null);
+    if (f.role === 'guest') q = q.where('role', 'is', null);
+    else if (f.role) q = q.where('role', '=', f.role);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
   const r = await filteredMembers(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
