@@ -236,4 +236,38 @@ describeEachDialect('space and collection grants', (dialect) => {
     await server.request('DELETE', `/v1/orgs/${org}/teams/${counted}`);
     expect((await server.request('GET', `/v1/spaces/${a}/permissions/teams`)).body.items).toEqual([]);
   });
+
+  it('drops the grants of content transferred to another organization, whose people differ', async () => {
+    const s = await space({ title: 'Leaving' });
+    const c = await collection({ title: 'Leaving box' });
+    const inside = await space({ title: 'In the box', parent: c });
+    await server.request('PATCH', `/v1/spaces/${s}/permissions/teams/${team}`, { body: { role: 'edit' } });
+    await server.request('PATCH', `/v1/collections/${c}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
+    await server.request('PATCH', `/v1/spaces/${inside}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
+    const target = (await server.request('POST', '/v1/orgs', { body: { title: 'Destination' } })).body.id;
+    expect((await server.request('POST', `/v1/spaces/${s}/transfer`, { body: { organization: target } })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.request('POST', `/v1/collections/${c}/transfer`, { body: { organization: target } })).status,
+    ).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${s}/permissions/teams`)).body.items).toEqual([]);
+    expect((await server.request('GET', `/v1/collections/${c}/permissions/users`)).body.items).toEqual([]);
+    expect((await server.request('GET', `/v1/spaces/${inside}/permissions/users`)).body.items).toEqual([]);
+    expect((await get('spaces', s, reader)).status).toBe(404);
+  });
+
+  it('limits one invitation to 100 users: 100 pass validation, 101 are a 400 naming users', async () => {
+    const s = await space();
+    const many = (n: number) => Array.from({ length: n }, () => reader.id);
+    const ok = await server.request('POST', `/v1/spaces/${s}/permissions`, {
+      body: { role: 'read', users: many(100) },
+    });
+    expect(ok.status).toBe(204);
+    const tooMany = await server.request('POST', `/v1/spaces/${s}/permissions`, {
+      body: { role: 'read', users: many(101) },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.issues[0].path).toBe('users');
+  });
 });

@@ -89,6 +89,7 @@ describeEachDialect('SAML single sign-on', (dialect) => {
       },
     });
     expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`http://docs.test/v1/orgs/${server.orgId}/saml/${res.body.id}`);
     provider = res.body;
   });
   afterAll(() => server.close());

@@ -167,6 +167,16 @@ describeEachDialect('teams', (dialect) => {
     expect(bad.body.error.issues[0].path).toBe('add.1');
     // Nothing of the refused request applied.
     expect((await memberIds(team)).sort()).toEqual([`${a.id}:owner`, `${b.id}:member`].sort());
+    // At most 1000 users per list.
+    const tooMany = await server.request('PUT', path(`/${team}/members`), {
+      body: { add: Array.from({ length: 1001 }, () => a.id) },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.issues[0].path).toBe('add');
+    const max = await server.request('PUT', path(`/${team}/members`), {
+      body: { add: Array.from({ length: 1000 }, () => a.id) },
+    });
+    expect(max.status).toBe(204);
     const badRole = await server.request('PUT', path(`/${team}/members`), {
       body: { memberships: { [b.id]: { role: 'boss' } } },
     });
