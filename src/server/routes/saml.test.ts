@@ -284,6 +284,17 @@ describeEachDialect('SAML single sign-on', (dialect) => {
       expect((await postAcs(samlResponse(idp, forUs('x@corp.test')), '01unknownprovider')).status).toBe(404);
     });
 
+    it('signs one new person in twice at once: one account, both sessions, no 500', async () => {
+      const email = 'twice@corp.test';
+      const [a, b] = await Promise.all([
+        postAcs(samlResponse(idp, forUs(email))),
+        postAcs(samlResponse(idp, forUs(email))),
+      ]);
+      expect([a.status, b.status]).toEqual([303, 303]);
+      const found = await server.request('GET', `/v1/orgs/${server.orgId}/members?search=twice%40corp.test`);
+      expect(found.body.count).toBe(1);
+    });
+
     it('lets an existing account in only once it is a member marked SSO', async () => {
       const outsider = await server.signup('existing');
       const refused = await postAcs(samlResponse(idp, forUs(outsider.email)));
@@ -291,12 +302,15 @@ describeEachDialect('SAML single sign-on', (dialect) => {
       expect(refused.body.error.message).toMatch(/not a member/);
 
       const member = await server.member('read');
-      const notSso = await postAcs(samlResponse(idp, forUs(member.email)));
+      const refusedOnce = samlResponse(idp, forUs(member.email));
+      const notSso = await postAcs(refusedOnce);
       expect(notSso.status).toBe(401);
       expect(notSso.body.error.message).toMatch(/not an SSO member/);
       const marked = await server.request('POST', `/v1/orgs/${server.orgId}/members/${member.id}/sso`);
       expect(marked.status).toBe(200);
       expect(marked.body.sso).toBe(true);
+      // The refused assertion was spent: it cannot be replayed now that the member may sign in.
+      expect((await postAcs(refusedOnce)).body.error.message).toMatch(/replay/);
       const ok = await postAcs(samlResponse(idp, forUs(member.email)));
       expect(ok.status).toBe(303);
       // Their role stays what it was.

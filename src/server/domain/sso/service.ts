@@ -287,40 +287,31 @@ export async function acs(db: Db, config: Config, urls: Urls, providerId: string
       ''
     ).slice(0, 100) || email.split('@')[0]!.slice(0, 100);
 
+  // The assertion is spent before anything else, in its own write: even a sign-in refused below cannot be
+  // replayed later (say, once an admin has marked the member SSO).
+  await saml.purgeExpiredAssertions(db, isoMinus(CLOCK_SKEW_MS));
+  const fresh = await saml.recordAssertion(db, {
+    provider_id: row.id,
+    assertion_id: id,
+    expires_at: new Date(assertionExpiry(profile) + CLOCK_SKEW_MS).toISOString(),
+  });
+  if (!fresh) throw new SsoRefusedError('this assertion was used already (replay)');
+
   return transaction(db, async (tx) => {
     const now = nowIso();
-    await saml.purgeExpiredAssertions(tx, isoMinus(CLOCK_SKEW_MS));
-    const fresh = await saml.recordAssertion(tx, {
-      provider_id: row.id,
-      assertion_id: id,
-      expires_at: new Date(assertionExpiry(profile) + CLOCK_SKEW_MS).toISOString(),
-    });
-    if (!fresh) throw new SsoRefusedError('this assertion was used already (replay)');
-
+    const created: users.UserRow = {
+      id: newId(),
+      email,
+      display_name: displayName,
+      password_hash: SSO_ONLY_PASSWORD,
+      photo_url: null,
+      created_at: now,
+    };
     let user = await users.findUserByEmail(tx, email);
-    if (user) {
-      const membership = await members.findMembership(tx, row.organization_id, user.id);
-      if (!membership) {
-        throw new SsoRefusedError(
-          'an account with this e-mail exists but is not a member of the organization: an admin must add it, then mark it as an SSO member',
-        );
-      }
-      if (membership.disabled) throw new SsoRefusedError('this membership is disabled');
-      if (!membership.sso) {
-        throw new SsoRefusedError(
-          'this member is not an SSO member: an admin must mark them with POST /v1/orgs/{organizationId}/members/{userId}/sso',
-        );
-      }
-    } else {
-      user = {
-        id: newId(),
-        email,
-        display_name: displayName,
-        password_hash: SSO_ONLY_PASSWORD,
-        photo_url: null,
-        created_at: now,
-      };
-      await users.insertUser(tx, user);
+    // A concurrent first sign-in of the same person may create the account between the read and the insert:
+    // then it is an existing account, checked like any other.
+    if (!user && (await users.insertUserIfEmailFree(tx, created))) {
+      user = created;
       await members.insertMembership(tx, {
         organization_id: row.organization_id,
         user_id: user.id,
@@ -338,6 +329,20 @@ export async function acs(db: Db, config: Config, urls: Urls, providerId: string
           role: 'member',
           added_at: now,
         });
+      }
+    } else {
+      user ??= (await users.findUserByEmail(tx, email))!;
+      const membership = await members.findMembership(tx, row.organization_id, user.id);
+      if (!membership) {
+        throw new SsoRefusedError(
+          'an account with this e-mail exists but is not a member of the organization: an admin must add it, then mark it as an SSO member',
+        );
+      }
+      if (membership.disabled) throw new SsoRefusedError('this membership is disabled');
+      if (!membership.sso) {
+        throw new SsoRefusedError(
+          'this member is not an SSO member: an admin must mark them with POST /v1/orgs/{organizationId}/members/{userId}/sso',
+        );
       }
     }
     if (row.status !== 'active') await saml.updateProvider(tx, row.id, { status: 'active', updated_at: now });
