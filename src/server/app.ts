@@ -23,6 +23,10 @@ import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
 import { siteStructureRoutes } from './routes/site-structure.js';
 import { publishedSiteRoutes } from './routes/published-sites.js';
+import { teamRoutes } from './routes/teams.js';
+import { contentPermissionRoutes } from './routes/content-permissions.js';
+import { samlRoutes } from './routes/saml.js';
+import { translationRoutes } from './routes/translations.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
 
@@ -79,6 +83,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(siteRoutes, routeDeps);
   await app.register(siteStructureRoutes, routeDeps);
   await app.register(publishedSiteRoutes, routeDeps);
+  await app.register(teamRoutes, routeDeps);
+  await app.register(contentPermissionRoutes, routeDeps);
+  await app.register(samlRoutes, routeDeps);
+  await app.register(translationRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

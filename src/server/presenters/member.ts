@@ -18,10 +18,10 @@ export function presentMember(urls: Urls, row: MemberWithUserRow): Member {
     disabled: row.disabled === 1,
     joinedAt: row.joined_at,
     ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
-    sso: false,
-    // Explicit space, team and site grants arrive with teams; until then nobody has any.
-    spaces: 0,
-    teams: 0,
+    sso: row.sso === 1,
+    // Spaces granted to the member directly or through a team; teams they are in. Sites have no grants yet.
+    spaces: Number(row.spaces_count),
+    teams: Number(row.teams_count),
     sites: 0,
   };
 }

@@ -16,25 +16,31 @@ import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as auth from '../domain/auth/service.js';
 import { presentUser, presentToken } from '../presenters/user.js';
 import { requireAuth } from '../plugins/auth.js';
+import type { Config } from '../config.js';
 import type { RouteDeps } from './context.js';
+
+/** The console's session cookies (sign-in with a password, sign-up and SAML sign-in). */
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; csrf: string | null },
+): void {
+  const secure = config.publicUrl.startsWith('https://');
+  const maxAge = config.sessionTtlSeconds;
+  reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  // Readable by the console, which echoes it in the CSRF header.
+  reply.setCookie(CSRF_COOKIE, session.csrf ?? '', { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+}
 
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = deps.config.publicUrl.startsWith('https://');
-
-  function setSessionCookies(reply: FastifyReply, session: { token: string; csrf: string | null }) {
-    const maxAge = deps.config.sessionTtlSeconds;
-    reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-    // Readable by the console, which echoes it in the CSRF header.
-    reply.setCookie(CSRF_COOKIE, session.csrf ?? '', { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
-  }
 
   r.post(
     '/v1/auth/signup',
     { config: { public: true }, schema: { body: signupBodySchema, response: { 201: authResultSchema } } },
     async (request, reply) => {
       const result = await auth.signup(deps.db, deps.config, request.body);
-      setSessionCookies(reply, result.session);
+      setSessionCookies(reply, deps.config, result.session);
       return reply.code(201).send({ user: presentUser(deps.urls, result.user), token: result.token });
     },
   );
@@ -44,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     { config: { public: true }, schema: { body: loginBodySchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
       const result = await auth.login(deps.db, deps.config, request.body, request.ip);
-      setSessionCookies(reply, result.session);
+      setSessionCookies(reply, deps.config, result.session);
       return { user: presentUser(deps.urls, result.user), token: result.token };
     },
   );

@@ -71,3 +71,216 @@ describeEachDialect('members', (dialect) => {
     expect((await server.request('DELETE', path(victim.id), { token: editor.token })).status).toBe(403);
   });
 });
+
+describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect) => {
+  let server: TestServer;
+  let org: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    org = server.orgId;
+  });
+  afterAll(() => server.close());
+
+  const list = (query: string, token?: string) => server.request('GET', `/v1/orgs/${org}/members?${query}`, { token });
+  const ids = (res: { body: { items: Array<{ id: string }> } }) => res.body.items.map((m) => m.id);
+
+  it('searches display names and e-mails, filters by role (guests too), orders and paginates', async () => {
+    const a = await server.member('read');
+    const b = await server.member('edit');
+    const g = await server.member(null);
+    // Search: e-mail fragment, display-name fragment, case-insensitive; % and _ are literal.
+    expect(ids(await list(`search=${encodeURIComponent(a.email.slice(0, 12).toUpperCase())}`))).toEqual([a.id]);
+    expect(ids(await list('search=GUEST'))).toEqual([g.id]);
+    expect((await list('search=%25')).body.items).toEqual([]);
+    expect(ids(await list('role=guest'))).toEqual([g.id]);
+    expect(ids(await list('role=edit'))).toEqual([b.id]);
+    expect(ids(await list('role=admin'))).toEqual([server.owner.id]);
+    const all = await list('limit=1000');
+    expect(all.body.count).toBe(4);
+    // Newest first by default; asc reverses.
+    expect(ids(all)).toEqual([g.id, b.id, a.id, server.owner.id]);
+    expect(ids(await list('order=asc'))).toEqual([server.owner.id, a.id, b.id, g.id]);
+    // Keyset pages of 1 walk the same order, with no repeat.
+    const walked: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await list(`limit=1${page ? `&page=${page}` : ''}`);
+      expect(res.body.count).toBe(4);
+      walked.push(...ids(res));
+      page = res.body.next?.page;
+    } while (page);
+    expect(walked).toEqual(ids(all));
+  });
+
+  it('sorts by last-seen time, listing only members seen at least once; ping sets it', async () => {
+    const x = await server.member('read');
+    const y = await server.member('read');
+    expect(ids(await list('sort=lastSeenAt'))).not.toContain(x.id);
+    expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: x.token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: y.token })).status).toBe(200);
+    const seen = await list('sort=lastSeenAt');
+    expect(ids(seen)).toEqual([y.id, x.id]);
+    expect(seen.body.count).toBe(2);
+    expect(seen.body.items[0].lastSeenAt).toEqual(expect.any(String));
+    expect(ids(await list('sort=lastSeenAt&order=asc'))).toEqual([x.id, y.id]);
+    // A cursor belongs to its sort.
+    const first = await list('sort=lastSeenAt&limit=1');
+    expect(ids(await list(`sort=lastSeenAt&limit=1&page=${first.body.next.page}`))).toEqual([x.id]);
+    const mixed = await list(`sort=joinedAt&page=${first.body.next.page}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.issues[0].path).toBe('page');
+  });
+
+  it('refuses bad list parameters with a 400 naming them; limit 1000 passes, 1001 does not', async () => {
+    for (const [query, field] of [
+      ['sort=name', 'sort'],
+      ['role=owner', 'role'],
+      ['order=up', 'order'],
+      ['limit=1001', 'limit'],
+      [`search=${'x'.repeat(101)}`, 'search'],
+      ['page=garbage', 'page'],
+    ]) {
+      const res = await list(query!);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    expect((await list('limit=1000')).status).toBe(200);
+    expect((await list(`search=${'x'.repeat(100)}`)).status).toBe(200);
+  });
+
+  it('lists members to members only: 403 for guests, 404 for outsiders, 401 without a token', async () => {
+    const guest = await server.member(null);
+    const outsider = await server.signup('outsider');
+    expect((await list('', guest.token)).status).toBe(403);
+    expect((await list('', outsider.token)).status).toBe(404);
+    expect((await server.request('GET', `/v1/orgs/${org}/members`, { token: null })).status).toBe(401);
+  });
+
+  it('ping answers serviceVisitorClaims: a JWT that any process of the deployment verifies', async () => {
+    const editor = await server.member('edit');
+    const team = await server.request('PUT', `/v1/orgs/${org}/teams`, {
+      body: { title: 'Claims', members: [editor.id] },
+    });
+    const res = await server.request('POST', `/v1/orgs/${org}/ping`, { token: editor.token });
+    expect(res.status).toBe(200);
+    const token = res.body.serviceVisitorClaims as string;
+    expect(token.split('.')).toHaveLength(3);
+    // Another process: its own connection to the same database, nothing shared in memory.
+    const { openStorage } = await import('../storage/db.js');
+    const { verifyServiceVisitorClaims } = await import('../domain/auth/visitor-claims.js');
+    const other = openStorage(server.config.storage);
+    try {
+      const claims = await verifyServiceVisitorClaims(other.db, token);
+      expect(claims).toMatchObject({
+        userId: editor.id,
+        organization: org,
+        role: 'edit',
+        email: editor.email,
+        teams: [team.body.id],
+        sso: false,
+      });
+      expect(claims!.expiresAt).toBeGreaterThan(Date.now() / 1000);
+      const [h, p, s] = token.split('.');
+      const forged = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'admin' }),
+      ).toString('base64url');
+      expect(await verifyServiceVisitorClaims(other.db, `${h}.${forged}.${s}`)).toBeNull();
+      expect(await verifyServiceVisitorClaims(other.db, 'not-a-jwt')).toBeNull();
+      // One key in the database, however many processes signed.
+      const second = await server.request('POST', `/v1/orgs/${org}/ping`, { token: editor.token });
+      expect(await verifyServiceVisitorClaims(other.db, second.body.serviceVisitorClaims)).not.toBeNull();
+      const keys = await other.db.selectFrom('server_secrets').selectAll().execute();
+      expect(keys).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+    const outsider = await server.signup('outsider');
+    expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: outsider.token })).status).toBe(404);
+    expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: null })).status).toBe(401);
+  });
+
+  it('marks SSO members (admins only; 404 for non-members and across organizations)', async () => {
+    const reader = await server.member('read');
+    const path = `/v1/orgs/${org}/members/${reader.id}/sso`;
+    expect((await server.request('POST', path, { token: reader.token })).status).toBe(403);
+    const res = await server.request('POST', path);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: reader.id, sso: true });
+    expect((await server.request('GET', `/v1/orgs/${org}/members/${reader.id}`)).body.sso).toBe(true);
+    const outsider = await server.signup('outsider');
+    expect((await server.request('POST', `/v1/orgs/${org}/members/${outsider.id}/sso`)).status).toBe(404);
+    const org2 = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } })).body
+      .id;
+    expect((await server.request('POST', `/v1/orgs/${org2}/members/${outsider.id}/sso`)).status).toBe(404);
+  });
+
+  it("lists a member's granted spaces with their level, and their teams with a title filter; counts are exact", async () => {
+    const reader = await server.member('read');
+    const mk = async (title: string) =>
+      (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title } })).body.id as string;
+    const [direct, viaTeam, trashed] = [await mk('Direct'), await mk('Via team'), await mk('Trashed')];
+    const team = (
+      await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Writers', members: [reader.id] } })
+    ).body.id;
+    await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Readers club', members: [reader.id] } });
+    expect(
+      (
+        await server.request('PATCH', `/v1/spaces/${direct}/permissions/users/${reader.id}`, {
+          body: { role: 'comment' },
+        })
+      ).status,
+    ).toBe(204);
+    await server.request('PATCH', `/v1/spaces/${viaTeam}/permissions/teams/${team}`, { body: { role: 'edit' } });
+    await server.request('PATCH', `/v1/spaces/${trashed}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
+    await server.request('DELETE', `/v1/spaces/${trashed}`);
+
+    const member = await server.request('GET', `/v1/orgs/${org}/members/${reader.id}`);
+    expect(member.body).toMatchObject({ spaces: 2, teams: 2 });
+    const spaces = await server.request('GET', `/v1/orgs/${org}/members/${reader.id}/spaces?order=asc`);
+    expect(spaces.status).toBe(200);
+    expect(spaces.body.count).toBe(2);
+    expect(spaces.body.items.map((i: any) => [i.space.id, i.permission])).toEqual([
+      [direct, 'comment'],
+      [viaTeam, 'edit'],
+    ]);
+    const own = await server.request('GET', `/v1/orgs/${org}/members/${reader.id}/spaces`, { token: reader.token });
+    expect(own.body.items[0].space.permissions).toMatchObject({ view: true, edit: true, admin: false });
+    const other = await server.member('edit');
+    expect(
+      (await server.request('GET', `/v1/orgs/${org}/members/${reader.id}/spaces`, { token: other.token })).status,
+    ).toBe(403);
+
+    const teams = await server.request('GET', `/v1/orgs/${org}/members/${reader.id}/teams?title=WRIT`);
+    expect(teams.status).toBe(200);
+    expect(teams.body.items).toHaveLength(1);
+    expect(teams.body.items[0]).toMatchObject({
+      team: { id: team, title: 'Writers', members: 1, spaces: 1 },
+      member: { role: 'member' },
+    });
+    expect((await server.request('GET', `/v1/orgs/${org}/members/${reader.id}/teams`)).body.count).toBe(2);
+    expect((await server.request('GET', `/v1/orgs/${org}/members/01nobody/teams`)).status).toBe(404);
+  });
+
+  it('a removed member loses access at once, tokens included, with their teams and grants', async () => {
+    const user = await server.member('edit');
+    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Team space' } })).body.id;
+    const team = (
+      await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Leavers', members: [user.id] } })
+    ).body.id;
+    await server.request('PATCH', `/v1/spaces/${space}/permissions/users/${user.id}`, { body: { role: 'admin' } });
+    expect((await server.request('GET', `/v1/spaces/${space}`, { token: user.token })).status).toBe(200);
+    // A lasting API token of theirs, besides the sign-in one.
+    const lasting = (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } })).body
+      .token as string;
+    expect((await server.request('DELETE', `/v1/orgs/${org}/members/${user.id}`)).status).toBe(205);
+    for (const token of [user.token, lasting]) {
+      expect((await server.request('GET', `/v1/spaces/${space}`, { token })).status).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${org}`, { token })).status).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${org}/members`, { token })).status).toBe(404);
+    }
+    const left = await server.request('GET', `/v1/orgs/${org}/teams/${team}`);
+    expect(left.body.members).toBe(0);
+    expect((await server.request('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
+  });
+});

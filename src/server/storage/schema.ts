@@ -25,6 +25,14 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  space_grants: SpaceGrantsTable;
+  collection_grants: CollectionGrantsTable;
+  saml_providers: SamlProvidersTable;
+  saml_assertions: SamlAssertionsTable;
+  translation_settings: TranslationSettingsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export interface UsersTable {
@@ -83,6 +91,8 @@ export interface MembersTable {
   disabled: number;
   joined_at: string;
   last_seen_at: string | null;
+  /** 1 when the member may sign in through the organization's SAML provider. */
+  sso: number;
 }
 
 export interface InviteLinksTable {
@@ -307,5 +317,81 @@ export interface SiteShareLinksTable {
   name: string;
   key: string;
   active: number;
+  created_at: string;
+}
+
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  organization_id: string;
+  user_id: string;
+  role: 'owner' | 'member';
+  added_at: string;
+}
+
+/** A role on a space given to a user or a team (exactly one of `user_id`, `team_id` is set). */
+export interface SpaceGrantsTable {
+  id: string;
+  organization_id: string;
+  space_id: string;
+  user_id: string | null;
+  team_id: string | null;
+  role: string;
+  created_at: string;
+}
+
+/** A role on a collection (and on everything inside it) given to a user or a team. */
+export interface CollectionGrantsTable {
+  id: string;
+  organization_id: string;
+  collection_id: string;
+  user_id: string | null;
+  team_id: string | null;
+  role: string;
+  created_at: string;
+}
+
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  sso_url: string;
+  /** The identity provider's entity id (the Issuer of its responses). */
+  idp_entity_id: string;
+  /** PEM X.509 certificate the identity provider signs with. */
+  certificate: string;
+  default_team_id: string | null;
+  default_role: string | null;
+  status: 'pending' | 'active';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SamlAssertionsTable {
+  provider_id: string;
+  assertion_id: string;
+  expires_at: string;
+}
+
+export interface TranslationSettingsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  /** JSON array of language codes. */
+  languages: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
   created_at: string;
 }

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword, dummyPasswordHash, newSecret, hashToken }
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as orgs from '../../storage/repos/organizations.js';
-import { insertMembership } from '../../storage/repos/members.js';
+import { insertMembership, ssoEnforcedNonAdminOrgs } from '../../storage/repos/members.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -69,7 +69,7 @@ export function createApiToken(db: Executor, userId: string, label: string) {
  * A sign-in: the console's session, and an API token that belongs to it (it expires with the session's
  * lifetime and is revoked at sign-out), so signing in never leaves a permanent credential behind.
  */
-async function signIn(db: Executor, userId: string, ttlSeconds: number) {
+export async function signIn(db: Executor, userId: string, ttlSeconds: number) {
   const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds });
   const api = await newToken(db, userId, 'api', 'Sign-in', { ttlSeconds, sessionId: session.row.id });
   return { session, token: api.token };
@@ -130,6 +130,14 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string)
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('Wrong e-mail or password');
   await tokens.clearLoginFailures(db, email);
+  // Organizations that enforce SSO (`sso: true`) take password sign-in away from their members; admins keep
+  // it, so that a broken identity provider never locks everyone out (README, "Single sign-on").
+  const enforced = await ssoEnforcedNonAdminOrgs(db, user.id);
+  if (enforced.length) {
+    throw new ForbiddenError(
+      `${enforced.map((o) => o.title).join(', ')} requires single sign-on: use "Sign in with SSO" for that organization`,
+    );
+  }
   return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds)) };
 }
 

@@ -11,11 +11,12 @@ import {
   requireOrgAccess,
   requireOrgRole,
   orgAccess,
-  OrgLevels,
+  loadOrgLevels,
   requireCreateIn,
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
+import { removeGrantsOn } from '../../storage/repos/grants.js';
 import { endPosition, movedPosition } from '../content/positions.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import type { CreateCollectionBody, UpdateCollectionBody, MoveBody } from '../../../shared/contract/collections.js';
@@ -134,7 +135,9 @@ export async function listCollections(
   limit: number,
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  const levels = new OrgLevels(access, ctx.actor, await collections.allOrgCollections(ctx.db, organizationId));
+  const levels = await loadOrgLevels(ctx.db, access, ctx.actor, () =>
+    collections.allOrgCollections(ctx.db, organizationId),
+  );
   const filter: collections.CollectionListFilter = {
     organizationId,
     topLevelOnly: !nested,
@@ -153,7 +156,9 @@ export async function listCollections(
 
 export async function listCollectionSpaces(ctx: ServiceContext, id: string, page: string | undefined, limit: number) {
   const { row, access } = await loadCollection(ctx.db, ctx, id, 'read', 'view it');
-  const levels = new OrgLevels(access, ctx.actor, await collections.allOrgCollections(ctx.db, row.organization_id));
+  const levels = await loadOrgLevels(ctx.db, access, ctx.actor, () =>
+    collections.allOrgCollections(ctx.db, row.organization_id),
+  );
   const filter: spaces.SpaceListFilter = {
     parentId: id,
     deleted: false,
@@ -165,6 +170,8 @@ export async function listCollectionSpaces(ctx: ServiceContext, id: string, page
             orgRoleVisible: false,
             visibleInheritParents: atLeast(levels.inherited(id), 'read') ? [id] : [],
             createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+            grantedTo: { userId: ctx.actor.userId, organizationId: row.organization_id },
+            grantedParents: levels.grantedParents().includes(id) ? [id] : [],
           },
   };
   const result = await keysetPage({
@@ -214,6 +221,8 @@ export async function transferCollection(ctx: ServiceContext, id: string, organi
       throw new ConflictError('The collection is already in this organization');
     requireOrgRole(target, 'admin', 'transfer content into the target organization');
     const ids = await collections.collectionSubtreeIds(tx, id);
+    // Grants name users and teams of the organization the content leaves.
+    await removeGrantsOn(tx, 'collection', ids);
     await collections.moveCollectionSubtreeToOrganization(tx, ids, organizationId);
     await collections.updateCollection(tx, id, {
       parent_id: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/contract/common.js';
 import { DomainError } from '../errors.js';
-import { levelFor, requireLevel, requireOrgRole, OrgLevels, type OrgAccess } from './resolver.js';
+import { levelFor, requireLevel, requireOrgRole, highestGrant, OrgLevels, type OrgAccess } from './resolver.js';
 
 const ME = { userId: 'me' };
 
@@ -138,5 +138,42 @@ describe('OrgLevels', () => {
   it('gives admins admin on every space without walking', () => {
     const levels = new OrgLevels(access('admin'), ME, []);
     expect(levels.space({ default_level: null, parent_id: 'unknown', created_by: 'x' })).toBe('admin');
+  });
+
+  describe('with grants (rule 6)', () => {
+    const grants = {
+      spaces: new Map<string, Role>([['granted-space', 'edit']]),
+      collections: new Map<string, Role>([
+        ['hidden', 'review'],
+        ['mid', 'read'],
+      ]),
+    };
+
+    it('raise the level of the granted item and of everything inside a granted collection', () => {
+      const levels = new OrgLevels(access('read'), ME, collections, grants);
+      expect(levels.collection('hidden')).toBe('review');
+      // The grant on `hidden` reaches `shown`, but only raises: edit stays edit.
+      expect(levels.collection('shown')).toBe('edit');
+      expect(levels.space({ id: 'x', default_level: null, parent_id: 'shown', created_by: 'x' })).toBe('review');
+      expect(levels.space({ id: 'granted-space', default_level: null, parent_id: null, created_by: 'x' })).toBe('edit');
+      // A read grant below a comment default level changes nothing.
+      expect(levels.collection('leaf')).toBe('comment');
+      expect(levels.grantedParents().sort()).toEqual(['hidden', 'leaf', 'mid', 'shown']);
+    });
+
+    it('give guests what was granted to them, and nothing else', () => {
+      const guest = new OrgLevels(access(null), ME, collections, grants);
+      expect(guest.collection('top')).toBeNull();
+      expect(guest.collection('mid')).toBe('read');
+      expect(guest.space({ id: 'granted-space', default_level: null, parent_id: null, created_by: 'x' })).toBe('edit');
+      expect(guest.space({ id: 'other', default_level: 'admin', parent_id: null, created_by: 'x' })).toBeNull();
+      expect(guest.visibleCollections().sort()).toEqual(['hidden', 'leaf', 'mid', 'shown']);
+    });
+
+    it('highestGrant takes the most powerful role and ignores unknown values', () => {
+      expect(highestGrant(['read', 'admin', 'edit'])).toBe('admin');
+      expect(highestGrant([undefined, null, 'bogus'])).toBeNull();
+      expect(highestGrant([])).toBeNull();
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { Role } from '../../../shared/contract/common.js';
 import type { Executor } from '../../storage/db.js';
 import { findMembership, type MembershipRow } from '../../storage/repos/members.js';
 import { collectionChain, findCollection, type CollectionRow } from '../../storage/repos/collections.js';
+import { grantsOnItem, grantsOfUser } from '../../storage/repos/grants.js';
 import { NotFoundError, ForbiddenError, InvalidError } from '../errors.js';
 import { asRole, atLeast, maxRole } from './roles.js';
 
@@ -16,6 +17,10 @@ import { asRole, atLeast, maxRole } from './roles.js';
  *     parent collections; when every level says `inherit`, the member's organization role. A `null` default
  *     level means "no access by default", even for members whose organization role is higher.
  *  5. A member with the `create` role or higher is `admin` of the collections and spaces they created.
+ *  6. Explicit grants: a role given on a space or a collection to the user, or to a team they are in. A grant
+ *     on a collection covers everything inside it, at any depth. Grants only raise: the level is the highest of
+ *     the result of rules 3 to 5 and of every grant on the item and on the collections containing it. So a
+ *     grant shows an item to a guest, and shows a space that a `null` default level hides from other members.
  */
 export interface Actor {
   userId: string;
@@ -66,6 +71,13 @@ export function levelFor(access: OrgAccess | null, actor: Actor, chain: ContentI
   return created ? maxRole(level, 'admin') : level;
 }
 
+/** The highest of a set of granted roles (null when there is none). */
+export function highestGrant(roles: Iterable<string | null | undefined>): Role | null {
+  let best: Role | null = null;
+  for (const role of roles) best = maxRole(best, asRole(role ?? null));
+  return best;
+}
+
 /** Level of the caller on a collection (given with its ancestors, nearest first). */
 export async function collectionLevel(
   db: Executor,
@@ -76,14 +88,20 @@ export async function collectionLevel(
   const a = access !== undefined ? access : await orgAccess(db, actor, collection.organization_id);
   if (!a) return { level: null, access: null, chain: [] };
   const chain = await collectionChain(db, collection.id);
-  return { level: levelFor(a, actor, chain), access: a, chain };
+  const level = levelFor(a, actor, chain);
+  if (level === 'admin') return { level, access: a, chain };
+  const granted = await grantsOnItem(db, a.organizationId, actor.userId, {
+    spaceId: null,
+    collectionId: collection.id,
+  });
+  return { level: maxRole(level, highestGrant(granted)), access: a, chain };
 }
 
 /** Level of the caller on a space: the space's own default level, then its collections'. */
 export async function spaceLevel(
   db: Executor,
   actor: Actor,
-  space: ContentItem & { organization_id: string; parent_id: string | null },
+  space: ContentItem & { id: string; organization_id: string; parent_id: string | null },
   access?: OrgAccess | null,
 ): Promise<{ level: Role | null; access: OrgAccess | null }> {
   const a = access !== undefined ? access : await orgAccess(db, actor, space.organization_id);
@@ -91,7 +109,13 @@ export async function spaceLevel(
   if (a.role === 'admin') return { level: 'admin', access: a };
   const chain: ContentItem[] = [space];
   if (space.default_level === 'inherit' && space.parent_id) chain.push(...(await collectionChain(db, space.parent_id)));
-  return { level: levelFor(a, actor, chain), access: a };
+  const level = levelFor(a, actor, chain);
+  if (level === 'admin') return { level, access: a };
+  const granted = await grantsOnItem(db, a.organizationId, actor.userId, {
+    spaceId: space.id,
+    collectionId: space.parent_id,
+  });
+  return { level: maxRole(level, highestGrant(granted)), access: a };
 }
 
 /** Throws 404 when the caller cannot see the item at all, 403 when they see it but need more. */
@@ -103,9 +127,45 @@ export function requireLevel(level: Role | null, needed: Role, what: string, act
 
 type CollectionLite = { id: string; parent_id: string | null; default_level: string | null; created_by: string };
 
+/** The caller's grants in one organization (their own and their teams'), by target id: the highest role. */
+export interface UserGrants {
+  spaces: Map<string, Role>;
+  collections: Map<string, Role>;
+}
+
+const NO_GRANTS: UserGrants = { spaces: new Map(), collections: new Map() };
+
+function byTarget(rows: Array<{ target: string; role: string }>): Map<string, Role> {
+  const out = new Map<string, Role>();
+  for (const row of rows) {
+    const role = maxRole(out.get(row.target) ?? null, asRole(row.role));
+    if (role) out.set(row.target, role);
+  }
+  return out;
+}
+
+/** Loads the user's grants in the organization (admins need none: they are admin everywhere). */
+export async function loadUserGrants(db: Executor, access: OrgAccess, actor: Actor): Promise<UserGrants> {
+  if (access.role === 'admin') return NO_GRANTS;
+  const { spaces, collections } = await grantsOfUser(db, access.organizationId, actor.userId);
+  return { spaces: byTarget(spaces), collections: byTarget(collections) };
+}
+
+/** OrgLevels with every collection of the organization and the caller's grants loaded. */
+export async function loadOrgLevels(
+  db: Executor,
+  access: OrgAccess,
+  actor: Actor,
+  collections: () => Promise<CollectionLite[]>,
+): Promise<OrgLevels> {
+  if (access.role === 'admin') return new OrgLevels(access, actor, []);
+  const [all, grants] = await Promise.all([collections(), loadUserGrants(db, access, actor)]);
+  return new OrgLevels(access, actor, all, grants);
+}
+
 /**
  * Levels of many items of one organization at once (for lists): every collection of the organization is read
- * once, and each item's chain is walked in memory.
+ * once, with the caller's grants, and each item's chain is walked in memory.
  */
 export class OrgLevels {
   private readonly byId: Map<string, CollectionLite>;
@@ -115,8 +175,15 @@ export class OrgLevels {
     readonly access: OrgAccess,
     private readonly actor: Actor,
     collections: CollectionLite[],
+    private readonly grants: UserGrants = NO_GRANTS,
   ) {
     this.byId = new Map(collections.map((c) => [c.id, c]));
+  }
+
+  /** The highest grant on a collection and the collections containing it. */
+  private chainGrant(startId: string | null): Role | null {
+    if (!this.grants.collections.size) return null;
+    return highestGrant(this.chain(startId).map((c) => this.grants.collections.get(c.id)));
   }
 
   private chain(startId: string | null): CollectionLite[] {
@@ -132,11 +199,12 @@ export class OrgLevels {
   }
 
   collection(id: string): Role | null {
-    if (!this.memo.has(id)) this.memo.set(id, levelFor(this.access, this.actor, this.chain(id)));
+    if (!this.memo.has(id)) {
+      this.memo.set(id, maxRole(levelFor(this.access, this.actor, this.chain(id)), this.chainGrant(id)));
+    }
     return this.memo.get(id) ?? null;
   }
 
-  /** Level that a space with `default_level: inherit` gets from `parentId` (or from the root). */
   /**
    * Level that an item with `default_level: inherit` gets from `parentId` (or from the root): the parent's
    * default levels only; being the parent's creator gives nothing on what others put inside it.
@@ -145,12 +213,20 @@ export class OrgLevels {
     return levelFor(this.access, this.actor, [{ default_level: 'inherit', created_by: '' }, ...this.chain(parentId)]);
   }
 
-  space(space: ContentItem & { parent_id: string | null }): Role | null {
+  space(space: ContentItem & { id?: string; parent_id: string | null }): Role | null {
     if (this.access.role === 'admin') return 'admin';
-    return levelFor(this.access, this.actor, [
+    const level = levelFor(this.access, this.actor, [
       space,
       ...this.chain(space.default_level === 'inherit' ? space.parent_id : null),
     ]);
+    const own = space.id !== undefined ? (this.grants.spaces.get(space.id) ?? null) : null;
+    return maxRole(level, maxRole(own, this.chainGrant(space.parent_id)));
+  }
+
+  /** Collections whose spaces are all visible through a grant on them or on a collection containing them. */
+  grantedParents(): string[] {
+    if (!this.grants.collections.size) return [];
+    return [...this.byId.keys()].filter((id) => this.chainGrant(id) !== null);
   }
 
   /** Collections the caller can see. */

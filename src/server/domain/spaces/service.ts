@@ -11,7 +11,7 @@ import {
   requireOrgAccess,
   requireOrgRole,
   orgAccess,
-  OrgLevels,
+  loadOrgLevels,
   type OrgAccess,
   requireCreateIn,
 } from '../permissions/resolver.js';
@@ -21,6 +21,7 @@ import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFail
 import type { CreateSpaceBody, UpdateSpaceBody } from '../../../shared/contract/spaces.js';
 import { SPACE_TITLE_MAX, SPACE_TRASH_DAYS } from '../../../shared/contract/spaces.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
+import { removeGrantsOn } from '../../storage/repos/grants.js';
 import type { MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
 
@@ -240,6 +241,8 @@ export async function transferSpace(ctx: ServiceContext, id: string, organizatio
     if (row.deleted_at)
       throw new PreconditionFailedError('A space in the trash cannot be transferred: restore it first');
     requireOrgRole(target, 'create', 'transfer content into the target organization');
+    // Grants name users and teams of the organization the space leaves.
+    await removeGrantsOn(tx, 'space', [id]);
     await spaces.updateSpace(tx, id, {
       organization_id: organizationId,
       parent_id: null,
@@ -263,10 +266,8 @@ export async function listSpaces(
   const { deleted, titleContains } = options;
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   const isAdmin = access.role === 'admin';
-  const levels = new OrgLevels(
-    access,
-    ctx.actor,
-    isAdmin ? [] : await collections.allOrgCollections(ctx.db, organizationId),
+  const levels = await loadOrgLevels(ctx.db, access, ctx.actor, () =>
+    collections.allOrgCollections(ctx.db, organizationId),
   );
   const filter: spaces.SpaceListFilter = {
     organizationId,
@@ -280,6 +281,8 @@ export async function listSpaces(
           orgRoleVisible: atLeast(levels.inherited(null), 'read'),
           visibleInheritParents: levels.visibleInheritParents(),
           createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+          grantedTo: { userId: ctx.actor.userId, organizationId },
+          grantedParents: levels.grantedParents(),
         },
   };
   const result = await keysetPage({

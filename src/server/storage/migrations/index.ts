@@ -5,6 +5,7 @@ import * as m003 from './003-content.js';
 import * as m004 from './004-reviews.js';
 import * as m005 from './005-comments.js';
 import * as m006 from './006-sites.js';
+import * as m007 from './007-people.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-reviews': m004,
   '005-comments': m005,
   '006-sites': m006,
+  '007-people': m007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { Executor } from '../db.js';
 import type { CommentsTable, CommentRepliesTable } from '../schema.js';
-import { MEMBER_COLUMNS } from './members.js';
+import { MEMBER_COLUMNS, MEMBER_COUNTERS } from './members.js';
 
 /** Where a thread lives: a change request of a space, or the space itself (`changeRequestId` null). */
 export interface CommentScope {
@@ -263,7 +263,11 @@ export function listCommenters(
   after: string[] | undefined,
   take: number,
 ) {
-  let q = commentersQuery(db, organizationId, scope).select(MEMBER_COLUMNS).orderBy('members.user_id').limit(take);
+  let q = commentersQuery(db, organizationId, scope)
+    .select(MEMBER_COLUMNS)
+    .select(MEMBER_COUNTERS)
+    .orderBy('members.user_id')
+    .limit(take);
   if (after) q = q.where('members.user_id', '>', after[0]!);
   return q.execute();
 }

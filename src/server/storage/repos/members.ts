@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../db.js';
 import type { MembersTable } from '../schema.js';
 
-export type MembershipRow = MembersTable;
+/** A membership; `sso` defaults to 0 when inserting. */
+export type MembershipRow = Omit<MembersTable, 'sso'> & { sso?: number };
 
 export function findMembership(db: Executor, organizationId: string, userId: string) {
   return db
@@ -17,7 +18,7 @@ export function findMembership(db: Executor, organizationId: string, userId: str
 export async function insertMembership(db: Executor, row: MembershipRow): Promise<void> {
   await db
     .insertInto('members')
-    .values(row)
+    .values({ sso: 0, ...row })
     .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
     .execute();
 }
@@ -50,16 +51,32 @@ export const MEMBER_COLUMNS = [
   'members.disabled',
   'members.joined_at',
   'members.last_seen_at',
+  'members.sso',
   'users.display_name',
   'users.email',
   'users.photo_url',
 ] as const;
+
+/**
+ * Exact counters of a member, computed when read (so they can never drift): the teams they are in, and the
+ * live spaces granted to them directly or through one of their teams.
+ */
+const teamsCount = sql<number>`(select count(*) from team_members tm
+  where tm.organization_id = members.organization_id and tm.user_id = members.user_id)`;
+const spacesCount = sql<number>`(select count(distinct g.space_id) from space_grants g
+  join spaces s on s.id = g.space_id and s.deleted_at is null
+  where g.organization_id = members.organization_id and (g.user_id = members.user_id or g.team_id in (
+    select tm.team_id from team_members tm
+    where tm.organization_id = members.organization_id and tm.user_id = members.user_id)))`;
+/** Select these beside MEMBER_COLUMNS wherever members are presented. */
+export const MEMBER_COUNTERS = [teamsCount.as('teams_count'), spacesCount.as('spaces_count')] as const;
 
 export function findMemberWithUser(db: Executor, organizationId: string, userId: string) {
   return db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
     .select(MEMBER_COLUMNS)
+    .select(MEMBER_COUNTERS)
     .where('members.organization_id', '=', organizationId)
     .where('members.user_id', '=', userId)
     .executeTakeFirst();
@@ -81,55 +98,105 @@ export interface MemberListFilter {
   role?: string;
   /** Case-insensitive part of the display name or e-mail. */
   search?: string;
+  /** Only members seen at least once (the list sorted by last-seen time). */
+  seenOnly?: boolean;
 }
+
+export type MemberSort = 'joinedAt' | 'lastSeenAt';
 
 function filteredMembers(db: Executor, f: MemberListFilter) {
   let q = db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
     .where('members.organization_id', '=', f.organizationId);
+  if (f.seenOnly) q = q.where('members.last_seen_at', 'is not', null);
   if (f.role === 'guest') q = q.where('members.role', 'is', null);
   else if (f.role) q = q.where('members.role', '=', f.role);
   if (f.search) {
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there.
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(users.display_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
   }
   return q;
 }
 
-/** Members with their users, by join time (newest first unless `order` is asc), keyset-paginated. */
+/**
+ * Members with their users, by join time or last-seen time (newest first unless `order` is asc), then user id;
+ * keyset-paginated on that pair, which an index of (organization, time, user) serves at any depth.
+ */
 export function listMembers(
   db: Executor,
   f: MemberListFilter,
+  sort: MemberSort,
   order: 'asc' | 'desc',
   after: string[] | undefined,
   take: number,
 ) {
+  const column = sort === 'lastSeenAt' ? 'members.last_seen_at' : 'members.joined_at';
   let q = filteredMembers(db, f)
     .select(MEMBER_COLUMNS)
-    .orderBy('members.joined_at', order)
+    .select(MEMBER_COUNTERS)
+    .orderBy(column, order)
     .orderBy('members.user_id', order)
     .limit(take);
   if (after) {
     q = q.where((eb) =>
-      eb(
-        eb.refTuple('members.joined_at', 'members.user_id'),
-        order === 'desc' ? '<' : '>',
-        eb.tuple(after[0]!, after[1]!),
-      ),
+      eb(eb.refTuple(column, 'members.user_id'), order === 'desc' ? '<' : '>', eb.tuple(after[0]!, after[1]!)),
     );
   }
   return q.execute();
 }
 
 export async function countMembers(db: Executor, f: MemberListFilter): Promise<number> {
+  if (!f.search) {
+    // Every member has a user: without a search the count needs the members index only.
+    let q = db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', f.organizationId);
+    if (f.seenOnly) q = q.where('last_seen_at', 'is not', null);
+    if (f.role === 'guest') q = q.where('role', 'is', null);
+    else if (f.role) q = q.where('role', '=', f.role);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
   const r = await filteredMembers(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+export async function touchLastSeen(db: Executor, organizationId: string, userId: string, at: string) {
+  await db
+    .updateTable('members')
+    .set({ last_seen_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function setMemberSso(db: Executor, organizationId: string, userId: string) {
+  await db
+    .updateTable('members')
+    .set({ sso: 1 })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Organizations enforcing SSO where the user is a member without the admin role. */
+export function ssoEnforcedNonAdminOrgs(db: Executor, userId: string) {
+  return db
+    .selectFrom('members')
+    .innerJoin('organizations', 'organizations.id', 'members.organization_id')
+    .select(['organizations.id', 'organizations.title'])
+    .where('members.user_id', '=', userId)
+    .where('members.disabled', '=', 0)
+    .where('organizations.sso', '=', 1)
+    .where((eb) => eb.or([eb('members.role', 'is', null), eb('members.role', '!=', 'admin')]))
+    .execute();
 }

@@ -35,6 +35,10 @@ export interface SpaceVisibilityFilter {
   orgRoleVisible: boolean;
   visibleInheritParents: string[];
   createdBy?: string;
+  /** Spaces granted to this user in this organization, directly or through a team. */
+  grantedTo?: { userId: string; organizationId: string };
+  /** Collections with a grant on them or on a collection containing them: all their spaces are visible. */
+  grantedParents?: string[];
 }
 
 export interface SpaceListFilter {
@@ -73,6 +77,34 @@ function filtered(db: Executor, f: SpaceListFilter) {
         ors.push(eb.and([eb('default_level', '=', 'inherit'), eb('parent_id', 'in', v.visibleInheritParents)]));
       }
       if (v.createdBy) ors.push(eb('created_by', '=', v.createdBy));
+      if (v.grantedParents?.length) ors.push(eb('parent_id', 'in', v.grantedParents));
+      if (v.grantedTo) {
+        const { userId, organizationId } = v.grantedTo;
+        ors.push(
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('space_grants')
+              .select('space_grants.space_id')
+              .where('space_grants.organization_id', '=', organizationId)
+              .where((w) =>
+                w.or([
+                  w('space_grants.user_id', '=', userId),
+                  w(
+                    'space_grants.team_id',
+                    'in',
+                    w
+                      .selectFrom('team_members')
+                      .select('team_members.team_id')
+                      .where('team_members.organization_id', '=', organizationId)
+                      .where('team_members.user_id', '=', userId),
+                  ),
+                ]),
+              ),
+          ),
+        );
+      }
       return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
     });
   }

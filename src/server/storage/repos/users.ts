@@ -15,6 +15,16 @@ export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
+/** Inserts the user unless an account has that e-mail (then false): two racing inserts never fail. */
+export async function insertUserIfEmailFree(db: Executor, row: UserRow): Promise<boolean> {
+  const r = await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const r = await db
     .selectFrom('users')

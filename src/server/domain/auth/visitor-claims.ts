@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Executor } from '../../storage/db.js';
+import { findServerSecret, insertServerSecretIfAbsent } from '../../storage/repos/server-secrets.js';
+import { nowIso } from '../../lib/time.js';
+import { ROLES, type Role } from '../../../shared/contract/common.js';
+
+/**
+ * `serviceVisitorClaims`: a JWT (HS256) that this server signs for a member of an organization, carrying their
+ * claims, so that a published site can trust who the visitor is. The key lives in the database (table
+ * `server_secrets`), created once by whichever process needs it first; every process of a deployment reads the
+ * same key, so a token signed by one verifies on all. Processes keep the key in memory after reading it.
+ */
+const KEY_NAME = 'service-visitor-claims-hs256';
+export const VISITOR_CLAIMS_ISSUER = 'docspace';
+export const VISITOR_CLAIMS_AUDIENCE = 'docspace:visitor-claims';
+/** Lifetime of a token: the console pings more often than this. */
+export const VISITOR_CLAIMS_TTL_SECONDS = 3600;
+
+export interface ServiceVisitorClaims {
+  /** The user's id (the JWT `sub`). */
+  userId: string;
+  organization: string;
+  role: Role | null;
+  email: string;
+  displayName: string;
+  /** Ids of the teams of the organization the member is in. */
+  teams: string[];
+  sso: boolean;
+}
+
+export interface VerifiedVisitorClaims extends ServiceVisitorClaims {
+  issuedAt: number;
+  expiresAt: number;
+}
+
+const keys = new WeakMap<object, Promise<Uint8Array>>();
+
+async function loadKey(db: Executor): Promise<Uint8Array> {
+  let row = await findServerSecret(db, KEY_NAME);
+  if (!row) {
+    // Two processes may get here at once: the insert keeps whichever comes first, and both read that one back.
+    await insertServerSecretIfAbsent(db, {
+      name: KEY_NAME,
+      value: crypto.randomBytes(32).toString('base64url'),
+      created_at: nowIso(),
+    });
+    row = await findServerSecret(db, KEY_NAME);
+  }
+  if (!row) throw new Error('The visitor-claims signing key could not be stored');
+  return new Uint8Array(Buffer.from(row.value, 'base64url'));
+}
+
+function signingKey(db: Executor): Promise<Uint8Array> {
+  let key = keys.get(db);
+  if (!key) {
+    key = loadKey(db);
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+export async function signServiceVisitorClaims(db: Executor, claims: ServiceVisitorClaims): Promise<string> {
+  const { userId, ...rest } = claims;
+  return new SignJWT({ ...rest })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(VISITOR_CLAIMS_ISSUER)
+    .setAudience(VISITOR_CLAIMS_AUDIENCE)
+    .setIssuedAt()
+    .setJti(crypto.randomUUID())
+    .setExpirationTime(`${VISITOR_CLAIMS_TTL_SECONDS}s`)
+    .sign(await signingKey(db));
+}
+
+/**
+ * The claims of a token signed by this deployment, or null when it is not one: bad signature, expired, another
+ * issuer or audience, or malformed.
+ */
+export async function verifyServiceVisitorClaims(db: Executor, token: string): Promise<VerifiedVisitorClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(db), {
+      algorithms: ['HS256'],
+      issuer: VISITOR_CLAIMS_ISSUER,
+      audience: VISITOR_CLAIMS_AUDIENCE,
+    });
+    const p = payload as Record<string, unknown>;
+    const role =
+      p.role === null || (ROLES as readonly unknown[]).includes(p.role) ? (p.role as Role | null) : undefined;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof p.organization !== 'string' ||
+      role === undefined ||
+      typeof p.email !== 'string' ||
+      typeof p.displayName !== 'string' ||
+      !Array.isArray(p.teams) ||
+      !p.teams.every((t) => typeof t === 'string') ||
+      typeof p.sso !== 'boolean'
+    ) {
+      return null;
+    }
+    return {
+      userId: payload.sub,
+      organization: p.organization,
+      role,
+      email: p.email,
+      displayName: p.displayName,
+      teams: p.teams as string[],
+      sso: p.sso,
+      issuedAt: payload.iat ?? 0,
+      expiresAt: payload.exp ?? 0,
+    };
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
+}

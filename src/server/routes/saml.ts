@@ -1,0 +1,152 @@
+import { URLSearchParams } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  samlProviderSchema,
+  samlProviderListSchema,
+  createSamlProviderBodySchema,
+  updateSamlProviderBodySchema,
+  samlProviderParamsSchema,
+  samlFlowParamsSchema,
+  ssoLoginListSchema,
+} from '../../shared/contract/saml.js';
+import { organizationParamsSchema } from '../../shared/contract/organizations.js';
+import { pagedQuerySchema } from '../../shared/pagination.js';
+import * as service from '../domain/sso/service.js';
+import { presentSamlProvider } from '../presenters/saml.js';
+import { serviceContext, type RouteDeps } from './context.js';
+import { setSessionCookies } from './auth.js';
+
+/** Largest SAMLResponse accepted (base64 of a signed response with attributes). */
+const SAML_RESPONSE_MAX = 256 * 1024;
+const acsBodySchema = z.object({
+  SAMLResponse: z.string().min(1).max(SAML_RESPONSE_MAX),
+  RelayState: z.string().max(1024).optional(),
+});
+
+export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Identity providers POST the response as an HTML form. Only in this plugin's scope.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+  });
+
+  const base = '/v1/orgs/:organizationId/saml';
+
+  r.get(
+    base,
+    {
+      schema: {
+        params: organizationParamsSchema,
+        querystring: pagedQuerySchema,
+        response: { 200: samlProviderListSchema },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContext(deps, request);
+      const { organizationId } = request.params;
+      const result = await service.listProviders(ctx, organizationId, request.query.page, request.query.limit);
+      return { ...result, items: result.items.map((v) => presentSamlProvider(deps.urls, v)) };
+    },
+  );
+
+  r.post(
+    base,
+    {
+      schema: {
+        params: organizationParamsSchema,
+        body: createSamlProviderBodySchema,
+        response: { 201: samlProviderSchema },
+      },
+    },
+    async (request, reply) => {
+      const ctx = serviceContext(deps, request);
+      const created = await service.createProvider(ctx, request.params.organizationId, request.body);
+      const body = presentSamlProvider(deps.urls, created);
+      reply.header('location', body.urls.location);
+      return reply.code(201).send(body);
+    },
+  );
+
+  r.get(
+    `${base}/:samlProviderId`,
+    { schema: { params: samlProviderParamsSchema, response: { 200: samlProviderSchema } } },
+    async (request) => {
+      const { organizationId, samlProviderId } = request.params;
+      const found = await service.getProvider(serviceContext(deps, request), organizationId, samlProviderId);
+      return presentSamlProvider(deps.urls, found);
+    },
+  );
+
+  r.patch(
+    `${base}/:samlProviderId`,
+    {
+      schema: {
+        params: samlProviderParamsSchema,
+        body: updateSamlProviderBodySchema,
+        response: { 200: samlProviderSchema },
+      },
+    },
+    async (request) => {
+      const { organizationId, samlProviderId } = request.params;
+      const ctx = serviceContext(deps, request);
+      const updated = await service.updateProvider(ctx, organizationId, samlProviderId, request.body);
+      return presentSamlProvider(deps.urls, updated);
+    },
+  );
+
+  r.delete(`${base}/:samlProviderId`, { schema: { params: samlProviderParamsSchema } }, async (request, reply) => {
+    const { organizationId, samlProviderId } = request.params;
+    const deleted = await service.deleteProvider(serviceContext(deps, request), organizationId, samlProviderId);
+    return reply.code(deleted ? 205 : 204).send();
+  });
+
+  // The sign-in page's list: public (see service.listLogins).
+  r.get(
+    '/v1/orgs/:organizationId/sso',
+    {
+      config: { public: true },
+      schema: { params: organizationParamsSchema, response: { 200: ssoLoginListSchema } },
+    },
+    async (request) => ({ items: await service.listLogins(deps.db, deps.urls, request.params.organizationId) }),
+  );
+
+  // The browser-facing flow of one provider.
+
+  r.get(
+    '/v1/sso/saml/:samlProviderId/start',
+    { config: { public: true }, schema: { params: samlFlowParamsSchema } },
+    async (request, reply) => {
+      const url = await service.startUrl(deps.db, deps.urls, request.params.samlProviderId);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  r.get(
+    '/v1/sso/saml/:samlProviderId/metadata',
+    { config: { public: true }, schema: { params: samlFlowParamsSchema } },
+    async (request, reply) => {
+      const xml = await service.metadata(deps.db, deps.urls, request.params.samlProviderId);
+      return reply.type('application/samlmetadata+xml').send(xml);
+    },
+  );
+
+  r.post(
+    '/v1/sso/saml/:samlProviderId/acs',
+    { config: { public: true }, schema: { params: samlFlowParamsSchema, body: acsBodySchema } },
+    async (request, reply) => {
+      const providerId = request.params.samlProviderId;
+      try {
+        const result = await service.acs(deps.db, deps.config, deps.urls, providerId, request.body.SAMLResponse);
+        setSessionCookies(reply, deps.config, result.session);
+        request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
+        return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);
+      } catch (err) {
+        if (err instanceof service.SsoRefusedError)
+          request.log.warn({ providerId, reason: err.message }, 'SAML sign-in refused');
+        throw err;
+      }
+    },
+  );
+}
