@@ -386,6 +386,42 @@ describeEachDialect('published sites', (dialect) => {
       expect((await visit(`${root}/beta?jwt_token=${await jwt(key, {})}`)).html).toContain('Beta content');
     });
 
+    it('takes the serviceVisitorClaims of a member (from ping) as the visitor claims, for its own organization only', async () => {
+      const a = await space('Staff open');
+      const b = await space('Staff admins');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Staff open page' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Admins', document: { markdown: 'Admins only page' } }]);
+      const s = await site({ visibility: 'visitor-auth' });
+      const base = `${org()}/sites/${s.id}`;
+      await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
+      const admins = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+      await server.request('PATCH', `${base}/sections/${admins.id}`, {
+        body: { condition: 'visitor.claims.role === "admin"' },
+      });
+      const root = (await publish(s.id)).urls.published;
+
+      const ownerToken = (await server.request('POST', `${org()}/ping`)).body.serviceVisitorClaims as string;
+      const asOwner = await visit(`${root}/staff-admins?jwt_token=${ownerToken}`);
+      expect(asOwner.status).toBe(200);
+      expect(asOwner.html).toContain('Admins only page');
+
+      const reader = await server.member('read');
+      const readerToken = (await server.request('POST', `${org()}/ping`, { token: reader.token })).body
+        .serviceVisitorClaims as string;
+      const asReader = await visit(`${root}/staff-admins?jwt_token=${readerToken}`);
+      expect(asReader.html).not.toContain('Admins only page');
+      expect((await visit(`${root}?jwt_token=${readerToken}`)).html).toContain('Staff open page');
+
+      // A member of another organization is no visitor of this one.
+      const stranger = await server.signup('stranger');
+      const theirs = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Other org' } }))
+        .body;
+      const strangerToken = (await server.request('POST', `/v1/orgs/${theirs.id}/ping`, { token: stranger.token })).body
+        .serviceVisitorClaims as string;
+      expect(typeof strangerToken).toBe('string');
+      expect((await visit(`${root}?jwt_token=${strangerToken}`)).status).toBe(401);
+    });
+
     it('on public sites, reads visitor claims only with adaptive content enabled', async () => {
       const a = await space('Public open');
       const b = await space('Public members');

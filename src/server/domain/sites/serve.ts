@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { jwtVerify } from 'jose';
+import { verifyServiceVisitorClaims } from '../auth/visitor-claims.js';
 import type { Db } from '../../storage/db.js';
 import * as repo from '../../storage/repos/sites.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../storage/repos/sites.js';
@@ -143,7 +144,11 @@ export class PublishedSites {
     return index;
   }
 
-  /** The verified claims of a visitor JWT signed with the site's key (HS256), or undefined. */
+  /**
+   * The verified claims of a visitor token, or undefined: a JWT signed with the site's key (HS256), or the
+   * `serviceVisitorClaims` that `POST /v1/orgs/{id}/ping` gives a member of the site's organization (signed by this
+   * deployment), whose claims are the member's `userId`, `role`, `email`, `displayName`, `teams` and `sso`.
+   */
   private async claims(site: SiteRow, token: string | undefined): Promise<Record<string, unknown> | undefined> {
     if (!token) return undefined;
     try {
@@ -152,7 +157,10 @@ export class PublishedSites {
       });
       return payload as Record<string, unknown>;
     } catch {
-      return undefined;
+      const member = await verifyServiceVisitorClaims(this.db, token);
+      if (!member || member.organization !== site.organization_id) return undefined;
+      const { issuedAt: _issuedAt, expiresAt: _expiresAt, ...claims } = member;
+      return { ...claims };
     }
   }
 
