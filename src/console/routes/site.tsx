@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { siteParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
-import { ErrorState } from '../components/ui/states';
+import { EmptyState, ErrorState } from '../components/ui/states';
 import { spacesQueryOptions, useSpaces } from '../features/content/api/get-spaces';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { adaptiveSchemaQueryOptions } from '../features/sites/api/get-adaptive-schema';
@@ -20,6 +20,7 @@ import { SiteHeader, SiteTabs } from '../features/sites/components/site-view';
 import { SiteSettings } from '../features/sites/components/site-settings';
 import { StructureEditor } from '../features/sites/components/structure-editor';
 import { isApiError } from '../lib/api-client';
+import { orNotFound } from './not-found';
 import { organizationRoute } from './organization';
 
 /**
@@ -30,9 +31,10 @@ export const siteRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'sites/$siteId',
   params: { parse: (params) => siteParamsSchema.parse(params) },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(siteQueryOptions(params)),
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(siteQueryOptions(params))),
   component: SiteLayout,
   errorComponent: SiteError,
+  notFoundComponent: SiteNotFound,
 });
 
 function SiteLayout() {
@@ -138,33 +140,45 @@ export const siteSettingsRoute = createRoute({
   },
 });
 
-/** A site that cannot be shown: say why, and offer the way back to the list. */
-function SiteError({ error, reset }: ErrorComponentProps) {
+function BackToSites() {
   const { organizationId } = useParams({ strict: false });
+  return (
+    organizationId && (
+      <Link to="/o/$organizationId/sites" params={{ organizationId }} className={buttonClass('secondary')}>
+        Back to sites
+      </Link>
+    )
+  );
+}
+
+function SiteNotFound() {
+  return (
+    <>
+      <DocumentTitle>Site not found</DocumentTitle>
+      <EmptyState title="Site not found" action={<BackToSites />}>
+        It may have been deleted, or the link is wrong.
+      </EmptyState>
+    </>
+  );
+}
+
+/** A site that cannot be shown (no access, the server failing): say why; retry what may work next time. */
+function SiteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
   useEffect(() => queryErrorReset.reset(), [queryErrorReset]);
-  const missing = isApiError(error, 404);
   return (
     <ErrorState
       error={error}
-      title={missing ? 'Site not found' : undefined}
-      message={missing ? 'It may have been deleted, or the link is wrong.' : undefined}
       onRetry={
-        missing || isApiError(error, 403)
+        isApiError(error, 403) || isApiError(error, 404)
           ? undefined
           : () => {
               reset();
               void router.invalidate();
             }
       }
-      action={
-        organizationId && (
-          <Link to="/o/$organizationId/sites" params={{ organizationId }} className={buttonClass('secondary')}>
-            Back to sites
-          </Link>
-        )
-      }
+      action={<BackToSites />}
     />
   );
 }
