@@ -48,7 +48,7 @@ const KIND_NAMES = { 'site-section-group': 'group', 'site-section': 'section', '
 
 /**
  * Sections, section groups and site spaces as a tree. Rows reorder among their siblings by dragging, or from the
- * keyboard (arrow keys on a row's handle, Alt+arrow anywhere in the row, or "Move up"/"Move down" in its menu).
+ * keyboard (the arrow keys on a row's handle, or "Move up"/"Move down" in its menu).
  */
 export function StructureEditor({ site: ref, spaces }: { site: SiteRef; spaces: Space[] }) {
   const site = useSite(ref);
@@ -124,7 +124,7 @@ export function StructureEditor({ site: ref, spaces }: { site: SiteRef; spaces: 
             {manage && (
               <p id={hintId} className="section-text">
                 Drag a row by its handle to reorder it among its neighbours, or focus the handle and press the up or
-                down arrow key (Alt with an arrow key works anywhere in the row).
+                down arrow key; “Move up” and “Move down” are in each row’s menu too.
               </p>
             )}
             <div className="panel">
@@ -226,12 +226,9 @@ function Row({
     const rect = event.currentTarget.getBoundingClientRect();
     return event.clientY < rect.top + rect.height / 2 ? 'before' : 'after';
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!manage || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    const onHandle = (event.target as HTMLElement).dataset.handle === key;
-    if (!onHandle && !event.altKey) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
-    event.stopPropagation();
     move(node, siblings, index + (event.key === 'ArrowUp' ? -1 : 1));
   };
 
@@ -250,7 +247,6 @@ function Row({
         className={className}
         data-row={key}
         draggable={manage}
-        onKeyDown={onKeyDown}
         onDragStart={(event) => {
           if (!manage) return;
           event.dataTransfer.effectAllowed = 'move';
@@ -288,6 +284,7 @@ function Row({
             data-handle={key}
             aria-label={`Reorder ${kind} ${title}, position ${index + 1} of ${siblings.length}`}
             aria-describedby={editor.hintId}
+            onKeyDown={onKeyDown}
           >
             <GripIcon />
           </button>
