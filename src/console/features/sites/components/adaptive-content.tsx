@@ -17,11 +17,13 @@ export function AdaptiveContent({ site: ref }: { site: SiteRef }) {
     <div className="stack">
       {!applies && (
         <p className="notice notice-info">
-          Adaptive content is off: conditions are saved but not applied to visitors. Turn it on in{' '}
-          <Link to="/o/$organizationId/sites/$siteId/settings" params={ref}>
-            Settings
-          </Link>
-          .
+          <span>
+            Adaptive content is off: conditions are saved but not applied to visitors. Turn it on in{' '}
+            <Link to="/o/$organizationId/sites/$siteId/settings" params={ref}>
+              Settings
+            </Link>
+            .
+          </span>
         </p>
       )}
       <Card title="Claims schema" id="adaptive-schema">

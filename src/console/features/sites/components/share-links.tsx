@@ -49,12 +49,14 @@ export function ShareLinks({ site: ref }: { site: SiteRef }) {
       </div>
       {site.visibility !== 'share-link' && (
         <p className="notice notice-info">
-          This site’s visibility is “{SITE_VISIBILITY_LABELS[site.visibility].label}”: share links let readers in only
-          when it is “{SITE_VISIBILITY_LABELS['share-link'].label}”. Change it in{' '}
-          <Link to="/o/$organizationId/sites/$siteId/settings" params={ref}>
-            Settings
-          </Link>
-          .
+          <span>
+            This site’s visibility is “{SITE_VISIBILITY_LABELS[site.visibility].label}”: share links let readers in only
+            when it is “{SITE_VISIBILITY_LABELS['share-link'].label}”. Change it in{' '}
+            <Link to="/o/$organizationId/sites/$siteId/settings" params={ref}>
+              Settings
+            </Link>
+            .
+          </span>
         </p>
       )}
       {!site.published && (
