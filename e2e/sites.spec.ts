@@ -280,3 +280,83 @@ test('a condition hides a section from visitors whose claims do not match', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Early access' })).toBeVisible();
   await expect(page.getByText('Only for beta testers.')).toBeVisible();
 });
+
+test('the list filters by title, status and space in the URL; the structure takes groups, defaults and removals', async ({
+  page,
+}) => {
+  const organizationId = await createOrganization(page, 'Structure journey');
+  const guide = await createSpace(page, organizationId, 'Guide');
+  const api = await createSpace(page, organizationId, 'API');
+  await createSpace(page, organizationId, 'Changelog');
+  await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Alpha docs', spaces: [guide] });
+  const beta = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Beta portal', spaces: [api] });
+  await callApi(page, 'POST', `/orgs/${organizationId}/sites/${beta.id}/publish`);
+
+  await openSites(page, 'Structure journey');
+  const sites = page.getByRole('list', { name: 'Sites' });
+  await expect(sites.getByRole('link')).toHaveText(['Alpha docs', 'Beta portal', /Live site/]);
+  const filters = page.getByRole('search', { name: 'Filter sites' });
+  await filters.getByLabel('Title').fill('beta');
+  await expect(page).toHaveURL(/title=beta/);
+  await expect(page.getByText('1 site match')).toBeVisible();
+  await page.reload();
+  await expect(filters.getByLabel('Title')).toHaveValue('beta');
+  await filters.getByLabel('Status').selectOption({ label: 'Not published' });
+  await expect(page.getByRole('heading', { name: 'No sites match' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear the filters' }).click();
+  await expect(filters.getByLabel('Title')).toHaveValue('');
+  await filters.getByLabel('Space', { exact: true }).selectOption({ label: 'Guide' });
+  await expect(page).toHaveURL(/space=/);
+  await expect(sites.getByRole('link', { name: 'Alpha docs' })).toBeVisible();
+  await expect(sites.getByRole('link', { name: 'Beta portal' })).toHaveCount(0);
+  await sites.getByRole('link', { name: 'Alpha docs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alpha docs' })).toBeVisible();
+
+  // A site without sections: its spaces at the root; the default moves.
+  await page.getByRole('button', { name: 'Add space' }).click();
+  const add = page.getByRole('dialog', { name: 'Add space' });
+  await add.getByLabel('Space').selectOption({ label: 'Changelog' });
+  await add.getByRole('button', { name: 'Add space' }).click();
+  await expect(add).toBeHidden();
+  await expect.poll(() => topTitles(page)).toEqual(['Guide', 'Changelog']);
+  const row = (title: string) =>
+    structure(page)
+      .locator('.site-tree-row')
+      .filter({ has: page.locator('.site-tree-title', { hasText: title }) });
+  await expect(row('Guide').getByText('Default')).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for space Changelog' }).click();
+  await page.getByRole('menuitem', { name: 'Set as default' }).click();
+  await expect(row('Changelog').getByText('Default')).toBeVisible();
+  await expect(row('Guide').getByText('Default')).toHaveCount(0);
+
+  // The first section wraps the spaces that were at the root (named after the default one).
+  await addSection(page, 'API');
+  await expect.poll(() => topTitles(page)).toEqual(['Changelog', 'API']);
+  await expect(
+    structure(page).getByRole('list', { name: 'Inside section Changelog' }).locator('.site-tree-title'),
+  ).toHaveText(['Guide', 'Changelog']);
+
+  // A group around the API section.
+  await page.getByRole('button', { name: 'New group' }).click();
+  const group = page.getByRole('dialog', { name: 'New section group' });
+  await group.getByLabel('Title').fill('More');
+  await group.getByRole('checkbox', { name: 'API' }).check();
+  await group.getByRole('button', { name: 'Create group' }).click();
+  await expect(group).toBeHidden();
+  await expect.poll(() => topTitles(page)).toEqual(['Changelog', 'More']);
+  await expect(structure(page).getByRole('list', { name: 'Inside group More' }).getByText('API').first()).toBeVisible();
+
+  // The default section, then a removal after confirming.
+  await page.getByRole('button', { name: 'Actions for section API' }).click();
+  await page.getByRole('menuitem', { name: 'Set as default section' }).click();
+  await expect(row('API').first().getByText('Default').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for space Guide' }).click();
+  await page.getByRole('menuitem', { name: 'Remove…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove space from the site?' });
+  await confirm.getByRole('button', { name: 'Remove space' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Actions for space Guide' })).toHaveCount(0);
+  await page.reload();
+  await expect.poll(() => topTitles(page)).toEqual(['Changelog', 'More']);
+  await expect(page.getByRole('button', { name: 'Actions for space Guide' })).toHaveCount(0);
+});
