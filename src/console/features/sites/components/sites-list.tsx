@@ -29,9 +29,10 @@ interface Props {
 export function SitesList({ organizationId, filters, onFiltersChange, spaces, canCreate, onOpenSite }: Props) {
   const [creating, setCreating] = useState(false);
   const createButton = useRef<HTMLButtonElement>(null);
-  const newSite = (label: ReactNode) =>
+  // Focus comes back to the header's button: the empty state's one is gone once a site exists.
+  const newSite = (label: ReactNode, returnsFocus = false) =>
     canCreate && (
-      <Button variant="primary" ref={createButton} onClick={() => setCreating(true)}>
+      <Button variant="primary" ref={returnsFocus ? createButton : undefined} onClick={() => setCreating(true)}>
         <PlusIcon /> {label}
       </Button>
     );
@@ -40,7 +41,7 @@ export function SitesList({ organizationId, filters, onFiltersChange, spaces, ca
       <PageHeader
         title="Sites"
         description="Docs sites publish spaces for readers: sections, share links, adaptive content."
-        actions={newSite('New site')}
+        actions={newSite('New site', true)}
       />
       <Filters filters={filters} onChange={onFiltersChange} spaces={spaces} />
       <Results
