@@ -193,6 +193,14 @@ test('a share link opens a share-link site until it is deactivated', async ({ pa
   await expect(link.getByText('Active', { exact: true })).toBeVisible();
   expect((await reader.goto(url))?.status()).toBe(200);
   await link.getByRole('button', { name: 'Actions for share link Beta readers' }).click();
+  await page.getByRole('menuitem', { name: 'Rename…' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename share link' });
+  await rename.getByLabel('Name').fill('Early readers');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toBeHidden();
+  const renamed = links.getByRole('listitem').filter({ hasText: 'Early readers' });
+  await expect(renamed.getByRole('textbox', { name: 'Address of Early readers' })).toHaveValue(url);
+  await renamed.getByRole('button', { name: 'Actions for share link Early readers' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete share link?' });
   await confirm.getByRole('button', { name: 'Delete link' }).click();
@@ -359,4 +367,13 @@ test('the list filters by title, status and space in the URL; the structure take
   await page.reload();
   await expect.poll(() => topTitles(page)).toEqual(['Changelog', 'More']);
   await expect(page.getByRole('button', { name: 'Actions for space Guide' })).toHaveCount(0);
+
+  // Deleting the site, after confirming, leads back to the list.
+  await page.getByRole('button', { name: 'Actions for site Alpha docs' }).click();
+  await page.getByRole('menuitem', { name: 'Delete site…' }).click();
+  const remove = page.getByRole('alertdialog', { name: 'Delete site?' });
+  await remove.getByRole('button', { name: 'Delete site' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+  await expect(sites.getByRole('link', { name: 'Beta portal', exact: true })).toBeVisible();
+  await expect(sites.getByRole('link', { name: 'Alpha docs' })).toHaveCount(0);
 });
