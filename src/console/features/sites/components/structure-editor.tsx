@@ -328,7 +328,16 @@ function RowBody({ node }: { node: StructureNode }) {
     const { siteSpace } = node;
     icon = siteSpace.space.emoji || <DocIcon />;
     meta = `/${siteSpace.path}`;
-    badges = <Badges isDefault={siteSpace.default} condition={siteSpace.condition} />;
+    badges = (
+      <>
+        <Badges isDefault={siteSpace.default} condition={siteSpace.condition} />
+        {siteSpace.space.deletedAt && (
+          <span className="badge badge-danger" title="Readers do not see it until the space is restored">
+            In the trash
+          </span>
+        )}
+      </>
+    );
   }
   return (
     <span className="site-tree-body">
