@@ -15,6 +15,15 @@ import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
 import {
+  siteAdaptiveRoute,
+  siteIndexRoute,
+  siteRoute,
+  siteSettingsRoute,
+  siteShareLinksRoute,
+  siteStructureRoute,
+} from './routes/site';
+import { sitesRoute } from './routes/sites';
+import {
   changeRequestConflictsRoute,
   changeRequestPageRoute,
   changeRequestPagesRoute,
@@ -43,6 +52,12 @@ import { trashRoute } from './routes/trash';
  *   …/change-requests/$number/conflicts the conflicts of an update from the space
  *   …/revisions/$revisionId[/pages/$pageId]  a past revision, read-only
  *   …/settings                          the space's settings
+ * /o/$organizationId/sites              docs sites (`?title=&published=true|false&space=`)
+ * /o/$organizationId/sites/$siteId      one site: opens its structure
+ *   …/structure                         sections, groups and site spaces: add, edit, reorder
+ *   …/share-links                       share links of the site
+ *   …/adaptive                          the adaptive schema and its template conditions
+ *   …/settings                          the site's settings and visitor authentication
  * These URLs are the ones the server writes in `urls.app`.
  */
 const routeTree = rootRoute.addChildren([
@@ -53,6 +68,14 @@ const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
+      sitesRoute,
+      siteRoute.addChildren([
+        siteIndexRoute,
+        siteStructureRoute,
+        siteShareLinksRoute,
+        siteAdaptiveRoute,
+        siteSettingsRoute,
+      ]),
       collectionRoute,
       spaceRoute.addChildren([
         spaceHomeRoute,

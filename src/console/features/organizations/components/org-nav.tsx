@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { HomeIcon, TrashIcon } from '../../../components/ui/icons';
+import { GlobeIcon, HomeIcon, TrashIcon } from '../../../components/ui/icons';
 import { useOrganization } from '../api/get-organization';
 
 /** The organization's sections. */
@@ -18,6 +18,16 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
             activeProps={{ className: 'active' }}
           >
             <HomeIcon /> Content
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/o/$organizationId/sites"
+            params={{ organizationId }}
+            className="sidebar-link"
+            activeProps={{ className: 'active' }}
+          >
+            <GlobeIcon /> Sites
           </Link>
         </li>
         <li>
