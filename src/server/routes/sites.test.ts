@@ -164,8 +164,9 @@ describeEachDialect('sites API', (dialect) => {
         agentsContext: 'excluded',
         proxy: { origin: 'example.com/docs', target: `${server.config.publicUrl}/sites/${s.id}` },
       });
-      const removed = await server.request('PATCH', path, { body: { proxy: null } });
+      const removed = await server.request('PATCH', path, { body: { proxy: null, basename: null } });
       expect(removed.body.proxy).toBeUndefined();
+      expect(removed.body.basename).toBeUndefined();
       for (const proxy of ['example.com', 'not a host/docs', `example.com/${'a'.repeat(510)}`]) {
         const bad = await server.request('PATCH', path, { body: { proxy } });
         expect(bad.status).toBe(400);

@@ -283,7 +283,8 @@ export type CreateSiteBody = z.infer<typeof createSiteBodySchema>;
 export const updateSiteBodySchema = z.object({
   title: siteTitleSchema.optional(),
   visibility: siteVisibilitySchema.optional(),
-  basename: z.string().trim().min(1).max(SITE_BASENAME_MAX).optional(),
+  /** `null` removes the basename. */
+  basename: z.string().trim().min(1).max(SITE_BASENAME_MAX).nullable().optional(),
   adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
   agentsContext: siteAgentsContextSchema.optional(),
   defaultSiteSpace: idSchema.optional(),

@@ -19,7 +19,7 @@ import type { SiteRef } from '../utils/paths';
 import { allSections } from '../utils/structure';
 
 const siteSettingsFormSchema = updateSiteBodySchema.extend({
-  basename: emptyAsUndefined(updateSiteBodySchema.shape.basename.unwrap()),
+  basename: emptyAsUndefined(updateSiteBodySchema.shape.basename.unwrap().unwrap()),
   proxy: emptyAsUndefined(siteProxySchema),
   defaultSiteSection: emptyAsUndefined(idSchema),
   defaultSiteSpace: emptyAsUndefined(idSchema),
@@ -80,7 +80,7 @@ export function SiteSettingsForm({
     const body: UpdateSiteBody = {};
     if (dirty.title) body.title = values.title;
     if (dirty.visibility) body.visibility = values.visibility;
-    if (dirty.basename && values.basename) body.basename = values.basename;
+    if (dirty.basename) body.basename = values.basename ?? null;
     if (dirty.proxy) body.proxy = values.proxy ?? null;
     if (dirty.adaptiveContent) body.adaptiveContent = values.adaptiveContent;
     if (dirty.defaultSiteSection && values.defaultSiteSection) body.defaultSiteSection = values.defaultSiteSection;
@@ -110,7 +110,7 @@ export function SiteSettingsForm({
             control={form.control}
             name="basename"
             label="Basename"
-            hint="A short name of the site; once set it can be changed, not removed."
+            hint="A short name of the site; leave it empty to remove it."
             max={SITE_BASENAME_MAX}
             autoComplete="off"
             spellCheck={false}
