@@ -8,7 +8,8 @@ import { OWNER } from './e2e/support';
  * Journeys run against the real server (src/server/main.ts) serving the built console (dist/console, built by
  * `npm run test:e2e` before Playwright starts) on a fresh SQLite database.
  */
-const PORT = 3123;
+/** E2E_PORT lets two checkouts run their journeys at once on one machine. */
+const PORT = Number(process.env.E2E_PORT ?? 3123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The config is evaluated by the runner and again by each worker; the workers inherit the runner's directory.
