@@ -14,6 +14,11 @@ import { organizationRoute } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
+import { joinRoute } from './routes/join';
+import { invitesRoute } from './routes/invites';
+import { membersRoute } from './routes/members';
+import { teamRoute, teamsRoute } from './routes/teams';
+import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
 import {
   changeRequestConflictsRoute,
   changeRequestPageRoute,
@@ -30,9 +35,13 @@ import { trashRoute } from './routes/trash';
 
 /**
  * /login, /signup
+ * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
+ * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
+ * /o/$organizationId/settings/invites   invite links
+ * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
  * /o/$organizationId/spaces/$id         one space: its first page
  *   …/pages/$pageId                     a page of the space, rendered
@@ -48,11 +57,13 @@ import { trashRoute } from './routes/trash';
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  joinRoute,
   appRoute.addChildren([
     homeRoute,
     organizationRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
+      orgSettingsRoute.addChildren([orgSettingsIndexRoute, membersRoute, invitesRoute, teamsRoute, teamRoute]),
       collectionRoute,
       spaceRoute.addChildren([
         spaceHomeRoute,

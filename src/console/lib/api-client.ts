@@ -154,6 +154,9 @@ export const api = {
   patch<S extends z.ZodType>(path: string, body: unknown, schema: S) {
     return call('PATCH', path, schema, { body }) as Promise<z.output<S>>;
   },
+  put<S extends z.ZodType>(path: string, body: unknown, schema: S) {
+    return call('PUT', path, schema, { body }) as Promise<z.output<S>>;
+  },
   /** A call whose answer has no body worth reading (204, 205). */
   async send(method: Method, path: string, body?: unknown): Promise<void> {
     await call(method, path, undefined, { body });
