@@ -17,6 +17,7 @@ import { signupRoute } from './routes/signup';
 import { joinRoute } from './routes/join';
 import { invitesRoute } from './routes/invites';
 import { membersRoute } from './routes/members';
+import { ssoRoute } from './routes/sso';
 import { teamRoute, teamsRoute } from './routes/teams';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
 import {
@@ -34,13 +35,14 @@ import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
 /**
- * /login, /signup
+ * /login, /signup                        (`/login?method=sso&organization=<id>`: single sign-on)
  * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
+ * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
  * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
  * /o/$organizationId/spaces/$id         one space: its first page
@@ -63,7 +65,14 @@ const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
-      orgSettingsRoute.addChildren([orgSettingsIndexRoute, membersRoute, invitesRoute, teamsRoute, teamRoute]),
+      orgSettingsRoute.addChildren([
+        orgSettingsIndexRoute,
+        membersRoute,
+        invitesRoute,
+        teamsRoute,
+        teamRoute,
+        ssoRoute,
+      ]),
       collectionRoute,
       spaceRoute.addChildren([
         spaceHomeRoute,

@@ -40,6 +40,7 @@ function OrgSettingsLayout() {
     listMembers && tab('/o/$organizationId/settings/members', 'Members'),
     listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
     admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
+    admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
   ].filter((entry) => entry !== false);
   return (
     <>

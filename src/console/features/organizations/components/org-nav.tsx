@@ -7,7 +7,7 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
   const organization = useOrganization(organizationId);
   const match = useMatchRoute();
   // Members and teams have their own entries; "Settings" is every other tab of the settings area.
-  const inSettings = (['/o/$organizationId/settings/invites'] as const).some(
+  const inSettings = (['/o/$organizationId/settings/invites', '/o/$organizationId/settings/sso'] as const).some(
     (to) => !!match({ to, params: { organizationId } }),
   );
   return (
