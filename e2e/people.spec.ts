@@ -323,3 +323,42 @@ test('an admin sets up a SAML provider, then someone signs in through it from th
     await idp.close();
   }
 });
+
+test('an admin sets up translations: title and languages, edited, then deleted', async ({ page }) => {
+  await signIn(page);
+  await createOrganization(page, 'Translations journey');
+  await openSettings(page, 'Settings');
+  await page
+    .getByRole('navigation', { name: 'Organization settings' })
+    .getByRole('link', { name: 'Translations' })
+    .click();
+  await expect(page.getByText('No translations yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New translation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New translation' });
+  await dialog.getByLabel('Title').fill('Docs abroad');
+  await expect(dialog.getByText('11/128')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /French/ }).check();
+  await dialog.getByRole('checkbox', { name: /^German/ }).check();
+  await expect(dialog.getByText('2 chosen: fr, de')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create translation' }).click();
+  await expect(dialog).toBeHidden();
+  const list = page.getByRole('list', { name: 'Translations' });
+  await expect(list.getByText('French, German')).toBeVisible();
+
+  await page.reload();
+  await list.getByRole('button', { name: 'Edit Docs abroad' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Docs abroad' });
+  await edit.getByRole('checkbox', { name: /French/ }).uncheck();
+  await edit.getByRole('checkbox', { name: /Japanese/ }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(list.getByText('German, Japanese')).toBeVisible();
+
+  await list.getByRole('button', { name: 'Delete Docs abroad' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete translation?' })
+    .getByRole('button', { name: 'Delete translation' })
+    .click();
+  await expect(page.getByText('No translations yet')).toBeVisible();
+});

@@ -19,6 +19,7 @@ import { invitesRoute } from './routes/invites';
 import { membersRoute } from './routes/members';
 import { ssoRoute } from './routes/sso';
 import { teamRoute, teamsRoute } from './routes/teams';
+import { translationsRoute } from './routes/translations';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
 import {
   changeRequestConflictsRoute,
@@ -43,6 +44,7 @@ import { trashRoute } from './routes/trash';
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
  * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
+ * /o/$organizationId/settings/translations  translation settings
  * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
  * /o/$organizationId/spaces/$id         one space: its first page
@@ -72,6 +74,7 @@ const routeTree = rootRoute.addChildren([
         teamsRoute,
         teamRoute,
         ssoRoute,
+        translationsRoute,
       ]),
       collectionRoute,
       spaceRoute.addChildren([

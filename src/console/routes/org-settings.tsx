@@ -41,6 +41,7 @@ function OrgSettingsLayout() {
     listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
     admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
     admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
+    tab('/o/$organizationId/settings/translations', 'Translations'),
   ].filter((entry) => entry !== false);
   return (
     <>

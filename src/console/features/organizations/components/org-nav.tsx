@@ -7,9 +7,13 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
   const organization = useOrganization(organizationId);
   const match = useMatchRoute();
   // Members and teams have their own entries; "Settings" is every other tab of the settings area.
-  const inSettings = (['/o/$organizationId/settings/invites', '/o/$organizationId/settings/sso'] as const).some(
-    (to) => !!match({ to, params: { organizationId } }),
-  );
+  const inSettings = (
+    [
+      '/o/$organizationId/settings/invites',
+      '/o/$organizationId/settings/sso',
+      '/o/$organizationId/settings/translations',
+    ] as const
+  ).some((to) => !!match({ to, params: { organizationId } }));
   return (
     <nav className="sidebar-nav" aria-label={`${organization.title} sections`}>
       <p className="sidebar-heading">{organization.title}</p>
