@@ -14,6 +14,13 @@ import { organizationRoute } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
+import { joinRoute } from './routes/join';
+import { invitesRoute } from './routes/invites';
+import { membersRoute } from './routes/members';
+import { ssoRoute } from './routes/sso';
+import { teamRoute, teamsRoute } from './routes/teams';
+import { translationsRoute } from './routes/translations';
+import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
 import {
   siteAdaptiveRoute,
   siteIndexRoute,
@@ -38,10 +45,16 @@ import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
 /**
- * /login, /signup
+ * /login, /signup                        (`/login?method=sso&organization=<id>`: single sign-on)
+ * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
+ * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
+ * /o/$organizationId/settings/invites   invite links
+ * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
+ * /o/$organizationId/settings/translations  translation settings
+ * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
  * /o/$organizationId/spaces/$id         one space: its first page
  *   …/pages/$pageId                     a page of the space, rendered
@@ -63,6 +76,7 @@ import { trashRoute } from './routes/trash';
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  joinRoute,
   appRoute.addChildren([
     homeRoute,
     organizationRoute.addChildren([
@@ -75,6 +89,15 @@ const routeTree = rootRoute.addChildren([
         siteShareLinksRoute,
         siteAdaptiveRoute,
         siteSettingsRoute,
+      ]),
+      orgSettingsRoute.addChildren([
+        orgSettingsIndexRoute,
+        membersRoute,
+        invitesRoute,
+        teamsRoute,
+        teamRoute,
+        ssoRoute,
+        translationsRoute,
       ]),
       collectionRoute,
       spaceRoute.addChildren([

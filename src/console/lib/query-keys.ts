@@ -10,6 +10,33 @@ export const queryKeys = {
     detail: (organizationId: string) => ['organizations', 'detail', organizationId] as const,
     members: (organizationId: string) => ['organizations', 'members', organizationId] as const,
   },
+  /** The people of an organization: members (searched, filtered, sorted), one member's spaces and teams. */
+  members: {
+    all: (organizationId: string) => ['members', organizationId] as const,
+    list: (organizationId: string, query: object) => ['members', organizationId, 'list', query] as const,
+    detail: (organizationId: string, userId: string) => ['members', organizationId, 'detail', userId] as const,
+    spaces: (organizationId: string, userId: string) =>
+      ['members', organizationId, 'detail', userId, 'spaces'] as const,
+    teams: (organizationId: string, userId: string) => ['members', organizationId, 'detail', userId, 'teams'] as const,
+  },
+  inviteLinks: {
+    list: (organizationId: string) => ['invite-links', organizationId] as const,
+  },
+  teams: {
+    all: (organizationId: string) => ['teams', organizationId] as const,
+    list: (organizationId: string, title?: string) => ['teams', organizationId, 'list', title ?? ''] as const,
+    detail: (organizationId: string, teamId: string) => ['teams', organizationId, 'detail', teamId] as const,
+    members: (organizationId: string, teamId: string) =>
+      ['teams', organizationId, 'detail', teamId, 'members'] as const,
+  },
+  sso: {
+    providers: (organizationId: string) => ['sso', organizationId, 'providers'] as const,
+    /** The public list of the sign-in page. */
+    logins: (organizationId: string) => ['sso', organizationId, 'logins'] as const,
+  },
+  translations: {
+    list: (organizationId: string) => ['translations', organizationId] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (organizationId: string) => ['collections', 'list', organizationId] as const,

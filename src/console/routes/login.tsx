@@ -1,15 +1,27 @@
-import { createRoute, Link, redirect, useRouter } from '@tanstack/react-router';
+import { createRoute, Link, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { organizationParamsSchema } from '../../shared/contract';
 import { AuthLayout } from '../components/layout/auth-layout';
 import { DocumentTitle } from '../components/ui/page';
 import { userQueryOptions } from '../features/auth/api/get-user';
+import { SsoSignIn } from '../features/auth/components/sso-sign-in';
 import { LoginForm } from '../features/auth/forms/login-form';
 import { rootRoute } from './root';
 import { redirectSearchSchema } from './search';
 
+/**
+ * `?method=sso&organization=<organizationId>`: single sign-on is open, for that organization (a sign-in link an
+ * administrator can share).
+ */
+const loginSearchSchema = redirectSearchSchema.extend({
+  method: z.literal('sso').optional().catch(undefined),
+  organization: organizationParamsSchema.shape.organizationId.optional().catch(undefined),
+});
+
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: redirectSearchSchema,
+  validateSearch: loginSearchSchema,
   // Already signed in (asked of the server, not the cache): go where the visitor was heading.
   beforeLoad: async ({ context, search }) => {
     const user = await context.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).catch(() => null);
@@ -19,8 +31,9 @@ export const loginRoute = createRoute({
 });
 
 function LoginPage() {
-  const { redirect: target } = loginRoute.useSearch();
+  const { redirect: target, method, organization } = loginRoute.useSearch();
   const router = useRouter();
+  const navigate = useNavigate({ from: loginRoute.fullPath });
   return (
     <AuthLayout
       title="Sign in"
@@ -36,6 +49,19 @@ function LoginPage() {
     >
       <DocumentTitle>Sign in</DocumentTitle>
       <LoginForm onSignedIn={() => void router.navigate({ href: target ?? '/', replace: true })} />
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
+      <SsoSignIn
+        open={method === 'sso' || !!organization}
+        organizationId={organization}
+        onOrganizationChange={(organizationId) =>
+          void navigate({
+            search: (previous) => ({ ...previous, method: 'sso' as const, organization: organizationId }),
+            replace: true,
+          })
+        }
+      />
     </AuthLayout>
   );
 }

@@ -8,7 +8,14 @@ import { isApiError } from '../../../lib/api-client';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { signupBodySchema, useSignup } from '../api/signup';
 
-export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
+/** `invite`: an invite link followed here; the new account joins its organization on the way. */
+export function SignupForm({
+  onSignedUp,
+  invite,
+}: {
+  onSignedUp: () => void;
+  invite?: { organization: string; id: string };
+}) {
   const form = useZodForm(signupBodySchema, {
     defaultValues: { displayName: '', email: '', password: '' },
     mode: 'onTouched',
@@ -17,7 +24,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signup.mutateAsync(values);
+      await signup.mutateAsync(invite ? { ...values, invite } : values);
       onSignedUp();
     } catch (error) {
       if (isApiError(error, 403)) setClosedMessage(error.message);

@@ -1,10 +1,19 @@
-import { Link } from '@tanstack/react-router';
-import { GlobeIcon, HomeIcon, TrashIcon } from '../../../components/ui/icons';
+import { Link, useMatchRoute } from '@tanstack/react-router';
+import { GlobeIcon, HomeIcon, SettingsIcon, TeamIcon, TrashIcon, UserIcon } from '../../../components/ui/icons';
 import { useOrganization } from '../api/get-organization';
 
 /** The organization's sections. */
 export function OrganizationNav({ organizationId }: { organizationId: string }) {
   const organization = useOrganization(organizationId);
+  const match = useMatchRoute();
+  // Members and teams have their own entries; "Settings" is every other tab of the settings area.
+  const inSettings = (
+    [
+      '/o/$organizationId/settings/invites',
+      '/o/$organizationId/settings/sso',
+      '/o/$organizationId/settings/translations',
+    ] as const
+  ).some((to) => !!match({ to, params: { organizationId } }));
   return (
     <nav className="sidebar-nav" aria-label={`${organization.title} sections`}>
       <p className="sidebar-heading">{organization.title}</p>
@@ -38,6 +47,41 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
             activeProps={{ className: 'active' }}
           >
             <TrashIcon /> Trash
+          </Link>
+        </li>
+        {organization.permissions.listMembers && (
+          <li>
+            <Link
+              to="/o/$organizationId/settings/members"
+              params={{ organizationId }}
+              className="sidebar-link"
+              activeProps={{ className: 'active' }}
+            >
+              <UserIcon /> Members
+            </Link>
+          </li>
+        )}
+        {organization.permissions.listTeams && (
+          <li>
+            <Link
+              to="/o/$organizationId/settings/teams"
+              params={{ organizationId }}
+              className="sidebar-link"
+              activeProps={{ className: 'active' }}
+            >
+              <TeamIcon /> Teams
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link
+            to="/o/$organizationId/settings"
+            params={{ organizationId }}
+            className={inSettings ? 'sidebar-link active' : 'sidebar-link'}
+            aria-current={inSettings ? 'page' : undefined}
+            activeOptions={{ exact: true }}
+          >
+            <SettingsIcon /> Settings
           </Link>
         </li>
       </ul>

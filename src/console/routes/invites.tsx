@@ -1,0 +1,27 @@
+import { createRoute } from '@tanstack/react-router';
+import { DocumentTitle } from '../components/ui/page';
+import { InviteLinks } from '../features/members/components/invite-links';
+import { useOrganization } from '../features/organizations/api/get-organization';
+import { orgSettingsRoute } from './org-settings';
+
+/** `/o/$organizationId/settings/invites`: the organization's invite links. */
+export const invitesRoute = createRoute({
+  getParentRoute: () => orgSettingsRoute,
+  path: 'invites',
+  component: InvitesPage,
+});
+
+function InvitesPage() {
+  const { organizationId } = invitesRoute.useParams();
+  const organization = useOrganization(organizationId);
+  return (
+    <>
+      <DocumentTitle>{`Invite links · ${organization.title}`}</DocumentTitle>
+      <p className="section-text">
+        Anyone with a link can join {organization.title} with the link's role: new people create an account on the way,
+        people with an account sign in. Delete a link to stop it working.
+      </p>
+      <InviteLinks organizationId={organizationId} canManage={organization.permissions.admin} />
+    </>
+  );
+}

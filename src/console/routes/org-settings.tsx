@@ -1,0 +1,59 @@
+import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../components/ui/page';
+import { organizationQueryOptions, useOrganization } from '../features/organizations/api/get-organization';
+import { organizationRoute } from './organization';
+
+/**
+ * `/o/$organizationId/settings`: the organization's people and settings, one tab each (members, teams, invite
+ * links, single sign-on, translations). The bare address opens the first tab that is not in the sidebar already.
+ */
+export const orgSettingsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings',
+  component: OrgSettingsLayout,
+});
+
+export const orgSettingsIndexRoute = createRoute({
+  getParentRoute: () => orgSettingsRoute,
+  path: '/',
+  // Members and teams have their own entries in the sidebar: "Settings" opens the first of the other tabs.
+  beforeLoad: async ({ context, params }) => {
+    const organization = await context.queryClient.ensureQueryData(organizationQueryOptions(params.organizationId));
+    throw redirect({
+      to: organization.permissions.admin
+        ? '/o/$organizationId/settings/invites'
+        : '/o/$organizationId/settings/members',
+      params,
+      replace: true,
+    });
+  },
+});
+
+function OrgSettingsLayout() {
+  const { organizationId } = orgSettingsRoute.useParams();
+  const organization = useOrganization(organizationId);
+  const params = { organizationId };
+  const tab = (to: string, children: ReactNode) => ({ to, children });
+  const { admin, listMembers, listTeams } = organization.permissions;
+  const tabs = [
+    listMembers && tab('/o/$organizationId/settings/members', 'Members'),
+    listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
+    admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
+    admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
+    tab('/o/$organizationId/settings/translations', 'Translations'),
+  ].filter((entry) => entry !== false);
+  return (
+    <>
+      <PageHeader title="People and settings" description={`Who is in ${organization.title} and how they sign in.`} />
+      <nav className="tabs" aria-label="Organization settings">
+        {tabs.map(({ to, children }) => (
+          <Link key={to} to={to} params={params} className="tab" activeProps={{ className: 'active' }}>
+            {children}
+          </Link>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}
