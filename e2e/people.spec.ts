@@ -61,6 +61,8 @@ test('an admin invites a member through a link, changes their role, and the memb
   const row = table.getByRole('row', { name: /Mia Member/ });
   await expect(row).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
+  // Mia's open console told the server she is here: she has been seen, unlike someone who never came.
+  await expect(row).not.toContainText('Never');
   await expect(row.getByRole('combobox', { name: 'Role of Mia Member' })).toHaveValue('read');
   await row.getByRole('combobox', { name: 'Role of Mia Member' }).selectOption({ label: 'Creator' });
   await expect(page.getByText('Mia Member is now a creator')).toBeVisible();

@@ -9,6 +9,7 @@ export const queryKeys = {
     list: () => ['organizations', 'list'] as const,
     detail: (organizationId: string) => ['organizations', 'detail', organizationId] as const,
     members: (organizationId: string) => ['organizations', 'members', organizationId] as const,
+    presence: (organizationId: string) => ['organizations', 'presence', organizationId] as const,
   },
   /** The people of an organization: members (searched, filtered, sorted), one member's spaces and teams. */
   members: {

@@ -6,6 +6,7 @@ import { buttonClass } from '../components/ui/button';
 import { ErrorState } from '../components/ui/states';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { OrganizationNav } from '../features/organizations/components/org-nav';
+import { usePresence } from '../features/organizations/api/ping';
 import { isApiError } from '../lib/api-client';
 import { appRoute } from './app';
 
@@ -20,6 +21,7 @@ export const organizationRoute = createRoute({
 
 function OrganizationLayout() {
   const { organizationId } = organizationRoute.useParams();
+  usePresence(organizationId);
   return (
     <SidebarLayout sidebar={<OrganizationNav organizationId={organizationId} />}>
       <Outlet />
