@@ -51,10 +51,10 @@ function threadRoutes(app: FastifyInstance, deps: RouteDeps, base: string) {
     async (request) => {
       const c = ctx(request);
       const result = await service.listComments(c, where(request.params), request.query);
+      const { t, ...list } = result;
       return {
-        items: result.items.map((b) => presentComment(deps.urls, result.t, c.actor.userId, b, request.query.format)),
-        count: result.count,
-        ...(result.next ? { next: result.next } : {}),
+        ...list,
+        items: list.items.map((b) => presentComment(deps.urls, t, c.actor.userId, b, request.query.format)),
       };
     },
   );
@@ -109,10 +109,10 @@ function threadRoutes(app: FastifyInstance, deps: RouteDeps, base: string) {
       const { commentId } = request.params;
       const { page, limit, format } = request.query;
       const result = await service.listReplies(c, where(request.params), commentId, page, limit);
+      const { t, ...list } = result;
       return {
-        items: result.items.map((b) => presentReply(deps.urls, result.t, c.actor.userId, commentId, b, format)),
-        count: result.count,
-        ...(result.next ? { next: result.next } : {}),
+        ...list,
+        items: list.items.map((b) => presentReply(deps.urls, t, c.actor.userId, commentId, b, format)),
       };
     },
   );
@@ -177,11 +177,7 @@ function threadRoutes(app: FastifyInstance, deps: RouteDeps, base: string) {
         request.query.page,
         request.query.limit,
       );
-      return {
-        items: result.items.map((m) => presentMember(deps.urls, m)),
-        count: result.count,
-        ...(result.next ? { next: result.next } : {}),
-      };
+      return { ...result, items: result.items.map((m) => presentMember(deps.urls, m)) };
     },
   );
 }
