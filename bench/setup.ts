@@ -20,6 +20,8 @@ export async function benchDatabase(token: string) {
     sessionTtlSeconds: 3600,
     trustProxy: false,
     allowPrivateFetch: false,
+    samlIdpInitiatedProviders: [],
+    dnsServers: [],
   };
   const storage = openStorage(config.storage);
   await migrate(storage);

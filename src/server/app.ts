@@ -29,6 +29,9 @@ import { samlRoutes } from './routes/saml.js';
 import { translationRoutes } from './routes/translations.js';
 import type { RouteDeps } from './routes/context.js';
 import { installZodMessages } from '../shared/messages.js';
+import { txtLookup } from './lib/dns.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { domainRoutes } from './routes/domains.js';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,7 +69,12 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerInputGuards(app);
 
-  const routeDeps: RouteDeps = { db: deps.db, config: deps.config, urls: new Urls(deps.config.publicUrl) };
+  const routeDeps: RouteDeps = {
+    db: deps.db,
+    config: deps.config,
+    urls: new Urls(deps.config.publicUrl),
+    txt: txtLookup(deps.config.dnsServers),
+  };
   await app.register(cookie);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
@@ -87,6 +95,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentPermissionRoutes, routeDeps);
   await app.register(samlRoutes, routeDeps);
   await app.register(translationRoutes, routeDeps);
+  await app.register(invitationRoutes, routeDeps);
+  await app.register(domainRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

@@ -27,6 +27,19 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   /** Let content fetched from user-given URLs come from private and loopback addresses (off: refused). */
   ALLOW_PRIVATE_FETCH: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  /**
+   * SAML providers (comma-separated ids) that may sign people in from the identity provider's side, with
+   * responses that answer no request of this server. Off for every provider by default.
+   */
+  SAML_IDP_INITIATED_PROVIDERS: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, 'must be a comma-separated list of SAML provider ids')
+    .optional(),
+  /** DNS servers (comma-separated `ip` or `ip:port`) for e-mail domain verification; default: the system's. */
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'must be a comma-separated list of addresses such as 1.1.1.1 or 127.0.0.1:5353')
+    .optional(),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -49,6 +62,8 @@ export interface Config {
   sessionTtlSeconds: number;
   trustProxy: boolean;
   allowPrivateFetch: boolean;
+  samlIdpInitiatedProviders: string[];
+  dnsServers: string[];
 }
 
 export class ConfigError extends Error {
@@ -90,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY === 'true',
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
+    samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
+    dnsServers: e.DNS_SERVERS?.split(',') ?? [],
   };
 }

@@ -13,6 +13,8 @@ export const errorBodySchema = z.object({
     code: z.number().int(),
     message: z.string(),
     issues: z.array(errorIssueSchema).optional(),
+    /** A machine-readable reason where the console acts on it: `sso-required` (sign in through the organization's identity provider). */
+    reason: z.string().optional(),
     requestId: z.string().optional(),
   }),
 });

@@ -6,6 +6,8 @@ export class DomainError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: ErrorIssue[],
+    /** See `reason` in the error body. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -53,5 +55,16 @@ export class TooManyRequestsError extends DomainError {
 export class InvalidError extends DomainError {
   constructor(field: string, message: string) {
     super(400, `${field}: ${message}`, [{ path: field, message }]);
+  }
+}
+/** The organization requires a session that came through its identity provider (enforced SSO). */
+export class SsoRequiredError extends DomainError {
+  constructor(readonly organizationId: string) {
+    super(
+      403,
+      'This organization requires single sign-on: sign in through its identity provider to reach it',
+      undefined,
+      'sso-required',
+    );
   }
 }

@@ -18,6 +18,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** True for a stored password hash; false for markers such as the one of accounts created by SSO. */
+export function isPasswordHash(stored: string): boolean {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  return scheme === 'scrypt' && !!n && !!r && !!p && !!salt && !!key;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;

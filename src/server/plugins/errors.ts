@@ -3,8 +3,22 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../shared/errors.js';
 import { DomainError, TooManyRequestsError } from '../domain/errors.js';
 
-export function errorBody(code: number, message: string, issues?: ErrorIssue[], requestId?: string): ErrorBody {
-  return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } };
+export function errorBody(
+  code: number,
+  message: string,
+  issues?: ErrorIssue[],
+  requestId?: string,
+  reason?: string,
+): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(issues ? { issues } : {}),
+      ...(reason ? { reason } : {}),
+      ...(requestId ? { requestId } : {}),
+    },
+  };
 }
 
 /** A unique constraint refused a write, on PostgreSQL (23505) or SQLite. */
@@ -39,7 +53,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof DomainError) {
       if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.code(err.status).send(errorBody(err.status, err.message, err.issues));
+      return reply.code(err.status).send(errorBody(err.status, err.message, err.issues, undefined, err.reason));
     }
     if (isUniqueViolation(err)) {
       // Two requests raced to create the same thing (an e-mail, a hostname...); the loser learns it here.

@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   );
 
   r.post('/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
-    if (request.auth?.kind === 'session') await auth.logout(deps.db, request.auth);
+    if (request.auth) await auth.logout(deps.db, request.auth);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(CSRF_COOKIE, { path: '/' });
     return reply.code(204).send();
@@ -79,7 +79,8 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/user/tokens',
     { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
     async (request, reply) => {
-      const created = await auth.createApiToken(deps.db, requireAuth(request).userId, request.body.label);
+      const caller = requireAuth(request);
+      const created = await auth.createApiToken(deps.db, caller.userId, request.body.label, caller.ssoProviderId);
       return reply.code(201).send({ ...presentToken(created.row), token: created.token });
     },
   );

@@ -4,15 +4,19 @@ import type { Db } from '../storage/db.js';
 import type { Urls } from '../presenters/urls.js';
 import type { ServiceContext } from '../domain/context.js';
 import { requireAuth } from '../plugins/auth.js';
+import type { TxtLookup } from '../lib/dns.js';
 
 /** What every route module is built with. */
 export interface RouteDeps {
   db: Db;
   urls: Urls;
   config: Config;
+  /** TXT look-ups for e-mail domain verification (through DNS_SERVERS when set). */
+  txt: TxtLookup;
 }
 
 /** The authenticated caller's service context (401 when there is none). */
 export function serviceContext(deps: RouteDeps, request: FastifyRequest): ServiceContext {
-  return { db: deps.db, urls: deps.urls, actor: { userId: requireAuth(request).userId } };
+  const auth = requireAuth(request);
+  return { db: deps.db, urls: deps.urls, actor: { userId: auth.userId, ssoProviderId: auth.ssoProviderId } };
 }

@@ -259,15 +259,27 @@ describeEachDialect('invites', (dialect) => {
   });
 
   describe('POST /v1/orgs/{id}/invites (by e-mail)', () => {
-    it('adds an existing account at once with the given role', async () => {
+    it('invites an existing account: it joins with the given role only once its owner accepts', async () => {
       const orgId = await newOrg();
       const user = await server.signup('existing');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
         body: { emails: [user.email], role: 'create' },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ users: [user.id], invited: 1 });
+      expect(res.body).toMatchObject({ users: [], invited: 1, unknownEmails: [] });
+      // Not a member yet: the organization is unknown to them and they are not among its members.
+      expect((await server.request('GET', `/v1/orgs/${orgId}`, { token: user.token })).status).toBe(404);
+      expect((await server.request('GET', `/v1/orgs/${orgId}/members/${user.id}`)).status).toBe(404);
+      const pending = await server.request('GET', '/v1/user/invitations', { token: user.token });
+      expect(pending.body.items).toHaveLength(1);
+      expect(pending.body.items[0]).toMatchObject({ role: 'create', organization: { id: orgId } });
+      const accepted = await server.request('POST', `/v1/user/invitations/${pending.body.items[0].id}/accept`, {
+        token: user.token,
+      });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toEqual({ organization: orgId });
       expect(await orgPermissions(orgId, user.token)).toMatchObject({ admin: false, createContent: true });
+      expect((await server.request('GET', '/v1/user/invitations', { token: user.token })).body.items).toEqual([]);
     });
 
     it('reports e-mails without an account and reserves nothing for them (addresses are not verified)', async () => {
@@ -291,12 +303,14 @@ describeEachDialect('invites', (dialect) => {
       await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { defaultRole: 'comment' } });
       const user = await server.signup('defaulted');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email] } });
-      expect(res.body).toMatchObject({ users: [user.id], invited: 1, unknownEmails: [] });
+      expect(res.body).toMatchObject({ users: [], invited: 1, unknownEmails: [] });
+      const pending = await server.request('GET', '/v1/user/invitations', { token: user.token });
+      await server.request('POST', `/v1/user/invitations/${pending.body.items[0].id}/accept`, { token: user.token });
       const member = await server.request('GET', `/v1/orgs/${orgId}/members/${user.id}`);
       expect(member.body.role).toBe('comment');
     });
 
-    it('does not add an existing member twice nor change their role', async () => {
+    it('invites neither a member already in nor an account already invited, and changes no role', async () => {
       const orgId = await newOrg();
       const user = await server.signup('twice');
       await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email], role: 'create' } });
@@ -304,7 +318,14 @@ describeEachDialect('invites', (dialect) => {
         body: { emails: [user.email], role: 'read' },
       });
       expect(again.status).toBe(200);
-      expect(again.body.users).toEqual([]);
+      expect(again.body.invited).toBe(0);
+      const pending = await server.request('GET', '/v1/user/invitations', { token: user.token });
+      expect(pending.body.items.map((i: { role: string }) => i.role)).toEqual(['create']);
+      await server.request('POST', `/v1/user/invitations/${pending.body.items[0].id}/accept`, { token: user.token });
+      const member = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
+        body: { emails: [user.email], role: 'read' },
+      });
+      expect(member.body.invited).toBe(0);
       expect((await orgPermissions(orgId, user.token)).createContent).toBe(true);
     });
 

@@ -21,6 +21,7 @@ import { searchQuerySchema, searchSpaceResultListSchema } from '../../shared/con
 import * as spaces from '../domain/spaces/service.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/service.js';
+import * as invitations from '../domain/organizations/invitations.js';
 import { presentOrganization, presentInviteLink } from '../presenters/organization.js';
 import { asRole } from '../domain/permissions/roles.js';
 import { serviceContext, type RouteDeps } from './context.js';
@@ -209,7 +210,7 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       },
     },
     async (request) => {
-      return service.inviteUsers(serviceContext(deps, request), request.params.organizationId, request.body);
+      return invitations.inviteUsers(serviceContext(deps, request), request.params.organizationId, request.body);
     },
   );
 }

@@ -13,7 +13,17 @@ import {
 } from '../../shared/contract/saml.js';
 import { organizationParamsSchema } from '../../shared/contract/organizations.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
+import {
+  ssoDiscoveryBodySchema,
+  ssoDiscoveryResultSchema,
+  ssoLinkListSchema,
+  startSsoLinkBodySchema,
+  startSsoLinkResultSchema,
+  ssoLinkParamsSchema,
+} from '../../shared/contract/identity.js';
 import * as service from '../domain/sso/service.js';
+import { presentSsoLink } from '../presenters/identity.js';
+import { requireAuth } from '../plugins/auth.js';
 import { presentSamlProvider } from '../presenters/saml.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { setSessionCookies } from './auth.js';
@@ -102,15 +112,46 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
     return reply.code(deleted ? 205 : 204).send();
   });
 
-  // The sign-in page's list: public (see service.listLogins).
+  // An organization's providers, for its members (see service.listLogins).
   r.get(
     '/v1/orgs/:organizationId/sso',
-    {
-      config: { public: true },
-      schema: { params: organizationParamsSchema, response: { 200: ssoLoginListSchema } },
-    },
-    async (request) => ({ items: await service.listLogins(deps.db, deps.urls, request.params.organizationId) }),
+    { schema: { params: organizationParamsSchema, response: { 200: ssoLoginListSchema } } },
+    async (request) => ({
+      items: await service.listLogins(serviceContext(deps, request), request.params.organizationId),
+    }),
   );
+
+  // Sign-in discovery by e-mail address (public: the sign-in page asks it).
+  r.post(
+    '/v1/auth/sso-discovery',
+    { config: { public: true }, schema: { body: ssoDiscoveryBodySchema, response: { 200: ssoDiscoveryResultSchema } } },
+    async (request) => ({ items: await service.discover(deps.db, deps.urls, request.body.email) }),
+  );
+
+  // Linking a provider to one's own account.
+  r.get('/v1/user/sso-links', { schema: { response: { 200: ssoLinkListSchema } } }, async (request) => ({
+    items: (await service.listIdentities(serviceContext(deps, request))).map(presentSsoLink),
+  }));
+
+  r.post(
+    '/v1/user/sso-links',
+    { schema: { body: startSsoLinkBodySchema, response: { 200: startSsoLinkResultSchema } } },
+    async (request) => {
+      const ctx = serviceContext(deps, request);
+      const redirectURL = await service.startLink(
+        ctx,
+        requireAuth(request),
+        request.body.provider,
+        request.body.password,
+      );
+      return { redirectURL };
+    },
+  );
+
+  r.delete('/v1/user/sso-links/:providerId', { schema: { params: ssoLinkParamsSchema } }, async (request, reply) => {
+    const removed = await service.unlink(serviceContext(deps, request), request.params.providerId);
+    return reply.code(removed ? 205 : 204).send();
+  });
 
   // The browser-facing flow of one provider.
 
@@ -139,6 +180,10 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
       const providerId = request.params.samlProviderId;
       try {
         const result = await service.acs(deps.db, deps.config, deps.urls, providerId, request.body.SAMLResponse);
+        if (result.kind === 'link') {
+          request.log.info({ providerId, userId: result.user.id }, 'SAML provider linked');
+          return reply.redirect(deps.urls.app(`/account?linked=${encodeURIComponent(providerId)}`), 303);
+        }
         setSessionCookies(reply, deps.config, result.session);
         request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
         return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);

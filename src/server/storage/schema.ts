@@ -33,6 +33,10 @@ export interface Database {
   saml_assertions: SamlAssertionsTable;
   translation_settings: TranslationSettingsTable;
   server_secrets: ServerSecretsTable;
+  member_invitations: MemberInvitationsTable;
+  sso_identities: SsoIdentitiesTable;
+  saml_requests: SamlRequestsTable;
+  org_domains: OrgDomainsTable;
 }
 
 export interface UsersTable {
@@ -42,6 +46,8 @@ export interface UsersTable {
   password_hash: string;
   photo_url: string | null;
   created_at: string;
+  /** 1 for the account created at first start: the instance owner (verifies e-mail domains for organizations). */
+  instance_owner?: number;
 }
 
 export interface ApiTokensTable {
@@ -57,6 +63,8 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
+  /** null: signed in with a password; else the SAML provider this session (or the token made in it) came through. */
+  sso_provider_id?: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -393,5 +401,49 @@ export interface TranslationSettingsTable {
 export interface ServerSecretsTable {
   name: string;
   value: string;
+  created_at: string;
+}
+
+/** An organization's invitation of an existing account: it becomes a membership only when its owner accepts. */
+export interface MemberInvitationsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  email: string;
+  role: string | null;
+  invited_by: string;
+  created_at: string;
+}
+
+/** An account a SAML provider may sign in: `created` by the provider, or `linked` by the account's owner. */
+export interface SsoIdentitiesTable {
+  provider_id: string;
+  organization_id: string;
+  /** The e-mail address the provider asserts (lower case). */
+  subject: string;
+  user_id: string;
+  kind: 'created' | 'linked';
+  created_at: string;
+}
+
+/** An AuthnRequest this server sent: a response must answer it (InResponseTo), once. */
+export interface SamlRequestsTable {
+  id: string;
+  provider_id: string;
+  purpose: 'signin' | 'link';
+  /** The account being linked (purpose `link`). */
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** An e-mail domain of an organization; only a verified one lets its providers create accounts. */
+export interface OrgDomainsTable {
+  organization_id: string;
+  domain: string;
+  /** The value of the DNS TXT record that proves control of the domain. */
+  token: string;
+  verified_at: string | null;
+  verified_by: 'dns' | 'owner' | null;
   created_at: string;
 }

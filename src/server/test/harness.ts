@@ -99,6 +99,8 @@ export async function startTestServer(
     sessionTtlSeconds: 3600,
     trustProxy: false,
     allowPrivateFetch: false,
+    samlIdpInitiatedProviders: [],
+    dnsServers: [],
     ...overrides,
   };
   const storage = openStorage(config.storage);

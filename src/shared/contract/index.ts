@@ -15,3 +15,4 @@ export * from './teams.js';
 export * from './permissions.js';
 export * from './saml.js';
 export * from './translations.js';
+export * from './identity.js';

@@ -51,7 +51,7 @@ export const createOrganizationBodySchema = z.object({
 });
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
 
-const emailDomainSchema = z
+export const emailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()

@@ -3,11 +3,18 @@ import type { Db, Executor } from '../../storage/db.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso, isoMinus } from '../../lib/time.js';
-import { hashPassword, verifyPassword, dummyPasswordHash, newSecret, hashToken } from '../../lib/secrets.js';
+import {
+  hashPassword,
+  verifyPassword,
+  dummyPasswordHash,
+  newSecret,
+  hashToken,
+  isPasswordHash,
+} from '../../lib/secrets.js';
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as orgs from '../../storage/repos/organizations.js';
-import { insertMembership, ssoEnforcedNonAdminOrgs } from '../../storage/repos/members.js';
+import { insertMembership } from '../../storage/repos/members.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -20,9 +27,17 @@ import { keysetPage } from '../../storage/pagination.js';
 import type { SignupBody, LoginBody } from '../../../shared/contract/auth.js';
 import { createOrganization } from '../organizations/service.js';
 
-/** Failed logins allowed per e-mail (and, more loosely, per client address) in the window below. */
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
+/**
+ * Sign-in throttling (README, "Signing in"). Failures are counted per account and client address: past the
+ * first limit that address is refused for the account, so an attacker elsewhere cannot lock the owner out. An
+ * address failing on many accounts is refused everywhere. The account as a whole is only slowed down: each
+ * failure beyond the free ones, from any address, adds a delay to every attempt, up to a maximum.
+ */
+export const LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP = 10;
 export const LOGIN_MAX_FAILURES_PER_IP = 50;
+export const LOGIN_FREE_FAILURES_PER_EMAIL = 10;
+export const LOGIN_DELAY_STEP_MS = 250;
+export const LOGIN_DELAY_MAX_MS = 3000;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** A token's last-use time is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -32,6 +47,10 @@ export interface Authenticated {
   tokenId: string;
   kind: 'api' | 'session';
   csrfHash: string | null;
+  /** The session this token was handed out with (the sign-in token), if any. */
+  sessionId: string | null;
+  /** null: the credential comes from a password sign-in; otherwise the SAML provider it came through. */
+  ssoProviderId: string | null;
 }
 
 async function newToken(
@@ -39,9 +58,9 @@ async function newToken(
   userId: string,
   kind: 'api' | 'session',
   label: string,
-  opts: { ttlSeconds?: number; sessionId?: string } = {},
+  opts: { ttlSeconds?: number; sessionId?: string; ssoProviderId?: string | null } = {},
 ) {
-  const { ttlSeconds, sessionId } = opts;
+  const { ttlSeconds, sessionId, ssoProviderId } = opts;
   const token = newSecret(kind === 'api' ? 'ds_' : 'dss_');
   const csrf = kind === 'session' ? newSecret() : null;
   const now = nowIso();
@@ -56,22 +75,28 @@ async function newToken(
     created_at: now,
     last_used_at: null,
     expires_at: ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000).toISOString() : null,
+    sso_provider_id: ssoProviderId ?? null,
   };
   await tokens.insertToken(db, row);
   return { token, csrf, row };
 }
 
-export function createApiToken(db: Executor, userId: string, label: string) {
-  return newToken(db, userId, 'api', label);
+/**
+ * A lasting API token. It carries the way its creator signed in (`ssoProviderId`): a token made in a session
+ * that came through an organization's identity provider reaches that organization when it enforces SSO; one
+ * made after a password sign-in does not.
+ */
+export function createApiToken(db: Executor, userId: string, label: string, ssoProviderId: string | null = null) {
+  return newToken(db, userId, 'api', label, { ssoProviderId });
 }
 
 /**
  * A sign-in: the console's session, and an API token that belongs to it (it expires with the session's
  * lifetime and is revoked at sign-out), so signing in never leaves a permanent credential behind.
  */
-export async function signIn(db: Executor, userId: string, ttlSeconds: number) {
-  const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds });
-  const api = await newToken(db, userId, 'api', 'Sign-in', { ttlSeconds, sessionId: session.row.id });
+export async function signIn(db: Executor, userId: string, ttlSeconds: number, ssoProviderId: string | null = null) {
+  const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds, ssoProviderId });
+  const api = await newToken(db, userId, 'api', 'Sign-in', { ttlSeconds, sessionId: session.row.id, ssoProviderId });
   return { session, token: api.token };
 }
 
@@ -119,27 +144,27 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string)
   // The attempt is recorded before it is counted and checked, so parallel attempts all count; a success
   // clears the e-mail's attempts.
   await tokens.recordLoginFailure(db, { id: newId(), email, ip, at: nowIso() });
-  const [byEmail, byIp] = await Promise.all([
-    tokens.countLoginFailures(db, 'email', email, since),
+  const [byPair, byIp, byEmail] = await Promise.all([
+    tokens.countLoginFailuresOfPair(db, email, ip, since),
     tokens.countLoginFailures(db, 'ip', ip, since),
+    tokens.countLoginFailures(db, 'email', email, since),
   ]);
-  if (byEmail > LOGIN_MAX_FAILURES_PER_EMAIL || byIp > LOGIN_MAX_FAILURES_PER_IP) {
+  if (byPair > LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP || byIp > LOGIN_MAX_FAILURES_PER_IP) {
     throw new TooManyRequestsError('Too many failed sign-in attempts: wait 15 minutes and try again', 900);
   }
+  const beyond = byEmail - 1 - LOGIN_FREE_FAILURES_PER_EMAIL;
+  if (beyond > 0) await delay(Math.min(LOGIN_DELAY_MAX_MS, beyond * LOGIN_DELAY_STEP_MS));
   const user = await users.findUserByEmail(db, email);
-  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw new UnauthorizedError('Wrong e-mail or password');
+  // Every answer pays for one scrypt: unknown e-mails and accounts without a password (created by SSO) are
+  // checked against a dummy hash, so timing tells nothing about which accounts exist or how they sign in.
+  const usable = user && isPasswordHash(user.password_hash) ? user.password_hash : undefined;
+  const ok = await verifyPassword(body.password, usable ?? (await dummyPasswordHash()));
+  if (!user || !usable || !ok) throw new UnauthorizedError('Wrong e-mail or password');
   await tokens.clearLoginFailures(db, email);
-  // Organizations that enforce SSO (`sso: true`) take password sign-in away from their members; admins keep
-  // it, so that a broken identity provider never locks everyone out (README, "Single sign-on").
-  const enforced = await ssoEnforcedNonAdminOrgs(db, user.id);
-  if (enforced.length) {
-    throw new ForbiddenError(
-      `${enforced.map((o) => o.title).join(', ')} requires single sign-on: use "Sign in with SSO" for that organization`,
-    );
-  }
   return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds)) };
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves a bearer token or session token to its user; null when unknown or expired. */
 export async function authenticate(
@@ -157,12 +182,23 @@ export async function authenticate(
     const expires = kind === 'session' ? new Date(now + sessionTtlSeconds * 1000).toISOString() : row.expires_at;
     await tokens.touchToken(db, row.id, new Date(now).toISOString(), expires);
   }
-  return { userId: row.user_id, tokenId: row.id, kind, csrfHash: row.csrf_hash };
+  return {
+    userId: row.user_id,
+    tokenId: row.id,
+    kind,
+    csrfHash: row.csrf_hash,
+    sessionId: row.session_id,
+    ssoProviderId: row.sso_provider_id ?? null,
+  };
 }
 
-/** Ends a console session, and revokes the API token handed out with it. */
+/**
+ * Ends a sign-in: called with the console session, or with the API token handed out at sign-in, it revokes
+ * both. A lasting API token is not ended by sign-out (revoke it with `DELETE /v1/user/tokens/{id}`).
+ */
 export async function logout(db: Db, auth: Authenticated): Promise<void> {
-  await tokens.deleteSession(db, auth.userId, auth.tokenId);
+  const sessionId = auth.kind === 'session' ? auth.tokenId : auth.sessionId;
+  if (sessionId) await tokens.deleteSession(db, auth.userId, sessionId);
 }
 
 /** False when the caller has no such token (already revoked, or someone else's). */
@@ -186,6 +222,7 @@ export async function bootstrapOwner(db: Db, config: Config) {
       password_hash: await hashPassword(password),
       photo_url: null,
       created_at: nowIso(),
+      instance_owner: 1,
     };
     await users.insertUser(tx, user);
     const org = await createOrganization(tx, user.id, 'My organization');

@@ -5,6 +5,7 @@ import { lockOrganization } from '../../storage/repos/organizations.js';
 import * as teams from '../../storage/repos/teams.js';
 import * as grants from '../../storage/repos/grants.js';
 import * as users from '../../storage/repos/users.js';
+import * as saml from '../../storage/repos/saml.js';
 import * as collections from '../../storage/repos/collections.js';
 import { requireOrgAccess, requireOrgRole, loadOrgLevels, type OrgAccess } from '../permissions/resolver.js';
 import { asRole } from '../permissions/roles.js';
@@ -58,6 +59,8 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
     // request checks the membership, so their tokens and sessions stop reaching the organization at once.
     await teams.removeFromAllTeams(tx, organizationId, userId);
     await grants.removeUserGrants(tx, organizationId, userId);
+    // The organization's providers lose what the person linked to them: a later sign-in through them is refused.
+    await saml.deleteLinkedIdentitiesInOrg(tx, organizationId, userId);
     return members.deleteMembership(tx, organizationId, userId);
   });
 }
@@ -115,7 +118,12 @@ export async function ping(ctx: ServiceContext, organizationId: string): Promise
   });
 }
 
-/** Marks a member as an SSO member: the organization's SAML providers may sign them in (admins only). */
+/**
+ * Marks a member as an SSO member (admins only): from then on they reach this organization only through its
+ * identity provider (enforced SSO for one member). It gives the provider no power over the account: a
+ * provider signs in only the accounts it created or that their owner linked to it. Only members can be marked,
+ * and membership needs the person's consent (an accepted invitation, an invite link they followed).
+ */
 export async function markSsoMember(ctx: ServiceContext, organizationId: string, userId: string) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);

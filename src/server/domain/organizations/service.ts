@@ -7,11 +7,13 @@ import { nowIso } from '../../lib/time.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import * as members from '../../storage/repos/members.js';
 import * as users from '../../storage/repos/users.js';
+import * as invitations from '../../storage/repos/invitations.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { asRole, atLeast } from '../permissions/roles.js';
 import { InvalidError, NotFoundError, ForbiddenError } from '../errors.js';
-import type { UpdateOrganizationBody, InviteUsersBody } from '../../../shared/contract/organizations.js';
+import { setDomains } from './domains.js';
+import type { UpdateOrganizationBody } from '../../../shared/contract/organizations.js';
 import type { RoleOrGuest } from '../../../shared/contract/common.js';
 
 export async function createOrganization(db: Executor, userId: string, title: string) {
@@ -82,7 +84,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
     }
     const patch: Partial<orgs.OrganizationRow> = { updated_at: nowIso() };
     if (body.title !== undefined) patch.title = body.title;
-    if (body.emailDomains !== undefined) patch.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
+    if (body.emailDomains !== undefined) await setDomains(tx, organizationId, body.emailDomains);
     if (body.hostname !== undefined) patch.hostname = body.hostname;
     if (body.defaultRole !== undefined) patch.default_role = body.defaultRole;
     if (body.defaultContent === null) patch.default_content_site = null;
@@ -174,6 +176,8 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
     if (!invite || !org || !org.invite_links) throw new NotFoundError('Invite not found');
     const existing = await members.findMembership(tx, organizationId, ctx.actor.userId);
     const role = asRole(invite.role);
+    // A pending invitation to this organization is answered by joining.
+    await invitations.deleteInvitationOf(tx, organizationId, ctx.actor.userId);
     if (!existing) {
       await members.insertMembership(tx, {
         organization_id: organizationId,
@@ -186,42 +190,6 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
     } else if (role && !atLeast(asRole(existing.role), role)) {
       await members.updateMemberRole(tx, organizationId, ctx.actor.userId, role);
     }
-  });
-}
-
-/**
- * Adds the accounts with these e-mails to the organization (with the entry's role, else `role`, else the
- * organization's default role). Addresses with no account are returned in `unknownEmails`: without e-mail
- * delivery there is no safe way to reserve a place for them; share an invite link instead.
- */
-export async function inviteUsers(ctx: ServiceContext, organizationId: string, body: InviteUsersBody) {
-  return transaction(ctx.db, async (tx) => {
-    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'invite members');
-    const org = (await orgs.findOrganization(tx, organizationId))!;
-    const added: string[] = [];
-    const unknownEmails: string[] = [];
-    const now = nowIso();
-    for (const entry of body.emails) {
-      const email = (typeof entry === 'string' ? entry : entry.email).toLowerCase();
-      const role = typeof entry === 'string' ? (body.role !== undefined ? body.role : org.default_role) : entry.role;
-      const user = await users.findUserByEmail(tx, email);
-      if (!user) {
-        unknownEmails.push(email);
-        continue;
-      }
-      if (await members.findMembership(tx, organizationId, user.id)) continue;
-      await members.insertMembership(tx, {
-        organization_id: organizationId,
-        user_id: user.id,
-        role,
-        disabled: 0,
-        joined_at: now,
-        last_seen_at: null,
-      });
-      added.push(user.id);
-    }
-    return { users: added, invited: added.length, unknownEmails };
   });
 }
 

@@ -1,16 +1,19 @@
 import type { Role } from '../../../shared/contract/common.js';
 import type { Executor } from '../../storage/db.js';
-import { findMembership, type MembershipRow } from '../../storage/repos/members.js';
+import { findMembershipForAccess, type MembershipRow } from '../../storage/repos/members.js';
+import { providerOrganization } from '../../storage/repos/saml.js';
 import { collectionChain, findCollection, type CollectionRow } from '../../storage/repos/collections.js';
 import { grantsOnItem, grantsOfUser } from '../../storage/repos/grants.js';
-import { NotFoundError, ForbiddenError, InvalidError } from '../errors.js';
+import { NotFoundError, ForbiddenError, InvalidError, SsoRequiredError } from '../errors.js';
 import { asRole, atLeast, maxRole } from './roles.js';
 
 /**
  * The one permission resolver every route uses.
  *
  * The level a user has on a collection or a space:
- *  1. Not a member of the organization (or a disabled member): no access at all; everything answers 404.
+ *  1. Not a member of the organization (or a disabled member): no access at all; everything answers 404. A
+ *     member of an organization that enforces SSO (or a member marked SSO), other than an admin, reaches it only
+ *     with a credential that came through one of the organization's identity providers (403 `sso-required`).
  *  2. Organization admins: `admin` on everything in the organization.
  *  3. Guests (member role null): no access through default levels (explicit grants come with teams).
  *  4. Other members: the first `defaultLevel` that is not `inherit`, walking up from the item through its
@@ -24,6 +27,12 @@ import { asRole, atLeast, maxRole } from './roles.js';
  */
 export interface Actor {
   userId: string;
+  /**
+   * How the caller's credential signed in: null after a password sign-in, else the SAML provider it came
+   * through. Set for the caller of a request (enforced SSO is checked against it); left out where the levels of
+   * another member are computed.
+   */
+  ssoProviderId?: string | null;
 }
 
 export interface OrgAccess {
@@ -33,9 +42,18 @@ export interface OrgAccess {
 }
 
 export async function orgAccess(db: Executor, actor: Actor, organizationId: string): Promise<OrgAccess | null> {
-  const membership = await findMembership(db, organizationId, actor.userId);
-  if (!membership || membership.disabled) return null;
-  return { organizationId, membership, role: asRole(membership.role) };
+  const found = await findMembershipForAccess(db, organizationId, actor.userId);
+  if (!found || found.disabled) return null;
+  const { org_sso, ...membership } = found;
+  const role = asRole(membership.role);
+  // Enforced SSO (the organization's `sso`, or this member's): the organization is reached only with a
+  // credential that came through one of its own providers. Admins keep any credential, so that a broken
+  // identity provider never locks everyone out. It governs this organization only.
+  if (actor.ssoProviderId !== undefined && (org_sso || membership.sso) && role !== 'admin') {
+    const via = actor.ssoProviderId ? await providerOrganization(db, actor.ssoProviderId) : undefined;
+    if (via !== organizationId) throw new SsoRequiredError(organizationId);
+  }
+  return { organizationId, membership, role };
 }
 
 /** The caller's access to an organization, or 404 when they are not in it. */

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { SAML, ValidateInResponseTo, generateServiceProviderMetadata, type Profile } from '@node-saml/node-saml';
+import {
+  SAML,
+  ValidateInResponseTo,
+  generateServiceProviderMetadata,
+  type CacheProvider,
+  type Profile,
+} from '@node-saml/node-saml';
 import type { Config } from '../../config.js';
 import type { ServiceContext } from '../context.js';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
@@ -7,11 +13,13 @@ import * as saml from '../../storage/repos/saml.js';
 import * as teams from '../../storage/repos/teams.js';
 import * as members from '../../storage/repos/members.js';
 import * as users from '../../storage/repos/users.js';
+import * as domains from '../../storage/repos/domains.js';
+import { isPasswordHash, verifyPassword } from '../../lib/secrets.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso, isoMinus } from '../../lib/time.js';
-import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
-import { DomainError, InvalidError, NotFoundError } from '../errors.js';
+import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { signIn } from '../auth/service.js';
 import type { Urls } from '../../presenters/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
@@ -154,16 +162,65 @@ export async function deleteProvider(ctx: ServiceContext, organizationId: string
 }
 
 /**
- * The sign-in page's list of an organization's providers. Public: the page is shown before anyone signs in.
- * It holds only labels and start URLs, and an unknown organization answers an empty list like one without SSO,
- * so it tells nothing about which organizations exist.
+ * An organization's providers with their start URLs, for its members (any role, and without an SSO session:
+ * this is how a member of an organization that enforces SSO finds the way in).
  */
-export async function listLogins(db: Db, urls: Urls, organizationId: string) {
-  const rows = await saml.allProviders(db, organizationId);
-  return rows.map((row) => ({ id: row.id, label: row.label, startURL: serviceEndpoints(urls, row.id).startURL }));
+export async function listLogins(ctx: ServiceContext, organizationId: string) {
+  await requireOrgAccess(ctx.db, { userId: ctx.actor.userId }, organizationId);
+  const rows = await saml.allProviders(ctx.db, organizationId);
+  return rows.map((row) => ({ id: row.id, label: row.label, startURL: serviceEndpoints(ctx.urls, row.id).startURL }));
 }
 
-function samlFor(urls: Urls, row: saml.SamlProviderRow): SAML {
+/**
+ * Sign-in discovery by e-mail address: the providers of the organizations that verified the address's domain.
+ * Public (the sign-in page asks before anyone signs in); what it tells is public already, since a verified
+ * domain is published in DNS or vouched for by the instance owner.
+ */
+export async function discover(db: Db, urls: Urls, email: string) {
+  const domain = email.toLowerCase().split('@')[1] ?? '';
+  const rows = await saml.providersOfVerifiedDomain(db, domain);
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    organization: { id: row.organization_id, title: row.title },
+    startURL: serviceEndpoints(urls, row.id).startURL,
+  }));
+}
+
+/** How long an AuthnRequest this server sent can be answered. */
+const REQUEST_LIFETIME_MS = 10 * 60 * 1000;
+
+/**
+ * node-saml's store of request ids, kept in the database so that any process can check a response against the
+ * request another process sent. Saving records the request with its purpose; a response is checked against a
+ * live request of this provider; the request is spent by `acs` itself (consumeRequest), once.
+ */
+function requestStore(db: Db, providerId: string, purpose: 'signin' | 'link', userId: string | null): CacheProvider {
+  return {
+    async saveAsync(key, value) {
+      const now = Date.now();
+      await saml.purgeExpiredRequests(db, new Date(now).toISOString());
+      await saml.insertRequest(db, {
+        id: key,
+        provider_id: providerId,
+        purpose,
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + REQUEST_LIFETIME_MS).toISOString(),
+      });
+      return { value, createdAt: now };
+    },
+    async getAsync(key) {
+      const row = await saml.findLiveRequest(db, providerId, key, nowIso());
+      return row ? row.created_at : null;
+    },
+    async removeAsync(key) {
+      return key;
+    },
+  };
+}
+
+function samlFor(urls: Urls, row: saml.SamlProviderRow, store: CacheProvider, idpInitiated: boolean): SAML {
   const sp = serviceEndpoints(urls, row.id);
   return new SAML({
     entryPoint: row.sso_url,
@@ -178,9 +235,11 @@ function samlFor(urls: Urls, row: saml.SamlProviderRow): SAML {
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
     disableRequestedAuthnContext: true,
-    // Requests are not remembered (sign-in may also start at the identity provider); replays are refused by
-    // the assertion-id store instead, which every process shares.
-    validateInResponseTo: ValidateInResponseTo.never,
+    // A response must answer a request this server sent (kept in the database), unless the operator allowed
+    // sign-in started at the identity provider for this provider; replays are refused by the assertion store.
+    validateInResponseTo: idpInitiated ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
+    cacheProvider: store,
+    requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
   });
 }
 
@@ -197,10 +256,16 @@ async function loadProviderForFlow(db: Db, providerId: string) {
   return row;
 }
 
-/** The identity provider's sign-in URL carrying a new AuthnRequest. */
-export async function startUrl(db: Db, urls: Urls, providerId: string): Promise<string> {
+/** The identity provider's sign-in URL carrying a new AuthnRequest, recorded for its answer. */
+export async function startUrl(
+  db: Db,
+  urls: Urls,
+  providerId: string,
+  purpose: 'signin' | 'link' = 'signin',
+  userId: string | null = null,
+): Promise<string> {
   const row = await loadProviderForFlow(db, providerId);
-  return samlFor(urls, row).getAuthorizeUrlAsync('', undefined, {});
+  return samlFor(urls, row, requestStore(db, row.id, purpose, userId), false).getAuthorizeUrlAsync('', undefined, {});
 }
 
 export async function metadata(db: Db, urls: Urls, providerId: string): Promise<string> {
@@ -253,18 +318,25 @@ function assertionId(profile: Profile): string | undefined {
 }
 
 /**
- * Handles the identity provider's POST to the ACS URL. On success: the user (found, or created) is a member
- * of the organization marked SSO, the provider is active, and a console session is returned.
+ * Handles the identity provider's POST to the ACS URL.
  *
- * An existing account signs in this way only if it is already a member of the organization marked as an SSO
- * member (by an earlier SSO sign-in, or by an admin with `POST …/members/{userId}/sso`): otherwise whoever
- * controls an organization's identity provider could sign in as any account of the server.
+ * A provider signs in only identities its organization owns: an account it created, or an account whose owner
+ * linked it (`POST /v1/user/sso-links`, while signed in with their password). It creates an account (just in
+ * time) only for an address of one of the organization's verified e-mail domains, and never for an address
+ * that has an account already. A response answering a link request ties the asserted identity to the account
+ * that asked, instead of signing in.
  */
 export async function acs(db: Db, config: Config, urls: Urls, providerId: string, samlResponse: string) {
   const row = await loadProviderForFlow(db, providerId);
+  const idpInitiated = config.samlIdpInitiatedProviders.includes(row.id);
   let profile: Profile | null;
   try {
-    ({ profile } = await samlFor(urls, row).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await samlFor(
+      urls,
+      row,
+      requestStore(db, row.id, 'signin', null),
+      idpInitiated,
+    ).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (err) {
     throw new SsoRefusedError((err as Error).message || 'invalid SAML response');
   }
@@ -288,7 +360,7 @@ export async function acs(db: Db, config: Config, urls: Urls, providerId: string
     ).slice(0, 100) || email.split('@')[0]!.slice(0, 100);
 
   // The assertion is spent before anything else, in its own write: even a sign-in refused below cannot be
-  // replayed later (say, once an admin has marked the member SSO).
+  // replayed later (say, once the person has linked the provider).
   await saml.purgeExpiredAssertions(db, isoMinus(CLOCK_SKEW_MS));
   const fresh = await saml.recordAssertion(db, {
     provider_id: row.id,
@@ -297,56 +369,163 @@ export async function acs(db: Db, config: Config, urls: Urls, providerId: string
   });
   if (!fresh) throw new SsoRefusedError('this assertion was used already (replay)');
 
+  // The request it answers is spent too (node-saml checked that it is a live request of this provider).
+  let request: saml.SamlRequestRow | undefined;
+  const inResponseTo = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : undefined;
+  if (inResponseTo) {
+    request = await saml.findLiveRequest(db, row.id, inResponseTo, nowIso());
+    if (!request || !(await saml.consumeRequest(db, row.id, inResponseTo))) {
+      throw new SsoRefusedError('the request this response answers was answered already or has expired');
+    }
+  } else if (!idpInitiated) {
+    throw new SsoRefusedError('the response answers no request of this server');
+  }
+
+  if (request?.purpose === 'link') return link(db, row, request, email);
+
   return transaction(db, async (tx) => {
     const now = nowIso();
-    const created: users.UserRow = {
-      id: newId(),
-      email,
-      display_name: displayName,
-      password_hash: SSO_ONLY_PASSWORD,
-      photo_url: null,
-      created_at: now,
-    };
-    let user = await users.findUserByEmail(tx, email);
-    // A concurrent first sign-in of the same person may create the account between the read and the insert:
-    // then it is an existing account, checked like any other.
-    if (!user && (await users.insertUserIfEmailFree(tx, created))) {
-      user = created;
-      await members.insertMembership(tx, {
-        organization_id: row.organization_id,
-        user_id: user.id,
-        role: row.default_role,
-        disabled: 0,
-        joined_at: now,
-        last_seen_at: null,
-        sso: 1,
-      });
-      if (row.default_team_id && (await teams.findTeam(tx, row.organization_id, row.default_team_id))) {
-        await teams.addTeamMemberIfAbsent(tx, {
-          team_id: row.default_team_id,
+    const identity = await saml.findIdentity(tx, row.id, email);
+    let user: users.UserRow | undefined;
+    if (identity) {
+      user = await users.findUserById(tx, identity.user_id);
+    } else {
+      const domain = email.split('@')[1]!;
+      if (!(await domains.isVerifiedDomainOf(tx, row.organization_id, domain))) {
+        throw new SsoRefusedError(
+          `${domain} is not a verified e-mail domain of this organization, so its provider cannot create accounts for it`,
+        );
+      }
+      const created: users.UserRow = {
+        id: newId(),
+        email,
+        display_name: displayName,
+        password_hash: SSO_ONLY_PASSWORD,
+        photo_url: null,
+        created_at: now,
+      };
+      // An existing account is never taken over: its owner links the provider from their account settings.
+      if (!(await users.insertUserIfEmailFree(tx, created))) {
+        const raced = await saml.findIdentity(tx, row.id, email);
+        if (!raced) {
+          throw new SsoRefusedError(
+            'an account with this e-mail exists and is not linked to this provider: its owner can link it from account settings, signed in with their password',
+          );
+        }
+        // A concurrent first sign-in of the same person created it: the same account.
+        user = await users.findUserById(tx, raced.user_id);
+      } else {
+        user = created;
+        await saml.insertIdentity(tx, {
+          provider_id: row.id,
+          organization_id: row.organization_id,
+          subject: email,
+          user_id: user.id,
+          kind: 'created',
+          created_at: now,
+        });
+        await members.insertMembership(tx, {
           organization_id: row.organization_id,
           user_id: user.id,
-          role: 'member',
-          added_at: now,
+          role: row.default_role,
+          disabled: 0,
+          joined_at: now,
+          last_seen_at: null,
+          sso: 1,
         });
-      }
-    } else {
-      user ??= (await users.findUserByEmail(tx, email))!;
-      const membership = await members.findMembership(tx, row.organization_id, user.id);
-      if (!membership) {
-        throw new SsoRefusedError(
-          'an account with this e-mail exists but is not a member of the organization: an admin must add it, then mark it as an SSO member',
-        );
-      }
-      if (membership.disabled) throw new SsoRefusedError('this membership is disabled');
-      if (!membership.sso) {
-        throw new SsoRefusedError(
-          'this member is not an SSO member: an admin must mark them with POST /v1/orgs/{organizationId}/members/{userId}/sso',
-        );
+        if (row.default_team_id && (await teams.findTeam(tx, row.organization_id, row.default_team_id))) {
+          await teams.addTeamMemberIfAbsent(tx, {
+            team_id: row.default_team_id,
+            organization_id: row.organization_id,
+            user_id: user.id,
+            role: 'member',
+            added_at: now,
+          });
+        }
       }
     }
+    if (!user) throw new SsoRefusedError('the account of this identity no longer exists');
     if (row.status !== 'active') await saml.updateProvider(tx, row.id, { status: 'active', updated_at: now });
-    const session = await signIn(tx, user.id, config.sessionTtlSeconds);
-    return { user, organizationId: row.organization_id, ...session };
+    const session = await signIn(tx, user.id, config.sessionTtlSeconds, row.id);
+    return { kind: 'signin' as const, user, organizationId: row.organization_id, ...session };
   });
+}
+
+/** Completes a link request: the asserted identity now signs in the account that asked for the link. */
+async function link(db: Db, row: saml.SamlProviderRow, request: saml.SamlRequestRow, email: string) {
+  return transaction(db, async (tx) => {
+    const user = request.user_id ? await users.findUserById(tx, request.user_id) : undefined;
+    const membership = user && (await members.findMembership(tx, row.organization_id, user.id));
+    if (!user || !membership || membership.disabled) {
+      throw new SsoRefusedError('the account that asked for this link is no longer a member of the organization');
+    }
+    const taken = await saml.findIdentity(tx, row.id, email);
+    if (taken && taken.user_id !== user.id) {
+      throw new SsoRefusedError(`the identity ${email} of this provider already signs in another account`);
+    }
+    if (!taken) {
+      const previous = await saml.findIdentityOfUser(tx, row.id, user.id);
+      if (previous) {
+        throw new SsoRefusedError(
+          `this account is already linked to this provider as ${previous.subject}: unlink it first`,
+        );
+      }
+      await saml.insertIdentity(tx, {
+        provider_id: row.id,
+        organization_id: row.organization_id,
+        subject: email,
+        user_id: user.id,
+        kind: 'linked',
+        created_at: nowIso(),
+      });
+    }
+    if (row.status !== 'active') await saml.updateProvider(tx, row.id, { status: 'active', updated_at: nowIso() });
+    return { kind: 'link' as const, user, organizationId: row.organization_id };
+  });
+}
+
+/**
+ * Starts linking a provider to the caller's account: only from a password sign-in, with the password typed
+ * again, and only for a provider of an organization the caller is a member of. Returns the identity
+ * provider's URL to send the browser to.
+ */
+export async function startLink(
+  ctx: ServiceContext,
+  auth: { ssoProviderId: string | null },
+  providerId: string,
+  password: string,
+) {
+  if (auth.ssoProviderId !== null) {
+    throw new ForbiddenError('Link a sign-in provider while signed in with your password, not through single sign-on');
+  }
+  const user = await users.findUserById(ctx.db, ctx.actor.userId);
+  const ok = user && isPasswordHash(user.password_hash) && (await verifyPassword(password, user.password_hash));
+  if (!ok) throw new InvalidError('password', 'is not your current password');
+  const row = await saml.findProvider(ctx.db, providerId);
+  // A provider of an organization the caller is not in is as unknown as a missing one.
+  if (!row || !(await orgAccess(ctx.db, { userId: ctx.actor.userId }, row.organization_id))) {
+    throw new InvalidError('provider', 'no such provider in your organizations');
+  }
+  return startUrl(ctx.db, ctx.urls, row.id, 'link', ctx.actor.userId);
+}
+
+/** The caller's linked and provider-created identities. */
+export function listIdentities(ctx: ServiceContext) {
+  return saml.identitiesOfUser(ctx.db, ctx.actor.userId);
+}
+
+/**
+ * Unlinks a provider from the caller's account. The identity a provider created stays while the account has
+ * no password: it is the only way in. False when there was no such link.
+ */
+export async function unlink(ctx: ServiceContext, providerId: string) {
+  const identity = await saml.findIdentityOfUser(ctx.db, providerId, ctx.actor.userId);
+  if (!identity) return false;
+  if (identity.kind === 'created') {
+    const user = await users.findUserById(ctx.db, ctx.actor.userId);
+    if (!user || !isPasswordHash(user.password_hash)) {
+      throw new ConflictError('This provider created your account and is its only way in: it cannot be unlinked');
+    }
+  }
+  return saml.deleteIdentity(ctx.db, providerId, ctx.actor.userId);
 }

@@ -6,6 +6,7 @@ import * as m004 from './004-reviews.js';
 import * as m005 from './005-comments.js';
 import * as m006 from './006-sites.js';
 import * as m007 from './007-people.js';
+import * as m008 from './008-identity.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-comments': m005,
   '006-sites': m006,
   '007-people': m007,
+  '008-identity': m008,
 };
 
 export const migrationProvider: MigrationProvider = {

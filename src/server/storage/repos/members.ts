@@ -14,6 +14,17 @@ export function findMembership(db: Executor, organizationId: string, userId: str
     .executeTakeFirst();
 }
 
+/** A membership with its organization's SSO enforcement, in one query (every request runs it). */
+export async function findMembershipForAccess(db: Executor, organizationId: string, userId: string) {
+  const result = await sql<MembersTable & { org_sso: number }>`select m.*, o.sso as org_sso from members m
+    join organizations o on o.id = m.organization_id
+    where m.organization_id = ${organizationId} and m.user_id = ${userId}`.execute(db);
+  const row = result.rows[0];
+  return row
+    ? { ...row, org_sso: Number(row.org_sso), sso: Number(row.sso), disabled: Number(row.disabled) }
+    : undefined;
+}
+
 /** Adds the member, or raises their role when they are already in with a lower one. */
 export async function insertMembership(db: Executor, row: MembershipRow): Promise<void> {
   await db
@@ -185,18 +196,5 @@ export async function setMemberSso(db: Executor, organizationId: string, userId:
     .set({ sso: 1 })
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
-    .execute();
-}
-
-/** Organizations enforcing SSO where the user is a member without the admin role. */
-export function ssoEnforcedNonAdminOrgs(db: Executor, userId: string) {
-  return db
-    .selectFrom('members')
-    .innerJoin('organizations', 'organizations.id', 'members.organization_id')
-    .select(['organizations.id', 'organizations.title'])
-    .where('members.user_id', '=', userId)
-    .where('members.disabled', '=', 0)
-    .where('organizations.sso', '=', 1)
-    .where((eb) => eb.or([eb('members.role', 'is', null), eb('members.role', '!=', 'admin')]))
     .execute();
 }

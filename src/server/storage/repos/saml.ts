@@ -1,5 +1,5 @@
 import type { Executor } from '../db.js';
-import type { SamlProvidersTable } from '../schema.js';
+import type { SamlProvidersTable, SsoIdentitiesTable, SamlRequestsTable } from '../schema.js';
 
 export type SamlProviderRow = SamlProvidersTable;
 
@@ -81,4 +81,134 @@ export async function recordAssertion(
 
 export async function purgeExpiredAssertions(db: Executor, before: string): Promise<void> {
   await db.deleteFrom('saml_assertions').where('expires_at', '<', before).execute();
+}
+
+/** The organization of a provider (undefined when it was deleted). */
+export async function providerOrganization(db: Executor, providerId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('saml_providers')
+    .select('organization_id')
+    .where('id', '=', providerId)
+    .executeTakeFirst();
+  return row?.organization_id;
+}
+
+// Identities: the accounts a provider may sign in.
+
+export type SsoIdentityRow = SsoIdentitiesTable;
+
+export function findIdentity(db: Executor, providerId: string, subject: string) {
+  return db
+    .selectFrom('sso_identities')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+}
+
+export function findIdentityOfUser(db: Executor, providerId: string, userId: string) {
+  return db
+    .selectFrom('sso_identities')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** False when the provider already has an identity with this subject, or one for this account. */
+export async function insertIdentity(db: Executor, row: SsoIdentityRow): Promise<boolean> {
+  const r = await db
+    .insertInto('sso_identities')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** A user's identities with their providers and organizations. */
+export function identitiesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('sso_identities')
+    .innerJoin('saml_providers', 'saml_providers.id', 'sso_identities.provider_id')
+    .innerJoin('organizations', 'organizations.id', 'sso_identities.organization_id')
+    .select([
+      'sso_identities.provider_id',
+      'sso_identities.organization_id',
+      'sso_identities.subject',
+      'sso_identities.kind',
+      'sso_identities.created_at',
+      'saml_providers.label',
+      'organizations.title as organization_title',
+    ])
+    .where('sso_identities.user_id', '=', userId)
+    .orderBy('sso_identities.created_at')
+    .orderBy('sso_identities.provider_id')
+    .execute();
+}
+
+export async function deleteIdentity(db: Executor, providerId: string, userId: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('sso_identities')
+    .where('provider_id', '=', providerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Linked identities of a user in one organization go when their membership ends. */
+export async function deleteLinkedIdentitiesInOrg(db: Executor, organizationId: string, userId: string) {
+  await db
+    .deleteFrom('sso_identities')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'linked')
+    .execute();
+}
+
+// Requests sent to identity providers (InResponseTo binding).
+
+export type SamlRequestRow = SamlRequestsTable;
+
+export async function insertRequest(db: Executor, row: SamlRequestRow): Promise<void> {
+  await db.insertInto('saml_requests').values(row).execute();
+}
+
+/** A live request of this provider (not expired), or undefined. */
+export function findLiveRequest(db: Executor, providerId: string, id: string, now: string) {
+  return db
+    .selectFrom('saml_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('provider_id', '=', providerId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Spends a request: true for the one caller that deleted it, so a request is answered once. */
+export async function consumeRequest(db: Executor, providerId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('saml_requests')
+    .where('id', '=', id)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function purgeExpiredRequests(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('saml_requests').where('expires_at', '<', now).execute();
+}
+
+/** Providers of the organizations that verified an e-mail domain (sign-in discovery). */
+export function providersOfVerifiedDomain(db: Executor, domain: string) {
+  return db
+    .selectFrom('org_domains')
+    .innerJoin('saml_providers', 'saml_providers.organization_id', 'org_domains.organization_id')
+    .innerJoin('organizations', 'organizations.id', 'org_domains.organization_id')
+    .select(['saml_providers.id', 'saml_providers.label', 'organizations.id as organization_id', 'organizations.title'])
+    .where('org_domains.domain', '=', domain)
+    .where('org_domains.verified_at', 'is not', null)
+    .orderBy('organizations.title')
+    .orderBy('saml_providers.id')
+    .limit(50)
+    .execute();
 }

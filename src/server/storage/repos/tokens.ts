@@ -80,6 +80,17 @@ export async function countLoginFailures(db: Executor, by: 'email' | 'ip', value
   return Number(r.n);
 }
 
+export async function countLoginFailuresOfPair(db: Executor, email: string, ip: string, since: string) {
+  const r = await db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .where('ip', '=', ip)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('email', '=', email).execute();
 }
