@@ -98,6 +98,5 @@ export async function postAcs(serverUrl: string, providerId: string, samlRespons
     redirect: 'manual',
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as any) : undefined };
 }
