@@ -5,8 +5,8 @@ import type { Role, RoleOrGuest } from '../../shared/contract';
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   create: 'Creator',
-  edit: 'Editor',
   review: 'Reviewer',
+  edit: 'Editor',
   comment: 'Commenter',
   read: 'Reader',
 };
@@ -14,8 +14,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_HINTS: Record<Role | 'guest', string> = {
   admin: 'Manages the organization, its members and settings.',
   create: 'Creates spaces and collections, and edits content.',
-  edit: 'Edits content through change requests.',
-  review: 'Reviews and comments on change requests.',
+  review: 'Reviews and merges change requests, and edits content.',
+  edit: 'Edits content through change requests; cannot merge.',
   comment: 'Reads and comments.',
   read: 'Reads content.',
   guest: 'Sees only what is shared with them.',

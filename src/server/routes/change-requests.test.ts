@@ -416,3 +416,84 @@ describeEachDialect('change requests: link pages and review permission', (dialec
     expect(seen.body.permissions.review).toBe(true);
   });
 });
+
+describeEachDialect("change requests: the seed's role order (a reviewer outranks an editor)", (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  const crWithPage = async (spaceId: string, token?: string) => {
+    const cr = (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: {} })).body;
+    const edited = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
+      token,
+      body: { changes: [{ operation: 'insert_page', title: 'Page' }] },
+    });
+    expect(edited.status).toBe(200);
+    return cr as { id: string };
+  };
+
+  it('editors edit but cannot merge; reviewers edit, review and merge', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Order' } })).body;
+    const editor = await server.member('edit');
+    const reviewer = await server.member('review');
+
+    const byEditor = await crWithPage(space.id, editor.token);
+    const asEditor = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${byEditor.id}`, {
+      token: editor.token,
+    });
+    expect(asEditor.body.permissions).toMatchObject({ edit: true, merge: false, review: false });
+    const refused = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${byEditor.id}/merge`, {
+      token: editor.token,
+    });
+    expect(refused.status).toBe(403);
+    // Nothing merged: the space has no page yet.
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages).toEqual([]);
+
+    // The reviewer reviews the editor's work and merges it, and edits change requests of their own.
+    const review = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${byEditor.id}/reviews`, {
+      token: reviewer.token,
+      body: { status: 'approved' },
+    });
+    expect(review.status).toBe(201);
+    const merged = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${byEditor.id}/merge`, {
+      token: reviewer.token,
+    });
+    expect(merged.status).toBe(200);
+    const byReviewer = await crWithPage(space.id, reviewer.token);
+    const asReviewer = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${byReviewer.id}`, {
+      token: reviewer.token,
+    });
+    expect(asReviewer.body.permissions).toMatchObject({ edit: true, merge: true });
+  });
+
+  it('a defaultLevel raises and lowers across the review/edit boundary', async () => {
+    const editor = await server.member('edit');
+    const reviewer = await server.member('review');
+    const raised = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Raised' } }))
+      .body;
+    await server.request('PATCH', `/v1/spaces/${raised.id}`, { body: { defaultLevel: 'review' } });
+    const lowered = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Lowered' } }))
+      .body;
+    await server.request('PATCH', `/v1/spaces/${lowered.id}`, { body: { defaultLevel: 'edit' } });
+
+    // Raised to review: the editor may now merge there.
+    const up = await crWithPage(raised.id, editor.token);
+    expect(
+      (await server.request('POST', `/v1/spaces/${raised.id}/change-requests/${up.id}/merge`, { token: editor.token }))
+        .status,
+    ).toBe(200);
+    // Lowered to edit: the reviewer still edits there but may no longer merge.
+    const down = await crWithPage(lowered.id, reviewer.token);
+    const space = await server.request('GET', `/v1/spaces/${lowered.id}`, { token: reviewer.token });
+    expect(space.body.permissions).toMatchObject({ edit: true, merge: false });
+    expect(
+      (
+        await server.request('POST', `/v1/spaces/${lowered.id}/change-requests/${down.id}/merge`, {
+          token: reviewer.token,
+        })
+      ).status,
+    ).toBe(403);
+  });
+});

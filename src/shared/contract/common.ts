@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Organization roles, from most to least powerful. A member role `null` means guest. */
-export const ROLES = ['admin', 'create', 'edit', 'review', 'comment', 'read'] as const;
+/**
+ * Organization roles, from most to least powerful (the seed's order: a reviewer outranks an editor, so reviewers
+ * edit and merge, editors edit). A member role `null` means guest. Roles are stored by name.
+ */
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -152,8 +152,9 @@ describe('OrgLevels', () => {
     it('raise the level of the granted item and of everything inside a granted collection', () => {
       const levels = new OrgLevels(access('read'), ME, collections, grants);
       expect(levels.collection('hidden')).toBe('review');
-      // The grant on `hidden` reaches `shown`, but only raises: edit stays edit.
-      expect(levels.collection('shown')).toBe('edit');
+      // The review grant on `hidden` reaches `shown` and raises its edit default level (a reviewer outranks an
+      // editor); the read grant on `leaf` below only raises, so it changes nothing there (below).
+      expect(levels.collection('shown')).toBe('review');
       expect(levels.space({ id: 'x', default_level: null, parent_id: 'shown', created_by: 'x' })).toBe('review');
       expect(levels.space({ id: 'granted-space', default_level: null, parent_id: null, created_by: 'x' })).toBe('edit');
       // A read grant below a comment default level changes nothing.

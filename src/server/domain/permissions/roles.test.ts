@@ -3,14 +3,15 @@ import { ROLES } from '../../../shared/contract/common.js';
 import { asRole, atLeast, maxRole, rank } from './roles.js';
 
 describe('roles', () => {
-  it('ranks roles from admin (highest) down to read, with null (no access) below all', () => {
+  it("ranks roles from admin (highest) down to read in the seed's order, with null (no access) below all", () => {
     const ranks = ROLES.map(rank);
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
     expect(new Set(ranks).size).toBe(ROLES.length);
     expect(rank('admin')).toBeGreaterThan(rank('create'));
-    expect(rank('create')).toBeGreaterThan(rank('edit'));
-    expect(rank('edit')).toBeGreaterThan(rank('review'));
-    expect(rank('review')).toBeGreaterThan(rank('comment'));
+    // A reviewer outranks an editor: reviewers edit and merge, editors do not merge.
+    expect(rank('create')).toBeGreaterThan(rank('review'));
+    expect(rank('review')).toBeGreaterThan(rank('edit'));
+    expect(rank('edit')).toBeGreaterThan(rank('comment'));
     expect(rank('comment')).toBeGreaterThan(rank('read'));
     expect(rank('read')).toBeGreaterThan(rank(null));
   });
@@ -20,6 +21,8 @@ describe('roles', () => {
     expect(atLeast('admin', 'read')).toBe(true);
     expect(atLeast('edit', 'comment')).toBe(true);
     expect(atLeast('comment', 'edit')).toBe(false);
+    expect(atLeast('review', 'edit')).toBe(true);
+    expect(atLeast('edit', 'review')).toBe(false);
     expect(atLeast('create', 'admin')).toBe(false);
     for (const role of ROLES) expect(atLeast(null, role)).toBe(false);
   });
