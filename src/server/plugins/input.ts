@@ -1,38 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, NotFoundError } from '../domain/errors.js';
 
-/** Path of the first string containing a NUL character, or null. */
-function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
-      if (found) return found;
+/** Deepest nesting of arrays and objects accepted in a request's query or JSON body. */
+export const MAX_INPUT_DEPTH = 100;
+
+type Finding = { kind: 'nul' | 'depth'; path: string[] } | null;
+
+/**
+ * Walks a parsed input without recursion (so no input can exhaust the stack): the path of the first string
+ * containing a NUL character, or of the first value nested deeper than MAX_INPUT_DEPTH.
+ */
+function inspect(root: unknown): Finding {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = findNul(v, [...path, k]);
-      if (found) return found;
-    }
+    if (!value || typeof value !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) return { kind: 'depth', path };
+    const entries: Array<[string, unknown]> = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v])
+      : Object.entries(value);
+    // Pushed in reverse so that the first offending field (in document order) is the one reported.
+    for (let i = entries.length - 1; i >= 0; i--)
+      stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
   }
   return null;
 }
 
 /**
  * PostgreSQL text cannot hold NUL characters, and no field of this API needs one: an id containing one
- * names nothing (404), and any other text containing one is refused with 400 naming the field.
+ * names nothing (404), and any other text containing one is refused with 400 naming the field. Inputs nested
+ * deeper than MAX_INPUT_DEPTH are refused with 400 before any route sees them.
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (findNul(request.params)) throw new NotFoundError();
-    const found = findNul(request.query) ?? findNul(request.body);
-    if (found) {
-      const field = found.join('.') || 'body';
-      throw new DomainError(400, `${field}: must not contain NUL characters`, [
-        { path: field, message: 'must not contain NUL characters' },
-      ]);
-    }
+    if (inspect(request.params)) throw new NotFoundError();
+    const found = inspect(request.query) ?? inspect(request.body);
+    if (!found) return;
+    const field = found.path.join('.') || 'body';
+    const message =
+      found.kind === 'nul' ? 'must not contain NUL characters' : `is nested deeper than ${MAX_INPUT_DEPTH} levels`;
+    // A path 100 levels deep is long: name where it starts.
+    const shown = found.kind === 'depth' ? `${found.path.slice(0, 3).join('.')}…` : field;
+    throw new DomainError(400, `${shown}: ${message}`, [{ path: shown, message }]);
   });
 }

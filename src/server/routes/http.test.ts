@@ -279,6 +279,34 @@ describeEachDialect('HTTP behaviour', (dialect) => {
       expect.soft(login.status, 'login e-mail').toBeLessThan(500);
     });
 
+    it('answers 400, never a server error, to JSON nested 10,000 deep, on every kind of route', async () => {
+      const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+      const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+      for (const [method, path, token] of [
+        ['POST', '/v1/auth/login', null],
+        ['POST', `/v1/orgs/${server.orgId}/spaces`, undefined],
+        ['PATCH', `/v1/orgs/${server.orgId}`, undefined],
+      ] as const) {
+        for (const rawBody of [deep, `{"email":${deep}}`, deepObject]) {
+          const res = await server.request(method, path, {
+            token,
+            rawBody,
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(res.status, `${method} ${path}`).toBe(400);
+          expect(res.body.error.message, `${method} ${path}`).toMatch(/nested deeper than 100 levels/);
+        }
+      }
+      // Within the limit, the route's own validation answers.
+      const shallow = await server.request('POST', '/v1/auth/login', {
+        token: null,
+        rawBody: '{"email":' + '['.repeat(50) + ']'.repeat(50) + '}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(shallow.status).toBe(400);
+      expect(shallow.body.error.issues.map((i: { path: string }) => i.path)).toContain('email');
+    });
+
     it('answers with JSON error bodies and no internals for a sample of failures', async () => {
       const spaceId = await newSpace(server.orgId);
       const samples: Array<Parameters<TestServer['request']>> = [
