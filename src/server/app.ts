@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
 import { Urls } from './presenters/urls.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerConsole } from './plugins/console.js';
@@ -55,6 +55,14 @@ export async function buildApp(deps: AppDeps) {
     // Wait for in-flight requests on close, but drop idle keep-alive connections at once.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route (a path that is not valid UTF-8 once decoded) answer with the
+    // one error body too, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: the path is not valid percent-encoded UTF-8' : error.message;
+      void reply.code(status).send(errorBody(status, message));
+    },
   });
   // Many clients send `Content-Type: application/json` with no body on bodiless POSTs (merge, restore...):
   // an empty body is no body. Anything else goes through Fastify's own parser (prototype-poisoning safe).

@@ -279,6 +279,27 @@ describeEachDialect('HTTP behaviour', (dialect) => {
       expect.soft(login.status, 'login e-mail').toBeLessThan(500);
     });
 
+    it('answers framework errors (bad URL, body too large, unsupported media type) with the one error body', async () => {
+      const badUrl = await server.request('GET', '/v1/spaces/%ED%A0%80');
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.body).toEqual({
+        error: { code: 400, message: 'Malformed URL: the path is not valid percent-encoded UTF-8' },
+      });
+      const tooLarge = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+        rawBody: JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.body).toEqual({ error: { code: 413, message: 'Request body too large' } });
+      const media = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
+        rawBody: '<title>x</title>',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(media.status).toBe(415);
+      expect(media.body.error).toMatchObject({ code: 415 });
+      expect(Object.keys(media.body)).toEqual(['error']);
+    });
+
     it('answers 400, never a server error, to JSON nested 10,000 deep, on every kind of route', async () => {
       const deep = '['.repeat(10_000) + ']'.repeat(10_000);
       const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
