@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps) {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: the path is not valid percent-encoded UTF-8' : error.message;
-      void reply.code(status).send(errorBody(status, message));
+      void (reply as unknown as FastifyReply).code(status).send(errorBody(status, message));
     },
   });
   // Many clients send `Content-Type: application/json` with no body on bodiless POSTs (merge, restore...):

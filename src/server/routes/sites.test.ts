@@ -351,6 +351,25 @@ describeEachDialect('sites API', (dialect) => {
       });
       expect(badName.status).toBe(400);
       expect((await server.request('PUT', path, { body: {} })).status).toBe(400);
+      // Whatever a client sends as a schema is a 400 naming the field, never a server error.
+      const schemaNumber = await server.request('PUT', path, { body: { jsonSchema: { ...valid, $schema: 7 } } });
+      expect(schemaNumber.status).toBe(400);
+      expect(paths(schemaNumber.body)[0]).toBe('jsonSchema.$schema');
+      for (const jsonSchema of [
+        { ...valid, $schema: 'http://json-schema.org/draft-04/schema#' },
+        { ...valid, $schema: 'https://example.com/unknown-meta-schema' },
+        { ...valid, $schema: null },
+        { ...valid, properties: { a: { $ref: 'https://example.com/remote.json' } } },
+        { ...valid, properties: { a: { type: 'string', pattern: '(' } } },
+        { ...valid, $id: 42 },
+        { ...valid, properties: { a: { type: 'boolean', description: 'x', format: 'no-such-format' } } },
+        { ...valid, properties: [] },
+        { ...valid, required: 'a' },
+      ]) {
+        const res = await server.request('PUT', path, { body: { jsonSchema } });
+        expect(res.status, JSON.stringify(jsonSchema).slice(0, 120)).toBe(400);
+        expect(paths(res.body)[0], JSON.stringify(jsonSchema).slice(0, 120)).toMatch(/^jsonSchema/);
+      }
       expect((await server.request('PUT', path, { token: reader.token, body: { jsonSchema: valid } })).status).toBe(
         403,
       );

@@ -66,9 +66,19 @@ function reason(errors: ErrorObject[] | null | undefined, prefix: string): { pat
 
 /** Returns the schema when it is a valid draft-07 schema of the documented shape; 400 with the reason otherwise. */
 export function validateAdaptiveSchema(jsonSchema: Record<string, unknown>): AdaptiveJsonSchema {
+  // Ajv picks the meta-schema by `$schema` and throws on one that is not a known URI: only draft-07 is taken.
+  if ('$schema' in jsonSchema && jsonSchema.$schema !== DRAFT_07) {
+    throw new InvalidError('jsonSchema.$schema', `must be ${JSON.stringify(DRAFT_07)} (JSON Schema draft-07)`);
+  }
   // A fresh Ajv each time: the schema's own $id must not clash with one compiled before.
   const ajv = new Ajv({ strict: false, allErrors: false });
-  if (!ajv.validateSchema(jsonSchema)) {
+  let valid: boolean;
+  try {
+    valid = ajv.validateSchema(jsonSchema) as boolean;
+  } catch (err) {
+    throw new InvalidError('jsonSchema', `not a valid JSON Schema draft-07: ${(err as Error).message}`);
+  }
+  if (!valid) {
     const r = reason(ajv.errors, 'jsonSchema');
     throw new InvalidError(r.path, `not a valid JSON Schema draft-07: ${r.message}`);
   }
