@@ -8,6 +8,7 @@ import type { FileEntry, PageNode, RevisionRow } from '../domain/content/model.j
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 import type { Urls } from './urls.js';
+import type { ChangeRequest } from '../../shared/contract/change-requests.js';
 
 export interface PageLocation {
   organizationId: string;
@@ -95,7 +96,7 @@ export function presentRevision(
   revision: RevisionRow,
   pages: PageNode[],
   files: Array<[string, FileEntry]>,
-  mergedFrom?: { id: string; number: number },
+  mergedFrom?: ChangeRequest,
 ): Revision {
   return {
     object: 'revision',
@@ -109,6 +110,6 @@ export function presentRevision(
     variables: JSON.parse(revision.variables) as Record<string, string>,
     createdAt: revision.created_at,
     urls: { app: urls.app(`/o/${at.organizationId}/spaces/${at.spaceId}/revisions/${revision.id}`) },
-    ...(mergedFrom ? { mergedFrom: { object: 'change-request' as const, ...mergedFrom } } : {}),
+    ...(mergedFrom ? { mergedFrom } : {}),
   };
 }

@@ -22,6 +22,8 @@ import { decodeCursor, encodeCursor } from '../storage/pagination.js';
 import { findChangeRequest } from '../storage/repos/change-requests.js';
 import { getBlob } from '../storage/repos/objects.js';
 import { presentFile, presentPage, presentRevision, type PageLocation } from '../presenters/revision.js';
+import { presentChangeRequest } from '../presenters/change-request.js';
+import { requireAuth } from '../plugins/auth.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 /**
@@ -69,13 +71,14 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
           c.revision.type === 'merge' && c.revision.change_request_id
             ? await findChangeRequest(deps.db, c.space.id, c.revision.change_request_id)
             : undefined;
+        const viewer = requireAuth(request).userId;
         return presentRevision(
           deps.urls,
           location(c),
           c.revision,
           pages,
           files,
-          merged && { id: merged.id, number: merged.number },
+          merged && presentChangeRequest(deps.urls, merged, c.space, c.level, viewer),
         );
       },
     );

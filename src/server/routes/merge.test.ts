@@ -58,7 +58,15 @@ describeEachDialect('merging change requests', (dialect) => {
     });
     expect(await spaceMarkdown(spaceId, pageId)).toContain('Beta (edited) paragraph.');
     const revision = (await server.request('GET', `/v1/spaces/${spaceId}/revisions/${res.body.revision}`)).body;
-    expect(revision).toMatchObject({ type: 'merge', mergedFrom: { id: cr.id } });
+    expect(revision).toMatchObject({ type: 'merge', mergedFrom: { object: 'change-request', id: cr.id } });
+    // The embedded change request is complete: every field the contract requires of a ChangeRequest.
+    for (const field of ['number', 'status', 'subject', 'createdBy', 'createdAt', 'updatedAt', 'space', 'revision'])
+      expect(revision.mergedFrom, field).toHaveProperty(field);
+    expect(revision.mergedFrom).toMatchObject({
+      status: 'merged',
+      revisionInitial: expect.any(String),
+      outdated: false,
+    });
     expect((await merge(spaceId, cr.id)).status).toBe(409);
   });
 

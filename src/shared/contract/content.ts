@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
+import { changeRequestSchema } from './change-requests.js';
 
 export const PAGE_TITLE_MAX = 100;
 export const PAGE_SLUG_MAX = 100;
@@ -121,7 +122,8 @@ export const revisionSchema = z.object({
   createdAt: timestampSchema,
   urls: z.object({ app: z.string() }),
   /** For merge revisions: the change request that was merged (its id). */
-  mergedFrom: z.object({ object: z.literal('change-request'), id: z.string(), number: z.number() }).optional(),
+  /** A merge revision: the change request it merged, complete (contract: type-specific required field). */
+  mergedFrom: changeRequestSchema.optional(),
 });
 export type Revision = z.infer<typeof revisionSchema>;
 
