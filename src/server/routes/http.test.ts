@@ -300,6 +300,20 @@ describeEachDialect('HTTP behaviour', (dialect) => {
       expect(Object.keys(media.body)).toEqual(['error']);
     });
 
+    it('ignores query parameters an endpoint does not take, and validates those it takes', async () => {
+      for (const path of [
+        '/v1/orgs?unknown=1',
+        `/v1/orgs/${server.orgId}?expand=everything`,
+        '/v1/user?x=y&x=z',
+        `/v1/orgs/${server.orgId}/members?fields=all&limit=5`,
+      ]) {
+        expect((await server.request('GET', path)).status, path).toBe(200);
+      }
+      const bad = await server.request('GET', `/v1/orgs/${server.orgId}/members?limit=0&unknown=1`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['limit']);
+    });
+
     it('answers 400, never a server error, to JSON nested 10,000 deep, on every kind of route', async () => {
       const deep = '['.repeat(10_000) + ']'.repeat(10_000);
       const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
