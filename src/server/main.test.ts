@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import crypto from 'node:crypto';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** The real entry point, as `npm start` runs it: first-start output, configuration errors, graceful shutdown. */
@@ -66,6 +68,52 @@ describe('server entry point', () => {
     expect(await second.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'two processes started at once on an empty PostgreSQL database both come up, with one owner',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `ds_start_${crypto.randomBytes(5).toString('hex')}`;
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${name}`;
+        const env = {
+          DATABASE_URL: url.toString(),
+          ADMIN_EMAIL: 'twice@example.com',
+          ADMIN_PASSWORD: 'a-good-password',
+        };
+        const [a, b] = [start(env), start(env)];
+        const [lineA, lineB] = await Promise.all([a.listening, b.listening]);
+        expect(lineA).toMatch(/^Listening on /);
+        expect(lineB).toMatch(/^Listening on /);
+        // Exactly one of them created the owner; both serve it.
+        const firstStarts = [a, b].filter((p) => p.lines.some((l) => l.startsWith('First start')));
+        expect(firstStarts).toHaveLength(1);
+        for (const line of [lineA, lineB]) {
+          const login = await fetch(`${line.split(' ')[2]}/v1/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'twice@example.com', password: 'a-good-password' }),
+          });
+          expect(login.status).toBe(200);
+        }
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        const users = await check.query('select count(*)::int as n from users');
+        await check.end();
+        expect(users.rows[0].n).toBe(1);
+        a.child.kill('SIGTERM');
+        b.child.kill('SIGTERM');
+        expect(await a.exited).toBe(0);
+        expect(await b.exited).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 
   it('exits non-zero with one line per bad setting', async () => {
     const bad = start({ PORT: 'x', SIGNUP: 'sometimes' });

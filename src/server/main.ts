@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError } from './config.js';
-import { openStorage, migrate } from './storage/db.js';
+import { openStorage, migrate, withStartupLock } from './storage/db.js';
 import { buildApp } from './app.js';
 import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
@@ -17,10 +17,13 @@ async function main() {
   }
 
   const storage = openStorage(config.storage);
-  await migrate(storage);
+  // Processes started at once on one database migrate and create the owner once (see withStartupLock).
+  const owner = await withStartupLock(storage, async (db) => {
+    await migrate({ db, schema: storage.schema });
+    return bootstrapOwner(db, config);
+  });
   const app = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
 
-  const owner = await bootstrapOwner(storage.db, config);
   if (owner) {
     const lines = [`First start: created the owner account ${owner.email} and a first organization.`];
     if (owner.generatedPassword) lines.push(`  Owner password (shown once): ${owner.generatedPassword}`);

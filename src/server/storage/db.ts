@@ -86,6 +86,26 @@ export async function migrate(storage: Pick<Storage, 'db' | 'schema'>): Promise<
   }
 }
 
+/** Key of the PostgreSQL advisory lock held while a process migrates and bootstraps. */
+const STARTUP_LOCK_KEY = 4_611_686_018;
+
+/**
+ * Runs start-up work (migrations, the first owner) in one process at a time. On PostgreSQL, several processes
+ * started at once on one database take a session advisory lock on one connection: the first migrates and
+ * creates the owner, the others wait, then find nothing left to do. SQLite serializes writers itself.
+ */
+export async function withStartupLock<T>(storage: Storage, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (storage.kind !== 'postgres') return fn(storage.db);
+  return storage.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(db);
+    try {
+      return await fn(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(db);
+    }
+  });
+}
+
 /**
  * Runs `fn` in a transaction. On SQLite, writes are serialized by the database itself (one writer); on
  * PostgreSQL, callers that read-then-write take row locks with `forUpdate()` where it matters.
