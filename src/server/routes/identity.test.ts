@@ -455,6 +455,52 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     expect((await login(person.email)).status).toBe(200);
   });
 
+  it('4b. enforced SSO also closes the org’s spaces addressed by id (read, write, pages), as it closes its collections', async () => {
+    // Fails today: loadSpace (domain/spaces/service.ts) builds the caller's OrgAccess from its own join
+    // (findSpaceForUser) instead of calling orgAccess, so the sso-required check never runs for routes under
+    // /v1/spaces/{spaceId}: the space, its content, change requests, comments and permissions stay open to a
+    // password credential. Collections go through collectionLevel → orgAccess and are closed.
+    const admin = await signupAs(unique('strict-admin', 'example.com'));
+    const strict = await newOrg(admin.token, 'Strict content');
+    const person = await joinByLink(strict, await server.signup('editor'), 'edit', admin.token);
+    const collection = await server.request('POST', `/v1/orgs/${strict}/collections`, {
+      token: admin.token,
+      body: { title: 'Handbook' },
+    });
+    const space = await server.request('POST', `/v1/orgs/${strict}/spaces`, {
+      token: admin.token,
+      body: { title: 'Inside' },
+    });
+    expect([collection.status, space.status]).toEqual([201, 201]);
+    const enforced = await server.request('PATCH', `/v1/orgs/${strict}`, { token: admin.token, body: { sso: true } });
+    expect(enforced.body.sso).toBe(true);
+    const token = (await login(person.email)).body.token as string;
+
+    const refusal = (res: ApiResponse) => `${res.status} ${res.body?.error?.reason ?? ''}`.trim();
+    const seen = {
+      organization: refusal(await server.request('GET', `/v1/orgs/${strict}`, { token })),
+      collection: refusal(await server.request('GET', `/v1/collections/${collection.body.id}`, { token })),
+      space: refusal(await server.request('GET', `/v1/spaces/${space.body.id}`, { token })),
+      pages: refusal(await server.request('GET', `/v1/spaces/${space.body.id}/content/pages`, { token })),
+      rename: refusal(
+        await server.request('PATCH', `/v1/spaces/${space.body.id}`, {
+          token,
+          body: { title: 'Renamed by a password' },
+        }),
+      ),
+    };
+    expect(seen).toEqual({
+      organization: '403 sso-required',
+      collection: '403 sso-required',
+      space: '403 sso-required',
+      pages: '403 sso-required',
+      rename: '403 sso-required',
+    });
+    expect((await server.request('GET', `/v1/spaces/${space.body.id}`, { token: admin.token })).body.title).toBe(
+      'Inside',
+    );
+  });
+
   it('5. linking: needs a password session, the password and membership; a link signs in until the member leaves; no replay', async () => {
     const corp = await newOrg(OWNER_TOKEN, 'Link corp');
     await ownerVerifiedDomain(corp, 'link-corp.example');
