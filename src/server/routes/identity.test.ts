@@ -847,5 +847,26 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
       expect(await recordedAddresses(server, target.email)).toEqual(Array(11).fill(seenAs));
       expect((await server.request('GET', '/v1/user', { token: target.token })).status).toBe(200);
     });
+
+    it('9d. behind a trusted proxy that appends the client address, a made-up X-Forwarded-For prefix does not give a guesser fresh addresses', async () => {
+      // A reverse proxy (nginx's $proxy_add_x_forwarded_for, and most others) keeps what the client sent and
+      // appends the address it saw: the client controls everything left of the last entry. Fails today:
+      // TRUST_PROXY=true hands Fastify `trustProxy: true` (buildApp in app.ts), which trusts every hop, so
+      // request.ip is the left-most entry, written by the client; each guess then comes from a "new" address.
+      // The per-address limit and the limit of an address over many accounts are both bypassed this way.
+      const target = await proxied.signup('proxied');
+      const client = '203.0.113.50';
+      const first = await loginFrom(proxied, `10.9.1.1, ${client}`, target.email, 'wrong-guess-1');
+      expect(first.status).toBe(401);
+      await recordFailures(proxied, target.email, client, 8);
+      const statuses = [
+        (await loginFrom(proxied, `10.9.10.1, ${client}`, target.email, 'wrong-guess-10')).status,
+        (await loginFrom(proxied, `10.9.11.1, ${client}`, target.email, 'wrong-guess-11')).status,
+      ];
+      expect({ recorded: await recordedAddresses(proxied, target.email), statuses }).toEqual({
+        recorded: Array(11).fill(client),
+        statuses: [401, 429],
+      });
+    });
   });
 });
