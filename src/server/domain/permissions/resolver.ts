@@ -46,14 +46,26 @@ export async function orgAccess(db: Executor, actor: Actor, organizationId: stri
   if (!found || found.disabled) return null;
   const { org_sso, ...membership } = found;
   const role = asRole(membership.role);
-  // Enforced SSO (the organization's `sso`, or this member's): the organization is reached only with a
-  // credential that came through one of its own providers. Admins keep any credential, so that a broken
-  // identity provider never locks everyone out. It governs this organization only.
-  if (actor.ssoProviderId !== undefined && (org_sso || membership.sso) && role !== 'admin') {
-    const via = actor.ssoProviderId ? await providerOrganization(db, actor.ssoProviderId) : undefined;
-    if (via !== organizationId) throw new SsoRequiredError(organizationId);
-  }
+  await enforceSso(db, actor, organizationId, role, Boolean(org_sso || membership.sso));
   return { organizationId, membership, role };
+}
+
+/**
+ * Enforced SSO (the organization's `sso`, or the member's): the organization is reached only with a credential
+ * that came through one of its own providers (403 `sso-required`). Admins keep any credential, so that a broken
+ * identity provider never locks everyone out. It governs this organization only. Every path that builds an
+ * OrgAccess for the caller goes through here.
+ */
+export async function enforceSso(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+  role: Role | null,
+  enforced: boolean,
+): Promise<void> {
+  if (actor.ssoProviderId === undefined || !enforced || role === 'admin') return;
+  const via = actor.ssoProviderId ? await providerOrganization(db, actor.ssoProviderId) : undefined;
+  if (via !== organizationId) throw new SsoRequiredError(organizationId);
 }
 
 /** The caller's access to an organization, or 404 when they are not in it. */

@@ -6,6 +6,7 @@ import * as spaces from '../../storage/repos/spaces.js';
 import * as collections from '../../storage/repos/collections.js';
 import { keysetPage } from '../../storage/pagination.js';
 import {
+  enforceSso,
   spaceLevel,
   requireLevel,
   requireOrgAccess,
@@ -36,9 +37,18 @@ const TRASH_MS = SPACE_TRASH_DAYS * DAY_MS;
 export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
   const found = await spaces.findSpaceForUser(db, id, ctx.actor.userId);
   if (!found) throw new NotFoundError('Space not found');
-  const { member_user_id, member_role, member_disabled, member_joined_at, member_last_seen_at, ...row } = found;
+  const {
+    member_user_id,
+    member_role,
+    member_disabled,
+    member_joined_at,
+    member_last_seen_at,
+    member_sso,
+    org_sso,
+    ...row
+  } = found;
   const access: OrgAccess | null =
-    member_user_id && !member_disabled
+    member_user_id && !Number(member_disabled)
       ? {
           organizationId: row.organization_id,
           role: asRole(member_role),
@@ -46,12 +56,16 @@ export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, n
             organization_id: row.organization_id,
             user_id: member_user_id,
             role: member_role,
-            disabled: member_disabled ?? 0,
+            disabled: Number(member_disabled ?? 0),
             joined_at: member_joined_at ?? '',
             last_seen_at: member_last_seen_at,
+            sso: Number(member_sso ?? 0),
           },
         }
       : null;
+  // The same enforced-SSO rule as orgAccess: this lookup builds the caller's access itself, in one query.
+  if (access)
+    await enforceSso(db, ctx.actor, row.organization_id, access.role, Boolean(Number(org_sso) || Number(member_sso)));
   const { level } = await spaceLevel(db, ctx.actor, row, access);
   requireLevel(level, needed, 'Space', action);
   return { row, level, access: access! };

@@ -164,10 +164,14 @@ export async function findSpaceForUser(db: Executor, id: string, userId: string)
       member_disabled: number | null;
       member_joined_at: string | null;
       member_last_seen_at: string | null;
+      member_sso: number | null;
+      org_sso: number;
     }
   >`select s.*, m.user_id as member_user_id, m.role as member_role, m.disabled as member_disabled,
-      m.joined_at as member_joined_at, m.last_seen_at as member_last_seen_at
-    from spaces s left join members m on m.organization_id = s.organization_id and m.user_id = ${userId}
+      m.joined_at as member_joined_at, m.last_seen_at as member_last_seen_at, m.sso as member_sso,
+      o.sso as org_sso
+    from spaces s join organizations o on o.id = s.organization_id
+    left join members m on m.organization_id = s.organization_id and m.user_id = ${userId}
     where s.id = ${id}`.execute(db);
   return result.rows[0];
 }
