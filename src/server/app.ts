@@ -33,6 +33,19 @@ import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: `true` is one reverse proxy, so the client address is the
+ * X-Forwarded-For entry that proxy appended, never one the client wrote further left (Fastify's own `true`
+ * would trust every entry); a number trusts that many hops.
+ */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false || Array.isArray(setting)) return setting;
+  const hops = setting === true ? 1 : setting;
+  return (_address, hop) => hop < hops;
+}
+
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -51,7 +64,9 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    // `true` means one reverse proxy: the client address is the X-Forwarded-For entry that proxy appended, never
+    // one the client wrote itself further left (Fastify's own `true` would trust every entry).
+    trustProxy: trustedProxies(deps.config.trustProxy),
     // Wait for in-flight requests on close, but drop idle keep-alive connections at once.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

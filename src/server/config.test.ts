@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://docs.example.com');
   });
 
+  it('reads TRUST_PROXY as one proxy, a number of proxies or their addresses; SAML and DNS lists', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
+    expect(problems({ TRUST_PROXY: 'yes please' })[0]).toMatch(/^TRUST_PROXY: /);
+    const c = loadConfig({ SAML_IDP_INITIATED_PROVIDERS: 'a1,b2', DNS_SERVERS: '127.0.0.1:5353,1.1.1.1' });
+    expect(c.samlIdpInitiatedProviders).toEqual(['a1', 'b2']);
+    expect(c.dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1']);
+    expect(problems({ SAML_IDP_INITIATED_PROVIDERS: 'a b' })[0]).toMatch(/^SAML_IDP_INITIATED_PROVIDERS: /);
+  });
+
   it('reports one clear line per bad value', () => {
     const found = problems({
       PORT: 'eighty',

@@ -23,8 +23,17 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   SIGNUP: z.enum(['open', 'closed'], { message: 'must be open or closed' }).default('open'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (used by sign-in rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  /**
+   * Behind reverse proxies: which `X-Forwarded-For` entries to believe for the client address (sign-in limits).
+   * `true` is one proxy (the entry it appended), a number that many proxies, or their addresses / CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, a number of proxies, or comma-separated proxy addresses or CIDR ranges',
+    )
+    .default('false'),
   /** Let content fetched from user-given URLs come from private and loopback addresses (off: refused). */
   ALLOW_PRIVATE_FETCH: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   /**
@@ -60,7 +69,8 @@ export interface Config {
   signup: 'open' | 'closed';
   logLevel: string;
   sessionTtlSeconds: number;
-  trustProxy: boolean;
+  /** false: the socket's address; true: one proxy; a number of proxies; or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
   allowPrivateFetch: boolean;
   samlIdpInitiatedProviders: string[];
   dnsServers: string[];
@@ -103,7 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signup: e.SIGNUP,
     logLevel: e.LOG_LEVEL,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY.split(','),
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],

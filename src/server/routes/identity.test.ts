@@ -622,6 +622,37 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     expect((await server.request('GET', '/v1/user', { token: person.token })).status).toBe(200);
   });
 
+  it("5b. a link lured through someone else's browser is refused: the provider must assert the account's own address", async () => {
+    const corp = await newOrg(OWNER_TOKEN, 'Lure corp');
+    await ownerVerifiedDomain(corp, 'lure-corp.example');
+    const provider = await addProvider(corp, OWNER_TOKEN, corpIdp, 'Lure IdP');
+    // The attacker, a member, starts a link for their own account and sends the identity provider URL to a
+    // colleague, who is signed in at the identity provider: it answers with the colleague's identity.
+    const attacker = await joinByLink(corp, await signupAs(unique('mallory', 'lure-corp.example')), 'read');
+    const colleague = unique('colleague', 'lure-corp.example');
+    const started = await server.request('POST', '/v1/user/sso-links', {
+      token: attacker.token,
+      body: { provider: provider.id, password: PASSWORD },
+    });
+    expect(started.status).toBe(200);
+    const lured = await acs(
+      provider,
+      samlResponse(corpIdp, {
+        ...forProvider(provider, colleague),
+        inResponseTo: requestIdOf(started.body.redirectURL),
+      }),
+    );
+    expectRefused(lured, /linked only with the account's own address/);
+    expect((await server.request('GET', '/v1/user/sso-links', { token: attacker.token })).body.items).toEqual([]);
+    // The colleague's identity is not tied to the attacker's account: a first sign-in creates the colleague's own.
+    const first = await acs(provider, await signInAnswer(provider, corpIdp, colleague));
+    expect(first.status).toBe(303);
+    const session = cookieOf(first)!;
+    const me = await server.request('GET', '/v1/user', { token: null, headers: { cookie: session } });
+    expect(me.body.email).toBe(colleague);
+    expect(me.body.id).not.toBe(attacker.id);
+  });
+
   it('6. IdP-initiated: an unsolicited response is refused by default, accepted only for a provider the operator allowed', async () => {
     const org = await newOrg(OWNER_TOKEN, 'IdP initiated');
     await ownerVerifiedDomain(org, 'idp-init.example');

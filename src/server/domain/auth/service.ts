@@ -160,7 +160,8 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string)
   const usable = user && isPasswordHash(user.password_hash) ? user.password_hash : undefined;
   const ok = await verifyPassword(body.password, usable ?? (await dummyPasswordHash()));
   if (!user || !usable || !ok) throw new UnauthorizedError('Wrong e-mail or password');
-  await tokens.clearLoginFailures(db, email);
+  // Only this address's failures are forgotten: a guesser elsewhere stays blocked after the owner signs in.
+  await tokens.clearLoginFailures(db, email, ip);
   return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds)) };
 }
 

@@ -459,6 +459,14 @@ async function link(db: Db, row: saml.SamlProviderRow, request: saml.SamlRequest
     if (!user || !membership || membership.disabled) {
       throw new SsoRefusedError('the account that asked for this link is no longer a member of the organization');
     }
+    // The identity provider must vouch for the account's own address. Otherwise someone could start a link
+    // for their own account and lure a colleague, signed in at the identity provider, through it: the
+    // colleague's identity would then sign in to the lurer's account.
+    if (email !== user.email) {
+      throw new SsoRefusedError(
+        `the identity provider signed in ${email}, not ${user.email}: a provider is linked only with the account's own address`,
+      );
+    }
     const taken = await saml.findIdentity(tx, row.id, email);
     if (taken && taken.user_id !== user.id) {
       throw new SsoRefusedError(`the identity ${email} of this provider already signs in another account`);

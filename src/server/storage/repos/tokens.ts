@@ -91,8 +91,8 @@ export async function countLoginFailuresOfPair(db: Executor, email: string, ip: 
   return Number(r.n);
 }
 
-export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+export async function clearLoginFailures(db: Executor, email: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('email', '=', email).where('ip', '=', ip).execute();
 }
 
 export async function deleteLoginAttemptsBefore(db: Executor, before: string): Promise<void> {
