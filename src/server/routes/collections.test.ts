@@ -233,6 +233,24 @@ describeEachDialect('collections', (dialect) => {
       expect((await server.request('GET', `/v1/spaces/${s.id}`)).body.deletedAt).toBe(before);
     });
 
+    it('keeps a space hidden by the collection hidden when it was already in the trash as the collection is deleted', async () => {
+      const orgId = await newOrg();
+      const reader2 = await server.member('read', orgId);
+      const c = await collection(orgId, { title: 'Hidden' });
+      expect((await server.request('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: null } })).status).toBe(
+        200,
+      );
+      const s = await space(orgId, { title: 'Trashed secret', parent: c.id });
+      expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+      expect((await server.request('DELETE', `/v1/collections/${c.id}`)).status).toBe(205);
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+      const restored = await server.request('POST', `/v1/spaces/${s.id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(restored.body.defaultLevel).toBeNull();
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+    });
+
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token; nothing is deleted', async () => {
       const c = await collection(server.orgId);
       const url = `/v1/collections/${c.id}`;

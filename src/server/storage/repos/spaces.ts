@@ -136,14 +136,16 @@ export function spacesInCollections(db: Executor, collectionIds: string[]) {
     .execute();
 }
 
-/** Live spaces of the collection that inherit their default level get `level` as their own. */
+/**
+ * Spaces of the collection (live or already in the trash: they can be restored) that inherit their default level
+ * get `level` as their own.
+ */
 export async function freezeInheritedLevel(db: Executor, collectionId: string, level: string | null): Promise<void> {
   await db
     .updateTable('spaces')
     .set({ default_level: level })
     .where('parent_id', '=', collectionId)
     .where('default_level', '=', 'inherit')
-    .where('deleted_at', 'is', null)
     .execute();
 }
 
