@@ -269,7 +269,11 @@ test('a condition hides a section from visitors whose claims do not match', asyn
   const key = await page.getByLabel('Signing key').inputValue();
   expect(key.length).toBeGreaterThanOrEqual(32);
   const token = (claims: Record<string, unknown>) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(new TextEncoder().encode(key));
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(key));
 
   // No claims, or beta: false: only the Docs section, so no section tabs at all.
   await page.goto(live);

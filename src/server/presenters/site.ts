@@ -78,6 +78,8 @@ export interface StructureView {
   structure: Structure;
   spaces: Map<string, SpaceRow>;
   spaceLevel: (space: SpaceRow) => Role | null;
+  /** Whether the caller sees this site space (they can read its space): the others are left out of every answer. */
+  visible: (row: SiteSpaceRow) => boolean;
   /** Root of the published site (with the share key when one was given); undefined when not published. */
   publishedRoot?: string;
 }
@@ -115,7 +117,9 @@ export function presentSection(v: StructureView, row: SectionRow): SiteSection {
     ...(row.condition !== null ? { condition: row.condition } : {}),
     ...(row.group_id !== null ? { sectionGroup: row.group_id } : {}),
     ...(row.icon !== null ? { icon: row.icon } : {}),
-    siteSpaces: siteSpacesIn(v.structure, row.id).map((ss) => presentSiteSpace(v, ss)),
+    siteSpaces: siteSpacesIn(v.structure, row.id)
+      .filter(v.visible)
+      .map((ss) => presentSiteSpace(v, ss)),
     urls: published ? { published } : {},
   };
 }
@@ -134,7 +138,12 @@ export function presentSectionGroup(v: StructureView, row: SectionGroupRow): Sit
 
 export function presentStructure(v: StructureView): SiteStructure {
   if (v.structure.sections.length === 0) {
-    return { type: 'siteSpaces', structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(v, ss)) };
+    return {
+      type: 'siteSpaces',
+      structure: siteSpacesIn(v.structure, null)
+        .filter(v.visible)
+        .map((ss) => presentSiteSpace(v, ss)),
+    };
   }
   return {
     type: 'sections',

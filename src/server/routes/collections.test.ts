@@ -233,6 +233,24 @@ describeEachDialect('collections', (dialect) => {
       expect((await server.request('GET', `/v1/spaces/${s.id}`)).body.deletedAt).toBe(before);
     });
 
+    it('keeps a space hidden by the collection hidden when it was already in the trash as the collection is deleted', async () => {
+      const orgId = await newOrg();
+      const reader2 = await server.member('read', orgId);
+      const c = await collection(orgId, { title: 'Hidden' });
+      expect((await server.request('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: null } })).status).toBe(
+        200,
+      );
+      const s = await space(orgId, { title: 'Trashed secret', parent: c.id });
+      expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+      expect((await server.request('DELETE', `/v1/collections/${c.id}`)).status).toBe(205);
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+      const restored = await server.request('POST', `/v1/spaces/${s.id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(restored.body.defaultLevel).toBeNull();
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
+    });
+
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token; nothing is deleted', async () => {
       const c = await collection(server.orgId);
       const url = `/v1/collections/${c.id}`;
@@ -556,6 +574,210 @@ describeEachDialect('collections', (dialect) => {
       expect((await server.request('POST', url, { token: editor.token, body })).status).toBe(403);
       expect((await server.request('POST', url, { token: outsider.token, body })).status).toBe(404);
       expect((await server.request('POST', url, { token: null, body })).status).toBe(401);
+    });
+  });
+
+  /**
+   * Rule 7 of the resolver: a member with the create role is admin of the collections they create (rule 5), but
+   * what others put inside is not theirs: moving, transferring, deleting or re-levelling the collection needs
+   * admin on every item it affects.
+   */
+  describe('operations that affect what others put inside a collection', () => {
+    /** An organization of the owner with a creator (create role) who made a collection, and their own org. */
+    async function setup() {
+      const orgId = await newOrg();
+      const creator = await server.member('create', orgId);
+      const made = await server.request('POST', `/v1/orgs/${orgId}/collections`, {
+        token: creator.token,
+        body: { title: 'Mine' },
+      });
+      expect(made.status).toBe(201);
+      const own = await server.request('POST', '/v1/orgs', { token: creator.token, body: { title: 'Loot' } });
+      expect(own.status).toBe(201);
+      return { orgId, creator, collectionId: made.body.id as string, lootOrg: own.body.id as string };
+    }
+
+    /** A space the owner puts in the collection; `hidden` gives it the null default level. */
+    async function othersSpace(orgId: string, parent: string, title: string, hidden = false) {
+      const s = await space(orgId, { title, parent });
+      if (hidden) {
+        const res = await server.request('PATCH', `/v1/spaces/${s.id}`, { body: { defaultLevel: null } });
+        expect(res.status).toBe(200);
+      }
+      return s.id;
+    }
+
+    async function asOwner(path: string) {
+      const res = await server.request('GET', path);
+      expect(res.status).toBe(200);
+      return res.body;
+    }
+
+    it('refuses to transfer a collection holding a space hidden from the caller (403 naming it by id only); nothing moves', async () => {
+      const { orgId, creator, collectionId, lootOrg } = await setup();
+      const secret = await othersSpace(orgId, collectionId, 'Secret', true);
+      expect((await server.request('GET', `/v1/spaces/${secret}`, { token: creator.token })).status).toBe(404);
+
+      const res = await server.request('POST', `/v1/collections/${collectionId}/transfer`, {
+        token: creator.token,
+        body: { organization: lootOrg },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        `You need the admin level on space ${secret} inside this collection to transfer it`,
+      );
+      expect(res.body.error.message).not.toContain('Secret');
+
+      expect(await asOwner(`/v1/collections/${collectionId}`)).toMatchObject({ organization: orgId });
+      expect(await asOwner(`/v1/spaces/${secret}`)).toMatchObject({ organization: orgId, parent: collectionId });
+      for (const what of ['spaces', 'collections']) {
+        const loot = await server.request('GET', `/v1/orgs/${lootOrg}/${what}`, { token: creator.token });
+        expect(loot.body.count).toBe(0);
+      }
+    });
+
+    it('refuses to transfer a collection whose nested collection holds a visible space of someone else (named with its title)', async () => {
+      const { orgId, creator, collectionId, lootOrg } = await setup();
+      const nested = await server.request('POST', `/v1/orgs/${orgId}/collections`, {
+        token: creator.token,
+        body: { title: 'Nested', parent: collectionId },
+      });
+      expect(nested.status).toBe(201);
+      const shared = await othersSpace(orgId, nested.body.id, 'Shared');
+      const res = await server.request('POST', `/v1/collections/${collectionId}/transfer`, {
+        token: creator.token,
+        body: { organization: lootOrg },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        `You need the admin level on space "Shared" (${shared}) inside this collection to transfer it`,
+      );
+      expect(await asOwner(`/v1/collections/${nested.body.id}`)).toMatchObject({
+        organization: orgId,
+        parent: collectionId,
+      });
+      expect(await asOwner(`/v1/spaces/${shared}`)).toMatchObject({ organization: orgId });
+    });
+
+    it("refuses to delete a collection holding others' spaces (403); nothing goes to the trash", async () => {
+      const { orgId, creator, collectionId } = await setup();
+      const secret = await othersSpace(orgId, collectionId, 'Secret', true);
+      const res = await server.request('DELETE', `/v1/collections/${collectionId}`, { token: creator.token });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        `You need the admin level on space ${secret} inside this collection to delete it`,
+      );
+      expect((await server.request('GET', `/v1/collections/${collectionId}`)).status).toBe(200);
+      expect((await asOwner(`/v1/spaces/${secret}`)).deletedAt).toBeUndefined();
+      expect(ids(await listAll(`/v1/orgs/${orgId}/spaces?deleted=true`))).toEqual([]);
+    });
+
+    it("refuses to raise a default level that others' spaces inherit (403); no level changes", async () => {
+      const { orgId, creator, collectionId } = await setup();
+      const shared = await othersSpace(orgId, collectionId, 'Shared');
+      const before = await server.request('GET', `/v1/spaces/${shared}`, { token: creator.token });
+      expect(before.body.permissions.admin).toBe(false);
+
+      const res = await server.request('PATCH', `/v1/collections/${collectionId}`, {
+        token: creator.token,
+        body: { defaultLevel: 'admin' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        `You need the admin level on space "Shared" (${shared}) inside this collection to change its default level`,
+      );
+      expect((await asOwner(`/v1/collections/${collectionId}`)).defaultLevel).toBe('inherit');
+      const after = await server.request('GET', `/v1/spaces/${shared}`, { token: creator.token });
+      expect(after.body.permissions.admin).toBe(false);
+      // Renaming changes no one's level: still allowed.
+      const renamed = await server.request('PATCH', `/v1/collections/${collectionId}`, {
+        token: creator.token,
+        body: { title: 'Renamed' },
+      });
+      expect(renamed.status).toBe(200);
+    });
+
+    it('refuses to lift a null default level that hides an inheriting space from the caller (named by id); it stays hidden', async () => {
+      const { orgId, creator, collectionId } = await setup();
+      expect(
+        (await server.request('PATCH', `/v1/collections/${collectionId}`, { body: { defaultLevel: null } })).status,
+      ).toBe(200);
+      const hidden = await othersSpace(orgId, collectionId, 'Hidden plans');
+      expect((await server.request('GET', `/v1/spaces/${hidden}`, { token: creator.token })).status).toBe(404);
+      const res = await server.request('PATCH', `/v1/collections/${collectionId}`, {
+        token: creator.token,
+        body: { defaultLevel: 'read' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain(`on space ${hidden} inside this collection`);
+      expect(res.body.error.message).not.toContain('Hidden plans');
+      expect((await asOwner(`/v1/collections/${collectionId}`)).defaultLevel).toBeNull();
+      expect((await server.request('GET', `/v1/spaces/${hidden}`, { token: creator.token })).status).toBe(404);
+    });
+
+    it("refuses to move a collection holding others' spaces under another parent (403); reordering stays allowed", async () => {
+      const { orgId, creator, collectionId } = await setup();
+      const shared = await othersSpace(orgId, collectionId, 'Shared');
+      const target = await collection(orgId, { title: 'Open to all' });
+      expect(
+        (await server.request('PATCH', `/v1/collections/${target.id}`, { body: { defaultLevel: 'admin' } })).status,
+      ).toBe(200);
+      const res = await server.request('POST', `/v1/collections/${collectionId}/move`, {
+        token: creator.token,
+        body: { parent: target.id },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        `You need the admin level on space "Shared" (${shared}) inside this collection to move it`,
+      );
+      expect((await asOwner(`/v1/collections/${collectionId}`)).parent).toBeUndefined();
+      expect(
+        (await server.request('GET', `/v1/spaces/${shared}`, { token: creator.token })).body.permissions.admin,
+      ).toBe(false);
+      const reorder = await server.request('POST', `/v1/collections/${collectionId}/move`, {
+        token: creator.token,
+        body: { position: { after: { type: 'collection', collection: target.id } } },
+      });
+      expect(reorder.status).toBe(200);
+    });
+
+    it('lets the creator transfer, re-level and delete a collection holding only their own content', async () => {
+      const { orgId, creator, collectionId, lootOrg } = await setup();
+      const mine = await server.request('POST', `/v1/orgs/${orgId}/spaces`, {
+        token: creator.token,
+        body: { title: 'My space', parent: collectionId },
+      });
+      expect(mine.status).toBe(201);
+      const url = `/v1/collections/${collectionId}`;
+      const patched = await server.request('PATCH', url, { token: creator.token, body: { defaultLevel: 'comment' } });
+      expect(patched.status).toBe(200);
+      const moved = await server.request('POST', `${url}/transfer`, {
+        token: creator.token,
+        body: { organization: lootOrg },
+      });
+      expect(moved.status).toBe(200);
+      expect(moved.body.organization).toBe(lootOrg);
+      expect((await server.request('DELETE', url, { token: creator.token })).status).toBe(205);
+    });
+
+    it('lets an admin grant on the collection, or the organization admin role, pass for everything inside', async () => {
+      const { orgId, creator, collectionId } = await setup();
+      await othersSpace(orgId, collectionId, 'Secret', true);
+      const grant = await server.request('POST', `/v1/collections/${collectionId}/permissions`, {
+        body: { role: 'admin', users: [creator.id] },
+      });
+      expect(grant.status).toBe(204);
+      const patched = await server.request('PATCH', `/v1/collections/${collectionId}`, {
+        token: creator.token,
+        body: { defaultLevel: 'read' },
+      });
+      expect(patched.status).toBe(200);
+      expect((await server.request('DELETE', `/v1/collections/${collectionId}`, { token: creator.token })).status).toBe(
+        205,
+      );
+      const other = await setup();
+      await othersSpace(other.orgId, other.collectionId, 'Secret', true);
+      expect((await server.request('DELETE', `/v1/collections/${other.collectionId}`)).status).toBe(205);
     });
   });
 });

@@ -20,6 +20,23 @@ describeEachDialect('members', (dialect) => {
     expect((await server.request('GET', path(reader.id), { token: null })).status).toBe(401);
   });
 
+  it("refuses a guest another member's record (403, no e-mail), as the member list does; a guest reads themselves", async () => {
+    const guest = await server.member(null);
+    const reader = await server.member('read');
+    for (const target of [reader.id, server.owner.id, 'no-such-user']) {
+      const res = await server.request('GET', path(target), { token: guest.token });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain('@example.com');
+    }
+    const self = await server.request('GET', path(guest.id), { token: guest.token });
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ id: guest.id, user: { email: guest.email } });
+    expect(self.body.role).toBeNull();
+    // Nothing changed: the reader is still there, with their role, for those allowed to see them.
+    const after = await server.request('GET', path(reader.id), { token: reader.token });
+    expect(after.body).toMatchObject({ id: reader.id, role: 'read', user: { email: reader.email } });
+  });
+
   it('lets admins change roles; others get 403; bad roles 400', async () => {
     const editor = await server.member('edit');
     const res = await server.request('PATCH', path(editor.id), { body: { role: 'review' } });

@@ -439,5 +439,132 @@ describeEachDialect('published sites', (dialect) => {
       expect((await visit(`${root}/public-members?jwt_token=${token}`)).html).toContain('Members page');
       expect((await visit(`${root}/public-members`)).html).not.toContain('Members page');
     });
+
+    /** A published visitor-auth site with an open section and one shown only to `role: "admin"` claims. */
+    async function staffSite() {
+      const a = await space('Team open');
+      const b = await space('Team admins');
+      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Team open page' } }]);
+      await edit(b.id, [{ operation: 'insert_page', title: 'Admins', document: { markdown: 'Team admins page' } }]);
+      const s = await site({ visibility: 'visitor-auth' });
+      const base = `${org()}/sites/${s.id}`;
+      await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
+      const admins = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+      await server.request('PATCH', `${base}/sections/${admins.id}`, {
+        body: { condition: 'visitor.claims.role === "admin"' },
+      });
+      return { id: s.id, root: (await publish(s.id)).urls.published };
+    }
+
+    async function claimsOf(token: string): Promise<string> {
+      const res = await server.request('POST', `${org()}/ping`, { token });
+      expect(res.status).toBe(200);
+      return res.body.serviceVisitorClaims as string;
+    }
+
+    /** The visitor is refused: 401, no page content, no cookie; the site itself is as it was. */
+    async function expectRefused(siteId: string, url: string) {
+      const res = await visit(url);
+      expect(res.status).toBe(401);
+      expect(res.html).not.toContain('Team open page');
+      expect(res.headers.get('set-cookie')).toBeNull();
+      const after = await server.request('GET', `${org()}/sites/${siteId}`);
+      expect(after.body).toMatchObject({ visibility: 'visitor-auth', published: true });
+      return res;
+    }
+
+    it("refuses a removed member's serviceVisitorClaims at once, although the token has not expired", async () => {
+      const s = await staffSite();
+      const reader = await server.member('read');
+      const token = await claimsOf(reader.token);
+      expect((await visit(`${s.root}?jwt_token=${token}`)).html).toContain('Team open page');
+      expect((await server.request('DELETE', `${org()}/members/${reader.id}`)).status).toBe(205);
+      await expectRefused(s.id, `${s.root}?jwt_token=${token}`);
+      expect((await server.request('GET', `${org()}/members/${reader.id}`)).status).toBe(404);
+    });
+
+    it("refuses the serviceVisitorClaims of a member demoted to guest, and a guest's own", async () => {
+      const s = await staffSite();
+      const demoted = await server.member('edit');
+      const token = await claimsOf(demoted.token);
+      expect((await visit(`${s.root}?jwt_token=${token}`)).status).toBe(200);
+      expect((await server.request('PATCH', `${org()}/members/${demoted.id}`, { body: { role: null } })).status).toBe(
+        200,
+      );
+      await expectRefused(s.id, `${s.root}?jwt_token=${token}`);
+
+      const guest = await server.member(null);
+      // The sites API refuses guests; so does the published site.
+      expect((await server.request('GET', `${org()}/sites/${s.id}`, { token: guest.token })).status).toBe(403);
+      const guestToken = await claimsOf(guest.token);
+      await expectRefused(s.id, `${s.root}?jwt_token=${guestToken}`);
+      await expectRefused(s.id, `${s.root}/team-admins?jwt_token=${guestToken}`);
+    });
+
+    it('takes the role of serviceVisitorClaims from the database when they are used, not from the token', async () => {
+      const s = await staffSite();
+      const admin = await server.member('admin');
+      const token = await claimsOf(admin.token);
+      expect((await visit(`${s.root}/team-admins?jwt_token=${token}`)).html).toContain('Team admins page');
+      expect((await server.request('PATCH', `${org()}/members/${admin.id}`, { body: { role: 'read' } })).status).toBe(
+        200,
+      );
+      const after = await visit(`${s.root}/team-admins?jwt_token=${token}`);
+      expect(after.html).not.toContain('Team admins page');
+      expect((await visit(`${s.root}?jwt_token=${token}`)).html).toContain('Team open page');
+    });
+
+    it('refuses site visitor JWTs without exp, or valid for longer than 7 days, with a 401 saying why', async () => {
+      const s = await staffSite();
+      const key = new TextEncoder().encode(await signingKey(s.id));
+      const now = Math.floor(Date.now() / 1000);
+      const day = 86400;
+      const noExp = await new SignJWT({ sub: 'v1' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key);
+      const refusedNoExp = await expectRefused(s.id, `${s.root}?jwt_token=${noExp}`);
+      expect(refusedNoExp.html).toContain('no expiry time (exp)');
+      expect(refusedNoExp.html).toContain('within 7 days');
+
+      const eightDays = await jwt(await signingKey(s.id), { sub: 'v1' }, '8d');
+      const refusedLong = await expectRefused(s.id, `${s.root}?jwt_token=${eightDays}`);
+      expect(refusedLong.html).toContain('valid for too long');
+      const longNoIat = await new SignJWT({ sub: 'v1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now + 8 * day)
+        .sign(key);
+      await expectRefused(s.id, `${s.root}?jwt_token=${longNoIat}`);
+      // Issued long ago for a long time: what counts is exp - iat, not the time left.
+      const oldLong = await new SignJWT({ sub: 'v1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now - 20 * day)
+        .setExpirationTime(now + day)
+        .sign(key);
+      await expectRefused(s.id, `${s.root}?jwt_token=${oldLong}`);
+      // An iat in the future does not stretch the limit.
+      const future = await new SignJWT({ sub: 'v1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now + 30 * day)
+        .setExpirationTime(now + 31 * day)
+        .sign(key);
+      await expectRefused(s.id, `${s.root}?jwt_token=${future}`);
+      // Kept in a cookie, it is refused all the same; with a fallback URL, the visitor is told why, not bounced.
+      const withCookie = await fetch(`${server.url}/sites/${s.id}`, {
+        headers: { cookie: `visitor_token=${noExp}` },
+        redirect: 'manual',
+      });
+      expect(withCookie.status).toBe(401);
+      await server.request('PATCH', `${org()}/sites/${s.id}/publishing/auth`, {
+        body: { fallbackURL: 'https://auth.example.com/login' },
+      });
+      const notBounced = await visit(`${s.root}?jwt_token=${eightDays}`);
+      expect(notBounced.status).toBe(401);
+      expect(notBounced.html).toContain('valid for too long');
+
+      // A token valid for seven days works, and is kept in the cookie.
+      const sevenDays = await jwt(await signingKey(s.id), { sub: 'v1' }, '7d');
+      const ok = await visit(`${s.root}?jwt_token=${sevenDays}`);
+      expect(ok.status).toBe(200);
+      expect(ok.html).toContain('Team open page');
+      expect(ok.headers.get('set-cookie')).toContain('visitor_token=');
+    });
   });
 });

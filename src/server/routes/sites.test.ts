@@ -713,6 +713,185 @@ describeEachDialect('sites API', (dialect) => {
     });
   });
 
+  /**
+   * A site space shows its space's title and metadata: members who cannot read the space (a null default level, or
+   * a collection hiding it) do not see the site space at all, as GET /v1/spaces/{id} would not show the space.
+   */
+  describe('site spaces whose space is hidden from the caller', () => {
+    async function hide(kind: 'spaces' | 'collections', id: string) {
+      const res = await server.request('PATCH', `/v1/${kind}/${id}`, { body: { defaultLevel: null } });
+      expect(res.status).toBe(200);
+    }
+
+    /** A root-level site: Secret (null default level, the default site space), Open A, Plans (hidden collection), Open B. */
+    async function siteWithHiddenSpaces() {
+      const secret = await space('Secret roadmap');
+      await hide('spaces', secret.id);
+      const hidingCollection = await server.request('POST', `${org()}/collections`, { body: { title: 'Board' } });
+      await hide('collections', hidingCollection.body.id);
+      const plans = await server.request('POST', `${org()}/spaces`, {
+        body: { title: 'Merger plans', parent: hidingCollection.body.id },
+      });
+      const openA = await space('Open A');
+      const openB = await space('Open B');
+      const s = await site({ spaces: [secret.id, openA.id, plans.body.id, openB.id] });
+      const base = `${org()}/sites/${s.id}`;
+      const all = (await server.request('GET', `${base}/site-spaces`)).body.items as Array<{
+        id: string;
+        space: { id: string };
+      }>;
+      expect(all).toHaveLength(4);
+      const bySpace = (id: string) => all.find((x) => x.space.id === id)!.id;
+      return {
+        siteId: s.id,
+        base,
+        secret: { space: secret.id, ss: bySpace(secret.id) },
+        plans: { space: plans.body.id as string, ss: bySpace(plans.body.id) },
+        open: [bySpace(openA.id), bySpace(openB.id)],
+      };
+    }
+
+    const leaks = (body: unknown, t: Awaited<ReturnType<typeof siteWithHiddenSpaces>>) => {
+      const text = JSON.stringify(body);
+      return ['Secret roadmap', 'Merger plans', t.secret.space, t.plans.space, t.secret.ss, t.plans.ss].filter((x) =>
+        text.includes(x),
+      );
+    };
+
+    it('leaves them out of GET …/site-spaces for a reader: items, count, pages and the default filter agree', async () => {
+      const t = await siteWithHiddenSpaces();
+      expect((await server.request('GET', `/v1/spaces/${t.secret.space}`, { token: reader.token })).status).toBe(404);
+      expect((await server.request('GET', `/v1/spaces/${t.plans.space}`, { token: reader.token })).status).toBe(404);
+
+      const list = await server.request('GET', `${t.base}/site-spaces`, { token: reader.token });
+      expect(list.status).toBe(200);
+      expect(ids(list.body.items)).toEqual(t.open);
+      expect(list.body.count).toBe(2);
+      expect(leaks(list.body, t)).toEqual([]);
+      const seen: string[] = [];
+      let page: string | undefined;
+      do {
+        const res = await server.request(
+          'GET',
+          `${t.base}/site-spaces?limit=1${page ? `&page=${encodeURIComponent(page)}` : ''}`,
+          { token: reader.token },
+        );
+        expect(res.body.count).toBe(2);
+        expect(leaks(res.body, t)).toEqual([]);
+        seen.push(...ids(res.body.items));
+        page = res.body.next?.page;
+      } while (page);
+      expect(seen).toEqual(t.open);
+      // The default site space is the hidden one: the reader is shown no default, not the hidden one.
+      const defaults = await server.request('GET', `${t.base}/site-spaces?default=true`, { token: reader.token });
+      expect(defaults.body).toMatchObject({ items: [], count: 0 });
+      const others = await server.request('GET', `${t.base}/site-spaces?default=false`, { token: reader.token });
+      expect(ids(others.body.items)).toEqual(t.open);
+
+      // Nothing changed: the owner still sees all four, and the spaces are still hidden from the reader.
+      const owner = await server.request('GET', `${t.base}/site-spaces`);
+      expect(owner.body.count).toBe(4);
+      expect((await server.request('GET', `/v1/spaces/${t.secret.space}`, { token: reader.token })).status).toBe(404);
+    });
+
+    it('leaves them out of the site, its structure, sections and published profile, and out of ?space=', async () => {
+      const t = await siteWithHiddenSpaces();
+      const got = await server.request('GET', `${org()}/sites/${t.siteId}`, { token: reader.token });
+      expect(got.body.siteSpaces).toBe(2);
+      expect((await server.request('GET', `${org()}/sites/${t.siteId}`)).body.siteSpaces).toBe(4);
+      const listed = await server.request('GET', `${org()}/sites`, { token: reader.token });
+      expect(listed.body.items.find((x: { id: string }) => x.id === t.siteId).siteSpaces).toBe(2);
+
+      const profile = await server.request('GET', `${org()}/sites/${t.siteId}/published`, { token: reader.token });
+      expect(profile.status).toBe(200);
+      expect(profile.body.structure.structure.map((x: { id: string }) => x.id)).toEqual(t.open);
+      expect(Object.keys(profile.body.customizations.siteSpaces).sort()).toEqual([...t.open].sort());
+      expect(leaks(profile.body, t)).toEqual([]);
+
+      for (const hidden of [t.secret.space, t.plans.space]) {
+        const bySpace = await server.request('GET', `${org()}/sites?space=${hidden}`, { token: reader.token });
+        expect(bySpace.body).toMatchObject({ items: [], count: 0 });
+        const asOwner = await server.request('GET', `${org()}/sites?space=${hidden}`);
+        expect(ids(asOwner.body.items)).toEqual([t.siteId]);
+      }
+
+      // In a section: the owner adds a section, then puts the hidden space in it too.
+      const { base, sections } = await sectioned(['Visible section']);
+      const added = await server.request('POST', `${base}/site-spaces`, {
+        body: { spaceId: t.secret.space, sectionId: sections[0]!.id },
+      });
+      expect(added.status).toBe(201);
+      const listedSections = await server.request('GET', `${base}/sections`, { token: reader.token });
+      expect(listedSections.body.items[0].siteSpaces).toHaveLength(1);
+      expect(JSON.stringify(listedSections.body)).not.toContain('Secret roadmap');
+      const ownerSections = await server.request('GET', `${base}/sections`);
+      expect(ownerSections.body.items[0].siteSpaces).toHaveLength(2);
+    });
+
+    it('shows one once a grant lets the reader read its space, as GET /v1/spaces/{id} does', async () => {
+      const t = await siteWithHiddenSpaces();
+      const grant = await server.request('POST', `/v1/spaces/${t.secret.space}/permissions`, {
+        body: { role: 'read', users: [reader.id] },
+      });
+      expect(grant.status).toBe(204);
+      expect((await server.request('GET', `/v1/spaces/${t.secret.space}`, { token: reader.token })).status).toBe(200);
+      const list = await server.request('GET', `${t.base}/site-spaces`, { token: reader.token });
+      expect(ids(list.body.items)).toEqual([t.secret.ss, ...t.open]);
+      expect(list.body.items[0]).toMatchObject({ title: 'Secret roadmap', default: true });
+    });
+
+    it('answers 404 to a manager who cannot read the space when they change, move or sort its site space; nothing changes', async () => {
+      const t = await siteWithHiddenSpaces();
+      expect((await server.request('GET', `/v1/spaces/${t.secret.space}`, { token: creator.token })).status).toBe(404);
+      const url = `${t.base}/site-spaces/${t.secret.ss}`;
+      const patched = await server.request('PATCH', url, { token: creator.token, body: { path: 'exposed' } });
+      expect(patched.status).toBe(404);
+      expect(leaks(patched.body, t)).toEqual([]);
+      const moved = await server.request('POST', `${url}/move`, {
+        token: creator.token,
+        body: { position: { after: { type: 'site-space', siteSpace: t.open[1] } } },
+      });
+      expect(moved.status).toBe(404);
+      const sorted = await server.request('PATCH', `${t.base}/structure/sort`, {
+        token: creator.token,
+        body: {
+          item: { type: 'site-space', id: t.secret.ss },
+          position: { after: { type: 'site-space', id: t.open[1] } },
+        },
+      });
+      expect(sorted.status).toBe(404);
+      const asDefault = await server.request('PATCH', `${org()}/sites/${t.siteId}`, {
+        token: creator.token,
+        body: { defaultSiteSpace: t.secret.ss },
+      });
+      expect(asDefault.status).toBe(400);
+      expect(paths(asDefault.body)).toEqual(['defaultSiteSpace']);
+      // What the creator sees of the site after their own changes leaves the hidden ones out too.
+      const visible = await server.request('PATCH', `${t.base}/site-spaces/${t.open[0]}`, {
+        token: creator.token,
+        body: { path: 'open-a' },
+      });
+      expect(visible.status).toBe(200);
+      expect(leaks(visible.body, t)).toEqual([]);
+
+      const after = await server.request('GET', `${t.base}/site-spaces`);
+      expect(ids(after.body.items)).toEqual([t.secret.ss, t.open[0], t.plans.ss, t.open[1]]);
+      expect(after.body.items[0]).toMatchObject({ path: 'secret-roadmap', default: true });
+
+      // The first section turns the root site spaces into a section named after the default one's space: not after
+      // a space the caller cannot read.
+      const mine = await space('Creator notes', server.orgId, creator.token);
+      const section = await server.request('POST', `${t.base}/sections`, {
+        token: creator.token,
+        body: { spaceId: mine.id },
+      });
+      expect(section.status).toBe(201);
+      const sectionsNow = await server.request('GET', `${t.base}/sections`, { token: creator.token });
+      expect(sectionsNow.body.items.map((x: { title: string }) => x.title)).toEqual(['Section', 'Creator notes']);
+      expect(leaks(sectionsNow.body, t)).toEqual([]);
+    });
+  });
+
   describe('section groups', () => {
     it('creates with sections, renames, adds and removes sections, moves and deletes', async () => {
       const { base, sections } = await sectioned(['G1', 'G2', 'G3']);

@@ -158,7 +158,9 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
       const ctx = serviceContext(deps, request);
       const { view, site } = await service.getPublished(ctx, organizationId, siteId, request.query.shareKey);
       const siteSpaces = Object.fromEntries(
-        orderedSiteSpaces(view.structure).map((ss) => [ss.id, defaultCustomization(view.site.title)]),
+        orderedSiteSpaces(view.structure)
+          .filter(view.visible)
+          .map((ss) => [ss.id, defaultCustomization(view.site.title)]),
       );
       return {
         object: 'published-content-site' as const,

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Executor } from '../../storage/db.js';
 import { findServerSecret, insertServerSecretIfAbsent } from '../../storage/repos/server-secrets.js';
+import { findMembership } from '../../storage/repos/members.js';
+import { teamIdsOfMember } from '../../storage/repos/teams.js';
+import { findUserById } from '../../storage/repos/users.js';
 import { nowIso } from '../../lib/time.js';
 import { ROLES, type Role } from '../../../shared/contract/common.js';
 
@@ -10,6 +13,9 @@ import { ROLES, type Role } from '../../../shared/contract/common.js';
  * claims, so that a published site can trust who the visitor is. The key lives in the database (table
  * `server_secrets`), created once by whichever process needs it first; every process of a deployment reads the
  * same key, so a token signed by one verifies on all. Processes keep the key in memory after reading it.
+ *
+ * A token says who the member was when it was signed, not what they are when it is used: whatever trusts one
+ * (published sites) calls `currentVisitorClaims`, which checks the membership in the database at that moment.
  */
 const KEY_NAME = 'service-visitor-claims-hs256';
 export const VISITOR_CLAIMS_ISSUER = 'docspace';
@@ -76,7 +82,7 @@ export async function signServiceVisitorClaims(db: Executor, claims: ServiceVisi
 
 /**
  * The claims of a token signed by this deployment, or null when it is not one: bad signature, expired, another
- * issuer or audience, or malformed.
+ * issuer or audience, or malformed. These are the claims as signed: to trust a visitor, use `currentVisitorClaims`.
  */
 export async function verifyServiceVisitorClaims(db: Executor, token: string): Promise<VerifiedVisitorClaims | null> {
   try {
@@ -115,4 +121,37 @@ export async function verifyServiceVisitorClaims(db: Executor, token: string): P
     if (err instanceof joseErrors.JOSEError) return null;
     throw err;
   }
+}
+
+/**
+ * The visitor claims of a `serviceVisitorClaims` token used on a site of `organizationId`, as they are now, or null.
+ * The token must be valid and made for that organization, and its user must still be an enabled member of it with a
+ * role: a removed or disabled member, or a guest (guests do not see the organization's sites), gets null, however
+ * long the token still runs. Role, teams, sso, e-mail and display name are read from the database, not from the
+ * token, so a demotion or a team change applies at the next request.
+ */
+export async function currentVisitorClaims(
+  db: Executor,
+  token: string,
+  organizationId: string,
+): Promise<ServiceVisitorClaims | null> {
+  const signed = await verifyServiceVisitorClaims(db, token);
+  if (!signed || signed.organization !== organizationId) return null;
+  const [membership, user, teams] = await Promise.all([
+    findMembership(db, organizationId, signed.userId),
+    findUserById(db, signed.userId),
+    teamIdsOfMember(db, organizationId, signed.userId),
+  ]);
+  if (!membership || membership.disabled || !user) return null;
+  const role = (ROLES as readonly unknown[]).includes(membership.role) ? (membership.role as Role) : null;
+  if (role === null) return null;
+  return {
+    userId: user.id,
+    organization: organizationId,
+    role,
+    email: user.email,
+    displayName: user.display_name,
+    teams,
+    sso: membership.sso === 1,
+  };
 }

@@ -13,6 +13,9 @@ import {
   orgAccess,
   loadOrgLevels,
   requireCreateIn,
+  requireLevelOnContents,
+  type ContainedItem,
+  type OrgAccess,
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
@@ -53,6 +56,65 @@ export async function loadCollectionLocked(
   return loadCollection(db, ctx, id, needed, action);
 }
 
+/** What the collection holds: itself and its nested collections (by depth), and every space in them. */
+interface Contents {
+  ids: string[];
+  tree: collections.NestedCollection[];
+  spaces: Array<Awaited<ReturnType<typeof spaces.spacesInCollections>>[number]>;
+}
+
+async function contentsOf(db: Executor, id: string): Promise<Contents> {
+  const tree = await collections.collectionSubtree(db, id);
+  const ids = tree.map((c) => c.id);
+  return { ids, tree, spaces: await spaces.spacesInCollections(db, ids) };
+}
+
+/** Every collection and space inside the collection, at any depth (not the collection itself). */
+function everythingInside(id: string, contents: Contents): ContainedItem[] {
+  return [
+    ...contents.tree.filter((c) => c.id !== id).map((c): ContainedItem => ({ type: 'collection', ...c })),
+    ...contents.spaces.map((s): ContainedItem => ({ type: 'space', ...s })),
+  ];
+}
+
+/**
+ * The items whose level comes from the collection's default level: `inherit` collections and spaces reached from
+ * it through `inherit` collections only (an item with a level of its own stops the inheritance below it).
+ */
+function inheritingFrom(id: string, contents: Contents): ContainedItem[] {
+  const through = new Set([id]);
+  const out: ContainedItem[] = [];
+  // The tree is ordered by depth, so a collection's parent is met before it.
+  for (const c of contents.tree) {
+    if (c.id === id || c.default_level !== 'inherit' || !c.parent_id || !through.has(c.parent_id)) continue;
+    through.add(c.id);
+    out.push({ type: 'collection', ...c });
+  }
+  for (const s of contents.spaces) {
+    if (s.default_level === 'inherit' && s.parent_id && through.has(s.parent_id)) out.push({ type: 'space', ...s });
+  }
+  return out;
+}
+
+/**
+ * Rule 7 of the resolver: an operation that moves, re-levels or deletes content inside the collection needs
+ * `admin` on every item it affects. The levels of all of them come from one read of the organization's collections
+ * and the caller's grants.
+ */
+async function requireAdminInside(
+  db: Executor,
+  ctx: ServiceContext,
+  access: OrgAccess,
+  items: ContainedItem[],
+  action: string,
+): Promise<void> {
+  if (!items.length || access.role === 'admin') return;
+  const levels = await loadOrgLevels(db, access, ctx.actor, () =>
+    collections.allOrgCollections(db, access.organizationId),
+  );
+  requireLevelOnContents(levels, items, 'admin', action);
+}
+
 export async function createCollection(ctx: ServiceContext, organizationId: string, body: CreateCollectionBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
@@ -85,7 +147,15 @@ export async function getCollection(ctx: ServiceContext, id: string): Promise<Co
 
 export async function updateCollection(ctx: ServiceContext, id: string, body: UpdateCollectionBody) {
   return transaction(ctx.db, async (tx) => {
-    await loadCollection(tx, ctx, id, 'admin', 'change it');
+    const relevel = body.defaultLevel !== undefined;
+    // A new default level is a structural change: under the lock, nothing moves in while the contents are checked.
+    const { row: current, access } = relevel
+      ? await loadCollectionLocked(tx, ctx, id, 'admin', 'change it')
+      : await loadCollection(tx, ctx, id, 'admin', 'change it');
+    if (relevel && body.defaultLevel !== current.default_level) {
+      const affected = inheritingFrom(id, await contentsOf(tx, id));
+      await requireAdminInside(tx, ctx, access, affected, 'change its default level');
+    }
     const patch: Partial<collections.CollectionRow> = { updated_at: nowIso() };
     if (body.title !== undefined) patch.title = body.title;
     if (body.description !== undefined) patch.description = body.description;
@@ -100,8 +170,10 @@ export async function updateCollection(ctx: ServiceContext, id: string, body: Up
 /** Deletes the collection and its nested collections; every space inside goes to the trash, restorable. */
 export async function deleteCollection(ctx: ServiceContext, id: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    const { row } = await loadCollectionLocked(tx, ctx, id, 'admin', 'delete it');
-    const ids = await collections.collectionSubtreeIds(tx, id);
+    const { row, access } = await loadCollectionLocked(tx, ctx, id, 'admin', 'delete it');
+    const contents = await contentsOf(tx, id);
+    await requireAdminInside(tx, ctx, access, everythingInside(id, contents), 'delete it');
+    const { ids } = contents;
     // The spaces leave their collections: what they inherited from them becomes their own default level, so
     // nobody gains (or loses) access to a space by its collection being deleted.
     const all = new Map((await collections.allOrgCollections(tx, row.organization_id)).map((c) => [c.id, c]));
@@ -189,13 +261,15 @@ export async function moveCollection(ctx: ServiceContext, id: string, body: Move
   return transaction(ctx.db, async (tx) => {
     const { row, access } = await loadCollectionLocked(tx, ctx, id, 'admin', 'move it');
     const parentId = body.parent === undefined ? row.parent_id : body.parent;
-    if (parentId !== null) {
-      const subtree = await collections.collectionSubtreeIds(tx, id);
-      if (subtree.includes(parentId)) {
+    if (parentId !== row.parent_id) {
+      // Another parent changes what everything inside inherits: reordering among siblings does not.
+      const contents = await contentsOf(tx, id);
+      if (parentId !== null && contents.ids.includes(parentId)) {
         throw new InvalidError('parent', 'cannot move a collection into itself or a collection nested in it');
       }
+      await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
+      await requireAdminInside(tx, ctx, access, everythingInside(id, contents), 'move it');
     }
-    if (parentId !== row.parent_id) await requireCreateIn(tx, ctx.actor, access, parentId, 'parent');
     const position = await movedPosition(
       tx,
       row.organization_id,
@@ -213,14 +287,16 @@ export async function moveCollection(ctx: ServiceContext, id: string, body: Move
 /** Moves the collection, its nested collections and their spaces to another organization the caller administers. */
 export async function transferCollection(ctx: ServiceContext, id: string, organizationId: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row } = await loadCollectionLocked(tx, ctx, id, 'admin', 'transfer it');
+    const { row, access } = await loadCollectionLocked(tx, ctx, id, 'admin', 'transfer it');
     await lockOrganization(tx, organizationId);
     const target = await orgAccess(tx, ctx.actor, organizationId);
     if (!target) throw new InvalidError('organization', 'no such organization');
     if (organizationId === row.organization_id)
       throw new ConflictError('The collection is already in this organization');
     requireOrgRole(target, 'admin', 'transfer content into the target organization');
-    const ids = await collections.collectionSubtreeIds(tx, id);
+    const contents = await contentsOf(tx, id);
+    await requireAdminInside(tx, ctx, access, everythingInside(id, contents), 'transfer it');
+    const { ids } = contents;
     // Grants name users and teams of the organization the content leaves.
     await removeGrantsOn(tx, 'collection', ids);
     await collections.moveCollectionSubtreeToOrganization(tx, ids, organizationId);

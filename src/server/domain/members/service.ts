@@ -18,8 +18,12 @@ import type { ListMembersQuery } from '../../../shared/contract/members.js';
 
 const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first';
 
+/** One member, for members; guests may only read themselves (they do not list members either). */
 export async function getMember(ctx: ServiceContext, organizationId: string, userId: string) {
-  await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  if (access.role === null && userId !== ctx.actor.userId) {
+    throw new ForbiddenError('Guests can only see their own membership, not other members');
+  }
   const row = await members.findMemberWithUser(ctx.db, organizationId, userId);
   if (!row) throw new NotFoundError('Member not found');
   return row;

@@ -24,6 +24,15 @@ import { asRole, atLeast, maxRole } from './roles.js';
  *     on a collection covers everything inside it, at any depth. Grants only raise: the level is the highest of
  *     the result of rules 3 to 5 and of every grant on the item and on the collections containing it. So a
  *     grant shows an item to a guest, and shows a space that a `null` default level hides from other members.
+ *  7. What a collection holds is not its creator's: an operation on a collection that moves, re-levels or deletes
+ *     the content inside it needs the operation's level on every item it affects, not only on the collection.
+ *     Moving it to another parent, transferring it to another organization and deleting it need `admin` on every
+ *     collection and space inside it, at any depth (spaces in the trash included: they go with it). Changing its
+ *     `defaultLevel` needs `admin` on every item inside whose level comes from it: the `inherit` collections and
+ *     spaces reached from it through `inherit` collections only. Each level is the one rules 1 to 6 give, so
+ *     organization admins, and whoever holds `admin` through a grant on the collection, pass. Otherwise the answer
+ *     is 403 naming the first item in the way (by id only when the caller cannot see it). Reordering a collection
+ *     among its siblings, or renaming it, affects nothing inside it and needs `admin` on the collection alone.
  */
 export interface Actor {
   userId: string;
@@ -267,6 +276,34 @@ export class OrgLevels {
   /** Collection ids from which `inherit` gives at least read access. */
   visibleInheritParents(): string[] {
     return [...this.byId.keys()].filter((id) => atLeast(this.inherited(id), 'read'));
+  }
+}
+
+/** An item inside a collection that an operation on the collection affects (rule 7). */
+export interface ContainedItem {
+  type: 'collection' | 'space';
+  id: string;
+  title: string;
+  parent_id: string | null;
+  default_level: string | null;
+  created_by: string;
+}
+
+/**
+ * Rule 7: the caller holds `needed` on every item, else 403 naming the first one in the way: by title and id when
+ * the caller can see it, by id only when it is hidden from them (its title is not theirs to read).
+ */
+export function requireLevelOnContents(
+  levels: OrgLevels,
+  items: Iterable<ContainedItem>,
+  needed: Role,
+  action: string,
+): void {
+  for (const item of items) {
+    const level = item.type === 'collection' ? levels.collection(item.id) : levels.space(item);
+    if (atLeast(level, needed)) continue;
+    const name = atLeast(level, 'read') ? `${item.type} "${item.title}" (${item.id})` : `${item.type} ${item.id}`;
+    throw new ForbiddenError(`You need the ${needed} level on ${name} inside this collection to ${action}`);
   }
 }
 

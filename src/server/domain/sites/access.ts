@@ -6,7 +6,13 @@ import type { SiteRow } from '../../storage/repos/sites.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { allOrgCollections } from '../../storage/repos/collections.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
-import { OrgLevels, requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
+import {
+  loadOrgLevels,
+  requireOrgAccess,
+  requireOrgRole,
+  type OrgAccess,
+  type OrgLevels,
+} from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
@@ -16,6 +22,11 @@ import { publishedSiteUrl, type StructureView } from '../../presenters/site.js';
  * Who may do what with sites: they belong to the organization, not to a collection, so the organization role
  * decides. Members with the read role or higher see sites; the create role or higher (admins included) manage
  * them. Outsiders get 404, guests and too-low roles 403.
+ *
+ * A site space shows its space (title, metadata): the caller sees a site space only when they can read its space,
+ * by the same rules as `GET /v1/spaces/{id}` (and the space is in the site's organization). Others are left out of
+ * every answer (lists and their counts, sections, the structure, the site's `siteSpaces` count), and an operation
+ * naming one answers as if it did not exist; managers may still delete one, which shows nothing.
  */
 export const SITE_MANAGE_ROLE: Role = 'create';
 
@@ -47,10 +58,51 @@ export async function loadSite(
   return { access, site };
 }
 
-/** Levels of the caller on the organization's spaces (for the `space` of site spaces). */
-export async function orgLevels(db: Executor, ctx: ServiceContext, access: OrgAccess): Promise<OrgLevels> {
-  const collections = access.role === 'admin' ? [] : await allOrgCollections(db, access.organizationId);
-  return new OrgLevels(access, ctx.actor, collections);
+/** Levels of the caller on the organization's spaces, grants included (for the `space` of site spaces). */
+export function orgLevels(db: Executor, ctx: ServiceContext, access: OrgAccess): Promise<OrgLevels> {
+  return loadOrgLevels(db, access, ctx.actor, () => allOrgCollections(db, access.organizationId));
+}
+
+type LeveledSpace = Pick<SpaceRow, 'id' | 'organization_id' | 'parent_id' | 'default_level' | 'created_by'>;
+
+/** Whether the caller sees a site space whose space is `space`: it is in the organization and they can read it. */
+export function canSeeSiteSpace(levels: OrgLevels, space: LeveledSpace | undefined): space is LeveledSpace {
+  return (
+    space !== undefined &&
+    space.organization_id === levels.access.organizationId &&
+    atLeast(levels.space(space), 'read')
+  );
+}
+
+/** Ids of the site spaces of `structure` that the caller does not see. */
+export async function hiddenSiteSpaces(
+  db: Executor,
+  ctx: ServiceContext,
+  access: OrgAccess,
+  structure: { siteSpaces: Array<{ id: string; space_id: string }> },
+): Promise<Set<string>> {
+  const [spaces, l] = await Promise.all([
+    repo.spacesByIds(db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]),
+    orgLevels(db, ctx, access),
+  ]);
+  const byId = new Map(spaces.map((s) => [s.id, s]));
+  return new Set(structure.siteSpaces.filter((ss) => !canSeeSiteSpace(l, byId.get(ss.space_id))).map((ss) => ss.id));
+}
+
+/** How many site spaces of each site the caller sees (the `siteSpaces` of a site). */
+export async function visibleSiteSpaceCounts(
+  db: Executor,
+  ctx: ServiceContext,
+  access: OrgAccess,
+  siteIds: string[],
+): Promise<Map<string, number>> {
+  if (siteIds.length === 0) return new Map();
+  const [targets, levels] = await Promise.all([repo.siteSpaceTargets(db, siteIds), orgLevels(db, ctx, access)]);
+  const counts = new Map<string, number>();
+  for (const t of targets) {
+    if (canSeeSiteSpace(levels, t)) counts.set(t.site_id, (counts.get(t.site_id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
@@ -86,12 +138,14 @@ export async function structureView(
     orgLevels(db, ctx, access),
     publishedRoot(db, ctx, site, shareKey),
   ]);
+  const byId = new Map(spaces.map((s): [string, SpaceRow] => [s.id, s]));
   return {
     urls: ctx.urls,
     site,
     structure,
-    spaces: new Map(spaces.map((s): [string, SpaceRow] => [s.id, s])),
+    spaces: byId,
     spaceLevel: (space) => levels.space(space),
+    visible: (ss) => canSeeSiteSpace(levels, byId.get(ss.space_id)),
     publishedRoot: root,
   };
 }
@@ -110,7 +164,7 @@ export async function requireSiteableSpace(
 ): Promise<SpaceRow> {
   const [space] = await repo.spacesByIds(db, [spaceId]);
   const l = levels ?? (await orgLevels(db, ctx, access));
-  if (!space || space.organization_id !== access.organizationId || !atLeast(l.space(space), 'read')) {
+  if (!space || !canSeeSiteSpace(l, space)) {
     throw new InvalidError(field, 'no such space in this organization');
   }
   if (space.deleted_at) throw new InvalidError(field, 'the space is in the trash');

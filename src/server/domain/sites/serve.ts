@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { jwtVerify } from 'jose';
-import { verifyServiceVisitorClaims } from '../auth/visitor-claims.js';
+import { jwtVerify, type JWTPayload } from 'jose';
+import { currentVisitorClaims } from '../auth/visitor-claims.js';
 import type { Db } from '../../storage/db.js';
 import * as repo from '../../storage/repos/sites.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../storage/repos/sites.js';
@@ -29,6 +29,32 @@ import { el, renderMarkdown, text, type LinkResolver } from './render.js';
 /** Query parameter and cookie carrying the visitor JWT. */
 export const VISITOR_TOKEN_PARAM = 'jwt_token';
 export const VISITOR_COOKIE = 'visitor_token';
+
+/**
+ * The longest a visitor JWT signed with a site's key may be valid: `exp - iat`, or `exp - now` when it has no `iat`
+ * (and `exp - now` too when its `iat` lies in the future). A token without `exp`, or valid for longer, is refused:
+ * a leaked link would otherwise open the site for ever. Seven days, plus a minute for the clocks of the signer and
+ * this server to disagree.
+ */
+export const VISITOR_TOKEN_MAX_LIFETIME_SECONDS = 7 * 24 * 3600;
+const VISITOR_TOKEN_CLOCK_SKEW_SECONDS = 60;
+
+/** Why a visitor JWT that verifies with the site's key is refused anyway, or undefined when it is acceptable. */
+export function visitorTokenLifetimeProblem(payload: JWTPayload, nowSeconds = Date.now() / 1000): string | undefined {
+  const days = VISITOR_TOKEN_MAX_LIFETIME_SECONDS / 86400;
+  if (typeof payload.exp !== 'number') {
+    return `This visitor token has no expiry time (exp): tokens for this site must expire within ${days} days.`;
+  }
+  const from = typeof payload.iat === 'number' ? Math.min(payload.iat, nowSeconds) : nowSeconds;
+  if (payload.exp - from > VISITOR_TOKEN_MAX_LIFETIME_SECONDS + VISITOR_TOKEN_CLOCK_SKEW_SECONDS) {
+    return `This visitor token is valid for too long: tokens for this site must expire within ${days} days of being issued.`;
+  }
+  return undefined;
+}
+
+/** What a visitor token gives: claims, nothing (absent, invalid, expired), or a refusal with its reason. */
+type VisitorToken =
+  { kind: 'claims'; claims: Record<string, unknown> } | { kind: 'none' } | { kind: 'refused'; reason: string };
 
 export interface ServeRequest {
   siteId: string;
@@ -145,23 +171,26 @@ export class PublishedSites {
   }
 
   /**
-   * The verified claims of a visitor token, or undefined: a JWT signed with the site's key (HS256), or the
-   * `serviceVisitorClaims` that `POST /v1/orgs/{id}/ping` gives a member of the site's organization (signed by this
-   * deployment), whose claims are the member's `userId`, `role`, `email`, `displayName`, `teams` and `sso`.
+   * The verified claims of a visitor token: a JWT signed with the site's key (HS256) that expires within
+   * VISITOR_TOKEN_MAX_LIFETIME_SECONDS, or the `serviceVisitorClaims` that `POST /v1/orgs/{id}/ping` gives a member
+   * of the site's organization (signed by this deployment). For the latter, the user must still be an enabled
+   * member with a role when the token is used, and the claims (`userId`, `role`, `email`, `displayName`, `teams`,
+   * `sso`) are read from the database then.
    */
-  private async claims(site: SiteRow, token: string | undefined): Promise<Record<string, unknown> | undefined> {
-    if (!token) return undefined;
+  private async claims(site: SiteRow, token: string | undefined): Promise<VisitorToken> {
+    if (!token) return { kind: 'none' };
+    let payload: JWTPayload | undefined;
     try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), {
-        algorithms: ['HS256'],
-      });
-      return payload as Record<string, unknown>;
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] }));
     } catch {
-      const member = await verifyServiceVisitorClaims(this.db, token);
-      if (!member || member.organization !== site.organization_id) return undefined;
-      const { issuedAt: _issuedAt, expiresAt: _expiresAt, ...claims } = member;
-      return { ...claims };
+      payload = undefined;
     }
+    if (payload) {
+      const problem = visitorTokenLifetimeProblem(payload);
+      return problem ? { kind: 'refused', reason: problem } : { kind: 'claims', claims: payload };
+    }
+    const member = await currentVisitorClaims(this.db, token, site.organization_id);
+    return member ? { kind: 'claims', claims: { ...member } } : { kind: 'none' };
   }
 
   async serve(req: ServeRequest): Promise<ServeResult> {
@@ -179,8 +208,14 @@ export class PublishedSites {
 
     // Visitor claims: required on visitor-auth sites; elsewhere read only when adaptive content is on.
     const fromQuery = await this.claims(site, req.queryToken);
-    const verified = fromQuery ?? (await this.claims(site, req.cookieToken));
+    const fromCookie = fromQuery.kind === 'claims' ? undefined : await this.claims(site, req.cookieToken);
+    const verified =
+      fromQuery.kind === 'claims' ? fromQuery.claims : fromCookie?.kind === 'claims' ? fromCookie.claims : undefined;
     if (site.visibility === 'visitor-auth' && !verified) {
+      // A token signed with the site's key but not acceptable: say why, rather than send the visitor round the
+      // fallback URL again with a token signed the same way.
+      const refused = [fromQuery, fromCookie].find((t) => t?.kind === 'refused');
+      if (refused?.kind === 'refused') return page(401, 'Visitor token refused', refused.reason, true);
       if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
         target.searchParams.set('location', `${publishedSiteUrl(this.publicUrl, site.id)}/${segments.join('/')}`);
@@ -269,7 +304,7 @@ export class PublishedSites {
       });
       this.pages.set(key, html);
     }
-    const keepToken = fromQuery ? req.queryToken : undefined;
+    const keepToken = fromQuery.kind === 'claims' ? req.queryToken : undefined;
     return { kind: 'html', status: 200, html, noindex, private: personal || noindex, keepToken };
   }
 

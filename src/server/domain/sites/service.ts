@@ -8,7 +8,7 @@ import * as repo from '../../storage/repos/sites.js';
 import type { SiteRow } from '../../storage/repos/sites.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import { keysetPage } from '../../storage/pagination.js';
-import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
+import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
 import { InvalidError } from '../errors.js';
 import type {
   AdaptiveJsonSchema,
@@ -17,7 +17,16 @@ import type {
   UpdatePublishingAuthBody,
   UpdateSiteBody,
 } from '../../../shared/contract/sites.js';
-import { loadSite, orgLevels, requireSiteableSpace, SITE_MANAGE_ROLE, structureView } from './access.js';
+import {
+  canSeeSiteSpace,
+  hiddenSiteSpaces,
+  loadSite,
+  orgLevels,
+  requireSiteableSpace,
+  SITE_MANAGE_ROLE,
+  structureView,
+  visibleSiteSpaceCounts,
+} from './access.js';
 import { defaultSection, orderedSections, readStructure, siteSpacesIn, slugify, uniquePath } from './model.js';
 import { keysBetween } from './positions.js';
 import { emptyAdaptiveSchema, templateConditions, validateAdaptiveSchema } from './adaptive.js';
@@ -33,9 +42,10 @@ export function newVisitorKey(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-async function result(db: Executor, site: SiteRow, role: SiteResult['role']): Promise<SiteResult> {
-  const counts = await repo.countSiteSpaces(db, [site.id]);
-  return { site, siteSpaces: counts.get(site.id) ?? 0, role };
+/** The site with the number of its site spaces that the caller sees. */
+async function result(db: Executor, ctx: ServiceContext, access: OrgAccess, site: SiteRow): Promise<SiteResult> {
+  const counts = await visibleSiteSpaceCounts(db, ctx, access, [site.id]);
+  return { site, siteSpaces: counts.get(site.id) ?? 0, role: access.role };
 }
 
 async function reload(db: Executor, site: SiteRow): Promise<SiteRow> {
@@ -45,6 +55,11 @@ async function reload(db: Executor, site: SiteRow): Promise<SiteRow> {
 export async function listSites(ctx: ServiceContext, organizationId: string, query: ListSitesQuery) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   requireOrgRole(access, 'read', 'see its sites');
+  if (query.space !== undefined) {
+    // A space the caller cannot read is on no site, as far as they can tell.
+    const [space] = await repo.spacesByIds(ctx.db, [query.space]);
+    if (!canSeeSiteSpace(await orgLevels(ctx.db, ctx, access), space)) return { items: [], count: 0 };
+  }
   const filter: repo.SiteListFilter = {
     organizationId,
     spaceId: query.space,
@@ -60,8 +75,10 @@ export async function listSites(ctx: ServiceContext, organizationId: string, que
     count: () => repo.countSites(ctx.db, filter),
     key: (r) => [r.id],
   });
-  const counts = await repo.countSiteSpaces(
+  const counts = await visibleSiteSpaceCounts(
     ctx.db,
+    ctx,
+    access,
     page.items.map((s) => s.id),
   );
   return {
@@ -121,13 +138,13 @@ export async function createSite(ctx: ServiceContext, organizationId: string, bo
         created_at: now,
       });
     }
-    return result(tx, site, access.role);
+    return result(tx, ctx, access, site);
   });
 }
 
 export async function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   const { site, access } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
-  return result(ctx.db, site, access.role);
+  return result(ctx.db, ctx, access, site);
 }
 
 export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, body: UpdateSiteBody) {
@@ -154,7 +171,8 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
             ? defaultSection({ ...site, ...patch }, structure, orderedSections(structure))
             : undefined;
         const candidates = siteSpacesIn(structure, section?.id ?? null);
-        if (!candidates.some((s) => s.id === body.defaultSiteSpace)) {
+        const target = candidates.find((s) => s.id === body.defaultSiteSpace);
+        if (!target || (await hiddenSiteSpaces(tx, ctx, access, { siteSpaces: [target] })).size > 0) {
           throw new InvalidError(
             'defaultSiteSpace',
             section ? 'not a site space of the default section' : 'no such site space at the root of this site',
@@ -166,7 +184,7 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
     }
     if (Object.keys(patch).length) await repo.updateSite(tx, site.id, patch);
     await repo.bumpSiteVersion(tx, site.id, nowIso());
-    return result(tx, await reload(tx, site), access.role);
+    return result(tx, ctx, access, await reload(tx, site));
   });
 }
 
@@ -187,7 +205,7 @@ export async function setPublished(ctx: ServiceContext, organizationId: string, 
     const { site, access } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, action, true);
     await repo.updateSite(tx, site.id, { published: published ? 1 : 0 });
     await repo.bumpSiteVersion(tx, site.id, nowIso());
-    return result(tx, await reload(tx, site), access.role);
+    return result(tx, ctx, access, await reload(tx, site));
   });
 }
 
@@ -232,7 +250,7 @@ export async function listTemplateConditions(ctx: ServiceContext, organizationId
 export async function getPublished(ctx: ServiceContext, organizationId: string, siteId: string, shareKey?: string) {
   const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
   const view = await structureView(ctx.db, ctx, loaded, shareKey);
-  return { view, site: await result(ctx.db, loaded.site, loaded.access.role) };
+  return { view, site: await result(ctx.db, ctx, loaded.access, loaded.site) };
 }
 
 // Visitor authentication

@@ -18,7 +18,17 @@ import type {
 } from '../../../shared/contract/sites.js';
 import { SECTION_TITLE_MIN, SITE_STRUCTURE_MAX } from '../../../shared/contract/sites.js';
 import type { StructureView } from '../../presenters/site.js';
-import { loadSite, requireSiteableSpace, SITE_MANAGE_ROLE, structureView, type LoadedSite } from './access.js';
+import {
+  canSeeSiteSpace,
+  hiddenSiteSpaces,
+  loadSite,
+  orgLevels,
+  requireSiteableSpace,
+  SITE_MANAGE_ROLE,
+  structureView,
+  type LoadedSite,
+} from './access.js';
+import type { OrgLevels } from '../permissions/resolver.js';
 import {
   type Structure,
   defaultSection,
@@ -86,6 +96,21 @@ function requireSection(structure: Structure, id: string): SectionRow {
 function requireSiteSpace(structure: Structure, id: string): SiteSpaceRow {
   const ss = structure.siteSpaces.find((s) => s.id === id);
   if (!ss) throw new NotFoundError('Site space not found');
+  return ss;
+}
+
+/** A site space the caller sees (see access.ts): one whose space they cannot read answers 404, as if absent. */
+async function requireVisibleSiteSpace(
+  tx: Tx,
+  ctx: ServiceContext,
+  loaded: LoadedSite,
+  structure: Structure,
+  id: string,
+): Promise<SiteSpaceRow> {
+  const ss = requireSiteSpace(structure, id);
+  if ((await hiddenSiteSpaces(tx, ctx, loaded.access, { siteSpaces: [ss] })).has(ss.id)) {
+    throw new NotFoundError('Site space not found');
+  }
   return ss;
 }
 
@@ -159,12 +184,19 @@ async function place(
  * A site that gets its first section while it has site spaces at its root: those become a section of their own
  * first (titled after the default one's space), which is the default section, so nothing is lost from the site.
  */
-async function wrapRootSiteSpaces(tx: Tx, loaded: LoadedSite, structure: Structure, now: string): Promise<void> {
+async function wrapRootSiteSpaces(
+  tx: Tx,
+  loaded: LoadedSite,
+  structure: Structure,
+  now: string,
+  levels: OrgLevels,
+): Promise<void> {
   const root = siteSpacesIn(structure, null);
   if (structure.sections.length > 0 || root.length === 0) return;
   const def = defaultSiteSpace(loaded.site, structure, null)!;
   const [space] = await repo.spacesByIds(tx, [def.space_id]);
-  const title = sectionTitle(space?.title ?? '');
+  // The title of a space hidden from the caller is not theirs to copy into a section they see.
+  const title = sectionTitle(canSeeSiteSpace(levels, space) ? space.title : '');
   const section: SectionRow = {
     id: newId(),
     site_id: loaded.site.id,
@@ -247,8 +279,9 @@ export async function listSiteSpaces(
     const ss = d && defaultSiteSpace(site, structure, d);
     if (ss) defaults.add(ss.id);
   }
+  // Site spaces whose space the caller cannot read are left out, before paging, so that count and pages agree.
   const all = orderedSiteSpaces(structure).filter(
-    (ss) => query.default === undefined || defaults.has(ss.id) === query.default,
+    (ss) => view.visible(ss) && (query.default === undefined || defaults.has(ss.id) === query.default),
   );
   const key = (ss: SiteSpaceRow) => siteSpaceKey(structure, ss);
   return { view, page: pageOf(all, key, SECTION_KEY_ARITY + 2, query.page, query.limit) };
@@ -275,8 +308,9 @@ export async function addSection(ctx: ServiceContext, organizationId: string, si
     'add sections',
     async (tx, loaded, structure, now) => {
       limit(structure.sections.length, 'sections', 'spaceId');
-      const space = await requireSiteableSpace(tx, ctx, loaded.access, body.spaceId, 'spaceId');
-      await wrapRootSiteSpaces(tx, loaded, structure, now);
+      const levels = await orgLevels(tx, ctx, loaded.access);
+      const space = await requireSiteableSpace(tx, ctx, loaded.access, body.spaceId, 'spaceId', levels);
+      await wrapRootSiteSpaces(tx, loaded, structure, now, levels);
       const title = sectionTitle(body.title ?? space.title);
       const section: SectionRow = {
         id: newId(),
@@ -322,7 +356,7 @@ export async function updateSection(
   body: UpdateSectionBody,
 ) {
   if (typeof body.condition === 'string') validateCondition('condition', body.condition);
-  const { view } = await writeStructure(ctx, organizationId, siteId, 'change sections', async (tx, _l, structure) => {
+  const { view } = await writeStructure(ctx, organizationId, siteId, 'change sections', async (tx, l, structure) => {
     const section = requireSection(structure, sectionId);
     const patch: Partial<SectionRow> = {};
     if (body.title !== undefined) patch.title = body.title;
@@ -333,7 +367,8 @@ export async function updateSection(
       patch.path = body.path;
     }
     if (body.defaultSiteSpace !== undefined) {
-      if (!siteSpacesIn(structure, section.id).some((s) => s.id === body.defaultSiteSpace)) {
+      const target = siteSpacesIn(structure, section.id).find((s) => s.id === body.defaultSiteSpace);
+      if (!target || (await hiddenSiteSpaces(tx, ctx, l.access, { siteSpaces: [target] })).size > 0) {
         throw new InvalidError('defaultSiteSpace', 'not a site space of this section');
       }
       patch.default_site_space_id = body.defaultSiteSpace;
@@ -441,7 +476,7 @@ export async function updateSiteSpace(
     siteId,
     'change site spaces',
     async (tx, loaded, structure) => {
-      const ss = requireSiteSpace(structure, siteSpaceId);
+      const ss = await requireVisibleSiteSpace(tx, ctx, loaded, structure, siteSpaceId);
       const patch: Partial<SiteSpaceRow> = {};
       if (body.path !== undefined && body.path !== ss.path) {
         if (siteSpacesIn(structure, ss.section_id).some((s) => s.id !== ss.id && s.path === body.path)) {
@@ -495,7 +530,8 @@ export async function moveSiteSpace(
   siteSpaceId: string,
   position: SitePosition | undefined,
 ) {
-  const { view } = await writeStructure(ctx, organizationId, siteId, 'move site spaces', async (tx, _l, structure) => {
+  const { view } = await writeStructure(ctx, organizationId, siteId, 'move site spaces', async (tx, l, structure) => {
+    await requireVisibleSiteSpace(tx, ctx, l, structure, siteSpaceId);
     await place(tx, structure, { type: 'site-space', id: siteSpaceId }, position, 'position');
   });
   return { view, id: siteSpaceId };
@@ -646,7 +682,8 @@ export async function sortStructure(
   item: SiteItemPointer,
   position: SitePosition | undefined,
 ) {
-  const { view } = await writeStructure(ctx, organizationId, siteId, 'reorder its structure', async (tx, _l, s) => {
+  const { view } = await writeStructure(ctx, organizationId, siteId, 'reorder its structure', async (tx, l, s) => {
+    if (item.type === 'site-space') await requireVisibleSiteSpace(tx, ctx, l, s, item.id);
     await place(tx, s, item, position, 'position');
   });
   return { view, id: item.id, type: item.type };

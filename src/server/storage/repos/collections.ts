@@ -20,16 +20,20 @@ export async function collectionChain(db: Executor, id: string): Promise<Collect
   return result.rows;
 }
 
-/** Ids of the collection and every collection nested in it, at any depth. */
-export async function collectionSubtreeIds(db: Executor, id: string): Promise<string[]> {
-  const result = await sql<{ id: string }>`
+/** A collection nested in another, as far as levels need it. */
+export type NestedCollection = Pick<CollectionRow, 'id' | 'title' | 'parent_id' | 'default_level' | 'created_by'>;
+
+/** The collection and every collection nested in it, at any depth: the collection first, then by depth. */
+export async function collectionSubtree(db: Executor, id: string): Promise<NestedCollection[]> {
+  const result = await sql<NestedCollection & { depth: number }>`
     with recursive tree as (
-      select id, 0 as depth from collections where id = ${id}
+      select id, title, parent_id, default_level, created_by, 0 as depth from collections where id = ${id}
       union all
-      select c.id, tree.depth + 1 from collections c join tree on c.parent_id = tree.id where tree.depth < 100
+      select c.id, c.title, c.parent_id, c.default_level, c.created_by, tree.depth + 1
+      from collections c join tree on c.parent_id = tree.id where tree.depth < 100
     )
-    select id from tree`.execute(db);
-  return result.rows.map((r) => r.id);
+    select id, title, parent_id, default_level, created_by, depth from tree order by depth, id`.execute(db);
+  return result.rows.map(({ depth: _depth, ...row }) => row);
 }
 
 /** Every collection of an organization, for computing levels of many items at once. */

@@ -99,18 +99,6 @@ export async function countSites(db: Executor, f: SiteListFilter): Promise<numbe
   return Number(r.n);
 }
 
-/** Site spaces of each site, counted. */
-export async function countSiteSpaces(db: Executor, siteIds: string[]): Promise<Map<string, number>> {
-  if (siteIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('site_spaces')
-    .select(['site_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('site_id', 'in', siteIds)
-    .groupBy('site_id')
-    .execute();
-  return new Map(rows.map((r) => [r.site_id, Number(r.n)]));
-}
-
 // Structure
 
 export function listGroups(db: Executor, siteId: string) {
@@ -171,6 +159,24 @@ export async function updateSiteSpace(db: Executor, id: string, patch: Partial<S
 }
 export async function deleteSiteSpace(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('site_spaces').where('id', '=', id).execute();
+}
+
+/** For each site space of these sites: its site and what the levels of its space need. */
+export function siteSpaceTargets(db: Executor, siteIds: string[]) {
+  if (siteIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('site_spaces')
+    .innerJoin('spaces', 'spaces.id', 'site_spaces.space_id')
+    .select([
+      'site_spaces.site_id',
+      'spaces.id',
+      'spaces.organization_id',
+      'spaces.parent_id',
+      'spaces.default_level',
+      'spaces.created_by',
+    ])
+    .where('site_spaces.site_id', 'in', siteIds)
+    .execute();
 }
 
 /** The spaces a site shows: their current revision, title and trash state (read for every published page). */

@@ -124,14 +124,28 @@ export async function countSpaces(db: Executor, f: SpaceListFilter): Promise<num
   return Number(r.n);
 }
 
-/** Live spaces of the collection that inherit their default level get `level` as their own. */
+/** Every space (live or in the trash) directly in one of these collections, as far as levels need it. */
+export function spacesInCollections(db: Executor, collectionIds: string[]) {
+  if (!collectionIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('spaces')
+    .select(['id', 'title', 'parent_id', 'default_level', 'created_by', 'deleted_at'])
+    .where('parent_id', 'in', collectionIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Spaces of the collection (live or already in the trash: they can be restored) that inherit their default level
+ * get `level` as their own.
+ */
 export async function freezeInheritedLevel(db: Executor, collectionId: string, level: string | null): Promise<void> {
   await db
     .updateTable('spaces')
     .set({ default_level: level })
     .where('parent_id', '=', collectionId)
     .where('default_level', '=', 'inherit')
-    .where('deleted_at', 'is', null)
     .execute();
 }
 

@@ -131,6 +131,18 @@ export function listTeams(
   return q.execute();
 }
 
+/** Ids of the teams of the organization that the user is in, by id. */
+export async function teamIdsOfMember(db: Executor, organizationId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .orderBy('team_id')
+    .execute();
+  return rows.map((r) => r.team_id);
+}
+
 export async function countTeams(db: Executor, f: TeamListFilter): Promise<number> {
   const r = await filteredTeams(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
