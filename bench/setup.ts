@@ -21,6 +21,7 @@ export async function benchDatabase(token: string) {
     trustProxy: false,
     allowPrivateFetch: false,
     samlIdpInitiatedProviders: [],
+    requestTimeoutSeconds: 30,
     dnsServers: [],
   };
   const storage = openStorage(config.storage);

@@ -69,6 +69,15 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustedProxies(deps.config.trustProxy),
     // Wait for in-flight requests on close, but drop idle keep-alive connections at once.
     forceCloseConnections: 'idle',
+    // The whole request (headers and body) must arrive within this time, so slowly trickled bodies cannot hold
+    // connections open forever (Node answers 408).
+    requestTimeout: deps.config.requestTimeoutSeconds * 1000,
+    // Node takes the limit from its constructor's options (setting it afterwards, as Fastify does, is not
+    // enforced) and enforces it when it checks connections: often enough for the limit to mean what it says.
+    http: {
+      requestTimeout: deps.config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(500, deps.config.requestTimeoutSeconds * 100)),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route (a path that is not valid UTF-8 once decoded) answer with the
     // one error body too, not Fastify's own.
@@ -91,6 +100,15 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuards(app);
+  // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
+  // after them: a client reusing it would otherwise meet a reset.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const routeDeps: RouteDeps = {
     db: deps.db,

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'must be a comma-separated list of addresses such as 1.1.1.1 or 127.0.0.1:5353')
     .optional(),
+  /** Seconds a client has to send a whole request, headers and body (408 after). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -73,6 +75,7 @@ export interface Config {
   trustProxy: boolean | number | string[];
   allowPrivateFetch: boolean;
   samlIdpInitiatedProviders: string[];
+  requestTimeoutSeconds: number;
   dnsServers: string[];
 }
 
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : e.TRUST_PROXY.split(','),
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -13,8 +14,11 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+function start(
+  env: Record<string, string>,
+  command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server/main.ts']],
+) {
+  const child = spawn(command[0], command[1], {
     env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,6 +118,35 @@ describe('server entry point', () => {
       }
     },
   );
+
+  it('`npm start` passes SIGTERM to the server: in-flight requests finish (Connection: close), the port closes', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-npm-start-'));
+    const started = start({ DATA_DIR: dataDir }, ['npm', ['start', '--silent']]);
+    const url = (await started.listening).split(' ')[2]!;
+    const { hostname, port } = new URL(url);
+    // A request in flight when the signal arrives: its body is only half sent.
+    const socket = net.connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' });
+    socket.write(
+      `POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const signalled = Date.now();
+    started.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    socket.write(body.slice(10));
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(await started.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // The server is gone with the command: nothing listens on its port any more.
+    await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
 
   it('exits non-zero with one line per bad setting', async () => {
     const bad = start({ PORT: 'x', SIGNUP: 'sometimes' });

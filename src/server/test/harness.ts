@@ -100,6 +100,7 @@ export async function startTestServer(
     trustProxy: false,
     allowPrivateFetch: false,
     samlIdpInitiatedProviders: [],
+    requestTimeoutSeconds: 30,
     dnsServers: [],
     ...overrides,
   };
