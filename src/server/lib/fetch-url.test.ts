@@ -1,15 +1,22 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchUrl, isPublicAddress, FetchRefusedError } from './fetch-url.js';
+import { fetchUrl, isPublicAddress, FetchRefusedError, FETCHES_IN_FLIGHT_MAX } from './fetch-url.js';
 
 describe('fetching user-given URLs', () => {
   let server: http.Server;
   let base: string;
+  let connections = 0;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      if (req.url === '/trickle') connections += 1;
       if (req.url === '/redirect') {
         res.writeHead(302, { location: '/file' });
         res.end();
+      } else if (req.url === '/trickle') {
+        // One byte every 100 ms: never idle long enough for an idle timeout, never done.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const timer = setInterval(() => res.write('x'), 100);
+        res.on('close', () => clearInterval(timer));
       } else if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.end(Buffer.alloc(2048));
@@ -36,6 +43,12 @@ describe('fetching user-given URLs', () => {
       'fc00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::1',
+      '::',
       '0.0.0.0',
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
@@ -53,6 +66,36 @@ describe('fetching user-given URLs', () => {
     const ok = await fetchUrl(`${base}/redirect`, { maxBytes: 1024, allowPrivate: true });
     expect(ok.data.toString()).toBe('file body');
     expect(ok.contentType).toBe('text/plain');
+  });
+
+  it('refuses an IPv4-compatible IPv6 literal pointing at loopback', async () => {
+    const port = new URL(base).port;
+    for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[::ffff:127.0.0.1]']) {
+      await expect(fetchUrl(`http://${host}:${port}/file`, { maxBytes: 1024, allowPrivate: false })).rejects.toThrow(
+        /private or local/,
+      );
+    }
+  });
+
+  it('ends a download that trickles past its overall deadline', async () => {
+    const started = Date.now();
+    await expect(fetchUrl(`${base}/trickle`, { maxBytes: 1024, allowPrivate: true, deadlineMs: 700 })).rejects.toThrow(
+      /did not finish within 0.7 s/,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('runs a bounded number of downloads at once; the others wait for a slot within their deadline', async () => {
+    connections = 0;
+    const many = Array.from({ length: FETCHES_IN_FLIGHT_MAX + 2 }, () =>
+      fetchUrl(`${base}/trickle`, { maxBytes: 1024, allowPrivate: true, deadlineMs: 600 }).catch((e: Error) => e),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(connections).toBe(FETCHES_IN_FLIGHT_MAX);
+    const results = await Promise.all(many);
+    expect(results.every((r) => r instanceof FetchRefusedError)).toBe(true);
+    // The slots are free again.
+    expect((await fetchUrl(`${base}/file`, { maxBytes: 1024, allowPrivate: true })).data.toString()).toBe('file body');
   });
 
   it('stops at the size limit', async () => {

@@ -14,9 +14,18 @@ export class FetchRefusedError extends Error {}
 export interface FetchOptions {
   maxBytes: number;
   allowPrivate: boolean;
-  timeoutMs?: number;
+  /** The whole fetch (waiting for a slot, connecting, redirects, the body) must end within this time. */
+  deadlineMs?: number;
   maxRedirects?: number;
 }
+
+/** Downloads one process runs at once; more wait for a slot (their deadline runs while they wait). */
+export const FETCHES_IN_FLIGHT_MAX = 8;
+/** The deadline of a whole fetch, by default. */
+export const FETCH_DEADLINE_MS = 15_000;
+
+/** IPv6 global unicast: 2000::/3. Everything else (IPv4-compatible ::a.b.c.d, NAT64, ...) is not public. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
@@ -24,7 +33,39 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST as [ipaddr.IPv6, number])) {
+    return false;
+  }
   return parsed.range() === 'unicast';
+}
+
+/** A counting semaphore: at most FETCHES_IN_FLIGHT_MAX downloads at once in this process. */
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+async function acquireSlot(signal: AbortSignal): Promise<() => void> {
+  if (inFlight >= FETCHES_IN_FLIGHT_MAX) {
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const i = waiting.indexOf(wake);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(signal.reason as Error);
+      };
+      waiting.push(wake);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+  inFlight += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    inFlight -= 1;
+    waiting.shift()?.();
+  };
 }
 
 function guardedLookup(allowPrivate: boolean): LookupFunction {
@@ -42,7 +83,28 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 export async function fetchUrl(url: string, options: FetchOptions): Promise<{ data: Buffer; contentType?: string }> {
-  const { maxBytes, allowPrivate, timeoutMs = 10_000, maxRedirects = 3 } = options;
+  const deadlineMs = options.deadlineMs ?? FETCH_DEADLINE_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new FetchRefusedError(`the download did not finish within ${deadlineMs / 1000} s`)),
+    deadlineMs,
+  );
+  let release: (() => void) | undefined;
+  try {
+    release = await acquireSlot(controller.signal);
+    return await fetchWithin(url, options, controller.signal);
+  } finally {
+    clearTimeout(timer);
+    release?.();
+  }
+}
+
+async function fetchWithin(
+  url: string,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<{ data: Buffer; contentType?: string }> {
+  const { maxBytes, allowPrivate, maxRedirects = 3 } = options;
   let current = new URL(url);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:')
@@ -52,11 +114,11 @@ export async function fetchUrl(url: string, options: FetchOptions): Promise<{ da
     if (ipaddr.isValid(host) && !allowPrivate && !isPublicAddress(host)) {
       throw new FetchRefusedError(`${host} is a private or local address`);
     }
+    // The signal destroys the request, and the response being read, when the deadline passes.
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const client = current.protocol === 'https:' ? https : http;
-      const request = client.get(current, { lookup: guardedLookup(allowPrivate), timeout: timeoutMs }, resolve);
-      request.on('timeout', () => request.destroy(new FetchRefusedError('the server took too long to answer')));
-      request.on('error', reject);
+      const request = client.get(current, { lookup: guardedLookup(allowPrivate), signal }, resolve);
+      request.on('error', (err) => reject(signal.aborted ? (signal.reason as Error) : err));
     });
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
@@ -70,13 +132,17 @@ export async function fetchUrl(url: string, options: FetchOptions): Promise<{ da
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        response.destroy();
-        throw new FetchRefusedError(`the file is larger than ${maxBytes} bytes`);
+    try {
+      for await (const chunk of response) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          response.destroy();
+          throw new FetchRefusedError(`the file is larger than ${maxBytes} bytes`);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+    } catch (err) {
+      throw signal.aborted ? (signal.reason as Error) : err;
     }
     const contentType = response.headers['content-type']?.split(';')[0]?.trim();
     return { data: Buffer.concat(chunks), ...(contentType ? { contentType } : {}) };

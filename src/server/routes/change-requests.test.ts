@@ -262,10 +262,12 @@ describeEachDialect('change request files from URLs', (dialect) => {
   let permissive: TestServer;
   let files: http.Server;
   let fileUrl: string;
+  let downloads = 0;
   beforeAll(async () => {
     server = await startTestServer(dialect);
     permissive = await startTestServer(dialect, { allowPrivateFetch: true });
     files = http.createServer((_req, res) => {
+      downloads += 1;
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     });
@@ -296,6 +298,58 @@ describeEachDialect('change request files from URLs', (dialect) => {
     const allowed = await insertFromUrl(permissive);
     expect(allowed.status).toBe(200);
     expect(allowed.body.insertedFiles[0]).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: 4 });
+  });
+
+  it('downloads nothing before the caller is authorized, and takes at most 20 URLs in one request', async () => {
+    const space = (await permissive.request('POST', `/v1/orgs/${permissive.orgId}/spaces`, { body: { title: 'F' } }))
+      .body;
+    const cr = (await permissive.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `f${i}.png`, url: `${fileUrl}?${i}` }));
+    const body = { changes: [{ operation: 'insert_files', files: files(20) }] };
+    const outsider = await permissive.signup('outsider');
+    const reader = await permissive.member('read');
+    downloads = 0;
+    const attempts = [
+      await permissive.request('POST', `/v1/spaces/no-such-space/change-requests/1/content`, { body }),
+      await permissive.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        token: outsider.token,
+        body,
+      }),
+      await permissive.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        token: reader.token,
+        body,
+      }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([404, 404, 403]);
+    expect(downloads).toBe(0);
+    // An archived change request cannot change: nothing is downloaded for it either.
+    const archived = (await permissive.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    await permissive.request('PATCH', `/v1/spaces/${space.id}/change-requests/${archived.id}`, {
+      body: { status: 'archived' },
+    });
+    const refused = await permissive.request('POST', `/v1/spaces/${space.id}/change-requests/${archived.id}/content`, {
+      body,
+    });
+    expect(refused.status).toBe(409);
+    expect(downloads).toBe(0);
+    // 21 URLs in one request: 400 naming changes, before anything is fetched.
+    const tooMany = await permissive.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      body: {
+        changes: [
+          { operation: 'insert_files', files: files(20) },
+          { operation: 'insert_files', files: files(1) },
+        ],
+      },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.issues[0]).toMatchObject({
+      path: 'changes',
+      message: expect.stringMatching(/At most 20/),
+    });
+    expect(downloads).toBe(0);
+    const ok = await permissive.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body });
+    expect(ok.status).toBe(200);
+    expect(downloads).toBe(20);
   });
 });
 

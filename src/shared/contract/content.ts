@@ -253,8 +253,22 @@ export const contentChangeSchema = z.discriminatedUnion('operation', [
 ]);
 export type ContentChange = z.infer<typeof contentChangeSchema>;
 
+/** Files given by URL in one request: each is a download the server makes. */
+export const FILE_URLS_PER_REQUEST_MAX = 20;
+
 export const updateContentBodySchema = z.object({
-  changes: z.array(contentChangeSchema).min(1).max(CHANGES_MAX),
+  changes: z
+    .array(contentChangeSchema)
+    .min(1)
+    .max(CHANGES_MAX)
+    .refine(
+      (changes) =>
+        changes.reduce(
+          (n, c) => n + (c.operation === 'insert_files' ? c.files.filter((f) => f.url !== undefined).length : 0),
+          0,
+        ) <= FILE_URLS_PER_REQUEST_MAX,
+      `At most ${FILE_URLS_PER_REQUEST_MAX} files given by URL in one request`,
+    ),
 });
 export type UpdateContentBody = z.infer<typeof updateContentBodySchema>;
 

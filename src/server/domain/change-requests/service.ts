@@ -123,6 +123,15 @@ export async function updateChangeRequest(
   });
 }
 
+/** The content of this change request can change: the space is neither locked nor in the trash, the change request open or draft. */
+function requireEditable(space: { edit_mode: string; deleted_at: string | null }, cr: { status: string }) {
+  if (space.edit_mode === 'locked') throw new ForbiddenError('The space is locked: its content cannot be edited');
+  if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+  if (cr.status === 'merged' || cr.status === 'archived') {
+    throw new ConflictError(`The change request is ${cr.status}: its content can no longer change`);
+  }
+}
+
 /**
  * Applies a batch of operations to the change request's content as one new revision. `ifMatch` (the revision
  * the client based its edit on) must still be the change request's current one, else 409 and nothing changes.
@@ -136,6 +145,10 @@ export async function updateContent(
   ifMatch: string | undefined,
   fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>,
 ) {
+  // Authorized first: nothing is downloaded for a caller who may not edit this change request, or for an edit
+  // that cannot be made. The transaction below checks again, under the change request's lock.
+  const before = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
+  requireEditable(before.space, before.cr);
   // Files given by URL are fetched before the transaction, so no lock is held while a remote server answers.
   // A fetch that fails is reported by the operation that asked for it.
   const fetched = new Map<string, Promise<{ data: Buffer; contentType?: string }>>();
@@ -154,11 +167,7 @@ export async function updateContent(
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
     const cr = (await crs.findChangeRequest(tx, spaceId, found.cr.id))!;
     const { space, level } = found;
-    if (space.edit_mode === 'locked') throw new ForbiddenError('The space is locked: its content cannot be edited');
-    if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
-    if (cr.status === 'merged' || cr.status === 'archived') {
-      throw new ConflictError(`The change request is ${cr.status}: its content can no longer change`);
-    }
+    requireEditable(space, cr);
     if (ifMatch !== undefined && ifMatch !== cr.revision_id) {
       throw new ConflictError(
         `The change request has changed since revision ${ifMatch} (it is now at ${cr.revision_id}): reload and edit again`,
