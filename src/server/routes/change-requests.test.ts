@@ -300,6 +300,31 @@ describeEachDialect('change request files from URLs', (dialect) => {
     expect(allowed.body.insertedFiles[0]).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: 4 });
   });
 
+  it('takes a content edit up to 8 MiB and answers 413 above; other endpoints stop at 1 MiB', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Big' } })).body;
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const file = (i: number) => ({ name: `f${i}.bin`, base64: Buffer.alloc(1024 * 1024 - 16, i).toString('base64') });
+    const fits = await server.request('POST', path, {
+      body: { changes: [{ operation: 'insert_files', files: [0, 1, 2, 3, 4].map(file) }] },
+    });
+    expect(fits.status).toBe(200);
+    const padded = JSON.stringify({
+      changes: [{ operation: 'insert_page', title: 'x' }],
+      pad: 'x'.repeat(8 * 1024 * 1024),
+    });
+    const over = await server.request('POST', path, {
+      rawBody: padded,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(over.status).toBe(413);
+    const elsewhere = await server.request('PATCH', `/v1/spaces/${space.id}`, {
+      rawBody: JSON.stringify({ title: 'x', pad: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(elsewhere.status).toBe(413);
+  });
+
   it('downloads nothing before the caller is authorized, and takes at most 20 URLs in one request', async () => {
     const space = (await permissive.request('POST', `/v1/orgs/${permissive.orgId}/spaces`, { body: { title: 'F' } }))
       .body;

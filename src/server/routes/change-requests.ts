@@ -25,7 +25,7 @@ import {
   contentChangeResultSchema,
   revisionFileSchema,
   CHANGES_MAX,
-  FILES_PER_OPERATION_MAX,
+  CONTENT_EDIT_BODY_MAX_BYTES,
   FILE_MAX_BYTES,
 } from '../../shared/contract/content.js';
 import { z } from 'zod';
@@ -217,15 +217,12 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
   );
 }
 
-/** A batch may carry files up to the per-file limit: its body may be that large (base64 adds a third). */
-const CONTENT_BODY_LIMIT = Math.ceil(FILE_MAX_BYTES * 1.4) * FILES_PER_OPERATION_MAX + 1024 * 1024;
-
 export async function changeRequestContentRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
     {
-      bodyLimit: CONTENT_BODY_LIMIT,
+      bodyLimit: CONTENT_EDIT_BODY_MAX_BYTES,
       schema: {
         params: changeRequestParamsSchema,
         querystring: updateContentQuerySchema,

@@ -253,6 +253,12 @@ export const contentChangeSchema = z.discriminatedUnion('operation', [
 ]);
 export type ContentChange = z.infer<typeof contentChangeSchema>;
 
+/**
+ * Largest body of a content edit (`POST …/change-requests/{id}/content`): several base64 files or long pages in
+ * one batch. Every other endpoint takes at most 1 MiB.
+ */
+export const CONTENT_EDIT_BODY_MAX_BYTES = 8 * 1024 * 1024;
+
 /** Files given by URL in one request: each is a download the server makes. */
 export const FILE_URLS_PER_REQUEST_MAX = 20;
 
