@@ -127,6 +127,39 @@ describeEachDialect('change requests and their content', (dialect) => {
     expect(keys).toEqual(nodes.map((n) => n.key));
   });
 
+  it('refuses bodies nested past the depth limit or with too many blocks, naming the field, and keeps nothing', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const before = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
+    const quotes = '>'.repeat(50_000) + ' deep';
+    const list = Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
+    for (const markdown of [quotes, list]) {
+      const res = await edit(space.id, cr.id, [
+        { operation: 'insert_page', title: 'Fine' },
+        { operation: 'insert_page', title: 'Deep', document: { markdown } },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body.error.issues[0]).toMatchObject({
+        path: 'changes.1.document.markdown',
+        message: 'Nested deeper than 32 levels of blockquotes and lists',
+      });
+    }
+    const manyBlocks = Array.from({ length: 10_001 }, (_, i) => `# H${i}`).join('\n');
+    const blocks = await edit(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Long', document: { markdown: manyBlocks } },
+    ]);
+    expect(blocks.status).toBe(400);
+    expect(blocks.body.error.issues[0].path).toBe('changes.0.document.markdown');
+    expect(blocks.body.error.message).toMatch(/More than 10000 top-level blocks/);
+    // Nothing was kept: the change request is still at its first revision.
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before);
+    // At the limit, the page is taken.
+    const ok = await edit(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Deep enough', document: { markdown: '>'.repeat(32) + ' ok' } },
+    ]);
+    expect(ok.status).toBe(200);
+  });
+
   it('rejects a batch whole, naming the failing operation', async () => {
     const space = await newSpace();
     const cr = await newCr(space.id);

@@ -113,6 +113,8 @@ describeEachDialect('comment threads', (dialect) => {
     const cases: Array<[unknown, string]> = [
       [{ body: { markdown: '   ' } }, 'body.markdown'],
       [{ body: { markdown: 'x'.repeat(COMMENT_BODY_MAX + 1) } }, 'body.markdown'],
+      // 5,000 nested quotes made the review screen overflow its stack for every viewer.
+      [{ body: { markdown: '>'.repeat(5000) + ' deep' } }, 'body.markdown'],
       [{ body: {} }, 'body.markdown'],
       [{ body: { document: { nodes: [] } } }, 'body.markdown'],
       [{}, 'body'],

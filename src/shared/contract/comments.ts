@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
 import { idSchema, timestampSchema, userSchema } from './common.js';
 import { listSchema, pagedQuerySchema } from '../pagination.js';
 import { pageDocumentSchema } from './content.js';
@@ -26,7 +27,8 @@ export const commentMarkdownSchema = z
   .string()
   .trim()
   .min(1, 'Write something first')
-  .max(COMMENT_BODY_MAX, `Use at most ${COMMENT_BODY_MAX} characters`);
+  .max(COMMENT_BODY_MAX, `Use at most ${COMMENT_BODY_MAX} characters`)
+  .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE);
 export const commentBodyInputSchema = z.object({ markdown: commentMarkdownSchema });
 
 /** Output body: markdown (the default) or, with `format=document`, the block document. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
 import { changeRequestSchema } from './change-requests.js';
+import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
 
 export const PAGE_TITLE_MAX = 100;
 export const PAGE_SLUG_MAX = 100;
@@ -173,11 +174,16 @@ const pageMetadataShape = {
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
 };
 
-/** A page body: markdown, or `{}` for none. Every top-level block gets a stable id. */
-export const pageBodySchema = z.union([
-  z.object({ markdown: z.string().max(PAGE_MARKDOWN_MAX) }).strict(),
-  z.object({}).strict(),
-]);
+/** A page body: `{markdown}`, or `{}` for none. Every top-level block gets a stable id. */
+export const pageBodySchema = z
+  .object({
+    markdown: z
+      .string()
+      .max(PAGE_MARKDOWN_MAX)
+      .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE)
+      .optional(),
+  })
+  .strict();
 
 export const insertPageOperationSchema = z.object({
   operation: z.literal('insert_page'),

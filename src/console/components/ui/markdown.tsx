@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { MarkdownProps } from './markdown-renderer';
+import { ContentBoundary } from './content-boundary';
 
 const load = () => import('./markdown-renderer');
 const MarkdownRenderer = lazy(load);
@@ -15,15 +16,17 @@ export function preloadMarkdown(): void {
  */
 export function Markdown(props: MarkdownProps) {
   return (
-    <Suspense
-      fallback={
-        <div className={['markdown', 'markdown-pending', props.className].filter(Boolean).join(' ')} aria-busy="true">
-          {props.children}
-        </div>
-      }
-    >
-      <MarkdownRenderer {...props} />
-    </Suspense>
+    <ContentBoundary source={typeof props.children === 'string' ? props.children : ''}>
+      <Suspense
+        fallback={
+          <div className={['markdown', 'markdown-pending', props.className].filter(Boolean).join(' ')} aria-busy="true">
+            {props.children}
+          </div>
+        }
+      >
+        <MarkdownRenderer {...props} />
+      </Suspense>
+    </ContentBoundary>
   );
 }
 

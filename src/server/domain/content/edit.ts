@@ -4,6 +4,9 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { InvalidError } from '../errors.js';
 import { parseBlocks, type Block } from './blocks.js';
+import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
+
+const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
 import { type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
 import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
@@ -137,14 +140,14 @@ export async function applyChanges(
       case 'insert_page': {
         if (change.ref && refs.has(change.ref)) fail('ref', 'is already used in this batch');
         if (change.type === 'link' && !change.href) fail('href', 'a link page needs an href');
-        if (change.type !== 'document' && change.document && 'markdown' in change.document) {
+        if (change.type !== 'document' && change.document?.markdown !== undefined) {
           fail('document', `a ${change.type} page has no body`);
         }
         const id = newId();
         const parentId = await parentFor(change.into, change.type);
         const title = change.title ?? 'Untitled';
-        const blocks =
-          change.document && 'markdown' in change.document ? parseBlocks(change.document.markdown, [], newId) : [];
+        const blocks = change.document?.markdown !== undefined ? parseBlocks(change.document.markdown, [], newId) : [];
+        if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
         const version: PageVersion = {
           type: change.type,
           title,
@@ -166,7 +169,7 @@ export async function applyChanges(
       case 'update_page': {
         const { id, entry } = await requirePage('page', change.page);
         const before = await writer.version(entry.v);
-        if (before.type !== 'document' && change.document && 'markdown' in change.document) {
+        if (before.type !== 'document' && change.document?.markdown !== undefined) {
           fail('document', `a ${before.type} page has no body`);
         }
         if (before.type !== 'link' && change.href) fail('href', 'only link pages have an href');
@@ -188,7 +191,9 @@ export async function applyChanges(
         let document = before.document;
         if (change.document) {
           const previous = await writer.document(before);
-          const blocks = 'markdown' in change.document ? parseBlocks(change.document.markdown, previous, newId) : [];
+          const blocks =
+            change.document.markdown !== undefined ? parseBlocks(change.document.markdown, previous, newId) : [];
+          if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
           document = documentHash(blocks);
         }
         const wantsSlug =

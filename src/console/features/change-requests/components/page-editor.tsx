@@ -25,7 +25,7 @@ import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 const pageFormSchema = updatePageOperationSchema
   .pick({ title: true })
   .required()
-  .extend({ markdown: pageBodySchema.options[0].shape.markdown });
+  .extend({ markdown: pageBodySchema.shape.markdown.unwrap() });
 type PageFormInput = z.input<typeof pageFormSchema>;
 
 function valuesOf(page: RevisionPage): PageFormInput {
