@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { buttonClass } from './components/ui/button';
 import { ErrorState, Loading } from './components/ui/states';
 import { isApiError } from './lib/api-client';
+import { accountRoute } from './routes/account';
 import { appRoute } from './routes/app';
 import { collectionRoute } from './routes/collection';
 import { homeRoute } from './routes/home';
@@ -48,6 +49,8 @@ import { trashRoute } from './routes/trash';
  * /login, /signup                        (`/login?method=sso&organization=<id>`: single sign-on)
  * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
+ * /account                              account settings: pending invitations, linked identity providers
+ *                                       (`?linked=<providerId>`: the server sends the browser back here once linked)
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
@@ -79,6 +82,7 @@ const routeTree = rootRoute.addChildren([
   joinRoute,
   appRoute.addChildren([
     homeRoute,
+    accountRoute,
     organizationRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
