@@ -46,7 +46,7 @@ import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
 /**
- * /login, /signup                        (`/login?method=sso&organization=<id>`: single sign-on)
+ * /login, /signup                        (`/login?method=sso`: single sign-on, found from the e-mail address)
  * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
  * /account                              account settings: pending invitations, linked identity providers
