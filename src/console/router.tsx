@@ -1,17 +1,17 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, Link, useRouter } from '@tanstack/react-router';
+import { createRouter, Link, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { buttonClass } from './components/ui/button';
 import { ErrorState, Loading } from './components/ui/states';
-import { isApiError } from './lib/api-client';
+import { isApiError, isSsoRequired } from './lib/api-client';
 import { accountRoute } from './routes/account';
 import { appRoute } from './routes/app';
 import { collectionRoute } from './routes/collection';
 import { homeRoute } from './routes/home';
 import { loginRoute } from './routes/login';
-import { organizationRoute } from './routes/organization';
+import { organizationRoute, SsoRequiredState } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
@@ -126,6 +126,9 @@ function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
   useEffect(() => queryErrorReset.reset(), [queryErrorReset]);
+  const { organizationId } = useParams({ strict: false });
+  // Anything in an organization that enforces SSO (a space, a site) is refused the same way as the organization.
+  if (isSsoRequired(error) && organizationId) return <SsoRequiredState organizationId={organizationId} />;
   const final = isApiError(error, 404) || isApiError(error, 403);
   return (
     <ErrorState

@@ -41,7 +41,7 @@ export const queryKeys = {
   },
   sso: {
     providers: (organizationId: string) => ['sso', organizationId, 'providers'] as const,
-    /** The public list of the sign-in page. */
+    /** The organization's sign-in buttons `{id, label, startURL}`, which any member may list. */
     logins: (organizationId: string) => ['sso', organizationId, 'logins'] as const,
   },
   translations: {
