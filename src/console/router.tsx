@@ -19,6 +19,7 @@ import { joinRoute } from './routes/join';
 import { invitesRoute } from './routes/invites';
 import { membersRoute } from './routes/members';
 import { ssoRoute } from './routes/sso';
+import { emailDomainsRoute } from './routes/email-domains';
 import { teamRoute, teamsRoute } from './routes/teams';
 import { translationsRoute } from './routes/translations';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
@@ -55,6 +56,7 @@ import { trashRoute } from './routes/trash';
  * /o/$organizationId/trash              deleted spaces, restorable
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
+ * /o/$organizationId/settings/domains   e-mail domains: add, verify (DNS TXT record, or the instance owner), remove
  * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
  * /o/$organizationId/settings/translations  translation settings
  * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
@@ -100,6 +102,7 @@ const routeTree = rootRoute.addChildren([
         invitesRoute,
         teamsRoute,
         teamRoute,
+        emailDomainsRoute,
         ssoRoute,
         translationsRoute,
       ]),

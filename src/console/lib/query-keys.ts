@@ -28,6 +28,9 @@ export const queryKeys = {
     mine: ['invitations', 'mine'] as const,
     organization: (organizationId: string) => ['invitations', 'organization', organizationId] as const,
   },
+  emailDomains: {
+    list: (organizationId: string) => ['email-domains', organizationId] as const,
+  },
   /** The signed-in person's account settings. */
   account: {
     ssoLinks: ['account', 'sso-links'] as const,
