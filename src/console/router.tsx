@@ -57,7 +57,7 @@ import { trashRoute } from './routes/trash';
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
  * /o/$organizationId/settings/domains   e-mail domains: add, verify (DNS TXT record, or the instance owner), remove
- * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
+ * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider; enforced SSO
  * /o/$organizationId/settings/translations  translation settings
  * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
