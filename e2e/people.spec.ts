@@ -1,19 +1,6 @@
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
-import { generate } from 'selfsigned';
-import { SignedXml } from 'xml-crypto';
-import { callApi, createOrganization, expect, signIn, test } from './support';
-
-/** Opens one tab of the organization's people and settings area from the sidebar. */
-async function openSettings(page: Page, entry: 'Members' | 'Teams' | 'Settings') {
-  await page
-    .getByRole('navigation', { name: /sections$/ })
-    .getByRole('link', { name: entry })
-    .click();
-}
+import type { Browser } from '@playwright/test';
+import { makeTestIdp, signInAtIdp } from './idp';
+import { callApi, createOrganization, expect, openSettings, signIn, test } from './support';
 
 /** A second browser: someone else follows an invite link and creates their account on the way. */
 async function joinThroughLink(browser: Browser, url: string, name: string) {
@@ -147,183 +134,100 @@ test('an admin creates a team and adds a member by name, then makes them its own
   await tom.context.close();
 });
 
-/** A test identity provider: its own key and self-signed certificate, made here. */
-interface TestIdp {
-  entityId: string;
-  key: string;
-  cert: string;
-  /** Its sign-in URL, where the AuthnRequest arrives. */
-  ssoURL: string;
-  /** What to answer: the ACS URL and audience of the provider, and whom to sign in. */
-  answer?: { acsURL: string; audience: string; email: string; name: string };
-  /** AuthnRequests received, decoded. */
-  requests: string[];
-  close: () => Promise<void>;
-}
-
-const xmlEscape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A SAML Response whose assertion is signed by the IdP (enveloped signature, exclusive c14n, RSA-SHA256). */
-function signedResponse(idp: TestIdp, answer: NonNullable<TestIdp['answer']>): string {
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const now = Date.now();
-  const end = iso(now + 5 * 60_000);
-  const id = () => `_${crypto.randomBytes(10).toString('hex')}`;
-  const assertion =
-    `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id()}" Version="2.0" IssueInstant="${iso(now)}">` +
-    `<saml:Issuer>${idp.entityId}</saml:Issuer>` +
-    `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${answer.email}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${end}" Recipient="${answer.acsURL}"/></saml:SubjectConfirmation></saml:Subject>` +
-    `<saml:Conditions NotBefore="${iso(now - 60_000)}" NotOnOrAfter="${end}"><saml:AudienceRestriction><saml:Audience>${answer.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-    `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
-    `<saml:AttributeStatement><saml:Attribute Name="displayName"><saml:AttributeValue>${answer.name}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>` +
-    `</saml:Assertion>`;
-  const response =
-    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${answer.acsURL}">` +
-    `<saml:Issuer>${idp.entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
-    assertion +
-    `</samlp:Response>`;
-  const signature = new SignedXml({
-    privateKey: idp.key,
-    publicCert: idp.cert,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-  });
-  signature.addReference({
-    xpath: "//*[local-name(.)='Assertion']",
-    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  });
-  signature.computeSignature(response, {
-    location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
-  });
-  return Buffer.from(signature.getSignedXml()).toString('base64');
-}
-
-/**
- * Starts the identity provider on a free port of 127.0.0.1. Its sign-in URL decodes the AuthnRequest of the
- * HTTP-Redirect binding and answers a page that POSTs the signed response to the ACS URL by itself, as real
- * identity providers do once their user has signed in.
- */
-async function startTestIdp(): Promise<TestIdp> {
-  const entityId = 'https://idp.e2e.test/metadata';
-  const pems = await generate([{ name: 'commonName', value: 'idp.e2e.test' }], { keySize: 2048, algorithm: 'sha256' });
-  const idp: TestIdp = {
-    entityId,
-    key: pems.private,
-    cert: pems.cert,
-    ssoURL: '',
-    requests: [],
-    close: async () => undefined,
-  };
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const samlRequest = url.searchParams.get('SAMLRequest');
-    if (url.pathname !== '/sso' || !samlRequest || !idp.answer) {
-      response.writeHead(400, { 'content-type': 'text/plain' }).end('Not an AuthnRequest');
-      return;
-    }
-    idp.requests.push(zlib.inflateRawSync(Buffer.from(samlRequest, 'base64')).toString('utf8'));
-    const relayState = url.searchParams.get('RelayState');
-    const fields = { SAMLResponse: signedResponse(idp, idp.answer), ...(relayState ? { RelayState: relayState } : {}) };
-    const inputs = Object.entries(fields)
-      .map(([name, value]) => `<input type="hidden" name="${name}" value="${xmlEscape(value)}">`)
-      .join('');
-    response
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(
-        `<!doctype html><title>Test IdP</title><form method="post" action="${xmlEscape(idp.answer.acsURL)}">${inputs}` +
-          `<noscript><button>Continue</button></noscript></form><script>document.forms[0].submit()</script>`,
-      );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  idp.ssoURL = `http://127.0.0.1:${port}/sso`;
-  idp.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return idp;
-}
-
-test('an admin sets up a SAML provider, then someone signs in through it from the sign-in page', async ({
+test('an admin sets up a SAML provider, then someone of a verified domain signs in through it from the sign-in page', async ({
   page,
   browser,
 }) => {
-  const idp = await startTestIdp();
-  try {
-    await signIn(page);
-    const organizationId = await createOrganization(page, 'SSO journey');
+  test.slow();
+  const idp = await makeTestIdp();
+  await signIn(page);
+  const organizationId = await createOrganization(page, 'SSO journey');
+  // Its provider may create accounts only for addresses of a verified domain: the instance owner vouches for one.
+  const domain = `sso-${Date.now()}.example.test`;
+  await callApi(page, 'POST', `/orgs/${organizationId}/email-domains`, { domain });
+  await callApi(page, 'POST', `/orgs/${organizationId}/email-domains/${domain}/verify`, { method: 'owner' });
 
-    // The admin adds the identity provider in the console.
-    await openSettings(page, 'Settings');
-    await page
-      .getByRole('navigation', { name: 'Organization settings' })
-      .getByRole('link', { name: 'Single sign-on' })
-      .click();
-    await expect(page.getByText('No single sign-on yet')).toBeVisible();
-    await page.getByRole('button', { name: 'New SAML provider' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New SAML provider' });
-    await dialog.getByLabel('Label').fill('Test IdP');
-    await dialog.getByLabel('Identity provider entity id').fill(idp.entityId);
-    await dialog.getByLabel('Sign-in URL (SSO URL)').fill(idp.ssoURL);
-    // A certificate that is not PEM is caught before anything is sent.
-    const certificate = dialog.getByLabel('Signing certificate (PEM)');
-    await certificate.fill('MIIC not a pem');
-    await certificate.blur();
-    await expect(dialog.getByText(/Must be a PEM X\.509 certificate/)).toBeVisible();
-    await certificate.fill('-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----');
-    await expect(dialog.getByText(/is not base64/)).toBeVisible();
-    // A PEM that does not parse is refused by the server, beside the field.
-    await certificate.fill('-----BEGIN CERTIFICATE-----\nMIIBAAAA\n-----END CERTIFICATE-----');
-    await dialog.getByRole('button', { name: 'Add provider' }).click();
-    await expect(dialog.getByText(/not a valid PEM X\.509 certificate/)).toBeVisible();
-    await certificate.fill(idp.cert);
-    await dialog.getByLabel('Role of people who join').selectOption({ label: 'Editor' });
-    await dialog.getByRole('button', { name: 'Add provider' }).click();
-    await expect(dialog).toBeHidden();
+  // The admin adds the identity provider in the console.
+  await openSettings(page, 'Settings', 'Single sign-on');
+  await expect(page.getByText('No single sign-on yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New SAML provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New SAML provider' });
+  await dialog.getByLabel('Label').fill('Test IdP');
+  await dialog.getByLabel('Identity provider entity id').fill(idp.entityId);
+  await dialog.getByLabel('Sign-in URL (SSO URL)').fill(idp.ssoURL);
+  // A certificate that is not PEM is caught before anything is sent.
+  const certificate = dialog.getByLabel('Signing certificate (PEM)');
+  await certificate.fill('MIIC not a pem');
+  await certificate.blur();
+  await expect(dialog.getByText(/Must be a PEM X\.509 certificate/)).toBeVisible();
+  await certificate.fill('-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----');
+  await expect(dialog.getByText(/is not base64/)).toBeVisible();
+  // A PEM that does not parse is refused by the server, beside the field.
+  await certificate.fill('-----BEGIN CERTIFICATE-----\nMIIBAAAA\n-----END CERTIFICATE-----');
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(dialog.getByText(/not a valid PEM X\.509 certificate/)).toBeVisible();
+  await certificate.fill(idp.cert);
+  await dialog.getByLabel('Role of people who join').selectOption({ label: 'Editor' });
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(dialog).toBeHidden();
 
-    const provider = page.getByRole('listitem', { name: /Test IdP/ });
-    await expect(provider.getByText('Pending: nobody signed in yet')).toBeVisible();
-    const acsURL = await provider.getByRole('textbox', { name: 'ACS URL (reply URL)' }).inputValue();
-    const audience = await provider.getByRole('textbox', { name: 'Entity id (audience)' }).inputValue();
-    expect(acsURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/sso\/saml\/[^/]+\/acs$/);
-    await expect(provider.getByRole('textbox', { name: 'Start URL (sign-in link)' })).toHaveValue(/\/start$/);
-    const email = `sam-${Date.now()}@example.com`;
-    idp.answer = { acsURL, audience, email, name: 'Sam Saml' };
+  const provider = page.getByRole('listitem', { name: /Test IdP/ });
+  await expect(provider.getByText('Pending: nobody signed in yet')).toBeVisible();
+  const acsURL = await provider.getByRole('textbox', { name: 'ACS URL (reply URL)' }).inputValue();
+  const audience = await provider.getByRole('textbox', { name: 'Entity id (audience)' }).inputValue();
+  expect(acsURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/sso\/saml\/[^/]+\/acs$/);
+  await expect(provider.getByRole('textbox', { name: 'Start URL (sign-in link)' })).toHaveValue(/\/start$/);
 
-    // Someone signed out starts from the sign-in page.
-    const context = await browser.newContext();
-    const sam = await context.newPage();
-    await sam.goto('/login');
-    await sam.getByRole('link', { name: 'Sign in with SSO' }).click();
-    await sam.getByLabel('Organization').fill(`http://127.0.0.1/o/${organizationId}`);
-    await sam.getByRole('button', { name: 'Continue' }).click();
-    await expect(sam).toHaveURL(new RegExp(`organization=${organizationId}`));
-    await sam.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+  // Someone signed out starts from the sign-in page, with their work address; the identity provider knows them.
+  const email = `sam-${Date.now()}@${domain}`;
+  const context = await browser.newContext();
+  await signInAtIdp(context, idp, { email, name: 'Sam Saml' });
+  const sam = await context.newPage();
+  await sam.goto('/login');
+  await sam.getByRole('link', { name: 'Sign in with SSO' }).click();
+  await expect(sam).toHaveURL(/method=sso/);
+  const work = sam.getByRole('textbox', { name: 'Work e-mail' });
+  // An address of a domain no organization verified finds nothing, and says so.
+  await work.fill('sam@elsewhere.example.test');
+  await sam.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    sam.getByText('No organization offers single sign-on for addresses at elsewhere.example.test'),
+  ).toBeVisible();
+  await work.fill(email);
+  await sam.getByRole('button', { name: 'Continue' }).click();
+  const choice = sam
+    .getByRole('list', { name: 'Identity providers' })
+    .getByRole('link', { name: /Sign in with Test IdP/ });
+  await expect(choice).toContainText('SSO journey');
+  await choice.click();
 
-    // The identity provider received an AuthnRequest from this server, and its answer signed Sam in.
-    await expect(sam).toHaveURL(new RegExp(`/o/${organizationId}$`));
-    await expect(sam.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
-    await expect(sam.getByRole('button', { name: 'Account: Sam Saml' })).toBeVisible();
-    expect(idp.requests).toHaveLength(1);
-    expect(idp.requests[0]).toContain('AuthnRequest');
-    expect(idp.requests[0]).toContain(audience);
-    // As an editor, Sam cannot create spaces.
-    await expect(sam.getByRole('button', { name: 'New space' })).toHaveCount(0);
-    await context.close();
+  // The identity provider received an AuthnRequest from this server; its answer created Sam's account.
+  await expect(sam).toHaveURL(new RegExp(`/o/${organizationId}$`));
+  await expect(sam.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expect(sam.getByRole('button', { name: 'Account: Sam Saml' })).toBeVisible();
+  expect(idp.requests).toHaveLength(1);
+  expect(idp.requests[0]).toContain('AuthnRequest');
+  expect(idp.requests[0]).toContain(audience);
+  expect(idp.requests[0]).toContain(acsURL);
+  // As an editor, Sam cannot create spaces.
+  await expect(sam.getByRole('button', { name: 'New space' })).toHaveCount(0);
+  // His account settings say the provider created his account.
+  await sam.goto('/account');
+  const identity = sam.getByRole('list', { name: 'Linked providers' }).getByRole('listitem', { name: 'Test IdP' });
+  await expect(identity).toContainText('Created your account');
+  await expect(identity).toContainText(email);
+  await context.close();
 
-    // The provider is active, and Sam is a member marked SSO, with the provider's role.
-    await page.reload();
-    await expect(provider.getByText('Active')).toBeVisible();
-    await page
-      .getByRole('navigation', { name: /sections$/ })
-      .getByRole('link', { name: 'Members' })
-      .click();
-    const row = page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /Sam Saml/ });
-    await expect(row.getByText('SSO')).toBeVisible();
-    await expect(row.getByRole('combobox', { name: 'Role of Sam Saml' })).toHaveValue('edit');
-  } finally {
-    await idp.close();
-  }
+  // The provider is active, and Sam is a member marked SSO, with the provider's role.
+  await page.reload();
+  await expect(provider.getByText('Active')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: /sections$/ })
+    .getByRole('link', { name: 'Members' })
+    .click();
+  const row = page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /Sam Saml/ });
+  await expect(row.getByText('SSO', { exact: true })).toBeVisible();
+  await expect(row.getByRole('combobox', { name: 'Role of Sam Saml' })).toHaveValue('edit');
 });
 
 test('an admin sets up translations: title and languages, edited, then deleted', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test as base } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /**
  * `test` that also fails on errors in the browser: uncaught exceptions, and console errors such as an answer
@@ -33,6 +33,40 @@ export async function signIn(page: Page, { email, password } = OWNER): Promise<v
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/o\/[^/]+$/);
+}
+
+/** Someone else, in their own browser: signs up with a fresh address (of `domain`), and lands on their welcome page. */
+export async function newPerson(
+  browser: Browser,
+  name: string,
+  domain = 'example.com',
+): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = `${name.toLowerCase().replace(/\s+/g, '.')}-${Date.now()}@${domain}`;
+  const password = 'long-enough-password';
+  await page.goto('/signup');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Account: ${name}`) })).toBeVisible();
+  return { context, page, email, password };
+}
+
+/** Opens one tab of the organization's people and settings area: from the sidebar, then its tab if need be. */
+export async function openSettings(
+  page: Page,
+  entry: 'Members' | 'Teams' | 'Settings',
+  tab?: 'Invite links' | 'E-mail domains' | 'Single sign-on' | 'Translations',
+): Promise<void> {
+  await page
+    .getByRole('navigation', { name: /sections$/ })
+    .getByRole('link', { name: entry })
+    .click();
+  if (tab) {
+    await page.getByRole('navigation', { name: 'Organization settings' }).getByRole('link', { name: tab }).click();
+  }
 }
 
 /** A fresh organization per journey keeps journeys independent of each other's content. */

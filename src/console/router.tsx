@@ -1,16 +1,17 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, Link, useRouter } from '@tanstack/react-router';
+import { createRouter, Link, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { buttonClass } from './components/ui/button';
 import { ErrorState, Loading } from './components/ui/states';
-import { isApiError } from './lib/api-client';
+import { isApiError, isSsoRequired } from './lib/api-client';
+import { accountRoute } from './routes/account';
 import { appRoute } from './routes/app';
 import { collectionRoute } from './routes/collection';
 import { homeRoute } from './routes/home';
 import { loginRoute } from './routes/login';
-import { organizationRoute } from './routes/organization';
+import { organizationRoute, SsoRequiredState } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
@@ -18,6 +19,7 @@ import { joinRoute } from './routes/join';
 import { invitesRoute } from './routes/invites';
 import { membersRoute } from './routes/members';
 import { ssoRoute } from './routes/sso';
+import { emailDomainsRoute } from './routes/email-domains';
 import { teamRoute, teamsRoute } from './routes/teams';
 import { translationsRoute } from './routes/translations';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
@@ -45,14 +47,17 @@ import { spaceSettingsRoute } from './routes/space-settings';
 import { trashRoute } from './routes/trash';
 
 /**
- * /login, /signup                        (`/login?method=sso&organization=<id>`: single sign-on)
+ * /login, /signup                        (`/login?method=sso`: single sign-on, found from the e-mail address)
  * /join/$organizationId/$inviteId       following an invite link: sign up (or in), then join
  * /                                     → the first organization, or "create your first organization"
+ * /account                              account settings: pending invitations, linked identity providers
+ *                                       (`?linked=<providerId>`: the server sends the browser back here once linked)
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
- * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider
+ * /o/$organizationId/settings/domains   e-mail domains: add, verify (DNS TXT record, or the instance owner), remove
+ * /o/$organizationId/settings/sso       SAML providers and the endpoints to give the identity provider; enforced SSO
  * /o/$organizationId/settings/translations  translation settings
  * /o/$organizationId/settings/teams     teams (`?title=`); …/teams/$teamId one team and its members
  * /o/$organizationId/collections/$id    one collection
@@ -79,6 +84,7 @@ const routeTree = rootRoute.addChildren([
   joinRoute,
   appRoute.addChildren([
     homeRoute,
+    accountRoute,
     organizationRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
@@ -96,6 +102,7 @@ const routeTree = rootRoute.addChildren([
         invitesRoute,
         teamsRoute,
         teamRoute,
+        emailDomainsRoute,
         ssoRoute,
         translationsRoute,
       ]),
@@ -122,6 +129,9 @@ function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
   useEffect(() => queryErrorReset.reset(), [queryErrorReset]);
+  const { organizationId } = useParams({ strict: false });
+  // Anything in an organization that enforces SSO (a space, a site) is refused the same way as the organization.
+  if (isSsoRequired(error) && organizationId) return <SsoRequiredState organizationId={organizationId} />;
   const final = isApiError(error, 404) || isApiError(error, 403);
   return (
     <ErrorState

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, getAllPages } from './api-client';
+import { api, ApiError, getAllPages, isSsoRequired } from './api-client';
 import { showServerError } from './form';
 
 function answer(status: number, body?: unknown) {
@@ -26,6 +26,19 @@ describe('api client', () => {
       message: 'Invalid title',
       issues: [{ path: 'title', message: 'Too long' }],
     });
+  });
+
+  it("keeps the error's reason, so enforced single sign-on is told apart from other refusals", async () => {
+    const body = { error: { code: 403, message: 'Sign in through its provider', reason: 'sso-required' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(403, body)),
+    );
+    const error = await api.get('/orgs/o1', z.object({})).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, reason: 'sso-required' });
+    expect(isSsoRequired(error)).toBe(true);
+    expect(isSsoRequired(new ApiError(403, 'You need the admin role'))).toBe(false);
+    expect(isSsoRequired(new ApiError(401, 'Signed out', [], undefined, 'sso-required'))).toBe(false);
   });
 
   it('gives a plain message when the error has no body', async () => {

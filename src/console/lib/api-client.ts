@@ -5,23 +5,34 @@ import type { ErrorIssue, List } from '../../shared/contract';
 /** Base of every API path; the console is served by the API server, so it is same-origin. */
 export const API_BASE = '/v1';
 
-/** An error answer of the API (`{error:{code,message,issues?}}`), or a failure to reach it (status 0). */
+/** An error answer of the API (`{error:{code,message,issues?,reason?}}`), or a failure to reach it (status 0). */
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: ErrorIssue[];
   readonly requestId?: string;
+  /** What the console acts on, when the server says (`sso-required`). */
+  readonly reason?: string;
 
-  constructor(status: number, message: string, issues: ErrorIssue[] = [], requestId?: string) {
+  constructor(status: number, message: string, issues: ErrorIssue[] = [], requestId?: string, reason?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
     this.requestId = requestId;
+    this.reason = reason;
   }
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The organization enforces single sign-on and this session did not come through one of its identity providers
+ * (403 `sso-required`): the way in is one of its providers, not a generic "no access".
+ */
+export function isSsoRequired(error: unknown): error is ApiError {
+  return isApiError(error, 403) && error.reason === 'sso-required';
 }
 
 /** A message fit for people, whatever was thrown. */
@@ -111,8 +122,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { message, issues, requestId } = parsed.data.error;
-    return new ApiError(response.status, message || fallbackMessage(response.status), issues ?? [], requestId);
+    const { message, issues, requestId, reason } = parsed.data.error;
+    return new ApiError(response.status, message || fallbackMessage(response.status), issues ?? [], requestId, reason);
   }
   return new ApiError(response.status, fallbackMessage(response.status));
 }

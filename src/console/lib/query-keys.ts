@@ -23,6 +23,18 @@ export const queryKeys = {
   inviteLinks: {
     list: (organizationId: string) => ['invite-links', organizationId] as const,
   },
+  /** Invitations by e-mail: the signed-in person's own, and an organization's pending ones (its admins see them). */
+  invitations: {
+    mine: ['invitations', 'mine'] as const,
+    organization: (organizationId: string) => ['invitations', 'organization', organizationId] as const,
+  },
+  emailDomains: {
+    list: (organizationId: string) => ['email-domains', organizationId] as const,
+  },
+  /** The signed-in person's account settings. */
+  account: {
+    ssoLinks: ['account', 'sso-links'] as const,
+  },
   teams: {
     all: (organizationId: string) => ['teams', organizationId] as const,
     list: (organizationId: string, title?: string) => ['teams', organizationId, 'list', title ?? ''] as const,
@@ -32,7 +44,7 @@ export const queryKeys = {
   },
   sso: {
     providers: (organizationId: string) => ['sso', organizationId, 'providers'] as const,
-    /** The public list of the sign-in page. */
+    /** The organization's sign-in buttons `{id, label, startURL}`, which any member may list. */
     logins: (organizationId: string) => ['sso', organizationId, 'logins'] as const,
   },
   translations: {

@@ -1,6 +1,5 @@
-import { createRoute, Link, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import { createRoute, Link, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import { organizationParamsSchema } from '../../shared/contract';
 import { AuthLayout } from '../components/layout/auth-layout';
 import { DocumentTitle } from '../components/ui/page';
 import { userQueryOptions } from '../features/auth/api/get-user';
@@ -10,12 +9,11 @@ import { rootRoute } from './root';
 import { redirectSearchSchema } from './search';
 
 /**
- * `?method=sso&organization=<organizationId>`: single sign-on is open, for that organization (a sign-in link an
- * administrator can share).
+ * `?method=sso`: "Sign in with SSO" is open (a sign-in link an administrator can share); the person's e-mail
+ * address then finds their organization's identity providers.
  */
 const loginSearchSchema = redirectSearchSchema.extend({
   method: z.literal('sso').optional().catch(undefined),
-  organization: organizationParamsSchema.shape.organizationId.optional().catch(undefined),
 });
 
 export const loginRoute = createRoute({
@@ -31,9 +29,8 @@ export const loginRoute = createRoute({
 });
 
 function LoginPage() {
-  const { redirect: target, method, organization } = loginRoute.useSearch();
+  const { redirect: target, method } = loginRoute.useSearch();
   const router = useRouter();
-  const navigate = useNavigate({ from: loginRoute.fullPath });
   return (
     <AuthLayout
       title="Sign in"
@@ -48,20 +45,14 @@ function LoginPage() {
       }
     >
       <DocumentTitle>Sign in</DocumentTitle>
-      <LoginForm onSignedIn={() => void router.navigate({ href: target ?? '/', replace: true })} />
+      <LoginForm
+        autoFocus={method !== 'sso'}
+        onSignedIn={() => void router.navigate({ href: target ?? '/', replace: true })}
+      />
       <p className="auth-divider">
         <span>or</span>
       </p>
-      <SsoSignIn
-        open={method === 'sso' || !!organization}
-        organizationId={organization}
-        onOrganizationChange={(organizationId) =>
-          void navigate({
-            search: (previous) => ({ ...previous, method: 'sso' as const, organization: organizationId }),
-            replace: true,
-          })
-        }
-      />
+      <SsoSignIn open={method === 'sso'} />
     </AuthLayout>
   );
 }

@@ -5,6 +5,7 @@ import { idSchema, listMembersQuerySchema, MEMBER_SORTS } from '../../shared/con
 import { DocumentTitle } from '../components/ui/page';
 import { useUser } from '../features/auth/api/get-user';
 import { membersQueryOptions } from '../features/members/api/get-members';
+import { Invitations } from '../features/members/components/invitations';
 import { MemberDialog } from '../features/members/components/member-dialog';
 import { MembersTable } from '../features/members/components/members-table';
 import type { MembersListState } from '../features/members/components/members-table';
@@ -62,6 +63,9 @@ function MembersPage() {
   return (
     <>
       <DocumentTitle>{`Members · ${organization.title}`}</DocumentTitle>
+      {organization.permissions.admin && (
+        <Invitations organizationId={organizationId} defaultRole={organization.defaultRole ?? 'read'} />
+      )}
       <MembersTable
         organizationId={organizationId}
         state={search}

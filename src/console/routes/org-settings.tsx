@@ -6,7 +6,7 @@ import { organizationRoute } from './organization';
 
 /**
  * `/o/$organizationId/settings`: the organization's people and settings, one tab each (members, teams, invite
- * links, single sign-on, translations). The bare address opens the first tab that is not in the sidebar already.
+ * links, e-mail domains, single sign-on, translations). The bare address opens the first tab that is not in the sidebar already.
  */
 export const orgSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
@@ -40,6 +40,7 @@ function OrgSettingsLayout() {
     listMembers && tab('/o/$organizationId/settings/members', 'Members'),
     listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
     admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
+    admin && tab('/o/$organizationId/settings/domains', 'E-mail domains'),
     admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
     tab('/o/$organizationId/settings/translations', 'Translations'),
   ].filter((entry) => entry !== false);

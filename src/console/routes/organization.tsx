@@ -1,13 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { createRoute, Link, Outlet } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { organizationParamsSchema } from '../../shared/contract';
 import { PlainLayout, SidebarLayout } from '../components/layout/app-shell';
 import { buttonClass } from '../components/ui/button';
+import { DocumentTitle } from '../components/ui/page';
 import { ErrorState } from '../components/ui/states';
+import { SsoRequired } from '../features/auth/components/sso-required';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
+import { organizationsQueryOptions } from '../features/organizations/api/get-organizations';
 import { OrganizationNav } from '../features/organizations/components/org-nav';
 import { usePresence } from '../features/organizations/api/ping';
-import { isApiError } from '../lib/api-client';
+import { isApiError, isSsoRequired } from '../lib/api-client';
 import { appRoute } from './app';
 
 export const organizationRoute = createRoute({
@@ -29,7 +33,34 @@ function OrganizationLayout() {
   );
 }
 
+/**
+ * The organization enforces single sign-on and this session did not come through its provider: its name (from the
+ * list of the caller's organizations, which the refusal does not hide) and the way in.
+ */
+export function SsoRequiredState({ organizationId }: { organizationId: string }) {
+  const organizations = useQuery(organizationsQueryOptions());
+  const title = organizations.data?.find((organization) => organization.id === organizationId)?.title;
+  return (
+    <>
+      <DocumentTitle>{title ? `${title} requires single sign-on` : 'Single sign-on required'}</DocumentTitle>
+      <SsoRequired organizationId={organizationId} title={title} />
+    </>
+  );
+}
+
 function OrganizationError({ error, reset }: ErrorComponentProps) {
+  const { organizationId } = organizationRoute.useParams();
+  if (isSsoRequired(error)) {
+    return (
+      <PlainLayout>
+        <SsoRequiredState organizationId={organizationId} />
+      </PlainLayout>
+    );
+  }
+  return <OrganizationMissing error={error} reset={reset} />;
+}
+
+function OrganizationMissing({ error, reset }: Pick<ErrorComponentProps, 'error' | 'reset'>) {
   const missing = isApiError(error, 404) || isApiError(error, 403);
   return (
     <PlainLayout>

@@ -2,10 +2,11 @@ import { createRoute } from '@tanstack/react-router';
 import { DocumentTitle } from '../components/ui/page';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { samlProvidersQueryOptions } from '../features/sso/api/get-saml-providers';
+import { EnforceSso } from '../features/sso/components/enforce-sso';
 import { SamlProviders } from '../features/sso/components/saml-providers';
 import { orgSettingsRoute } from './org-settings';
 
-/** `/o/$organizationId/settings/sso`: SAML single sign-on (admins). */
+/** `/o/$organizationId/settings/sso`: SAML single sign-on (admins): its providers, and whether it is enforced. */
 export const ssoRoute = createRoute({
   getParentRoute: () => orgSettingsRoute,
   path: 'sso',
@@ -20,6 +21,11 @@ function SsoPage() {
     <>
       <DocumentTitle>{`Single sign-on · ${organization.title}`}</DocumentTitle>
       <SamlProviders organizationId={organizationId} />
+      <EnforceSso
+        organizationId={organizationId}
+        organizationTitle={organization.title}
+        enforced={organization.sso ?? false}
+      />
     </>
   );
 }

@@ -35,6 +35,9 @@ export function DropdownMenuLabel({ children }: { children: ReactNode }) {
   return <Menu.Label className="menu-label">{children}</Menu.Label>;
 }
 
+/** Items that belong together (e.g. the actions on one invitation), named by `aria-label`. */
+export const DropdownMenuGroup = Menu.Group;
+
 export function DropdownMenuSeparator() {
   return <Menu.Separator className="menu-separator" />;
 }

@@ -22,16 +22,20 @@ export function EmptyState({
   title,
   children,
   action,
+  level = 2,
 }: {
   icon?: ReactNode;
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  /** 3 inside a section that has its own heading. */
+  level?: 2 | 3;
 }) {
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <div className="state state-empty">
       {icon && <div className="state-icon">{icon}</div>}
-      <h2 className="state-title">{title}</h2>
+      <Heading className="state-title">{title}</Heading>
       {children && <div className="state-text">{children}</div>}
       {action && <div className="state-action">{action}</div>}
     </div>

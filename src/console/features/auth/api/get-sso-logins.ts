@@ -3,7 +3,10 @@ import { ssoLoginListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /v1/orgs/{organizationId}/sso` (public): the organization's sign-in buttons, `{id, label, startURL}`. */
+/**
+ * `GET /v1/orgs/{organizationId}/sso`: the organization's sign-in buttons, `{id, label, startURL}`. Any member may
+ * ask, whatever their session: it is how a member of an organization that enforces SSO finds the way in.
+ */
 export function getSsoLogins(organizationId: string, signal?: AbortSignal) {
   return api.get(`/orgs/${encodeURIComponent(organizationId)}/sso`, ssoLoginListSchema, { signal });
 }
@@ -13,11 +16,9 @@ export function ssoLoginsQueryOptions(organizationId: string) {
     queryKey: queryKeys.sso.logins(organizationId),
     queryFn: ({ signal }) => getSsoLogins(organizationId, signal),
     select: (list) => list.items,
-    retry: false,
   });
 }
 
-/** Asked only once an organization is named. */
-export function useSsoLogins(organizationId: string | undefined) {
-  return useQuery({ ...ssoLoginsQueryOptions(organizationId ?? ''), enabled: !!organizationId });
+export function useSsoLogins(organizationId: string) {
+  return useQuery(ssoLoginsQueryOptions(organizationId));
 }

@@ -1,31 +1,24 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { KeyIcon } from '../../../components/ui/icons';
-import { ErrorState, Loading } from '../../../components/ui/states';
-import { useSsoLogins } from '../api/get-sso-logins';
-import { lastSsoOrganization, parseOrganizationRef, rememberSsoOrganization } from '../utils/sso';
+import { FormError } from '../../../components/ui/states';
+import { showServerError, useZodForm } from '../../../lib/form';
+import { ssoDiscoveryBodySchema, useSsoDiscovery } from '../api/discover-sso';
+import { domainOf } from '../utils/sso';
 
-interface Props {
-  /** Whether the SSO part is open (the URL says so, `?method=sso`); closed, it is a link that opens it. */
-  open: boolean;
-  /** The organization named so far (kept in the URL, `?organization=`). */
-  organizationId?: string;
-  onOrganizationChange: (organizationId: string | undefined) => void;
+interface Found {
+  email: string;
+  providers: Array<{ id: string; label: string; organization: { id: string; title: string }; startURL: string }>;
 }
 
 /**
- * "Sign in with SSO": name the organization (its id or any address of it), then choose one of its identity
- * providers; the button leads to the provider's start URL, which sends the browser to the identity provider.
+ * "Sign in with SSO": the person gives their e-mail address; the server names the identity providers of the
+ * organizations that verified its domain, and each button leads to its provider's start URL (which sends the
+ * browser on to the identity provider). Closed (no `?method=sso`), it is a link that opens it.
  */
-export function SsoSignIn({ open, organizationId, onOrganizationChange }: Props) {
-  const id = useId();
-  const [text, setText] = useState(organizationId ?? '');
-  const [invalid, setInvalid] = useState(false);
-  const [hint] = useState(lastSsoOrganization);
-  const logins = useSsoLogins(organizationId);
-
+export function SsoSignIn({ open }: { open: boolean }) {
   if (!open) {
     return (
       <Link
@@ -37,79 +30,59 @@ export function SsoSignIn({ open, organizationId, onOrganizationChange }: Props)
       </Link>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseOrganizationRef(text);
-    setInvalid(!parsed);
-    if (parsed) onOrganizationChange(parsed);
-  };
+  return <SsoDiscovery />;
+}
+
+function SsoDiscovery() {
+  const id = useId();
+  const form = useZodForm(ssoDiscoveryBodySchema, { defaultValues: { email: '' }, mode: 'onSubmit' });
+  const discovery = useSsoDiscovery();
+  const [found, setFound] = useState<Found | null>(null);
+  const email = form.watch('email');
+  // What was found answers the address it was asked for; once the address changes, it is asked again.
+  const shown = found && found.email === email.trim() ? found : null;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFound(null);
+    try {
+      const result = await discovery.mutateAsync(values);
+      setFound({ email: values.email, providers: result.items });
+    } catch (error) {
+      showServerError(form, error, ['email']);
+    }
+  });
   return (
     <section className="sso-sign-in" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="sso-title">
         Sign in with SSO
       </h2>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className={`field${invalid ? ' field-invalid' : ''}`}>
-          <label className="field-label" htmlFor={id}>
-            Organization
-          </label>
-          <div className="copy-field-row">
-            <input
-              id={id}
-              className="input"
-              value={text}
-              autoComplete="organization"
-              placeholder="Organization id or address"
-              aria-invalid={invalid || undefined}
-              aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <Button type="submit">Continue</Button>
-          </div>
-          <p id={`${id}-hint`} className="field-hint">
-            Its id is in the console's addresses (…/o/<em>id</em>); paste one if you have it.
-          </p>
-          {invalid && (
-            <p id={`${id}-error`} className="field-error" role="alert">
-              Enter an organization id, or an address of the organization.
-            </p>
-          )}
-        </div>
-        {hint && hint !== organizationId && (
-          <p className="field-hint">
-            Last used here:{' '}
-            <button
-              type="button"
-              className="link-button sso-hint"
-              onClick={() => {
-                setText(hint);
-                onOrganizationChange(hint);
-              }}
-            >
-              {hint}
-            </button>
-          </p>
-        )}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormError message={form.formState.errors.root?.server?.message} />
+        <TextField
+          control={form.control}
+          name="email"
+          label="Work e-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          hint="Your organization's identity provider is found from the address's domain."
+        />
+        <Button type="submit" className="btn-block" loading={form.formState.isSubmitting}>
+          Continue
+        </Button>
       </form>
-      {organizationId &&
-        (logins.isPending ? (
-          <Loading label="Looking for its sign-in options…" />
-        ) : logins.isError ? (
-          <ErrorState error={logins.error} onRetry={() => void logins.refetch()} />
-        ) : logins.data.length === 0 ? (
+      {shown &&
+        (shown.providers.length === 0 ? (
           <p className="notice notice-info" role="status">
-            This organization has no single sign-on. Check its id, or sign in with your password.
+            No organization offers single sign-on for addresses at {domainOf(shown.email)}. Sign in with your password,
+            or ask your administrator whether your organization verified this domain.
           </p>
         ) : (
-          <ul className="sso-providers" aria-label="Identity providers">
-            {logins.data.map((login) => (
-              <li key={login.id}>
-                <a
-                  className={buttonClass('primary', 'md', 'btn-block')}
-                  href={login.startURL}
-                  onClick={() => rememberSsoOrganization(organizationId)}
-                >
-                  Sign in with {login.label}
+          <ul className="sso-providers" aria-label="Identity providers" role="list">
+            {shown.providers.map((provider) => (
+              <li key={provider.id}>
+                <a className={buttonClass('primary', 'md', 'btn-block sso-provider')} href={provider.startURL}>
+                  <span className="sso-provider-label">Sign in with {provider.label}</span>
+                  <span className="sso-provider-org">{provider.organization.title}</span>
                 </a>
               </li>
             ))}

@@ -1,16 +1,24 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { UserInvitation } from '../../../../shared/contract';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import { ChevronDownIcon, SettingsIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useMyInvitations } from '../api/get-invitations';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
+import { invitationBadge, invitationDetails, invitationsLabel } from '../utils/invitations';
+import { DeclineInvitationDialog, useAcceptAndOpen } from './pending-invitations';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -18,37 +26,124 @@ function initials(name: string): string {
   return letters.map((part) => part?.[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The signed-in user, with the sign-out action. */
+/** Invitations shown in the menu itself; more are on the account page. */
+const MENU_INVITATIONS = 3;
+
+/**
+ * The signed-in user: pending invitations (accept, or decline after confirming), account settings and sign-out.
+ * The button shows how many invitations wait; opening the menu asks the server again.
+ */
 export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | void }) {
   const user = useUser();
   const logout = useLogout({ afterSignOut: onSignedOut });
+  const invitations = useMyInvitations();
+  const { accept } = useAcceptAndOpen();
+  const navigate = useNavigate();
   const toast = useToast();
+  const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<'decline'>();
+  const [declining, setDeclining] = useState<UserInvitation | null>(null);
+  const pending = invitations.data ?? [];
+  const badge = invitationBadge(pending.length);
+  const label = `Account: ${user.displayName}${pending.length ? `, ${invitationsLabel(pending.length)}` : ''}`;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="btn btn-ghost user-trigger" aria-label={`Account: ${user.displayName}`}>
-        <span className="avatar" aria-hidden="true">
-          {initials(user.displayName)}
-        </span>
-        <span className="user-name">{user.displayName}</span>
-        <ChevronDownIcon />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <span className="menu-user-name">{user.displayName}</span>
-          {user.email && <span className="menu-user-email">{user.email}</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={() => {
-            logout.mutate(undefined, {
-              onError: (error) => toast.show(`Could not sign out: ${errorMessage(error)}`, 'error'),
-            });
-          }}
-        >
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu onOpenChange={(open) => open && void invitations.refetch()}>
+        <DropdownMenuTrigger ref={trigger} className="btn btn-ghost user-trigger" aria-label={label}>
+          <span className="avatar" aria-hidden="true">
+            {initials(user.displayName)}
+          </span>
+          <span className="user-name">{user.displayName}</span>
+          {badge && (
+            <span className="count-badge" aria-hidden="true">
+              {badge}
+            </span>
+          )}
+          <ChevronDownIcon />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus} className="menu user-menu">
+          <DropdownMenuLabel>
+            <span className="menu-user-name">{user.displayName}</span>
+            {user.email && <span className="menu-user-email">{user.email}</span>}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {invitations.isError ? (
+            <>
+              <DropdownMenuItem
+                onSelect={(event) => {
+                  event.preventDefault();
+                  void invitations.refetch();
+                }}
+              >
+                Invitations could not be loaded: try again
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : pending.length > 0 ? (
+            <>
+              <DropdownMenuLabel>{invitationsLabel(pending.length)}</DropdownMenuLabel>
+              {pending.slice(0, MENU_INVITATIONS).map((invitation) => {
+                const title = invitation.organization.title;
+                return (
+                  <DropdownMenuGroup
+                    key={invitation.id}
+                    className="menu-invitation"
+                    aria-label={`Invitation to ${title}`}
+                  >
+                    <p className="menu-invitation-text">
+                      <span className="menu-invitation-title">{title}</span>
+                      <span className="menu-invitation-meta">{invitationDetails(invitation)}</span>
+                    </p>
+                    <div className="menu-invitation-actions">
+                      <DropdownMenuItem
+                        className="menu-item-button menu-item-primary"
+                        aria-label={`Accept the invitation to ${title}`}
+                        onSelect={() =>
+                          void accept(invitation).catch((error: unknown) =>
+                            toast.show(`Could not join ${title}: ${errorMessage(error)}`, 'error'),
+                          )
+                        }
+                      >
+                        Accept
+                      </DropdownMenuItem>
+                      <DropdownMenuItem
+                        className="menu-item-button"
+                        aria-label={`Decline the invitation to ${title}`}
+                        onSelect={() => {
+                          setDeclining(invitation);
+                          openDialog('decline');
+                        }}
+                      >
+                        Decline…
+                      </DropdownMenuItem>
+                    </div>
+                  </DropdownMenuGroup>
+                );
+              })}
+              {pending.length > MENU_INVITATIONS && (
+                <DropdownMenuItem onSelect={() => void navigate({ to: '/account' })}>
+                  All {pending.length} invitations…
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
+          <DropdownMenuItem icon={<SettingsIcon />} onSelect={() => void navigate({ to: '/account' })}>
+            Account settings
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            disabled={logout.isPending}
+            onSelect={() => {
+              logout.mutate(undefined, {
+                onError: (error) => toast.show(`Could not sign out: ${errorMessage(error)}`, 'error'),
+              });
+            }}
+          >
+            Sign out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DeclineInvitationDialog invitation={declining} {...dialog('decline')} />
+    </>
   );
 }

@@ -4,8 +4,12 @@ import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { loginBodySchema, useLogin } from '../api/login';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const form = useZodForm(loginBodySchema, { defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+/**
+ * E-mail and password. Checked when submitted, then while typing: leaving a field empty for "Sign in with SSO" is
+ * not a mistake. `autoFocus` is off when the page opens on single sign-on instead.
+ */
+export function LoginForm({ onSignedIn, autoFocus = true }: { onSignedIn: () => void; autoFocus?: boolean }) {
+  const form = useZodForm(loginBodySchema, { defaultValues: { email: '', password: '' }, mode: 'onSubmit' });
   const login = useLogin();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -24,7 +28,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         label="E-mail"
         type="email"
         autoComplete="username"
-        autoFocus
+        autoFocus={autoFocus}
         required
       />
       <TextField

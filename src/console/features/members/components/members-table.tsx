@@ -125,7 +125,7 @@ export function MembersTable({ organizationId, state, onStateChange, onOpenMembe
             )
           }
         >
-          {filtered ? 'Try another name, e-mail or role.' : 'Invite people with an invite link.'}
+          {filtered ? 'Try another name, e-mail or role.' : 'Invite people by e-mail, or with an invite link.'}
         </EmptyState>
       ) : (
         <div className="members-table" role="table" aria-label="Members" aria-rowcount={(count ?? rows.length) + 1}>

@@ -10,6 +10,7 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
   const inSettings = (
     [
       '/o/$organizationId/settings/invites',
+      '/o/$organizationId/settings/domains',
       '/o/$organizationId/settings/sso',
       '/o/$organizationId/settings/translations',
     ] as const

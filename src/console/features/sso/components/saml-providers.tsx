@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { SamlProvider } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
@@ -20,8 +21,13 @@ export function SamlProviders({ organizationId }: { organizationId: string }) {
     <div className="section">
       <div className="section-header">
         <p className="section-text">
-          People sign in through your identity provider (Okta, Entra ID, Google Workspace…) with SAML 2.0, and join this
-          organization with the provider's role and team on their first sign-in.
+          People sign in through your identity provider (Okta, Entra ID, Google Workspace…) with SAML 2.0. On a first
+          sign-in it creates accounts for addresses of the organization's{' '}
+          <Link to="/o/$organizationId/settings/domains" params={{ organizationId }}>
+            verified e-mail domains
+          </Link>
+          , which join with the provider's role and team; people who have an account already link the provider from
+          their account settings.
         </p>
         <Button ref={addButton} variant="primary" onClick={() => setAdding(true)}>
           <PlusIcon /> New SAML provider
