@@ -82,7 +82,8 @@ export async function mergeRevisions(
   ]);
   const oursChanged = new Map(dOurs.map((d) => [d.key, d]));
 
-  for (const change of dTheirs) {
+  for (const [step, change] of dTheirs.entries()) {
+    await breathe(step);
     const key = change.key;
     const b = change.before as PageEntry | undefined;
     const t = change.after as PageEntry | undefined;

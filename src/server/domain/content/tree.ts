@@ -115,6 +115,16 @@ export class Trie {
    * empty map. Only new nodes are written.
    */
   async update(root: string | null, changes: Map<string, Json | null>): Promise<string | null> {
+    const prepared = await this.prepare(root, changes);
+    await this.store.putMany(prepared.nodes);
+    return prepared.root;
+  }
+
+  /** What `update` would write, without writing it: the new root and its new nodes. */
+  async prepare(
+    root: string | null,
+    changes: Map<string, Json | null>,
+  ): Promise<{ root: string | null; nodes: Map<string, TrieNode> }> {
     const written = new Map<string, TrieNode>();
     const result = await this.apply(root, 0, [...changes], written);
     // Nodes made and then superseded within this update (split, then collapsed) are not kept.
@@ -126,8 +136,7 @@ export class Trie {
       if (!isLeaf(node)) node.c.forEach(visit);
     };
     visit(result);
-    await this.store.putMany(reachable);
-    return result;
+    return { root: result, nodes: reachable };
   }
 
   private async apply(
