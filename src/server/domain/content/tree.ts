@@ -87,7 +87,7 @@ export class Trie {
   async entries(root: string | null): Promise<Array<[string, Json]>> {
     if (!root) return [];
     const nodes = new Map<string, TrieNode>();
-    for (let level = [root]; level.length; ) {
+    for (let level = [root]; level.length;) {
       const found = await this.store.getMany(level.filter((h) => !nodes.has(h)));
       const next: string[] = [];
       for (const [hash, node] of found) {
