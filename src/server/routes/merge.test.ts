@@ -192,6 +192,63 @@ describeEachDialect('merging change requests', (dialect) => {
     expect(titles).toEqual(['Guide', 'New page']);
   });
 
+  it('merges a change request adding thousands of pages into a space that moved on: every page, in order, with its body', async () => {
+    const { spaceId } = await spaceWithPage();
+    const big = await newCr(spaceId);
+    const meanwhile = await newCr(spaceId);
+    const SECTIONS = 20;
+    const PER_SECTION = 99;
+    const body = (s: number, i: number) => `# Page ${s}.${i}\n\nParagraph of page ${s}.${i}.`;
+    const sections: string[] = [];
+    for (let s = 0; s < SECTIONS; s += 10) {
+      const made = await edit(
+        spaceId,
+        big.id,
+        Array.from({ length: 10 }, (_, i) => ({ operation: 'insert_page', title: `Section ${s + i}` })),
+        false,
+      );
+      sections.push(...made.body.changes.map((c: { page: { id: string } }) => c.page.id));
+    }
+    const children = sections.flatMap((into, s) =>
+      Array.from({ length: PER_SECTION }, (_, i) => ({
+        operation: 'insert_page',
+        into,
+        title: `Page ${s}.${i}`,
+        document: { markdown: body(s, i) },
+      })),
+    );
+    for (let i = 0; i < children.length; i += 50) {
+      expect((await edit(spaceId, big.id, children.slice(i, i + 50), false)).status).toBe(200);
+    }
+    await edit(spaceId, meanwhile.id, [{ operation: 'insert_page', title: 'Meanwhile' }]);
+    expect((await merge(spaceId, meanwhile.id)).status).toBe(200);
+
+    expect((await merge(spaceId, big.id)).status).toBe(200);
+    type Page = { id: string; title: string; pages: Page[] };
+    const pages = (await server.request('GET', `/v1/spaces/${spaceId}/content`)).body.pages as Page[];
+    expect(pages.map((p) => p.title)).toEqual([
+      'Guide',
+      'Meanwhile',
+      ...Array.from({ length: SECTIONS }, (_, s) => `Section ${s}`),
+    ]);
+    const merged = pages.slice(2);
+    expect(merged.map((p) => p.id)).toEqual(sections);
+    for (const [s, section] of merged.entries()) {
+      expect(section.pages.map((p) => p.title)).toEqual(
+        Array.from({ length: PER_SECTION }, (_, i) => `Page ${s}.${i}`),
+      );
+    }
+    expect(merged.reduce((n, section) => n + 1 + section.pages.length, 0)).toBe(SECTIONS * (PER_SECTION + 1));
+    for (const [s, i] of [
+      [0, 0],
+      [7, 42],
+      [SECTIONS - 1, PER_SECTION - 1],
+    ] as const) {
+      const page = merged[s]!.pages[i]!;
+      expect(await spaceMarkdown(spaceId, page.id)).toContain(`Paragraph of page ${s}.${i}.`);
+    }
+  }, 120_000);
+
   it('never loses either of two merges racing on one space', async () => {
     const { spaceId, pageId } = await spaceWithPage();
     const a = await newCr(spaceId);

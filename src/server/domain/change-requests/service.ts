@@ -8,7 +8,13 @@ import { loadSpace } from '../spaces/service.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import { mergeRevisions, type Conflict, type MergeOutcome, type Resolution } from '../content/merge-revisions.js';
-import { RevisionReader, RevisionWriter, revisionOfSpace, type PageNode } from '../content/model.js';
+import {
+  RevisionReader,
+  RevisionWriter,
+  revisionOfSpace,
+  type PageNode,
+  type PreparedRevision,
+} from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
 import { blocksToMarkdown } from '../content/blocks.js';
 import { renderPdf } from '../content/pdf.js';
@@ -220,10 +226,10 @@ export function pendingUpdate(cr: { pending_update: string | null }): PendingUpd
 async function writeRevision(
   tx: Executor,
   spaceId: string,
-  outcome: MergeOutcome,
+  outcome: MergeOutcome | PreparedRevision,
   meta: { type: 'update' | 'merge'; parents: string[]; userId: string; changeRequestId: string; variables: string },
 ): Promise<string> {
-  const roots = await outcome.writer.commit();
+  const roots = 'writer' in outcome ? await outcome.writer.commit() : await outcome.write(tx);
   const id = newId();
   await insertRevision(tx, {
     id,
@@ -349,6 +355,7 @@ export async function resolveConflict(
  * space's row lock, so the second merges against the first's result and neither is lost.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  const early = await mergeAhead(ctx, spaceId, idOrNumber);
   return transaction(ctx.db, async (tx) => {
     const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'review', 'merge it');
     if (cr.status === 'archived') throw new ConflictError('The change request is archived: reopen it first');
@@ -361,13 +368,16 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       revisionOfSpace(tx, spaceId, space.revision_id),
       revisionOfSpace(tx, spaceId, cr.revision_id),
     ]);
-    const outcome = await mergeRevisions(tx, base, ours, theirs);
-    if (outcome.conflicts.length) {
+    // The merge computed ahead stands if it was of these very three revisions; else it is made again here.
+    const ahead = early && early.key === mergeKey(base.id, ours.id, theirs.id) ? early : undefined;
+    const fresh = ahead ? undefined : await mergeRevisions(tx, base, ours, theirs);
+    const conflicts = ahead ? ahead.conflicts : fresh!.conflicts;
+    if (conflicts.length) {
       throw new ConflictError(
-        `The space changed since this change request was last updated, and ${outcome.conflicts.length} change(s) conflict: update the change request and resolve them first`,
+        `The space changed since this change request was last updated, and ${conflicts.length} change(s) conflict: update the change request and resolve them first`,
       );
     }
-    const revision = await writeRevision(tx, spaceId, outcome, {
+    const revision = await writeRevision(tx, spaceId, ahead ? ahead.prepared : fresh!, {
       type: 'merge',
       parents: [ours.id, theirs.id],
       userId: ctx.actor.userId,
@@ -394,6 +404,37 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       revision,
     };
   });
+}
+
+const mergeKey = (base: string, ours: string, theirs: string) => `${base} ${ours} ${theirs}`;
+
+/**
+ * The merge of a change request computed before its transaction, reading only (revisions and content objects
+ * never change once written). A large merge (an import of thousands of pages) takes a while to compute; inside
+ * the transaction it would hold the space's lock and, on SQLite, the one connection every request needs. The
+ * transaction uses the result only if the three revisions are still the same; undefined when the merge cannot
+ * go ahead (the transaction then says why).
+ */
+async function mergeAhead(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  try {
+    const { space, cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'review', 'merge it');
+    if (cr.status === 'merged' || cr.status === 'archived' || space.edit_mode === 'locked' || space.deleted_at) {
+      return undefined;
+    }
+    const [base, ours, theirs] = await Promise.all([
+      revisionOfSpace(ctx.db, spaceId, changeRequestBase(cr)),
+      revisionOfSpace(ctx.db, spaceId, space.revision_id),
+      revisionOfSpace(ctx.db, spaceId, cr.revision_id),
+    ]);
+    const outcome = await mergeRevisions(ctx.db, base, ours, theirs);
+    return {
+      key: mergeKey(base.id, ours.id, theirs.id),
+      conflicts: outcome.conflicts,
+      prepared: await outcome.writer.prepare(),
+    };
+  } catch {
+    return undefined; // the transaction finds the same failure, and reports it
+  }
 }
 
 /** Readers of the change request's base (the space content it started from) and of its own content. */

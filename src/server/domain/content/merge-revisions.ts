@@ -1,5 +1,6 @@
 import type { Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
+import { breathe } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
 import { canonicalJson, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
@@ -81,7 +82,8 @@ export async function mergeRevisions(
   ]);
   const oursChanged = new Map(dOurs.map((d) => [d.key, d]));
 
-  for (const change of dTheirs) {
+  for (const [step, change] of dTheirs.entries()) {
+    await breathe(step);
     const key = change.key;
     const b = change.before as PageEntry | undefined;
     const t = change.after as PageEntry | undefined;
@@ -254,39 +256,60 @@ export async function mergeRevisions(
 /**
  * After merging, every page of the touched ones must hang under an existing parent that lists it, and lists
  * name only existing pages. A page whose parent the other side deleted moves to the top level.
+ *
+ * Linear in the pages touched: the touched pages are indexed by parent once, so each parent's list is checked
+ * against its own pages only (an import touches thousands of pages under as many parents).
  */
 async function repairTree(writer: RevisionWriter, touched: string[]): Promise<void> {
+  const keys = touched.filter((key) => key !== ROOT);
+  const entries = new Map<string, PageEntry | undefined>();
+  for (const [i, key] of keys.entries()) {
+    entries.set(key, await writer.entry(key));
+    await breathe(i);
+  }
   const parents = new Set<string | null>([null]);
-  for (const key of touched) {
-    if (key === ROOT) continue;
-    const entry = await writer.entry(key);
+  for (const key of keys) {
+    const entry = entries.get(key);
     if (entry) {
       parents.add(entry.p);
       parents.add(key);
     }
   }
-  for (const key of touched) {
-    if (key === ROOT) continue;
-    const entry = await writer.entry(key);
+  for (const [i, key] of keys.entries()) {
+    const entry = entries.get(key);
     if (!entry || entry.p === null) continue;
     if (!(await writer.entry(entry.p))) {
-      writer.setEntry(key, { ...entry, p: null });
+      const moved = { ...entry, p: null };
+      writer.setEntry(key, moved);
+      entries.set(key, moved);
       parents.add(null);
     }
+    await breathe(i);
   }
+  // Touched pages by the parent they name, in touched order. Only lists (c) change below, never parents (p).
+  const byParent = new Map<string | null, string[]>();
+  for (const key of keys) {
+    const entry = entries.get(key);
+    if (!entry) continue;
+    const list = byParent.get(entry.p);
+    if (list) list.push(key);
+    else byParent.set(entry.p, [key]);
+  }
+  let step = 0;
   for (const parentId of parents) {
     if (parentId !== null && !(await writer.entry(parentId))) continue;
     const listed = await writer.children(parentId);
-    const kept: string[] = [];
+    const kept = new Set<string>();
     for (const id of listed) {
-      const entry = await writer.entry(id);
-      if (entry && entry.p === parentId && !kept.includes(id)) kept.push(id);
+      if (kept.has(id)) continue;
+      const entry = entries.has(id) ? entries.get(id) : await writer.entry(id);
+      if (entry && entry.p === parentId) kept.add(id);
+      await breathe(step++);
     }
     // Pages that name this parent but are missing from its list go at its end.
-    for (const key of touched) {
-      const entry = key === ROOT ? undefined : await writer.entry(key);
-      if (entry && entry.p === parentId && !kept.includes(key)) kept.push(key);
-    }
-    if (!same(kept, listed)) await writer.setChildren(parentId, kept);
+    for (const key of byParent.get(parentId) ?? []) kept.add(key);
+    const list = [...kept];
+    if (!same(list, listed)) await writer.setChildren(parentId, list);
+    await breathe(step++);
   }
 }

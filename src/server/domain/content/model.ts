@@ -184,6 +184,13 @@ function buildNode(
   return { id, entry, version, path, pages };
 }
 
+export interface PreparedRevision {
+  pages_root: string | null;
+  files_root: string | null;
+  /** Stores the objects and trie nodes of the new roots; returns the roots. */
+  write(db: Executor): Promise<{ pages_root: string | null; files_root: string | null }>;
+}
+
 /** Accumulates changes to a revision's content, then writes the new roots. */
 export class RevisionWriter {
   private readonly pageChanges = new Map<string, Json | null>();
@@ -254,10 +261,25 @@ export class RevisionWriter {
 
   /** Writes the new objects and trie nodes; returns the new roots. */
   async commit(): Promise<{ pages_root: string | null; files_root: string | null }> {
-    await putObjects(this.reader.db, this.objects);
+    return (await this.prepare()).write(this.reader.db);
+  }
+
+  /**
+   * Computes the new roots and everything to store for them, reading only: `write` then stores it all, on `db`
+   * (a transaction begun later, say; the objects are immutable, so what was read stays true).
+   */
+  async prepare(): Promise<PreparedRevision> {
     const { revision, trie } = this.reader;
-    const pages_root = await trie.update(revision.pages_root, this.pageChanges);
-    const files_root = await trie.update(revision.files_root, this.fileChanges);
-    return { pages_root, files_root };
+    const pages = await trie.prepare(revision.pages_root, this.pageChanges);
+    const files = await trie.prepare(revision.files_root, this.fileChanges);
+    const objects = new Map<string, unknown>([...this.objects, ...pages.nodes, ...files.nodes]);
+    const roots = { pages_root: pages.root, files_root: files.root };
+    return {
+      ...roots,
+      write: async (db) => {
+        await putObjects(db, objects);
+        return roots;
+      },
+    };
   }
 }

@@ -16,6 +16,8 @@ export type TrieNode = { l: Array<[string, Json]> } | { c: Array<string | null>;
 
 export interface NodeStore {
   get(hash: string): Promise<TrieNode>;
+  /** Several nodes in one read; throws when one is missing. */
+  getMany(hashes: string[]): Promise<Map<string, TrieNode>>;
   /** Stores nodes; a node that exists already (same hash) is left as it is. */
   putMany(nodes: Map<string, TrieNode>): Promise<void>;
 }
@@ -39,8 +41,18 @@ export function hashOf(value: unknown): string {
   return crypto.createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 32);
 }
 
+// A key's path is asked for at every level of every update: computed once per key (a bounded cache).
+const PATHS_MAX = 100_000;
+const paths = new Map<string, string>();
+
 function keyPath(key: string): string {
-  return crypto.createHash('sha1').update(key).digest('hex');
+  let path = paths.get(key);
+  if (path === undefined) {
+    path = crypto.createHash('sha1').update(key).digest('hex');
+    if (paths.size >= PATHS_MAX) paths.delete(paths.keys().next().value!);
+    paths.set(key, path);
+  }
+  return path;
 }
 
 function digit(key: string, depth: number): number {
@@ -68,13 +80,30 @@ export class Trie {
     return undefined;
   }
 
-  /** Every entry, in no particular order. */
+  /**
+   * Every entry, in the trie's order (children by digit, leaves by key). The nodes are read a level at a time,
+   * each level in one batch, not one read per node.
+   */
   async entries(root: string | null): Promise<Array<[string, Json]>> {
     if (!root) return [];
-    const node = await this.store.get(root);
-    if (isLeaf(node)) return node.l;
-    const parts = await Promise.all(node.c.map((h) => this.entries(h)));
-    return parts.flat();
+    const nodes = new Map<string, TrieNode>();
+    for (let level = [root]; level.length;) {
+      const found = await this.store.getMany(level.filter((h) => !nodes.has(h)));
+      const next: string[] = [];
+      for (const [hash, node] of found) {
+        nodes.set(hash, node);
+        if (!isLeaf(node)) for (const child of node.c) if (child) next.push(child);
+      }
+      level = next;
+    }
+    const out: Array<[string, Json]> = [];
+    const stack = [root];
+    for (let hash = stack.pop(); hash !== undefined; hash = stack.pop()) {
+      const node = nodes.get(hash)!;
+      if (isLeaf(node)) for (const entry of node.l) out.push(entry);
+      else for (let i = node.c.length - 1; i >= 0; i--) if (node.c[i]) stack.push(node.c[i]!);
+    }
+    return out;
   }
 
   async size(root: string | null): Promise<number> {
@@ -86,6 +115,16 @@ export class Trie {
    * empty map. Only new nodes are written.
    */
   async update(root: string | null, changes: Map<string, Json | null>): Promise<string | null> {
+    const prepared = await this.prepare(root, changes);
+    await this.store.putMany(prepared.nodes);
+    return prepared.root;
+  }
+
+  /** What `update` would write, without writing it: the new root and its new nodes. */
+  async prepare(
+    root: string | null,
+    changes: Map<string, Json | null>,
+  ): Promise<{ root: string | null; nodes: Map<string, TrieNode> }> {
     const written = new Map<string, TrieNode>();
     const result = await this.apply(root, 0, [...changes], written);
     // Nodes made and then superseded within this update (split, then collapsed) are not kept.
@@ -97,8 +136,7 @@ export class Trie {
       if (!isLeaf(node)) node.c.forEach(visit);
     };
     visit(result);
-    await this.store.putMany(reachable);
-    return result;
+    return { root: result, nodes: reachable };
   }
 
   private async apply(
@@ -126,7 +164,9 @@ export class Trie {
       const groups = new Map<number, Array<[string, Json | null]>>();
       for (const change of changes) {
         const d = digit(change[0], depth);
-        groups.set(d, [...(groups.get(d) ?? []), change]);
+        const group = groups.get(d);
+        if (group) group.push(change);
+        else groups.set(d, [change]);
       }
       const children = [...node.c];
       for (const [d, group] of groups) children[d] = await this.apply(children[d] ?? null, depth + 1, group, written);
@@ -201,6 +241,9 @@ export class MemoryNodeStore implements NodeStore {
     const node = this.nodes.get(hash);
     if (!node) throw new Error(`No tree node ${hash}`);
     return node;
+  }
+  async getMany(hashes: string[]): Promise<Map<string, TrieNode>> {
+    return new Map(await Promise.all(hashes.map(async (h) => [h, await this.get(h)] as const)));
   }
   async putMany(nodes: Map<string, TrieNode>): Promise<void> {
     for (const [h, n] of nodes) this.nodes.set(h, n);

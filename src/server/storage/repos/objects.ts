@@ -62,6 +62,11 @@ export async function putObjects(db: Executor, objects: Map<string, unknown>): P
 export function nodeStore(db: Executor): NodeStore {
   return {
     get: (hash) => getObject<TrieNode>(db, hash),
+    getMany: async (hashes) => {
+      const nodes = await getObjects<TrieNode>(db, hashes);
+      for (const hash of hashes) if (!nodes.has(hash)) throw new Error(`Missing content object ${hash}`);
+      return nodes;
+    },
     putMany: (nodes) => putObjects(db, nodes),
   };
 }
