@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { makeTestIdp, signInAtIdp } from './idp';
+import { makeTestIdp, signInAtIdp, SSO_ROUND_TRIP_MS } from './idp';
 import { callApi, createOrganization, expect, newPerson, openSettings, signIn, test } from './support';
 
 /** The admin invites these addresses from the members screen, with a role; answers the dialog, still open. */
@@ -209,7 +209,8 @@ test('an admin enforces single sign-on: a member signed in with a password is sh
   await expect(link.getByText('is not your current password')).toBeVisible();
   await link.getByLabel('Your password').fill(mia.password);
   await link.getByRole('button', { name: 'Continue to the provider' }).click();
-  await expect(mia.page).toHaveURL(/\/account\?linked=/);
+  // Three hops (identity provider, its form posted to the ACS, the redirect back): more than a click's time.
+  await expect(mia.page).toHaveURL(/\/account\?linked=/, { timeout: SSO_ROUND_TRIP_MS });
   await expect(mia.page.getByRole('status').filter({ hasText: 'Corp IdP is linked' })).toBeVisible();
   const linked = mia.page.getByRole('list', { name: 'Linked providers' }).getByRole('listitem', { name: 'Corp IdP' });
   await expect(linked).toContainText('Linked');
@@ -219,7 +220,7 @@ test('an admin enforces single sign-on: a member signed in with a password is sh
   // Now the provider signs her in, and the organization opens.
   await mia.page.goto(`/o/${organizationId}`);
   await mia.page.getByRole('link', { name: 'Sign in with Corp IdP' }).click();
-  await expect(mia.page).toHaveURL(new RegExp(`/o/${organizationId}$`));
+  await expect(mia.page).toHaveURL(new RegExp(`/o/${organizationId}$`), { timeout: SSO_ROUND_TRIP_MS });
   await expect(mia.page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
 
   // Enforcement goes off without a confirmation: nobody loses access.

@@ -18,6 +18,9 @@ export interface TestIdp extends Idp {
 
 const IDP_ORIGIN = 'http://idp.e2e.test';
 
+/** How long a sign-in through the identity provider may take: start URL, identity provider, ACS, redirect back. */
+export const SSO_ROUND_TRIP_MS = 15_000;
+
 export async function makeTestIdp(): Promise<TestIdp> {
   const idp = await makeIdp(`${IDP_ORIGIN}/metadata`);
   return { ...idp, ssoURL: `${IDP_ORIGIN}/sso`, requests: [] };

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { makeTestIdp, signInAtIdp } from './idp';
+import { makeTestIdp, signInAtIdp, SSO_ROUND_TRIP_MS } from './idp';
 import { callApi, createOrganization, expect, openSettings, signIn, test } from './support';
 
 /** A second browser: someone else follows an invite link and creates their account on the way. */
@@ -202,7 +202,7 @@ test('an admin sets up a SAML provider, then someone of a verified domain signs 
   await choice.click();
 
   // The identity provider received an AuthnRequest from this server; its answer created Sam's account.
-  await expect(sam).toHaveURL(new RegExp(`/o/${organizationId}$`));
+  await expect(sam).toHaveURL(new RegExp(`/o/${organizationId}$`), { timeout: SSO_ROUND_TRIP_MS });
   await expect(sam.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await expect(sam.getByRole('button', { name: 'Account: Sam Saml' })).toBeVisible();
   expect(idp.requests).toHaveLength(1);
