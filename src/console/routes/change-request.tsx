@@ -98,8 +98,10 @@ export const changeRequestReviewRoute = createRoute({
   getParentRoute: () => changeRequestRoute,
   path: '/',
   validateSearch: reviewSearchSchema,
+  // Runs beside the parent's loader: an unknown change request is "not found" here too, never an error the
+  // router logs while the parent's not-found wins the race.
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(changesQueryOptions(params.spaceId, params.number)),
+    orNotFound(context.queryClient.ensureQueryData(changesQueryOptions(params.spaceId, params.number))),
   component: ReviewPage,
 });
 
@@ -231,10 +233,12 @@ export const changeRequestConflictsRoute = createRoute({
   getParentRoute: () => changeRequestRoute,
   path: 'conflicts',
   loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(conflictsQueryOptions(params.spaceId, params.number)),
-      context.queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
-    ]),
+    orNotFound(
+      Promise.all([
+        context.queryClient.ensureQueryData(conflictsQueryOptions(params.spaceId, params.number)),
+        context.queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
+      ]),
+    ),
   component: ConflictsPage,
 });
 
