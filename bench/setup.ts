@@ -23,6 +23,7 @@ export async function benchDatabase(token: string) {
     samlIdpInitiatedProviders: [],
     requestTimeoutSeconds: 30,
     dnsServers: [],
+    workers: { timeoutSeconds: 10 },
   };
   const storage = openStorage(config.storage);
   await migrate(storage);

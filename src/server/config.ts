@@ -51,6 +51,10 @@ const envSchema = z.object({
     .optional(),
   /** Seconds a client has to send a whole request, headers and body (408 after). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Worker threads for CPU-heavy work (parsing, diffs, PDF, published pages); default: cores - 1, 1 to 4. */
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Seconds one such task may take before it is stopped and its request answers 503. */
+  WORKER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -76,6 +80,8 @@ export interface Config {
   allowPrivateFetch: boolean;
   samlIdpInitiatedProviders: string[];
   requestTimeoutSeconds: number;
+  /** Worker pool: threads (undefined: by core count) and each task's time limit. */
+  workers: { threads?: number; timeoutSeconds: number };
   dnsServers: string[];
 }
 
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    workers: { threads: e.WORKER_THREADS, timeoutSeconds: e.WORKER_TIMEOUT_SECONDS },
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],
   };
 }

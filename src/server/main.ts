@@ -3,6 +3,7 @@ import { openStorage, migrate, withStartupLock } from './storage/db.js';
 import { buildApp } from './app.js';
 import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
+import { workers } from './workers/pool.js';
 
 async function main() {
   let config;
@@ -16,6 +17,10 @@ async function main() {
     throw err;
   }
 
+  workers.configure({
+    ...(config.workers.threads ? { threads: config.workers.threads, maxQueue: config.workers.threads * 32 } : {}),
+    timeoutMs: config.workers.timeoutSeconds * 1000,
+  });
   const storage = openStorage(config.storage);
   // Processes started at once on one database migrate and create the owner once (see withStartupLock).
   const owner = await withStartupLock(storage, async (db) => {
@@ -39,6 +44,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     stopPurge();
     await app.close();
+    await workers.close();
     await storage.close();
     process.exit(0);
   };

@@ -51,6 +51,15 @@ export class TooManyRequestsError extends DomainError {
     super(429, message);
   }
 }
+/** The server cannot do this now (too busy, or the work took too long); the client may retry later. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}
 /** Bad input that the schema could not catch (it depends on stored data); names the field. */
 export class InvalidError extends DomainError {
   constructor(field: string, message: string) {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../shared/errors.js';
-import { DomainError, TooManyRequestsError } from '../domain/errors.js';
+import { DomainError, ServiceUnavailableError, TooManyRequestsError } from '../domain/errors.js';
 
 export function errorBody(
   code: number,
@@ -52,7 +52,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(400, `Invalid ${where}${first.path}: ${first.message}`, issues));
     }
     if (err instanceof DomainError) {
-      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError)
+        reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.status).send(errorBody(err.status, err.message, err.issues, undefined, err.reason));
     }
     if (isUniqueViolation(err)) {

@@ -45,6 +45,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
         .send(result.data);
     }
     if (result.noindex) reply.header('x-robots-tag', 'noindex');
+    if (result.status === 503) reply.header('retry-after', '5');
     if (result.keepToken) {
       reply.setCookie(VISITOR_COOKIE, result.keepToken, {
         path: `${SITES_PREFIX}/${siteId}`,

@@ -102,6 +102,7 @@ export async function startTestServer(
     samlIdpInitiatedProviders: [],
     requestTimeoutSeconds: 30,
     dnsServers: [],
+    workers: { timeoutSeconds: 10 },
     ...overrides,
   };
   const storage = openStorage(config.storage);

@@ -16,8 +16,9 @@ import {
   type PreparedRevision,
 } from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
-import { blocksToMarkdown } from '../content/blocks.js';
-import { renderPdf } from '../content/pdf.js';
+import { blocksToMarkdown, splitBlocks, type SplitBlock } from '../content/blocks.js';
+import { LruCache } from '../sites/cache.js';
+import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
 import type { ContentChange } from '../../../shared/contract/content.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -168,6 +169,16 @@ export async function updateContent(
     }
   }
   await Promise.allSettled(fetched.values());
+  // Page bodies are parsed before the transaction too, in the worker pool: the event loop stays free and no lock
+  // is held while a big body parses. Only the ids of the blocks are assigned inside (they depend on the page's
+  // current blocks).
+  const split = new Map<string, SplitBlock[]>();
+  for (const change of changes) {
+    const markdown = 'document' in change ? change.document?.markdown : undefined;
+    if (markdown !== undefined && !split.has(markdown)) {
+      split.set(markdown, await workers.run('splitBlocks', markdown, markdown.length));
+    }
+  }
   return transaction(ctx.db, async (tx) => {
     const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
@@ -188,6 +199,7 @@ export async function updateContent(
         revisionReader: async (revisionId) =>
           new RevisionReader(tx, await revisionOfSpace(tx, spaceId, revisionId ?? changeRequestBase(cr))),
         fetchFile: (url) => fetched.get(url) ?? fetchFile(url),
+        splitBlocks: (markdown) => split.get(markdown) ?? splitBlocks(markdown),
       },
       changes,
     );
@@ -471,6 +483,11 @@ export async function changeRequestPdf(
   options: { pageId?: string; only?: boolean },
 ) {
   const { cr, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  const title = cr.subject || `Change request #${cr.number}`;
+  // Revisions never change: the same export of the same revision, under the same title, is the same PDF.
+  const key = JSON.stringify([head.revision.id, title, options.pageId ?? null, options.only ?? false]);
+  const cached = pdfCache.get(key);
+  if (cached) return cached;
   let roots = await head.tree();
   if (options.pageId) {
     const node = await head.page(options.pageId);
@@ -485,5 +502,20 @@ export async function changeRequestPdf(
     }
   };
   await walk(roots, 0);
-  return renderPdf({ title: cr.subject || `Change request #${cr.number}`, pages });
+  const size = pages.reduce((sum, p) => sum + p.markdown.length, 0);
+  if (size > PDF_MARKDOWN_MAX) {
+    throw new InvalidError(
+      'page',
+      `the content is larger than ${PDF_MARKDOWN_MAX / 1_000_000} MB of markdown: export one page (or part) at a time`,
+    );
+  }
+  const rendered = await workers.run('renderPdf', { title, pages }, size);
+  const pdf = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
+  pdfCache.set(key, pdf);
+  return pdf;
 }
+
+/** Markdown one PDF export may hold (about 2,000 pages of text). */
+const PDF_MARKDOWN_MAX = 5_000_000;
+/** Recent PDFs by revision, title and page, up to 64 MiB. */
+const pdfCache = new LruCache<Buffer>(256, 64 * 1024 * 1024, (pdf) => pdf.length);

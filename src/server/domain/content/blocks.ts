@@ -14,6 +14,9 @@ export interface Block {
   markdown: string;
 }
 
+/** A block before it has an id: what splitBlocks reads off a body (the costly part, run in a worker for big bodies). */
+export type SplitBlock = Omit<Block, 'id'>;
+
 /** Similarity from which an edited block keeps the id of the old block it replaces. */
 const SIMILAR = 0.5;
 /**
@@ -37,7 +40,7 @@ function normalize(markdown: string): string {
  * context (a "-" there is text, not a list), so such a definition and the node after it make one block, whose type
  * is the later node's; joining blocks with blank lines then never changes how they parse.
  */
-function splitBlocks(markdown: string): Array<{ type: string; markdown: string }> {
+export function splitBlocks(markdown: string): SplitBlock[] {
   const source = normalize(markdown);
   if (source.trim() === '') return [];
   const root = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -82,12 +85,25 @@ export function similarity(a: string, b: string): number {
   return shared / longest;
 }
 
-/** Index pairs [old, new] of the items that diffArrays reports as common, in order. */
+/**
+ * Insertions plus deletions past which two block lists are not aligned by diff: its cost grows with their length
+ * times the edits, so a rewrite of a 10,000-block page would take about a minute. Past it, blocks are matched by
+ * their text alone (step 2 of parseBlocks), which is what a rewrite deserves.
+ */
+const MAX_BLOCK_EDITS = 2000;
+/** Old plus new blocks of one gap between unchanged blocks past which parseBlocks looks for no edited block. */
+const FUZZY_GAP_MAX = 400;
+
+/**
+ * Index pairs [old, new] of the items that diffArrays reports as common, in order; none when the lists are more
+ * than MAX_BLOCK_EDITS edits apart.
+ */
 function commonPairs<T>(before: T[], after: T[], comparator?: (a: T, b: T) => boolean): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   let i = 0;
   let j = 0;
-  for (const change of diffArrays(before, after, comparator ? { comparator } : {})) {
+  const changes = diffArrays(before, after, { maxEditLength: MAX_BLOCK_EDITS, ...(comparator ? { comparator } : {}) });
+  for (const change of changes ?? []) {
     if (change.added) j += change.count;
     else if (change.removed) i += change.count;
     else for (let k = 0; k < change.count; k++) pairs.push([i++, j++]);
@@ -110,7 +126,11 @@ function commonPairs<T>(before: T[], after: T[], comparator?: (a: T, b: T) => bo
  * An old id is never given to two blocks. Frontmatter is not supported: it is read as ordinary markdown.
  */
 export function parseBlocks(markdown: string, previous: Block[] = [], newId: () => string): Block[] {
-  const parsed = splitBlocks(markdown);
+  return identifyBlocks(splitBlocks(markdown), previous, newId);
+}
+
+/** The ids of parseBlocks for blocks already split (see splitBlocks). */
+export function identifyBlocks(parsed: SplitBlock[], previous: Block[], newId: () => string): Block[] {
   const ids: Array<string | undefined> = parsed.map(() => undefined);
   const used = new Set<string>();
   const claim = (newIndex: number, old: Block) => {
@@ -182,6 +202,8 @@ export function parseBlocks(markdown: string, previous: Block[] = [], newId: () 
       olds.forEach((i, k) => claim(news[k]!, previous[i]!));
       continue;
     }
+    // Aligning by similarity costs up to the product of the two counts: large gaps are rewrites, with new ids.
+    if (olds.length + news.length > FUZZY_GAP_MAX) continue;
     for (const [a, b] of commonPairs(olds, news, similar)) claim(news[b]!, previous[olds[a]!]!);
   }
 

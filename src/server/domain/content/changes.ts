@@ -1,5 +1,6 @@
 import type { SemanticChange } from '../../../shared/contract/change-requests.js';
-import { diffBlocks, type BlockChange } from './merge.js';
+import type { BlockChange } from './merge.js';
+import { workers } from '../../workers/pool.js';
 import { blocksToMarkdown } from './blocks.js';
 import { ROOT, type FileEntry, type PageEntry, type RevisionReader } from './model.js';
 
@@ -76,6 +77,8 @@ export async function pageDiff(before: RevisionReader, after: RevisionReader, pa
     return { meta: { title: version.title, markdown: blocksToMarkdown(blocks) }, blocks };
   };
   const [b, a] = await Promise.all([side(before, was), side(after, is)]);
-  const blocks: BlockChange[] = diffBlocks(b.blocks, a.blocks);
+  // Word diffs of a big page cost seconds: done in the worker pool.
+  const size = [...b.blocks, ...a.blocks].reduce((sum, block) => sum + block.markdown.length, 0);
+  const blocks: BlockChange[] = await workers.run('diffBlocks', { before: b.blocks, after: a.blocks }, size);
   return { page: { id: pageId, title: (a.meta ?? b.meta)!.title }, before: b.meta, after: a.meta, blocks };
 }

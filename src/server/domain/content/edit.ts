@@ -3,7 +3,7 @@ import { putBlob } from '../../storage/repos/objects.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { InvalidError } from '../errors.js';
-import { parseBlocks, type Block } from './blocks.js';
+import { identifyBlocks, type Block, type SplitBlock } from './blocks.js';
 import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
@@ -28,6 +28,8 @@ export interface EditContext {
   revisionReader: (revisionId: string | undefined) => Promise<RevisionReader>;
   /** Fetches the bytes of a file given by URL (refusing private addresses unless allowed). */
   fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>;
+  /** The blocks of a page body (parsed ahead, in the worker pool, by the caller). */
+  splitBlocks: (markdown: string) => SplitBlock[];
 }
 
 export function slugify(title: string): string {
@@ -146,7 +148,10 @@ export async function applyChanges(
         const id = newId();
         const parentId = await parentFor(change.into, change.type);
         const title = change.title ?? 'Untitled';
-        const blocks = change.document?.markdown !== undefined ? parseBlocks(change.document.markdown, [], newId) : [];
+        const blocks =
+          change.document?.markdown !== undefined
+            ? identifyBlocks(ctx.splitBlocks(change.document.markdown), [], newId)
+            : [];
         if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
         const version: PageVersion = {
           type: change.type,
@@ -192,7 +197,9 @@ export async function applyChanges(
         if (change.document) {
           const previous = await writer.document(before);
           const blocks =
-            change.document.markdown !== undefined ? parseBlocks(change.document.markdown, previous, newId) : [];
+            change.document.markdown !== undefined
+              ? identifyBlocks(ctx.splitBlocks(change.document.markdown), previous, newId)
+              : [];
           if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
           document = documentHash(blocks);
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, resolveHref, type LinkResolver } from './render.js';
+import { markdownUrls, renderBody, renderMarkdown, resolveHref, type LinkResolver } from './render.js';
 
 const root = 'https://docs.test/sites/s1';
 const links: LinkResolver = {
@@ -42,5 +42,23 @@ describe('published page rendering', () => {
     const { html } = renderMarkdown('[out](https://example.com) [in](/pages/p1)', links);
     expect(html).toContain('<a href="https://example.com" rel="noopener nofollow">out</a>');
     expect(html).toContain(`<a href="${root}/space/intro">in</a>`);
+  });
+
+  it('renders the same in two steps (targets listed, resolved apart, then rendered) as in one', () => {
+    const markdown = [
+      '# Links',
+      '[by id](/pages/p1) [path](/pages/intro#top) [relative](./other.md#x) [up](../intro.md)',
+      '[file](/files/f1) ![logo](./logo.png) [away](https://example.com/a b) <https://auto.example>',
+      'www.example.org [ref][r] ![img ref][i] [missing](./missing.md) [local](#local) text[^1]',
+      '[r]: ./other.md',
+      '[i]: logo.png',
+      '[^1]: A footnote with [a link](/pages/p1).',
+      '[bad](javascript:alert(1)) [spaces](<./with space.md>) [é](./é.md)',
+    ].join('\n\n');
+    const urls = markdownUrls(markdown);
+    expect(urls).toContain('/pages/p1');
+    expect(urls).toContain('./other.md');
+    const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
+    expect(renderBody(markdown, (href) => resolved[href] ?? href, root)).toEqual(renderMarkdown(markdown, links));
   });
 });

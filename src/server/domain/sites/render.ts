@@ -124,18 +124,42 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
  * The body of a page as sanitized HTML. Headings move one level down (the page title is the h1) and get ids from
  * their text (unique in the page), so `#anchor` links work.
  */
-export function renderMarkdown(
-  markdown: string,
-  links: LinkResolver,
-): { html: string; headings: Array<{ id: string; title: string; level: number }> } {
-  const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const tree = toHast(mdast) as Root;
+export function renderMarkdown(markdown: string, links: LinkResolver): RenderedBody {
+  return renderBody(markdown, (href) => resolveHref(href, links), links.siteRoot);
+}
+
+export interface RenderedBody {
+  html: string;
+  headings: Array<{ id: string; title: string; level: number }>;
+}
+
+function parse(markdown: string) {
+  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/**
+ * Every link and image target of `markdown`, as renderBody will ask `resolve` about them (after mdast-util-to-hast
+ * normalized them). Run before rendering in a worker, which cannot call back into the site's page index: the
+ * caller resolves these and passes the answers.
+ */
+export function markdownUrls(markdown: string): string[] {
+  const urls = new Set<string>();
+  walk(toHast(parse(markdown)) as Root, (e) => {
+    if (e.tagName === 'a' && typeof e.properties.href === 'string') urls.add(e.properties.href);
+    if (e.tagName === 'img' && typeof e.properties.src === 'string') urls.add(e.properties.src);
+  });
+  return [...urls];
+}
+
+/** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */
+export function renderBody(markdown: string, resolve: (href: string) => string, siteRoot: string): RenderedBody {
+  const tree = toHast(parse(markdown)) as Root;
   walk(tree, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') {
-      e.properties.href = resolveHref(e.properties.href, links);
+      e.properties.href = resolve(e.properties.href);
     }
     if (e.tagName === 'img' && typeof e.properties.src === 'string') {
-      e.properties.src = resolveHref(e.properties.src, links);
+      e.properties.src = resolve(e.properties.src);
     }
   });
   const clean = sanitize(tree, schema) as Root;
@@ -143,7 +167,7 @@ export function renderMarkdown(
   const headings: Array<{ id: string; title: string; level: number }> = [];
   walk(clean, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string' && /^https?:/i.test(e.properties.href)) {
-      if (!e.properties.href.startsWith(links.siteRoot)) e.properties.rel = ['noopener', 'nofollow'];
+      if (!e.properties.href.startsWith(siteRoot)) e.properties.rel = ['noopener', 'nofollow'];
     }
     const level = HEADINGS.indexOf(e.tagName);
     if (level < 0) return;

@@ -13,9 +13,11 @@ import { RevisionReader, type FileEntry, type PageNode } from '../content/model.
 import { blocksToMarkdown } from '../content/blocks.js';
 import { FILES_SEGMENT, SHARE_SEGMENT, publishedSiteUrl } from '../../presenters/site.js';
 import { LruCache } from './cache.js';
+import { ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
-import { el, renderMarkdown, text, type LinkResolver } from './render.js';
+import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
+import { workers } from '../../workers/pool.js';
 
 /**
  * Serves published sites as HTML. Per request the database is asked for what may have changed: the site row (its
@@ -118,6 +120,8 @@ export class PublishedSites {
   private readonly indexes = new LruCache<SpaceIndex>(64);
   /** Rendered pages, bounded by size (characters of HTML). */
   private readonly pages = new LruCache<string>(20_000, 64 * 1024 * 1024, (html) => html.length);
+  /** Pages whose rendering was stopped (time limit), by key, with when: not tried again for a minute. */
+  private readonly failed = new LruCache<number>(1000);
 
   constructor(
     private readonly db: Db,
@@ -289,19 +293,29 @@ export class PublishedSites {
       node?.id ?? '',
     ]);
     let html = this.pages.get(key);
+    const unavailable = () =>
+      page(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal);
+    if (html === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return unavailable();
     if (html === undefined) {
-      html = await this.render({
-        site,
-        structure,
-        visible,
-        spaces,
-        root,
-        section,
-        siteSpace,
-        siteSpaceUrl,
-        index,
-        node,
-      });
+      try {
+        html = await this.render({
+          site,
+          structure,
+          visible,
+          spaces,
+          root,
+          section,
+          siteSpace,
+          siteSpaceUrl,
+          index,
+          node,
+        });
+      } catch (err) {
+        // A page body too big to render in time: this page only, as a page saying so (the site works on).
+        if (!(err instanceof ServiceUnavailableError)) throw err;
+        this.failed.set(key, Date.now());
+        return unavailable();
+      }
       this.pages.set(key, html);
     }
     const keepToken = fromQuery.kind === 'claims' ? req.queryToken : undefined;
@@ -340,7 +354,7 @@ export class PublishedSites {
     if (node) {
       const revision = (await findRevision(this.db, index.revisionId))!;
       const blocks = await new RevisionReader(this.db, revision).document(node.version);
-      const body = renderMarkdown(blocksToMarkdown(blocks), resolver);
+      const body = await renderPageBody(blocksToMarkdown(blocks), resolver);
       article = [
         el('h1', {}, [text(node.version.title)]),
         ...(node.version.description
@@ -424,6 +438,20 @@ export class PublishedSites {
 }
 
 /** Sections and site spaces this visitor sees: conditions that match, spaces that exist and are not in the trash. */
+/**
+ * A page body as HTML. A big one is rendered in the worker pool, in two tasks: the first lists its link targets,
+ * which are resolved here against the site's page index, and the second renders with those answers.
+ */
+async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
+  if (workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
+  const urls = await workers.run('markdownUrls', markdown, markdown.length);
+  const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
+  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot }, markdown.length);
+}
+
+/** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
+const FAILED_RETRY_MS = 60_000;
+
 function visibleStructure(
   structure: Structure,
   spaces: Map<string, SpaceRow>,

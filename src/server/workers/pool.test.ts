@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../domain/errors.js';
+import { splitBlocks } from '../domain/content/blocks.js';
+import { WorkerPool } from './pool.js';
+
+/** A body micromark needs seconds for: lists alternating with paragraphs (its cost grows with their square). */
+function slowBody(blocks: number): string {
+  return Array.from({ length: blocks }, (_, i) => (i % 2 ? `- item ${i}` : `Paragraph ${i}`)).join('\n\n');
+}
+
+const pools: WorkerPool[] = [];
+function pool(options: ConstructorParameters<typeof WorkerPool>[0]) {
+  const p = new WorkerPool(options);
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const base = { threads: 1, timeoutMs: 20_000, inlineBelow: 0, maxQueue: 4, heapMb: 256 };
+
+describe('worker pool', () => {
+  it('runs a task in a worker thread and answers what the inline function answers', async () => {
+    const workers = pool(base);
+    const markdown = '# Title\n\nSome *text*.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n';
+    expect(await workers.run('splitBlocks', markdown, markdown.length)).toEqual(splitBlocks(markdown));
+    expect(workers.offloaded).toBe(1);
+    const pdf = await workers.run('renderPdf', { title: 'T', pages: [{ title: 'P', depth: 0, markdown }] }, 1);
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('runs small inputs inline', async () => {
+    const workers = pool({ ...base, inlineBelow: 1000 });
+    expect(await workers.run('splitBlocks', 'hello', 5)).toEqual([{ type: 'paragraph', markdown: 'hello' }]);
+    expect(workers.offloaded).toBe(0);
+  });
+
+  it('stops a task past its time limit with a 503, and the next task still runs', async () => {
+    const workers = pool({ ...base, timeoutMs: 300 });
+    const body = slowBody(20_000);
+    const started = Date.now();
+    const error = await workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(503);
+    expect((error as DomainError).message).toMatch(/Stopped after 0\.3 s/);
+    // Stopped, not waited for: parsing this body takes many seconds.
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The worker was terminated; its replacement starts within the usual limit.
+    workers.configure({ timeoutMs: 20_000 });
+    expect(await workers.run('splitBlocks', 'after', 5)).toEqual([{ type: 'paragraph', markdown: 'after' }]);
+  });
+
+  it('answers 503 at once when the queue is full', async () => {
+    const workers = pool({ ...base, timeoutMs: 1500, maxQueue: 1 });
+    const body = slowBody(20_000);
+    const running = workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    const queued = workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    const refused = await workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    expect((refused as DomainError).status).toBe(503);
+    expect((refused as DomainError).message).toMatch(/busy/);
+    expect(((await running) as DomainError).status).toBe(503);
+    expect(((await queued) as DomainError).status).toBe(503);
+  });
+});

@@ -1,0 +1,35 @@
+import { splitBlocks, type Block } from '../domain/content/blocks.js';
+import { diffBlocks } from '../domain/content/merge.js';
+import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
+import { markdownUrls, renderBody } from '../domain/sites/render.js';
+
+/**
+ * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
+ * inline when their input is small; they touch neither the database nor the network.
+ */
+export const tasks = {
+  /** The top-level blocks of a page body (markdown parse). */
+  splitBlocks: (markdown: string) => splitBlocks(markdown),
+  /** The block and word diff of a page between two versions. */
+  diffBlocks: (input: { before: Block[]; after: Block[] }) => diffBlocks(input.before, input.after),
+  /** A PDF export. */
+  renderPdf: async (input: PdfInput): Promise<Uint8Array> => renderPdf(input),
+  /** The link and image targets a published page body will need resolved. */
+  markdownUrls: (markdown: string) => markdownUrls(markdown),
+  /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
+  renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
+    renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),
+};
+
+export type Tasks = typeof tasks;
+export type TaskName = keyof Tasks;
+
+/** What a worker receives for one task. */
+export interface TaskMessage {
+  task: TaskName;
+  input: unknown;
+}
+
+export function runTask({ task, input }: TaskMessage): unknown {
+  return (tasks[task] as (input: unknown) => unknown)(input);
+}
