@@ -111,17 +111,21 @@ describeEachDialect('merging change requests', (dialect) => {
     expect((await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}`)).body.conflicts).toBe(1);
     expect((await merge(spaceId, b.id)).status).toBe(409);
 
-    const resolved = await server.request(
-      'POST',
-      `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts/${encodeURIComponent(conflicts.items[0].id)}`,
-      { body: { markdown: 'Beta from both.' } },
-    );
+    // A resolution's text obeys the page-body limits: nesting past 32 levels is refused before anything parses it.
+    const conflictUrl = `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts/${encodeURIComponent(conflicts.items[0].id)}`;
+    const deep = await server.request('POST', conflictUrl, { body: { markdown: '>'.repeat(50_000) + ' x' } });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.message).toMatch(/Nested deeper than 32 levels/);
+    // A long resolution (parsed ahead in the worker pool) applies like a short one.
+    const long = Array.from({ length: 800 }, (_, i) => `Beta line ${i} from both.`).join('\n\n');
+    const resolved = await server.request('POST', conflictUrl, { body: { markdown: `Beta from both.\n\n${long}` } });
     expect(resolved.status).toBe(200);
     expect(resolved.body.result).toBe('update');
     expect(resolved.body.conflicts.unresolved).toBe(0);
     expect((await merge(spaceId, b.id)).status).toBe(200);
     const text = await spaceMarkdown(spaceId, pageId);
-    expect(text).toContain('Beta from both.');
+    expect(text).toContain('Beta from both.\n\nBeta line 0 from both.');
+    expect(text).toContain('Beta line 799 from both.');
     expect(text).not.toContain('Beta from A.');
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema, userSchema } from './common.js';
 import { listSchema } from '../pagination.js';
+import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../markdown-limits.js';
 
 export const CHANGE_REQUEST_SUBJECT_MAX = 100;
 
@@ -65,7 +66,14 @@ export const CONFLICT_KINDS = ['block', 'page-deleted', 'page-field', 'page-move
 
 export const conflictResolutionSchema = z.union([
   z.object({ keep: z.enum(['space', 'change-request']) }).strict(),
-  z.object({ markdown: z.string().max(500_000) }).strict(),
+  z
+    .object({
+      markdown: z
+        .string()
+        .max(500_000) // PAGE_MARKDOWN_MAX (content.ts imports this module)
+        .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE),
+    })
+    .strict(),
 ]);
 export type ConflictResolution = z.infer<typeof conflictResolutionSchema>;
 
@@ -179,7 +187,16 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewListSchema = listSchema(reviewSchema);
 export const submitReviewBodySchema = z.object({
   status: z.enum(REVIEW_STATUSES),
-  comment: z.object({ markdown: z.string().trim().min(1).max(REVIEW_COMMENT_MAX) }).optional(),
+  comment: z
+    .object({
+      markdown: z
+        .string()
+        .trim()
+        .min(1)
+        .max(REVIEW_COMMENT_MAX)
+        .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE),
+    })
+    .optional(),
 });
 export const reviewParamsSchema = changeRequestParamsSchema.extend({ reviewId: idSchema });
 

@@ -7,7 +7,13 @@ import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
-import { mergeRevisions, type Conflict, type MergeOutcome, type Resolution } from '../content/merge-revisions.js';
+import {
+  mergeRevisions,
+  splitResolutions,
+  type Conflict,
+  type MergeOutcome,
+  type Resolution,
+} from '../content/merge-revisions.js';
 import {
   RevisionReader,
   RevisionWriter,
@@ -285,14 +291,31 @@ async function lockForMerge(
  * each has a resolution (resolveConflict), the update applies.
  */
 export async function updateFromSpace(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
+  const early = await updateAhead(ctx, spaceId, idOrNumber);
   return transaction(ctx.db, async (tx) => {
     const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'edit', 'update it');
-    const result = await runUpdate(tx, ctx, space, cr);
+    const result = await runUpdate(tx, ctx, space, cr, early);
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
   });
 }
 
-async function runUpdate(tx: Executor, ctx: ServiceContext, space: SpaceRow, cr: crs.ChangeRequestView) {
+/** Resolutions given for this same update (the space and the change request unchanged); a different one starts afresh. */
+function keptResolutions(cr: { pending_update: string | null }, oursId: string, theirsId: string) {
+  const previous = pendingUpdate(cr);
+  const resolutions = new Map<string, Resolution>();
+  if (previous && previous.ours === oursId && previous.theirs === theirsId) {
+    for (const c of previous.conflicts) if (c.resolution) resolutions.set(c.id, c.resolution);
+  }
+  return resolutions;
+}
+
+async function runUpdate(
+  tx: Executor,
+  ctx: ServiceContext,
+  space: SpaceRow,
+  cr: crs.ChangeRequestView,
+  early?: MergeAhead,
+) {
   const baseId = changeRequestBase(cr);
   if (baseId === space.revision_id) return { result: 'update' as const, revision: cr.revision_id };
   const [base, ours, theirs] = await Promise.all([
@@ -300,19 +323,16 @@ async function runUpdate(tx: Executor, ctx: ServiceContext, space: SpaceRow, cr:
     revisionOfSpace(tx, space.id, space.revision_id),
     revisionOfSpace(tx, space.id, cr.revision_id),
   ]);
-  // Resolutions given for this same update are kept; a different one starts afresh.
-  const previous = pendingUpdate(cr);
-  const resolutions = new Map<string, Resolution>();
-  if (previous && previous.ours === ours.id && previous.theirs === theirs.id) {
-    for (const c of previous.conflicts) if (c.resolution) resolutions.set(c.id, c.resolution);
-  }
-  const outcome = await mergeRevisions(tx, base, ours, theirs, resolutions);
+  const resolutions = keptResolutions(cr, ours.id, theirs.id);
+  // The update computed ahead stands if it was of these very revisions and resolutions; else it is made here.
+  const ahead = early && early.key === mergeKey(base.id, ours.id, theirs.id, resolutions) ? early : undefined;
+  const outcome = ahead ?? (await mergeRevisions(tx, base, ours, theirs, resolutions));
   if (outcome.conflicts.some((c) => !c.resolution)) {
     const pending: PendingUpdate = { base: base.id, ours: ours.id, theirs: theirs.id, conflicts: outcome.conflicts };
     await crs.updateChangeRequest(tx, cr.id, { pending_update: JSON.stringify(pending), updated_at: nowIso() });
     return { result: 'conflicts' as const, revision: cr.revision_id };
   }
-  const revision = await writeRevision(tx, space.id, outcome, {
+  const revision = await writeRevision(tx, space.id, ahead ? ahead.prepared : (outcome as MergeOutcome), {
     type: 'update',
     parents: [theirs.id, ours.id],
     userId: ctx.actor.userId,
@@ -339,6 +359,7 @@ export async function resolveConflict(
   conflictId: string,
   resolution: Resolution,
 ) {
+  const early = await updateAhead(ctx, spaceId, idOrNumber, { conflictId, resolution });
   return transaction(ctx.db, async (tx) => {
     const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'edit', 'resolve its conflicts');
     const pending = pendingUpdate(cr);
@@ -354,7 +375,7 @@ export async function resolveConflict(
     await crs.updateChangeRequest(tx, cr.id, { pending_update: JSON.stringify(pending) });
     const refreshed = (await crs.findChangeRequest(tx, spaceId, cr.id))!;
     const result = pending.conflicts.every((c) => c.resolution)
-      ? await runUpdate(tx, ctx, space, refreshed)
+      ? await runUpdate(tx, ctx, space, refreshed, early)
       : { result: 'conflicts' as const, revision: cr.revision_id };
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
   });
@@ -418,7 +439,66 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
   });
 }
 
-const mergeKey = (base: string, ours: string, theirs: string) => `${base} ${ours} ${theirs}`;
+/** What a merge depends on: its three revisions and the resolutions of its conflicts. */
+const mergeKey = (base: string, ours: string, theirs: string, resolutions = new Map<string, Resolution>()) =>
+  JSON.stringify([base, ours, theirs, [...resolutions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+
+/** A merge computed before its transaction (see mergeAhead). */
+interface MergeAhead {
+  key: string;
+  conflicts: Conflict[];
+  prepared: PreparedRevision;
+}
+
+async function computeAhead(
+  ctx: ServiceContext,
+  spaceId: string,
+  ids: { base: string; ours: string; theirs: string },
+  resolutions = new Map<string, Resolution>(),
+): Promise<MergeAhead> {
+  const [base, ours, theirs] = await Promise.all([
+    revisionOfSpace(ctx.db, spaceId, ids.base),
+    revisionOfSpace(ctx.db, spaceId, ids.ours),
+    revisionOfSpace(ctx.db, spaceId, ids.theirs),
+  ]);
+  const split = await splitResolutions(resolutions);
+  const outcome = await mergeRevisions(ctx.db, base, ours, theirs, resolutions, split);
+  return {
+    key: mergeKey(base.id, ours.id, theirs.id, resolutions),
+    conflicts: outcome.conflicts,
+    prepared: await outcome.writer.prepare(),
+  };
+}
+
+/**
+ * The update of a change request from its space (with `resolved`, once that conflict is resolved too) computed
+ * before its transaction, like mergeAhead; undefined when there is nothing to compute ahead, or it cannot go
+ * ahead (the transaction then says why).
+ */
+async function updateAhead(
+  ctx: ServiceContext,
+  spaceId: string,
+  idOrNumber: string,
+  resolved?: { conflictId: string; resolution: Resolution },
+): Promise<MergeAhead | undefined> {
+  try {
+    const { space, cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'edit', 'update it');
+    const base = changeRequestBase(cr);
+    if (cr.status === 'merged' || space.edit_mode === 'locked' || space.deleted_at || base === space.revision_id) {
+      return undefined;
+    }
+    const resolutions = keptResolutions(cr, space.revision_id, cr.revision_id);
+    if (resolved) {
+      const pending = pendingUpdate(cr);
+      if (!pending?.conflicts.some((c) => c.id === resolved.conflictId)) return undefined;
+      resolutions.set(resolved.conflictId, resolved.resolution);
+      if (!pending.conflicts.every((c) => resolutions.has(c.id))) return undefined;
+    }
+    return await computeAhead(ctx, spaceId, { base, ours: space.revision_id, theirs: cr.revision_id }, resolutions);
+  } catch {
+    return undefined; // the transaction finds the same failure, and reports it
+  }
+}
 
 /**
  * The merge of a change request computed before its transaction, reading only (revisions and content objects
@@ -433,17 +513,11 @@ async function mergeAhead(ctx: ServiceContext, spaceId: string, idOrNumber: stri
     if (cr.status === 'merged' || cr.status === 'archived' || space.edit_mode === 'locked' || space.deleted_at) {
       return undefined;
     }
-    const [base, ours, theirs] = await Promise.all([
-      revisionOfSpace(ctx.db, spaceId, changeRequestBase(cr)),
-      revisionOfSpace(ctx.db, spaceId, space.revision_id),
-      revisionOfSpace(ctx.db, spaceId, cr.revision_id),
-    ]);
-    const outcome = await mergeRevisions(ctx.db, base, ours, theirs);
-    return {
-      key: mergeKey(base.id, ours.id, theirs.id),
-      conflicts: outcome.conflicts,
-      prepared: await outcome.writer.prepare(),
-    };
+    return await computeAhead(ctx, spaceId, {
+      base: changeRequestBase(cr),
+      ours: space.revision_id,
+      theirs: cr.revision_id,
+    });
   } catch {
     return undefined; // the transaction finds the same failure, and reports it
   }

@@ -4,7 +4,8 @@ import { breathe } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
 import { canonicalJson, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
-import type { Block } from './blocks.js';
+import { splitBlocks, type Block, type SplitBlock } from './blocks.js';
+import { workers } from '../../workers/pool.js';
 import { ROOT, RevisionReader, RevisionWriter, type PageEntry, type PageVersion, type RevisionRow } from './model.js';
 
 /**
@@ -53,12 +54,27 @@ function mergeIds(base: string[], ours: string[], theirs: string[]): string[] {
   return mergeBlocks(asBlocks(base), asBlocks(ours), asBlocks(theirs)).blocks.map((b) => b.id);
 }
 
+/**
+ * A parser for mergeRevisions with the markdown of `resolutions` parsed ahead in the worker pool, so that no big
+ * resolution text parses on the event loop (or inside a transaction).
+ */
+export async function splitResolutions(resolutions: Map<string, Resolution>) {
+  const split = new Map<string, SplitBlock[]>();
+  for (const resolution of resolutions.values()) {
+    if (!('markdown' in resolution) || split.has(resolution.markdown)) continue;
+    split.set(resolution.markdown, await workers.run('splitBlocks', resolution.markdown, resolution.markdown.length));
+  }
+  return (markdown: string) => split.get(markdown) ?? splitBlocks(markdown);
+}
+
 export async function mergeRevisions(
   db: Executor,
   base: RevisionRow,
   ours: RevisionRow,
   theirs: RevisionRow,
   resolutions: Map<string, Resolution> = new Map(),
+  /** Parses the markdown of resolutions (see splitResolutions, which parses them ahead in the worker pool). */
+  split: (markdown: string) => SplitBlock[] = splitBlocks,
 ): Promise<MergeOutcome> {
   const rb = new RevisionReader(db, base);
   const ro = new RevisionReader(db, ours);
@@ -209,7 +225,7 @@ export async function mergeRevisions(
             'markdown' in resolution
               ? { markdown: resolution.markdown }
               : { keep: resolution.keep === 'space' ? ('ours' as const) : ('theirs' as const) };
-          blocks = resolveBlock(blocks, c, choice, newId);
+          blocks = resolveBlock(blocks, c, choice, newId, split);
         }
       }
       if (blocks.length) merged.document = writer.addObject({ blocks });

@@ -1,6 +1,6 @@
 import { diffWordsWithSpace } from 'diff';
 import { InvalidError } from '../errors.js';
-import { MAX_WORD_EDITS, parseBlocks, type Block } from './blocks.js';
+import { MAX_WORD_EDITS, identifyBlocks, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 
 /**
  * Block-level diff and three-way merge of page bodies. Blocks are matched by id (parseBlocks keeps ids stable), and
@@ -195,7 +195,7 @@ export function mergeBlocks(base: Block[], ours: Block[], theirs: Block[]): Bloc
 
 /**
  * `blocks` (a merge result) with one conflict resolved: the conflicting block takes ours' or theirs' text, or the
- * given markdown; an absent or blank text removes it. The text is parsed again, so its type is right and markdown
+ * given markdown; an absent or blank text removes it. The text is parsed again (by `split`: parsed ahead for big texts), so its type is right and markdown
  * of several blocks gives several blocks; the first keeps the conflict's block id unless a later one kept it as the
  * closest match. Throws InvalidError when the block is not in `blocks`.
  */
@@ -204,11 +204,12 @@ export function resolveBlock(
   conflict: BlockConflict,
   choice: { keep: 'ours' | 'theirs' } | { markdown: string },
   newId: () => string,
+  split: (markdown: string) => SplitBlock[] = splitBlocks,
 ): Block[] {
   const index = blocks.findIndex((b) => b.id === conflict.blockId);
   if (index < 0) throw new InvalidError('blockId', `no block ${conflict.blockId} in the merged content`);
   const text = 'keep' in choice ? conflict[choice.keep] : choice.markdown;
-  let replacement = text === null ? [] : parseBlocks(text, [blocks[index]!], newId);
+  let replacement = text === null ? [] : identifyBlocks(split(text), [blocks[index]!], newId);
   if (replacement.length > 0 && !replacement.some((b) => b.id === conflict.blockId))
     replacement = [{ ...replacement[0]!, id: conflict.blockId }, ...replacement.slice(1)];
   return [...blocks.slice(0, index), ...replacement, ...blocks.slice(index + 1)];
