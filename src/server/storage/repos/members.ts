@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db.js';
+import { isSqlite, type Executor } from '../db.js';
 import type { MembersTable } from '../schema.js';
 
 /** A membership; `sso` defaults to 0 when inserting. */
@@ -115,7 +115,44 @@ export interface MemberListFilter {
 
 export type MemberSort = 'joinedAt' | 'lastSeenAt';
 
-function filteredMembers(db: Executor, f: MemberListFilter) {
+/** Fragments shorter than a trigram cannot use the trigram index: they are searched by a scan. */
+const TRIGRAM = 3;
+/**
+ * On SQLite, beyond this many users whose name or e-mail holds the fragment (in any organization), looking each
+ * of them up costs more than scanning the organization's members (a domain every member's e-mail has, say).
+ */
+const SQLITE_CANDIDATES_MAX = 5000;
+
+/**
+ * How the search of `f` is served. The filter is always the LIKE below; an index only narrows the rows it is
+ * tried on. PostgreSQL's planner finds the pg_trgm indexes by itself. SQLite is told: the members whose user
+ * the FTS5 trigram table `user_search` matches (same lower-cased text, same substring), when the fragment has
+ * a trigram and few enough users match it.
+ */
+function useTrigrams(db: Executor, f: MemberListFilter): Promise<boolean> {
+  if (!f.search || !isSqlite(db)) return Promise.resolve(false);
+  const phrase = trigramPhrase(f.search);
+  if (!phrase) return Promise.resolve(false);
+  // A page and its count ask with the same filter: one look at the index serves both.
+  let decided = trigramsDecided.get(f);
+  if (!decided) {
+    decided = sql<{ n: number }>`select count(*) as n from (select rowid from user_search
+      where user_search match ${phrase} limit ${SQLITE_CANDIDATES_MAX + 1})`
+      .execute(db)
+      .then((r) => Number(r.rows[0]!.n) <= SQLITE_CANDIDATES_MAX);
+    trigramsDecided.set(f, decided);
+  }
+  return decided;
+}
+const trigramsDecided = new WeakMap<MemberListFilter, Promise<boolean>>();
+
+/** The FTS5 phrase matching `search` as a substring, or undefined when it is shorter than a trigram. */
+function trigramPhrase(search: string): string | undefined {
+  const text = search.toLowerCase();
+  return [...text].length < TRIGRAM ? undefined : `"${text.replace(/"/g, '""')}"`;
+}
+
+function filteredMembers(db: Executor, f: MemberListFilter, trigrams = false) {
   let q = db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
@@ -125,13 +162,22 @@ function filteredMembers(db: Executor, f: MemberListFilter) {
   else if (f.role) q = q.where('members.role', '=', f.role);
   if (f.search) {
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there.
+    // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there,
+    // and PostgreSQL's trigram index is on `email` itself.
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(users.display_name)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
+    if (trigrams) {
+      q = q.where(
+        'members.user_id',
+        'in',
+        sql<string>`(select r.user_id from user_search s join user_search_rows r on r.id = s.rowid
+          where user_search match ${trigramPhrase(f.search)})`,
+      );
+    }
   }
   return q;
 }
@@ -140,7 +186,7 @@ function filteredMembers(db: Executor, f: MemberListFilter) {
  * Members with their users, by join time or last-seen time (newest first unless `order` is asc), then user id;
  * keyset-paginated on that pair, which an index of (organization, time, user) serves at any depth.
  */
-export function listMembers(
+export async function listMembers(
   db: Executor,
   f: MemberListFilter,
   sort: MemberSort,
@@ -149,7 +195,7 @@ export function listMembers(
   take: number,
 ) {
   const column = sort === 'lastSeenAt' ? 'members.last_seen_at' : 'members.joined_at';
-  let q = filteredMembers(db, f)
+  let q = filteredMembers(db, f, await useTrigrams(db, f))
     .select(MEMBER_COLUMNS)
     .select(MEMBER_COUNTERS)
     .orderBy(column, order)
@@ -175,7 +221,7 @@ export async function countMembers(db: Executor, f: MemberListFilter): Promise<n
     else if (f.role) q = q.where('role', '=', f.role);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
-  const r = await filteredMembers(db, f)
+  const r = await filteredMembers(db, f, await useTrigrams(db, f))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
