@@ -108,6 +108,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
       ['search e-mail "bench-7."', `${list}&search=bench-7.`],
       ['search name "user 4242"', `${list}&search=user%204242`],
       ['search "42" (2 characters)', `${list}&search=42`],
+      ['search "example" (every one)', `${list}&search=example`],
     ];
     console.log(
       `\n[${dialect}] Member list, ${MEMBERS.toLocaleString('en')} members, ${PER_PAGE} per page, median of ${SAMPLES}:`,

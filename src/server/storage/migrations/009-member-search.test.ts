@@ -140,23 +140,20 @@ describeEachDialect('migration 009-member-search', (dialect) => {
     expect(await found('crowd')).toEqual([...inA].reverse());
     expect(await found('CROWD-4099@')).toEqual(['c4099']);
     expect(await found('crowd-4098')).toEqual([]);
-    const page = await listMembers(
-      storage.db,
-      { organizationId: 'org-a', search: 'crowd' },
-      'joinedAt',
-      'asc',
-      [
-        (
-          await storage.db
-            .selectFrom('members')
-            .select('joined_at')
-            .where('user_id', '=', 'c4001')
-            .executeTakeFirstOrThrow()
-        ).joined_at,
-        'c4001',
-      ],
-      3,
-    );
-    expect(page.map((r) => r.user_id)).toEqual(['c4003', 'c4005', 'c4007']);
+    // Pages by cursor, whether the fragment is too common for the index ('crowd') or not ('crowd-40': 111 users
+    // of whom 55 in org-a, more than a page).
+    const joinedAt = async (id: string) =>
+      (await storage.db.selectFrom('members').select('joined_at').where('user_id', '=', id).executeTakeFirstOrThrow())
+        .joined_at;
+    const after = ['c4001', await joinedAt('c4001')] as const;
+    const page = (search: string, order: 'asc' | 'desc') =>
+      listMembers(storage.db, { organizationId: 'org-a', search }, 'joinedAt', order, [after[1], after[0]], 3);
+    expect((await page('crowd', 'asc')).map((r) => r.user_id)).toEqual(['c4003', 'c4005', 'c4007']);
+    expect((await page('crowd', 'desc')).map((r) => r.user_id)).toEqual(['c3999', 'c3997', 'c3995']);
+    expect((await page('crowd-40', 'asc')).map((r) => r.user_id)).toEqual(['c4003', 'c4005', 'c4007']);
+    expect((await page('crowd-40', 'desc')).map((r) => r.user_id)).toEqual(['c409', 'c407', 'c405']);
+    const in40 = inA.filter((id) => id.startsWith('c40'));
+    expect(in40).toHaveLength(55);
+    expect(await found('crowd-40')).toEqual([...in40].reverse());
   });
 });
