@@ -301,3 +301,170 @@ describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect
     expect((await server.request('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
   });
 });
+
+describeEachDialect('members: search', (dialect) => {
+  let server: TestServer;
+  let org: string;
+  let otherOrg: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    org = server.orgId;
+    otherOrg = (await server.request('POST', '/v1/orgs', { body: { title: 'Elsewhere' } })).body.id;
+  });
+  afterAll(() => server.close());
+
+  interface Listed {
+    id: string;
+    user: { email: string; displayName: string };
+  }
+  const search = (query: string, orgId = org) =>
+    server.request<{ items: Listed[]; count: number; next?: { page: string } }>(
+      'GET',
+      `/v1/orgs/${orgId}/members?limit=1000&search=${encodeURIComponent(query)}`,
+    );
+  const ids = (res: { body: { items: Listed[] } }) => res.body.items.map((m) => m.id);
+
+  /** A new account with this e-mail and name, joined to `orgId` through an invite link. */
+  async function join(email: string, displayName: string, orgId = org): Promise<string> {
+    const signup = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email, password: 'a-good-password', displayName },
+    });
+    expect(signup.status).toBe(201);
+    const link = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'read' } });
+    const joined = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.body.id}`, {
+      token: signup.body.token,
+    });
+    expect(joined.status).toBe(200);
+    return signup.body.user.id;
+  }
+
+  /** What the search promises: a case-insensitive part of the name or e-mail, in the list's own order. */
+  async function expected(query: string, orgId = org): Promise<string[]> {
+    const q = query.trim().toLowerCase();
+    const all = await server.request<{ items: Listed[] }>('GET', `/v1/orgs/${orgId}/members?limit=1000`);
+    return all.body.items
+      .filter((m) => m.user.displayName.toLowerCase().includes(q) || m.user.email.toLowerCase().includes(q))
+      .map((m) => m.id);
+  }
+
+  it('finds a part of the name or e-mail of 1, 2, 3 or more characters, in any case, with % and _ literal', async () => {
+    const ada = await join('ada.l@analytical.test', 'Ada Lovelace');
+    const grace = await join('cobol_fan@navy.test', 'Grace Hopper');
+    const pct = await join('pct@example.test', 'Sure 100% Of It');
+    const emile = await join('ez@lettres.test', 'Émile Zola');
+    const quentin = await join('xq@k.test', 'Quentin "Q" Blake');
+    // The same name and e-mail domain, in another organization.
+    const outsider = await join('ada.o@analytical.test', 'Ada Outsider', otherOrg);
+
+    const cases: Array<[string, string[]]> = [
+      // 1 and 2 characters: no trigram.
+      ['q', [quentin]],
+      ['Z', [emile]],
+      ['%', [pct]],
+      ['_', [grace]],
+      ['xQ', [quentin]],
+      ['0%', [pct]],
+      // 3 and more: the trigram index.
+      ['ADA', [ada]],
+      ['ada l', [ada]],
+      ['ANALYTICAL', [ada]],
+      ['ada.l@analytical.test', [ada]],
+      ['l_f', [grace]],
+      ['c_b', []],
+      ['100%', [pct]],
+      ['1%0', []],
+      ['0% o', [pct]],
+      ['émile', [emile]],
+      ['ÉMILE', [emile]],
+      ['mile z', [emile]],
+      ['"q"', [quentin]],
+      ['lovelace', [ada]],
+      ['outsider', []],
+      ['ada.o', []],
+      ['no such member', []],
+    ];
+    for (const [query, want] of cases) {
+      const res = await search(query);
+      expect(res.status, query).toBe(200);
+      expect(ids(res), query).toEqual(want);
+      expect(res.body.count, query).toBe(want.length);
+      expect(want, query).toEqual(await expected(query));
+    }
+    // Fragments many members share, matched in names and e-mails at once, newest first.
+    for (const query of ['a', 'e', '.t', '.test', 'ex', 'owner', 'OWNER@EXAMPLE.COM', 'er']) {
+      const res = await search(query);
+      expect(ids(res), query).toEqual(await expected(query));
+      expect(res.body.count, query).toBe(res.body.items.length);
+    }
+    expect(ids(await search('.test'))).toEqual([quentin, emile, pct, grace, ada]);
+    // The other organization sees its own member, and only in its own list.
+    expect(ids(await search('analytical', otherOrg))).toEqual([outsider]);
+    expect(ids(await search('ada', otherOrg))).toEqual([outsider]);
+  });
+
+  it('pages a search with its cursor, in both orders, with the count of all matches', async () => {
+    const joined: string[] = [];
+    for (let i = 0; i < 5; i++) joined.push(await join(`pager-${i}@paging.test`, `Pager ${i}`));
+    await join('pager-x@paging.test', 'Pager Elsewhere', otherOrg);
+    for (const [order, want] of [
+      ['desc', [...joined].reverse()],
+      ['asc', joined],
+    ] as const) {
+      for (const query of ['PAGER', 'paging.test', 'er-']) {
+        const walked: string[] = [];
+        let page: string | undefined;
+        do {
+          const res = await server.request(
+            'GET',
+            `/v1/orgs/${org}/members?limit=2&order=${order}&search=${query}${page ? `&page=${page}` : ''}`,
+          );
+          expect(res.status).toBe(200);
+          expect(res.body.count).toBe(5);
+          walked.push(...ids(res));
+          page = res.body.next?.page;
+        } while (page);
+        expect(walked, `${query} ${order}`).toEqual(want);
+      }
+    }
+    // With a role filter too: the owner is the only admin.
+    const res = await server.request('GET', `/v1/orgs/${org}/members?role=admin&search=owner`);
+    expect(ids(res)).toEqual([server.owner.id]);
+    expect((await server.request('GET', `/v1/orgs/${org}/members?role=read&search=owner`)).body.items).toEqual([]);
+  });
+
+  it('finds a user by a new name or e-mail and no longer by the old one; a deleted user is gone', async () => {
+    const id = await join('before.change@renamed.test', 'Firstname Oldsurname');
+    expect(ids(await search('oldsurname'))).toEqual([id]);
+    const db = server.storage.db;
+    await db
+      .updateTable('users')
+      .set({ display_name: 'Firstname Newsurname', email: 'after.change@moved.test' })
+      .where('id', '=', id)
+      .execute();
+    for (const old of ['oldsurname', 'before.change', 'renamed']) expect(ids(await search(old)), old).toEqual([]);
+    for (const now of ['Newsurname', 'after.change', 'moved.test', 'firstname n']) {
+      expect(ids(await search(now)), now).toEqual([id]);
+    }
+    // A name changed alone keeps the e-mail findable.
+    await db.updateTable('users').set({ display_name: 'Someone Else' }).where('id', '=', id).execute();
+    expect(ids(await search('newsurname'))).toEqual([]);
+    expect(ids(await search('someone else'))).toEqual([id]);
+    expect(ids(await search('after.change'))).toEqual([id]);
+
+    await db.deleteFrom('users').where('id', '=', id).execute();
+    expect(ids(await search('someone else'))).toEqual([]);
+    expect(ids(await search('after.change'))).toEqual([]);
+    if (dialect === 'sqlite') {
+      // The index holds exactly one row per user, none left behind.
+      const { sql } = await import('kysely');
+      const counts = await sql<{ users: number; rows: number; indexed: number }>`select
+        (select count(*) from users) as users,
+        (select count(*) from user_search_rows) as rows,
+        (select count(*) from user_search) as indexed`.execute(db);
+      const c = counts.rows[0]!;
+      expect(c.rows).toBe(c.users);
+      expect(c.indexed).toBe(c.users);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { StorageConfig } from '../config.js';
 import type { Database } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
@@ -18,6 +18,11 @@ export interface Storage {
   /** PostgreSQL schema the tables live in, when not the default one. */
   schema?: string;
   close(): Promise<void>;
+}
+
+/** Whether queries on `db` run on SQLite (for the few that differ by database, as indexes of search do). */
+export function isSqlite(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 // PostgreSQL returns BIGINT counts as strings; counts here always fit in a JS number.

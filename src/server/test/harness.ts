@@ -55,7 +55,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function storageFor(
+/** A fresh database for `dialect` (a temporary SQLite file, or a PostgreSQL schema of its own) and how to drop it. */
+export async function storageFor(
   dialect: 'sqlite' | 'postgres',
 ): Promise<{ storage: StorageConfig; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {

@@ -7,6 +7,7 @@ import * as m005 from './005-comments.js';
 import * as m006 from './006-sites.js';
 import * as m007 from './007-people.js';
 import * as m008 from './008-identity.js';
+import * as m009 from './009-member-search.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-sites': m006,
   '007-people': m007,
   '008-identity': m008,
+  '009-member-search': m009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db.js';
+import { isSqlite, type Executor } from '../db.js';
 import type { MembersTable } from '../schema.js';
 
 /** A membership; `sso` defaults to 0 when inserting. */
@@ -115,7 +115,78 @@ export interface MemberListFilter {
 
 export type MemberSort = 'joinedAt' | 'lastSeenAt';
 
-function filteredMembers(db: Executor, f: MemberListFilter) {
+/** Fragments shorter than a trigram cannot use the trigram indexes: they are searched by a scan. */
+const TRIGRAM = 3;
+/**
+ * Beyond this many users whose name or e-mail holds the fragment (in any organization), narrowing the list to
+ * them costs more than scanning the organization's members (a domain every member's e-mail has, say).
+ */
+const CANDIDATES_MAX = 5000;
+
+/** `search` as a LIKE pattern of a lower-cased substring, with LIKE's own wildcards escaped. */
+function searchPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The search itself: a case-insensitive part of the display name or e-mail. */
+function matchesSearch(search: string) {
+  const pattern = searchPattern(search);
+  // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there,
+  // and PostgreSQL's trigram index is on `email` itself.
+  return sql<boolean>`(lower(users.display_name) like ${pattern} escape '\\'
+    or users.email like ${pattern} escape '\\')`;
+}
+
+/** How the search of a filter runs: the LIKE on each member's user, the LIKE on candidates only, or candidates. */
+interface SearchPlan {
+  /** Compare names and e-mails (the LIKE of `matchesSearch`). */
+  like: boolean;
+  /** The members are among these users. */
+  candidates?: string[];
+}
+
+/**
+ * Plans the search of `f`. A fragment of 3 characters or more is looked up in the trigram indexes of migration
+ * 009 first, once (a page and its count share the filter object), and the members are narrowed to the users
+ * found, unless more than CANDIDATES_MAX are (a scan of the organization's members costs less then).
+ *
+ * PostgreSQL: the users whose name or e-mail holds the fragment, by the search's own LIKE (which its pg_trgm
+ * indexes serve), are the answer: the members need no other comparison. Given as a list, since a join of that
+ * LIKE with the members leads the planner to read every member of the organization (it prices a thousand index
+ * lookups above one scan). SQLite: the users the FTS5 table finds, whose lower-cased name or e-mail holds the
+ * fragment, are checked by the LIKE; so a row written by a client whose lower() differs is never wrongly found.
+ */
+function planSearch(db: Executor, f: MemberListFilter): Promise<SearchPlan> {
+  if (!f.search) return Promise.resolve({ like: false });
+  const text = f.search.toLowerCase();
+  if ([...text].length < TRIGRAM) return Promise.resolve({ like: true });
+  let plan = searchPlans.get(f);
+  if (!plan) {
+    const sqlite = isSqlite(db);
+    const query = sqlite
+      ? // A quoted phrase of the FTS5 trigram table matches a substring.
+        sql<{ id: string }>`select r.user_id as id from user_search s join user_search_rows r on r.id = s.rowid
+          where user_search match ${`"${text.replace(/"/g, '""')}"`} limit ${CANDIDATES_MAX + 1}`
+      : sql<{ id: string }>`select id from users where ${matchesSearch(f.search)} limit ${CANDIDATES_MAX + 1}`;
+    plan = query
+      .execute(db)
+      .then(({ rows }) =>
+        rows.length > CANDIDATES_MAX ? { like: true } : { like: sqlite, candidates: rows.map((r) => r.id) },
+      );
+    searchPlans.set(f, plan);
+  }
+  return plan;
+}
+const searchPlans = new WeakMap<MemberListFilter, Promise<SearchPlan>>();
+
+/** The member is one of `candidates`: one parameter whatever their number, so the statement stays the same. */
+function amongCandidates(db: Executor, candidates: string[]) {
+  return isSqlite(db)
+    ? sql<boolean>`members.user_id in (select value from json_each(${JSON.stringify(candidates)}))`
+    : sql<boolean>`members.user_id = any(${candidates})`;
+}
+
+function filteredMembers(db: Executor, f: MemberListFilter, search: SearchPlan) {
   let q = db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
@@ -123,16 +194,8 @@ function filteredMembers(db: Executor, f: MemberListFilter) {
   if (f.seenOnly) q = q.where('members.last_seen_at', 'is not', null);
   if (f.role === 'guest') q = q.where('members.role', 'is', null);
   else if (f.role) q = q.where('members.role', '=', f.role);
-  if (f.search) {
-    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // E-mails are stored lower-cased (sign-up, invites and SSO all lower-case them): no lower() per row there.
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(users.display_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (search.candidates) q = q.where(amongCandidates(db, search.candidates));
+  if (search.like) q = q.where(matchesSearch(f.search!));
   return q;
 }
 
@@ -140,7 +203,7 @@ function filteredMembers(db: Executor, f: MemberListFilter) {
  * Members with their users, by join time or last-seen time (newest first unless `order` is asc), then user id;
  * keyset-paginated on that pair, which an index of (organization, time, user) serves at any depth.
  */
-export function listMembers(
+export async function listMembers(
   db: Executor,
   f: MemberListFilter,
   sort: MemberSort,
@@ -149,10 +212,15 @@ export function listMembers(
   take: number,
 ) {
   const column = sort === 'lastSeenAt' ? 'members.last_seen_at' : 'members.joined_at';
-  let q = filteredMembers(db, f)
+  const search = await planSearch(db, f);
+  // SQLite walks the organization's members in that order, looking each up among the candidates, until a page is
+  // full: all of them when fewer match. When the candidates are no more than a page, it had better start from
+  // them and sort those: a unary + keeps it from using the index for the order.
+  const fromCandidates = isSqlite(db) && search.candidates && search.candidates.length <= take;
+  let q = filteredMembers(db, f, search)
     .select(MEMBER_COLUMNS)
     .select(MEMBER_COUNTERS)
-    .orderBy(column, order)
+    .orderBy(fromCandidates ? sql`+${sql.ref(column)}` : sql.ref(column), order)
     .orderBy('members.user_id', order)
     .limit(take);
   if (after) {
@@ -164,8 +232,9 @@ export function listMembers(
 }
 
 export async function countMembers(db: Executor, f: MemberListFilter): Promise<number> {
-  if (!f.search) {
-    // Every member has a user: without a search the count needs the members index only.
+  const search = await planSearch(db, f);
+  if (!search.like) {
+    // Every member has a user: unless names or e-mails are compared, the count needs the members only.
     let q = db
       .selectFrom('members')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -173,9 +242,10 @@ export async function countMembers(db: Executor, f: MemberListFilter): Promise<n
     if (f.seenOnly) q = q.where('last_seen_at', 'is not', null);
     if (f.role === 'guest') q = q.where('role', 'is', null);
     else if (f.role) q = q.where('role', '=', f.role);
+    if (search.candidates) q = q.where(amongCandidates(db, search.candidates));
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
-  const r = await filteredMembers(db, f)
+  const r = await filteredMembers(db, f, search)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
