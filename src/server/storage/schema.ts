@@ -37,6 +37,9 @@ export interface Database {
   sso_identities: SsoIdentitiesTable;
   saml_requests: SamlRequestsTable;
   org_domains: OrgDomainsTable;
+  search_state: SearchStateTable;
+  search_spaces: SearchSpacesTable;
+  search_pages: SearchPagesTable;
 }
 
 export interface UsersTable {
@@ -446,4 +449,31 @@ export interface OrgDomainsTable {
   verified_at: string | null;
   verified_by: 'dns' | 'owner' | null;
   created_at: string;
+}
+
+/** The one row (id 1): the text search language the index was built with (SEARCH_LANGUAGE). */
+export interface SearchStateTable {
+  id: number;
+  language: string;
+}
+
+/** Which revision of each space the search index describes. */
+export interface SearchSpacesTable {
+  space_id: string;
+  revision_id: string;
+}
+
+/**
+ * One document page of a space's current revision, as search reads it. `anchors`, `headings` and `body` hold one
+ * entry per section (U+001E between them); the first section is the text before the first heading. SQLite adds
+ * an integer `id` (the FTS5 rowid), PostgreSQL a `tsv` column: both are the database's own business.
+ */
+export interface SearchPagesTable {
+  space_id: string;
+  page_id: string;
+  version: string;
+  title: string;
+  anchors: string;
+  headings: string;
+  body: string;
 }

@@ -2,6 +2,7 @@ import { splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import { markdownUrls, renderBody } from '../domain/sites/render.js';
+import { extractSections } from '../domain/search/extract.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -19,6 +20,8 @@ export const tasks = {
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
     renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),
+  /** The searchable sections of a page body (headings, anchors, plain text). */
+  extractSections: (markdown: string) => extractSections(markdown),
 };
 
 export type Tasks = typeof tasks;

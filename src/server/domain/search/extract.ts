@@ -1,0 +1,110 @@
+import type { Nodes, Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { slugOf } from '../sites/render.js';
+
+/**
+ * The searchable text of a page body: its sections, each a top-level heading (with the anchor the published page
+ * gives it) and the plain text up to the next one. The first section holds what comes before the first heading
+ * and has no heading. Markdown syntax is gone (text of links, code, tables and lists stays; raw HTML and image
+ * addresses do not); whitespace and control characters become single spaces.
+ *
+ * A pure function of the markdown, run in the worker pool for big bodies (see workers/tasks.ts) and cached by the
+ * hash of the document it came from (see indexer.ts).
+ */
+export interface Section {
+  /** `id` of the heading on the published page (empty for the first section). */
+  anchor: string;
+  heading: string;
+  text: string;
+}
+
+/** Separates the sections inside one column of the index; never part of extracted text. */
+export const SECTION_SEPARATOR = '\u001e';
+
+/** Plain text: control characters (the separator and highlight marks among them) and runs of spaces become one space. */
+export function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+}
+
+/** Node types whose children are blocks: their texts are separated by a space. */
+const BLOCK_PARENTS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'footnoteDefinition']);
+
+function plainText(node: Nodes, out: string[]): void {
+  switch (node.type) {
+    case 'html':
+    case 'definition':
+    case 'footnoteReference':
+      return;
+    case 'image':
+    case 'imageReference':
+      if (node.alt) out.push(node.alt);
+      return;
+    case 'text':
+    case 'inlineCode':
+    case 'code':
+      out.push(node.value);
+      return;
+    case 'break':
+    case 'thematicBreak':
+      out.push(' ');
+      return;
+  }
+  if (!('children' in node)) return;
+  const block = BLOCK_PARENTS.has(node.type) || node.type === 'tableCell';
+  for (const child of node.children as Nodes[]) {
+    plainText(child, out);
+    if (block) out.push(' ');
+  }
+}
+
+/** A heading's text as the published page reads it for its anchor: no image alt text, no raw HTML. */
+function headingText(node: Nodes): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference') return '';
+  if (!('children' in node)) return '';
+  return (node.children as Nodes[]).map(headingText).join('');
+}
+
+/** Every heading in document order, as the published page's renderer meets them (nested ones included). */
+function allHeadings(node: Nodes, out: Nodes[]): void {
+  if (node.type === 'heading') out.push(node);
+  if ('children' in node) for (const child of node.children as Nodes[]) allHeadings(child, out);
+}
+
+export function extractSections(markdown: string): Section[] {
+  const root: Root = fromMarkdown(markdown.replace(/^\uFEFF/, ''), {
+    extensions: [gfm()],
+    mdastExtensions: [gfmFromMarkdown()],
+  });
+  // Anchors as render.ts gives them: a slug of the text, made unique in the page with -2, -3…
+  const anchors = new Map<Nodes, string>();
+  const used = new Set<string>();
+  const headings: Nodes[] = [];
+  allHeadings(root, headings);
+  for (const heading of headings) {
+    const base = slugOf(headingText(heading));
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    anchors.set(heading, id);
+  }
+
+  const sections: Array<{ anchor: string; heading: string; parts: string[] }> = [
+    { anchor: '', heading: '', parts: [] },
+  ];
+  for (const node of root.children) {
+    if (node.type === 'heading') {
+      const parts: string[] = [];
+      plainText(node, parts);
+      sections.push({ anchor: anchors.get(node) ?? '', heading: cleanText(parts.join('')), parts: [] });
+      continue;
+    }
+    const current = sections.at(-1)!;
+    plainText(node, current.parts);
+    current.parts.push(' ');
+  }
+  return sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: cleanText(s.parts.join('')) }));
+}

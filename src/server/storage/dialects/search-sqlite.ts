@@ -1,0 +1,120 @@
+import { sql, type Expression } from 'kysely';
+import type { Executor } from '../db.js';
+import type { ParsedQuery } from '../../domain/search/query.js';
+import { MARK_END, MARK_START } from '../../domain/search/excerpt.js';
+import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
+
+/**
+ * SQLite: an FTS5 table (`search_fts`) over search_pages. Ranked by bm25 with the title weighing 10, headings 4 and
+ * text 1, so a page whose title or a heading matches comes before pages that only mention the words.
+ */
+const WEIGHTS = sql`10.0, 4.0, 1.0`;
+
+/**
+ * The FTS5 tokenizers by language: porter stemming (English) over unicode61, or none (`simple`). ASCII symbols
+ * separate words as punctuation does ("$100" holds the word "100"; unicode61 alone keeps symbols in words).
+ * Migration 010 creates the table with the English one; recreateFts below must stay the same as it.
+ */
+export const SQLITE_TOKENIZERS: Record<string, string> = {
+  english: "porter unicode61 remove_diacritics 2 separators '$+<=>^`|~'",
+  simple: "unicode61 remove_diacritics 2 separators '$+<=>^`|~'",
+};
+
+/** The FTS5 query: each term a quoted string (a phrase when it has several words), a prefix marked `*`, ANDed. */
+export function toFts5(query: ParsedQuery): string {
+  // Words hold letters, digits and marks only, so they need no escaping; the quotes make each a string, never an
+  // operator (`AND`, `NEAR`) or a column filter (`title:`).
+  return query.terms.map((t) => `"${t.words.join(' ')}"${t.prefix ? '*' : ''}`).join(' ');
+}
+
+export const sqliteSearch: SearchDialect = {
+  async rank(db: Executor, query: ParsedQuery, spaceIds: Expression<unknown>, offset: number, limit: number) {
+    const match = toFts5(query);
+    // CROSS JOIN keeps FTS5 as the outer loop: one pass over the matches, never one MATCH per page of the spaces.
+    const rows = await sql<{ id: number; space_id: string; page_id: string; total: number }>`
+      select id, space_id, page_id, count(*) over () as total from (
+        select p.id, p.space_id, p.page_id, bm25(search_fts, ${WEIGHTS}) as score
+        from search_fts cross join search_pages p on p.id = search_fts.rowid
+        where search_fts match ${match} and p.space_id in (${spaceIds})
+      )
+      order by score, space_id, page_id
+      limit ${limit} offset ${offset}`.execute(db);
+    let total = rows.rows[0]?.total;
+    if (total === undefined) {
+      const count = await sql<{ n: number }>`
+        select count(*) as n from search_fts cross join search_pages p on p.id = search_fts.rowid
+        where search_fts match ${match} and p.space_id in (${spaceIds})`.execute(db);
+      total = count.rows[0]?.n ?? 0;
+    }
+    return {
+      pages: rows.rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, rowId: r.id })),
+      total: Number(total),
+    };
+  },
+
+  async highlight(db: Executor, query: ParsedQuery, pages: RankedPage[]): Promise<HighlightedPage[]> {
+    const ids = pages.flatMap((p) => (p.rowId === undefined ? [] : [p.rowId]));
+    if (!ids.length) return [];
+    const mark = (column: number) => sql`highlight(search_fts, ${column}, ${MARK_START}, ${MARK_END})`;
+    // better-sqlite3 binds JavaScript numbers as REAL, and FTS5 then ignores a rowid constraint (every match comes
+    // back, joined to the wrong rows): the ids are cast to integers in SQL.
+    const rowIds = sql.join(ids.map((id) => sql`cast(${id} as integer)`));
+    const rows = await sql<{
+      space_id: string;
+      page_id: string;
+      title: string;
+      anchors: string;
+      headings: string;
+      body: string;
+      title_marked: string;
+      headings_marked: string;
+      body_marked: string;
+    }>`
+      select p.space_id, p.page_id, p.title, p.anchors, p.headings, p.body,
+        ${mark(0)} as title_marked, ${mark(1)} as headings_marked, ${mark(2)} as body_marked
+      from search_fts cross join search_pages p on p.id = search_fts.rowid
+      where search_fts match ${toFts5(query)} and search_fts.rowid in (${rowIds})`.execute(db);
+    return rows.rows.map((r) => ({
+      spaceId: r.space_id,
+      pageId: r.page_id,
+      title: r.title,
+      anchors: r.anchors,
+      headings: r.headings,
+      body: r.body,
+      marked: { title: r.title_marked, headings: r.headings_marked, body: r.body_marked },
+    }));
+  },
+
+  async checkLanguage(_db: Executor, language: string) {
+    if (SQLITE_TOKENIZERS[language]) return undefined;
+    return `SQLite searches in ${Object.keys(SQLITE_TOKENIZERS).join(' or ')} (no stemming); other languages need PostgreSQL`;
+  },
+
+  async retokenize(db: Executor, language: string) {
+    await recreateFts(db, SQLITE_TOKENIZERS[language]!);
+    // External content: the index is rebuilt from search_pages as it is.
+    await sql`insert into search_fts (search_fts) values ('rebuild')`.execute(db);
+  },
+};
+
+/** Drops and creates the FTS5 table and its triggers with another tokenizer (the same shape as migration 010). */
+async function recreateFts(db: Executor, tokenizer: string): Promise<void> {
+  for (const t of ['search_pages_insert', 'search_pages_delete', 'search_pages_update']) {
+    await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
+  }
+  await sql`drop table if exists search_fts`.execute(db);
+  await sql`create virtual table search_fts using fts5(title, headings, body,
+    content = 'search_pages', content_rowid = 'id', tokenize = ${sql.lit(tokenizer)})`.execute(db);
+  await sql`create trigger search_pages_insert after insert on search_pages begin
+    insert into search_fts (rowid, title, headings, body) values (new.id, new.title, new.headings, new.body);
+  end`.execute(db);
+  await sql`create trigger search_pages_delete after delete on search_pages begin
+    insert into search_fts (search_fts, rowid, title, headings, body)
+      values ('delete', old.id, old.title, old.headings, old.body);
+  end`.execute(db);
+  await sql`create trigger search_pages_update after update on search_pages begin
+    insert into search_fts (search_fts, rowid, title, headings, body)
+      values ('delete', old.id, old.title, old.headings, old.body);
+    insert into search_fts (rowid, title, headings, body) values (new.id, new.title, new.headings, new.body);
+  end`.execute(db);
+}
