@@ -34,6 +34,7 @@ import type {
   ChangeRequestStatus,
 } from '../../../shared/contract/change-requests.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
+import { applySearchUpdate, prepareSearchUpdate, type SearchUpdate } from '../search/indexer.js';
 
 /** The revision of the space a change request was last brought up to date with: its merge base. */
 export function changeRequestBase(cr: { revision_merged_ancestor: string | null; revision_initial: string }): string {
@@ -419,6 +420,8 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     });
     const now = nowIso();
     await updateSpace(tx, spaceId, { revision_id: revision, updated_at: now });
+    // The search index follows the space's content in this same transaction (rows only, when computed ahead).
+    await applySearchUpdate(tx, spaceId, await revisionOfSpace(tx, spaceId, revision), early?.search);
     await crs.updateChangeRequest(tx, cr.id, {
       status: 'merged',
       revision_merged: revision,
@@ -448,6 +451,8 @@ interface MergeAhead {
   key: string;
   conflicts: Conflict[];
   prepared: PreparedRevision;
+  /** The search index's update for a merge (see search/indexer.ts). */
+  search?: SearchUpdate;
 }
 
 async function computeAhead(
@@ -513,11 +518,13 @@ async function mergeAhead(ctx: ServiceContext, spaceId: string, idOrNumber: stri
     if (cr.status === 'merged' || cr.status === 'archived' || space.edit_mode === 'locked' || space.deleted_at) {
       return undefined;
     }
-    return await computeAhead(ctx, spaceId, {
+    const ahead = await computeAhead(ctx, spaceId, {
       base: changeRequestBase(cr),
       ours: space.revision_id,
       theirs: cr.revision_id,
     });
+    if (!ahead.conflicts.length) ahead.search = await prepareSearchUpdate(ctx.db, spaceId, ahead.prepared);
+    return ahead;
   } catch {
     return undefined; // the transaction finds the same failure, and reports it
   }

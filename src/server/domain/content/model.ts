@@ -187,6 +187,8 @@ function buildNode(
 export interface PreparedRevision {
   pages_root: string | null;
   files_root: string | null;
+  /** Every object and trie node `write` stores (to read the new content before it is written). */
+  objects: ReadonlyMap<string, unknown>;
   /** Stores the objects and trie nodes of the new roots; returns the roots. */
   write(db: Executor): Promise<{ pages_root: string | null; files_root: string | null }>;
 }
@@ -276,6 +278,7 @@ export class RevisionWriter {
     const roots = { pages_root: pages.root, files_root: files.root };
     return {
       ...roots,
+      objects,
       write: async (db) => {
         await putObjects(db, objects);
         return roots;

@@ -25,6 +25,7 @@ import { lockOrganization } from '../../storage/repos/organizations.js';
 import { removeGrantsOn } from '../../storage/repos/grants.js';
 import type { MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
+import { indexNewSpace } from '../search/indexer.js';
 
 export interface SpaceView {
   row: spaces.SpaceRow;
@@ -83,7 +84,7 @@ async function insertSpaceWithRevision(
   db: Executor,
   row: spaces.SpaceRow,
   userId: string,
-  from?: { id: string; pages_root: string | null; files_root: string | null; variables: string },
+  from?: { id: string; space_id: string; pages_root: string | null; files_root: string | null; variables: string },
 ) {
   row.revision_id = newId();
   await spaces.insertSpace(db, row);
@@ -99,6 +100,13 @@ async function insertSpaceWithRevision(
     variables: from?.variables ?? '{}',
     change_request_id: null,
   });
+  // Searchable at once: a duplicate's rows are copied from its source's.
+  await indexNewSpace(
+    db,
+    row.id,
+    { id: row.revision_id, pages_root: from?.pages_root ?? null },
+    from && { spaceId: from.space_id, revisionId: from.id },
+  );
 }
 
 export async function createSpace(ctx: ServiceContext, organizationId: string, body: CreateSpaceBody) {

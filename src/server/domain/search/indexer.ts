@@ -1,0 +1,302 @@
+import { transaction, type Db, type Executor } from '../../storage/db.js';
+import { getObjects, nodeStore } from '../../storage/repos/objects.js';
+import { findRevision } from '../../storage/repos/spaces.js';
+import { lockSpace } from '../../storage/repos/change-requests.js';
+import * as repo from '../../storage/repos/search.js';
+import { searchDialect } from '../../storage/dialects/search.js';
+import { Trie, type NodeStore, type TrieNode } from '../content/tree.js';
+import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../content/model.js';
+import { blocksToMarkdown } from '../content/blocks.js';
+import { LruCache } from '../sites/cache.js';
+import { workers } from '../../workers/pool.js';
+import { cleanText, SECTION_SEPARATOR, type Section } from './extract.js';
+
+/**
+ * Keeps the search index in step with each space's current revision, in the transaction that changes it.
+ *
+ * - Incremental: the page trie of the indexed revision is compared with the new one (Trie.diff skips every equal
+ *   subtree), and only pages whose version changed are written again; a page that only moved keeps its row (paths
+ *   are read from the revision when results are shown, not stored).
+ * - Extraction (markdown → sections) is a pure function of a document, which is immutable and addressed by its
+ *   hash: results are cached by that hash, and big bodies are parsed in the worker pool. A merge computes its
+ *   update before its transaction (computeSearchUpdate on the prepared revision, see mergeAhead), so the
+ *   transaction only writes rows; if the space or the index moved meanwhile, the transaction computes it again.
+ * - `search_spaces` says which revision a space's rows describe, so an update always starts from what the index
+ *   holds, and a space the index missed (created before migration 010, or by code that does not call here) is
+ *   caught up at the next change, at start (ensureSearchIndex) or by `npm run search:rebuild`.
+ */
+export interface SearchUpdate {
+  spaceId: string;
+  /** The indexed revision this update starts from (null: from nothing, every row of the space replaced). */
+  from: string | null;
+  /** The pages root it leads to. */
+  pagesRoot: string | null;
+  /** Pages whose rows go (deleted, no longer documents, or replaced by `rows`). */
+  deletes: string[];
+  rows: repo.SearchRow[];
+}
+
+/** Extracted sections by document hash, up to 32 MiB of text. */
+const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (sections) =>
+  sections.reduce((n, s) => n + s.text.length + s.heading.length + s.anchor.length + 16, 0),
+);
+
+/** Pages extracted at once (each may go to a worker thread). */
+const EXTRACT_CONCURRENCY = 4;
+
+/** Objects of a revision not stored yet (a prepared merge), looked up before the database. */
+type Overlay = ReadonlyMap<string, unknown>;
+
+function overlayStore(db: Executor, overlay: Overlay): NodeStore {
+  const base = nodeStore(db);
+  return {
+    get: async (hash) => (overlay.get(hash) as TrieNode | undefined) ?? base.get(hash),
+    getMany: async (hashes) => {
+      const out = new Map<string, TrieNode>();
+      const missing: string[] = [];
+      for (const h of hashes) {
+        const hit = overlay.get(h) as TrieNode | undefined;
+        if (hit) out.set(h, hit);
+        else missing.push(h);
+      }
+      for (const [h, node] of await base.getMany(missing)) out.set(h, node);
+      return out;
+    },
+    putMany: () => Promise.reject(new Error('The search index never writes content')),
+  };
+}
+
+async function objectsOf<T>(db: Executor, overlay: Overlay, hashes: string[]): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
+  const missing: string[] = [];
+  for (const h of new Set(hashes)) {
+    const hit = overlay.get(h) as T | undefined;
+    if (hit) out.set(h, hit);
+    else missing.push(h);
+  }
+  for (const [h, value] of await getObjects<T>(db, missing)) out.set(h, value);
+  for (const h of missing) if (!out.has(h)) throw new Error(`Missing content object ${h}`);
+  return out;
+}
+
+const EMPTY: Section[] = [{ anchor: '', heading: '', text: '' }];
+
+/** The sections of a document (cached by its hash; big bodies parsed in the worker pool). */
+async function sectionsOf(hash: string, document: DocumentObject): Promise<Section[]> {
+  const markdown = blocksToMarkdown(document.blocks);
+  const sections = markdown ? await workers.run('extractSections', markdown, markdown.length) : EMPTY;
+  sectionsCache.set(hash, sections);
+  return sections;
+}
+
+function rowOf(spaceId: string, pageId: string, versionHash: string, version: PageVersion, sections: Section[]) {
+  const list = sections.length ? [...sections] : [...EMPTY];
+  // The description reads as the start of the page's text.
+  if (version.description) list[0] = { ...list[0]!, text: cleanText(`${version.description} ${list[0]!.text}`) };
+  return {
+    space_id: spaceId,
+    page_id: pageId,
+    version: versionHash,
+    title: cleanText(version.title),
+    anchors: list.map((s) => s.anchor).join(SECTION_SEPARATOR),
+    headings: list.map((s) => s.heading).join(SECTION_SEPARATOR),
+    body: list.map((s) => s.text).join(SECTION_SEPARATOR),
+  };
+}
+
+/**
+ * What the index needs to go from revision `from` (what it holds for the space; null for nothing) to the page trie
+ * `to`, whose objects are in the database or in `to.objects` (a merge prepared but not written). Reads only.
+ */
+export async function computeSearchUpdate(
+  db: Executor,
+  spaceId: string,
+  from: { id: string; pages_root: string | null } | null,
+  to: { pages_root: string | null; objects?: Overlay },
+): Promise<SearchUpdate> {
+  const overlay = to.objects ?? new Map<string, unknown>();
+  const trie = new Trie(overlayStore(db, overlay));
+  const changes = await trie.diff(from?.pages_root ?? null, to.pages_root);
+  const deletes: string[] = [];
+  const changed: Array<{ pageId: string; entry: PageEntry }> = [];
+  for (const { key, before, after } of changes) {
+    if (key === ROOT) continue;
+    const was = before as PageEntry | undefined;
+    const is = after as PageEntry | undefined;
+    if (is && was && is.v === was.v) continue; // moved, or its subpages changed: its row stays as it is
+    if (was) deletes.push(key);
+    if (is) changed.push({ pageId: key, entry: is });
+  }
+  const versions = await objectsOf<PageVersion>(
+    db,
+    overlay,
+    changed.map((c) => c.entry.v),
+  );
+  const documents = changed.filter((c) => versions.get(c.entry.v)!.type === 'document');
+  const docHashes = documents.flatMap((c) => {
+    const hash = versions.get(c.entry.v)!.document;
+    return hash && !sectionsCache.get(hash) ? [hash] : [];
+  });
+  const docs = await objectsOf<DocumentObject>(db, overlay, docHashes);
+  const rows: repo.SearchRow[] = [];
+  for (let i = 0; i < documents.length; i += EXTRACT_CONCURRENCY) {
+    const batch = documents.slice(i, i + EXTRACT_CONCURRENCY);
+    const made = await Promise.all(
+      batch.map(async ({ pageId, entry }) => {
+        const version = versions.get(entry.v)!;
+        const hash = version.document;
+        const sections = hash
+          ? (sectionsCache.get(hash) ??
+            (await sectionsOf(
+              hash,
+              docs.get(hash) ?? (await objectsOf<DocumentObject>(db, overlay, [hash])).get(hash)!,
+            )))
+          : EMPTY;
+        return rowOf(spaceId, pageId, entry.v, version, sections);
+      }),
+    );
+    rows.push(...made);
+  }
+  return { spaceId, from: from?.id ?? null, pagesRoot: to.pages_root, deletes, rows };
+}
+
+async function write(tx: Executor, update: SearchUpdate, revisionId: string): Promise<void> {
+  if (update.from === null) await repo.deleteSpacePages(tx, update.spaceId);
+  else await repo.deletePages(tx, update.spaceId, update.deletes);
+  await repo.insertPages(tx, update.rows);
+  await repo.setIndexedRevision(tx, update.spaceId, revisionId);
+}
+
+/** The update from what the index holds for the space to `revision`, read through `db`. */
+async function updateTo(db: Executor, spaceId: string, revision: { pages_root: string | null }) {
+  const indexed = await repo.indexedRevision(db, spaceId);
+  const from = indexed ? await findRevision(db, indexed) : undefined;
+  return computeSearchUpdate(db, spaceId, from ?? null, revision);
+}
+
+/**
+ * Brings the space's rows to `revision`, its new current revision, inside the transaction `tx` that makes it
+ * current. `ahead` (computed before the transaction) is used when it starts from what the index holds and leads to
+ * this revision's pages; otherwise the update is computed here.
+ */
+export async function applySearchUpdate(
+  tx: Executor,
+  spaceId: string,
+  revision: { id: string; pages_root: string | null },
+  ahead?: SearchUpdate,
+): Promise<void> {
+  const indexed = (await repo.indexedRevision(tx, spaceId)) ?? null;
+  const fits = ahead && ahead.spaceId === spaceId && ahead.from === indexed && ahead.pagesRoot === revision.pages_root;
+  const update = fits ? ahead : await updateTo(tx, spaceId, revision);
+  await write(tx, update, revision.id);
+}
+
+/**
+ * The update a merge will need, computed before its transaction from the revision the index holds for the space
+ * to the merge's prepared pages (`objects` not written yet). Undefined when it cannot be computed now; the
+ * transaction then computes it.
+ */
+export async function prepareSearchUpdate(
+  db: Executor,
+  spaceId: string,
+  to: { pages_root: string | null; objects: Overlay },
+): Promise<SearchUpdate | undefined> {
+  try {
+    const indexed = await repo.indexedRevision(db, spaceId);
+    const from = indexed ? await findRevision(db, indexed) : undefined;
+    return await computeSearchUpdate(db, spaceId, from ?? null, to);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A new space's rows, in the transaction that creates it: none for an empty space; a duplicate's are copied from
+ * its source when those describe the revision it shares, else computed.
+ */
+export async function indexNewSpace(
+  tx: Executor,
+  spaceId: string,
+  revision: { id: string; pages_root: string | null },
+  source?: { spaceId: string; revisionId: string },
+): Promise<void> {
+  if (revision.pages_root === null) {
+    await repo.setIndexedRevision(tx, spaceId, revision.id);
+    return;
+  }
+  if (source && (await repo.indexedRevision(tx, source.spaceId)) === source.revisionId) {
+    await repo.copySpacePages(tx, source.spaceId, spaceId);
+    await repo.setIndexedRevision(tx, spaceId, revision.id);
+    return;
+  }
+  await applySearchUpdate(tx, spaceId, revision);
+}
+
+/**
+ * Brings one space's rows to its current revision (from scratch with `full`). The work is done before the
+ * transaction; inside, under the space's row lock, it is used if the space and the index did not move meanwhile.
+ */
+export async function reindexSpace(db: Db, spaceId: string, options: { full?: boolean } = {}): Promise<void> {
+  const ahead = await (async () => {
+    const space = await db.selectFrom('spaces').select('revision_id').where('id', '=', spaceId).executeTakeFirst();
+    const revision = space && (await findRevision(db, space.revision_id));
+    if (!revision) return undefined;
+    const indexed = options.full ? undefined : await repo.indexedRevision(db, spaceId);
+    const from = indexed ? await findRevision(db, indexed) : undefined;
+    return { revisionId: revision.id, update: await computeSearchUpdate(db, spaceId, from ?? null, revision) };
+  })();
+  if (!ahead) return;
+  await transaction(db, async (tx) => {
+    await lockSpace(tx, spaceId);
+    const space = await tx.selectFrom('spaces').select('revision_id').where('id', '=', spaceId).executeTakeFirst();
+    if (!space) return;
+    const revision = (await findRevision(tx, space.revision_id))!;
+    const indexed = (await repo.indexedRevision(tx, spaceId)) ?? null;
+    const { update } = ahead;
+    const fits = ahead.revisionId === revision.id && (update.from === null || update.from === indexed);
+    await write(tx, fits ? update : await updateTo(tx, spaceId, revision), revision.id);
+  });
+}
+
+export interface IndexLog {
+  info(message: string): void;
+}
+
+/**
+ * At start (before listening): the index in the configured language, and every space whose rows do not describe
+ * its current revision brought up to date (all of them after migration 010). Throws when the database cannot
+ * search in `language`.
+ */
+export async function ensureSearchIndex(db: Db, language: string, log: IndexLog): Promise<void> {
+  const dialect = searchDialect(db);
+  const problem = await dialect.checkLanguage(db, language);
+  if (problem) throw new Error(`SEARCH_LANGUAGE: ${problem}`);
+  if ((await repo.storedLanguage(db)) !== language) {
+    log.info(`search: re-indexing every page for the language ${language}…`);
+    await transaction(db, async (tx) => {
+      await repo.setStoredLanguage(tx, language);
+      await dialect.retokenize(tx, language);
+    });
+  }
+  const stale = await repo.staleSpaces(db);
+  if (!stale.length) return;
+  log.info(`search: indexing ${stale.length} space(s)…`);
+  const started = Date.now();
+  for (const space of stale) await reindexSpace(db, space.id);
+  log.info(`search: indexed ${stale.length} space(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** `npm run search:rebuild`: every space's rows made again from its current revision. */
+export async function rebuildSearchIndex(db: Db, language: string, log: IndexLog): Promise<number> {
+  await ensureSearchIndex(db, language, { info: () => undefined });
+  const spaces = await repo.allSpaces(db);
+  const started = Date.now();
+  let done = 0;
+  for (const space of spaces) {
+    await reindexSpace(db, space.id, { full: true });
+    done++;
+    if (done % 100 === 0) log.info(`search: ${done} of ${spaces.length} spaces`);
+  }
+  log.info(`search: rebuilt ${spaces.length} space(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return spaces.length;
+}
