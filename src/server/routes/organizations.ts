@@ -17,8 +17,6 @@ import {
   organizationsOfDomainSchema,
 } from '../../shared/contract/organizations.js';
 import { emptyObjectSchema } from '../../shared/contract/common.js';
-import { searchQuerySchema, searchSpaceResultListSchema } from '../../shared/contract/search.js';
-import * as spaces from '../domain/spaces/service.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/service.js';
 import * as invitations from '../domain/organizations/invitations.js';
@@ -72,30 +70,6 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       const ctx = serviceContext(deps, request);
       const { row, role } = await service.updateOrganization(ctx, request.params.organizationId, request.body);
       return presentOrganization(deps.urls, row, role);
-    },
-  );
-
-  // Search: spaces whose title matches; page matches join them once spaces hold pages.
-  r.get(
-    '/v1/orgs/:organizationId/search',
-    {
-      schema: {
-        params: organizationParamsSchema,
-        querystring: pagedQuerySchema.extend(searchQuerySchema.shape),
-        response: { 200: searchSpaceResultListSchema },
-      },
-    },
-    async (request) => {
-      const { query, page, limit } = request.query;
-      const ctx = serviceContext(deps, request);
-      const result = await spaces.listSpaces(
-        ctx,
-        request.params.organizationId,
-        { deleted: false, titleContains: query },
-        page,
-        limit,
-      );
-      return { ...result, items: result.items.map(({ row }) => ({ id: row.id, title: row.title, pages: [] })) };
     },
   );
 

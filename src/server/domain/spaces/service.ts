@@ -277,13 +277,14 @@ export async function transferSpace(ctx: ServiceContext, id: string, organizatio
   });
 }
 
-/** Spaces of an organization the caller may see; with `deleted`, the trash (deleted within the window). */
-export async function listSpaces(
+/**
+ * The filter that lists exactly the spaces of an organization the caller may see (404 for outsiders): in SQL, so
+ * that lists and searches apply the resolver's rules in their own query.
+ */
+export async function readableSpaces(
   ctx: ServiceContext,
   organizationId: string,
   options: { deleted: boolean; titleContains?: string },
-  page: string | undefined,
-  limit: number,
 ) {
   const { deleted, titleContains } = options;
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
@@ -307,6 +308,18 @@ export async function listSpaces(
           grantedParents: levels.grantedParents(),
         },
   };
+  return { access, levels, filter };
+}
+
+/** Spaces of an organization the caller may see; with `deleted`, the trash (deleted within the window). */
+export async function listSpaces(
+  ctx: ServiceContext,
+  organizationId: string,
+  options: { deleted: boolean; titleContains?: string },
+  page: string | undefined,
+  limit: number,
+) {
+  const { levels, filter } = await readableSpaces(ctx, organizationId, options);
   const result = await keysetPage({
     page,
     limit,

@@ -111,6 +111,11 @@ function filtered(db: Executor, f: SpaceListFilter) {
   return q;
 }
 
+/** The ids of the spaces a filter lists, as a subquery (search joins it to its matches in one query). */
+export function spaceIdsQuery(db: Executor, f: SpaceListFilter) {
+  return filtered(db, f).select('spaces.id');
+}
+
 export function listSpaces(db: Executor, f: SpaceListFilter, after: string[] | undefined, take: number) {
   let q = filtered(db, f).selectAll().orderBy('position').orderBy('id').limit(take);
   if (after) q = q.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(after[0]!, after[1]!)));
