@@ -28,6 +28,8 @@ export const SITES_PREFIX = '/sites';
 export const SHARE_SEGMENT = '~share';
 /** Segment that introduces a file of the site space in a published URL. */
 export const FILES_SEGMENT = '~files';
+/** Segment of a published site's search page (`…/~search?q=`), after the share key when there is one. */
+export const SEARCH_SEGMENT = '~search';
 
 /** Root URL of a published site; with a share key, the root of the site as seen through that share link. */
 export function publishedSiteUrl(base: string, siteId: string, shareKey?: string): string {

@@ -3,9 +3,12 @@ import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult }
 import { SITES_PREFIX } from '../presenters/site.js';
 import type { RouteDeps } from './context.js';
 
-/** Published pages run no script at all; styles are inline; images come from this site or https. */
+/**
+ * Published pages run no script at all; styles are inline; images come from this site or https; the one form (the
+ * search box) submits to this site.
+ */
 const PAGE_CSP =
-  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
@@ -23,11 +26,18 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     const segments = (params['*'] ?? '').split('/').filter(Boolean);
     const query = request.query as Record<string, unknown>;
     const queryToken = typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined;
+    const search = Object.fromEntries(
+      ['q', 'in', 'page', 'limit', 'scope', 'format'].map((k) => [
+        k,
+        typeof query[k] === 'string' ? query[k] : undefined,
+      ]),
+    );
     const result = await sites.serve({
       siteId: params.siteId,
       segments,
       queryToken,
       cookieToken: request.cookies[VISITOR_COOKIE],
+      search,
     });
     return send(reply, result, params.siteId);
   };
@@ -54,6 +64,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
         secure,
       });
     }
+    if (result.kind === 'json') return reply.code(result.status).send(result.body);
     return reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')

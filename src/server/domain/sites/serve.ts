@@ -11,9 +11,12 @@ import { findRevision } from '../../storage/repos/spaces.js';
 import { getBlob } from '../../storage/repos/objects.js';
 import { RevisionReader, type FileEntry, type PageNode } from '../content/model.js';
 import { blocksToMarkdown } from '../content/blocks.js';
-import { FILES_SEGMENT, SHARE_SEGMENT, publishedSiteUrl } from '../../presenters/site.js';
+import { FILES_SEGMENT, SEARCH_SEGMENT, SHARE_SEGMENT, publishedSiteUrl } from '../../presenters/site.js';
+import { presentBySpace } from '../../presenters/search.js';
+import { SEARCH_QUERY_MAX, type SearchSpaceResult, type TextRange } from '../../../shared/contract/search.js';
+import { liveSpaces, scopedSiteSpaces, searchPages, type PageHit, type SearchHits } from '../search/service.js';
 import { LruCache } from './cache.js';
-import { ServiceUnavailableError } from '../errors.js';
+import { InvalidError, ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
 import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
@@ -65,6 +68,8 @@ export interface ServeRequest {
   /** Visitor JWT from the query string (it is then kept in a cookie) or from the cookie. */
   queryToken?: string;
   cookieToken?: string;
+  /** Query parameters of a search (`~search`): `q`, `in`, `page`, `format`. */
+  search?: Record<string, string | undefined>;
 }
 
 export type ServeResult =
@@ -80,7 +85,24 @@ export type ServeResult =
       keepToken?: string;
     }
   | { kind: 'file'; file: FileEntry; data: Buffer; private: boolean }
+  | { kind: 'json'; status: number; body: unknown; private: boolean; noindex: boolean; keepToken?: string }
   | { kind: 'redirect'; location: string };
+
+/** What a visitor may see of a site, once the share key and the visitor token have been checked (see access). */
+interface VisitorView {
+  site: SiteRow;
+  /** The path segments after the site root and the share key. */
+  segments: string[];
+  structure: Structure;
+  spaces: Map<string, SpaceRow>;
+  visible: Visible;
+  /** Root URL of the site as this visitor reaches it (with the share key). */
+  root: string;
+  /** The answer depends on who asks (share key, visitor token). */
+  personal: boolean;
+  noindex: boolean;
+  keepToken?: string;
+}
 
 interface SpaceIndex {
   revisionId: string;
@@ -109,6 +131,9 @@ aside li ul{padding-left:16px}aside .group-title{display:block;margin-top:12px;f
 nav.variants{margin-bottom:16px}main{flex:1;min-width:0;padding:24px 40px}pre{overflow:auto;background:#f6f8fa;padding:12px}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px}.description{color:#57606a}
 .toc{font-size:14px;border-left:2px solid #e5e7eb;padding-left:12px}img{max-width:100%}
+form.search{margin-left:auto;display:flex;gap:4px}mark{background:#fff3a3;color:inherit}
+.search-results{max-width:800px;margin:0 auto}.results>li{margin-bottom:16px}.results .result{font-weight:600}
+.results .space{color:#57606a}.results ul{list-style:none;padding-left:12px}.results p{margin:2px 0;color:#57606a}
 `;
 
 function hashKey(parts: unknown[]): string {
@@ -197,17 +222,25 @@ export class PublishedSites {
     return member ? { kind: 'claims', claims: { ...member } } : { kind: 'none' };
   }
 
-  async serve(req: ServeRequest): Promise<ServeResult> {
+  /**
+   * What this visitor may see of the site, or the answer refusing them: unknown or unpublished site, share-link site
+   * without an active key, visitor-auth site without an acceptable token. Sections and site spaces whose condition
+   * does not match the visitor's claims are left out, as are spaces in the trash. Pages and search both go through
+   * here, so a search never finds what the visitor could not open.
+   */
+  private async access(req: ServeRequest): Promise<{ view: VisitorView } | { refused: ServeResult }> {
     const site = await repo.findSiteById(this.db, req.siteId);
-    if (!site || site.published !== 1) return notFound(false);
+    if (!site || site.published !== 1) return { refused: notFound(false) };
     let segments = req.segments;
     let shareKey: string | undefined;
     if (segments[0] === SHARE_SEGMENT) {
       shareKey = segments[1];
-      if (!shareKey || !(await repo.findActiveShareLinkByKey(this.db, site.id, shareKey))) return notFound(true);
+      if (!shareKey || !(await repo.findActiveShareLinkByKey(this.db, site.id, shareKey))) {
+        return { refused: notFound(true) };
+      }
       segments = segments.slice(2);
     } else if (site.visibility === 'share-link') {
-      return notFound(true);
+      return { refused: notFound(true) };
     }
 
     // Visitor claims: required on visitor-auth sites; elsewhere read only when adaptive content is on.
@@ -219,27 +252,48 @@ export class PublishedSites {
       // A token signed with the site's key but not acceptable: say why, rather than send the visitor round the
       // fallback URL again with a token signed the same way.
       const refused = [fromQuery, fromCookie].find((t) => t?.kind === 'refused');
-      if (refused?.kind === 'refused') return page(401, 'Visitor token refused', refused.reason, true);
+      if (refused?.kind === 'refused') return { refused: page(401, 'Visitor token refused', refused.reason, true) };
       if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
         target.searchParams.set('location', `${publishedSiteUrl(this.publicUrl, site.id)}/${segments.join('/')}`);
-        return { kind: 'redirect', location: target.toString() };
+        return { refused: { kind: 'redirect', location: target.toString() } };
       }
-      return page(
-        401,
-        'Sign-in required',
-        'This site is for authenticated visitors: open it from the link you were given.',
-        true,
-      );
+      return {
+        refused: page(
+          401,
+          'Sign-in required',
+          'This site is for authenticated visitors: open it from the link you were given.',
+          true,
+        ),
+      };
     }
     const claims = verified && (site.visibility === 'visitor-auth' || site.adaptive_enabled === 1) ? verified : {};
-    const personal = shareKey !== undefined || verified !== undefined;
 
     const structure = await this.structure(site);
     const spaceRows = await repo.spacesByIds(this.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]);
     const spaces = new Map(spaceRows.map((s): [string, SpaceRow] => [s.id, s]));
-    const visible = visibleStructure(structure, spaces, claims);
-    const root = publishedSiteUrl(this.publicUrl, site.id, shareKey);
+    return {
+      view: {
+        site,
+        segments,
+        structure,
+        spaces,
+        visible: visibleStructure(structure, spaces, claims),
+        root: publishedSiteUrl(this.publicUrl, site.id, shareKey),
+        personal: shareKey !== undefined || verified !== undefined,
+        noindex: site.visibility !== 'public',
+        keepToken: fromQuery.kind === 'claims' ? req.queryToken : undefined,
+      },
+    };
+  }
+
+  async serve(req: ServeRequest): Promise<ServeResult> {
+    const checked = await this.access(req);
+    if ('refused' in checked) return checked.refused;
+    const { view } = checked;
+    if (view.segments[0] === SEARCH_SEGMENT && view.segments.length === 1) return this.search(view, req.search ?? {});
+    const { site, structure, spaces, visible, root, personal } = view;
+    let { segments } = view;
 
     // Which section and site space: a path segment naming one, otherwise the default (the first visible one when
     // the default is hidden from this visitor).
@@ -262,7 +316,7 @@ export class PublishedSites {
     let siteSpace = candidates.find((s) => s.path === segments[0]);
     if (siteSpace) segments = segments.slice(1);
     else siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
-    const noindex = site.visibility !== 'public';
+    const { noindex } = view;
     if (!siteSpace) return page(404, 'Not found', 'This site has no content to show yet.', noindex, personal);
     const space = spaces.get(siteSpace.space_id)!;
     const index = await this.index(space.revision_id);
@@ -318,8 +372,72 @@ export class PublishedSites {
       }
       this.pages.set(key, html);
     }
-    const keepToken = fromQuery.kind === 'claims' ? req.queryToken : undefined;
-    return { kind: 'html', status: 200, html, noindex, private: personal || noindex, keepToken };
+    return { kind: 'html', status: 200, html, noindex, private: personal || noindex, keepToken: view.keepToken };
+  }
+
+  /**
+   * `…/~search?q=`: the site spaces this visitor sees (access above), searched. Scope: the default site space of
+   * each visible section plus the one the visitor is in (`in`), or every visible one with `scope=all`. An HTML page
+   * of results, or with `format=json` the list of the API's organization search (`urls.app` on this site).
+   */
+  private async search(view: VisitorView, params: Record<string, string | undefined>): Promise<ServeResult> {
+    const json = params.format === 'json';
+    const base = { private: view.personal || view.noindex, noindex: view.noindex, keepToken: view.keepToken };
+    const invalid = (field: string, message: string): ServeResult =>
+      json
+        ? {
+            kind: 'json',
+            status: 400,
+            body: { error: { code: 400, message: `${field}: ${message}`, issues: [{ path: field, message }] } },
+            ...base,
+          }
+        : page(400, 'Bad request', `${field}: ${message}`, view.noindex, view.personal);
+    const q = (params.q ?? '').trim();
+    if (q.length > SEARCH_QUERY_MAX) return invalid('q', `must be at most ${SEARCH_QUERY_MAX} characters`);
+    const limit = params.limit === undefined ? SITE_SEARCH_LIMIT : Number(params.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return invalid('limit', 'must be an integer from 1 to 100');
+    if (!q && json) return invalid('q', 'is required');
+
+    const { site, structure, visible } = view;
+    const hasSections = structure.sections.length > 0;
+    const shown = new Set([...visible.siteSpaces.values()].flat().map((ss) => ss.id));
+    const covered = scopedSiteSpaces(
+      site,
+      structure,
+      hasSections ? visible.sections : null,
+      (ss) => shown.has(ss.id),
+      params.scope === 'all' ? { mode: 'all' } : { mode: 'default', currentSiteSpace: params.in },
+    );
+    let result: SearchHits = { hits: [], count: 0, spaces: new Map() };
+    if (q) {
+      try {
+        const ids = [...new Set(covered.map((ss) => ss.space_id))];
+        result = await searchPages(this.db, liveSpaces(this.db, ids), q, params.page, limit);
+      } catch (err) {
+        if (err instanceof InvalidError) return invalid('page', 'is not a page cursor returned by this search');
+        throw err;
+      }
+    }
+    const url = (hit: PageHit) => {
+      const ss = covered.find((c) => c.space_id === hit.spaceId);
+      if (!ss) return undefined;
+      const section = structure.sections.find((x) => x.id === ss.section_id);
+      const siteSpaceUrl = section ? `${view.root}/${section.path}/${ss.path}` : `${view.root}/${ss.path}`;
+      return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
+    };
+    const items = presentBySpace(result, url);
+    if (json) return { kind: 'json', status: 200, body: { items, next: result.next, count: result.count }, ...base };
+    const nextUrl = result.next
+      ? `${view.root}/${SEARCH_SEGMENT}?${new URLSearchParams({
+          q,
+          page: result.next.page,
+          ...(params.in ? { in: params.in } : {}),
+          ...(params.scope === 'all' ? { scope: 'all' } : {}),
+        })}`
+      : undefined;
+    const html = searchPage(site.title, view.root, q, params.in, items, result.count, nextUrl);
+    return { kind: 'html', status: 200, html, ...base };
   }
 
   private async render(c: {
@@ -421,6 +539,7 @@ export class PublishedSites {
             el('header', {}, [
               el('a', { className: ['site-title'], href: c.root }, [text(site.title)]),
               ...(tabs ? [tabs] : []),
+              searchForm(c.root, '', c.siteSpace.id),
             ]),
             el('div', { className: ['layout'] }, [
               el('aside', {}, [
@@ -447,6 +566,100 @@ async function renderPageBody(markdown: string, links: LinkResolver): Promise<Re
   const urls = await workers.run('markdownUrls', markdown, markdown.length);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
   return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot }, markdown.length);
+}
+
+/** Results per page of a published site's search. */
+const SITE_SEARCH_LIMIT = 20;
+
+/** The search box of a published site: a plain GET form (pages run no script). */
+function searchForm(root: string, q: string, inSiteSpace: string | undefined): Element {
+  return el('form', { className: ['search'], role: 'search', method: 'get', action: `${root}/${SEARCH_SEGMENT}` }, [
+    el('input', { type: 'search', name: 'q', value: q, placeholder: 'Search', ariaLabel: 'Search this site' }),
+    ...(inSiteSpace ? [el('input', { type: 'hidden', name: 'in', value: inSiteSpace })] : []),
+    el('button', { type: 'submit' }, [text('Search')]),
+  ]);
+}
+
+/** Plain text with its matched ranges in <mark> (as hast: the text is escaped when serialized, never parsed). */
+function marked(value: string, ranges: TextRange[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    if (r.start < at || r.end > value.length) continue;
+    if (r.start > at) out.push(text(value.slice(at, r.start)));
+    out.push(el('mark', {}, [text(value.slice(r.start, r.end))]));
+    at = r.end;
+  }
+  if (at < value.length) out.push(text(value.slice(at)));
+  return out;
+}
+
+function searchPage(
+  siteTitle: string,
+  root: string,
+  q: string,
+  inSiteSpace: string | undefined,
+  items: SearchSpaceResult[],
+  count: number,
+  nextUrl: string | undefined,
+): string {
+  const several = items.length > 1;
+  const results = items.flatMap((space) =>
+    space.pages.map((p) =>
+      el('li', {}, [
+        el('a', { className: ['result'], href: p.urls.app }, marked(p.title, p.highlights.title)),
+        ...(several ? [el('span', { className: ['space'] }, [text(` · ${space.title}`)])] : []),
+        ...(p.sections.length
+          ? [
+              el(
+                'ul',
+                {},
+                p.sections.map((s) =>
+                  el('li', {}, [
+                    el('a', { href: s.urls.app }, marked(s.title, s.highlights.title)),
+                    ...(s.body ? [el('p', {}, marked(s.body, s.highlights.body))] : []),
+                  ]),
+                ),
+              ),
+            ]
+          : []),
+      ]),
+    ),
+  );
+  const summary = !q
+    ? 'Type words to look for.'
+    : count === 0
+      ? `No page matches “${q}”.`
+      : `${count} page${count === 1 ? '' : 's'} match “${q}”.`;
+  const doc: Root = {
+    type: 'root',
+    children: [
+      { type: 'doctype' },
+      el('html', { lang: 'en' }, [
+        el('head', {}, [
+          el('meta', { charSet: 'utf-8' }),
+          el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          // Result pages are never worth indexing.
+          el('meta', { name: 'robots', content: 'noindex' }),
+          el('title', {}, [text(q ? `${q} · Search · ${siteTitle}` : `Search · ${siteTitle}`)]),
+          el('style', {}, [text(STYLE)]),
+        ]),
+        el('body', {}, [
+          el('header', {}, [
+            el('a', { className: ['site-title'], href: root }, [text(siteTitle)]),
+            searchForm(root, q, inSiteSpace),
+          ]),
+          el('main', { className: ['search-results'] }, [
+            el('h1', {}, [text('Search')]),
+            el('p', {}, [text(summary)]),
+            ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
+            ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
+          ]),
+        ]),
+      ]),
+    ],
+  };
+  return toHtml(doc);
 }
 
 /** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
