@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     expect(problems({ SAML_IDP_INITIATED_PROVIDERS: 'a b' })[0]).toMatch(/^SAML_IDP_INITIATED_PROVIDERS: /);
   });
 
+  it('reads SEARCH_LANGUAGE: english by default; SQLite takes english or simple, PostgreSQL a configuration name', () => {
+    expect(loadConfig({}).searchLanguage).toBe('english');
+    expect(loadConfig({ SEARCH_LANGUAGE: 'simple' }).searchLanguage).toBe('simple');
+    expect(problems({ SEARCH_LANGUAGE: 'french' })[0]).toMatch(/^SEARCH_LANGUAGE: SQLite searches in english/);
+    const pg = 'postgres://u@db:5432/docs';
+    expect(loadConfig({ DATABASE_URL: pg, SEARCH_LANGUAGE: 'french' }).searchLanguage).toBe('french');
+    expect(problems({ DATABASE_URL: pg, SEARCH_LANGUAGE: "x'; drop" })[0]).toMatch(/^SEARCH_LANGUAGE: /);
+  });
+
   it('reports one clear line per bad value', () => {
     const found = problems({
       PORT: 'eighty',

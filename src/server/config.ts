@@ -55,6 +55,14 @@ const envSchema = z.object({
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Seconds one such task may take before it is stopped and its request answers 503. */
   WORKER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /**
+   * Language of full-text search: stemming, and on PostgreSQL stop words (a text search configuration name such
+   * as english, french, german, simple). SQLite offers english (porter stemming) or simple (none).
+   */
+  SEARCH_LANGUAGE: z
+    .string()
+    .regex(/^[a-z_]{1,63}$/, 'must be a text search configuration name such as english or simple')
+    .default('english'),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -83,6 +91,8 @@ export interface Config {
   /** Worker pool: threads (undefined: by core count) and each task's time limit. */
   workers: { threads?: number; timeoutSeconds: number };
   dnsServers: string[];
+  /** SEARCH_LANGUAGE (default english); read at start, when the index is brought to it. */
+  searchLanguage?: string;
 }
 
 export class ConfigError extends Error {
@@ -110,13 +120,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
   if (e.ADMIN_TOKEN && !e.ADMIN_EMAIL) problems.push('ADMIN_TOKEN: needs ADMIN_EMAIL and ADMIN_PASSWORD too');
+  const storage = storageFromUrl(e.DATABASE_URL, e.DATA_DIR);
+  if (storage.kind === 'sqlite' && !['english', 'simple'].includes(e.SEARCH_LANGUAGE)) {
+    problems.push(
+      'SEARCH_LANGUAGE: SQLite searches in english (stemming) or simple (none); other languages need PostgreSQL',
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
-    storage: storageFromUrl(e.DATABASE_URL, e.DATA_DIR),
+    storage,
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, token: e.ADMIN_TOKEN },
     signup: e.SIGNUP,
@@ -135,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     workers: { threads: e.WORKER_THREADS, timeoutSeconds: e.WORKER_TIMEOUT_SECONDS },
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],
+    searchLanguage: e.SEARCH_LANGUAGE,
   };
 }

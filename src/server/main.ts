@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
 import { workers } from './workers/pool.js';
+import { ensureSearchIndex } from './domain/search/indexer.js';
 
 async function main() {
   let config;
@@ -25,6 +26,9 @@ async function main() {
   // Processes started at once on one database migrate and create the owner once (see withStartupLock).
   const owner = await withStartupLock(storage, async (db) => {
     await migrate({ db, schema: storage.schema });
+    // The search index in SEARCH_LANGUAGE, every space's rows describing its current revision (all of them the
+    // first time after migration 010); done before listening, so no search misses a page.
+    await ensureSearchIndex(db, config.searchLanguage ?? 'english', { info: (m) => console.log(m) });
     return bootstrapOwner(db, config);
   });
   const app = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
