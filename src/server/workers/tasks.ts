@@ -1,4 +1,4 @@
-import { splitBlocks, type Block } from '../domain/content/blocks.js';
+import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import { markdownUrls, renderBody } from '../domain/sites/render.js';
@@ -11,6 +11,12 @@ import { extractSections } from '../domain/search/extract.js';
 export const tasks = {
   /** The top-level blocks of a page body (markdown parse). */
   splitBlocks: (markdown: string) => splitBlocks(markdown),
+  /** splitBlocks, and the searchable sections of the body those blocks make (see search/indexer.ts). */
+  splitBlocksForSearch: (markdown: string) => {
+    const blocks = splitBlocks(markdown);
+    const body = blocksToMarkdown(blocks);
+    return { blocks, body, sections: body ? extractSections(body) : [] };
+  },
   /** The block and word diff of a page between two versions. */
   diffBlocks: (input: { before: Block[]; after: Block[] }) => diffBlocks(input.before, input.after),
   /** A PDF export. */
@@ -20,8 +26,8 @@ export const tasks = {
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
     renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),
-  /** The searchable sections of a page body (headings, anchors, plain text). */
-  extractSections: (markdown: string) => extractSections(markdown),
+  /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */
+  extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),
 };
 
 export type Tasks = typeof tasks;

@@ -34,7 +34,7 @@ import type {
   ChangeRequestStatus,
 } from '../../../shared/contract/change-requests.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
-import { applySearchUpdate, prepareSearchUpdate, type SearchUpdate } from '../search/indexer.js';
+import { applySearchUpdate, prepareSearchUpdate, rememberSections, type SearchUpdate } from '../search/indexer.js';
 
 /** The revision of the space a change request was last brought up to date with: its merge base. */
 export function changeRequestBase(cr: { revision_merged_ancestor: string | null; revision_initial: string }): string {
@@ -183,7 +183,10 @@ export async function updateContent(
   for (const change of changes) {
     const markdown = 'document' in change ? change.document?.markdown : undefined;
     if (markdown !== undefined && !split.has(markdown)) {
-      split.set(markdown, await workers.run('splitBlocks', markdown, markdown.length));
+      // The searchable sections come from the same task, so a merge of these pages extracts nothing.
+      const { blocks, body, sections } = await workers.run('splitBlocksForSearch', markdown, markdown.length);
+      split.set(markdown, blocks);
+      rememberSections(body, sections);
     }
   }
   return transaction(ctx.db, async (tx) => {

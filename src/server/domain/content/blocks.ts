@@ -212,6 +212,6 @@ export function identifyBlocks(parsed: SplitBlock[], previous: Block[], newId: (
 }
 
 /** The page body: blocks joined by a blank line, ending with a newline when there is any block. */
-export function blocksToMarkdown(blocks: Block[]): string {
+export function blocksToMarkdown(blocks: Array<Pick<Block, 'markdown'>>): string {
   return blocks.length === 0 ? '' : `${blocks.map((b) => b.markdown).join('\n\n')}\n`;
 }

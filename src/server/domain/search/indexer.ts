@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
 import { getObjects, nodeStore } from '../../storage/repos/objects.js';
 import { findRevision } from '../../storage/repos/spaces.js';
@@ -9,6 +10,7 @@ import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../
 import { blocksToMarkdown } from '../content/blocks.js';
 import { LruCache } from '../sites/cache.js';
 import { workers } from '../../workers/pool.js';
+import { breathe } from '../../lib/yield.js';
 import { cleanText, SECTION_SEPARATOR, type Section } from './extract.js';
 
 /**
@@ -36,13 +38,31 @@ export interface SearchUpdate {
   rows: repo.SearchRow[];
 }
 
-/** Extracted sections by document hash, up to 32 MiB of text. */
+/**
+ * Extracted sections by the hash of the markdown they come from (a document's body, blocksToMarkdown), up to
+ * 32 MiB of text. Filled when the index needs them, and ahead of that by content edits, which parse each body
+ * anyway (rememberSections): a merge of pages edited through this process extracts nothing.
+ */
 const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (sections) =>
   sections.reduce((n, s) => n + s.text.length + s.heading.length + s.anchor.length + 16, 0),
 );
 
-/** Pages extracted at once (each may go to a worker thread). */
+function markdownKey(markdown: string): string {
+  return crypto.createHash('sha256').update(markdown).digest('base64url');
+}
+
+/** Sections extracted from `body` (a document's blocksToMarkdown) elsewhere, for the index to find. */
+export function rememberSections(body: string, sections: Section[]): void {
+  if (body) sectionsCache.set(markdownKey(body), sections);
+}
+
+/** Objects read in one go before other work may run (a merge of an import reads thousands). */
+const READ_BATCH = 500;
+
+/** Extraction tasks given to the worker pool at once (it queues those beyond its threads). */
 const EXTRACT_CONCURRENCY = 4;
+/** Characters of markdown in one extraction task, at most (a page bigger than that is a task of its own). */
+const BATCH_CHARS = 256 * 1024;
 
 /** Objects of a revision not stored yet (a prepared merge), looked up before the database. */
 type Overlay = ReadonlyMap<string, unknown>;
@@ -66,6 +86,7 @@ function overlayStore(db: Executor, overlay: Overlay): NodeStore {
   };
 }
 
+/** Objects by hash, from the overlay or the database, letting other work run between batches of reads. */
 async function objectsOf<T>(db: Executor, overlay: Overlay, hashes: string[]): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   const missing: string[] = [];
@@ -74,19 +95,55 @@ async function objectsOf<T>(db: Executor, overlay: Overlay, hashes: string[]): P
     if (hit) out.set(h, hit);
     else missing.push(h);
   }
-  for (const [h, value] of await getObjects<T>(db, missing)) out.set(h, value);
+  for (let i = 0; i < missing.length; i += READ_BATCH) {
+    if (i) await new Promise((resolve) => setImmediate(resolve));
+    for (const [h, value] of await getObjects<T>(db, missing.slice(i, i + READ_BATCH))) out.set(h, value);
+  }
   for (const h of missing) if (!out.has(h)) throw new Error(`Missing content object ${h}`);
   return out;
 }
 
 const EMPTY: Section[] = [{ anchor: '', heading: '', text: '' }];
 
-/** The sections of a document (cached by its hash; big bodies parsed in the worker pool). */
-async function sectionsOf(hash: string, document: DocumentObject): Promise<Section[]> {
-  const markdown = blocksToMarkdown(document.blocks);
-  const sections = markdown ? await workers.run('extractSections', markdown, markdown.length) : EMPTY;
-  sectionsCache.set(hash, sections);
-  return sections;
+/**
+ * The sections of documents by hash: from the cache, else extracted in batches of about BATCH_CHARS characters of
+ * markdown, each batch one task of the worker pool (run inline when it is small). Many small pages (an import of
+ * thousands) therefore cost a few worker tasks rather than seconds of the event loop.
+ */
+async function sectionsOfDocuments(documents: Map<string, DocumentObject>): Promise<Map<string, Section[]>> {
+  const out = new Map<string, Section[]>();
+  const batches: Array<{ hashes: string[]; markdowns: string[]; size: number }> = [];
+  let batch = { hashes: [] as string[], markdowns: [] as string[], size: 0 };
+  let step = 0;
+  for (const [hash, document] of documents) {
+    await breathe(step++);
+    const markdown = blocksToMarkdown(document.blocks);
+    const hit = markdown ? sectionsCache.get(markdownKey(markdown)) : EMPTY;
+    if (hit) {
+      out.set(hash, hit);
+      continue;
+    }
+    if (batch.size && batch.size + markdown.length > BATCH_CHARS) {
+      batches.push(batch);
+      batch = { hashes: [], markdowns: [], size: 0 };
+    }
+    batch.hashes.push(hash);
+    batch.markdowns.push(markdown);
+    batch.size += markdown.length;
+  }
+  if (batch.size) batches.push(batch);
+  for (let i = 0; i < batches.length; i += EXTRACT_CONCURRENCY) {
+    await Promise.all(
+      batches.slice(i, i + EXTRACT_CONCURRENCY).map(async (b) => {
+        const extracted = await workers.run('extractSections', b.markdowns, b.size);
+        b.hashes.forEach((hash, k) => {
+          sectionsCache.set(markdownKey(b.markdowns[k]!), extracted[k]!);
+          out.set(hash, extracted[k]!);
+        });
+      }),
+    );
+  }
+  return out;
 }
 
 function rowOf(spaceId: string, pageId: string, versionHash: string, version: PageVersion, sections: Section[]) {
@@ -133,29 +190,14 @@ export async function computeSearchUpdate(
     changed.map((c) => c.entry.v),
   );
   const documents = changed.filter((c) => versions.get(c.entry.v)!.type === 'document');
-  const docHashes = documents.flatMap((c) => {
-    const hash = versions.get(c.entry.v)!.document;
-    return hash && !sectionsCache.get(hash) ? [hash] : [];
-  });
-  const docs = await objectsOf<DocumentObject>(db, overlay, docHashes);
+  const docHashes = [...new Set(documents.flatMap((c) => versions.get(c.entry.v)!.document ?? []))];
+  const sections = await sectionsOfDocuments(await objectsOf<DocumentObject>(db, overlay, docHashes));
   const rows: repo.SearchRow[] = [];
-  for (let i = 0; i < documents.length; i += EXTRACT_CONCURRENCY) {
-    const batch = documents.slice(i, i + EXTRACT_CONCURRENCY);
-    const made = await Promise.all(
-      batch.map(async ({ pageId, entry }) => {
-        const version = versions.get(entry.v)!;
-        const hash = version.document;
-        const sections = hash
-          ? (sectionsCache.get(hash) ??
-            (await sectionsOf(
-              hash,
-              docs.get(hash) ?? (await objectsOf<DocumentObject>(db, overlay, [hash])).get(hash)!,
-            )))
-          : EMPTY;
-        return rowOf(spaceId, pageId, entry.v, version, sections);
-      }),
-    );
-    rows.push(...made);
+  for (const [i, { pageId, entry }] of documents.entries()) {
+    const version = versions.get(entry.v)!;
+    const hash = version.document;
+    rows.push(rowOf(spaceId, pageId, entry.v, version, hash ? sections.get(hash)! : EMPTY));
+    await breathe(i);
   }
   return { spaceId, from: from?.id ?? null, pagesRoot: to.pages_root, deletes, rows };
 }
