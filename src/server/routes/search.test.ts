@@ -112,6 +112,16 @@ describeEachDialect('full-text search', (dialect) => {
       expect(await titles(searchSpace(guides, 'CONFIGURED'))).toEqual(['Configuring the server', 'Release notes']);
     });
 
+    it('leaves English stop words out, alike on both databases', async () => {
+      expect(await titles(searchSpace(guides, 'the'))).toEqual([]);
+      expect(await titles(searchSpace(guides, 'how to configure the'))).toEqual([
+        'Configuring the server',
+        'Release notes',
+      ]);
+      // Inside a phrase, every word counts.
+      expect(await titles(searchSpace(guides, '"fox jumps over"'))).toEqual(['Kubernetes deployment']);
+    });
+
     it('matches the last word typed as a prefix, from three characters', async () => {
       expect(await titles(searchSpace(guides, 'kube'))).toEqual(['Kubernetes deployment']);
       expect(await titles(searchSpace(guides, 'cluster kuber'))).toEqual(['Kubernetes deployment']);

@@ -52,7 +52,9 @@ describe('search queries', () => {
     ]);
   });
 
-  it('becomes an FTS5 query of quoted strings only', () => {
+  it('becomes an FTS5 query of quoted strings only; in English without stop words outside phrases', () => {
     expect(toFts5(parseQuery('"quick brown" AND near:fox'))).toBe('"quick brown" "and" "near" "fox"*');
+    expect(toFts5(parseQuery('"the fox" and the hound'), 'english')).toBe('"the fox" "hound"*');
+    expect(toFts5(parseQuery('the'), 'english')).toBe('');
   });
 });

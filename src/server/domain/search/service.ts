@@ -4,11 +4,11 @@ import type { Executor } from '../../storage/db.js';
 import { searchDialect, type HighlightedPage } from '../../storage/dialects/search.js';
 import { decodeCursor, encodeCursor } from '../../storage/pagination.js';
 import { spaceIdsQuery, type SpaceRow } from '../../storage/repos/spaces.js';
-import { findRevision } from '../../storage/repos/spaces.js';
+import { getObjects } from '../../storage/repos/objects.js';
 import * as sitesRepo from '../../storage/repos/sites.js';
 import type { SiteSpaceRow } from '../../storage/repos/sites.js';
 import type { SiteSearchBody, SiteSearchScope, TextRange } from '../../../shared/contract/search.js';
-import { RevisionReader } from '../content/model.js';
+import { RevisionReader, type PageEntry, type PageVersion } from '../content/model.js';
 import { loadSpace, readableSpaces } from '../spaces/service.js';
 import { canSeeSiteSpace, loadSite, orgLevels } from '../sites/access.js';
 import { defaultSiteSpace, orderedSections, readStructure, siteSpacesIn, type Structure } from '../sites/model.js';
@@ -91,6 +91,43 @@ function sectionsOf(row: HighlightedPage): SectionHit[] {
   });
 }
 
+/**
+ * The paths of pages in a revision (as RevisionReader.path gives them), reading the versions of the pages and their
+ * ancestors in one query; pages not in the revision are left out.
+ */
+async function pagePaths(reader: RevisionReader, pageIds: string[]): Promise<Map<string, string>> {
+  const entries = new Map<string, PageEntry>();
+  for (const id of pageIds) {
+    let current: string | null = id;
+    for (let depth = 0; current && !entries.has(current) && depth < 100; depth++) {
+      const entry: PageEntry | undefined = await reader.entry(current);
+      if (!entry) break;
+      entries.set(current, entry);
+      current = entry.p;
+    }
+  }
+  const versions = await getObjects<PageVersion>(
+    reader.db,
+    [...entries.values()].map((e) => e.v),
+  );
+  const out = new Map<string, string>();
+  for (const id of pageIds) {
+    if (!entries.has(id)) continue;
+    const slugs: string[] = [];
+    let current: string | null = id;
+    for (let depth = 0; current && depth < 100; depth++) {
+      const entry = entries.get(current);
+      if (!entry) break;
+      const version = versions.get(entry.v);
+      // Groups are sections of the navigation: they give no segment to their pages' paths.
+      if (version && version.type !== 'group') slugs.unshift(version.slug);
+      current = entry.p;
+    }
+    out.set(id, slugs.join('/'));
+  }
+  return out;
+}
+
 /** The pages of the spaces `spaceIds` (a subquery) that match `text`, at the position `page` encodes. */
 export async function searchPages(
   db: Executor,
@@ -108,29 +145,35 @@ export async function searchPages(
   const rows = new Map(marked.map((r) => [`${r.spaceId}/${r.pageId}`, r]));
   const spaceRows = await sitesRepo.spacesByIds(db, [...new Set(ranked.pages.map((p) => p.spaceId))]);
   const spaces = new Map(spaceRows.map((s) => [s.id, s]));
-  const readers = new Map<string, Promise<RevisionReader | undefined>>();
-  const readerOf = (space: SpaceRow) => {
-    let reader = readers.get(space.id);
-    if (!reader) {
-      reader = findRevision(db, space.revision_id).then((r) => (r ? new RevisionReader(db, r) : undefined));
-      readers.set(space.id, reader);
-    }
-    return reader;
-  };
+  // Paths are read from each space's current revision (a page that moved keeps its row), in few queries.
+  const revisions = spaceRows.length
+    ? await db
+        .selectFrom('revisions')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          spaceRows.map((s) => s.revision_id),
+        )
+        .execute()
+    : [];
+  const paths = new Map<string, Map<string, string>>();
+  for (const revision of revisions) {
+    const ids = ranked.pages.filter((p) => p.spaceId === revision.space_id).map((p) => p.pageId);
+    paths.set(revision.space_id, await pagePaths(new RevisionReader(db, revision), ids));
+  }
   const hits: PageHit[] = [];
   for (const { spaceId, pageId } of ranked.pages) {
     const row = rows.get(`${spaceId}/${pageId}`);
-    const space = spaces.get(spaceId);
-    const reader = space && (await readerOf(space));
+    const path = paths.get(spaceId)?.get(pageId);
     // A page deleted between the two queries is left out.
-    const entry = reader && (await reader.entry(pageId));
-    if (!row || !reader || !entry) continue;
+    if (!row || path === undefined) continue;
     hits.push({
       spaceId,
       pageId,
       title: row.title,
       titleMarks: marksOf(row.marked.title, row.title) ?? [],
-      path: await reader.path(pageId, entry),
+      path,
       sections: sectionsOf(row),
     });
   }

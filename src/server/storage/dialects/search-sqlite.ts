@@ -2,6 +2,8 @@ import { sql, type Expression } from 'kysely';
 import type { Executor } from '../db.js';
 import type { ParsedQuery } from '../../domain/search/query.js';
 import { MARK_END, MARK_START } from '../../domain/search/excerpt.js';
+import { ENGLISH_STOP_WORDS } from '../../domain/search/stopwords.js';
+import { storedLanguage } from '../repos/search.js';
 import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
 
 /**
@@ -20,16 +22,28 @@ export const SQLITE_TOKENIZERS: Record<string, string> = {
   simple: "unicode61 remove_diacritics 2 separators '$+<=>^`|~'",
 };
 
-/** The FTS5 query: each term a quoted string (a phrase when it has several words), a prefix marked `*`, ANDed. */
-export function toFts5(query: ParsedQuery): string {
+/**
+ * The FTS5 query: each term a quoted string (a phrase when it has several words), a prefix marked `*`, ANDed. In
+ * English, single words that are stop words are left out, as PostgreSQL does ('' when nothing is left).
+ */
+export function toFts5(query: ParsedQuery, language = 'simple'): string {
+  const stop = language === 'english' ? ENGLISH_STOP_WORDS : undefined;
   // Words hold letters, digits and marks only, so they need no escaping; the quotes make each a string, never an
   // operator (`AND`, `NEAR`) or a column filter (`title:`).
-  return query.terms.map((t) => `"${t.words.join(' ')}"${t.prefix ? '*' : ''}`).join(' ');
+  return query.terms
+    .filter((t) => !(stop && t.words.length === 1 && stop.has(t.words[0]!)))
+    .map((t) => `"${t.words.join(' ')}"${t.prefix ? '*' : ''}`)
+    .join(' ');
+}
+
+async function matchOf(db: Executor, query: ParsedQuery): Promise<string> {
+  return toFts5(query, await storedLanguage(db));
 }
 
 export const sqliteSearch: SearchDialect = {
   async rank(db: Executor, query: ParsedQuery, spaceIds: Expression<unknown>, offset: number, limit: number) {
-    const match = toFts5(query);
+    const match = await matchOf(db, query);
+    if (!match) return { pages: [], total: 0 };
     // CROSS JOIN keeps FTS5 as the outer loop: one pass over the matches, never one MATCH per page of the spaces.
     const rows = await sql<{ id: number; space_id: string; page_id: string; total: number }>`
       select id, space_id, page_id, count(*) over () as total from (
@@ -54,7 +68,8 @@ export const sqliteSearch: SearchDialect = {
 
   async highlight(db: Executor, query: ParsedQuery, pages: RankedPage[]): Promise<HighlightedPage[]> {
     const ids = pages.flatMap((p) => (p.rowId === undefined ? [] : [p.rowId]));
-    if (!ids.length) return [];
+    const match = await matchOf(db, query);
+    if (!ids.length || !match) return [];
     const mark = (column: number) => sql`highlight(search_fts, ${column}, ${MARK_START}, ${MARK_END})`;
     // better-sqlite3 binds JavaScript numbers as REAL, and FTS5 then ignores a rowid constraint (every match comes
     // back, joined to the wrong rows): the ids are cast to integers in SQL.
@@ -73,7 +88,7 @@ export const sqliteSearch: SearchDialect = {
       select p.space_id, p.page_id, p.title, p.anchors, p.headings, p.body,
         ${mark(0)} as title_marked, ${mark(1)} as headings_marked, ${mark(2)} as body_marked
       from search_fts cross join search_pages p on p.id = search_fts.rowid
-      where search_fts match ${toFts5(query)} and search_fts.rowid in (${rowIds})`.execute(db);
+      where search_fts match ${match} and search_fts.rowid in (${rowIds})`.execute(db);
     return rows.rows.map((r) => ({
       spaceId: r.space_id,
       pageId: r.page_id,
