@@ -281,12 +281,8 @@ export async function transferSpace(ctx: ServiceContext, id: string, organizatio
  * The filter that lists exactly the spaces of an organization the caller may see (404 for outsiders): in SQL, so
  * that lists and searches apply the resolver's rules in their own query.
  */
-export async function readableSpaces(
-  ctx: ServiceContext,
-  organizationId: string,
-  options: { deleted: boolean; titleContains?: string },
-) {
-  const { deleted, titleContains } = options;
+export async function readableSpaces(ctx: ServiceContext, organizationId: string, options: { deleted: boolean }) {
+  const { deleted } = options;
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   const isAdmin = access.role === 'admin';
   const levels = await loadOrgLevels(ctx.db, access, ctx.actor, () =>
@@ -296,7 +292,6 @@ export async function readableSpaces(
     organizationId,
     deleted,
     deletedAfter: deleted ? isoMinus(TRASH_MS) : undefined,
-    titleContains,
     visibility: isAdmin
       ? undefined
       : {
@@ -315,7 +310,7 @@ export async function readableSpaces(
 export async function listSpaces(
   ctx: ServiceContext,
   organizationId: string,
-  options: { deleted: boolean; titleContains?: string },
+  options: { deleted: boolean },
   page: string | undefined,
   limit: number,
 ) {

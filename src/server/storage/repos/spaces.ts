@@ -48,13 +48,6 @@ export interface SpaceListFilter {
   /** Spaces deleted before this instant are past the trash window and are not listed. */
   deletedAfter?: string;
   visibility?: SpaceVisibilityFilter;
-  /** Case-insensitive substring of the title. */
-  titleContains?: string;
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Executor, f: SpaceListFilter) {
@@ -63,9 +56,6 @@ function filtered(db: Executor, f: SpaceListFilter) {
   if (f.parentId) q = q.where('parent_id', '=', f.parentId);
   q = f.deleted ? q.where('deleted_at', 'is not', null) : q.where('deleted_at', 'is', null);
   if (f.deletedAfter) q = q.where('deleted_at', '>=', f.deletedAfter);
-  if (f.titleContains !== undefined) {
-    q = q.where(sql<boolean>`lower(title) like ${containsPattern(f.titleContains)} escape '\\'`);
-  }
   const v = f.visibility;
   if (v) {
     q = q.where((eb: ExpressionBuilder<Database, 'spaces'>) => {
