@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
+import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
  * Immutable JSON objects addressed by the hash of their content (trie nodes, page versions, documents).
@@ -8,10 +9,9 @@ import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
  * is correct with several server processes on one database.
  */
 const CACHE_MAX = 50_000;
-const cache = new Map<string, unknown>();
+const cache = new FifoCache<unknown>(CACHE_MAX);
 
 function remember(id: string, value: unknown) {
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(id, value);
 }
 
