@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
@@ -23,6 +24,9 @@ export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<st
     else missing.push(id);
   }
   for (let i = 0; i < missing.length; i += 500) {
+    // SQLite answers synchronously: without a pause between batches, reading 100,000 objects (a large page tree)
+    // would hold the event loop for seconds.
+    if (i > 0) await yieldToEventLoop();
     const rows = await db
       .selectFrom('objects')
       .select(['id', 'data'])
