@@ -3,12 +3,14 @@
 // dropped after). Each round gives the space a new revision (a change request renaming one page, merged), then
 // measures side by side: the first request for that revision (built), the same again (cached), with
 // `If-None-Match` (304), the size of the answer raw and gzipped, and GET /v1/health latency while the first
-// request is built against the same sampling at idle.
+// request is built against the same sampling at idle, and the server's resident memory (Linux) before and at most
+// during that first request.
 //
 // The server runs in a child process (this file with BENCH_PAGES_SERVER set), so the sampling client is never
 // blocked by the server's work. The 100,000 pages are written straight into the database (one revision built with
 // the content model's writer), not through the API: seeding takes seconds, not an hour.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { createInterface } from 'node:readline';
@@ -234,6 +236,26 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     healthAgent.destroy();
     return times;
   }
+  /** The server's resident memory in MB (Linux), or NaN. */
+  const rssMb = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return kb ? Number(kb) / 1024 : NaN;
+    } catch {
+      return NaN;
+    }
+  };
+  /** The highest resident memory seen every SAMPLE_MS until `until` settles. */
+  async function peakRss(until: Promise<unknown>): Promise<number> {
+    let done = false;
+    void until.finally(() => (done = true));
+    let peak = rssMb();
+    while (!done) {
+      await new Promise((r) => setTimeout(r, SAMPLE_MS));
+      peak = Math.max(peak, rssMb());
+    }
+    return peak;
+  }
   const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
   const count = (nodes: Array<{ pages?: unknown[] }>): number =>
     nodes.reduce((n, node) => n + 1 + count((node.pages ?? []) as Array<{ pages?: unknown[] }>), 0);
@@ -252,6 +274,8 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     const gzipped: number[] = [];
     const idle: number[] = [];
     const during: number[] = [];
+    const rssBefore: number[] = [];
+    const rssPeak: number[] = [];
     const firstPage = (await call('GET', `${pagesPath}`)).pages[0].pages[0].id as string;
     for (let round = 0; round < ROUNDS; round++) {
       // A new revision: a change request renames one page, merged.
@@ -263,8 +287,10 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
 
       idle.push(...(await sampleHealth(new Promise((r) => setTimeout(r, 2000)))));
       // The first request of the revision, as a browser asks (gzip accepted).
+      rssBefore.push(rssMb());
       const built = get(pagesPath, { 'accept-encoding': 'gzip' });
-      const samples = await sampleHealth(built);
+      const [samples, peak] = await Promise.all([sampleHealth(built), peakRss(built)]);
+      rssPeak.push(peak);
       const a = await built;
       if (a.status !== 200) throw new Error(`first request: ${a.status} ${a.body.toString()}`);
       first.push(a.ms);
@@ -297,7 +323,8 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
       console.log(
         `  round ${round + 1}: first ${a.ms.toFixed(0)} ms, cached ${cached[round]!.toFixed(1)} ms (gzip ${cachedGzip[round]!.toFixed(1)} ms)` +
           `${revalidated.length ? `, 304 ${notModified[round]!.toFixed(1)} ms` : ', no ETag'}` +
-          `, health during first max ${Math.max(...samples).toFixed(0)} ms p99 ${p99(samples).toFixed(0)} ms (${samples.length} samples)`,
+          `, health during first max ${Math.max(...samples).toFixed(0)} ms p99 ${p99(samples).toFixed(0)} ms (${samples.length} samples)` +
+          `, RSS ${rssBefore[round]!.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
       );
     }
     const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -309,6 +336,9 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     );
     console.log(
       `  size: raw ${mb(median(raw))}, gzipped ${mb(median(gzipped))} (${((median(gzipped) / median(raw)) * 100).toFixed(1)} %)`,
+    );
+    console.log(
+      `  server RSS:               before the first request ${median(rssBefore).toFixed(0)} MB, peak during it ${median(rssPeak).toFixed(0)} MB (+${median(rssPeak.map((p, i) => p - rssBefore[i]!)).toFixed(0)} MB)`,
     );
     console.log(
       `  /v1/health idle:          median ${median(idle).toFixed(1)} ms, p99 ${p99(idle).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms`,
