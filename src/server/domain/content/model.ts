@@ -95,6 +95,8 @@ export interface TreeVisitor {
 const TREE_DEPTH_MAX = 100;
 /** Page versions read per batch in a walk of the whole tree. */
 const VERSIONS_BATCH = 1000;
+/** A walk of a larger tree does not keep the page versions it reads in the objects cache (see getObjects). */
+const WALK_CACHED_MAX = 10_000;
 
 /** Reads one revision's content. Objects are cached by hash, so repeated reads cost little. */
 export class RevisionReader {
@@ -190,17 +192,31 @@ export class RevisionReader {
       const pause = slices.pause();
       if (pause) await pause;
     }
-    const hashes = [...new Set(Array.from(all.values(), (e) => e.v))];
-    const versions = new Map<string, PageVersion>();
-    for (let i = 0; i < hashes.length; i += VERSIONS_BATCH) {
-      for (const [hash, version] of await getObjects<PageVersion>(this.db, hashes.slice(i, i + VERSIONS_BATCH)))
-        versions.set(hash, version);
-      await slices.due();
-    }
+    type Level = { ids: string[]; next: number; path: string; depth: number; page?: PageVisit };
     // An explicit stack, not recursion: the walk can pause anywhere.
-    const stack: Array<{ ids: string[]; next: number; path: string; depth: number; page?: PageVisit }> = [
-      { ids: rootIds, next: 0, path: '', depth: 0 },
-    ];
+    const stack: Level[] = [{ ids: rootIds, next: 0, path: '', depth: 0 }];
+    // Page versions are read a batch ahead of the walk, in its order, and dropped once written: a large tree's
+    // versions are never all held at once, nor kept in the objects cache.
+    const remember = all.size <= WALK_CACHED_MAX;
+    let versions = new Map<string, PageVersion>();
+    let asked = new Set<string>();
+    const readAhead = async () => {
+      asked = new Set();
+      const ahead = stack.map((l) => ({ ids: l.ids, next: l.next, depth: l.depth }));
+      while (ahead.length && asked.size < VERSIONS_BATCH) {
+        const level = ahead[ahead.length - 1]!;
+        if (level.next >= level.ids.length) {
+          ahead.pop();
+          continue;
+        }
+        const entry = all.get(level.ids[level.next++]!);
+        if (!entry || level.depth > TREE_DEPTH_MAX) continue;
+        asked.add(entry.v);
+        ahead.push({ ids: entry.c, next: 0, depth: level.depth + 1 });
+      }
+      versions = await getObjects<PageVersion>(this.db, [...asked], { remember });
+      await slices.due();
+    };
     while (stack.length) {
       const level = stack[stack.length - 1]!;
       if (level.next >= level.ids.length) {
@@ -208,8 +224,9 @@ export class RevisionReader {
         if (level.page) visitor.leave(level.page);
         continue;
       }
+      const entry = all.get(level.ids[level.next]!);
+      if (entry && level.depth <= TREE_DEPTH_MAX && !asked.has(entry.v)) await readAhead();
       const id = level.ids[level.next++]!;
-      const entry = all.get(id);
       const version = entry && versions.get(entry.v);
       if (!entry || !version || level.depth > TREE_DEPTH_MAX) continue;
       // Groups are sections of the navigation: they give no segment to their pages' paths.

@@ -16,7 +16,16 @@ function remember(id: string, value: unknown) {
   cache.set(id, value);
 }
 
-export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<string, T>> {
+/**
+ * The objects of these ids (those that exist). `remember: false` reads without keeping what was read in the
+ * cache: for one pass over more objects than the cache holds, which would only flush it (and keep the garbage
+ * collector busy moving objects nobody reads again).
+ */
+export async function getObjects<T>(
+  db: Executor,
+  ids: string[],
+  opts: { remember?: boolean } = {},
+): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
@@ -34,7 +43,7 @@ export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<st
       .execute();
     for (const row of rows) {
       const value = JSON.parse(row.data) as T;
-      remember(row.id, value);
+      if (opts.remember !== false) remember(row.id, value);
       out.set(row.id, value);
     }
   }
