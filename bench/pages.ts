@@ -167,7 +167,12 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    // The first line that is JSON (with BENCH_NODE_ARGS=--trace-gc, say, the server prints other lines too).
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (l) => {
+      if (l.startsWith('{')) resolve(l);
+      else if (process.env.BENCH_ECHO) console.log(l);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const started = JSON.parse(line) as { port: number; spaceId: string; seedSeconds: number };
