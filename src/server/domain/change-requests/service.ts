@@ -23,7 +23,7 @@ import {
 } from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
 import { blocksToMarkdown, splitBlocks, type SplitBlock } from '../content/blocks.js';
-import { LruCache } from '../sites/cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
 import type { ContentChange } from '../../../shared/contract/content.js';

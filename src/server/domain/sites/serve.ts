@@ -12,7 +12,7 @@ import { getBlob } from '../../storage/repos/objects.js';
 import { RevisionReader, type FileEntry, type PageNode } from '../content/model.js';
 import { blocksToMarkdown } from '../content/blocks.js';
 import { FILES_SEGMENT, SHARE_SEGMENT, publishedSiteUrl } from '../../presenters/site.js';
-import { LruCache } from './cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';

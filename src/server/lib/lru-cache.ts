@@ -1,7 +1,8 @@
 /**
- * A bounded least-recently-used map. Published sites cache only values computed from immutable inputs (a revision
- * id, a site version, ...) under keys made of those inputs, so an entry is never stale: a change produces new
- * inputs, hence a new key, and the old entry just ages out. Nothing here has to be shared between processes.
+ * A bounded least-recently-used map, by number of entries and optionally by total weight (bytes, say). Its users
+ * (published sites, page trees) cache only values computed from immutable inputs (a revision id, a site version,
+ * ...) under keys made of those inputs, so an entry is never stale: a change produces new inputs, hence a new key,
+ * and the old entry just ages out. Nothing here has to be shared between processes.
  */
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; weight: number }>();
