@@ -109,8 +109,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const routeDeps: RouteDeps = {
