@@ -10,7 +10,7 @@ import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadChangeRequest } from '../change-requests/service.js';
-import { RevisionReader, revisionOfSpace } from '../content/model.js';
+import { RevisionReader, revisionOfSpace, type RevisionRow } from '../content/model.js';
 import { atLeast } from '../permissions/roles.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -96,40 +96,82 @@ export interface ReplyBundle {
   reactions: ReactionRow[];
 }
 
+/** A page as its comments show it, in one revision's content. */
+interface PageTarget {
+  page: Omit<NonNullable<CommentBundle['page']>, 'outdated'>;
+  /** Ids of the page's blocks. */
+  blocks: Set<string>;
+}
+
+const TARGETS_MAX = 10_000;
+/** Page targets by content root and page id (see pageTarget); null: no such page there. */
+const targets = new Map<string, PageTarget | null>();
+
+/**
+ * The page `pageId` of a revision as comments show it: title, emoji, path and block ids. They depend only on the
+ * revision's page tree, which is addressed by the hash of its content (`pages_root`) and never changes: the answer
+ * is kept in the process by root and page, with no invalidation, and stays correct with several processes on one
+ * database. Polling a review screen reads each commented page of the current content from here.
+ */
+async function pageTarget(db: Executor, revision: RevisionRow, pageId: string): Promise<PageTarget | undefined> {
+  const key = revision.pages_root === null ? null : `${revision.pages_root}/${pageId}`;
+  const known = key === null ? undefined : targets.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const rd = new RevisionReader(db, revision);
+  const entry = await rd.entry(pageId);
+  let target: PageTarget | undefined;
+  if (entry) {
+    const version = await rd.version(entry.v);
+    const [path, blocks] = await Promise.all([rd.path(pageId, entry), rd.document(version)]);
+    target = {
+      page: { id: pageId, title: version.title, emoji: version.emoji ?? '', path },
+      blocks: new Set(blocks.map((b) => b.id)),
+    };
+  }
+  if (key !== null) {
+    if (targets.size >= TARGETS_MAX) targets.delete(targets.keys().next().value!);
+    targets.set(key, target ?? null);
+  }
+  return target;
+}
+
+/** Items grouped by a key, each group in the items' order. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = out.get(k);
+    if (group) group.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
 /** Gathers reactions, repliers and the state of each comment's target in the current content. */
 async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Promise<CommentBundle[]> {
   const ids = rows.map((r) => r.id);
   const [reactions, repliers] = await Promise.all([comments.reactionsOf(db, ids), comments.repliersOf(db, ids)]);
-  const readers = new Map<string, Promise<RevisionReader>>();
-  const reader = (revisionId: string) => {
-    let r = readers.get(revisionId);
+  const revisions = new Map<string, Promise<RevisionRow>>();
+  const revision = (revisionId: string) => {
+    let r = revisions.get(revisionId);
     if (!r) {
-      r = revisionOfSpace(db, t.space.id, revisionId).then((rev) => new RevisionReader(db, rev));
-      readers.set(revisionId, r);
+      r = revisionOfSpace(db, t.space.id, revisionId);
+      revisions.set(revisionId, r);
     }
     return r;
   };
-  type Target = { page: NonNullable<CommentBundle['page']>; blocks: Set<string> };
-  const targets = new Map<string, Promise<Target | undefined>>();
+  const found = new Map<string, Promise<PageTarget | undefined>>();
   const targetIn = (revisionId: string, pageId: string) => {
     const key = `${revisionId}/${pageId}`;
-    let found = targets.get(key);
-    if (!found) {
-      found = (async () => {
-        const rd = await reader(revisionId);
-        const entry = await rd.entry(pageId);
-        if (!entry) return undefined;
-        const version = await rd.version(entry.v);
-        const [path, blocks] = await Promise.all([rd.path(pageId, entry), rd.document(version)]);
-        return {
-          page: { id: pageId, title: version.title, emoji: version.emoji ?? '', path, outdated: false },
-          blocks: new Set(blocks.map((b) => b.id)),
-        };
-      })();
-      targets.set(key, found);
+    let target = found.get(key);
+    if (!target) {
+      target = revision(revisionId).then((rev) => pageTarget(db, rev, pageId));
+      found.set(key, target);
     }
-    return found;
+    return target;
   };
+  const reactionsOf = groupBy(reactions, (x) => x.target_id);
+  const repliersOf = groupBy(repliers, (x) => x.comment_id);
   return Promise.all(
     rows.map(async (row) => {
       let page: CommentBundle['page'];
@@ -150,10 +192,8 @@ async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Prom
       }
       return {
         row,
-        reactions: reactions.filter((x) => x.target_id === row.id),
-        repliers: repliers
-          .filter((x) => x.comment_id === row.id)
-          .sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1)),
+        reactions: reactionsOf.get(row.id) ?? [],
+        repliers: (repliersOf.get(row.id) ?? []).sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1)),
         page,
         nodeOutdated,
       };
@@ -166,7 +206,8 @@ async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBund
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ row, reactions: reactions.filter((x) => x.target_id === row.id) }));
+  const byTarget = groupBy(reactions, (x) => x.target_id);
+  return rows.map((row) => ({ row, reactions: byTarget.get(row.id) ?? [] }));
 }
 
 async function oneComment(db: Executor, t: ThreadContext, id: string): Promise<CommentBundle> {
