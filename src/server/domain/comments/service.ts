@@ -5,7 +5,8 @@ import { transaction, type Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import * as comments from '../../storage/repos/comments.js';
-import type { CommentScope, CommentView, ReplyView, ReactionRow } from '../../storage/repos/comments.js';
+import type { CommentScope, CommentRow, ReplyView } from '../../storage/repos/comments.js';
+import { usersByIds, type UserSummary } from '../../storage/repos/users.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
@@ -84,16 +85,25 @@ export function previewOf(markdown: string): string {
 
 /** What a comment is presented with, besides its row. */
 export interface CommentBundle {
-  row: CommentView;
-  reactions: ReactionRow[];
-  repliers: Array<{ id: string; display_name: string; email: string; photo_url: string | null }>;
+  row: CommentRow;
+  author: UserSummary;
+  /** Who resolved it, while resolved (and while that account exists). */
+  resolver?: UserSummary;
+  reactions: ReactionView[];
+  repliers: UserSummary[];
   page?: { id: string; title: string; emoji: string; path: string; outdated: boolean };
   nodeOutdated: boolean;
 }
 
 export interface ReplyBundle {
   row: ReplyView;
-  reactions: ReactionRow[];
+  reactions: ReactionView[];
+}
+
+export interface ReactionView {
+  emoji: string;
+  reacted_at: string;
+  user: UserSummary;
 }
 
 /** A page as its comments show it, in one revision's content. */
@@ -147,10 +157,32 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return out;
 }
 
-/** Gathers reactions, repliers and the state of each comment's target in the current content. */
-async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Promise<CommentBundle[]> {
+/** Reactions grouped by what they react to, each group oldest first; reactions of unknown users left out. */
+function reactionsByTarget(
+  rows: Awaited<ReturnType<typeof comments.reactionsOf>>,
+  users: Map<string, UserSummary>,
+): Map<string, ReactionView[]> {
+  const out = new Map<string, ReactionView[]>();
+  for (const x of rows) {
+    const user = users.get(x.user_id);
+    if (!user) continue;
+    const view = { emoji: x.emoji, reacted_at: x.reacted_at, user };
+    const group = out.get(x.target_id);
+    if (group) group.push(view);
+    else out.set(x.target_id, [view]);
+  }
+  return out;
+}
+
+/** Gathers authors, reactions, repliers and the state of each comment's target in the current content. */
+async function bundle(db: Executor, t: ThreadContext, rows: CommentRow[]): Promise<CommentBundle[]> {
   const ids = rows.map((r) => r.id);
   const [reactions, repliers] = await Promise.all([comments.reactionsOf(db, ids), comments.repliersOf(db, ids)]);
+  const users = await usersByIds(db, [
+    ...rows.flatMap((r) => (r.resolved_by ? [r.author_id, r.resolved_by] : [r.author_id])),
+    ...reactions.map((x) => x.user_id),
+    ...repliers.map((x) => x.author_id),
+  ]);
   const revisions = new Map<string, Promise<RevisionRow>>();
   const revision = (revisionId: string) => {
     let r = revisions.get(revisionId);
@@ -170,10 +202,16 @@ async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Prom
     }
     return target;
   };
-  const reactionsOf = groupBy(reactions, (x) => x.target_id);
-  const repliersOf = groupBy(repliers, (x) => x.comment_id);
-  return Promise.all(
-    rows.map(async (row) => {
+  const reactionsOf = reactionsByTarget(reactions, users);
+  const repliersOf = groupBy(
+    repliers.filter((x) => users.has(x.author_id)),
+    (x) => x.comment_id,
+  );
+  const bundles = await Promise.all(
+    rows.map(async (row): Promise<CommentBundle | undefined> => {
+      const author = users.get(row.author_id);
+      // Every comment has its author (a deleted account takes its comments along).
+      if (!author) return undefined;
       let page: CommentBundle['page'];
       let nodeOutdated = false;
       if (row.page_id) {
@@ -190,15 +228,21 @@ async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Prom
             : { id: row.page_id, title: 'Deleted page', emoji: '', path: '', outdated: true };
         }
       }
+      const resolver = row.resolved_by ? users.get(row.resolved_by) : undefined;
       return {
         row,
+        author,
+        ...(resolver ? { resolver } : {}),
         reactions: reactionsOf.get(row.id) ?? [],
-        repliers: (repliersOf.get(row.id) ?? []).sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1)),
+        repliers: (repliersOf.get(row.id) ?? [])
+          .sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1))
+          .map((x) => users.get(x.author_id)!),
         page,
         nodeOutdated,
       };
     }),
   );
+  return bundles.filter((b) => b !== undefined);
 }
 
 async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBundle[]> {
@@ -206,7 +250,13 @@ async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBund
     db,
     rows.map((r) => r.id),
   );
-  const byTarget = groupBy(reactions, (x) => x.target_id);
+  const byTarget = reactionsByTarget(
+    reactions,
+    await usersByIds(
+      db,
+      reactions.map((x) => x.user_id),
+    ),
+  );
   return rows.map((row) => ({ row, reactions: byTarget.get(row.id) ?? [] }));
 }
 
