@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
 import { Urls } from './presenters/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   consoleRoot?: string;
+  /** Also check every response body against its zod schema and compare both serializers (the test suite). */
+  checkResponses?: boolean;
 }
 
 /** The Fastify instance: main.ts listens with it, and tests build the very same one. */
@@ -97,7 +100,7 @@ export async function buildApp(deps: AppDeps) {
     return parseJson(request, body.toString(), done);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: deps.checkResponses }));
   registerErrorHandler(app);
   registerInputGuards(app);
   // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
@@ -106,8 +109,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const routeDeps: RouteDeps = {
