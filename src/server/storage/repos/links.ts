@@ -56,7 +56,13 @@ export function findScope(db: Executor, id: string): Promise<LinkScopeRow | unde
 
 /** The scope's row, locked until the transaction ends (concurrent maintenance of one scope queues). */
 export async function lockScope(db: Executor, id: string): Promise<LinkScopeRow | undefined> {
-  await db.updateTable('link_scopes').set({ id }).where('id', '=', id).execute();
+  // A column that is not a key: setting the key, even to itself, makes SQLite look for the rows referring to it
+  // (every link of the scope) to check the foreign keys.
+  await db
+    .updateTable('link_scopes')
+    .set((eb) => ({ revision_id: eb.ref('revision_id') }))
+    .where('id', '=', id)
+    .execute();
   return findScope(db, id);
 }
 
