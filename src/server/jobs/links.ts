@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../storage/db.js';
 import { findRevision } from '../storage/repos/spaces.js';
-import { staleLinkSpaces } from '../storage/repos/links.js';
-import { prefetchDocuments } from '../domain/links/maintain.js';
+import { analyzeLinkTables, staleLinkSpaces } from '../storage/repos/links.js';
+import { LARGE_BUILD, prefetchDocuments } from '../domain/links/maintain.js';
 import { syncSpaceLinks } from '../domain/links/hooks.js';
 import { yieldToEventLoop } from '../lib/yield.js';
 
@@ -26,7 +26,8 @@ export async function buildLinks(db: Db, appBase: string, log?: FastifyBaseLogge
         ? await findRevision(db, space.scope_revision_id)
         : undefined;
     await prefetchDocuments(db, from ?? { pages_root: null, files_root: null }, revision);
-    await transaction(db, (tx) => syncSpaceLinks(tx, space.id, appBase));
+    const { built: targets } = await transaction(db, (tx) => syncSpaceLinks(tx, space.id, appBase));
+    if (targets >= LARGE_BUILD) await analyzeLinkTables(db);
     built++;
     await yieldToEventLoop();
   }

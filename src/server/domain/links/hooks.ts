@@ -81,12 +81,17 @@ export async function spaceDuplicated(
 
 /**
  * Brings the space's links to its current revision (building them if there are none), holding the space's row
- * lock as merges do: for reads that find them behind, and for the start-up build.
+ * lock as merges do: for reads that find them behind, and for the start-up build. `built`: the number of targets
+ * when they were built from nothing, else 0.
  */
-export async function syncSpaceLinks(tx: Executor, spaceId: string, appBase: string): Promise<LinkScopeRow> {
+export async function syncSpaceLinks(
+  tx: Executor,
+  spaceId: string,
+  appBase: string,
+): Promise<{ scope: LinkScopeRow; built: number }> {
   await lockSpace(tx, spaceId);
   const space = (await findSpace(tx, spaceId))!;
   const revision = (await findRevision(tx, space.revision_id))!;
-  await syncScope(tx, { id: spaceId, spaceId, changeRequestId: null, revision }, { appBase });
-  return (await repo.findScope(tx, spaceId))!;
+  const built = await syncScope(tx, { id: spaceId, spaceId, changeRequestId: null, revision }, { appBase });
+  return { scope: (await repo.findScope(tx, spaceId))!, built };
 }

@@ -64,11 +64,15 @@ export interface SyncOptions {
   ahead?: LinksAhead;
 }
 
+/** Link targets from which a scope built from nothing is big enough to refresh the planner's statistics. */
+export const LARGE_BUILD = 5_000;
+
 /**
  * Brings the scope to `target.revision` (building it if it has no rows yet, or was computed for another
- * PUBLIC_URL), inside the caller's transaction, holding the scope's row lock.
+ * PUBLIC_URL), inside the caller's transaction, holding the scope's row lock. Returns the number of targets when
+ * it built the scope from nothing, else 0.
  */
-export async function syncScope(tx: Executor, target: ScopeTarget, opts: SyncOptions): Promise<void> {
+export async function syncScope(tx: Executor, target: ScopeTarget, opts: SyncOptions): Promise<number> {
   let scope = await repo.lockScope(tx, target.id);
   let from: Roots = EMPTY;
   if (scope && scope.app_base !== opts.appBase) {
@@ -76,7 +80,7 @@ export async function syncScope(tx: Executor, target: ScopeTarget, opts: SyncOpt
     scope = undefined;
   }
   if (scope) {
-    if (scope.revision_id === target.revision.id) return;
+    if (scope.revision_id === target.revision.id) return 0;
     const previous = await findRevision(tx, scope.revision_id);
     if (previous) from = previous;
     else {
@@ -98,7 +102,8 @@ export async function syncScope(tx: Executor, target: ScopeTarget, opts: SyncOpt
     };
     await repo.insertScope(tx, scope);
   }
-  await advance(tx, scope, from, target.revision, opts);
+  const built = await advance(tx, scope, from, target.revision, opts);
+  return scope.revision_id === '' ? built : 0;
 }
 
 /**
@@ -323,8 +328,14 @@ interface Source {
   info: PageInfo;
 }
 
-/** Brings `scope` (at `from`) to `to`. */
-async function advance(tx: Executor, scope: LinkScopeRow, from: Roots, to: RevisionRow, opts: SyncOptions) {
+/** Brings `scope` (at `from`) to `to`; returns its number of targets. */
+async function advance(
+  tx: Executor,
+  scope: LinkScopeRow,
+  from: Roots,
+  to: RevisionRow,
+  opts: SyncOptions,
+): Promise<number> {
   const scopeId = scope.id;
   const fresh = scope.revision_id === '';
   const slices = new TimeSlices();
@@ -594,11 +605,13 @@ async function advance(tx: Executor, scope: LinkScopeRow, from: Roots, to: Revis
   }
 
   const counted = await targets.apply(tx);
+  const total = scope.targets + counted.targets;
   await repo.updateScope(tx, scopeId, {
     revision_id: to.id,
-    targets: scope.targets + counted.targets,
+    targets: total,
     broken: scope.broken + counted.broken,
     in_app: scope.in_app + counted.in_app,
     updated_at: nowIso(),
   });
+  return total;
 }

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../storage/pagination.js';
 import { readContent, type ContentSource, type ResolvedContent } from '../content/service.js';
 import type { FileEntry } from '../content/model.js';
 import { InvalidError, NotFoundError } from '../errors.js';
-import { copyScope, prefetchDocuments, syncScope } from './maintain.js';
+import { LARGE_BUILD, copyScope, prefetchDocuments, syncScope } from './maintain.js';
 import { syncSpaceLinks } from './hooks.js';
 import { targetKey, type LinkRelation } from './resolve.js';
 import {
@@ -49,7 +49,9 @@ async function ensureScopes(ctx: ServiceContext, c: ResolvedContent): Promise<Sc
     const from = spaceScope?.app_base === appBase ? await findRevision(ctx.db, spaceScope.revision_id) : undefined;
     const to = await findRevision(ctx.db, c.space.revision_id);
     if (to) await prefetchDocuments(ctx.db, from ?? { pages_root: null, files_root: null }, to);
-    spaceScope = await transaction(ctx.db, (tx) => syncSpaceLinks(tx, spaceId, appBase));
+    const synced = await transaction(ctx.db, (tx) => syncSpaceLinks(tx, spaceId, appBase));
+    if (synced.built >= LARGE_BUILD) await repo.analyzeLinkTables(ctx.db);
+    spaceScope = synced.scope;
   }
   const at = (scope: LinkScopeRow): LinksAt => ({
     organizationId: c.space.organization_id,
@@ -67,19 +69,22 @@ async function ensureScopes(ctx: ServiceContext, c: ResolvedContent): Promise<Sc
     if (from) await prefetchDocuments(ctx.db, from, c.revision);
     const synced = await transaction(ctx.db, async (tx) => {
       // Locks in the order merges take them: the space, the change request, then the scopes.
-      const space = await syncSpaceLinks(tx, spaceId, appBase);
+      const { scope: space } = await syncSpaceLinks(tx, spaceId, appBase);
       await crs.updateChangeRequest(tx, cr.id, { id: cr.id });
       const current = (await crs.findChangeRequest(tx, spaceId, cr.id))!;
       const existing = await repo.lockScope(tx, cr.id);
+      let copied = 0;
       if (!existing || existing.app_base !== appBase) {
         // A change request's links start from the space's, then follow the diff to its own content.
         if (existing) await repo.deleteScope(tx, cr.id);
         await copyScope(tx, space, { id: cr.id, spaceId, changeRequestId: cr.id });
+        copied = space.targets;
       }
       const revision = (await findRevision(tx, current.revision_id))!;
       await syncScope(tx, { id: cr.id, spaceId, changeRequestId: cr.id, revision }, { appBase });
-      return { space, scope: (await repo.findScope(tx, cr.id))! };
+      return { space, scope: (await repo.findScope(tx, cr.id))!, copied };
     });
+    if (synced.copied >= LARGE_BUILD) await repo.analyzeLinkTables(ctx.db);
     spaceScope = synced.space;
     scope = synced.scope;
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db.js';
+import { isSqlite, type Executor } from '../db.js';
 import type {
   LinkDepsTable,
   LinkPagesTable,
@@ -523,4 +523,14 @@ export function staleLinkSpaces(
     )
     .orderBy('s.id')
     .execute();
+}
+
+/**
+ * PostgreSQL: refreshes the planner's statistics of the link tables, after a build wrote many rows at once. Until
+ * autovacuum gets to it, the planner believes a scope has a few dozen targets and sorts all of them to page
+ * through the list, instead of reading them in index order (10 ms for 20,000 targets instead of 0.1).
+ */
+export async function analyzeLinkTables(db: Executor): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`analyze link_targets, links, link_deps, link_pages, link_files`.execute(db);
 }
