@@ -20,8 +20,16 @@ export type LinkStatus = z.infer<typeof linkStatusSchema>;
 export const LINK_RELATIONS = ['reference', 'dependsOn'] as const;
 export const linkRelationSchema = z.enum(LINK_RELATIONS);
 
-/** Pages listed at most in one item's `locationReferences` (a file's backlinks list them all). */
+/**
+ * Pages listed at most in one item's `locationReferences` (the first by page id; a file's backlinks list them all):
+ * 100, fewer when a page of the list holds more than 50 targets, so that one answer lists at most 5,000 locations
+ * (at least 5 per target).
+ */
 export const LINK_LOCATIONS_MAX = 100;
+export const LINK_LOCATIONS_PER_ANSWER = 5_000;
+export function linkLocationsPerTarget(limit: number): number {
+  return Math.min(LINK_LOCATIONS_MAX, Math.max(5, Math.floor(LINK_LOCATIONS_PER_ANSWER / limit)));
+}
 
 export const linksQuerySchema = pagedQuerySchema.extend({ status: linkStatusSchema.optional() });
 export type LinksQuery = z.infer<typeof linksQuerySchema>;

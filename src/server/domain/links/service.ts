@@ -19,8 +19,8 @@ import {
   type TargetLookups,
 } from '../../presenters/links.js';
 import {
-  LINK_LOCATIONS_MAX,
   LINK_RELATIONS,
+  linkLocationsPerTarget,
   type LinkList,
   type LinkStatus,
   type LinksQuery,
@@ -117,7 +117,7 @@ function countFor(scope: LinkScopeRow, status: LinkStatus | undefined): number {
   return scope.targets - scope.broken - scope.in_app;
 }
 
-/** Every link target of the space (or change request), with up to LINK_LOCATIONS_MAX pages linking to each. */
+/** Every link target of the space (or change request), with the first pages linking to each (linkLocationsPerTarget). */
 export async function listLinks(
   ctx: ServiceContext,
   spaceId: string,
@@ -133,7 +133,7 @@ export async function listLinks(
     ctx.db,
     scope.id,
     targets.map((t) => t.target_key),
-    LINK_LOCATIONS_MAX,
+    linkLocationsPerTarget(query.limit),
   );
   const found = await lookups(
     c,
