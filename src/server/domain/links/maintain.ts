@@ -459,17 +459,23 @@ async function advance(
     if (pause) await pause;
   }
 
+  // The links of every body this step reads, in one go (stored by document: most were read ahead, when written;
+  // one statement stores the others, so two steps storing the same bodies never wait for each other in a cycle).
+  const documents = await documentLinks(
+    tx,
+    [
+      ...[...sources.values()].flatMap((s) =>
+        s.version.type === 'document' && s.version.document ? [s.version.document] : [],
+      ),
+      ...bodyChanges.flatMap((c) => (c.before ? [c.before] : [])),
+    ],
+    opts.ahead,
+  );
+
   // Pages whose headings changed: links to their anchors may change status.
-  if (bodyChanges.length) {
-    const bodies = await documentLinks(
-      tx,
-      bodyChanges.flatMap((c) => [c.before, c.row.document]).filter((d): d is string => !!d),
-      opts.ahead,
-    );
-    const anchorsOf = (d: string | null) => (d ? (bodies.get(d)?.anchors ?? []) : []).join('\n');
-    for (const { row, before } of bodyChanges) {
-      if (anchorsOf(before) !== anchorsOf(row.document)) anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
-    }
+  const anchorsOf = (d: string | null) => (d ? (documents.get(d)?.anchors ?? []) : []).join('\n');
+  for (const { row, before } of bodyChanges) {
+    if (anchorsOf(before) !== anchorsOf(row.document)) anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
   }
 
   // Files.
@@ -509,14 +515,7 @@ async function advance(
     await repo.deleteLinksOfPages(tx, scopeId, [...rewritten]);
   }
 
-  // Their links, read from their bodies (stored by document: most were read ahead, when they were written).
-  const documents = await documentLinks(
-    tx,
-    [...sources.values()].flatMap((s) =>
-      s.version.type === 'document' && s.version.document ? [s.version.document] : [],
-    ),
-    opts.ahead,
-  );
+  // Their links, from their bodies.
   type Planned = { source: Source; analysis: Analysis; relation: LinkRelation; href: string; position: number };
   const planned: Planned[] = [];
   for (const source of sources.values()) {
