@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { backlinkListSchema, linkListSchema } from '../../shared/contract/links.js';
 import { transaction } from '../storage/db.js';
-import { findRevision, findSpace, insertRevision, updateSpace } from '../storage/repos/spaces.js';
+import {
+  findRevision,
+  findSpace,
+  insertRevision,
+  purgeSpacesDeletedBefore,
+  updateSpace,
+} from '../storage/repos/spaces.js';
 import * as repo from '../storage/repos/links.js';
 import { syncScope } from '../domain/links/maintain.js';
 import { spaceRevisionChanged } from '../domain/links/hooks.js';
@@ -514,6 +520,80 @@ describeEachDialect('links and backlinks', (dialect) => {
         'url:https://example.org': 'ok <- Out',
       });
       await expectSameAsRebuilt(space);
+    });
+  });
+
+  describe('under load', () => {
+    it('lists at most 100 pages per target, fewer for a long page of targets', async () => {
+      const space = await newSpace();
+      const cr = await newCr(space);
+      await edit(space, cr, [{ operation: 'insert_page', title: 'Hub', document: { markdown: 'x' } }]);
+      for (let batch = 0; batch < 3; batch++) {
+        await edit(
+          space,
+          cr,
+          Array.from({ length: 40 }, (_, i) => ({
+            operation: 'insert_page',
+            title: `Spoke ${batch * 40 + i}`,
+            document: { markdown: '[hub](./hub.md)' },
+          })),
+        );
+      }
+      await merge(space, cr);
+      const body = await links(`/v1/spaces/${space}/links`);
+      expect(body.items).toHaveLength(1);
+      expect(body.items[0].locationReferences).toHaveLength(100);
+      const ids = body.items[0].locationReferences.map((l: any) => l.page.id);
+      expect(ids).toEqual([...ids].sort());
+      const long = await links(`/v1/spaces/${space}/links?limit=1000`);
+      expect(long.items[0].locationReferences).toHaveLength(5);
+    });
+
+    it('stays exact when merges and edits race', async () => {
+      const space = await newSpace();
+      const made = await change(
+        space,
+        Array.from({ length: 6 }, (_, i) => ({
+          operation: 'insert_page',
+          title: `Page ${i}`,
+          document: { markdown: `[next](./page-${i + 1}.md)` },
+        })),
+      );
+      const ids = made.changes.map((c: any) => c.page.id as string);
+      const crs = await Promise.all(ids.map(() => newCr(space)));
+      // Each change request rewrites one page and deletes another's target; all are merged at once.
+      await Promise.all(
+        crs.map((cr, i) =>
+          edit(space, cr, [
+            { operation: 'update_page', page: ids[i], document: { markdown: `[self](#x) [prev](./page-${i - 1}.md)` } },
+          ]),
+        ),
+      );
+      await links(`/v1/spaces/${space}/change-requests/${crs[0]}/links`); // one of them has links of its own
+      const results = await Promise.all(
+        crs.map((cr) => server.request('POST', `/v1/spaces/${space}/change-requests/${cr}/merge`)),
+      );
+      expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+      await expectSameAsRebuilt(space);
+      const current = await spaceLinks(space);
+      expect(Object.keys(current).length).toBeGreaterThan(0);
+    });
+
+    it('goes with its space when the space is purged', async () => {
+      const space = await newSpace();
+      await change(space, [{ operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md)' } }]);
+      const cr = await newCr(space);
+      await links(`/v1/spaces/${space}/change-requests/${cr}/links`);
+      const db = server.storage.db;
+      expect(await repo.findScope(db, cr)).toBeDefined();
+      expect((await server.request('DELETE', `/v1/spaces/${space}`)).status).toBe(205);
+      await purgeSpacesDeletedBefore(db, '9999-12-31T00:00:00.000Z');
+      for (const table of ['link_targets', 'links', 'link_deps', 'link_pages'] as const) {
+        const left = await db.selectFrom(table).select('scope_id').where('scope_id', 'in', [space, cr]).execute();
+        expect(left, table).toEqual([]);
+      }
+      expect(await repo.findScope(db, space)).toBeUndefined();
+      expect(await repo.findScope(db, cr)).toBeUndefined();
     });
   });
 
