@@ -18,6 +18,8 @@ export const tasks = {
   markdownUrls: (markdown: string) => markdownUrls(markdown),
   /** The links, images and heading anchors of a page body (the space's links report). */
   pageLinks: (markdown: string) => markdownLinks(markdown),
+  /** The same for many bodies at once (a space whose links are built from nothing). */
+  pagesLinks: (markdowns: string[]) => markdowns.map((markdown) => markdownLinks(markdown)),
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
     renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),

@@ -2,7 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import { getObjects } from '../../storage/repos/objects.js';
 import * as repo from '../../storage/repos/links.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
-import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
 import { workers } from '../../workers/pool.js';
 import { blocksToMarkdown, type SplitBlock } from '../content/blocks.js';
 import type { DocumentObject } from '../content/model.js';
@@ -19,6 +19,8 @@ export interface DocumentLinks {
 }
 
 const EMPTY: DocumentLinks = { links: [], anchors: [] };
+/** Characters of markdown read per task when many bodies are read at once. */
+const BATCH_CHARS = 64 * 1024;
 const cache = new FifoCache<DocumentLinks>(20_000);
 
 /** Links of page bodies read ahead (before a transaction), by the markdown of their blocks joined (`bodyKey`). */
@@ -89,21 +91,43 @@ export async function documentLinks(
   }
   if (!missing.length) return out;
   const fresh = new Map<string, string>();
-  // Many small bodies are parsed inline: the event loop gets its turn between short slices of them.
-  const slices = new TimeSlices(10, 1);
+  const found = (hash: string, links: DocumentLinks) => {
+    // Cached even before the transaction commits: what a document holds never depends on where it is stored.
+    cache.set(hash, links);
+    out.set(hash, links);
+    fresh.set(hash, encode(links));
+  };
   for (let i = 0; i < missing.length; i += 500) {
     if (i > 0) await yieldToEventLoop();
     const objects = await getObjects<DocumentObject>(db, missing.slice(i, i + 500), { remember: false });
+    const toRead: Array<[string, string]> = [];
     for (const [hash, object] of objects) {
       const markdown = bodyKey(object.blocks);
-      const links = ahead?.get(markdown) ?? (markdown.trim() ? await readLinks(markdown) : EMPTY);
-      // Cached even before the transaction commits: what a document holds never depends on where it is stored.
-      cache.set(hash, links);
-      out.set(hash, links);
-      fresh.set(hash, encode(links));
-      const pause = slices.pause();
-      if (pause) await pause;
+      const known = ahead?.get(markdown) ?? (markdown.trim() ? undefined : EMPTY);
+      if (known) found(hash, known);
+      else toRead.push([hash, markdown]);
     }
+    // Many bodies (a space built from nothing) are read in batches, in the worker pool (inline when small).
+    const batches: Array<Array<[string, string]>> = [];
+    let size = BATCH_CHARS;
+    for (const item of toRead) {
+      if (size >= BATCH_CHARS) {
+        batches.push([]);
+        size = 0;
+      }
+      batches[batches.length - 1]!.push(item);
+      size += item[1].length;
+    }
+    const results = await Promise.all(
+      batches.map((batch) =>
+        workers.run(
+          'pagesLinks',
+          batch.map(([, markdown]) => markdown),
+          batch.reduce((n, [, markdown]) => n + markdown.length, 0),
+        ),
+      ),
+    );
+    batches.forEach((batch, b) => batch.forEach(([hash], j) => found(hash, results[b]![j]!)));
   }
   await repo.insertDocuments(db, fresh);
   return out;
