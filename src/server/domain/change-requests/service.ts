@@ -426,7 +426,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     const now = nowIso();
     await updateSpace(tx, spaceId, { revision_id: revision, updated_at: now });
     // The space's links follow its content in this same transaction; the change request's are the space's now.
-    await links.spaceRevisionChanged(tx, spaceId, (await findRevision(tx, revision))!, ctx.urls.base);
+    await links.spaceRevisionChanged(tx, spaceId, ours, (await findRevision(tx, revision))!, ctx.urls.base);
     await links.changeRequestClosed(tx, cr.id);
     await crs.updateChangeRequest(tx, cr.id, {
       status: 'merged',

@@ -15,13 +15,21 @@ import { copyScope, syncScope } from './maintain.js';
  * asked for them) every change of its content.
  */
 
-/** The space's content is now `revision` (a merge). */
+/**
+ * The space's content went from `previous` to `revision` (a merge). A space whose links were never built (one from
+ * before links were kept, or computed for another PUBLIC_URL) is left to the start-up pass or the first read,
+ * unless it was empty: building a big space from nothing is no work for a merge's transaction.
+ */
 export async function spaceRevisionChanged(
   tx: Executor,
   spaceId: string,
+  previous: RevisionRow,
   revision: RevisionRow,
   appBase: string,
 ): Promise<void> {
+  const scope = await repo.findScope(tx, spaceId);
+  const empty = previous.pages_root === null && previous.files_root === null;
+  if ((!scope || scope.app_base !== appBase) && !empty) return;
   await syncScope(tx, { id: spaceId, spaceId, changeRequestId: null, revision }, { appBase });
 }
 
