@@ -19,6 +19,7 @@ import { spaceRoutes } from './routes/spaces.js';
 import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
+import { linkRoutes } from './routes/links.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(changeRequestRoutes, routeDeps);
   await app.register(changeRequestContentRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
+  await app.register(linkRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
   await app.register(commentRoutes, routeDeps);
   await app.register(siteRoutes, routeDeps);

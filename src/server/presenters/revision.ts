@@ -18,7 +18,7 @@ export interface PageLocation {
   changeRequest?: number;
 }
 
-function pageApp(urls: Urls, at: PageLocation, pageId: string): string {
+export function pageApp(urls: Urls, at: PageLocation, pageId: string): string {
   const base = `/o/${at.organizationId}/spaces/${at.spaceId}`;
   return urls.app(
     at.changeRequest !== undefined

@@ -1,7 +1,7 @@
 import { splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
-import { markdownUrls, renderBody } from '../domain/sites/render.js';
+import { markdownLinks, markdownUrls, renderBody } from '../domain/sites/render.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -16,6 +16,10 @@ export const tasks = {
   renderPdf: async (input: PdfInput): Promise<Uint8Array> => renderPdf(input),
   /** The link and image targets a published page body will need resolved. */
   markdownUrls: (markdown: string) => markdownUrls(markdown),
+  /** The links, images and heading anchors of a page body (the space's links report). */
+  pageLinks: (markdown: string) => markdownLinks(markdown),
+  /** The same for many bodies at once (a space whose links are built from nothing). */
+  pagesLinks: (markdowns: string[]) => markdowns.map((markdown) => markdownLinks(markdown)),
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
     renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),

@@ -6,7 +6,7 @@ import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
-import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
+import { findRevision, insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import {
   mergeRevisions,
   splitResolutions,
@@ -26,6 +26,8 @@ import { blocksToMarkdown, splitBlocks, type SplitBlock } from '../content/block
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
+import * as links from '../links/hooks.js';
+import { linksAhead } from '../links/documents.js';
 import type { ContentChange } from '../../../shared/contract/content.js';
 import type { Role } from '../../../shared/contract/common.js';
 import type {
@@ -185,6 +187,8 @@ export async function updateContent(
       split.set(markdown, await workers.run('splitBlocks', markdown, markdown.length));
     }
   }
+  // So are their links (stored by document in the transaction; merging this change request then parses nothing).
+  const ahead = await linksAhead(split.values());
   return transaction(ctx.db, async (tx) => {
     const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
@@ -225,6 +229,7 @@ export async function updateContent(
       change_request_id: cr.id,
     });
     await crs.updateChangeRequest(tx, cr.id, { revision_id: revisionId, updated_at: now });
+    await links.changeRequestRevisionChanged(tx, cr, head, (await findRevision(tx, revisionId))!, ctx.urls.base, ahead);
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
   });
 }
@@ -345,6 +350,7 @@ async function runUpdate(
     pending_update: null,
     updated_at: nowIso(),
   });
+  await links.changeRequestRevisionChanged(tx, cr, theirs, (await findRevision(tx, revision))!, ctx.urls.base);
   return { result: 'update' as const, revision };
 }
 
@@ -419,6 +425,9 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     });
     const now = nowIso();
     await updateSpace(tx, spaceId, { revision_id: revision, updated_at: now });
+    // The space's links follow its content in this same transaction; the change request's are the space's now.
+    await links.spaceRevisionChanged(tx, spaceId, ours, (await findRevision(tx, revision))!, ctx.urls.base);
+    await links.changeRequestClosed(tx, cr.id);
     await crs.updateChangeRequest(tx, cr.id, {
       status: 'merged',
       revision_merged: revision,

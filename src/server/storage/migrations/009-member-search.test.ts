@@ -108,7 +108,7 @@ describeEachDialect('migration 009-member-search', (dialect) => {
 
   it('indexes the users that were there before it', async () => {
     expect(await searchObjects()).toEqual([]);
-    const done = await migrator.migrateToLatest();
+    const done = await migrator.migrateTo('009-member-search');
     expect(done.error).toBeUndefined();
     expect(done.results?.map((r) => r.migrationName)).toEqual(['009-member-search']);
     expect(await searchObjects()).toEqual(created);
@@ -117,11 +117,11 @@ describeEachDialect('migration 009-member-search', (dialect) => {
     expect(await found('another@before')).toEqual(['u2']);
     expect(await found('elsewhere')).toEqual([]);
     expect(await found('elsewhere', 'org-b')).toEqual(['u3']);
-    await migrate(storage); // nothing left to do
+    await migrate(storage); // the later migrations, on top
   });
 
   it('is undone and redone', async () => {
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('008-identity')).error).toBeUndefined();
     expect(await searchObjects()).toEqual([]);
     await addUsers([['u4', 'Existing While Undone', 'undone@before.test', 'org-a']]);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
