@@ -37,6 +37,7 @@ export interface Database {
   sso_identities: SsoIdentitiesTable;
   saml_requests: SamlRequestsTable;
   org_domains: OrgDomainsTable;
+  import_runs: ImportRunsTable;
 }
 
 export interface UsersTable {
@@ -446,4 +447,25 @@ export interface OrgDomainsTable {
   verified_at: string | null;
   verified_by: 'dns' | 'owner' | null;
   created_at: string;
+}
+
+/** One import (`POST …/content/import`) and how far it got. */
+export interface ImportRunsTable {
+  space_id: string;
+  /** Chosen by the client (`?importId=`) or generated; unique in the space. */
+  id: string;
+  /** The change request imported into; null for an import into the space. */
+  change_request_id: string | null;
+  source: string;
+  /** Null for an upload. */
+  url: string | null;
+  status: 'running' | 'completed' | 'failed';
+  stage: string;
+  imported_resources: number;
+  total_resources: number;
+  revision_id: string | null;
+  message: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }

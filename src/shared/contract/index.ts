@@ -16,3 +16,4 @@ export * from './permissions.js';
 export * from './saml.js';
 export * from './translations.js';
 export * from './identity.js';
+export * from './imports.js';

@@ -8,6 +8,7 @@ import * as m006 from './006-sites.js';
 import * as m007 from './007-people.js';
 import * as m008 from './008-identity.js';
 import * as m009 from './009-member-search.js';
+import * as m012 from './012-imports.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-people': m007,
   '008-identity': m008,
   '009-member-search': m009,
+  '012-imports': m012,
 };
 
 export const migrationProvider: MigrationProvider = {
