@@ -384,6 +384,15 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     );
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/no markdown files/);
+    const nested = Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}* [P${i}](p${i}.md)`).join('\n');
+    const deep = await upload(
+      server,
+      `${importPath(space.id)}?source=zip`,
+      zipOf({ 'SUMMARY.md': nested, 'p0.md': '# P0' }),
+      'application/zip',
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.message).toMatch(/^body: SUMMARY\.md nests lists deeper than 32 levels/);
     expect(await pagesOf(server, space.id)).toEqual([]);
   });
 

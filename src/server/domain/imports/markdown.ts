@@ -85,6 +85,8 @@ function resolveLink(
   const at = href.search(/[?#]/);
   const hashAt = href.indexOf('#');
   const fragment = hashAt >= 0 ? href.slice(hashAt) : '';
+  // A link within the page stays as it is.
+  if (href.startsWith('#')) return undefined;
   if (input.mode === 'web') {
     let absolute: string;
     try {
@@ -96,7 +98,7 @@ function resolveLink(
     const target = key === undefined ? undefined : input.targets[key];
     return target ? { target, fragment } : undefined;
   }
-  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('#') || href.startsWith('/')) return undefined;
+  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('/')) return undefined;
   let path = at >= 0 ? href.slice(0, at) : href;
   try {
     path = decodeURIComponent(path);

@@ -5,6 +5,7 @@ import { fitTitle, titleFromName, type ImportPlan, type PlannedPage } from './pl
 import { webKey } from './markdown.js';
 import { slugify } from '../content/edit.js';
 import type { HtmlConversion } from './html.js';
+import { MARKDOWN_DEPTH_MAX } from '../../../shared/markdown-limits.js';
 
 /**
  * A website, crawled from its URL: the pages of the same origin under the start page's folder (from
@@ -121,7 +122,8 @@ export async function crawlWebsite(
   const startKey = crawled[0]!.key;
   const keys = new Set(crawled.map((c) => c.key));
   const parentOf = (key: string): string | undefined => {
-    if (key === startKey) return undefined;
+    // Pages nest at most as deep as page bodies nest lists; deeper paths stay at the top.
+    if (key === startKey || key.slice(origin.length).split('/').length > MARKDOWN_DEPTH_MAX) return undefined;
     let path = key;
     while (path.lastIndexOf('/') > origin.length) {
       path = path.slice(0, path.lastIndexOf('/'));
@@ -132,10 +134,11 @@ export async function crawlWebsite(
   // Parents before their pages: crawl order is breadth first, but a parent may be found after its pages.
   const ordered: Crawled[] = [];
   const placed = new Set<string>();
+  const byKey = new Map(crawled.map((c) => [c.key, c]));
   const place = (page: Crawled) => {
     if (placed.has(page.key)) return;
     const parent = parentOf(page.key);
-    if (parent && !placed.has(parent)) place(crawled.find((c) => c.key === parent)!);
+    if (parent && !placed.has(parent)) place(byKey.get(parent)!);
     placed.add(page.key);
     ordered.push(page);
   };

@@ -7,6 +7,7 @@ import { workers } from '../../workers/pool.js';
 import { resolveArchivePath } from './markdown.js';
 import { slugify } from '../content/edit.js';
 import { FILE_MAX_BYTES } from '../../../shared/contract/content.js';
+import { MARKDOWN_DEPTH_MAX, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import { formatBytes } from './limits.js';
 
 /**
@@ -72,6 +73,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
   // Paths from here on are relative to the root.
   const files = all.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
   const markdownFiles = files.filter((p) => MARKDOWN.test(p));
+  const isMarkdown = new Set(markdownFiles);
   const find = (name: string) => markdownFiles.find((p) => p.toLowerCase() === name.toLowerCase());
   const summaryPath = find(structure.summary ?? 'SUMMARY.md');
   const targets: Record<string, string> = {};
@@ -110,6 +112,8 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     const tooLarge = () =>
       scope.limitError('pageBytes', `${summaryPath} is larger than ${formatBytes(scope.limits.pageBytes)}`);
     const text = (await archive.read(prefix + summaryPath, scope.limits.pageBytes, tooLarge)).toString('utf8');
+    if (tooDeeplyNested(text))
+      throw scope.invalid(`${summaryPath} nests lists deeper than ${MARKDOWN_DEPTH_MAX} levels`);
     const summary = await workers.run('parseSummary', text, text.length);
     const addItems = async (items: SummaryItem[], parent: string | undefined): Promise<void> => {
       for (const item of items) {
@@ -134,7 +138,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
           // A file, or a folder's README.md.
           const folder = resolved ? `${resolved.replace(/\/$/, '')}/` : '';
           path = [resolved, `${folder}README.md`, `${folder}readme.md`].find(
-            (p) => p !== undefined && markdownFiles.includes(p),
+            (p) => p !== undefined && isMarkdown.has(p),
           );
         }
         // Slugs from file names keep the paths the pages had: `guide/install.md` is `…/install`, and a folder's
@@ -156,6 +160,8 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     }
   } else {
     if (!markdownFiles.length) throw scope.invalid('the archive holds no markdown files (.md)');
+    const deep = markdownFiles.find((p) => p.split('/').length > MARKDOWN_DEPTH_MAX);
+    if (deep) throw scope.invalid(`${deep} is nested in more than ${MARKDOWN_DEPTH_MAX - 1} folders`);
     // Folders: each one with markdown in it (at any depth) is a page.
     const folders = new Set<string>();
     for (const p of markdownFiles) {
