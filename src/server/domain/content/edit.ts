@@ -2,6 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import { putBlob } from '../../storage/repos/objects.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { breathe } from '../../lib/yield.js';
 import { InvalidError } from '../errors.js';
 import { identifyBlocks, type Block, type SplitBlock } from './blocks.js';
 import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
@@ -97,6 +98,8 @@ export async function applyChanges(
   const resolveId = (id: string) => refs.get(id) ?? id;
 
   for (const [index, change] of changes.entries()) {
+    // A batch of an import holds thousands of operations: let other requests in now and then.
+    await breathe(index);
     const field = (name: string) => `changes.${index}.${name}`;
     const fail = (name: string, message: string): never => {
       throw new InvalidError(field(name), message);
