@@ -181,7 +181,7 @@ export async function crawlWebsite(
 async function robotsOf(url: URL, scope: ImportScope) {
   const robotsUrl = `${url.origin}/robots.txt`;
   try {
-    const fetched = await scope.fetch(robotsUrl, 512 * 1024, 'pageBytes', robotsUrl);
+    const fetched = await scope.fetch(robotsUrl, scope.limits.pageBytes, 'pageBytes', robotsUrl);
     return robotsParser(robotsUrl, fetched.data.toString('utf8'));
   } catch (err) {
     if (err instanceof FetchFailedError && err.answered !== undefined && err.answered < 500) {
