@@ -34,6 +34,7 @@ import { installZodMessages } from '../shared/messages.js';
 import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
+import { importRoutes } from './routes/imports.js';
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY: `true` is one reverse proxy, so the client address is the
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(translationRoutes, routeDeps);
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
+  await app.register(importRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;
 }

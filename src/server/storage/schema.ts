@@ -44,6 +44,7 @@ export interface Database {
   links: LinksTable;
   link_deps: LinkDepsTable;
   link_targets: LinkTargetsTable;
+  import_runs: ImportRunsTable;
 }
 
 export interface UsersTable {
@@ -524,4 +525,24 @@ export interface LinkTargetsTable {
   relation: string;
   data: string;
   usages: number;
+}
+/** One import (`POST …/content/import`) and how far it got. */
+export interface ImportRunsTable {
+  space_id: string;
+  /** Chosen by the client (`?importId=`) or generated; unique in the space. */
+  id: string;
+  /** The change request imported into; null for an import into the space. */
+  change_request_id: string | null;
+  source: string;
+  /** Null for an upload. */
+  url: string | null;
+  status: 'running' | 'completed' | 'failed';
+  stage: string;
+  imported_resources: number;
+  total_resources: number;
+  revision_id: string | null;
+  message: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }

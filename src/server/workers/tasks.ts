@@ -2,12 +2,15 @@ import { splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import { markdownLinks, markdownUrls, renderBody } from '../domain/sites/render.js';
+import { importTasks } from '../domain/imports/tasks.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
  * inline when their input is small; they touch neither the database nor the network.
  */
 export const tasks = {
+  /** Imports: conversions of HTML and Word documents, imported page bodies (see domain/imports/tasks.ts). */
+  ...importTasks,
   /** The top-level blocks of a page body (markdown parse). */
   splitBlocks: (markdown: string) => splitBlocks(markdown),
   /** The block and word diff of a page between two versions. */

@@ -17,3 +17,4 @@ export * from './saml.js';
 export * from './translations.js';
 export * from './identity.js';
 export * from './links.js';
+export * from './imports.js';
