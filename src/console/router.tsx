@@ -44,6 +44,7 @@ import { spaceRoute } from './routes/space';
 import { spaceHomeRoute, spacePageRoute } from './routes/space-pages';
 import { spaceRevisionPageRoute, spaceRevisionRoute } from './routes/space-revision';
 import { spaceSettingsRoute } from './routes/space-settings';
+import { spaceLinksRoute } from './routes/space-links';
 import { trashRoute } from './routes/trash';
 
 /**
@@ -69,6 +70,7 @@ import { trashRoute } from './routes/trash';
  *   …/change-requests/$number/pages/$pageId   the editor on one page
  *   …/change-requests/$number/conflicts the conflicts of an update from the space
  *   …/revisions/$revisionId[/pages/$pageId]  a past revision, read-only
+ *   …/links                             the links report: broken links first, each fixable in a change request
  *   …/settings                          the space's settings
  * /o/$organizationId/sites              docs sites (`?title=&published=true|false&space=`)
  * /o/$organizationId/sites/$siteId      one site: opens its structure
@@ -113,6 +115,7 @@ const routeTree = rootRoute.addChildren([
         spaceRevisionRoute,
         spaceRevisionPageRoute,
         spaceSettingsRoute,
+        spaceLinksRoute,
         changeRequestsRoute,
         changeRequestRoute.addChildren([
           changeRequestReviewRoute,

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
 import { Urls } from './presenters/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
@@ -18,6 +19,7 @@ import { spaceRoutes } from './routes/spaces.js';
 import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
+import { linkRoutes } from './routes/links.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
@@ -32,6 +34,7 @@ import { installZodMessages } from '../shared/messages.js';
 import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
+import { importRoutes } from './routes/imports.js';
 import { searchRoutes } from './routes/search.js';
 
 /**
@@ -57,6 +60,8 @@ export interface AppDeps {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   consoleRoot?: string;
+  /** Also check every response body against its zod schema and compare both serializers (the test suite). */
+  checkResponses?: boolean;
 }
 
 /** The Fastify instance: main.ts listens with it, and tests build the very same one. */
@@ -98,7 +103,7 @@ export async function buildApp(deps: AppDeps) {
     return parseJson(request, body.toString(), done);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: deps.checkResponses }));
   registerErrorHandler(app);
   registerInputGuards(app);
   // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
@@ -107,8 +112,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const routeDeps: RouteDeps = {
@@ -128,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(changeRequestRoutes, routeDeps);
   await app.register(changeRequestContentRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
+  await app.register(linkRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);
   await app.register(commentRoutes, routeDeps);
   await app.register(siteRoutes, routeDeps);
@@ -139,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(translationRoutes, routeDeps);
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
+  await app.register(importRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return app;

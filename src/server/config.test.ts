@@ -48,6 +48,16 @@ describe('loadConfig', () => {
     expect(problems({ DATABASE_URL: pg, SEARCH_LANGUAGE: "x'; drop" })[0]).toMatch(/^SEARCH_LANGUAGE: /);
   });
 
+  it('reads ALLOW_PRIVATE_FETCH as none, all, or some CIDR ranges', () => {
+    expect(loadConfig({}).allowPrivateFetch).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_FETCH: 'true' }).allowPrivateFetch).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_FETCH: '10.1.2.0/24, fd00::/8' }).allowPrivateFetch).toEqual([
+      '10.1.2.0/24',
+      'fd00::/8',
+    ]);
+    expect(problems({ ALLOW_PRIVATE_FETCH: '10.1.2.3' })[0]).toMatch(/^ALLOW_PRIVATE_FETCH: .*CIDR/);
+  });
+
   it('reports one clear line per bad value', () => {
     const found = problems({
       PORT: 'eighty',

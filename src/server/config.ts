@@ -1,5 +1,7 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { ImportLimits } from '../shared/contract/imports.js';
 
 /**
  * Configuration comes from the environment only. Every value is validated at start; each bad value gets one
@@ -34,8 +36,17 @@ const envSchema = z.object({
       'must be true, false, a number of proxies, or comma-separated proxy addresses or CIDR ranges',
     )
     .default('false'),
-  /** Let content fetched from user-given URLs come from private and loopback addresses (off: refused). */
-  ALLOW_PRIVATE_FETCH: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  /**
+   * Let content fetched from user-given URLs come from private and loopback addresses (off: refused): all of them
+   * (`true`), or those of some CIDR ranges (an intranet wiki to import from).
+   */
+  ALLOW_PRIVATE_FETCH: z
+    .string()
+    .refine(
+      (v) => v === 'true' || v === 'false' || v.split(',').every((r) => ipaddr.isValidCIDR(r.trim())),
+      'must be true, false, or comma-separated CIDR ranges such as 10.1.2.0/24',
+    )
+    .default('false'),
   /**
    * SAML providers (comma-separated ids) that may sign people in from the identity provider's side, with
    * responses that answer no request of this server. Off for every provider by default.
@@ -85,7 +96,10 @@ export interface Config {
   sessionTtlSeconds: number;
   /** false: the socket's address; true: one proxy; a number of proxies; or the proxies' addresses. */
   trustProxy: boolean | number | string[];
-  allowPrivateFetch: boolean;
+  /** Non-public addresses user-given URLs may be fetched from: none, all, or those of these CIDR ranges. */
+  allowPrivateFetch: boolean | string[];
+  /** Limits of imports, where they differ from IMPORT_LIMITS (tests use small ones). */
+  importLimits?: Partial<ImportLimits>;
   samlIdpInitiatedProviders: string[];
   requestTimeoutSeconds: number;
   /** Worker pool: threads (undefined: by core count) and each task's time limit. */
@@ -146,7 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : /^\d+$/.test(e.TRUST_PROXY)
             ? Number(e.TRUST_PROXY)
             : e.TRUST_PROXY.split(','),
-    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === 'true',
+    allowPrivateFetch:
+      e.ALLOW_PRIVATE_FETCH === 'true'
+        ? true
+        : e.ALLOW_PRIVATE_FETCH === 'false'
+          ? false
+          : e.ALLOW_PRIVATE_FETCH.split(',').map((r) => r.trim()),
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     workers: { threads: e.WORKER_THREADS, timeoutSeconds: e.WORKER_TIMEOUT_SECONDS },

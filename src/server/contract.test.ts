@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { GitBookAPI, GitBookAPIError, MemberRole } from '@gitbook/api';
+import { GitBookAPI, GitBookAPIError, ImportContentSource, MemberRole } from '@gitbook/api';
 import { describeEachDialect, startTestServer, OWNER_TOKEN, type TestServer } from './test/harness.js';
+import { startFixtureServer, zipOf, type FixtureServer } from './test/fixtures.js';
 
 /**
  * Calls the server through the official client `@gitbook/api@0.143.2` and validates every answer against the
@@ -562,5 +563,46 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     const anonymous = new GitBookAPI({ endpoint: server.url });
     const unauthorized = await anonymous.orgs.listOrganizationsForAuthenticatedUser().catch((e: unknown) => e);
     expect((unauthorized as GitBookAPIError).code).toBe(401);
+  });
+});
+
+describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => {
+  let server: TestServer;
+  let fixtures: FixtureServer;
+  let api: GitBookAPI;
+  beforeAll(async () => {
+    // The fixtures are served on loopback, which the operator setting allows here.
+    server = await startTestServer(dialect, { allowPrivateFetch: true });
+    fixtures = await startFixtureServer();
+    api = new GitBookAPI({ endpoint: server.url, authToken: OWNER_TOKEN });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fixtures.close();
+  });
+
+  it('imports content into a space and into a change request', async () => {
+    fixtures.set('/guide.zip', {
+      type: 'application/zip',
+      body: zipOf({ 'README.md': '# Guide\n\nSee [setup](setup.md).', 'setup.md': '# Setup' }),
+    });
+    fixtures.set('/page.md', { type: 'text/markdown', body: '# Page\n\nText.' });
+    const space = await api.orgs.createSpace(server.orgId, { title: 'Imported' });
+    const intoSpace = await api.spaces.importContent(space.data.id, {
+      url: `${fixtures.url}/guide.zip`,
+      source: ImportContentSource.Zip,
+    });
+    expect(intoSpace.status).toBe(201);
+    expectConforms('importContent', intoSpace);
+    expect(intoSpace.data).toMatchObject({ importedResources: 2, totalResources: 2 });
+
+    const cr = await api.spaces.createChangeRequest(space.data.id, { subject: 'More' });
+    const intoCr = await api.spaces.importContentInChangeRequest(space.data.id, cr.data.id, {
+      url: `${fixtures.url}/page.md`,
+      source: ImportContentSource.Markdown,
+    });
+    expect(intoCr.status).toBe(201);
+    expectConforms('importContentInChangeRequest', intoCr);
+    expect(intoCr.data.revision).toBe((await api.spaces.getChangeRequestById(space.data.id, cr.data.id)).data.revision);
   });
 });

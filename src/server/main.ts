@@ -3,6 +3,7 @@ import { openStorage, migrate, withStartupLock } from './storage/db.js';
 import { buildApp } from './app.js';
 import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
+import { scheduleLinksBuild } from './jobs/links.js';
 import { workers } from './workers/pool.js';
 import { ensureSearchIndex } from './domain/search/indexer.js';
 
@@ -41,6 +42,8 @@ async function main() {
   }
 
   const stopPurge = schedulePurge(storage.db, app.log);
+  // Links of spaces from before they were kept, or changed meanwhile (see jobs/links.ts).
+  scheduleLinksBuild(storage.db, config.publicUrl, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -13,6 +13,9 @@ import { OrganizationNav } from '../features/organizations/components/org-nav';
 import { usePresence } from '../features/organizations/api/ping';
 import { isApiError, isSsoRequired } from '../lib/api-client';
 import { appRoute } from './app';
+import { CommandPalette, usePaletteShortcut } from '../features/search/components/command-palette';
+import { SearchIcon } from '../components/ui/icons';
+import { useCallback, useState } from 'react';
 
 export const organizationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -26,11 +29,30 @@ export const organizationRoute = createRoute({
 function OrganizationLayout() {
   const { organizationId } = organizationRoute.useParams();
   usePresence(organizationId);
+  const [searching, setSearching] = useState(false);
+  const toggle = useCallback(() => setSearching((open) => !open), []);
+  usePaletteShortcut(toggle);
   return (
-    <SidebarLayout sidebar={<OrganizationNav organizationId={organizationId} />}>
+    <SidebarLayout
+      sidebar={
+        <>
+          <button type="button" className="sidebar-search" onClick={() => setSearching(true)}>
+            <SearchIcon /> <span>Search</span>
+            <kbd aria-label={`${shortcutModifier()} K`}>{shortcutModifier() === 'Command' ? '⌘K' : 'Ctrl K'}</kbd>
+          </button>
+          <OrganizationNav organizationId={organizationId} />
+        </>
+      }
+    >
       <Outlet />
+      <CommandPalette organizationId={organizationId} open={searching} onOpenChange={setSearching} />
     </SidebarLayout>
   );
+}
+
+/** The key that goes with K to open search: Command on Apple systems, Control elsewhere. */
+function shortcutModifier(): 'Command' | 'Control' {
+  return /Mac|iPhone|iPad/.test(navigator.platform) ? 'Command' : 'Control';
 }
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchUrl, isPublicAddress, FetchRefusedError, FETCHES_IN_FLIGHT_MAX } from './fetch-url.js';
+import { fetchUrl, isAllowedAddress, isPublicAddress, FetchRefusedError, FETCHES_IN_FLIGHT_MAX } from './fetch-url.js';
 
 describe('fetching user-given URLs', () => {
   let server: http.Server;
@@ -96,6 +96,37 @@ describe('fetching user-given URLs', () => {
     expect(results.every((r) => r instanceof FetchRefusedError)).toBe(true);
     // The slots are free again.
     expect((await fetchUrl(`${base}/file`, { maxBytes: 1024, allowPrivate: true })).data.toString()).toBe('file body');
+  });
+
+  it('allows only the private ranges listed, the IPv4-mapped forms of their addresses too', () => {
+    const ranges = ['10.1.2.0/24', 'fd00::/8'];
+    expect(isAllowedAddress('10.1.2.3', ranges)).toBe(true);
+    expect(isAllowedAddress('::ffff:10.1.2.3', ranges)).toBe(true);
+    expect(isAllowedAddress('fd12::1', ranges)).toBe(true);
+    expect(isAllowedAddress('93.184.216.34', ranges)).toBe(true);
+    for (const a of ['10.1.3.1', '127.0.0.1', '::1', '169.254.169.254', 'fe80::1']) {
+      expect(isAllowedAddress(a, ranges), a).toBe(false);
+    }
+  });
+
+  it('follows a redirect only to an allowed address, and says where the bytes came from', async () => {
+    const port = new URL(base).port;
+    // Only 127.0.0.2 allowed: its redirect to 127.0.0.1 is refused before any connection to it.
+    const other = http.createServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/file` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+    const otherPort = (other.address() as { port: number }).port;
+    try {
+      await expect(
+        fetchUrl(`http://127.0.0.2:${otherPort}/`, { maxBytes: 1024, allowPrivate: ['127.0.0.2/32'] }),
+      ).rejects.toThrow(/127\.0\.0\.1 is a private or local address/);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+    const ok = await fetchUrl(`${base}/redirect`, { maxBytes: 1024, allowPrivate: ['127.0.0.0/8'] });
+    expect(ok.url).toBe(`${base}/file`);
   });
 
   it('stops at the size limit', async () => {

@@ -9,14 +9,39 @@ import ipaddr from 'ipaddr.js';
  * link-local, unique-local, multicast, ...) are refused unless the operator allows them. The check runs in the
  * connection's own DNS lookup, so the address checked is the address connected to, for every redirect too.
  */
-export class FetchRefusedError extends Error {}
+export class FetchRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the server answered, when that is why. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Which non-public addresses may be fetched: none (`false`, the default), all (`true`), or those in these CIDR
+ * ranges (`10.1.2.0/24`, `fd00::/8`), say an intranet wiki to import from.
+ */
+export type PrivateAddresses = boolean | readonly string[];
 
 export interface FetchOptions {
   maxBytes: number;
-  allowPrivate: boolean;
+  allowPrivate: PrivateAddresses;
   /** The whole fetch (waiting for a slot, connecting, redirects, the body) must end within this time. */
   deadlineMs?: number;
   maxRedirects?: number;
+  /** Request headers (a User-Agent, Accept). */
+  headers?: Record<string, string>;
+  /** Ends the fetch early (with the signal's reason) when aborted: a caller's own overall deadline. */
+  signal?: AbortSignal;
+}
+
+export interface FetchResult {
+  data: Buffer;
+  contentType?: string;
+  /** The URL the bytes came from, after redirects. */
+  url: string;
 }
 
 /** Downloads one process runs at once; more wait for a slot (their deadline runs while they wait). */
@@ -37,6 +62,20 @@ export function isPublicAddress(address: string): boolean {
     return false;
   }
   return parsed.range() === 'unicast';
+}
+
+/** Whether `address` may be connected to under `allowPrivate`. */
+export function isAllowedAddress(address: string, allowPrivate: PrivateAddresses): boolean {
+  if (allowPrivate === true || isPublicAddress(address)) return true;
+  if (allowPrivate === false || !ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return allowPrivate.some((range) => {
+    const cidr = ipaddr.parseCIDR(range);
+    return cidr[0].kind() === parsed.kind() && parsed.match(cidr);
+  });
 }
 
 /** A counting semaphore: at most FETCHES_IN_FLIGHT_MAX downloads at once in this process. */
@@ -68,11 +107,11 @@ async function acquireSlot(signal: AbortSignal): Promise<() => void> {
   };
 }
 
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(allowPrivate: PrivateAddresses): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { all: true, family: options.family }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const refused = addresses.find((a) => !allowPrivate && !isPublicAddress(a.address));
+      const refused = addresses.find((a) => !isAllowedAddress(a.address, allowPrivate));
       if (refused || addresses.length === 0) {
         return callback(new FetchRefusedError(`${hostname} resolves to a private or local address`), '', 0);
       }
@@ -82,28 +121,29 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-export async function fetchUrl(url: string, options: FetchOptions): Promise<{ data: Buffer; contentType?: string }> {
+export async function fetchUrl(url: string, options: FetchOptions): Promise<FetchResult> {
   const deadlineMs = options.deadlineMs ?? FETCH_DEADLINE_MS;
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new FetchRefusedError(`the download did not finish within ${deadlineMs / 1000} s`)),
     deadlineMs,
   );
+  const outer = options.signal;
+  const onOuterAbort = () => controller.abort(outer!.reason);
+  if (outer?.aborted) onOuterAbort();
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
   let release: (() => void) | undefined;
   try {
     release = await acquireSlot(controller.signal);
     return await fetchWithin(url, options, controller.signal);
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
     release?.();
   }
 }
 
-async function fetchWithin(
-  url: string,
-  options: FetchOptions,
-  signal: AbortSignal,
-): Promise<{ data: Buffer; contentType?: string }> {
+async function fetchWithin(url: string, options: FetchOptions, signal: AbortSignal): Promise<FetchResult> {
   const { maxBytes, allowPrivate, maxRedirects = 3 } = options;
   let current = new URL(url);
   for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -111,13 +151,17 @@ async function fetchWithin(
       throw new FetchRefusedError('only http and https URLs');
     // A literal IP never goes through DNS: check it here.
     const host = current.hostname.replace(/^\[|\]$/g, '');
-    if (ipaddr.isValid(host) && !allowPrivate && !isPublicAddress(host)) {
+    if (ipaddr.isValid(host) && !isAllowedAddress(host, allowPrivate)) {
       throw new FetchRefusedError(`${host} is a private or local address`);
     }
     // The signal destroys the request, and the response being read, when the deadline passes.
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const client = current.protocol === 'https:' ? https : http;
-      const request = client.get(current, { lookup: guardedLookup(allowPrivate), signal }, resolve);
+      const request = client.get(
+        current,
+        { lookup: guardedLookup(allowPrivate), signal, ...(options.headers ? { headers: options.headers } : {}) },
+        resolve,
+      );
       request.on('error', (err) => reject(signal.aborted ? (signal.reason as Error) : err));
     });
     const status = response.statusCode ?? 0;
@@ -128,7 +172,12 @@ async function fetchWithin(
     }
     if (status < 200 || status >= 300) {
       response.resume();
-      throw new FetchRefusedError(`the server answered ${status}`);
+      throw new FetchRefusedError(`the server answered ${status}`, status);
+    }
+    const declared = Number(response.headers['content-length']);
+    if (declared > maxBytes) {
+      response.destroy();
+      throw new FetchRefusedError(`the file is larger than ${maxBytes} bytes`);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -145,7 +194,7 @@ async function fetchWithin(
       throw signal.aborted ? (signal.reason as Error) : err;
     }
     const contentType = response.headers['content-type']?.split(';')[0]?.trim();
-    return { data: Buffer.concat(chunks), ...(contentType ? { contentType } : {}) };
+    return { data: Buffer.concat(chunks), ...(contentType ? { contentType } : {}), url: current.href };
   }
   throw new FetchRefusedError('too many redirects');
 }

@@ -51,5 +51,6 @@ export function newSecret(prefix = ''): string {
 
 /** Tokens are high-entropy, so a fast hash is enough to store them safely. */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  // One-shot: it runs on every request, and createHash().update().digest() takes about twice as long.
+  return crypto.hash('sha256', token, 'hex');
 }

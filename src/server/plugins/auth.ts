@@ -35,9 +35,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.addHook('onRequest', async (request) => {
     // Unknown routes fall through to the 404 handler; public routes authenticate only if they are sent a token.
     // The matched route, not the raw URL: an encoded path (/%761/...) reaches the same route.
-    const route = request.routeOptions.url;
+    // (routeOptions builds a new object on each read.)
+    const { url: route, config } = request.routeOptions;
     if (route === undefined || !route.startsWith('/v1/')) return;
-    const isPublic = request.routeOptions.config?.public === true;
+    const isPublic = config?.public === true;
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -1,9 +1,9 @@
 import type { Comment, CommentReply } from '../../shared/contract/comments.js';
 import type { Role } from '../../shared/contract/common.js';
-import type { CommentBundle, ReplyBundle, ThreadContext } from '../domain/comments/service.js';
+import type { CommentBundle, ReactionView, ReplyBundle, ThreadContext } from '../domain/comments/service.js';
 import { canDelete } from '../domain/comments/service.js';
 import { atLeast } from '../domain/permissions/roles.js';
-import type { ReactionRow } from '../storage/repos/comments.js';
+import type { UserSummary } from '../storage/repos/users.js';
 import { parseBlocks } from '../domain/content/blocks.js';
 import { presentUser } from './user.js';
 import type { Urls } from './urls.js';
@@ -23,7 +23,7 @@ function presentBody(id: string, markdown: string, format: Format): Comment['bod
 }
 
 /** Reactions grouped by emoji, in the order each emoji was first used. */
-function presentReactions(urls: Urls, rows: ReactionRow[]): Comment['reactions'] {
+function presentReactions(urls: Urls, rows: ReactionView[]): Comment['reactions'] {
   const byEmoji = new Map<string, Comment['reactions'][number]>();
   for (const r of rows) {
     let group = byEmoji.get(r.emoji);
@@ -32,7 +32,7 @@ function presentReactions(urls: Urls, rows: ReactionRow[]): Comment['reactions']
       byEmoji.set(r.emoji, group);
     }
     group.count++;
-    group.users.push({ user: presentUser(urls, r), reactedAt: r.reacted_at });
+    group.users.push({ user: presentUser(urls, r.user), reactedAt: r.reacted_at });
   }
   return [...byEmoji.values()];
 }
@@ -40,27 +40,14 @@ function presentReactions(urls: Urls, rows: ReactionRow[]): Comment['reactions']
 /** What comments and replies share: id, author, times, reactions and body. */
 function presentPost(
   urls: Urls,
-  row: {
-    id: string;
-    author_id: string;
-    author_name: string;
-    author_email: string;
-    author_photo: string | null;
-    posted_at: string;
-    edited_at: string | null;
-    body: string;
-  },
-  reactions: ReactionRow[],
+  row: { id: string; posted_at: string; edited_at: string | null; body: string },
+  author: UserSummary,
+  reactions: ReactionView[],
   format: Format,
 ) {
   return {
     id: row.id,
-    postedBy: presentUser(urls, {
-      id: row.author_id,
-      display_name: row.author_name,
-      email: row.author_email,
-      photo_url: row.author_photo,
-    }),
+    postedBy: presentUser(urls, author),
     postedAt: row.posted_at,
     ...(row.edited_at ? { editedAt: row.edited_at } : {}),
     reactions: presentReactions(urls, reactions),
@@ -88,13 +75,13 @@ export function presentComment(
   const { row } = b;
   return {
     object: 'comment',
-    ...presentPost(urls, row, b.reactions, format),
+    ...presentPost(urls, row, b.author, b.reactions, format),
     replies: row.replies,
     repliers: b.repliers.map((u) => presentUser(urls, u)),
     target: {
-      space: row.space_id,
+      space: t.scope.spaceId,
       revision: row.revision_id,
-      ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}),
+      ...(t.scope.changeRequestId ? { changeRequest: t.scope.changeRequestId } : {}),
       ...(b.page
         ? {
             page: {
@@ -122,16 +109,7 @@ export function presentComment(
       ? {
           status: 'resolved' as const,
           resolvedAt: row.resolved_at,
-          ...(row.resolved_by && row.resolver_name !== null
-            ? {
-                resolvedBy: presentUser(urls, {
-                  id: row.resolved_by,
-                  display_name: row.resolver_name,
-                  email: row.resolver_email ?? '',
-                  photo_url: row.resolver_photo,
-                }),
-              }
-            : {}),
+          ...(b.resolver ? { resolvedBy: presentUser(urls, b.resolver) } : {}),
         }
       : { status: 'open' as const }),
   };
@@ -148,7 +126,13 @@ export function presentReply(
   const { row } = b;
   return {
     object: 'comment-reply',
-    ...presentPost(urls, row, b.reactions, format),
+    ...presentPost(
+      urls,
+      row,
+      { id: row.author_id, display_name: row.author_name, email: row.author_email, photo_url: row.author_photo },
+      b.reactions,
+      format,
+    ),
     urls: { location: urls.api(`${t.apiBase}/comments/${commentId}/replies/${row.id}`) },
     permissions: permissions(t.level, row.author_id, userId),
   };

@@ -4,10 +4,11 @@ import {
   type RevisionFile,
   type RevisionPage,
 } from '../../shared/contract/content.js';
-import type { FileEntry, PageNode, RevisionRow } from '../domain/content/model.js';
+import crypto from 'node:crypto';
+import type { FileEntry, PageNode, PageVisit, RevisionRow, TreeVisitor } from '../domain/content/model.js';
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
-import type { Urls } from './urls.js';
+import { Urls } from './urls.js';
 import type { ChangeRequest } from '../../shared/contract/change-requests.js';
 
 export interface PageLocation {
@@ -26,7 +27,10 @@ export function pageApp(urls: Urls, at: PageLocation, pageId: string): string {
   );
 }
 
-/** A page and its nested pages; `body` adds the page's own content in the asked form. */
+/**
+ * A page and its nested pages; `body` adds the page's own content in the asked form. (A whole tree is written out by
+ * `pagesJsonWriter` instead: what changes here changes there too.)
+ */
 export function presentPage(
   urls: Urls,
   at: PageLocation,
@@ -72,6 +76,98 @@ export function presentPage(
       : {}),
   };
 }
+
+const json = JSON.stringify;
+const LAYOUT_JSON = json(DEFAULT_PAGE_LAYOUT);
+/** `,"name":value`, or nothing for undefined (as JSON.stringify leaves such a key out). */
+const field = (name: string, value: string | undefined) => (value === undefined ? '' : `,"${name}":${json(value)}`);
+
+/**
+ * `{"pages":[...]}` of a whole revision as JSON text, written piece by piece (`write`) as the tree is walked: the
+ * very text the route used to send, `JSON.stringify` of `presentPage` of every top-level page once encoded by the
+ * contract's `revisionPagesSchema` (which orders the keys as the schema lists them), without ever holding the
+ * presented tree, or the text, whole. A 100,000-page tree is 50 MB of JSON: built as objects, validated and
+ * stringified in one go, it held the event loop for seconds. Tests check the two stay equal.
+ */
+export function pagesJsonWriter(
+  urls: Urls,
+  at: PageLocation,
+  write: (text: string) => void,
+): TreeVisitor & { start(): void; end(): void } {
+  let first = true;
+  return {
+    start: () => write('{"pages":['),
+    end: () => write(']}'),
+    enter: (page: PageVisit) => {
+      const v = page.version;
+      const type = v.type === 'link' || v.type === 'group' ? v.type : 'document';
+      let text = `${first ? '' : ','}{"id":${json(page.id)}${field('title', v.title)}`;
+      text +=
+        type === 'link'
+          ? ',"kind":"link","type":"link"'
+          : type === 'group'
+            ? ',"kind":"group","type":"group"'
+            : ',"kind":"sheet","type":"document"';
+      if (type !== 'link') text += field('slug', v.slug) + field('path', page.path);
+      if (v.emoji) text += field('emoji', v.emoji);
+      if (type === 'document' && v.description) text += field('description', v.description);
+      text += field('createdAt', v.createdAt) + field('updatedAt', v.updatedAt);
+      if (type === 'link') {
+        // A link has no subpages in the answer, whatever its entry holds.
+        const href = json(v.href ?? '');
+        write(`${text},"href":${href},"target":{"kind":"url","url":${href}}}`);
+        first = false;
+        return false;
+      }
+      if (type === 'document') text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${LAYOUT_JSON}`;
+      write(`${text},"pages":[`);
+      first = true;
+      return true;
+    },
+    leave: () => {
+      write(']}');
+      first = false;
+    },
+  };
+}
+
+/**
+ * What `pagesJsonWriter` writes, as a digest: a small tree holding every kind of page and every optional field,
+ * written out. It is part of the cache keys and ETags of page trees, so that a release writing them differently
+ * never answers a client's old ETag with 304.
+ */
+export const PAGES_JSON_FORMAT: string = (() => {
+  const at = { organizationId: 'o', spaceId: 's', changeRequest: 1 };
+  const version = (type: PageVisit['version']['type'], extra: Partial<PageVisit['version']> = {}) => ({
+    type,
+    title: `A "${type}"`,
+    slug: type,
+    createdAt: '2000-01-01T00:00:00.000Z',
+    updatedAt: '2000-01-02T00:00:00.000Z',
+    ...extra,
+  });
+  const visit = (id: string, v: PageVisit['version']): PageVisit => ({
+    id,
+    entry: { v: '', p: null, c: [] },
+    version: v,
+    path: id,
+  });
+  let text = '';
+  const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t));
+  const doc = visit('d', version('document', { emoji: '📄', description: 'About' }));
+  const group = visit('g', version('group', { emoji: '📁' }));
+  const link = visit('l', version('link', { href: 'https://example.com' }));
+  writer.start();
+  writer.enter(group);
+  writer.enter(doc);
+  writer.enter(link);
+  writer.leave(doc);
+  writer.leave(group);
+  writer.enter(visit('e', version('document')));
+  writer.leave(doc);
+  writer.end();
+  return crypto.createHash('sha256').update(text).digest('base64url').slice(0, 12);
+})();
 
 export function presentFile(
   urls: Urls,

@@ -404,6 +404,42 @@ describeEachDialect('comment threads', (dialect) => {
     expect((await post(base, { page: guide, node: blocks[1], body: { markdown: 'x' } })).status).toBe(400);
   });
 
+  it('shows the page commented on as the content now is, poll after poll', async () => {
+    // What a thread shows of its page is kept by content hash: a poll after an edit must see the edit.
+    const { base, spaceId, guide, blocks } = await setup();
+    const onBlock = (await post(base, { page: guide, node: blocks[1], body: { markdown: 'About this' } })).body;
+    const target = async () =>
+      (await server.request('GET', `${base}/comments`)).body.items.find((x: { id: string }) => x.id === onBlock.id)
+        .target;
+    expect(await target()).toMatchObject({
+      page: { id: guide, title: 'Guide', path: 'guide', outdated: false },
+      node: { id: blocks[1], outdated: false },
+    });
+    const renamed = await server.request('POST', `${base}/content?compat=false`, {
+      body: { changes: [{ operation: 'update_page', page: guide, title: 'Handbook', slug: 'handbook', emoji: '📘' }] },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await target()).toMatchObject({
+      page: { id: guide, title: 'Handbook', emoji: '📘', path: 'handbook', outdated: false },
+      node: { id: blocks[1], outdated: false },
+    });
+    const cut = await server.request('POST', `${base}/content?compat=false`, {
+      body: { changes: [{ operation: 'update_page', page: guide, document: { markdown: '# Guide\n\nLast.' } }] },
+    });
+    expect(cut.status).toBe(200);
+    expect(await target()).toMatchObject({
+      page: { id: guide, title: 'Handbook', outdated: true },
+      node: { id: blocks[1], outdated: true },
+    });
+    // The space itself still has the page as it was merged, with the block.
+    const onSpace = (await post(`/v1/spaces/${spaceId}`, { page: guide, node: blocks[1], body: { markdown: 'x' } }))
+      .body;
+    expect(onSpace.target).toMatchObject({
+      page: { id: guide, title: 'Guide', path: 'guide', outdated: false },
+      node: { id: blocks[1], outdated: false },
+    });
+  });
+
   it('lists the members who commented or replied', async () => {
     const { base } = await setup();
     expect((await server.request('GET', `${base}/commenters`)).body).toEqual({ items: [], count: 0 });

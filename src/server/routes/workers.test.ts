@@ -47,7 +47,8 @@ describeEachDialect('work in the worker pool', (dialect) => {
       },
     );
     expect(created.status).toBe(200);
-    expect(workers.offloaded).toBe(before + 1);
+    // Its blocks, then its links (read before the edit's transaction, and stored with it).
+    expect(workers.offloaded).toBe(before + 2);
     const pageId = (created.body.changes as Array<{ page: { id: string } }>)[1]!.page.id;
     const page = await server.request(
       'GET',
@@ -72,8 +73,15 @@ describeEachDialect('work in the worker pool', (dialect) => {
       body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: edited } }] },
     });
     expect(update.status).toBe(200);
+    const beforeMerge = workers.offloaded;
     const merged = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
     expect(merged.status).toBe(200);
+    // Merging, and then listing the space's links, parse nothing again: the bodies' links were stored by the edits.
+    const links = await server.request('GET', `/v1/spaces/${space.id}/links?status=ok`);
+    expect(
+      links.body.items.map((i: { targetReference: { page?: { path: string } } }) => i.targetReference.page?.path),
+    ).toEqual(expect.arrayContaining(['guide']));
+    expect(workers.offloaded).toBe(beforeMerge);
     const cr2 = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Edit' } }))
       .body;
     await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr2.id}/content`, {

@@ -40,6 +40,14 @@ export interface Database {
   search_state: SearchStateTable;
   search_spaces: SearchSpacesTable;
   search_pages: SearchPagesTable;
+  link_documents: LinkDocumentsTable;
+  link_scopes: LinkScopesTable;
+  link_pages: LinkPagesTable;
+  link_files: LinkFilesTable;
+  links: LinksTable;
+  link_deps: LinkDepsTable;
+  link_targets: LinkTargetsTable;
+  import_runs: ImportRunsTable;
 }
 
 export interface UsersTable {
@@ -476,4 +484,95 @@ export interface SearchPagesTable {
   anchors: string;
   headings: string;
   body: string;
+}
+
+// Links and backlinks (migration 011; see src/server/domain/links).
+
+/** The links and heading anchors of one page body, by the hash of its document object. */
+export interface LinkDocumentsTable {
+  hash: string;
+  /** JSON `{l: [[href, image 0|1], ...], a: [anchor, ...]}`. */
+  data: string;
+}
+
+/** One set of links: a space's current content (id = space id) or a change request's (id = its id). */
+export interface LinkScopesTable {
+  id: string;
+  space_id: string;
+  change_request_id: string | null;
+  revision_id: string;
+  /** PUBLIC_URL the statuses were computed with (`in-app` depends on it). */
+  app_base: string;
+  /** Link targets, and those of them broken and in-app. */
+  targets: number;
+  broken: number;
+  in_app: number;
+  updated_at: string;
+}
+
+export interface LinkPagesTable {
+  scope_id: string;
+  page_id: string;
+  type: string;
+  title: string;
+  path: string;
+  path_key: string;
+  document: string | null;
+}
+
+export interface LinkFilesTable {
+  scope_id: string;
+  file_id: string;
+  name_key: string;
+}
+
+/** One distinct link (href and relation) of one page. */
+export interface LinksTable {
+  scope_id: string;
+  id: string;
+  page_id: string;
+  position: number;
+  href: string;
+  relation: string;
+  status: string;
+  target_key: string;
+}
+
+/** A page id or path, file id or name that a link's status depends on. */
+export interface LinkDepsTable {
+  scope_id: string;
+  dep_key: string;
+  link_id: string;
+  page_id: string;
+  anchor: number;
+}
+
+/** What links point at, with how many links of the scope do. */
+export interface LinkTargetsTable {
+  scope_id: string;
+  target_key: string;
+  status: string;
+  relation: string;
+  data: string;
+  usages: number;
+}
+/** One import (`POST …/content/import`) and how far it got. */
+export interface ImportRunsTable {
+  space_id: string;
+  /** Chosen by the client (`?importId=`) or generated; unique in the space. */
+  id: string;
+  /** The change request imported into; null for an import into the space. */
+  change_request_id: string | null;
+  source: string;
+  /** Null for an upload. */
+  url: string | null;
+  status: 'running' | 'completed' | 'failed';
+  stage: string;
+  imported_resources: number;
+  total_resources: number;
+  revision_id: string | null;
+  message: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }

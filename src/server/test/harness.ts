@@ -108,7 +108,12 @@ export async function startTestServer(
   };
   const storage = openStorage(config.storage);
   await migrate(storage);
-  const app = await buildApp({ config, db: storage.db, consoleRoot: path.join(os.tmpdir(), 'no-console-here') });
+  const app = await buildApp({
+    config,
+    db: storage.db,
+    consoleRoot: path.join(os.tmpdir(), 'no-console-here'),
+    checkResponses: true,
+  });
   const owner = await bootstrapOwner(storage.db, config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

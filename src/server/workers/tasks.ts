@@ -1,7 +1,8 @@
 import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
-import { markdownUrls, renderBody } from '../domain/sites/render.js';
+import { markdownLinks, markdownUrls, renderBody } from '../domain/sites/render.js';
+import { importTasks } from '../domain/imports/tasks.js';
 import { extractSections } from '../domain/search/extract.js';
 
 /**
@@ -9,6 +10,8 @@ import { extractSections } from '../domain/search/extract.js';
  * inline when their input is small; they touch neither the database nor the network.
  */
 export const tasks = {
+  /** Imports: conversions of HTML and Word documents, imported page bodies (see domain/imports/tasks.ts). */
+  ...importTasks,
   /** The top-level blocks of a page body (markdown parse). */
   splitBlocks: (markdown: string) => splitBlocks(markdown),
   /** splitBlocks, and the searchable sections of the body those blocks make (see search/indexer.ts). */
@@ -23,6 +26,10 @@ export const tasks = {
   renderPdf: async (input: PdfInput): Promise<Uint8Array> => renderPdf(input),
   /** The link and image targets a published page body will need resolved. */
   markdownUrls: (markdown: string) => markdownUrls(markdown),
+  /** The links, images and heading anchors of a page body (the space's links report). */
+  pageLinks: (markdown: string) => markdownLinks(markdown),
+  /** The same for many bodies at once (a space whose links are built from nothing). */
+  pagesLinks: (markdowns: string[]) => markdowns.map((markdown) => markdownLinks(markdown)),
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
     renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),

@@ -16,3 +16,5 @@ export * from './permissions.js';
 export * from './saml.js';
 export * from './translations.js';
 export * from './identity.js';
+export * from './links.js';
+export * from './imports.js';

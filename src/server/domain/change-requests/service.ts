@@ -1,12 +1,12 @@
 import type { ServiceContext } from '../context.js';
-import { transaction, type Executor } from '../../storage/db.js';
+import { transaction, type Executor, type Tx } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
-import { insertRevision, updateSpace } from '../../storage/repos/spaces.js';
+import { findRevision, insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import {
   mergeRevisions,
   splitResolutions,
@@ -23,9 +23,11 @@ import {
 } from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
 import { blocksToMarkdown, splitBlocks, type SplitBlock } from '../content/blocks.js';
-import { LruCache } from '../sites/cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
+import * as links from '../links/hooks.js';
+import { linksAhead } from '../links/documents.js';
 import type { ContentChange } from '../../../shared/contract/content.js';
 import type { Role } from '../../../shared/contract/common.js';
 import type {
@@ -62,8 +64,14 @@ export async function loadChangeRequest(
   return { space, level, cr };
 }
 
-export async function createChangeRequest(ctx: ServiceContext, spaceId: string, body: CreateChangeRequestBody) {
-  return transaction(ctx.db, async (tx) => {
+/** `inTx`: inside the caller's transaction (an import into the space creates its change request, edits and merges it). */
+export async function createChangeRequest(
+  ctx: ServiceContext,
+  spaceId: string,
+  body: CreateChangeRequestBody,
+  inTx?: Tx,
+) {
+  const run = async (tx: Tx) => {
     const { row: space, level } = await loadSpace(tx, ctx, spaceId, 'edit', 'create change requests');
     if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     await crs.lockSpace(tx, spaceId);
@@ -90,7 +98,8 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
     });
     await crs.refreshSpaceCounters(tx, spaceId);
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, id))! };
-  });
+  };
+  return inTx ? run(inTx) : transaction(ctx.db, run);
 }
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
@@ -138,12 +147,22 @@ export async function updateChangeRequest(
 }
 
 /** The content of this change request can change: the space is neither locked nor in the trash, the change request open or draft. */
-function requireEditable(space: { edit_mode: string; deleted_at: string | null }, cr: { status: string }) {
+export function requireEditable(space: { edit_mode: string; deleted_at: string | null }, cr: { status: string }) {
   if (space.edit_mode === 'locked') throw new ForbiddenError('The space is locked: its content cannot be edited');
   if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
   if (cr.status === 'merged' || cr.status === 'archived') {
     throw new ConflictError(`The change request is ${cr.status}: its content can no longer change`);
   }
+}
+
+/** What an import adds to a content edit (see domain/imports/service.ts). */
+export interface ContentEditOptions {
+  /** Page bodies parsed ahead (in the worker pool, with the import's conversion), by markdown. */
+  split?: ReadonlyMap<string, SplitBlock[]>;
+  /** Ids chosen ahead for the pages and files the batch inserts, by `ref` (links to them are already written). */
+  ids?: ReadonlyMap<string, string>;
+  /** The caller's transaction, to run in rather than in a transaction of its own. */
+  tx?: Tx;
 }
 
 /**
@@ -158,10 +177,11 @@ export async function updateContent(
   changes: ContentChange[],
   ifMatch: string | undefined,
   fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>,
+  options: ContentEditOptions = {},
 ) {
   // Authorized first: nothing is downloaded for a caller who may not edit this change request, or for an edit
   // that cannot be made. The transaction below checks again, under the change request's lock.
-  const before = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
+  const before = await loadChangeRequest(options.tx ?? ctx.db, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
   requireEditable(before.space, before.cr);
   // Files given by URL are fetched before the transaction, so no lock is held while a remote server answers.
   // A fetch that fails is reported by the operation that asked for it.
@@ -179,7 +199,7 @@ export async function updateContent(
   // Page bodies are parsed before the transaction too, in the worker pool: the event loop stays free and no lock
   // is held while a big body parses. Only the ids of the blocks are assigned inside (they depend on the page's
   // current blocks).
-  const split = new Map<string, SplitBlock[]>();
+  const split = new Map<string, SplitBlock[]>(options.split ?? []);
   for (const change of changes) {
     const markdown = 'document' in change ? change.document?.markdown : undefined;
     if (markdown !== undefined && !split.has(markdown)) {
@@ -189,7 +209,9 @@ export async function updateContent(
       rememberSections(body, sections);
     }
   }
-  return transaction(ctx.db, async (tx) => {
+  // So are their links (stored by document in the transaction; merging this change request then parses nothing).
+  const ahead = await linksAhead(split.values());
+  const run = async (tx: Tx) => {
     const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
     const cr = (await crs.findChangeRequest(tx, spaceId, found.cr.id))!;
@@ -210,6 +232,7 @@ export async function updateContent(
           new RevisionReader(tx, await revisionOfSpace(tx, spaceId, revisionId ?? changeRequestBase(cr))),
         fetchFile: (url) => fetched.get(url) ?? fetchFile(url),
         splitBlocks: (markdown) => split.get(markdown) ?? splitBlocks(markdown),
+        idFor: (ref) => options.ids?.get(ref),
       },
       changes,
     );
@@ -229,8 +252,10 @@ export async function updateContent(
       change_request_id: cr.id,
     });
     await crs.updateChangeRequest(tx, cr.id, { revision_id: revisionId, updated_at: now });
+    await links.changeRequestRevisionChanged(tx, cr, head, (await findRevision(tx, revisionId))!, ctx.urls.base, ahead);
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, cr.id))!, ...result };
-  });
+  };
+  return options.tx ? run(options.tx) : transaction(ctx.db, run);
 }
 
 /** An update from the space that found conflicts, kept on the change request until they are resolved. */
@@ -349,6 +374,7 @@ async function runUpdate(
     pending_update: null,
     updated_at: nowIso(),
   });
+  await links.changeRequestRevisionChanged(tx, cr, theirs, (await findRevision(tx, revision))!, ctx.urls.base);
   return { result: 'update' as const, revision };
 }
 
@@ -391,9 +417,10 @@ export async function resolveConflict(
  * three-way; any conflict then is a 409 asking for an update first. Two merges on one space queue on the
  * space's row lock, so the second merges against the first's result and neither is lost.
  */
-export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
-  const early = await mergeAhead(ctx, spaceId, idOrNumber);
-  return transaction(ctx.db, async (tx) => {
+export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string, inTx?: Tx) {
+  // Inside a caller's transaction, nothing is computed ahead: what the transaction wrote is not visible outside it.
+  const early = inTx ? undefined : await mergeAhead(ctx, spaceId, idOrNumber);
+  const run = async (tx: Tx) => {
     const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'review', 'merge it');
     if (cr.status === 'archived') throw new ConflictError('The change request is archived: reopen it first');
     const pending = pendingUpdate(cr);
@@ -423,6 +450,9 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     });
     const now = nowIso();
     await updateSpace(tx, spaceId, { revision_id: revision, updated_at: now });
+    // The space's links follow its content in this same transaction; the change request's are the space's now.
+    await links.spaceRevisionChanged(tx, spaceId, ours, (await findRevision(tx, revision))!, ctx.urls.base);
+    await links.changeRequestClosed(tx, cr.id);
     // The search index follows the space's content in this same transaction (rows only, when computed ahead).
     await applySearchUpdate(tx, spaceId, await revisionOfSpace(tx, spaceId, revision), early?.search);
     await crs.updateChangeRequest(tx, cr.id, {
@@ -442,7 +472,8 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       result: 'merge' as const,
       revision,
     };
-  });
+  };
+  return inTx ? run(inTx) : transaction(ctx.db, run);
 }
 
 /** What a merge depends on: its three revisions and the resolutions of its conflicts. */

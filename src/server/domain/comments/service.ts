@@ -5,12 +5,13 @@ import { transaction, type Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import * as comments from '../../storage/repos/comments.js';
-import type { CommentScope, CommentView, ReplyView, ReactionRow } from '../../storage/repos/comments.js';
+import type { CommentScope, CommentRow, ReplyView } from '../../storage/repos/comments.js';
+import { usersByIds, type UserSummary } from '../../storage/repos/users.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadChangeRequest } from '../change-requests/service.js';
-import { RevisionReader, revisionOfSpace } from '../content/model.js';
+import { RevisionReader, revisionOfSpace, type RevisionRow } from '../content/model.js';
 import { atLeast } from '../permissions/roles.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -84,54 +85,133 @@ export function previewOf(markdown: string): string {
 
 /** What a comment is presented with, besides its row. */
 export interface CommentBundle {
-  row: CommentView;
-  reactions: ReactionRow[];
-  repliers: Array<{ id: string; display_name: string; email: string; photo_url: string | null }>;
+  row: CommentRow;
+  author: UserSummary;
+  /** Who resolved it, while resolved (and while that account exists). */
+  resolver?: UserSummary;
+  reactions: ReactionView[];
+  repliers: UserSummary[];
   page?: { id: string; title: string; emoji: string; path: string; outdated: boolean };
   nodeOutdated: boolean;
 }
 
 export interface ReplyBundle {
   row: ReplyView;
-  reactions: ReactionRow[];
+  reactions: ReactionView[];
 }
 
-/** Gathers reactions, repliers and the state of each comment's target in the current content. */
-async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Promise<CommentBundle[]> {
+export interface ReactionView {
+  emoji: string;
+  reacted_at: string;
+  user: UserSummary;
+}
+
+/** A page as its comments show it, in one revision's content. */
+interface PageTarget {
+  page: Omit<NonNullable<CommentBundle['page']>, 'outdated'>;
+  /** Ids of the page's blocks. */
+  blocks: Set<string>;
+}
+
+const TARGETS_MAX = 10_000;
+/** Page targets by content root and page id (see pageTarget); null: no such page there. */
+const targets = new Map<string, PageTarget | null>();
+
+/**
+ * The page `pageId` of a revision as comments show it: title, emoji, path and block ids. They depend only on the
+ * revision's page tree, which is addressed by the hash of its content (`pages_root`) and never changes: the answer
+ * is kept in the process by root and page, with no invalidation, and stays correct with several processes on one
+ * database. Polling a review screen reads each commented page of the current content from here.
+ */
+async function pageTarget(db: Executor, revision: RevisionRow, pageId: string): Promise<PageTarget | undefined> {
+  const key = revision.pages_root === null ? null : `${revision.pages_root}/${pageId}`;
+  const known = key === null ? undefined : targets.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const rd = new RevisionReader(db, revision);
+  const entry = await rd.entry(pageId);
+  let target: PageTarget | undefined;
+  if (entry) {
+    const version = await rd.version(entry.v);
+    const [path, blocks] = await Promise.all([rd.path(pageId, entry), rd.document(version)]);
+    target = {
+      page: { id: pageId, title: version.title, emoji: version.emoji ?? '', path },
+      blocks: new Set(blocks.map((b) => b.id)),
+    };
+  }
+  if (key !== null) {
+    if (targets.size >= TARGETS_MAX) targets.delete(targets.keys().next().value!);
+    targets.set(key, target ?? null);
+  }
+  return target;
+}
+
+/** Items grouped by a key, each group in the items' order. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = out.get(k);
+    if (group) group.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** Reactions grouped by what they react to, each group oldest first; reactions of unknown users left out. */
+function reactionsByTarget(
+  rows: Awaited<ReturnType<typeof comments.reactionsOf>>,
+  users: Map<string, UserSummary>,
+): Map<string, ReactionView[]> {
+  const out = new Map<string, ReactionView[]>();
+  for (const x of rows) {
+    const user = users.get(x.user_id);
+    if (!user) continue;
+    const view = { emoji: x.emoji, reacted_at: x.reacted_at, user };
+    const group = out.get(x.target_id);
+    if (group) group.push(view);
+    else out.set(x.target_id, [view]);
+  }
+  return out;
+}
+
+/** Gathers authors, reactions, repliers and the state of each comment's target in the current content. */
+async function bundle(db: Executor, t: ThreadContext, rows: CommentRow[]): Promise<CommentBundle[]> {
   const ids = rows.map((r) => r.id);
   const [reactions, repliers] = await Promise.all([comments.reactionsOf(db, ids), comments.repliersOf(db, ids)]);
-  const readers = new Map<string, Promise<RevisionReader>>();
-  const reader = (revisionId: string) => {
-    let r = readers.get(revisionId);
+  const users = await usersByIds(db, [
+    ...rows.flatMap((r) => (r.resolved_by ? [r.author_id, r.resolved_by] : [r.author_id])),
+    ...reactions.map((x) => x.user_id),
+    ...repliers.map((x) => x.author_id),
+  ]);
+  const revisions = new Map<string, Promise<RevisionRow>>();
+  const revision = (revisionId: string) => {
+    let r = revisions.get(revisionId);
     if (!r) {
-      r = revisionOfSpace(db, t.space.id, revisionId).then((rev) => new RevisionReader(db, rev));
-      readers.set(revisionId, r);
+      r = revisionOfSpace(db, t.space.id, revisionId);
+      revisions.set(revisionId, r);
     }
     return r;
   };
-  type Target = { page: NonNullable<CommentBundle['page']>; blocks: Set<string> };
-  const targets = new Map<string, Promise<Target | undefined>>();
+  const found = new Map<string, Promise<PageTarget | undefined>>();
   const targetIn = (revisionId: string, pageId: string) => {
     const key = `${revisionId}/${pageId}`;
-    let found = targets.get(key);
-    if (!found) {
-      found = (async () => {
-        const rd = await reader(revisionId);
-        const entry = await rd.entry(pageId);
-        if (!entry) return undefined;
-        const version = await rd.version(entry.v);
-        const [path, blocks] = await Promise.all([rd.path(pageId, entry), rd.document(version)]);
-        return {
-          page: { id: pageId, title: version.title, emoji: version.emoji ?? '', path, outdated: false },
-          blocks: new Set(blocks.map((b) => b.id)),
-        };
-      })();
-      targets.set(key, found);
+    let target = found.get(key);
+    if (!target) {
+      target = revision(revisionId).then((rev) => pageTarget(db, rev, pageId));
+      found.set(key, target);
     }
-    return found;
+    return target;
   };
-  return Promise.all(
-    rows.map(async (row) => {
+  const reactionsOf = reactionsByTarget(reactions, users);
+  const repliersOf = groupBy(
+    repliers.filter((x) => users.has(x.author_id)),
+    (x) => x.comment_id,
+  );
+  const bundles = await Promise.all(
+    rows.map(async (row): Promise<CommentBundle | undefined> => {
+      const author = users.get(row.author_id);
+      // Every comment has its author (a deleted account takes its comments along).
+      if (!author) return undefined;
       let page: CommentBundle['page'];
       let nodeOutdated = false;
       if (row.page_id) {
@@ -148,17 +228,21 @@ async function bundle(db: Executor, t: ThreadContext, rows: CommentView[]): Prom
             : { id: row.page_id, title: 'Deleted page', emoji: '', path: '', outdated: true };
         }
       }
+      const resolver = row.resolved_by ? users.get(row.resolved_by) : undefined;
       return {
         row,
-        reactions: reactions.filter((x) => x.target_id === row.id),
-        repliers: repliers
-          .filter((x) => x.comment_id === row.id)
-          .sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1)),
+        author,
+        ...(resolver ? { resolver } : {}),
+        reactions: reactionsOf.get(row.id) ?? [],
+        repliers: (repliersOf.get(row.id) ?? [])
+          .sort((a, b) => (String(a.first_at) < String(b.first_at) ? -1 : 1))
+          .map((x) => users.get(x.author_id)!),
         page,
         nodeOutdated,
       };
     }),
   );
+  return bundles.filter((b) => b !== undefined);
 }
 
 async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBundle[]> {
@@ -166,7 +250,14 @@ async function bundleReplies(db: Executor, rows: ReplyView[]): Promise<ReplyBund
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ row, reactions: reactions.filter((x) => x.target_id === row.id) }));
+  const byTarget = reactionsByTarget(
+    reactions,
+    await usersByIds(
+      db,
+      reactions.map((x) => x.user_id),
+    ),
+  );
+  return rows.map((row) => ({ row, reactions: byTarget.get(row.id) ?? [] }));
 }
 
 async function oneComment(db: Executor, t: ThreadContext, id: string): Promise<CommentBundle> {

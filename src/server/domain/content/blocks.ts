@@ -2,6 +2,7 @@ import { diffArrays, diffWordsWithSpace } from 'diff';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import type { Root } from 'mdast';
 
 /**
  * One top-level block of a page body: the exact markdown source of one top-level mdast node. Ids are stable across
@@ -30,8 +31,15 @@ const SIMILARITY_BUDGET = 100_000;
  * Line endings normalised to "\n", so CRLF and LF bodies give the same blocks, and a leading byte-order mark dropped
  * (the parser skips it, so positions would be off by one).
  */
-function normalize(markdown: string): string {
+export function normalizeMarkdown(markdown: string): string {
   return markdown.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** Where each top-level block of a parsed body starts and ends in its (normalized) source, and its type. */
+export interface BlockRange {
+  type: string;
+  from: number;
+  end: number;
 }
 
 /**
@@ -41,10 +49,20 @@ function normalize(markdown: string): string {
  * is the later node's; joining blocks with blank lines then never changes how they parse.
  */
 export function splitBlocks(markdown: string): SplitBlock[] {
-  const source = normalize(markdown);
+  const source = normalizeMarkdown(markdown);
   if (source.trim() === '') return [];
   const root = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const groups: Array<{ type: string; from: number; end: number }> = [];
+  return blockRanges(source, root)
+    .map((g) => ({ type: g.type, markdown: source.slice(g.from, g.end).trimEnd() }))
+    .filter((b) => b.markdown.trim() !== '');
+}
+
+/**
+ * The blocks of an already parsed body (see splitBlocks), as ranges of its source: a caller that parsed the body
+ * for its own reasons (an import rewriting links) gets its blocks without a second parse.
+ */
+export function blockRanges(source: string, root: Root): BlockRange[] {
+  const groups: BlockRange[] = [];
   for (const node of root.children) {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
@@ -60,9 +78,7 @@ export function splitBlocks(markdown: string): SplitBlock[] {
       last.end = Math.max(last.end, end);
     } else groups.push({ type: node.type, from, end: Math.max(from, end) });
   }
-  return groups
-    .map((g) => ({ type: g.type, markdown: source.slice(g.from, g.end).trimEnd() }))
-    .filter((b) => b.markdown.trim() !== '');
+  return groups;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import { putBlob } from '../../storage/repos/objects.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { breathe } from '../../lib/yield.js';
 import { InvalidError } from '../errors.js';
 import { identifyBlocks, type Block, type SplitBlock } from './blocks.js';
 import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
@@ -30,6 +31,11 @@ export interface EditContext {
   fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>;
   /** The blocks of a page body (parsed ahead, in the worker pool, by the caller). */
   splitBlocks: (markdown: string) => SplitBlock[];
+  /**
+   * The id of the page or file inserted with this `ref`, when the caller chose it ahead (an import writes links to
+   * its pages and files before they exist); a new id otherwise.
+   */
+  idFor?: (ref: string) => string | undefined;
 }
 
 export function slugify(title: string): string {
@@ -92,6 +98,8 @@ export async function applyChanges(
   const resolveId = (id: string) => refs.get(id) ?? id;
 
   for (const [index, change] of changes.entries()) {
+    // A batch of an import holds thousands of operations: let other requests in now and then.
+    await breathe(index);
     const field = (name: string) => `changes.${index}.${name}`;
     const fail = (name: string, message: string): never => {
       throw new InvalidError(field(name), message);
@@ -145,7 +153,7 @@ export async function applyChanges(
         if (change.type !== 'document' && change.document?.markdown !== undefined) {
           fail('document', `a ${change.type} page has no body`);
         }
-        const id = newId();
+        const id = (change.ref && ctx.idFor?.(change.ref)) || newId();
         const parentId = await parentFor(change.into, change.type);
         const title = change.title ?? 'Untitled';
         const blocks =
@@ -314,7 +322,7 @@ export async function applyChanges(
             if (data.length > FILE_MAX_BYTES) fail(at('base64'), `files are limited to ${FILE_MAX_BYTES} bytes`);
           }
           if (file.ref && refs.has(file.ref)) fail(at('ref'), 'is already used in this batch');
-          const id = newId();
+          const id = (file.ref && ctx.idFor?.(file.ref)) || newId();
           writer.setFile(id, {
             name: file.name,
             contentType: file.contentType ?? fetchedType ?? contentTypeOf(file.name),

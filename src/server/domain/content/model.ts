@@ -5,6 +5,7 @@ import { findRevision } from '../../storage/repos/spaces.js';
 import { NotFoundError } from '../errors.js';
 import { Trie, hashOf, type Json } from './tree.js';
 import type { Block } from './blocks.js';
+import { TimeSlices } from '../../lib/yield.js';
 
 /**
  * The content of a revision:
@@ -75,6 +76,28 @@ export interface PageNode {
   pages: PageNode[];
 }
 
+/** One page met in a walk of the tree (see `walkTree`). */
+export interface PageVisit {
+  id: string;
+  entry: PageEntry;
+  version: PageVersion;
+  path: string;
+}
+
+export interface TreeVisitor {
+  /** A page, before its subpages; returns false to skip them. */
+  enter(page: PageVisit): boolean;
+  /** After the subpages of a page that `enter` did not skip. */
+  leave(page: PageVisit): void;
+}
+
+/** Deeper pages are left out of the tree (a guard against a cycle in corrupt data). */
+const TREE_DEPTH_MAX = 100;
+/** Page versions read per batch in a walk of the whole tree. */
+const VERSIONS_BATCH = 1000;
+/** A walk of a larger tree does not keep the page versions it reads in the objects cache (see getObjects). */
+const WALK_CACHED_MAX = 10_000;
+
 /** Reads one revision's content. Objects are cached by hash, so repeated reads cost little. */
 export class RevisionReader {
   readonly trie: Trie;
@@ -138,22 +161,81 @@ export class RevisionReader {
     return { id, entry, version, path, pages };
   }
 
-  async allEntries(): Promise<Map<string, PageEntry>> {
-    const entries = await this.trie.entries(this.revision.pages_root);
-    return new Map(entries.filter(([k]) => k !== ROOT) as unknown as Array<[string, PageEntry]>);
-  }
-
   /** The whole page tree, in order. */
   async tree(): Promise<PageNode[]> {
-    const all = await this.allEntries();
-    const versions = await getObjects<PageVersion>(
-      this.db,
-      [...all.values()].map((e) => e.v),
-    );
-    return (await this.rootIds()).flatMap((id) => {
-      const node = buildNode(id, '', all, versions);
-      return node ? [node] : [];
+    const roots: PageNode[] = [];
+    const open: PageNode[] = [];
+    await this.walkTree({
+      enter: (page) => {
+        const node: PageNode = { ...page, pages: [] };
+        (open.length ? open[open.length - 1]!.pages : roots).push(node);
+        open.push(node);
+        return true;
+      },
+      leave: () => void open.pop(),
     });
+    return roots;
+  }
+
+  /**
+   * Walks the whole page tree in order (pages before their subpages, siblings in their order), without building
+   * it: a 100,000-page tree need not be held as nodes to be written out. A page whose entry or version is missing
+   * is left out with its subpages; so are pages deeper than TREE_DEPTH_MAX. Reads are batched, and the walk
+   * pauses for the event loop between short time slices, so other requests are served meanwhile.
+   */
+  async walkTree(visitor: TreeVisitor, slices = new TimeSlices()): Promise<void> {
+    const all = new Map<string, PageEntry>();
+    let rootIds: string[] = [];
+    for (const [key, value] of await this.trie.entries(this.revision.pages_root)) {
+      if (key === ROOT) rootIds = (value as unknown as RootEntry).c;
+      else all.set(key, value as unknown as PageEntry);
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
+    type Level = { ids: string[]; next: number; path: string; depth: number; page?: PageVisit };
+    // An explicit stack, not recursion: the walk can pause anywhere.
+    const stack: Level[] = [{ ids: rootIds, next: 0, path: '', depth: 0 }];
+    // Page versions are read a batch ahead of the walk, in its order, and dropped once written: a large tree's
+    // versions are never all held at once, nor kept in the objects cache.
+    const remember = all.size <= WALK_CACHED_MAX;
+    let versions = new Map<string, PageVersion>();
+    let asked = new Set<string>();
+    const readAhead = async () => {
+      asked = new Set();
+      const ahead = stack.map((l) => ({ ids: l.ids, next: l.next, depth: l.depth }));
+      while (ahead.length && asked.size < VERSIONS_BATCH) {
+        const level = ahead[ahead.length - 1]!;
+        if (level.next >= level.ids.length) {
+          ahead.pop();
+          continue;
+        }
+        const entry = all.get(level.ids[level.next++]!);
+        if (!entry || level.depth > TREE_DEPTH_MAX) continue;
+        asked.add(entry.v);
+        ahead.push({ ids: entry.c, next: 0, depth: level.depth + 1 });
+      }
+      versions = await getObjects<PageVersion>(this.db, [...asked], { remember });
+      await slices.due();
+    };
+    while (stack.length) {
+      const level = stack[stack.length - 1]!;
+      if (level.next >= level.ids.length) {
+        stack.pop();
+        if (level.page) visitor.leave(level.page);
+        continue;
+      }
+      const entry = all.get(level.ids[level.next]!);
+      if (entry && level.depth <= TREE_DEPTH_MAX && !asked.has(entry.v)) await readAhead();
+      const id = level.ids[level.next++]!;
+      const version = entry && versions.get(entry.v);
+      if (!entry || !version || level.depth > TREE_DEPTH_MAX) continue;
+      // Groups are sections of the navigation: they give no segment to their pages' paths.
+      const path = version.type === 'group' ? level.path : level.path ? `${level.path}/${version.slug}` : version.slug;
+      const page: PageVisit = { id, entry, version, path };
+      if (visitor.enter(page)) stack.push({ ids: entry.c, next: 0, path, depth: level.depth + 1, page });
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
   }
 
   async files(): Promise<Array<[string, FileEntry]>> {
@@ -164,24 +246,6 @@ export class RevisionReader {
   async file(fileId: string): Promise<FileEntry | undefined> {
     return (await this.trie.get(this.revision.files_root, fileId)) as FileEntry | undefined;
   }
-}
-
-function buildNode(
-  id: string,
-  parentPath: string,
-  all: Map<string, PageEntry>,
-  versions: Map<string, PageVersion>,
-  depth = 0,
-): PageNode | undefined {
-  const entry = all.get(id);
-  const version = entry && versions.get(entry.v);
-  if (!entry || !version || depth > 100) return undefined;
-  const path = version.type === 'group' ? parentPath : parentPath ? `${parentPath}/${version.slug}` : version.slug;
-  const pages = entry.c.flatMap((child) => {
-    const node = buildNode(child, path, all, versions, depth + 1);
-    return node ? [node] : [];
-  });
-  return { id, entry, version, path, pages };
 }
 
 export interface PreparedRevision {

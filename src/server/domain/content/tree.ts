@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
  * A persistent, content-addressed map (a hash array mapped trie) from string keys to JSON values. A revision's
@@ -43,13 +44,12 @@ export function hashOf(value: unknown): string {
 
 // A key's path is asked for at every level of every update: computed once per key (a bounded cache).
 const PATHS_MAX = 100_000;
-const paths = new Map<string, string>();
+const paths = new FifoCache<string>(PATHS_MAX);
 
 function keyPath(key: string): string {
   let path = paths.get(key);
   if (path === undefined) {
     path = crypto.createHash('sha1').update(key).digest('hex');
-    if (paths.size >= PATHS_MAX) paths.delete(paths.keys().next().value!);
     paths.set(key, path);
   }
   return path;

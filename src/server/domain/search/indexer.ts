@@ -8,7 +8,7 @@ import { searchDialect } from '../../storage/dialects/search.js';
 import { Trie, type NodeStore, type TrieNode } from '../content/tree.js';
 import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../content/model.js';
 import { blocksToMarkdown } from '../content/blocks.js';
-import { LruCache } from '../sites/cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { breathe } from '../../lib/yield.js';
 import { cleanText, SECTION_SEPARATOR, type Section } from './extract.js';

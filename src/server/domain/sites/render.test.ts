@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { markdownUrls, renderBody, renderMarkdown, resolveHref, type LinkResolver } from './render.js';
+import {
+  hrefTargets,
+  markdownLinks,
+  markdownUrls,
+  renderBody,
+  renderMarkdown,
+  resolveHref,
+  type LinkResolver,
+} from './render.js';
 
 const root = 'https://docs.test/sites/s1';
 const links: LinkResolver = {
@@ -60,5 +68,45 @@ describe('published page rendering', () => {
     expect(urls).toContain('./other.md');
     const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
     expect(renderBody(markdown, (href) => resolved[href] ?? href, root)).toEqual(renderMarkdown(markdown, links));
+  });
+
+  it('says what a link may name, in the order resolveHref tries it', () => {
+    expect(hrefTargets('/pages/p1#top', 'guides/setup')).toEqual({
+      targets: [{ kind: 'page', ref: 'p1' }],
+      hash: '#top',
+    });
+    expect(hrefTargets('../intro.md?x=1#a', 'guides/setup')).toEqual({
+      targets: [{ kind: 'page', ref: 'intro' }],
+      hash: '#a',
+    });
+    expect(hrefTargets('./README.md', 'guides/setup')!.targets).toEqual([
+      { kind: 'page', ref: 'guides' },
+      { kind: 'fileNamed', name: 'README.md' },
+    ]);
+    expect(hrefTargets('/files/f1', '')!.targets).toEqual([{ kind: 'file', id: 'f1' }]);
+    expect(hrefTargets('./logo.png', '')!.targets).toEqual([{ kind: 'fileNamed', name: 'logo.png' }]);
+    expect(hrefTargets('docs/elsewhere', '')!.targets).toEqual([]);
+    for (const external of ['https://example.com/a.md', '//cdn.example/x', 'mailto:a@b.c', '#local', '', '%E0%A4%A'])
+      expect(hrefTargets(external, 'x'), external).toBeUndefined();
+  });
+
+  it('reads the links of a body and the anchors its headings get when published', () => {
+    const markdown = [
+      '# Title',
+      '## Install guide',
+      '# Title',
+      '[a](/pages/x#y) ![i](./logo.png) [again](/pages/x#y) [j](javascript:alert(1)) text[^1] www.example.org',
+      '[^1]: A note with [a link](https://e.com).',
+    ].join('\n\n');
+    const { links: found, anchors } = markdownLinks(markdown);
+    expect(found).toEqual([
+      { href: '/pages/x#y', image: false },
+      { href: './logo.png', image: true },
+      { href: 'http://www.example.org', image: false },
+      { href: 'https://e.com', image: false },
+    ]);
+    // The very ids the published page gives its headings (footnote references are not links to check).
+    expect(anchors).toEqual(renderMarkdown(markdown, links).headings.map((h) => h.id));
+    expect(anchors).toEqual(['title', 'install-guide', 'title-2', 'footnotes']);
   });
 });

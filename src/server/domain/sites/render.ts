@@ -73,9 +73,18 @@ function resolvePath(from: string, target: string): string {
   return parts.join('/');
 }
 
-/** The URL a link of a page body points to on the published site (unchanged when it is not internal). */
-export function resolveHref(href: string, links: LinkResolver): string {
-  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('#') || href === '') return href;
+/** What an internal link of a page body may name, in the order resolveHref tries them. */
+export type HrefTarget =
+  { kind: 'page'; ref: string } | { kind: 'file'; id: string } | { kind: 'fileNamed'; name: string };
+
+/**
+ * What a link of a page body at `currentPath` may point to inside the space: page ids or paths, file ids or names,
+ * in the order they are tried, and the `#hash` a page target keeps. Undefined for a link that is not internal
+ * (a scheme, `//host`, `#anchor`, empty, or not decodable): it stays as written. The published site resolves with
+ * it (resolveHref), and so do the space's links and backlinks (`domain/links`).
+ */
+export function hrefTargets(href: string, currentPath: string): { targets: HrefTarget[]; hash: string } | undefined {
+  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('#') || href === '') return undefined;
   const hashAt = href.search(/[?#]/);
   const path = hashAt < 0 ? href : href.slice(0, hashAt);
   const hash = hashAt < 0 ? '' : href.slice(hashAt).replace(/^\?[^#]*/, '');
@@ -83,28 +92,34 @@ export function resolveHref(href: string, links: LinkResolver): string {
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return href;
+    return undefined;
   }
+  const targets: HrefTarget[] = [];
   const pages = /^\/?pages\/(.+)$/.exec(decoded);
-  if (pages) {
-    const target = links.page(pages[1]!.replace(/\.md$/, '').replace(/\/$/, ''));
-    if (target) return target + hash;
-  }
+  if (pages) targets.push({ kind: 'page', ref: pages[1]!.replace(/\.md$/, '').replace(/\/$/, '') });
   const files = /^\/?files\/([^/]+)$/.exec(decoded);
-  if (files) {
-    const target = links.file(files[1]!);
-    if (target) return target;
-  }
+  if (files) targets.push({ kind: 'file', id: files[1]! });
   if (/\.md$/i.test(decoded)) {
-    let resolved = resolvePath(links.currentPath, decoded.replace(/\.md$/i, ''));
-    resolved = resolved.replace(/(^|\/)(README|index)$/i, '');
-    const target = links.page(resolved);
-    if (target) return target + hash;
+    const resolved = resolvePath(currentPath, decoded.replace(/\.md$/i, ''));
+    targets.push({ kind: 'page', ref: resolved.replace(/(^|\/)(README|index)$/i, '') });
   }
   const name = decoded.replace(/^\.\//, '');
-  if (!name.includes('/')) {
-    const target = links.fileNamed(name);
-    if (target) return target;
+  if (!name.includes('/')) targets.push({ kind: 'fileNamed', name });
+  return { targets, hash };
+}
+
+/** The URL a link of a page body points to on the published site (unchanged when it is not internal). */
+export function resolveHref(href: string, links: LinkResolver): string {
+  const internal = hrefTargets(href, links.currentPath);
+  if (!internal) return href;
+  for (const target of internal.targets) {
+    if (target.kind === 'page') {
+      const url = links.page(target.ref);
+      if (url) return url + internal.hash;
+    } else {
+      const url = target.kind === 'file' ? links.file(target.id) : links.fileNamed(target.name);
+      if (url) return url;
+    }
   }
   return href;
 }
@@ -151,6 +166,59 @@ export function markdownUrls(markdown: string): string[] {
   return [...urls];
 }
 
+/**
+ * Moves the headings of a sanitized body one level down (the page title is the h1) and gives them ids from their
+ * text, unique in the page (`title`, `title-2`), so `#anchor` links work; returns them in order.
+ */
+function nameHeadings(clean: Root): RenderedBody['headings'] {
+  const used = new Set<string>();
+  const headings: RenderedBody['headings'] = [];
+  walk(clean, (e) => {
+    const level = HEADINGS.indexOf(e.tagName);
+    if (level < 0) return;
+    e.tagName = HEADINGS[Math.min(level + 1, 5)]!;
+    const title = textOf(e);
+    const base = slugOf(title);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    e.properties.id = id;
+    headings.push({ id, title, level: level + 1 });
+  });
+  return headings;
+}
+
+/** A link of a page body: its target as written (normalized as for rendering), and whether it is an image. */
+export interface BodyLink {
+  href: string;
+  image: boolean;
+}
+
+/**
+ * The links and images of `markdown` (each distinct target once, in order of appearance; footnote references,
+ * which point inside the page, left out) and the anchors its headings get when published: what the space's links
+ * report checks, read exactly as renderBody reads the body.
+ */
+export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[] } {
+  // Read after sanitizing, as published: a `javascript:` link is no link there.
+  const clean = sanitize(toHast(parse(markdown)) as Root, schema) as Root;
+  const seen = new Set<string>();
+  const links: BodyLink[] = [];
+  walk(clean, (e) => {
+    const image = e.tagName === 'img';
+    const href = image ? e.properties.src : e.tagName === 'a' ? e.properties.href : undefined;
+    if (typeof href !== 'string' || href === '') return;
+    if (!image && (e.properties.dataFootnoteRef !== undefined || e.properties.dataFootnoteBackref !== undefined)) {
+      return;
+    }
+    const key = `${image ? 'i' : 'a'}${href}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    links.push({ href, image });
+  });
+  return { links, anchors: nameHeadings(clean).map((h) => h.id) };
+}
+
 /** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */
 export function renderBody(markdown: string, resolve: (href: string) => string, siteRoot: string): RenderedBody {
   const tree = toHast(parse(markdown)) as Root;
@@ -163,22 +231,11 @@ export function renderBody(markdown: string, resolve: (href: string) => string, 
     }
   });
   const clean = sanitize(tree, schema) as Root;
-  const used = new Set<string>();
-  const headings: Array<{ id: string; title: string; level: number }> = [];
   walk(clean, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string' && /^https?:/i.test(e.properties.href)) {
       if (!e.properties.href.startsWith(siteRoot)) e.properties.rel = ['noopener', 'nofollow'];
     }
-    const level = HEADINGS.indexOf(e.tagName);
-    if (level < 0) return;
-    e.tagName = HEADINGS[Math.min(level + 1, 5)]!;
-    const title = textOf(e);
-    const base = slugOf(title);
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    e.properties.id = id;
-    headings.push({ id, title, level: level + 1 });
   });
+  const headings = nameHeadings(clean);
   return { html: toHtml(clean), headings };
 }

@@ -15,7 +15,7 @@ import { FILES_SEGMENT, SEARCH_SEGMENT, SHARE_SEGMENT, publishedSiteUrl } from '
 import { presentBySpace } from '../../presenters/search.js';
 import { SEARCH_QUERY_MAX, type SearchSpaceResult, type TextRange } from '../../../shared/contract/search.js';
 import { liveSpaces, scopedSiteSpaces, searchPages, type PageHit, type SearchHits } from '../search/service.js';
-import { LruCache } from './cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { InvalidError, ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';

@@ -26,6 +26,7 @@ import { removeGrantsOn } from '../../storage/repos/grants.js';
 import type { MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
 import { indexNewSpace } from '../search/indexer.js';
+import { spaceDuplicated } from '../links/hooks.js';
 
 export interface SpaceView {
   row: spaces.SpaceRow;
@@ -228,6 +229,12 @@ export async function duplicateSpace(ctx: ServiceContext, id: string) {
     // The copy shares the original's content: revisions are immutable, so nothing needs copying.
     const source = await spaces.findRevision(tx, row.revision_id);
     await insertSpaceWithRevision(tx, copy, ctx.actor.userId, source);
+    await spaceDuplicated(
+      tx,
+      { spaceId: row.id, revisionId: row.revision_id },
+      { spaceId: copy.id, revision: (await spaces.findRevision(tx, copy.revision_id))! },
+      ctx.urls.base,
+    );
     return { row: copy, level: (await spaceLevel(tx, ctx.actor, copy, access)).level };
   });
 }

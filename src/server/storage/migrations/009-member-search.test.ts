@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, storageFor } from '../../test/harness.js';
-import { openStorage, type Storage } from '../db.js';
+import { migrate, openStorage, type Storage } from '../db.js';
 import { countMembers, listMembers, type MemberListFilter } from '../repos/members.js';
 import type { MembersTable, UsersTable } from '../schema.js';
 import { migrationProvider } from './index.js';
@@ -108,7 +108,6 @@ describeEachDialect('migration 009-member-search', (dialect) => {
 
   it('indexes the users that were there before it', async () => {
     expect(await searchObjects()).toEqual([]);
-    // Up to 009 only: later migrations are not this test's business (and migrateDown must undo 009).
     const done = await migrator.migrateTo('009-member-search');
     expect(done.error).toBeUndefined();
     expect(done.results?.map((r) => r.migrationName)).toEqual(['009-member-search']);
@@ -118,14 +117,14 @@ describeEachDialect('migration 009-member-search', (dialect) => {
     expect(await found('another@before')).toEqual(['u2']);
     expect(await found('elsewhere')).toEqual([]);
     expect(await found('elsewhere', 'org-b')).toEqual(['u3']);
-    expect((await migrator.migrateTo('009-member-search')).results).toEqual([]); // nothing left to do
+    await migrate(storage); // the later migrations, on top
   });
 
   it('is undone and redone', async () => {
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('008-identity')).error).toBeUndefined();
     expect(await searchObjects()).toEqual([]);
     await addUsers([['u4', 'Existing While Undone', 'undone@before.test', 'org-a']]);
-    expect((await migrator.migrateTo('009-member-search')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await searchObjects()).toEqual(created);
     expect(await found('existing')).toEqual(['u4', 'u2', 'u1']);
     expect(await found('while undone')).toEqual(['u4']);

@@ -9,6 +9,8 @@ import * as m007 from './007-people.js';
 import * as m008 from './008-identity.js';
 import * as m009 from './009-member-search.js';
 import * as m010 from './010-search.js';
+import * as m011 from './011-links.js';
+import * as m012 from './012-imports.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '008-identity': m008,
   '009-member-search': m009,
   '010-search': m010,
+  '011-links': m011,
+  '012-imports': m012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,3 @@
-import type { Expression, SqlBool } from 'kysely';
 import type { Executor } from '../db.js';
 import type { CommentsTable, CommentRepliesTable } from '../schema.js';
 import { MEMBER_COLUMNS, MEMBER_COUNTERS } from './members.js';
@@ -9,30 +8,40 @@ export interface CommentScope {
   changeRequestId: string | null;
 }
 
-function commentsWithUsers(db: Executor) {
-  return db
+/**
+ * The columns of a comment that the API shows: its space and change request are those of the query. Its author and
+ * resolver are read apart (usersByIds), once per user rather than once per comment: a list of comments read each
+ * column of every row, and reading them was most of the cost of polling a review screen.
+ */
+const COMMENT_COLUMNS = [
+  'c.id',
+  'c.author_id',
+  'c.page_id',
+  'c.node_id',
+  'c.node_preview',
+  'c.revision_id',
+  'c.body',
+  'c.replies',
+  'c.posted_at',
+  'c.edited_at',
+  'c.resolved_at',
+  'c.resolved_by',
+] as const;
+export type CommentRow = Omit<CommentsTable, 'space_id' | 'change_request_id'>;
+
+/** The comments of a scope (with an author, as every comment has). */
+function threads(db: Executor, scope: CommentScope) {
+  const q = db
     .selectFrom('comments as c')
     .innerJoin('users as author', 'author.id', 'c.author_id')
-    .leftJoin('users as resolver', 'resolver.id', 'c.resolved_by')
-    .selectAll('c')
-    .select([
-      'author.display_name as author_name',
-      'author.email as author_email',
-      'author.photo_url as author_photo',
-      'resolver.display_name as resolver_name',
-      'resolver.email as resolver_email',
-      'resolver.photo_url as resolver_photo',
-    ]);
+    .where('c.space_id', '=', scope.spaceId);
+  return scope.changeRequestId === null
+    ? q.where('c.change_request_id', 'is', null)
+    : q.where('c.change_request_id', '=', scope.changeRequestId);
 }
-export type CommentView = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
-export function findComment(db: Executor, scope: CommentScope, id: string) {
-  let q = commentsWithUsers(db).where('c.space_id', '=', scope.spaceId).where('c.id', '=', id);
-  q =
-    scope.changeRequestId === null
-      ? q.where('c.change_request_id', 'is', null)
-      : q.where('c.change_request_id', '=', scope.changeRequestId);
-  return q.executeTakeFirst();
+export function findComment(db: Executor, scope: CommentScope, id: string): Promise<CommentRow | undefined> {
+  return threads(db, scope).select(COMMENT_COLUMNS).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** Takes the comment's row lock (PostgreSQL) so read-then-write changes to one thread happen one at a time. */
@@ -115,19 +124,12 @@ export interface CommentFilter {
 }
 
 function filtered(db: Executor, scope: CommentScope, f: CommentFilter) {
-  return commentsWithUsers(db).where((eb) => {
-    const conds: Expression<SqlBool>[] = [eb('c.space_id', '=', scope.spaceId)];
-    conds.push(
-      scope.changeRequestId === null
-        ? eb('c.change_request_id', 'is', null)
-        : eb('c.change_request_id', '=', scope.changeRequestId),
-    );
-    if (f.status === 'open') conds.push(eb('c.resolved_at', 'is', null));
-    if (f.status === 'resolved') conds.push(eb('c.resolved_at', 'is not', null));
-    if (f.pageId !== undefined) conds.push(eb('c.page_id', '=', f.pageId));
-    if (f.authors !== undefined) conds.push(eb('c.author_id', 'in', f.authors.length ? f.authors : ['']));
-    return eb.and(conds);
-  });
+  let q = threads(db, scope);
+  if (f.status === 'open') q = q.where('c.resolved_at', 'is', null);
+  if (f.status === 'resolved') q = q.where('c.resolved_at', 'is not', null);
+  if (f.pageId !== undefined) q = q.where('c.page_id', '=', f.pageId);
+  if (f.authors !== undefined) q = q.where('c.author_id', 'in', f.authors.length ? f.authors : ['']);
+  return q;
 }
 
 export function listComments(
@@ -137,8 +139,12 @@ export function listComments(
   order: 'asc' | 'desc',
   after: string[] | undefined,
   take: number,
-) {
-  let q = filtered(db, scope, f).orderBy('c.posted_at', order).orderBy('c.id', order).limit(take);
+): Promise<CommentRow[]> {
+  let q = filtered(db, scope, f)
+    .select(COMMENT_COLUMNS)
+    .orderBy('c.posted_at', order)
+    .orderBy('c.id', order)
+    .limit(take);
   if (after) {
     q = q.where((eb) =>
       eb(eb.refTuple('c.posted_at', 'c.id'), order === 'asc' ? '>' : '<', eb.tuple(after[0]!, after[1]!)),
@@ -149,7 +155,6 @@ export function listComments(
 
 export async function countComments(db: Executor, scope: CommentScope, f: CommentFilter): Promise<number> {
   const r = await filtered(db, scope, f)
-    .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
@@ -198,33 +203,27 @@ export function listReplies(db: Executor, commentId: string, after: string[] | u
   return q.execute();
 }
 
-/** The distinct users who replied to each comment, with the time of their first reply. */
+/** The distinct users who replied to each comment, with the time of their first reply (users: usersByIds). */
 export function repliersOf(db: Executor, commentIds: string[]) {
   if (commentIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('comment_replies as r')
     .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select((eb) => [
-      'r.comment_id',
-      'u.id',
-      'u.display_name',
-      'u.email',
-      'u.photo_url',
-      eb.fn.min('r.posted_at').as('first_at'),
-    ])
+    .select((eb) => ['r.comment_id', 'r.author_id', eb.fn.min('r.posted_at').as('first_at')])
     .where('r.comment_id', 'in', commentIds)
-    .groupBy(['r.comment_id', 'u.id', 'u.display_name', 'u.email', 'u.photo_url'])
+    .groupBy(['r.comment_id', 'r.author_id'])
     .execute();
 }
 
 // Reactions
 
+/** Reactions to comments or replies, oldest first (users: usersByIds). */
 export function reactionsOf(db: Executor, targetIds: string[]) {
   if (targetIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('comment_reactions as x')
     .innerJoin('users as u', 'u.id', 'x.user_id')
-    .select(['x.target_id', 'x.emoji', 'x.reacted_at', 'u.id', 'u.display_name', 'u.email', 'u.photo_url'])
+    .select(['x.target_id', 'x.emoji', 'x.reacted_at', 'x.user_id'])
     .where('x.target_id', 'in', targetIds)
     .orderBy('x.reacted_at')
     .orderBy('x.emoji')

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
+import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
  * Immutable JSON objects addressed by the hash of their content (trie nodes, page versions, documents).
@@ -8,14 +10,22 @@ import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
  * is correct with several server processes on one database.
  */
 const CACHE_MAX = 50_000;
-const cache = new Map<string, unknown>();
+const cache = new FifoCache<unknown>(CACHE_MAX);
 
 function remember(id: string, value: unknown) {
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(id, value);
 }
 
-export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<string, T>> {
+/**
+ * The objects of these ids (those that exist). `remember: false` reads without keeping what was read in the
+ * cache: for one pass over more objects than the cache holds, which would only flush it (and keep the garbage
+ * collector busy moving objects nobody reads again).
+ */
+export async function getObjects<T>(
+  db: Executor,
+  ids: string[],
+  opts: { remember?: boolean } = {},
+): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
@@ -23,6 +33,9 @@ export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<st
     else missing.push(id);
   }
   for (let i = 0; i < missing.length; i += 500) {
+    // SQLite answers synchronously: without a pause between batches, reading 100,000 objects (a large page tree)
+    // would hold the event loop for seconds.
+    if (i > 0) await yieldToEventLoop();
     const rows = await db
       .selectFrom('objects')
       .select(['id', 'data'])
@@ -30,7 +43,7 @@ export async function getObjects<T>(db: Executor, ids: string[]): Promise<Map<st
       .execute();
     for (const row of rows) {
       const value = JSON.parse(row.data) as T;
-      remember(row.id, value);
+      if (opts.remember !== false) remember(row.id, value);
       out.set(row.id, value);
     }
   }

@@ -8,9 +8,19 @@ export async function insertToken(db: Executor, row: TokenRow): Promise<void> {
   await db.insertInto('api_tokens').values(row).execute();
 }
 
-/** Runs on every request, so written as SQL text: building it with the query builder cost more than running it. */
-export async function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenRow | undefined> {
-  const result = await sql<TokenRow>`select * from api_tokens where token_hash = ${tokenHash}`.execute(db);
+/** What authenticating a request reads of its token. */
+export type TokenForAuth = Pick<
+  TokenRow,
+  'id' | 'user_id' | 'kind' | 'csrf_hash' | 'session_id' | 'expires_at' | 'last_used_at' | 'sso_provider_id'
+>;
+
+/**
+ * Runs on every request, so written as SQL text (building it with the query builder cost more than running it),
+ * reading only the columns authentication needs: on SQLite each column read costs a fraction of a microsecond.
+ */
+export async function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenForAuth | undefined> {
+  const result = await sql<TokenForAuth>`select id, user_id, kind, csrf_hash, session_id, expires_at, last_used_at,
+      sso_provider_id from api_tokens where token_hash = ${tokenHash}`.execute(db);
   return result.rows[0];
 }
 

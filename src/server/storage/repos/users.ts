@@ -7,6 +7,24 @@ export function findUserById(db: Executor, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What the API shows of a user who posted, replied or reacted. */
+export type UserSummary = Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'>;
+
+/** The summaries of the users with these ids (each once; an unknown id is left out), by id. */
+export async function usersByIds(db: Executor, ids: Iterable<string>): Promise<Map<string, UserSummary>> {
+  const wanted = [...new Set(ids)];
+  const out = new Map<string, UserSummary>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'display_name', 'email', 'photo_url'])
+      .where('id', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.id, row);
+  }
+  return out;
+}
+
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }

@@ -1,0 +1,299 @@
+import type { Nodes, Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { toString } from 'mdast-util-to-string';
+import { blockRanges, normalizeMarkdown, type SplitBlock } from '../content/blocks.js';
+import { htmlToMarkdown } from './html.js';
+import { PAGE_DESCRIPTION_MAX, PAGE_MARKDOWN_MAX } from '../../../shared/contract/content.js';
+import { MARKDOWN_DEPTH_MAX, PAGE_BLOCKS_MAX, tooDeeplyNested } from '../../../shared/markdown-limits.js';
+
+/**
+ * Imported markdown made into page bodies: front matter read (title, description), the leading heading taken as
+ * the title, HTML blocks written as markdown (GitBook exports write images as `<figure><img>`; published pages drop
+ * raw HTML), and links between imported files rewritten to page and file links of this server (`/pages/<id>`,
+ * `/files/<id>`), which published sites and the console resolve. Links are rewritten in place, from the parser's
+ * source positions: the rest of the text stays exactly as written. Pure functions of their input, run in the worker
+ * pool for large imports (see tasks.ts).
+ */
+export interface PageInput {
+  markdown: string;
+  /** Where its relative links start from: its path in the archive, or its URL. */
+  base: string;
+  /** The title given by a table of contents; a leading heading saying the same is dropped from the body. */
+  title?: string;
+  /** Convert HTML blocks written in the markdown (not for markdown made from HTML already). */
+  convertHtml?: boolean;
+}
+
+export interface PreparedPage {
+  /** From the front matter or the leading heading, when no title was given. */
+  title?: string;
+  description?: string;
+  markdown: string;
+  blocks: SplitBlock[];
+  /** The link targets the page used (values of `targets`): the files an archive import must bring along. */
+  used: string[];
+  /** Why this page cannot be imported (too long, nested too deep...). */
+  error?: string;
+}
+
+export interface PrepareInput {
+  pages: PageInput[];
+  /** Where links go: an archive path or a URL (see linkKey) → `/pages/<id>` or `/files/<id>`. */
+  targets: Record<string, string>;
+  /** Archive paths, or web URLs. */
+  mode: 'archive' | 'web';
+}
+
+const parse = (markdown: string): Root =>
+  fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Resolves `target` against the folder of `from` (both archive paths); undefined when it climbs out. */
+export function resolveArchivePath(from: string, target: string): string | undefined {
+  const parts = target.startsWith('/') ? [] : from.split('/').slice(0, -1);
+  for (const segment of target.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (!parts.length) return undefined;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** The key of a web page among the targets: origin and path, without query, fragment, `index.html` or final `/`. */
+export function webKey(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    const path = u.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '');
+    return `${u.origin}${path}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The target of a link, as the targets map knows it; undefined when it goes elsewhere. */
+function resolveLink(
+  href: string,
+  base: string,
+  input: PrepareInput,
+): { target: string; fragment: string } | undefined {
+  const at = href.search(/[?#]/);
+  const hashAt = href.indexOf('#');
+  const fragment = hashAt >= 0 ? href.slice(hashAt) : '';
+  // A link within the page stays as it is.
+  if (href.startsWith('#')) return undefined;
+  if (input.mode === 'web') {
+    let absolute: string;
+    try {
+      absolute = new URL(href, base).href;
+    } catch {
+      return undefined;
+    }
+    const key = webKey(absolute);
+    const target = key === undefined ? undefined : input.targets[key];
+    return target ? { target, fragment } : undefined;
+  }
+  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('/')) return undefined;
+  let path = at >= 0 ? href.slice(0, at) : href;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const resolved = resolveArchivePath(base, path);
+  if (resolved === undefined) return undefined;
+  const folder = resolved === '' ? '' : `${resolved}/`;
+  for (const candidate of [
+    resolved,
+    `${folder}README.md`,
+    `${folder}readme.md`,
+    `${folder}index.md`,
+    `${resolved}.md`,
+  ]) {
+    const target = input.targets[candidate];
+    if (target) return { target, fragment };
+  }
+  return undefined;
+}
+
+/** A link destination as markdown writes it (angle brackets when it holds spaces or parentheses). */
+function destination(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+function titlePart(title: string | null | undefined): string {
+  return title ? ` "${title.replace(/["\\]/g, '\\$&')}"` : '';
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[\\[\]*_`<>!]/g, '\\$&');
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  /** The replacement, given the text of the node's children with their own edits applied. */
+  write: (inner: (from: number, to: number) => string) => string;
+}
+
+/**
+ * Renders ranges of `source` with the edits inside them applied; an edit inside another one (an image inside a
+ * link) is applied within its parent's children.
+ */
+function editor(source: string, edits: Edit[]): (from: number, to: number) => string {
+  edits.sort((a, b) => a.start - b.start || b.end - a.end);
+  const render = (from: number, to: number, list: Edit[]): string => {
+    let out = '';
+    let at = from;
+    for (let i = 0; i < list.length; i++) {
+      const edit = list[i]!;
+      if (edit.start < at || edit.end > to) continue;
+      const nested: Edit[] = [];
+      while (i + 1 < list.length && list[i + 1]!.start < edit.end) nested.push(list[++i]!);
+      out += source.slice(at, edit.start);
+      out += edit.write((a, b) => render(a, b, nested));
+      at = edit.end;
+    }
+    return out + source.slice(at, to);
+  };
+  return (from, to) => render(from, to, edits);
+}
+
+/** Markdown with HTML blocks (and lone `<img>` tags) written as markdown. */
+function convertHtml(markdown: string): string {
+  const root = parse(markdown);
+  const edits: Edit[] = [];
+  const visit = (node: Nodes, topLevel: boolean) => {
+    if (node.type === 'html' && node.position) {
+      const start = node.position.start.offset!;
+      const end = node.position.end.offset!;
+      const lone = /^<img\b[^>]*>$/i.test(node.value.trim());
+      if (topLevel || lone) {
+        const converted = htmlToMarkdown(node.value).markdown;
+        edits.push({ start, end, write: () => (lone ? converted.replace(/\n+/g, ' ') : converted) });
+      }
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes, false);
+  };
+  for (const child of root.children) visit(child, true);
+  return edits.length ? editor(markdown, edits)(0, markdown.length) : markdown;
+}
+
+/** The edits that rewrite links, images and link definitions pointing at imported pages and files to them. */
+function linkEdits(markdown: string, root: Root, base: string, input: PrepareInput, used: Set<string>): Edit[] {
+  const edits: Edit[] = [];
+  const visit = (node: Nodes) => {
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.position) {
+      const found = resolveLink(node.url, base, input);
+      if (found) {
+        used.add(found.target);
+        const url = destination(found.target + (found.target.startsWith('/pages/') ? found.fragment : ''));
+        const start = node.position.start.offset!;
+        const end = node.position.end.offset!;
+        if (node.type === 'definition') {
+          const label = node.label ?? node.identifier;
+          edits.push({ start, end, write: () => `[${label}]: ${url}${titlePart(node.title)}` });
+        } else if (node.type === 'image') {
+          edits.push({ start, end, write: () => `![${escapeText(node.alt ?? '')}](${url}${titlePart(node.title)})` });
+        } else {
+          const first = node.children[0]?.position?.start.offset;
+          const last = node.children.at(-1)?.position?.end.offset;
+          const inline = markdown[start] === '[';
+          edits.push({
+            start,
+            end,
+            write: (inner) =>
+              `[${inline && first !== undefined && last !== undefined ? inner(first, last) : escapeText(toString(node))}](${url}${titlePart(node.title)})`,
+          });
+        }
+      }
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(root);
+  return edits;
+}
+
+/** Reads a YAML front matter block's `title` and `description` (plain, quoted, or folded `>` / `|` scalars). */
+function frontMatter(markdown: string): { body: string; title?: string; description?: string } {
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
+  if (!m) return { body: markdown };
+  const fields: Record<string, string> = {};
+  const lines = m[1]!.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const field = /^([A-Za-z_][\w-]*):[ \t]*(.*)$/.exec(lines[i]!);
+    if (!field) continue;
+    let value = field[2]!.trim();
+    if (/^[>|][+-]?$/.test(value)) {
+      const folded: string[] = [];
+      while (i + 1 < lines.length && /^(\s+|$)/.test(lines[i + 1]!) && lines[i + 1] !== '')
+        folded.push(lines[++i]!.trim());
+      value = folded.join(value.startsWith('|') ? '\n' : ' ');
+    } else if (/^(["']).*\1$/.test(value)) {
+      value = value.slice(1, -1);
+    }
+    fields[field[1]!.toLowerCase()] = value;
+  }
+  return {
+    body: markdown.slice(m[0].length),
+    ...(fields.title ? { title: fields.title } : {}),
+    ...(fields.description ? { description: fields.description } : {}),
+  };
+}
+
+const sameTitle = (a: string, b: string) =>
+  a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The body's leading level-1 heading as plain text, and the body without it. */
+function leadingHeading(body: string): { title: string; rest: string } | undefined {
+  const trimmed = body.replace(/^(?:[ \t]*\r?\n)+/, '');
+  const atx = /^# +(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(trimmed);
+  const setext = atx ? null : /^(\S[^\n]*)\r?\n=+[ \t]*(?:\r?\n|$)/.exec(trimmed);
+  const m = atx ?? setext;
+  if (!m) return undefined;
+  const title = toString(parse(m[1]!)).trim();
+  return title ? { title, rest: trimmed.slice(m[0].length) } : undefined;
+}
+
+/** One page made ready to insert, or the reason it cannot be. */
+export function preparePage(page: PageInput, input: PrepareInput): PreparedPage {
+  const used = new Set<string>();
+  const front = frontMatter(page.markdown.replace(/^\uFEFF/, ''));
+  let body = front.body;
+  let title = page.title ? undefined : front.title;
+  const heading = leadingHeading(body);
+  if (heading && (page.title ? sameTitle(heading.title, page.title) : !title || sameTitle(heading.title, title))) {
+    title ??= heading.title;
+    body = heading.rest;
+  }
+  const description = front.description?.slice(0, PAGE_DESCRIPTION_MAX);
+  const meta = { ...(title ? { title } : {}), ...(description ? { description } : {}) };
+  const fail = (error: string): PreparedPage => ({ ...meta, markdown: '', blocks: [], used: [], error });
+  const tooLong = `is longer than ${PAGE_MARKDOWN_MAX} characters of markdown`;
+  // The limits every page body has, checked before anything parses it (parsing deep nesting costs its square).
+  if (body.length > PAGE_MARKDOWN_MAX) return fail(tooLong);
+  if (tooDeeplyNested(body)) return fail(`nests blockquotes and lists deeper than ${MARKDOWN_DEPTH_MAX} levels`);
+  if (page.convertHtml && /<[a-z!]/i.test(body)) body = convertHtml(body);
+  body = normalizeMarkdown(body);
+  // One parse gives both the links to rewrite and the blocks: each block is its source range, links rewritten.
+  const root = parse(body);
+  const render = editor(body, linkEdits(body, root, page.base, input, used));
+  const blocks = blockRanges(body, root)
+    .map((range) => ({ type: range.type, markdown: render(range.from, range.end).trimEnd() }))
+    .filter((block) => block.markdown.trim() !== '');
+  const markdown = blocks.map((block) => block.markdown).join('\n\n');
+  if (markdown.length > PAGE_MARKDOWN_MAX) return fail(tooLong);
+  if (blocks.length > PAGE_BLOCKS_MAX) return fail(`has more than ${PAGE_BLOCKS_MAX} top-level blocks`);
+  return { ...meta, markdown, blocks, used: [...used] };
+}
+
+/** The worker task: a batch of pages. */
+export function preparePages(input: PrepareInput): PreparedPage[] {
+  return input.pages.map((page) => preparePage(page, input));
+}

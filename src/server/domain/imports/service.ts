@@ -1,0 +1,525 @@
+import type { ServiceContext } from '../context.js';
+import { transaction } from '../../storage/db.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
+import type { PrivateAddresses } from '../../lib/fetch-url.js';
+import { workers } from '../../workers/pool.js';
+import * as runs from '../../storage/repos/imports.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { loadSpace } from '../spaces/service.js';
+import {
+  createChangeRequest,
+  loadChangeRequest,
+  mergeChangeRequest,
+  requireEditable,
+  updateContent,
+} from '../change-requests/service.js';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../errors.js';
+import type { SplitBlock } from '../content/blocks.js';
+import { FILE_MAX_BYTES, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
+import type { ImportLimits, ImportSource } from '../../../shared/contract/imports.js';
+import { ImportScope, type ProgressSink } from './scope.js';
+import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile } from './plan.js';
+import { planArchive } from './zip.js';
+import { crawlWebsite } from './website.js';
+import { Archive } from './archive.js';
+import type { PreparedPage } from './markdown.js';
+import { formatBytes } from './limits.js';
+
+/**
+ * Imports (`POST …/content/import`): content from a URL or an upload becomes one new revision, of a change request
+ * or of the space.
+ *
+ * 1. The caller is authorized first (edit level on a change request; on a space, review, the level that merges):
+ *    nothing is fetched for anyone else. An import run row records the import and its progress from then on.
+ * 2. The source is fetched through the one guarded fetch, read and converted (zip.ts, website.ts, docx.ts,
+ *    html.ts, markdown.ts); every limit it meets stops it with a 400 naming the limit. Conversions and page bodies
+ *    run in the worker pool when large, so the event loop stays free.
+ * 3. The result is written as one batch of content operations through the change requests' own machinery:
+ *    `updateContent` into the change request; into the space, a change request created, edited and merged in one
+ *    transaction (the space's row lock queues it with other merges, and the merge is three-way if the space moved
+ *    on meanwhile, so nothing is lost). Whatever fails, nothing of the import is kept but its run row, which says why.
+ */
+export interface ImportRequest {
+  source: ImportSource;
+  /** Where to fetch it; absent for an upload. */
+  url?: string;
+  /** The content itself (the request body). */
+  upload?: Buffer;
+  importId?: string;
+}
+
+export interface ImportSettings {
+  limits: ImportLimits;
+  allowPrivate: PrivateAddresses;
+}
+
+/** Imports one process runs at once: each may hold an archive and its pages in memory. The others wait. */
+export const IMPORTS_IN_FLIGHT_MAX = 2;
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+
+async function acquireSlot(signal: AbortSignal): Promise<() => void> {
+  if (inFlight >= IMPORTS_IN_FLIGHT_MAX) {
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const i = waiting.indexOf(wake);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(signal.reason as Error);
+      };
+      waiting.push(wake);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+  inFlight += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    inFlight -= 1;
+    waiting.shift()?.();
+  };
+}
+
+/** Milliseconds between two progress writes of one import. */
+const PROGRESS_EVERY_MS = 200;
+
+/** Progress written to the import's run row, at most every PROGRESS_EVERY_MS, one write at a time. */
+class RunProgress implements ProgressSink {
+  private state = { stage: 'fetching', imported: 0, total: 0 };
+  private written = '';
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly spaceId: string,
+    private readonly id: string,
+  ) {}
+
+  stage(stage: 'fetching' | 'reading' | 'converting' | 'writing'): void {
+    this.state.stage = stage;
+    this.schedule();
+  }
+  total(n: number): void {
+    this.state.total = n;
+    this.schedule();
+  }
+  imported(n: number): void {
+    this.state.imported = n;
+    this.schedule();
+  }
+
+  get counts() {
+    return { imported: this.state.imported, total: this.state.total };
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.write();
+    }, PROGRESS_EVERY_MS);
+  }
+
+  private write(): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      const key = JSON.stringify(this.state);
+      if (key === this.written) return;
+      this.written = key;
+      await runs
+        .updateImportRun(this.ctx.db, this.spaceId, this.id, {
+          stage: this.state.stage,
+          imported_resources: this.state.imported,
+          total_resources: this.state.total,
+          updated_at: nowIso(),
+        })
+        .catch(() => undefined); // progress is best effort: the import goes on
+    });
+    return this.chain;
+  }
+
+  /** Writes what is pending now, and stops the timer. */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.write();
+  }
+}
+
+/** Upload sources told by their content type when `?source=` is not given. */
+export const UPLOAD_TYPES: Record<string, ImportSource> = {
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/html': 'html',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+
+/** A page or document name from its URL's last segment (`…/getting-started.md` → `getting-started.md`). */
+function nameFromUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const segment = new URL(url).pathname.replace(/\/+$/, '').split('/').at(-1);
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function checkAccess(ctx: ServiceContext, spaceId: string, changeRequestId: string | undefined) {
+  if (changeRequestId !== undefined) {
+    const found = await loadChangeRequest(ctx.db, ctx, spaceId, changeRequestId, 'edit', 'import into it');
+    requireEditable(found.space, found.cr);
+    return { space: found.space, cr: found.cr };
+  }
+  const { row: space } = await loadSpace(
+    ctx.db,
+    ctx,
+    spaceId,
+    'review',
+    'import into it (an import into the space is merged at once: import into a change request with the edit level)',
+  );
+  if (space.edit_mode === 'locked') throw new ForbiddenError('The space is locked: its content cannot be edited');
+  if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
+  return { space, cr: undefined };
+}
+
+/** The source's plan: fetched (or uploaded), read, converted. */
+async function planSource(request: ImportRequest, scope: ImportScope, ids: ImportIds): Promise<ImportPlan> {
+  const { limits } = scope;
+  const name = nameFromUrl(request.url);
+  const pageSized = request.source === 'markdown' || request.source === 'html';
+  const maxBytes = pageSized ? limits.pageBytes : limits.downloadBytes;
+  const limit = pageSized ? 'pageBytes' : 'downloadBytes';
+  if (request.source === 'website') {
+    return crawlWebsite(request.url!, scope, ids, async (html, pageUrl) => {
+      scope.progress.stage('converting');
+      return workers.run('htmlToMarkdown', { html, pageUrl, mainContent: true }, html.length);
+    });
+  }
+  let data: Buffer;
+  let contentType: string | undefined;
+  /** Where relative links of a page start from: the URL it came from, after redirects. */
+  let landed = request.url;
+  if (request.upload) {
+    data = request.upload;
+    if (data.length > maxBytes) {
+      throw scope.limitError(
+        limit,
+        `the ${request.source === 'docx' ? 'document' : request.source} is larger than ${formatBytes(maxBytes)}`,
+      );
+    }
+  } else {
+    const fetched = await scope.fetch(request.url!, maxBytes, limit, 'the URL');
+    data = fetched.data;
+    contentType = fetched.contentType;
+    landed = fetched.url;
+  }
+  scope.check();
+  scope.progress.stage('reading');
+  const page = (markdown: string, title: string, base: string, convertHtml: boolean): ImportPlan => {
+    const { ref } = ids.page();
+    scope.progress.total(1);
+    return {
+      pages: [{ ref, type: 'document', title: fitTitle(title), body: { markdown, base, convertHtml } }],
+      files: [],
+      targets: {},
+      mode: 'web',
+    };
+  };
+  switch (request.source) {
+    case 'markdown':
+      return page(data.toString('utf8'), titleFromName(name ?? 'Imported page'), landed ?? 'upload.md', true);
+    case 'html': {
+      const html = data.toString('utf8');
+      if (contentType && !/html|xml|text\/plain/i.test(contentType)) {
+        throw scope.invalid(`the URL answered ${contentType}, not an HTML page`);
+      }
+      scope.progress.stage('converting');
+      const converted = await workers.run(
+        'htmlToMarkdown',
+        { html, mainContent: true, ...(landed ? { pageUrl: landed } : {}) },
+        html.length,
+      );
+      return page(
+        converted.markdown,
+        converted.title ?? titleFromName(name ?? 'Imported page'),
+        landed ?? 'upload.html',
+        false,
+      );
+    }
+    case 'zip':
+      return planArchive(data, scope, ids);
+    case 'docx': {
+      // The document is a zip: its entries, their sizes and paths are checked as an archive's before the converter
+      // (which inflates them itself) sees it, so a bomb in a document is stopped at the same limits.
+      const archive = await Archive.open(data, scope, 'the document');
+      try {
+        for (const file of archive.files()) {
+          await archive.read(file.path, limits.uncompressedBytes, () =>
+            scope.limitError(
+              'uncompressedBytes',
+              `the document inflates to more than ${formatBytes(limits.uncompressedBytes)}`,
+            ),
+          );
+        }
+      } finally {
+        archive.close();
+      }
+      scope.progress.stage('converting');
+      const converted = await workers.run('docxToMarkdown', new Uint8Array(data), data.length).catch((err: unknown) => {
+        if (err instanceof DomainError) throw err;
+        throw scope.invalid(`the document cannot be converted (${err instanceof Error ? err.message : String(err)})`);
+      });
+      const plan = page(converted.markdown, titleFromName(name ?? 'Imported document'), 'document.md', false);
+      plan.mode = 'archive';
+      for (const image of converted.images) {
+        if (image.data.byteLength > FILE_MAX_BYTES) {
+          throw scope.invalid(
+            `the document's image ${image.name} is larger than ${formatBytes(FILE_MAX_BYTES)}, the largest file a space holds`,
+          );
+        }
+        const { ref, target } = ids.file();
+        plan.targets[image.name] = target;
+        const bytes = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+        plan.files.push({ ref, name: image.name, contentType: image.contentType, target, load: async () => bytes });
+      }
+      return plan;
+    }
+  }
+}
+
+/** Page bodies per worker task, at most. */
+const BATCH_CHARS = 256 * 1024;
+const BATCH_PAGES = 100;
+
+/** The plan's page bodies made ready (links, titles, blocks), in batches, in the worker pool when large. */
+async function preparePages(plan: ImportPlan, scope: ImportScope): Promise<Map<string, PreparedPage>> {
+  const documents = plan.pages.filter((p) => p.body);
+  const batches: Array<typeof documents> = [];
+  let size = 0;
+  for (const page of documents) {
+    const last = batches.at(-1);
+    if (!last || size + page.body!.markdown.length > BATCH_CHARS || last.length >= BATCH_PAGES) {
+      batches.push([page]);
+      size = 0;
+    } else last.push(page);
+    size += page.body!.markdown.length;
+  }
+  const prepared = new Map<string, PreparedPage>();
+  let done = 0;
+  for (const batch of batches) {
+    scope.check();
+    const chars = batch.reduce((n, p) => n + p.body!.markdown.length, 0);
+    const pages = await workers.run(
+      'prepareImportPages',
+      { pages: batch.map((p) => p.body!), targets: plan.targets, mode: plan.mode },
+      chars,
+    );
+    for (const [i, page] of pages.entries()) {
+      const planned = batch[i]!;
+      if (page.error) throw scope.invalid(`${planned.body!.base} ${page.error}`);
+      prepared.set(planned.ref, page);
+    }
+    done += batch.length;
+    scope.progress.imported(done);
+    // Small batches ran inline: let other requests in between them.
+    if (workers.runsInline(chars)) await yieldToEventLoop();
+  }
+  return prepared;
+}
+
+/** The content operations of an import: its files, then its pages in tree order. */
+function changesOf(
+  plan: ImportPlan,
+  prepared: Map<string, PreparedPage>,
+  files: Array<{ file: PlannedFile; data: Buffer }>,
+): ContentChange[] {
+  const changes: ContentChange[] = [];
+  if (files.length) {
+    changes.push({
+      operation: 'insert_files',
+      files: files.map(({ file }) => ({
+        name: file.name,
+        ref: file.ref,
+        url: `import:${file.ref}`,
+        ...(file.contentType ? { contentType: file.contentType } : {}),
+      })),
+    });
+  }
+  for (const page of plan.pages) {
+    const body = prepared.get(page.ref);
+    const isLink = page.type === 'link' && pageHrefSchema.safeParse(page.href).success;
+    const type = page.type === 'link' && !isLink ? 'document' : page.type;
+    changes.push({
+      operation: 'insert_page',
+      type,
+      ref: page.ref,
+      title: fitTitle(body?.title ?? page.title),
+      ...(page.parent ? { into: page.parent } : {}),
+      ...(page.slug ? { slug: page.slug } : {}),
+      ...(body?.description ? { description: body.description } : {}),
+      ...(isLink ? { href: page.href! } : {}),
+      ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
+    });
+  }
+  return changes;
+}
+
+function presentable(err: unknown): string {
+  return err instanceof DomainError ? err.message : 'The import failed on an unexpected error';
+}
+
+export async function importContent(
+  ctx: ServiceContext,
+  settings: ImportSettings,
+  spaceId: string,
+  changeRequestId: string | undefined,
+  request: ImportRequest,
+) {
+  // Nothing is fetched, nor recorded, for a caller who may not import here.
+  const { space, cr } = await checkAccess(ctx, spaceId, changeRequestId);
+  const id = request.importId ?? newId();
+  const now = nowIso();
+  if (await runs.findImportRun(ctx.db, spaceId, id)) {
+    throw new ConflictError(`importId: an import ${id} already exists in this space`);
+  }
+  await runs.insertImportRun(ctx.db, {
+    space_id: spaceId,
+    id,
+    change_request_id: cr?.id ?? null,
+    source: request.source,
+    url: request.url ?? null,
+    status: 'running',
+    stage: 'fetching',
+    imported_resources: 0,
+    total_resources: 0,
+    revision_id: null,
+    message: null,
+    created_by: ctx.actor.userId,
+    created_at: now,
+    updated_at: now,
+  });
+  const progress = new RunProgress(ctx, spaceId, id);
+  const scope = new ImportScope(request.upload ? 'body' : 'url', settings.limits, progress, settings.allowPrivate);
+  let plan: ImportPlan | undefined;
+  let release: (() => void) | undefined;
+  try {
+    release = await acquireSlot(scope.signal);
+    const ids = new ImportIds();
+    plan = await planSource(request, scope, ids);
+    if (!plan.pages.length) throw scope.invalid('there is nothing to import: no page was found');
+    scope.progress.stage('converting');
+    const prepared = await preparePages(plan, scope);
+    // The files pages use, read now (an archive's are inflated only if used).
+    const used = new Set([...prepared.values()].flatMap((p) => p.used));
+    const files: Array<{ file: PlannedFile; data: Buffer }> = [];
+    for (const file of plan.files) {
+      if (!used.has(file.target)) continue;
+      files.push({ file, data: await file.load() });
+    }
+    const imported = plan.pages.length + files.length;
+    const total = imported + (plan.notImported ?? 0);
+    progress.total(total);
+    progress.imported(imported);
+    scope.check();
+    progress.stage('writing');
+    await progress.flush();
+    const changes = changesOf(plan, prepared, files);
+    const split = new Map<string, SplitBlock[]>();
+    for (const page of prepared.values()) split.set(page.markdown, page.blocks);
+    const bytes = new Map(files.map(({ file, data }) => [`import:${file.ref}`, { data }]));
+    const fetchFile = async (url: string) => {
+      const found = bytes.get(url);
+      if (!found) throw new NotFoundError(`No file ${url} in this import`);
+      return found;
+    };
+    const options = { split, ids: ids.ids };
+    let revision: string;
+    let changeRequest = cr?.id;
+    if (cr) {
+      const result = await updateContent(ctx, spaceId, cr.id, changes, undefined, fetchFile, options);
+      revision = result.cr.revision_id;
+    } else {
+      const subject = (
+        request.url ? `Import from ${request.url}` : `Import of an uploaded ${request.source} file`
+      ).slice(0, 100);
+      ({ revision, changeRequest } = await transaction(ctx.db, async (tx) => {
+        const created = await createChangeRequest(ctx, spaceId, { subject }, tx);
+        await updateContent(ctx, spaceId, created.cr.id, changes, undefined, fetchFile, { ...options, tx });
+        const merged = await mergeChangeRequest(ctx, spaceId, created.cr.id, tx);
+        return { revision: merged.revision, changeRequest: created.cr.id };
+      }));
+    }
+    await runs.updateImportRun(ctx.db, spaceId, id, {
+      status: 'completed',
+      stage: 'done',
+      imported_resources: imported,
+      total_resources: total,
+      revision_id: revision,
+      message: plan.message ?? null,
+      updated_at: nowIso(),
+    });
+    return {
+      space,
+      changeRequestId: changeRequest,
+      run: (await runs.findImportRun(ctx.db, spaceId, id))!,
+      result: { revision, importedResources: imported, totalResources: total },
+    };
+  } catch (err) {
+    await progress.flush();
+    await runs.updateImportRun(ctx.db, spaceId, id, {
+      status: 'failed',
+      message: presentable(err),
+      updated_at: nowIso(),
+    });
+    throw err;
+  } finally {
+    scope.close();
+    release?.();
+    plan?.close?.();
+  }
+}
+
+/** A run still `running` with no news for this long was cut short (its process stopped): it is shown as failed. */
+export const STALE_RUN_MS = 60_000;
+
+export function runView(row: runs.ImportRunRow, limits: ImportLimits): runs.ImportRunRow {
+  const quiet = Date.now() - Date.parse(row.updated_at);
+  if (row.status === 'running' && quiet > limits.totalMs + STALE_RUN_MS) {
+    return { ...row, status: 'failed', message: 'The import stopped without finishing (its server process stopped)' };
+  }
+  return row;
+}
+
+export async function getImportRun(ctx: ServiceContext, settings: ImportSettings, spaceId: string, id: string) {
+  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'view its imports');
+  const run = await runs.findImportRun(ctx.db, spaceId, id);
+  if (!run) throw new NotFoundError('Import not found');
+  return { space, level, run: runView(run, settings.limits) };
+}
+
+export async function listImportRuns(
+  ctx: ServiceContext,
+  settings: ImportSettings,
+  spaceId: string,
+  page: string | undefined,
+  limit: number,
+) {
+  await loadSpace(ctx.db, ctx, spaceId, 'read', 'view its imports');
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => runs.listImportRuns(ctx.db, spaceId, after, take),
+    count: () => runs.countImportRuns(ctx.db, spaceId),
+    key: (row) => [row.created_at, row.id],
+  });
+  return { ...result, items: result.items.map((r) => runView(r, settings.limits)) };
+}

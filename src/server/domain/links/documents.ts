@@ -1,0 +1,134 @@
+import type { Executor } from '../../storage/db.js';
+import { getObjects } from '../../storage/repos/objects.js';
+import * as repo from '../../storage/repos/links.js';
+import { FifoCache } from '../../lib/fifo-cache.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
+import { workers } from '../../workers/pool.js';
+import { blocksToMarkdown, type SplitBlock } from '../content/blocks.js';
+import type { DocumentObject } from '../content/model.js';
+import type { BodyLink } from '../sites/render.js';
+
+/**
+ * The links and heading anchors of page bodies, read once per document object. A document is immutable and
+ * addressed by its hash, so what is read off it holds for every revision and space that shares it: it is stored
+ * (`link_documents`) the first time it is needed, and kept in memory too.
+ */
+export interface DocumentLinks {
+  links: BodyLink[];
+  anchors: string[];
+}
+
+const EMPTY: DocumentLinks = { links: [], anchors: [] };
+/** Characters of markdown read per task when many bodies are read at once. */
+const BATCH_CHARS = 64 * 1024;
+const cache = new FifoCache<DocumentLinks>(20_000);
+
+/** Links of page bodies read ahead (before a transaction), by the markdown of their blocks joined (`bodyKey`). */
+export type LinksAhead = Map<string, DocumentLinks>;
+
+/** The markdown a document's links are read from: its blocks joined, as the body is published. */
+export function bodyKey(blocks: SplitBlock[]): string {
+  return blocksToMarkdown(blocks.map((b) => ({ ...b, id: '' })));
+}
+
+/** Reads links off a body: in the worker pool when it is big (parsing costs), inline otherwise. */
+export function readLinks(markdown: string): Promise<DocumentLinks> {
+  return workers.run('pageLinks', markdown, markdown.length);
+}
+
+/**
+ * The links of the bodies about to be written (the parsed blocks of each new body), read before the transaction
+ * that writes them, so the transaction only stores rows.
+ */
+export async function linksAhead(bodies: Iterable<SplitBlock[]>): Promise<LinksAhead> {
+  const out: LinksAhead = new Map();
+  for (const blocks of bodies) {
+    const markdown = bodyKey(blocks);
+    if (!out.has(markdown)) out.set(markdown, await readLinks(markdown));
+  }
+  return out;
+}
+
+function encode(links: DocumentLinks): string {
+  return JSON.stringify({ l: links.links.map((l) => [l.href, l.image ? 1 : 0]), a: links.anchors });
+}
+
+function decode(data: string): DocumentLinks {
+  const raw = JSON.parse(data) as { l: Array<[string, number]>; a: string[] };
+  return { links: raw.l.map(([href, image]) => ({ href, image: image === 1 })), anchors: raw.a };
+}
+
+/**
+ * The links of these documents (by hash), reading and storing those never read before: from `ahead` when they
+ * were read before the transaction, else parsed now (in the worker pool when big). Stored rows are never
+ * changed, so any transaction may add them; they are inserted in hash order, one statement, so two transactions
+ * adding the same ones never wait for each other in a cycle.
+ */
+export async function documentLinks(
+  db: Executor,
+  hashes: Iterable<string>,
+  ahead?: LinksAhead,
+): Promise<Map<string, DocumentLinks>> {
+  const out = new Map<string, DocumentLinks>();
+  const wanted: string[] = [];
+  for (const hash of new Set(hashes)) {
+    const hit = cache.get(hash);
+    if (hit) out.set(hash, hit);
+    else wanted.push(hash);
+  }
+  if (!wanted.length) return out;
+  const stored = await repo.findDocuments(db, wanted);
+  const missing: string[] = [];
+  for (const hash of wanted) {
+    const data = stored.get(hash);
+    if (data === undefined) {
+      missing.push(hash);
+      continue;
+    }
+    const links = decode(data);
+    cache.set(hash, links);
+    out.set(hash, links);
+  }
+  if (!missing.length) return out;
+  const fresh = new Map<string, string>();
+  const found = (hash: string, links: DocumentLinks) => {
+    // Cached even before the transaction commits: what a document holds never depends on where it is stored.
+    cache.set(hash, links);
+    out.set(hash, links);
+    fresh.set(hash, encode(links));
+  };
+  for (let i = 0; i < missing.length; i += 500) {
+    if (i > 0) await yieldToEventLoop();
+    const objects = await getObjects<DocumentObject>(db, missing.slice(i, i + 500), { remember: false });
+    const toRead: Array<[string, string]> = [];
+    for (const [hash, object] of objects) {
+      const markdown = bodyKey(object.blocks);
+      const known = ahead?.get(markdown) ?? (markdown.trim() ? undefined : EMPTY);
+      if (known) found(hash, known);
+      else toRead.push([hash, markdown]);
+    }
+    // Many bodies (a space built from nothing) are read in batches, in the worker pool (inline when small).
+    const batches: Array<Array<[string, string]>> = [];
+    let size = BATCH_CHARS;
+    for (const item of toRead) {
+      if (size >= BATCH_CHARS) {
+        batches.push([]);
+        size = 0;
+      }
+      batches[batches.length - 1]!.push(item);
+      size += item[1].length;
+    }
+    const results = await Promise.all(
+      batches.map((batch) =>
+        workers.run(
+          'pagesLinks',
+          batch.map(([, markdown]) => markdown),
+          batch.reduce((n, [, markdown]) => n + markdown.length, 0),
+        ),
+      ),
+    );
+    batches.forEach((batch, b) => batch.forEach(([hash], j) => found(hash, results[b]![j]!)));
+  }
+  await repo.insertDocuments(db, fresh);
+  return out;
+}

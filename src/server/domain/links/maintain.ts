@@ -1,0 +1,616 @@
+import type { Executor } from '../../storage/db.js';
+import { findRevision } from '../../storage/repos/spaces.js';
+import { getObject, getObjects, nodeStore } from '../../storage/repos/objects.js';
+import * as repo from '../../storage/repos/links.js';
+import type { LinkPageRow, LinkRow, LinkScopeRow, LinkTargetRow } from '../../storage/repos/links.js';
+import type { LinkDepsTable, LinkFilesTable } from '../../storage/schema.js';
+import { nowIso } from '../../lib/time.js';
+import { TimeSlices } from '../../lib/yield.js';
+import { Trie, hashOf } from '../content/tree.js';
+import {
+  ROOT,
+  RevisionReader,
+  type FileEntry,
+  type PageEntry,
+  type PageVersion,
+  type RevisionRow,
+} from '../content/model.js';
+import { documentLinks, type DocumentLinks, type LinksAhead } from './documents.js';
+import {
+  analyze,
+  depsOf,
+  fileKey,
+  nameKey,
+  pageKey,
+  resolve,
+  type Analysis,
+  type LinkRelation,
+  type PageInfo,
+  type Resolved,
+  type Revisionish,
+} from './resolve.js';
+
+/**
+ * Keeps a scope's links (a space's current content, or a change request's) in step with its revision.
+ *
+ * A scope at revision A is brought to revision B from the diff of their page and file tries (`Trie.diff` skips
+ * every equal subtree), so the work follows what changed, never the size of the space:
+ * - pages added, removed, retitled, moved or renamed update the scope's page index (`link_pages`, by id and path);
+ *   files added, removed or renamed its file index;
+ * - the links of a page are read again (from its document's links, stored once per document hash) when its body
+ *   changed, or its path did (relative links), as for every page under a page whose path changed;
+ * - every link elsewhere whose status may change is found through what it depends on (`link_deps`: the page ids
+ *   and paths, file ids and names it names): links naming a page id or path, file id or name that appeared,
+ *   disappeared or moved are resolved again, and so are links naming an anchor of a page whose headings changed;
+ * - the targets' link counts, and the scope's counters of targets, broken and in-app ones, follow.
+ * A scope without rows is built the same way, from the empty revision.
+ */
+
+const EMPTY = { pages_root: null, files_root: null };
+type Roots = { pages_root: string | null; files_root: string | null };
+
+export interface ScopeTarget {
+  /** The scope: the space id for the space's content, the change request id for a change request's. */
+  id: string;
+  spaceId: string;
+  changeRequestId: string | null;
+  revision: RevisionRow;
+}
+
+export interface SyncOptions {
+  /** PUBLIC_URL (`in-app` links point under it). */
+  appBase: string;
+  /** Links of new bodies read before the transaction. */
+  ahead?: LinksAhead;
+}
+
+/** Link targets from which a scope built from nothing is big enough to refresh the planner's statistics. */
+export const LARGE_BUILD = 5_000;
+
+/**
+ * Brings the scope to `target.revision` (building it if it has no rows yet, or was computed for another
+ * PUBLIC_URL), inside the caller's transaction, holding the scope's row lock. Returns the number of targets when
+ * it built the scope from nothing, else 0.
+ */
+export async function syncScope(tx: Executor, target: ScopeTarget, opts: SyncOptions): Promise<number> {
+  let scope = await repo.lockScope(tx, target.id);
+  let from: Roots = EMPTY;
+  if (scope && scope.app_base !== opts.appBase) {
+    await repo.deleteScope(tx, target.id);
+    scope = undefined;
+  }
+  if (scope) {
+    if (scope.revision_id === target.revision.id) return 0;
+    const previous = await findRevision(tx, scope.revision_id);
+    if (previous) from = previous;
+    else {
+      await repo.deleteScope(tx, target.id);
+      scope = undefined;
+    }
+  }
+  if (!scope) {
+    scope = {
+      id: target.id,
+      space_id: target.spaceId,
+      change_request_id: target.changeRequestId,
+      revision_id: '',
+      app_base: opts.appBase,
+      targets: 0,
+      broken: 0,
+      in_app: 0,
+      updated_at: nowIso(),
+    };
+    await repo.insertScope(tx, scope);
+  }
+  const built = await advance(tx, scope, from, target.revision, opts);
+  return scope.revision_id === '' ? built : 0;
+}
+
+/**
+ * A new scope `to` holding the rows of scope `from` (same revision): a change request's links start as a copy of
+ * its space's, then follow their own revision.
+ */
+export async function copyScope(
+  tx: Executor,
+  from: LinkScopeRow,
+  to: { id: string; spaceId: string; changeRequestId: string | null },
+): Promise<void> {
+  await repo.insertScope(tx, {
+    ...from,
+    id: to.id,
+    space_id: to.spaceId,
+    change_request_id: to.changeRequestId,
+    updated_at: nowIso(),
+  });
+  await repo.copyScopeRows(tx, from.id, to.id);
+}
+
+/**
+ * Reads (and stores) the links of every body that is in `to` but not in `from`, outside any transaction: a
+ * transaction that then brings a scope from `from` to `to` finds them all and only writes rows.
+ */
+export async function prefetchDocuments(db: Executor, from: Roots, to: Roots): Promise<void> {
+  const trie = new Trie(nodeStore(db));
+  const diff = await trie.diff(from.pages_root, to.pages_root);
+  const hashes = new Set<string>();
+  for (const d of diff) if (d.key !== ROOT && d.after) hashes.add((d.after as unknown as PageEntry).v);
+  const documents = new Set<string>();
+  const slices = new TimeSlices();
+  const list = [...hashes];
+  for (let i = 0; i < list.length; i += 1000) {
+    const versions = await getObjects<PageVersion>(db, list.slice(i, i + 1000), { remember: false });
+    for (const v of versions.values()) if (v.type === 'document' && v.document) documents.add(v.document);
+    await slices.due();
+  }
+  const all = [...documents];
+  for (let i = 0; i < all.length; i += 1000) await documentLinks(db, all.slice(i, i + 1000));
+}
+
+/** Marks a link page's target in `link_pages.document`, so that a change of it is seen as a change of body. */
+const hrefMark = (href: string) => `href:${hashOf(href)}`;
+
+function infoOf(row: Pick<LinkPageRow, 'page_id' | 'type' | 'document'>): PageInfo {
+  return { id: row.page_id, type: row.type, document: row.document };
+}
+
+/** What links are resolved against: the scope's page and file indexes (after this change), read as needed. */
+class Lookup implements Revisionish {
+  private readonly byId = new Map<string, PageInfo | null>();
+  private readonly byPath = new Map<string, PageInfo | null>();
+  private readonly files = new Map<string, boolean>();
+  private readonly names = new Map<string, string | null>();
+  private readonly anchorSets = new Map<string, Set<string>>();
+  private complete = false;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly scope: string,
+  ) {}
+
+  /** For a scope built from nothing: every page and file is here, nothing else needs reading. */
+  fill(pages: LinkPageRow[], files: Array<{ id: string; name: string }>): void {
+    this.complete = true;
+    for (const p of pages) {
+      this.byId.set(p.page_id, infoOf(p));
+      if (p.type !== 'document') continue;
+      const other = this.byPath.get(p.path);
+      if (!other || p.page_id < other.id) this.byPath.set(p.path, infoOf(p));
+    }
+    for (const f of files) {
+      this.files.set(f.id, true);
+      const other = this.names.get(f.name);
+      if (!other || f.id > other) this.names.set(f.name, f.id);
+    }
+  }
+
+  /** Reads what resolving these links needs, in a few batched queries. */
+  async prepare(analyses: Analysis[], selfDocuments: Array<string | null>): Promise<void> {
+    const refs = new Set<string>();
+    const fileIds = new Set<string>();
+    const names = new Set<string>();
+    for (const a of analyses) {
+      if (a.kind !== 'internal') continue;
+      for (const t of a.targets) {
+        if (t.kind === 'page') refs.add(t.ref);
+        else if (t.kind === 'file') fileIds.add(t.id);
+        else names.add(t.name);
+      }
+    }
+    if (!this.complete) {
+      const ids = [...refs].filter((r) => !this.byId.has(r));
+      for (const id of ids) this.byId.set(id, null);
+      for (const row of await repo.pagesByIds(this.db, this.scope, ids)) this.byId.set(row.page_id, infoOf(row));
+      const paths = [...refs].filter((r) => this.byId.get(r) === null && !this.byPath.has(r));
+      for (const path of paths) this.byPath.set(path, null);
+      const rows = await repo.documentsByPathKeys(this.db, this.scope, paths.map(pageKey));
+      for (const row of rows) {
+        if (!this.byPath.has(row.path)) continue; // another path with the same key: not asked for
+        const other = this.byPath.get(row.path);
+        if (!other || row.page_id < other.id) this.byPath.set(row.path, infoOf(row));
+      }
+      const wantedFiles = [...fileIds].filter((id) => !this.files.has(id));
+      for (const id of wantedFiles) this.files.set(id, false);
+      for (const row of await repo.filesByIds(this.db, this.scope, wantedFiles)) this.files.set(row.file_id, true);
+      const wantedNames = [...names].filter((n) => !this.names.has(n));
+      const byKey = new Map(wantedNames.map((n) => [nameKey(n), n]));
+      for (const name of wantedNames) this.names.set(name, null);
+      for (const row of await repo.filesByNameKeys(this.db, this.scope, [...byKey.keys()])) {
+        const name = byKey.get(row.name_key)!;
+        const other = this.names.get(name);
+        if (!other || row.file_id > other) this.names.set(name, row.file_id);
+      }
+    }
+    // Headings of the pages that anchored links name, and of the pages whose own `#anchor` links are read.
+    const documents = new Set<string>();
+    for (const d of selfDocuments) if (d) documents.add(d);
+    for (const a of analyses) {
+      if (a.kind !== 'internal' || a.anchor === undefined) continue;
+      for (const t of a.targets) {
+        const document = t.kind === 'page' ? this.page(t.ref)?.document : undefined;
+        if (document) documents.add(document);
+      }
+    }
+    const wanted = [...documents].filter((d) => !this.anchorSets.has(d) && !d.startsWith('href:'));
+    for (const [hash, links] of await documentLinks(this.db, wanted)) this.anchorSets.set(hash, new Set(links.anchors));
+  }
+
+  page(ref: string): PageInfo | undefined {
+    // As the published site: a page with this id is the target whatever its type (only documents are linkable);
+    // else the first document page with this path.
+    const byId = this.byId.get(ref);
+    if (byId) return byId.type === 'document' ? byId : undefined;
+    return this.byPath.get(ref) ?? undefined;
+  }
+
+  fileExists(id: string): boolean {
+    return this.files.get(id) === true;
+  }
+
+  fileNamed(name: string): string | undefined {
+    return this.names.get(name) ?? undefined;
+  }
+
+  anchors(document: string | null): Set<string> {
+    return (document && this.anchorSets.get(document)) || new Set();
+  }
+}
+
+/** Changes of link counts per target, applied at the end of a step. */
+class TargetDeltas {
+  private readonly deltas = new Map<string, { n: number; row?: Omit<LinkTargetRow, 'usages'> }>();
+
+  constructor(private readonly scope: string) {}
+
+  add(resolved: Resolved, relation: LinkRelation): void {
+    const d = this.deltas.get(resolved.key) ?? { n: 0 };
+    d.n++;
+    d.row ??= {
+      scope_id: this.scope,
+      target_key: resolved.key,
+      status: resolved.status,
+      relation,
+      data: JSON.stringify(resolved.data),
+    };
+    this.deltas.set(resolved.key, d);
+  }
+
+  remove(key: string): void {
+    const d = this.deltas.get(key) ?? { n: 0 };
+    d.n--;
+    this.deltas.set(key, d);
+  }
+
+  /** Writes the targets' counts; returns the change of the scope's counters. */
+  async apply(tx: Executor): Promise<{ targets: number; broken: number; in_app: number }> {
+    const counters = { targets: 0, broken: 0, in_app: 0 };
+    const count = (status: string, by: number) => {
+      counters.targets += by;
+      if (status === 'broken') counters.broken += by;
+      if (status === 'in-app') counters.in_app += by;
+    };
+    const touched = [...this.deltas].filter(([, d]) => d.n !== 0);
+    if (!touched.length) return counters;
+    const existing = new Map(
+      (
+        await repo.targetsByKeys(
+          tx,
+          this.scope,
+          touched.map(([k]) => k),
+        )
+      ).map((t) => [t.target_key, t]),
+    );
+    const inserts: LinkTargetRow[] = [];
+    const deletes: string[] = [];
+    for (const [key, d] of touched) {
+      const old = existing.get(key);
+      const usages = (old?.usages ?? 0) + d.n;
+      if (!old) {
+        if (usages > 0 && d.row) {
+          inserts.push({ ...d.row, usages });
+          count(d.row.status, 1);
+        }
+      } else if (usages <= 0) {
+        deletes.push(key);
+        count(old.status, -1);
+      } else await repo.setTargetUsages(tx, this.scope, key, usages);
+    }
+    await repo.deleteTargets(tx, this.scope, deletes);
+    await repo.insertTargets(tx, inserts);
+    return counters;
+  }
+}
+
+/** A page whose own links are read (again): where it is, and what it holds. */
+interface Source {
+  id: string;
+  path: string;
+  version: PageVersion;
+  info: PageInfo;
+}
+
+/** Brings `scope` (at `from`) to `to`; returns its number of targets. */
+async function advance(
+  tx: Executor,
+  scope: LinkScopeRow,
+  from: Roots,
+  to: RevisionRow,
+  opts: SyncOptions,
+): Promise<number> {
+  const scopeId = scope.id;
+  const fresh = scope.revision_id === '';
+  const slices = new TimeSlices();
+  const trie = new Trie(nodeStore(tx));
+  const pageDiff = await trie.diff(from.pages_root, to.pages_root);
+  const fileDiff = await trie.diff(from.files_root, to.files_root);
+
+  // Pages: their entries after the change (null: removed), and where they were before (the scope's index).
+  const after = new Map<string, PageEntry | null>();
+  for (const d of pageDiff) if (d.key !== ROOT) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
+  const stored = new Map<string, LinkPageRow>();
+  if (!fresh) for (const row of await repo.pagesByIds(tx, scopeId, [...after.keys()])) stored.set(row.page_id, row);
+
+  const reader = new RevisionReader(tx, to);
+  const entries = new Map<string, PageEntry | undefined>();
+  const entryOf = async (id: string): Promise<PageEntry | undefined> => {
+    if (after.has(id)) return after.get(id) ?? undefined;
+    if (!entries.has(id)) entries.set(id, await reader.entry(id));
+    return entries.get(id);
+  };
+  const versionHashes = [...after.values()].filter((e): e is PageEntry => !!e).map((e) => e.v);
+  const versions = await getObjects<PageVersion>(tx, versionHashes, { remember: versionHashes.length <= 10_000 });
+  const versionOf = async (hash: string): Promise<PageVersion> => {
+    let v = versions.get(hash);
+    if (!v) versions.set(hash, (v = await getObject<PageVersion>(tx, hash)));
+    return v;
+  };
+  const paths = new Map<string, string>();
+  const pathOf = async (id: string, depth = 0): Promise<string> => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const entry = await entryOf(id);
+    if (!entry) return '';
+    const version = await versionOf(entry.v);
+    // Groups give no segment to their pages' paths (as RevisionReader.path).
+    const parent = entry.p && depth < 100 ? await pathOf(entry.p, depth + 1) : '';
+    const path = version.type === 'group' ? parent : parent ? `${parent}/${version.slug}` : version.slug;
+    paths.set(id, path);
+    return path;
+  };
+  const rowOf = (id: string, version: PageVersion, path: string): LinkPageRow => ({
+    scope_id: scopeId,
+    page_id: id,
+    type: version.type,
+    title: version.title,
+    path,
+    path_key: pageKey(path),
+    document:
+      version.type === 'document'
+        ? (version.document ?? null)
+        : version.type === 'link' && version.href
+          ? hrefMark(version.href)
+          : null,
+  });
+
+  const keys = new Set<string>(); // page ids and paths, file ids and names whose target changed
+  const anchorKeys = new Set<string>(); // pages whose headings changed
+  const removed: string[] = [];
+  const upserts: LinkPageRow[] = [];
+  const sources = new Map<string, Source>();
+  const movedRoots: string[] = [];
+  const bodyChanges: Array<{ row: LinkPageRow; before: string | null }> = [];
+  const addSource = (row: LinkPageRow, version: PageVersion) =>
+    sources.set(row.page_id, { id: row.page_id, path: row.path, version, info: infoOf(row) });
+
+  for (const [id, entry] of after) {
+    const old = stored.get(id);
+    if (!entry) {
+      if (old) {
+        removed.push(id);
+        keys.add(pageKey(id)).add(pageKey(old.path));
+      }
+      continue;
+    }
+    const version = await versionOf(entry.v);
+    const row = rowOf(id, version, await pathOf(id));
+    if (!old) {
+      upserts.push(row);
+      addSource(row, version);
+      if (!fresh) keys.add(pageKey(id)).add(row.path_key);
+      continue;
+    }
+    const moved = old.path !== row.path;
+    const retyped = old.type !== row.type;
+    const rebodied = old.document !== row.document;
+    if (moved || retyped || rebodied || old.title !== row.title) upserts.push(row);
+    if (moved) {
+      keys.add(old.path_key).add(row.path_key);
+      movedRoots.push(id);
+    }
+    if (retyped) keys.add(pageKey(id)).add(old.path_key).add(row.path_key);
+    if (moved || retyped || rebodied) addSource(row, version);
+    if (rebodied && !retyped && row.type === 'document') bodyChanges.push({ row, before: old.document });
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+
+  // Pages under a page whose path changed: their paths changed too (their entries did not).
+  const under: string[] = [];
+  const seen = new Set<string>();
+  const queue = [];
+  for (const id of movedRoots) queue.push(...((await entryOf(id))?.c ?? []));
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id) || after.has(id)) continue;
+    seen.add(id);
+    const entry = await entryOf(id);
+    if (!entry) continue;
+    under.push(id);
+    queue.push(...entry.c);
+  }
+  for (const old of await repo.pagesByIds(tx, scopeId, under)) {
+    const entry = (await entryOf(old.page_id))!;
+    const version = await versionOf(entry.v);
+    const row = rowOf(old.page_id, version, await pathOf(old.page_id));
+    if (row.path === old.path) continue;
+    upserts.push(row);
+    addSource(row, version);
+    keys.add(old.path_key).add(row.path_key);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+
+  // The links of every body this step reads, in one go (stored by document: most were read ahead, when written;
+  // one statement stores the others, so two steps storing the same bodies never wait for each other in a cycle).
+  const documents = await documentLinks(
+    tx,
+    [
+      ...[...sources.values()].flatMap((s) =>
+        s.version.type === 'document' && s.version.document ? [s.version.document] : [],
+      ),
+      ...bodyChanges.flatMap((c) => (c.before ? [c.before] : [])),
+    ],
+    opts.ahead,
+  );
+
+  // Pages whose headings changed: links to their anchors may change status.
+  const anchorsOf = (d: string | null) => (d ? (documents.get(d)?.anchors ?? []) : []).join('\n');
+  for (const { row, before } of bodyChanges) {
+    if (anchorsOf(before) !== anchorsOf(row.document)) anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
+  }
+
+  // Files.
+  const fileUpserts: LinkFilesTable[] = [];
+  const fileDeletes: string[] = [];
+  const files: Array<{ id: string; name: string }> = [];
+  for (const { key, before, after: now } of fileDiff) {
+    const was = before as unknown as FileEntry | undefined;
+    const is = now as unknown as FileEntry | undefined;
+    if (is) files.push({ id: key, name: is.name });
+    if (!is) {
+      fileDeletes.push(key);
+      keys.add(fileKey(key)).add(nameKey(was!.name));
+    } else if (!was || was.name !== is.name) {
+      fileUpserts.push({ scope_id: scopeId, file_id: key, name_key: nameKey(is.name) });
+      keys.add(fileKey(key)).add(nameKey(is.name));
+      if (was) keys.add(nameKey(was.name));
+    }
+  }
+
+  // Links elsewhere whose status may change (read before this step's own links are rewritten).
+  const rewritten = new Set([...removed, ...sources.keys()]);
+  const dependents = fresh
+    ? []
+    : (await repo.dependentLinks(tx, scopeId, [...keys], [...anchorKeys])).filter((d) => !rewritten.has(d.page_id));
+
+  // The indexes, as they are after the change.
+  await repo.deletePages(tx, scopeId, removed);
+  await repo.upsertPages(tx, upserts);
+  await repo.deleteFiles(tx, scopeId, fileDeletes);
+  await repo.upsertFiles(tx, fileUpserts);
+
+  // The links of removed and re-read pages go.
+  const targets = new TargetDeltas(scopeId);
+  if (!fresh && rewritten.size) {
+    for (const link of await repo.linksOfPages(tx, scopeId, [...rewritten])) targets.remove(link.target_key);
+    await repo.deleteLinksOfPages(tx, scopeId, [...rewritten]);
+  }
+
+  // Their links, from their bodies.
+  type Planned = { source: Source; analysis: Analysis; relation: LinkRelation; href: string; position: number };
+  const planned: Planned[] = [];
+  for (const source of sources.values()) {
+    const body: DocumentLinks['links'] =
+      source.version.type === 'document' && source.version.document
+        ? (documents.get(source.version.document)?.links ?? [])
+        : source.version.type === 'link' && source.version.href
+          ? [{ href: source.version.href, image: false }]
+          : [];
+    body.forEach((link, position) =>
+      planned.push({
+        source,
+        analysis: analyze(link.href, source.path),
+        relation: link.image ? 'dependsOn' : 'reference',
+        href: link.href,
+        position,
+      }),
+    );
+  }
+
+  // Links to resolve again, with the pages they are on.
+  const again = await repo.linksByIds(
+    tx,
+    scopeId,
+    dependents.map((d) => d.link_id),
+  );
+  const onPages = new Map(
+    (
+      await repo.pagesByIds(
+        tx,
+        scopeId,
+        again.map((l) => l.page_id),
+      )
+    ).map((p) => [p.page_id, p]),
+  );
+  const redo = again.flatMap((link) => {
+    const page = onPages.get(link.page_id);
+    return page ? [{ link, page, analysis: analyze(link.href, page.path) }] : [];
+  });
+
+  const lookup = new Lookup(tx, scopeId);
+  if (fresh) lookup.fill(upserts, files);
+  await lookup.prepare(
+    [...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)],
+    [...sources.values()].map((s) => s.info.document),
+  );
+
+  const linkRows: LinkRow[] = [];
+  const depRows: LinkDepsTable[] = [];
+  for (const p of planned) {
+    const resolved = resolve(p.analysis, p.relation, p.source.info, lookup, opts.appBase);
+    const id = hashOf([p.source.id, p.href, p.relation]);
+    linkRows.push({
+      scope_id: scopeId,
+      id,
+      page_id: p.source.id,
+      position: p.position,
+      href: p.href,
+      relation: p.relation,
+      status: resolved.status,
+      target_key: resolved.key,
+    });
+    for (const dep of depsOf(p.analysis)) {
+      depRows.push({
+        scope_id: scopeId,
+        dep_key: dep.key,
+        link_id: id,
+        page_id: p.source.id,
+        anchor: dep.anchor ? 1 : 0,
+      });
+    }
+    targets.add(resolved, p.relation);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  await repo.insertLinks(tx, linkRows);
+  await repo.insertDeps(tx, depRows);
+
+  for (const { link, page, analysis } of redo) {
+    const relation = link.relation as LinkRelation;
+    const resolved = resolve(analysis, relation, infoOf(page), lookup, opts.appBase);
+    if (resolved.key === link.target_key) continue;
+    await repo.setLinkTarget(tx, scopeId, link.id, { status: resolved.status, target_key: resolved.key });
+    targets.remove(link.target_key);
+    targets.add(resolved, relation);
+  }
+
+  const counted = await targets.apply(tx);
+  const total = scope.targets + counted.targets;
+  await repo.updateScope(tx, scopeId, {
+    revision_id: to.id,
+    targets: total,
+    broken: scope.broken + counted.broken,
+    in_app: scope.in_app + counted.in_app,
+    updated_at: nowIso(),
+  });
+  return total;
+}

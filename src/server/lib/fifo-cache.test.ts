@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { FifoCache } from './fifo-cache.js';
+
+describe('FifoCache', () => {
+  it('drops the oldest entries first, keeping at most its size', () => {
+    const cache = new FifoCache<number>(3);
+    for (let i = 0; i < 5; i++) cache.set(`k${i}`, i);
+    expect(cache.size).toBe(3);
+    expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => cache.get(k))).toEqual([undefined, undefined, 2, 3, 4]);
+    // Setting a key it holds replaces the value and evicts nothing.
+    cache.set('k2', 20);
+    expect(cache.size).toBe(3);
+    expect(cache.get('k2')).toBe(20);
+    cache.set('k5', 5);
+    expect(cache.has('k2')).toBe(false);
+    expect(cache.has('k3')).toBe(true);
+  });
+
+  it('stays in insertion order across many evictions', () => {
+    const cache = new FifoCache<number>(1000);
+    for (let i = 0; i < 50_000; i++) cache.set(`k${i}`, i);
+    expect(cache.size).toBe(1000);
+    expect(cache.get('k48999')).toBeUndefined();
+    expect(cache.get('k49000')).toBe(49_000);
+    expect(cache.get('k49999')).toBe(49_999);
+  });
+
+  it('keeps working once its size is one', () => {
+    const cache = new FifoCache<string>(1);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key);
+    expect(cache.get('c')).toBe('c');
+    expect(cache.size).toBe(1);
+  });
+});

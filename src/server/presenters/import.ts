@@ -1,0 +1,23 @@
+import type { ImportRun } from '../../shared/contract/imports.js';
+import type { ImportRunRow } from '../storage/repos/imports.js';
+import type { Urls } from './urls.js';
+
+export function presentImportRun(urls: Urls, row: ImportRunRow): ImportRun {
+  return {
+    object: 'import',
+    id: row.id,
+    source: row.source as ImportRun['source'],
+    ...(row.url ? { url: row.url } : {}),
+    status: row.status,
+    stage: row.stage as ImportRun['stage'],
+    importedResources: row.imported_resources,
+    totalResources: row.total_resources,
+    ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}),
+    ...(row.revision_id ? { revision: row.revision_id } : {}),
+    ...(row.message ? { message: row.message } : {}),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    urls: { location: urls.api(`/spaces/${row.space_id}/imports/${row.id}`) },
+  };
+}
