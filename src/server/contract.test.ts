@@ -219,7 +219,7 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     const inSpace = await api.spaces.searchSpaceContent(space.id, { query: 'hello' });
     expectConforms('searchSpaceContent', inSpace);
     expect(inSpace.data.items.map((p) => p.title)).toEqual(['Intro']);
-    const inOrg = await api.orgs.searchOrganizationContent(server.orgId, { query: 'more' });
+    const inOrg = await api.orgs.searchOrganizationContent(server.orgId, { query: 'details' });
     expectConforms('searchOrganizationContent', inOrg);
     expect(inOrg.data.items[0]?.pages.map((p) => p.title)).toEqual(['Details']);
     expectListing(await api.spaces.getCurrentRevision(space.id));
