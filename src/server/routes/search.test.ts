@@ -440,6 +440,25 @@ describeEachDialect('full-text search', (dialect) => {
       expect(await titles(searchSpace(id, 'top'))).toEqual([]);
     });
 
+    it('finds an import into the space at once; one into a change request once it is merged', async () => {
+      const id = await space('Imported');
+      const upload = (path: string, markdown: string) =>
+        server.request('POST', `${path}/content/import?source=markdown`, {
+          rawBody: markdown,
+          headers: { 'content-type': 'text/markdown' },
+        });
+      const direct = await upload(`/v1/spaces/${id}`, '# Narwhal tusks\n\nThe narwhal is a whale.\n');
+      expect(direct.status).toBe(201);
+      expect(await titles(searchSpace(id, 'narwhal'))).toEqual(['Narwhal tusks']);
+
+      const cr = await server.request('POST', `/v1/spaces/${id}/change-requests`, { body: {} });
+      const later = await upload(`/v1/spaces/${id}/change-requests/${cr.body.id}`, '# Beluga songs\n\nBelugas sing.\n');
+      expect(later.status).toBe(201);
+      expect(await titles(searchSpace(id, 'beluga'))).toEqual([]);
+      expect((await server.request('POST', `/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+      expect(await titles(searchSpace(id, 'beluga'))).toEqual(['Beluga songs']);
+    });
+
     it('leaves deleted spaces out, brings restored ones back, and finds a duplicate at once', async () => {
       const id = await space('Trashable');
       await edit(id, [{ operation: 'insert_page', title: 'Wombat facts', document: { markdown: 'Cubes.' } }]);

@@ -8,6 +8,7 @@ import { workers } from '../../workers/pool.js';
 import * as runs from '../../storage/repos/imports.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
+import { prepareSections } from '../search/indexer.js';
 import {
   createChangeRequest,
   loadChangeRequest,
@@ -441,6 +442,8 @@ export async function importContent(
       return found;
     };
     const options = { split, ids: ids.ids };
+    // Their searchable text too, before the transaction that writes and merges them (search/indexer.ts).
+    await prepareSections(split.values());
     let revision: string;
     let changeRequest = cr?.id;
     if (cr) {

@@ -111,39 +111,60 @@ const EMPTY: Section[] = [{ anchor: '', heading: '', text: '' }];
  * thousands) therefore cost a few worker tasks rather than seconds of the event loop.
  */
 async function sectionsOfDocuments(documents: Map<string, DocumentObject>): Promise<Map<string, Section[]>> {
-  const out = new Map<string, Section[]>();
-  const batches: Array<{ hashes: string[]; markdowns: string[]; size: number }> = [];
-  let batch = { hashes: [] as string[], markdowns: [] as string[], size: 0 };
+  const bodies = new Map<string, string>();
   let step = 0;
   for (const [hash, document] of documents) {
     await breathe(step++);
-    const markdown = blocksToMarkdown(document.blocks);
+    bodies.set(hash, blocksToMarkdown(document.blocks));
+  }
+  const sections = await sectionsOfBodies(bodies.values());
+  return new Map([...bodies].map(([hash, body]) => [hash, sections.get(body)!]));
+}
+
+/** The sections of page bodies (blocksToMarkdown of a document), by body. */
+async function sectionsOfBodies(bodies: Iterable<string>): Promise<Map<string, Section[]>> {
+  const out = new Map<string, Section[]>();
+  const batches: Array<{ markdowns: string[]; size: number }> = [];
+  let batch = { markdowns: [] as string[], size: 0 };
+  let step = 0;
+  for (const markdown of bodies) {
+    await breathe(step++);
+    if (out.has(markdown)) continue;
     const hit = markdown ? sectionsCache.get(markdownKey(markdown)) : EMPTY;
     if (hit) {
-      out.set(hash, hit);
+      out.set(markdown, hit);
       continue;
     }
     if (batch.size && batch.size + markdown.length > BATCH_CHARS) {
       batches.push(batch);
-      batch = { hashes: [], markdowns: [], size: 0 };
+      batch = { markdowns: [], size: 0 };
     }
-    batch.hashes.push(hash);
     batch.markdowns.push(markdown);
     batch.size += markdown.length;
+    out.set(markdown, EMPTY); // replaced below; marks it as batched already
   }
   if (batch.size) batches.push(batch);
   for (let i = 0; i < batches.length; i += EXTRACT_CONCURRENCY) {
     await Promise.all(
       batches.slice(i, i + EXTRACT_CONCURRENCY).map(async (b) => {
         const extracted = await workers.run('extractSections', b.markdowns, b.size);
-        b.hashes.forEach((hash, k) => {
-          sectionsCache.set(markdownKey(b.markdowns[k]!), extracted[k]!);
-          out.set(hash, extracted[k]!);
+        b.markdowns.forEach((markdown, k) => {
+          sectionsCache.set(markdownKey(markdown), extracted[k]!);
+          out.set(markdown, extracted[k]!);
         });
       }),
     );
   }
   return out;
+}
+
+/**
+ * Extracts now (in the worker pool) and remembers the sections of page bodies about to be written, for a caller
+ * that writes and merges them in one transaction (an import into a space): indexing them there then writes rows
+ * only. Bodies are given as their blocks.
+ */
+export async function prepareSections(bodies: Iterable<Array<{ markdown: string }>>): Promise<void> {
+  await sectionsOfBodies([...bodies].map((blocks) => blocksToMarkdown(blocks)));
 }
 
 function rowOf(spaceId: string, pageId: string, versionHash: string, version: PageVersion, sections: Section[]) {
