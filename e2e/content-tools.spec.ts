@@ -35,3 +35,31 @@ test('the links report shows a broken link first, and "Fix in a change request" 
     page.getByText('Read the setup and the missing page.').or(page.getByRole('textbox')).first(),
   ).toBeVisible();
 });
+
+test('Ctrl+K finds a page by a word of its text and opens it', async ({ page }) => {
+  await createOrganization(page, 'Search journey');
+  await createSpaceAtRoot(page, 'Searchable docs');
+  const spaceId = await openSpace(page, 'Searchable docs');
+  await seedPage(page, spaceId, 'Deployment', '## Rolling upgrades\n\nThe flux capacitor needs configuring first.');
+  await seedPage(page, spaceId, 'Other', 'Nothing to see.');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Searchable docs' })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Search pages' });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox', { name: 'Search pages' }).fill('capacitor config');
+  const options = palette.getByRole('option');
+  await expect(options.first()).toContainText('Deployment');
+  await expect(palette.locator('mark').first()).toBeVisible();
+  await expect(palette.getByRole('option', { name: /Other/ })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/[^/#]+`));
+  await expect(page.getByRole('article', { name: 'Deployment' })).toContainText('The flux capacitor needs configuring');
+
+  // Nothing found: said so.
+  await page.getByRole('button', { name: /^Search/ }).click();
+  await palette.getByRole('combobox', { name: 'Search pages' }).fill('zebracorn');
+  await expect(palette.getByText('No page matches “zebracorn”.')).toBeVisible();
+});
