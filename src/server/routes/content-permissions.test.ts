@@ -26,10 +26,19 @@ describeEachDialect('space and collection grants', (dialect) => {
   });
   afterAll(() => server.close());
 
+  /** A space with one page saying its title, so that the organization search (of page text) finds it. */
   async function space(body: Record<string, unknown> = {}) {
-    const res = await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Grant me', ...body } });
+    const title = (body.title as string | undefined) ?? 'Grant me';
+    const res = await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title, ...body } });
     expect(res.status).toBe(201);
-    return res.body.id as string;
+    const id = res.body.id as string;
+    const cr = await server.request('POST', `/v1/spaces/${id}/change-requests`, { body: { subject: 'Seed' } });
+    const edited = await server.request('POST', `/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+      body: { changes: [{ operation: 'insert_page', title, document: { markdown: `About the ${title}.` } }] },
+    });
+    expect(edited.status).toBe(200);
+    expect((await server.request('POST', `/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    return id;
   }
   async function collection(body: Record<string, unknown> = {}) {
     const res = await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Box', ...body } });
