@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { semaphore } from './semaphore.js';
 
 /**
  * Fetches a user-given URL for its bytes. Addresses that are not public unicast (loopback, private ranges,
@@ -78,34 +79,8 @@ export function isAllowedAddress(address: string, allowPrivate: PrivateAddresses
   });
 }
 
-/** A counting semaphore: at most FETCHES_IN_FLIGHT_MAX downloads at once in this process. */
-let inFlight = 0;
-const waiting: Array<() => void> = [];
-async function acquireSlot(signal: AbortSignal): Promise<() => void> {
-  if (inFlight >= FETCHES_IN_FLIGHT_MAX) {
-    await new Promise<void>((resolve, reject) => {
-      const wake = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const i = waiting.indexOf(wake);
-        if (i >= 0) waiting.splice(i, 1);
-        reject(signal.reason as Error);
-      };
-      waiting.push(wake);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-  inFlight += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    inFlight -= 1;
-    waiting.shift()?.();
-  };
-}
+/** At most FETCHES_IN_FLIGHT_MAX downloads at once in this process. */
+const acquireSlot = semaphore(FETCHES_IN_FLIGHT_MAX);
 
 function guardedLookup(allowPrivate: PrivateAddresses): LookupFunction {
   return (hostname, options, callback) => {

@@ -27,6 +27,7 @@ import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { formatBytes } from './limits.js';
+import { semaphore } from '../../lib/semaphore.js';
 
 /**
  * Imports (`POST …/content/import`): content from a URL or an upload becomes one new revision, of a change request
@@ -58,34 +59,7 @@ export interface ImportSettings {
 
 /** Imports one process runs at once: each may hold an archive and its pages in memory. The others wait. */
 export const IMPORTS_IN_FLIGHT_MAX = 2;
-let inFlight = 0;
-const waiting: Array<() => void> = [];
-
-async function acquireSlot(signal: AbortSignal): Promise<() => void> {
-  if (inFlight >= IMPORTS_IN_FLIGHT_MAX) {
-    await new Promise<void>((resolve, reject) => {
-      const wake = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const i = waiting.indexOf(wake);
-        if (i >= 0) waiting.splice(i, 1);
-        reject(signal.reason as Error);
-      };
-      waiting.push(wake);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-  inFlight += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    inFlight -= 1;
-    waiting.shift()?.();
-  };
-}
+const acquireSlot = semaphore(IMPORTS_IN_FLIGHT_MAX);
 
 /** Milliseconds between two progress writes of one import. */
 const PROGRESS_EVERY_MS = 200;
