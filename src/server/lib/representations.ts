@@ -112,9 +112,10 @@ export function etagOf(key: string, coding: Coding): string {
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header) or is `*`. */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
   return header.split(',').some((tag) => {
     const t = tag.trim();
-    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
+    return t === '*' || opaque(t) === opaque(etag);
   });
 }
 

@@ -487,6 +487,113 @@ describeEachDialect('comment threads', (dialect) => {
     }
   });
 
+  describe('polling with If-None-Match', () => {
+    /** GET with the ETag of an earlier answer; answers the status and the new ETag. */
+    async function poll(path: string, etag: string | null, token?: string | null) {
+      const res = await server.request('GET', path, {
+        headers: etag ? { 'if-none-match': etag } : {},
+        ...(token !== undefined ? { token } : {}),
+      });
+      return { status: res.status, etag: res.headers.get('etag'), body: res.body, headers: res.headers };
+    }
+
+    it('answers 304 while no one writes to the threads, and 200 after every kind of write', async () => {
+      const { base, guide, blocks } = await setup();
+      const c = (await post(base, { page: guide, node: blocks[1], body: { markdown: 'First' } })).body;
+      const list = `${base}/comments?limit=50`;
+      const first = await poll(list, null);
+      expect(first.status).toBe(200);
+      expect(first.etag).toMatch(/^W\/".+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const same = await poll(list, first.etag);
+      expect(same.status).toBe(304);
+      expect(same.body).toBeUndefined();
+      expect(same.etag).toBe(first.etag);
+
+      // Each write by another member changes the answer: the old ETag no longer matches.
+      let etag = first.etag;
+      const writes: Array<[string, () => Promise<{ status: number }>]> = [
+        ['a new thread', () => post(base, { body: { markdown: 'Second' } }, commenter.token)],
+        [
+          'a reply',
+          () =>
+            server.request('POST', `${base}/comments/${c.id}/replies`, {
+              token: commenter.token,
+              body: { body: { markdown: 'Yes' } },
+            }),
+        ],
+        [
+          'a reaction',
+          () =>
+            server.request('PUT', `${base}/comments/${c.id}`, {
+              token: commenter.token,
+              body: { addedReactions: ['🎉'] },
+            }),
+        ],
+        ['a resolution', () => server.request('PUT', `${base}/comments/${c.id}`, { body: { resolved: true } })],
+        [
+          'an edit',
+          () => server.request('PUT', `${base}/comments/${c.id}`, { body: { body: { markdown: 'Edited' } } }),
+        ],
+        [
+          'an edit of the content commented on',
+          () =>
+            server.request('POST', `${base}/content?compat=false`, {
+              body: { changes: [{ operation: 'update_page', page: guide, document: { markdown: '# Guide\n\nNew.' } }] },
+            }),
+        ],
+        ['a deletion', () => server.request('DELETE', `${base}/comments/${c.id}`)],
+      ];
+      for (const [what, write] of writes) {
+        expect((await write()).status, what).toBeLessThan(300);
+        const after = await poll(list, etag);
+        expect(after.status, what).toBe(200);
+        expect(after.etag, what).not.toBe(etag);
+        expect((await poll(list, after.etag)).status, what).toBe(304);
+        etag = after.etag;
+      }
+      // The last answer shows the writes: the deleted thread is gone, the new one is there.
+      const now = (await poll(list, null)).body;
+      expect(now.items.map((x: { body: { markdown: string } }) => x.body.markdown)).toEqual(['Second']);
+    });
+
+    it('never answers 304 to another member, another query, an outsider or a removed member', async () => {
+      const { base } = await setup();
+      const c = (await post(base, { body: { markdown: 'Thread' } })).body;
+      await server.request('POST', `${base}/comments/${c.id}/replies`, { body: { body: { markdown: 'Reply' } } });
+      const list = `${base}/comments`;
+      const mine = await poll(list, null);
+      // The reader sees other permissions: an answer of their own, never the owner's.
+      const theirs = await poll(list, mine.etag, reader.token);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.items[0].permissions.delete).toBe(false);
+      expect(theirs.etag).not.toBe(mine.etag);
+      expect((await poll(`${list}?status=open`, mine.etag)).status).toBe(200);
+      expect((await poll(`${list}?format=document`, mine.etag)).status).toBe(200);
+
+      const outsider = await server.signup('etag-outsider');
+      expect((await poll(list, mine.etag, outsider.token)).status).toBe(404);
+      expect((await poll(list, '*', outsider.token)).status).toBe(404);
+      expect((await poll(list, mine.etag, null)).status).toBe(401);
+      const removed = await server.member('read');
+      const seen = await poll(list, null, removed.token);
+      expect(seen.status).toBe(200);
+      expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${removed.id}`)).status).toBe(205);
+      expect((await poll(list, seen.etag, removed.token)).status).toBe(404);
+
+      // The replies of a thread are polled the same way.
+      const replies = `${base}/comments/${c.id}/replies`;
+      const r1 = await poll(replies, null);
+      expect(r1.status).toBe(200);
+      expect((await poll(replies, r1.etag)).status).toBe(304);
+      expect((await poll(replies, r1.etag, reader.token)).status).toBe(200);
+      await server.request('POST', `${base}/comments/${c.id}/replies`, { body: { body: { markdown: 'Again' } } });
+      const r2 = await poll(replies, r1.etag);
+      expect(r2.status).toBe(200);
+      expect(r2.body.count).toBe(2);
+    });
+  });
+
   describe('space comments', () => {
     it('serves the same threads on the space, apart from those of change requests', async () => {
       const { spaceId, base, guide, blocks } = await setup();

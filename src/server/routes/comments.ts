@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +32,21 @@ export async function commentRoutes(app: FastifyInstance, deps: RouteDeps) {
   threadRoutes(app, deps, '/v1/spaces/:spaceId');
 }
 
+/**
+ * Thread lists answer with an ETag and `Cache-Control: private, no-cache`: a browser stores them and revalidates
+ * every poll with `If-None-Match`, which is answered 304 while no one wrote to the threads (see listComments).
+ */
+const revalidated = (etag: string) => ({ etag, 'cache-control': 'private, no-cache' });
+
+function conditional(request: FastifyRequest): service.Conditional {
+  const header = request.headers['if-none-match'];
+  return { url: request.url, ifNoneMatch: Array.isArray(header) ? header.join(',') : header };
+}
+
+function notModified(reply: FastifyReply, etag: string) {
+  return reply.code(304).headers(revalidated(etag)).send();
+}
+
 /** The space, and the change request where the route has one. */
 const params = z.object({ spaceId: idSchema, changeRequestId: idSchema.optional() });
 
@@ -48,10 +63,12 @@ function threadRoutes(app: FastifyInstance, deps: RouteDeps, base: string) {
   r.get(
     `${base}/comments`,
     { schema: { params, querystring: listCommentsQuerySchema, response: { 200: commentListSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const c = ctx(request);
-      const result = await service.listComments(c, where(request.params), request.query);
-      const { t, ...list } = result;
+      const result = await service.listComments(c, where(request.params), request.query, conditional(request));
+      if (result.unchanged) return notModified(reply, result.etag);
+      const { t, etag, unchanged: _, ...list } = result;
+      void reply.headers(revalidated(etag));
       return {
         ...list,
         items: list.items.map((b) => presentComment(deps.urls, t, c.actor.userId, b, request.query.format)),
@@ -104,12 +121,14 @@ function threadRoutes(app: FastifyInstance, deps: RouteDeps, base: string) {
     {
       schema: { params: commentParams, querystring: listRepliesQuerySchema, response: { 200: commentReplyListSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const c = ctx(request);
       const { commentId } = request.params;
       const { page, limit, format } = request.query;
-      const result = await service.listReplies(c, where(request.params), commentId, page, limit);
-      const { t, ...list } = result;
+      const result = await service.listReplies(c, where(request.params), commentId, page, limit, conditional(request));
+      if (result.unchanged) return notModified(reply, result.etag);
+      const { t, etag, unchanged: _, ...list } = result;
+      void reply.headers(revalidated(etag));
       return {
         ...list,
         items: list.items.map((b) => presentReply(deps.urls, t, c.actor.userId, commentId, b, format)),

@@ -148,6 +148,8 @@ export interface SpacesTable {
   position: string;
   revision_id: string;
   comments: number;
+  /** Raised by every write to the space's own comment threads (see migration 013); 0 when created. */
+  threads_version?: number;
   change_requests: number;
   change_requests_open: number;
   change_requests_draft: number;
@@ -204,6 +206,8 @@ export interface ChangeRequestsTable {
   merged_by: string | null;
   merged_at: string | null;
   comments: number;
+  /** Raised by every write to the change request's comment threads (see migration 013); 0 when created. */
+  threads_version?: number;
   pending_update: string | null;
 }
 

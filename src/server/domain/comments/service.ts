@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { ServiceContext } from '../context.js';
@@ -13,6 +14,7 @@ import { loadSpace } from '../spaces/service.js';
 import { loadChangeRequest } from '../change-requests/service.js';
 import { RevisionReader, revisionOfSpace, type RevisionRow } from '../content/model.js';
 import { atLeast } from '../permissions/roles.js';
+import { noneMatchHits } from '../../lib/representations.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { Role } from '../../../shared/contract/common.js';
 import type {
@@ -40,6 +42,8 @@ export interface ThreadContext {
   revisionId: string;
   /** Path of the threads in the API, e.g. `/spaces/{id}/change-requests/{id}`. */
   apiBase: string;
+  /** The threads' version, raised by every write to them (`touchThreads`). */
+  version: number;
 }
 
 async function loadThreads(
@@ -57,6 +61,7 @@ async function loadThreads(
       scope: { spaceId: space.id, changeRequestId: cr.id },
       revisionId: cr.revision_id,
       apiBase: `/spaces/${space.id}/change-requests/${cr.id}`,
+      version: cr.threads_version ?? 0,
     };
   }
   const { row: space, level } = await loadSpace(db, ctx, where.spaceId, needed, action);
@@ -66,7 +71,43 @@ async function loadThreads(
     scope: { spaceId: space.id, changeRequestId: null },
     revisionId: space.revision_id,
     apiBase: `/spaces/${space.id}`,
+    version: space.threads_version ?? 0,
   };
+}
+
+/** What a conditional read is asked with: the URL as sent (the answer's ETag covers it) and `If-None-Match`. */
+export interface Conditional {
+  url: string;
+  ifNoneMatch: string | undefined;
+}
+
+/**
+ * A write to the threads, in one transaction: the place checked for the caller, then the threads' version raised
+ * before anything else is locked or written, so that a poll sees the change and lock order is always the same.
+ */
+function writeThreads<T>(
+  ctx: ServiceContext,
+  where: ThreadsOf,
+  needed: Role,
+  action: string,
+  write: (tx: Executor, t: ThreadContext) => Promise<T>,
+): Promise<T> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await loadThreads(tx, ctx, where, needed, action);
+    await comments.touchThreads(tx, t.scope);
+    return write(tx, t);
+  });
+}
+
+/**
+ * The weak ETag of an answer about the threads: everything it depends on, hashed. The threads' version covers
+ * comments, replies, reactions and resolutions; the current revision covers the pages and blocks they point at;
+ * the caller and their level cover the `permissions` shown; `url` (path and query string as sent) covers the rest
+ * of the request. Accounts are never renamed or deleted by the API, so authors' names need no version of their own.
+ */
+function threadsEtag(t: ThreadContext, userId: string, url: string): string {
+  const key = [t.scope.spaceId, t.scope.changeRequestId ?? '', t.version, t.revisionId, userId, t.level ?? '', url];
+  return `W/"${crypto.createHash('sha256').update(JSON.stringify(key)).digest('base64url').slice(0, 27)}"`;
 }
 
 function requireWritable(t: ThreadContext) {
@@ -266,8 +307,19 @@ async function oneComment(db: Executor, t: ThreadContext, id: string): Promise<C
   return (await bundle(db, t, [row]))[0]!;
 }
 
-export async function listComments(ctx: ServiceContext, where: ThreadsOf, query: ListCommentsQuery) {
+/**
+ * The threads, or `unchanged` when `ifNoneMatch` names the ETag of the answer (see threadsEtag): a review screen's
+ * poll then costs the access check and nothing more.
+ */
+export async function listComments(
+  ctx: ServiceContext,
+  where: ThreadsOf,
+  query: ListCommentsQuery,
+  conditional: Conditional,
+) {
   const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const etag = threadsEtag(t, ctx.actor.userId, conditional.url);
+  if (noneMatchHits(conditional.ifNoneMatch, etag)) return { t, etag, unchanged: true as const };
   const filter = { status: query.status, pageId: query.targetPage, authors: query.authors };
   const page = await keysetPage({
     page: query.page,
@@ -277,7 +329,8 @@ export async function listComments(ctx: ServiceContext, where: ThreadsOf, query:
     count: () => comments.countComments(ctx.db, t.scope, filter),
     key: (r) => [r.posted_at, r.id],
   });
-  return { t, items: await bundle(ctx.db, t, page.items), next: page.next, count: page.count };
+  const items = await bundle(ctx.db, t, page.items);
+  return { t, etag, unchanged: false as const, items, next: page.next, count: page.count };
 }
 
 export async function getComment(ctx: ServiceContext, where: ThreadsOf, id: string) {
@@ -288,8 +341,7 @@ export async function getComment(ctx: ServiceContext, where: ThreadsOf, id: stri
 // Writing comments
 
 export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: PostCommentBody) {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+  return writeThreads(ctx, where, 'comment', 'comment on it', async (tx, t) => {
     requireWritable(t);
     if (body.node !== undefined && body.page === undefined) {
       throw new InvalidError('node', 'needs page: a block is anchored in a page');
@@ -356,8 +408,7 @@ function reacts(change: { addedReactions?: string[]; removedReactions?: string[]
 }
 
 export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: string, body: UpdateCommentBody) {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+  return writeThreads(ctx, where, 'comment', 'comment on it', async (tx, t) => {
     requireWritable(t);
     await comments.lockComment(tx, id);
     const row = await comments.findComment(tx, t.scope, id);
@@ -379,8 +430,7 @@ export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: s
 
 /** Deletes a comment with its replies; its author or an admin of the space may. False when there was none. */
 export async function deleteComment(ctx: ServiceContext, where: ThreadsOf, id: string): Promise<boolean> {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'read', 'read its comments');
+  return writeThreads(ctx, where, 'read', 'read its comments', async (tx, t) => {
     await comments.lockComment(tx, id);
     const row = await comments.findComment(tx, t.scope, id);
     if (!row) return false;
@@ -412,8 +462,11 @@ export async function listReplies(
   commentId: string,
   page: string | undefined,
   limit: number,
+  conditional: Conditional,
 ) {
   const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const etag = threadsEtag(t, ctx.actor.userId, conditional.url);
+  if (noneMatchHits(conditional.ifNoneMatch, etag)) return { t, etag, unchanged: true as const };
   const comment = await loadComment(ctx.db, t, commentId);
   const result = await keysetPage({
     page,
@@ -423,7 +476,8 @@ export async function listReplies(
     count: () => Promise.resolve(comment.replies),
     key: (r) => [r.posted_at, r.id],
   });
-  return { t, items: await bundleReplies(ctx.db, result.items), next: result.next, count: result.count };
+  const items = await bundleReplies(ctx.db, result.items);
+  return { t, etag, unchanged: false as const, items, next: result.next, count: result.count };
 }
 
 async function oneReply(db: Executor, commentId: string, id: string): Promise<ReplyBundle> {
@@ -439,8 +493,7 @@ export async function getReply(ctx: ServiceContext, where: ThreadsOf, commentId:
 }
 
 export async function postReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, markdown: string) {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+  return writeThreads(ctx, where, 'comment', 'comment on it', async (tx, t) => {
     requireWritable(t);
     await comments.lockComment(tx, commentId);
     await loadComment(tx, t, commentId);
@@ -465,8 +518,7 @@ export async function updateReply(
   id: string,
   body: UpdateReplyBody,
 ) {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'comment', 'comment on it');
+  return writeThreads(ctx, where, 'comment', 'comment on it', async (tx, t) => {
     requireWritable(t);
     await loadComment(tx, t, commentId);
     const row = await comments.findReply(tx, commentId, id);
@@ -483,8 +535,7 @@ export async function updateReply(
 }
 
 export async function deleteReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, id: string) {
-  return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, 'read', 'read its comments');
+  return writeThreads(ctx, where, 'read', 'read its comments', async (tx, t) => {
     await comments.lockComment(tx, commentId);
     await loadComment(tx, t, commentId);
     const row = await comments.findReply(tx, commentId, id);

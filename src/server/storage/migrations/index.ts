@@ -11,6 +11,7 @@ import * as m009 from './009-member-search.js';
 import * as m010 from './010-search.js';
 import * as m011 from './011-links.js';
 import * as m012 from './012-imports.js';
+import * as m013 from './013-thread-versions.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-search': m010,
   '011-links': m011,
   '012-imports': m012,
+  '013-thread-versions': m013,
 };
 
 export const migrationProvider: MigrationProvider = {

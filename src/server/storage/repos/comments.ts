@@ -99,6 +99,28 @@ export async function adjustReplies(db: Executor, id: string, delta: number): Pr
     .execute();
 }
 
+/**
+ * Records a write to the threads of the change request, or of the space: raises their version, which polls name in
+ * their ETag. Every write to a comment, a reply or a reaction calls it first in its transaction; on PostgreSQL it
+ * takes the row lock of the change request (or space) before any comment's, so writes to one scope's threads are
+ * ordered and always lock in the same order.
+ */
+export async function touchThreads(db: Executor, scope: CommentScope): Promise<void> {
+  if (scope.changeRequestId === null) {
+    await db
+      .updateTable('spaces')
+      .set((eb) => ({ threads_version: eb('threads_version', '+', 1) }))
+      .where('id', '=', scope.spaceId)
+      .execute();
+  } else {
+    await db
+      .updateTable('change_requests')
+      .set((eb) => ({ threads_version: eb('threads_version', '+', 1) }))
+      .where('id', '=', scope.changeRequestId)
+      .execute();
+  }
+}
+
 /** Keeps the `comments` counter (open threads) of the change request, or of the space, in step. */
 export async function adjustOpenCount(db: Executor, scope: CommentScope, delta: number): Promise<void> {
   if (delta === 0) return;
