@@ -1,4 +1,15 @@
-import { createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+import { strToU8, zipSync } from 'fflate';
+import {
+  callApi,
+  createOrganization,
+  createSpaceAtRoot,
+  expect,
+  expectAccessible,
+  openSpace,
+  seedPage,
+  signIn,
+  test,
+} from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -59,7 +70,106 @@ test('Ctrl+K finds a page by a word of its text and opens it', async ({ page }) 
   await expect(page.getByRole('article', { name: 'Deployment' })).toContainText('The flux capacitor needs configuring');
 
   // Nothing found: said so.
-  await page.getByRole('button', { name: /^Search/ }).click();
+  await page.getByRole('button', { name: /^Search (Control|Ctrl|⌘)/ }).click();
   await palette.getByRole('combobox', { name: 'Search pages' }).fill('zebracorn');
   await expect(palette.getByText('No page matches “zebracorn”.')).toBeVisible();
+});
+
+/** A folder of markdown files as a zip: a SUMMARY.md orders it; one link points at a file that is not there. */
+function handbookZip(): Buffer {
+  const files = {
+    'handbook/SUMMARY.md':
+      '# Summary\n\n* [Welcome](README.md)\n* [Onboarding](onboarding.md)\n  * [Laptop setup](laptop.md)\n',
+    'handbook/README.md': '# Welcome\n\nStart with [onboarding](onboarding.md).\n',
+    'handbook/onboarding.md':
+      '# Onboarding\n\nYour first week. See [the laptop page](laptop.md) and [the old wiki](wiki.md).\n',
+    'handbook/laptop.md': '# Laptop setup\n\nInstall the quokka toolchain before anything else.\n',
+  };
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+}
+
+test('import a zip into a space, find a word of it with Ctrl+K and the space search, see its broken link, and search the published site', async ({
+  page,
+}) => {
+  const organizationId = await createOrganization(page, 'Import journey');
+  await createSpaceAtRoot(page, 'Handbook');
+  const spaceId = await openSpace(page, 'Handbook');
+  await expect(page.getByText('This space has no pages yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import pages' });
+  await expect(dialog.getByLabel('Import from')).toHaveValue('file');
+  // Nothing chosen: the dialog says so and sends nothing.
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText('Choose a file to import')).toBeVisible();
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'handbook.zip', mimeType: 'application/zip', buffer: handbookZip() });
+  await expect(dialog.getByLabel('Content')).toHaveValue('zip');
+  await expectAccessible(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(/Imported \d+ of \d+ pages and files/)).toBeVisible();
+
+  // The page tree, in the SUMMARY.md's order and nesting.
+  const pages = page.getByRole('navigation', { name: 'Pages of Handbook' });
+  await expect(pages.getByRole('link')).toHaveText(['Welcome', 'Onboarding', 'Laptop setup']);
+
+  // Ctrl+K finds the page by a word of its text, and opens it.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Search pages' });
+  await palette.getByRole('combobox', { name: 'Search pages' }).fill('quokka');
+  await expect(palette.getByRole('option').first()).toContainText('Laptop setup');
+  await expect(palette.locator('mark', { hasText: /^quokka$/i }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'Laptop setup' })).toContainText('quokka toolchain');
+
+  // The space's own search box: results take the tree's place, with the match marked; Escape brings the tree back.
+  const box = page.getByRole('searchbox', { name: 'Search Handbook' });
+  await box.fill('first week');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: 'Onboarding' })).toBeVisible();
+  await expect(results.locator('mark').first()).toBeVisible();
+  await expectAccessible(page);
+  await box.press('Escape');
+  await expect(pages.getByRole('link')).toHaveCount(3);
+
+  // The links report: the link to the file the zip did not contain is broken.
+  await page.getByRole('navigation', { name: 'Space sections' }).getByRole('link', { name: 'Links' }).click();
+  const rows = page.locator('.links-table tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('wiki');
+  await expect(rows.first().getByRole('link', { name: 'Onboarding' })).toBeVisible();
+
+  // Published, the site's search finds the page.
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title: 'Handbook site',
+    visibility: 'public',
+    spaces: [spaceId],
+  });
+  const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);
+  const live = (published.urls?.published ?? site.urls?.published) as string;
+  expect(live).toBeTruthy();
+  await page.goto(live);
+  await page.getByRole('searchbox', { name: 'Search this site' }).fill('quokka');
+  await page.getByRole('searchbox', { name: 'Search this site' }).press('Enter');
+  await expect(page).toHaveURL(/~search\?q=quokka/);
+  await expect(page.getByRole('link', { name: /Laptop setup/ }).first()).toBeVisible();
+  await expect(page.locator('mark', { hasText: /quokka/i }).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an import that fails says why in the dialog and changes nothing', async ({ page }) => {
+  await createOrganization(page, 'Import failure journey');
+  await createSpaceAtRoot(page, 'Empty docs');
+  await openSpace(page, 'Empty docs');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import pages' });
+  await dialog.getByLabel('Import from').selectOption('url');
+  await dialog.getByLabel('URL').fill('http://127.0.0.1:9/secret.md');
+  await dialog.getByLabel('Content').selectOption('markdown');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByRole('alert').first()).toContainText(/private|loopback|not allowed|refused/i);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('This space has no pages yet')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
@@ -135,4 +136,18 @@ export async function seedPage(page: Page, spaceId: string, title: string, markd
   );
   await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${changeRequest.id}/merge`);
   return edited.changes[0].page.id as string;
+}
+
+/**
+ * No WCAG 2.1 A/AA violations that axe finds in what is on screen (or in `within`, a CSS selector): each one is
+ * listed with the elements it concerns.
+ */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.html).join(', ')}`,
+  );
+  expect(found, 'accessibility violations (axe)').toEqual([]);
 }

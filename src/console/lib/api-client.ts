@@ -77,6 +77,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `If-Match` for an edit based on a known revision. */
   headers?: Record<string, string>;
+  /** Bytes sent as the request body itself (an upload), with `contentType`, instead of JSON. */
+  upload?: { data: Blob; contentType: string };
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -91,6 +93,7 @@ function buildUrl(path: string, query?: Query): string {
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.upload) headers['content-type'] = options.upload.contentType;
   if (method !== 'GET') {
     // The session cookie authenticates the console; mutations prove they come from it with the CSRF cookie's value.
     const csrf = readCookie(CSRF_COOKIE);
@@ -101,7 +104,11 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.upload
+        ? options.upload.data
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -167,6 +174,15 @@ export const api = {
   },
   put<S extends z.ZodType>(path: string, body: unknown, schema: S) {
     return call('PUT', path, schema, { body }) as Promise<z.output<S>>;
+  },
+  /** POST of a file as the request body itself (the server reads its bytes, not JSON). */
+  upload<S extends z.ZodType>(
+    path: string,
+    upload: { data: Blob; contentType: string },
+    schema: S,
+    options: Omit<RequestOptions, 'body' | 'upload'> = {},
+  ) {
+    return call('POST', path, schema, { ...options, upload }) as Promise<z.output<S>>;
   },
   /** A call whose answer has no body worth reading (204, 205). */
   async send(method: Method, path: string, body?: unknown): Promise<void> {

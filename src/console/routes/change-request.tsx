@@ -18,6 +18,7 @@ import { ReviewScreen } from '../features/change-requests/components/review-scre
 import { changeRequestTitle } from '../features/change-requests/utils/labels';
 import { useUser } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
+import { ImportButton } from '../features/imports/forms/import-dialog';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
@@ -48,7 +49,17 @@ function ChangeRequestLayout() {
   const { organizationId, spaceId, number } = changeRequestRoute.useParams();
   return (
     <div className="cr-page">
-      <ChangeRequestHeader organizationId={organizationId} spaceId={spaceId} number={number} />
+      <ChangeRequestHeader
+        organizationId={organizationId}
+        spaceId={spaceId}
+        number={number}
+        actions={(changeRequest) =>
+          changeRequest.permissions.edit &&
+          (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
+            <ImportButton spaceId={spaceId} changeRequest={number} into={`change request #${number}`} />
+          )
+        }
+      />
       <ChangeRequestNav organizationId={organizationId} spaceId={spaceId} number={number} />
       <Outlet />
     </div>

@@ -6,6 +6,7 @@ import { useSpace } from '../features/content/api/get-space';
 import { spacePageQueryOptions, useSpacePage } from '../features/pages/api/get-space-page';
 import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
 import { PageNotFound, SpacePages } from '../features/pages/components/space-pages';
+import { SpaceSearch } from '../features/search/components/space-search';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
@@ -48,6 +49,11 @@ function SpaceContent({ pageId }: { pageId?: string }) {
       pageId={pageId}
       emptyAction={<NewChangeRequestButton {...access} label="Start a change request" />}
       pageActions={(page) => <EditPageButton {...access} pageId={page.id} />}
+      sidebar={(tree) => (
+        <SpaceSearch spaceId={spaceId} spaceTitle={space.title || 'Untitled'}>
+          {tree}
+        </SpaceSearch>
+      )}
     />
   );
 }

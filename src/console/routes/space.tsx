@@ -5,6 +5,7 @@ import { collectionsQueryOptions } from '../features/content/api/get-collections
 import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { SpaceHeader, SpaceInTrash, SpaceTabs } from '../features/content/components/space-view';
+import { ImportButton } from '../features/imports/forms/import-dialog';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
@@ -36,7 +37,18 @@ function SpaceLayout() {
   const space = useSpace(spaceId);
   return (
     <div className="space-page">
-      <SpaceHeader organizationId={organizationId} organizationTitle={organization.title} spaceId={spaceId} />
+      <SpaceHeader
+        organizationId={organizationId}
+        organizationTitle={organization.title}
+        spaceId={spaceId}
+        actions={
+          // An import into the space is merged at once: it takes the level that merges (review), as the server asks.
+          space.permissions.merge &&
+          space.editMode !== 'locked' && (
+            <ImportButton spaceId={spaceId} into={`the space “${space.title || 'Untitled'}”`} />
+          )
+        }
+      />
       {space.deletedAt ? (
         <SpaceInTrash organizationId={organizationId} spaceId={spaceId} />
       ) : (

@@ -49,15 +49,10 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
     <>
       <DropdownMenu onOpenChange={(open) => open && void invitations.refetch()}>
         <DropdownMenuTrigger ref={trigger} className="btn btn-ghost user-trigger" aria-label={label}>
-          <span className="avatar" aria-hidden="true">
-            {initials(user.displayName)}
-          </span>
+          {/* Initials and count are drawn by CSS (data-initial), so the visible text is the name, as in the label. */}
+          <span className="avatar" aria-hidden="true" data-initial={initials(user.displayName)} />
           <span className="user-name">{user.displayName}</span>
-          {badge && (
-            <span className="count-badge" aria-hidden="true">
-              {badge}
-            </span>
-          )}
+          {badge && <span className="count-badge" aria-hidden="true" data-initial={badge} />}
           <ChevronDownIcon />
         </DropdownMenuTrigger>
         <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus} className="menu user-menu">

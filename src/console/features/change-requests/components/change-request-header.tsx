@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ChangeRequest } from '../../../../shared/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -26,7 +27,15 @@ interface Props {
 }
 
 /** Subject, number, status and who did what, with the change request's actions. */
-export function ChangeRequestHeader({ organizationId, spaceId, number }: Props) {
+export function ChangeRequestHeader({
+  organizationId,
+  spaceId,
+  number,
+  actions,
+}: Props & {
+  /** More actions, before the export and "…" menu (e.g. "Import", from another feature). */
+  actions?: (changeRequest: ChangeRequest) => ReactNode;
+}) {
   const changeRequest = useChangeRequest(spaceId, number);
   const { status, createdBy } = changeRequest;
   return (
@@ -61,6 +70,7 @@ export function ChangeRequestHeader({ organizationId, spaceId, number }: Props) 
           </p>
         </div>
         <div className="page-actions">
+          {actions?.(changeRequest)}
           <ExportPdfButton changeRequest={changeRequest} />
           <ChangeRequestActions changeRequest={changeRequest} />
         </div>

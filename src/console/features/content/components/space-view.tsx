@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { Breadcrumbs, Card, PageHeader } from '../../../components/ui/page';
 import { buttonClass } from '../../../components/ui/button';
@@ -20,7 +21,12 @@ export function SpaceHeader({
   organizationId,
   organizationTitle,
   spaceId,
-}: SpaceProps & { organizationTitle: string }) {
+  actions,
+}: SpaceProps & {
+  organizationTitle: string;
+  /** More actions, before the "…" menu (e.g. "Import", from another feature). */
+  actions?: ReactNode;
+}) {
   const space = useSpace(spaceId);
   const collections = useCollections(organizationId);
   const navigate = useNavigate();
@@ -63,18 +69,21 @@ export function SpaceHeader({
       }
       actions={
         !space.deletedAt && (
-          <SpaceActions
-            space={space}
-            showRename={false}
-            onDeleted={() =>
-              parent
-                ? navigate({
-                    to: '/o/$organizationId/collections/$collectionId',
-                    params: { organizationId, collectionId: parent.id },
-                  })
-                : navigate({ to: '/o/$organizationId', params: { organizationId } })
-            }
-          />
+          <>
+            {actions}
+            <SpaceActions
+              space={space}
+              showRename={false}
+              onDeleted={() =>
+                parent
+                  ? navigate({
+                      to: '/o/$organizationId/collections/$collectionId',
+                      params: { organizationId, collectionId: parent.id },
+                    })
+                  : navigate({ to: '/o/$organizationId', params: { organizationId } })
+              }
+            />
+          </>
         )
       }
     />

@@ -27,10 +27,18 @@ export function OrganizationSwitcher({ organizationId }: { organizationId?: stri
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger ref={trigger} className="btn btn-ghost org-trigger" aria-label="Switch organization">
-          <span className="org-badge" aria-hidden="true">
-            {(current?.title ?? '?').slice(0, 1).toUpperCase()}
-          </span>
+        <DropdownMenuTrigger
+          ref={trigger}
+          className="btn btn-ghost org-trigger"
+          // The visible title first (what a voice-control user says), then what the button does.
+          aria-label={`${current?.title ?? 'Choose an organization'}: switch organization`}
+        >
+          {/* The initial is drawn by CSS (data-initial), so the visible text is the title alone, as in the name. */}
+          <span
+            className="org-badge"
+            aria-hidden="true"
+            data-initial={(current?.title ?? '?').slice(0, 1).toUpperCase()}
+          />
           <span className="org-trigger-title">{current?.title ?? 'Choose an organization'}</span>
           <ChevronDownIcon />
         </DropdownMenuTrigger>

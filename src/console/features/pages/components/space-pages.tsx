@@ -22,6 +22,8 @@ interface Props {
   emptyAction?: ReactNode;
   /** Actions of the page shown (e.g. "Edit"). */
   pageActions?: (page: RevisionPage) => ReactNode;
+  /** Wraps the sidebar's page tree (e.g. in a search box whose results take its place). */
+  sidebar?: (tree: ReactNode) => ReactNode;
 }
 
 /** The space as readers see it: its page tree beside the page, rendered. */
@@ -31,7 +33,7 @@ export function SpacePages(props: Props) {
 }
 
 /** A past revision of the space, read the same way (nothing in it can be edited). */
-export function RevisionPages(props: Omit<Props, 'emptyAction' | 'pageActions'> & { revisionId: string }) {
+export function RevisionPages(props: Omit<Props, 'emptyAction' | 'pageActions' | 'sidebar'> & { revisionId: string }) {
   const pages = useSuspenseQuery(revisionPagesQueryOptions(props.spaceId, props.revisionId)).data;
   return <ContentView {...props} pages={pages} />;
 }
@@ -50,31 +52,32 @@ function ContentView({
   revisionId,
   emptyAction,
   pageActions,
+  sidebar = (tree) => tree,
   pages,
 }: Props & { revisionId?: string; pages: RevisionPage[] }) {
   const shown = pageId ?? firstDocument(pages)?.id;
   const at: Place = { organizationId, spaceId, revisionId };
+  const tree =
+    pages.length > 0 ? (
+      <PageTree
+        pages={pages}
+        label={`Pages of ${spaceTitle}`}
+        activeId={shown}
+        renderLink={(page, className) => (
+          <PageLink at={at} pageId={page.id} className={className} current={page.id === shown}>
+            <span className="page-tree-icon" aria-hidden="true">
+              {page.emoji || <DocIcon />}
+            </span>
+            <span className="page-tree-title">{page.title || 'Untitled'}</span>
+          </PageLink>
+        )}
+      />
+    ) : (
+      <p className="content-sidebar-empty">No pages yet.</p>
+    );
   return (
     <div className="content-layout">
-      <aside className="content-sidebar">
-        {pages.length > 0 ? (
-          <PageTree
-            pages={pages}
-            label={`Pages of ${spaceTitle}`}
-            activeId={shown}
-            renderLink={(page, className) => (
-              <PageLink at={at} pageId={page.id} className={className} current={page.id === shown}>
-                <span className="page-tree-icon" aria-hidden="true">
-                  {page.emoji || <DocIcon />}
-                </span>
-                <span className="page-tree-title">{page.title || 'Untitled'}</span>
-              </PageLink>
-            )}
-          />
-        ) : (
-          <p className="content-sidebar-empty">No pages yet.</p>
-        )}
-      </aside>
+      <aside className="content-sidebar">{sidebar(tree)}</aside>
       <div className="content-main">
         {shown ? (
           revisionId ? (

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { SearchSpaceResult } from '../../../../shared/contract';
+import type { SearchSpaceResult, TextRange } from '../../../../shared/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { SearchIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { organizationSearchQueryOptions } from '../api/search-organization';
-import { Highlight, queryWords } from './highlight';
+import { consolePath } from '../utils/console-path';
+import { Highlight } from './highlight';
 
 /** One line of the results: a page, or a section (heading) of a page. */
 interface Option {
@@ -18,6 +19,8 @@ interface Option {
   context: string;
   excerpt?: string;
   url: string;
+  /** What matched, as the server marks it. */
+  highlights: { title: TextRange[]; excerpt: TextRange[] };
 }
 
 function optionsOf(results: SearchSpaceResult[]): Option[] {
@@ -31,6 +34,7 @@ function optionsOf(results: SearchSpaceResult[]): Option[] {
         title: page.title,
         context: page.path,
         url: page.urls.app,
+        highlights: { title: page.highlights.title, excerpt: [] },
       });
       for (const section of page.sections ?? []) {
         options.push({
@@ -41,17 +45,16 @@ function optionsOf(results: SearchSpaceResult[]): Option[] {
           context: page.title,
           excerpt: section.body,
           url: section.urls.app,
+          // A section without a heading of its own shows the page's title, whose matches the page carries.
+          highlights: {
+            title: section.title ? section.highlights.title : page.highlights.title,
+            excerpt: section.highlights.body,
+          },
         });
       }
     }
   }
   return options;
-}
-
-/** The console path of an `urls.app` (same origin), with its anchor. */
-function consolePath(url: string): string {
-  const parsed = new URL(url, window.location.origin);
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 
 const DEBOUNCE_MS = 150;
@@ -93,7 +96,6 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
 
   const search = useQuery(organizationSearchQueryOptions(organizationId, query));
   const options = useMemo(() => (query && search.data ? optionsOf(search.data.items) : []), [query, search.data]);
-  const words = useMemo(() => queryWords(query), [query]);
 
   const active = selection.of === options ? selection.index : 0;
   const setActive = (index: number) => setSelection({ of: options, index });
@@ -163,14 +165,14 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
             onClick={() => open(option)}
           >
             <span className="palette-title">
-              <Highlight text={option.title} words={words} />
+              <Highlight text={option.title} ranges={option.highlights.title} />
             </span>
             <span className="palette-context">
               {option.space} · {option.context}
             </span>
             {option.excerpt && (
               <span className="palette-excerpt">
-                <Highlight text={option.excerpt} words={words} />
+                <Highlight text={option.excerpt} ranges={option.highlights.excerpt} />
               </span>
             )}
           </li>

@@ -1,28 +1,22 @@
-import { Fragment } from 'react';
-
-/** The words of a query worth marking in results (quotes and operators dropped, two letters at least). */
-export function queryWords(query: string): string[] {
-  return [
-    ...new Set(
-      query
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}_]+/u)
-        .filter((word) => word.length >= 2),
-    ),
-  ];
-}
-
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { Fragment, type ReactNode } from 'react';
+import type { TextRange } from '../../../../shared/contract';
 
 /**
- * `text` with the start of each word that begins with a query word marked (as search matches them: "config"
- * marks "configuring"). Text only, never HTML: marks are React elements around plain strings.
+ * `text` with the ranges the server says matched (`highlights`) wrapped in `<mark>`. Text only, never HTML: marks
+ * are React elements around plain strings. Ranges out of order, overlapping or past the end are tolerated.
  */
-export function Highlight({ text, words }: { text: string; words: string[] }) {
-  if (words.length === 0 || text === '') return <>{text}</>;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${words.map(escape).join('|')})`, 'giu');
-  const parts = text.split(pattern);
-  return (
-    <>{parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : <Fragment key={i}>{part}</Fragment>))}</>
-  );
+export function Highlight({ text, ranges }: { text: string; ranges: readonly TextRange[] }) {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const { start, end } of sorted) {
+    const from = Math.max(start, at);
+    const to = Math.min(end, text.length);
+    if (to <= from) continue;
+    if (from > at) parts.push(<Fragment key={`t${at}`}>{text.slice(at, from)}</Fragment>);
+    parts.push(<mark key={`m${from}`}>{text.slice(from, to)}</mark>);
+    at = to;
+  }
+  if (at < text.length) parts.push(<Fragment key={`t${at}`}>{text.slice(at)}</Fragment>);
+  return <>{parts}</>;
 }
