@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -124,6 +125,15 @@ export async function buildApp(deps: AppDeps) {
     urls: new Urls(deps.config.publicUrl),
     txt: txtLookup(deps.config.dnsServers),
   };
+  // Answers of 1 KiB and more go out in brotli or gzip when the client accepts it (large ones through zlib's thread
+  // pool, not on the event loop). Answers that carry their own coding (page trees, the console's built files) are
+  // sent as they are. Compressed request bodies are not accepted: no inflating of what a client sends.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import { precompress } from '../../../scripts/precompress.js';
 import { registerConsole } from './console.js';
+
+const BIG = Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 
 describe('console serving', () => {
   let app: FastifyInstance;
@@ -13,6 +17,8 @@ describe('console serving', () => {
     fs.mkdirSync(path.join(root, 'assets'));
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>console</title>');
     fs.writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js'), BIG);
+    precompress(root);
     app = Fastify();
     await registerConsole(app, root);
   });
@@ -42,5 +48,32 @@ describe('console serving', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 404 } });
     }
+  });
+
+  it('sends the build’s brotli or gzip copy to a browser that accepts it, and caches hashed assets for a year', async () => {
+    const url = '/assets/index-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+
+    // index.html is revalidated on every use: a new build is picked up at once.
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers.etag).toBeTruthy();
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': index.headers.etag! } });
+    expect(again.statusCode).toBe(304);
+    const deep = await app.inject({ method: 'GET', url: '/o/abc/spaces/def', headers: { 'accept-encoding': 'br' } });
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    expect(deep.body).toContain('<title>console</title>');
   });
 });

@@ -103,7 +103,11 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     // bypass the response serializer: tests check them against the contract's schema.
     r.get(
       `${prefix}/pages`,
-      { schema: { params, querystring: contentQuerySchema, response: { 200: revisionPagesSchema } } },
+      {
+        schema: { params, querystring: contentQuerySchema, response: { 200: revisionPagesSchema } },
+        // It negotiates its own coding and keeps the compressed bytes: the global compression stays out of it.
+        compress: false,
+      },
       async (request, reply) => {
         // Authorization first (404 or 403 as for any read): a caller who may not read the tree learns nothing.
         const c = await resolve(request);

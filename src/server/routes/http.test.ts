@@ -1,5 +1,13 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type ApiResponse, type TestServer } from '../test/harness.js';
+import {
+  describeEachDialect,
+  OWNER_TOKEN,
+  startTestServer,
+  type ApiResponse,
+  type TestServer,
+} from '../test/harness.js';
 
 const MIB = 1024 * 1024;
 
@@ -235,6 +243,58 @@ describeEachDialect('HTTP behaviour', (dialect) => {
       expect(next.body.next).toBeUndefined();
       const all = await req('GET', `/v1/orgs/${orgId}/spaces`);
       expect(all.body.count).toBe(all.body.items.length);
+    });
+  });
+
+  describe('compression', () => {
+    /** GET with exactly these headers (fetch would add and undo its own Accept-Encoding): status, headers, raw bytes. */
+    function raw(p: string, headers: Record<string, string>) {
+      return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = http.get(`${server.url}${p}`, {
+          headers: { authorization: `Bearer ${OWNER_TOKEN}`, ...headers },
+        });
+        request.on('response', (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }),
+          );
+        });
+        request.on('error', reject);
+      });
+    }
+
+    it('answers in brotli or gzip when the client accepts it, from 1 KiB up', async () => {
+      const orgId = await newOrg();
+      for (let i = 0; i < 30; i++) await newSpace(orgId, `A space with a fairly long title, number ${i}`);
+      const list = `/v1/orgs/${orgId}/spaces?limit=30`;
+      const plain = await raw(list, {});
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const json = JSON.parse(plain.body.toString());
+      expect(json.items).toHaveLength(30);
+
+      const br = await raw(list, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
+      const gz = await raw(list, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(json);
+
+      // A small answer is not worth it.
+      const small = await raw('/v1/health', { 'accept-encoding': 'br' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('refuses a compressed request body instead of inflating it', async () => {
+      const res = await req('POST', '/v1/orgs', {
+        headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' },
+        rawBody: zlib.gzipSync(JSON.stringify({ title: 'Zipped' })).toString('latin1'),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
     });
   });
 
