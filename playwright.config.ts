@@ -26,7 +26,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 30_000,
+  // A journey is a whole user story (often 10–20 s alone); on a shared, loaded machine 30 s was too tight.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,

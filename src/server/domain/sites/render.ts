@@ -235,6 +235,8 @@ export function renderBody(markdown: string, resolve: (href: string) => string, 
     if (e.tagName === 'a' && typeof e.properties.href === 'string' && /^https?:/i.test(e.properties.href)) {
       if (!e.properties.href.startsWith(siteRoot)) e.properties.rel = ['noopener', 'nofollow'];
     }
+    // Code and tables scroll sideways when wider than the page: reachable from the keyboard to be scrolled.
+    if (e.tagName === 'pre' || e.tagName === 'table') e.properties.tabIndex = 0;
   });
   const headings = nameHeadings(clean);
   return { html: toHtml(clean), headings };

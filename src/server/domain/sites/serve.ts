@@ -21,6 +21,7 @@ import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
 import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
 import { workers } from '../../workers/pool.js';
+import { breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, THEME_CSS } from './theme.js';
 
 /**
  * Serves published sites as HTML. Per request the database is asked for what may have changed: the site row (its
@@ -119,22 +120,6 @@ interface Visible {
   /** Visible site spaces by parent ('' = root). */
   siteSpaces: Map<string, SiteSpaceRow[]>;
 }
-
-const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2328}
-a{color:#346ddb}header{display:flex;gap:24px;align-items:center;padding:12px 24px;border-bottom:1px solid #e5e7eb}
-header .site-title{font-weight:700;color:inherit;text-decoration:none}header ul,aside ul{list-style:none;margin:0;padding:0}
-nav.sections>ul{display:flex;gap:16px;flex-wrap:wrap}nav.sections .group{display:flex;gap:8px;align-items:center}
-nav.sections .group>ul{display:flex;gap:12px}[aria-current=page]{font-weight:700}
-.layout{display:flex;max-width:1200px;margin:0 auto}aside{width:280px;padding:24px;border-right:1px solid #e5e7eb}
-aside li ul{padding-left:16px}aside .group-title{display:block;margin-top:12px;font-weight:600;color:#57606a}
-nav.variants{margin-bottom:16px}main{flex:1;min-width:0;padding:24px 40px}pre{overflow:auto;background:#f6f8fa;padding:12px}
-table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px}.description{color:#57606a}
-.toc{font-size:14px;border-left:2px solid #e5e7eb;padding-left:12px}img{max-width:100%}
-form.search{margin-left:auto;display:flex;gap:4px}mark{background:#fff3a3;color:inherit}
-.search-results{max-width:800px;margin:0 auto}.results>li{margin-bottom:16px}.results .result{font-weight:600}
-.results .space{color:#57606a}.results ul{list-style:none;padding-left:12px}.results p{margin:2px 0;color:#57606a}
-`;
 
 function hashKey(parts: unknown[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
@@ -317,24 +302,25 @@ export class PublishedSites {
     if (siteSpace) segments = segments.slice(1);
     else siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
     const { noindex } = view;
+    const home = { url: root, title: site.title };
     if (!siteSpace) return page(404, 'Not found', 'This site has no content to show yet.', noindex, personal);
     const space = spaces.get(siteSpace.space_id)!;
     const index = await this.index(space.revision_id);
-    if (!index) return page(404, 'Not found', 'This content is not available.', noindex, personal);
+    if (!index) return page(404, 'Not found', 'This content is not available.', noindex, personal, home);
     const siteSpaceUrl = section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`;
 
     if (segments[0] === FILES_SEGMENT) {
       const fileId = segments[1] ?? '';
       const file = index.files.get(fileId);
       const data = file && segments.length === 2 ? await getBlob(this.db, file.blob) : undefined;
-      if (!file || !data) return page(404, 'Not found', 'No such file.', noindex, personal);
+      if (!file || !data) return page(404, 'Not found', 'No such file.', noindex, personal, home);
       return { kind: 'file', file, data, private: personal || noindex };
     }
 
     const pagePath = segments.join('/');
     const node = pagePath === '' ? index.first : index.byPath.get(pagePath);
     if (!node && pagePath !== '')
-      return page(404, 'Page not found', 'There is no page at this address.', noindex, personal);
+      return page(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
 
     const key = hashKey([
       site.id,
@@ -348,7 +334,7 @@ export class PublishedSites {
     ]);
     let html = this.pages.get(key);
     const unavailable = () =>
-      page(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal);
+      page(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal, home);
     if (html === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return unavailable();
     if (html === undefined) {
       try {
@@ -469,6 +455,7 @@ export class PublishedSites {
     };
 
     let article: ElementContent[];
+    let around: { before: Element[]; after: Element[]; toc?: Element } = { before: [], after: [] };
     if (node) {
       const revision = (await findRevision(this.db, index.revisionId))!;
       const blocks = await new RevisionReader(this.db, revision).document(node.version);
@@ -478,19 +465,13 @@ export class PublishedSites {
         ...(node.version.description
           ? [el('p', { className: ['description'] }, [text(node.version.description)])]
           : []),
-        ...(body.headings.length > 1
-          ? [
-              el('nav', { className: ['toc'], ariaLabel: 'On this page' }, [
-                el(
-                  'ul',
-                  {},
-                  body.headings.map((h) => el('li', {}, [el('a', { href: `#${h.id}` }, [text(h.title)])])),
-                ),
-              ]),
-            ]
-          : []),
         { type: 'raw', value: body.html } as unknown as ElementContent,
       ];
+      around = {
+        before: breadcrumbs(index.tree, node, pageUrl),
+        after: pagination(index.tree, node, pageUrl),
+        toc: onThisPage(body.headings),
+      };
     } else {
       article = [
         el('h1', {}, [text(c.spaces.get(c.siteSpace.space_id)!.title)]),
@@ -533,21 +514,23 @@ export class PublishedSites {
             el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
             ...(site.visibility !== 'public' ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
             el('title', {}, [text(title)]),
-            el('style', {}, [text(STYLE)]),
+            el('style', {}, [text(THEME_CSS)]),
           ]),
           el('body', {}, [
-            el('header', {}, [
-              el('a', { className: ['site-title'], href: c.root }, [text(site.title)]),
-              ...(tabs ? [tabs] : []),
-              searchForm(c.root, '', c.siteSpace.id),
-            ]),
-            el('div', { className: ['layout'] }, [
-              el('aside', {}, [
+            ...siteHeader(c.root, site.title, {
+              ...(tabs ? { tabs } : {}),
+              search: searchForm(c.root, '', c.siteSpace.id),
+              menu: true,
+            }),
+            el('div', { className: around.toc ? ['layout'] : ['layout', 'no-toc'] }, [
+              el('aside', { className: ['sidebar'], id: 'site-nav' }, [
                 ...variantNav,
                 el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [pageTree(index.tree, pageUrl, node?.id)]),
               ]),
-              el('main', {}, [el('article', {}, article)]),
+              el('main', { id: 'content' }, [...around.before, el('article', {}, article), ...around.after]),
+              ...(around.toc ? [around.toc] : []),
             ]),
+            siteFooter(site.title),
           ]),
         ]),
       ],
@@ -642,19 +625,17 @@ function searchPage(
           // Result pages are never worth indexing.
           el('meta', { name: 'robots', content: 'noindex' }),
           el('title', {}, [text(q ? `${q} · Search · ${siteTitle}` : `Search · ${siteTitle}`)]),
-          el('style', {}, [text(STYLE)]),
+          el('style', {}, [text(THEME_CSS)]),
         ]),
         el('body', {}, [
-          el('header', {}, [
-            el('a', { className: ['site-title'], href: root }, [text(siteTitle)]),
-            searchForm(root, q, inSiteSpace),
-          ]),
-          el('main', { className: ['search-results'] }, [
+          ...siteHeader(root, siteTitle, { search: searchForm(root, q, inSiteSpace), menu: false }),
+          el('main', { className: ['search-results'], id: 'content' }, [
             el('h1', {}, [text('Search')]),
             el('p', {}, [text(summary)]),
             ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
             ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
           ]),
+          siteFooter(siteTitle),
         ]),
       ]),
     ],
@@ -728,7 +709,15 @@ function pageTree(nodes: PageNode[], url: (n: PageNode) => string, currentId?: s
   );
 }
 
-function page(status: number, title: string, message: string, noindex: boolean, personal = true): ServeResult {
+/** A page that says why there is nothing to show: styled like the site, with a way back to it when there is one. */
+function page(
+  status: number,
+  title: string,
+  message: string,
+  noindex: boolean,
+  personal = true,
+  home?: { url: string; title: string },
+): ServeResult {
   const doc: Root = {
     type: 'root',
     children: [
@@ -736,11 +725,18 @@ function page(status: number, title: string, message: string, noindex: boolean, 
       el('html', { lang: 'en' }, [
         el('head', {}, [
           el('meta', { charSet: 'utf-8' }),
+          el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
           ...(noindex ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
-          el('title', {}, [text(title)]),
-          el('style', {}, [text(STYLE)]),
+          el('title', {}, [text(home ? `${title} · ${home.title}` : title)]),
+          el('style', {}, [text(THEME_CSS)]),
         ]),
-        el('body', {}, [el('main', {}, [el('h1', {}, [text(title)]), el('p', {}, [text(message)])])]),
+        el('body', {}, [
+          el('main', { className: ['message'], id: 'content' }, [
+            el('h1', {}, [text(title)]),
+            el('p', {}, [text(message)]),
+            ...(home ? [el('a', { className: ['button'], href: home.url }, [text(`Go to ${home.title}`)])] : []),
+          ]),
+        ]),
       ]),
     ],
   };
