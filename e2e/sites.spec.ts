@@ -124,10 +124,13 @@ test('build a site with two sections, reorder them, publish it and read its page
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   await page.goto(live);
-  const sections = page.getByRole('navigation', { name: 'Sections' });
+  const sections = page.getByRole('navigation', { name: 'Sections', exact: true });
   await expect(sections.getByRole('link', { name: 'Guide' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Configuration' }).click();
+  await page
+    .getByRole('navigation', { name: 'Pages', exact: true })
+    .getByRole('link', { name: 'Configuration' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Configuration' })).toBeVisible();
   await expect(page.getByText('Every option of the tool.')).toBeVisible();
   await sections.getByRole('link', { name: 'Reference' }).click();
@@ -287,7 +290,7 @@ test('a condition hides a section from visitors whose claims do not match', asyn
 
   // A visitor whose claims match sees it.
   await page.goto(`${live}?jwt_token=${await token({ beta: true })}`);
-  const sections = page.getByRole('navigation', { name: 'Sections' });
+  const sections = page.getByRole('navigation', { name: 'Sections', exact: true });
   await sections.getByRole('link', { name: 'Beta' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Early access' })).toBeVisible();
   await expect(page.getByText('Only for beta testers.')).toBeVisible();

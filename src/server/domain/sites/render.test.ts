@@ -43,7 +43,7 @@ describe('published page rendering', () => {
     expect(headings.map((h) => h.id)).toEqual(['title', 'title-2']);
     expect(html).not.toMatch(/onerror|onclick|javascript:|data:text/);
     expect(html).toContain('<a>x</a>');
-    expect(html).toContain('<table>');
+    expect(html).toContain('<table tabindex="0">');
   });
 
   it('marks links leaving the site nofollow', () => {
