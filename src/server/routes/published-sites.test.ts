@@ -197,6 +197,30 @@ describeEachDialect('published sites', (dialect) => {
       expect((await visit(`${published}/handbook/setup`)).html).toContain('Run it twice.');
     });
 
+    it('answers a public page with an ETag, 304 while it is unchanged, and a new ETag once a merge changes it', async () => {
+      const url = `${published}/handbook/setup`;
+      const first = await visit(url);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const again = await visit(url, { 'if-none-match': etag! });
+      expect(again.status).toBe(304);
+      expect(again.html).toBe('');
+      const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
+      const pages = await server.request('GET', `/v1/spaces/${spaceId}/content`);
+      const setupId = (pages.body.pages as Array<{ id: string; slug: string }>).find((p) => p.slug === 'setup')!.id;
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+        body: {
+          changes: [{ operation: 'update_page', page: setupId, document: { markdown: '## Install\n\nRun it now.' } }],
+        },
+      });
+      await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+      const changed = await visit(url, { 'if-none-match': etag! });
+      expect(changed.status).toBe(200);
+      expect(changed.html).toContain('Run it now.');
+      expect(changed.headers.get('etag')).not.toBe(etag);
+    });
+
     it('wins over the console fallback and leaves /v1 alone', async () => {
       const res = await visit(`${published}/handbook`);
       expect(res.status).toBe(200);
@@ -280,6 +304,59 @@ describeEachDialect('published sites', (dialect) => {
       expect(u.headers.get('x-robots-tag')).toBe('noindex');
     });
 
+    it('gives robots a robots.txt and a sitemap of a public site, tools an llms.txt and each page as markdown', async () => {
+      const pub = await simpleSite('public');
+      const robots = await visit(`${pub.url}/robots.txt`);
+      expect(robots.status).toBe(200);
+      expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(robots.html).toContain('Allow: /');
+      expect(robots.html).toContain(`Sitemap: ${pub.url}/sitemap.xml`);
+      const sitemap = await visit(`${pub.url}/sitemap.xml`);
+      expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+      expect(sitemap.html).toContain(`<loc>${pub.url}/space-public/page</loc>`);
+      const llms = await visit(`${pub.url}/llms.txt`);
+      expect(llms.html).toMatch(/^# Docs\n/);
+      expect(llms.html).toContain(`- [Page](${pub.url}/space-public/page.md)`);
+      const md = await visit(`${pub.url}/space-public/page.md`);
+      expect(md.status).toBe(200);
+      expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
+      expect(md.html).toBe('# Page\n\nContent of public\n');
+      expect((await visit(`${pub.url}/space-public/nope.md`)).status).toBe(404);
+      const html = (await visit(pub.url)).html;
+      expect(html).toContain(`<link rel="canonical" href="${pub.url}/space-public/page">`);
+      expect(html).toContain(`<link rel="alternate" type="text/markdown" href="${pub.url}/space-public/page.md">`);
+      expect(html).toContain('<meta property="og:title" content="Page">');
+      expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
+
+      // Not public: robots are turned away, and there is no sitemap.
+      const unlisted = await simpleSite('unlisted');
+      expect((await visit(`${unlisted.url}/robots.txt`)).html).toBe('User-agent: *\nDisallow: /\n');
+      expect((await visit(`${unlisted.url}/sitemap.xml`)).status).toBe(404);
+    });
+
+    it('never gives the markdown, the sitemap or llms.txt of a share-link or visitor-auth site without access', async () => {
+      const shared = await simpleSite('share-link');
+      for (const p of ['/space-share-link/page.md', '/llms.txt', '/sitemap.xml', '/robots.txt']) {
+        const res = await visit(`${shared.url}${p}`);
+        expect(res.status, p).toBe(404);
+        expect(res.html, p).not.toContain('Content of share-link');
+      }
+      const link = (await server.request('POST', `${org()}/sites/${shared.id}/share-links`, { body: { name: 'P' } }))
+        .body;
+      const md = await visit(`${link.urls.published}/space-share-link/page.md`);
+      expect(md.status).toBe(200);
+      expect(md.html).toContain('Content of share-link');
+      expect(md.headers.get('cache-control')).toBe('private, no-store');
+      expect((await visit(`${link.urls.published}/sitemap.xml`)).status).toBe(404);
+
+      const signed = await simpleSite('visitor-auth');
+      for (const p of ['/space-visitor-auth/page.md', '/llms.txt', '/sitemap.xml']) {
+        const res = await visit(`${signed.url}${p}`);
+        expect(res.status, p).toBe(401);
+        expect(res.html, p).not.toContain('Content of visitor-auth');
+      }
+    });
+
     it('share-link sites open only with the key of an active share link', async () => {
       const s = await simpleSite('share-link');
       expect((await visit(s.url)).status).toBe(404);
@@ -289,6 +366,9 @@ describeEachDialect('published sites', (dialect) => {
       const ok = await visit(link.urls.published);
       expect(ok.status).toBe(200);
       expect(ok.html).toContain('Content of share-link');
+      // A page behind a key is never stored, so it has nothing to revalidate.
+      expect(ok.headers.get('cache-control')).toBe('private, no-store');
+      expect(ok.headers.get('etag')).toBeNull();
       expect(ok.html).toContain('noindex');
       // Links inside the page keep the key.
       expect(ok.html).toContain(`href="${link.urls.published}/space-share-link/page"`);

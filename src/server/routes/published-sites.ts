@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult } from '../domain/sites/serve.js';
 import { SITES_PREFIX } from '../presenters/site.js';
+import { noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 
 /**
@@ -39,10 +40,10 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       cookieToken: request.cookies[VISITOR_COOKIE],
       search,
     });
-    return send(reply, result, params.siteId);
+    return send(request, reply, result, params.siteId);
   };
 
-  function send(reply: FastifyReply, result: ServeResult, siteId: string) {
+  function send(request: FastifyRequest, reply: FastifyReply, result: ServeResult, siteId: string) {
     if (result.kind === 'redirect') return reply.code(302).header('location', result.location).send();
     // Changes are visible at the next request: browsers and proxies revalidate every time.
     reply.header('cache-control', result.private ? 'private, no-store' : 'no-cache');
@@ -65,6 +66,14 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       });
     }
     if (result.kind === 'json') return reply.code(result.status).send(result.body);
+    if (result.kind === 'text') {
+      return reply.code(result.status).header('content-type', result.contentType).send(result.body);
+    }
+    if (result.etag) {
+      // Vary: the same page goes out compressed or not; the ETag names the page's bytes before compression.
+      reply.header('etag', `W/${result.etag}`).header('vary', 'accept-encoding');
+      if (noneMatchHits(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+    }
     return reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')

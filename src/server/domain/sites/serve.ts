@@ -84,10 +84,27 @@ export type ServeResult =
       private: boolean;
       /** A visitor token given in the query string and valid: keep it in a cookie scoped to the site. */
       keepToken?: string;
+      /** The strong ETag of `html` (a digest of its bytes), on pages everyone may cache: `If-None-Match` gets 304. */
+      etag?: string;
     }
   | { kind: 'file'; file: FileEntry; data: Buffer; private: boolean }
+  /** sitemap.xml, robots.txt, llms.txt, a page's markdown (`<page URL>.md`). */
+  | {
+      kind: 'text';
+      status: number;
+      contentType: string;
+      body: string;
+      private: boolean;
+      noindex: boolean;
+      keepToken?: string;
+    }
   | { kind: 'json'; status: number; body: unknown; private: boolean; noindex: boolean; keepToken?: string }
   | { kind: 'redirect'; location: string };
+
+interface RenderedPage {
+  html: string;
+  etag: string;
+}
 
 /** What a visitor may see of a site, once the share key and the visitor token have been checked (see access). */
 interface VisitorView {
@@ -129,7 +146,8 @@ export class PublishedSites {
   private readonly structures = new LruCache<Structure>(1000);
   private readonly indexes = new LruCache<SpaceIndex>(64);
   /** Rendered pages, bounded by size (characters of HTML). */
-  private readonly pages = new LruCache<string>(20_000, 64 * 1024 * 1024, (html) => html.length);
+  /** Rendered pages, with the ETag of their bytes (computed once, when rendered). */
+  private readonly pages = new LruCache<RenderedPage>(20_000, 64 * 1024 * 1024, (p) => p.html.length);
   /** Pages whose rendering was stopped (time limit), by key, with when: not tried again for a minute. */
   private readonly failed = new LruCache<number>(1000);
 
@@ -277,8 +295,16 @@ export class PublishedSites {
     if ('refused' in checked) return checked.refused;
     const { view } = checked;
     if (view.segments[0] === SEARCH_SEGMENT && view.segments.length === 1) return this.search(view, req.search ?? {});
+    const only = view.segments.length === 1 ? view.segments[0]! : '';
+    if (Object.hasOwn(MACHINE_FILES, only)) {
+      return this.machineFile(view, only as keyof typeof MACHINE_FILES);
+    }
     const { site, structure, spaces, visible, root, personal } = view;
     let { segments } = view;
+    // `<page URL>.md`: the page's markdown, through the same checks as the page.
+    const last = segments[segments.length - 1];
+    const asMarkdown = last !== undefined && last.endsWith('.md') && last.length > 3;
+    if (asMarkdown) segments = [...segments.slice(0, -1), last.slice(0, -3)];
 
     // Which section and site space: a path segment naming one, otherwise the default (the first visible one when
     // the default is hidden from this visitor).
@@ -322,6 +348,21 @@ export class PublishedSites {
     if (!node && pagePath !== '')
       return page(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
 
+    if (asMarkdown) {
+      if (!node) return page(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
+      const revision = (await findRevision(this.db, index.revisionId))!;
+      const blocks = await new RevisionReader(this.db, revision).document(node.version);
+      const description = node.version.description ? `\n> ${node.version.description}\n` : '';
+      return {
+        kind: 'text',
+        status: 200,
+        contentType: 'text/markdown; charset=utf-8',
+        body: `# ${node.version.title}\n${description}\n${blocksToMarkdown(blocks).trimEnd()}\n`,
+        private: personal || noindex,
+        noindex,
+      };
+    }
+
     const key = hashKey([
       site.id,
       site.version,
@@ -332,11 +373,12 @@ export class PublishedSites {
       index.revisionId,
       node?.id ?? '',
     ]);
-    let html = this.pages.get(key);
+    let rendered = this.pages.get(key);
     const unavailable = () =>
       page(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal, home);
-    if (html === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return unavailable();
-    if (html === undefined) {
+    if (rendered === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return unavailable();
+    if (rendered === undefined) {
+      let html: string;
       try {
         html = await this.render({
           site,
@@ -356,9 +398,87 @@ export class PublishedSites {
         this.failed.set(key, Date.now());
         return unavailable();
       }
-      this.pages.set(key, html);
+      rendered = { html, etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      this.pages.set(key, rendered);
     }
-    return { kind: 'html', status: 200, html, noindex, private: personal || noindex, keepToken: view.keepToken };
+    const shared = !(personal || noindex);
+    return {
+      kind: 'html',
+      status: 200,
+      html: rendered.html,
+      noindex,
+      private: !shared,
+      keepToken: view.keepToken,
+      // Only an answer that is the same for everyone is revalidated; a personal one is never stored (no-store).
+      ...(shared ? { etag: rendered.etag } : {}),
+    };
+  }
+
+  /**
+   * `robots.txt`, `sitemap.xml` and `llms.txt` of a site, from what this visitor sees. Only a public site is open
+   * to robots: any other (unlisted, share link, visitor sign-in) answers a robots.txt that disallows everything and
+   * no sitemap. The sitemap and llms.txt list the pages of every visible site space, up to MACHINE_PAGES_MAX.
+   */
+  private async machineFile(view: VisitorView, name: keyof typeof MACHINE_FILES): Promise<ServeResult> {
+    const { site, root, personal, noindex } = view;
+    const text = (body: string, status = 200): ServeResult => ({
+      kind: 'text',
+      status,
+      contentType: MACHINE_FILES[name],
+      body,
+      private: personal || noindex,
+      noindex,
+    });
+    if (name === 'robots.txt') {
+      return text(
+        noindex ? 'User-agent: *\nDisallow: /\n' : `User-agent: *\nAllow: /\n\nSitemap: ${root}/sitemap.xml\n`,
+      );
+    }
+    if (name === 'sitemap.xml' && noindex) return text('Not found: this site is not indexed.\n', 404);
+    const listed = await this.listPages(view);
+    if (name === 'sitemap.xml') {
+      const urls = listed.flatMap((group) => group.pages.map((p) => `<url><loc>${escapeXml(p.url)}</loc></url>`));
+      return text(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+    }
+    const lines = [`# ${site.title}`, ''];
+    for (const group of listed) {
+      lines.push(`## ${group.title}`, '');
+      for (const p of group.pages) {
+        lines.push(`- [${p.title}](${p.url}.md)${p.description ? `: ${p.description}` : ''}`);
+      }
+      lines.push('');
+    }
+    return text(lines.join('\n'));
+  }
+
+  /** The pages of each site space this visitor sees, with their URLs, in the site's order. */
+  private async listPages(view: VisitorView) {
+    const { structure, visible, spaces, root } = view;
+    const groups: Array<{ title: string; pages: Array<{ url: string; title: string; description: string }> }> = [];
+    let count = 0;
+    const parents = structure.sections.length > 0 ? visible.sections : [undefined];
+    for (const section of parents) {
+      for (const siteSpace of visible.siteSpaces.get(section?.id ?? '') ?? []) {
+        const space = spaces.get(siteSpace.space_id)!;
+        const index = await this.index(space.revision_id);
+        if (!index) continue;
+        const base = section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`;
+        const pages: Array<{ url: string; title: string; description: string }> = [];
+        for (const node of index.byPath.values()) {
+          if (count >= MACHINE_PAGES_MAX) break;
+          pages.push({
+            url: node.path ? `${base}/${node.path}` : base,
+            title: node.version.title,
+            description: node.version.description ?? '',
+          });
+          count++;
+        }
+        groups.push({ title: section ? `${section.title} · ${space.title}` : space.title, pages });
+      }
+    }
+    return groups;
   }
 
   /**
@@ -514,6 +634,8 @@ export class PublishedSites {
             el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
             ...(site.visibility !== 'public' ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
             el('title', {}, [text(title)]),
+            ...(node ? pageMeta(site.title, node, pageUrl(node)) : []),
+            el('link', { rel: ['icon'], href: DEFAULT_ICON }),
             el('style', {}, [text(THEME_CSS)]),
           ]),
           el('body', {}, [
@@ -641,6 +763,42 @@ function searchPage(
     ],
   };
   return toHtml(doc);
+}
+
+/** The icon of a site without one of its own: a page, drawn inline (no request). */
+const DEFAULT_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%233a5bd9'/%3E%3Cpath d='M10 8h9l5 5v11H10z' fill='white'/%3E%3C/svg%3E";
+
+/** The canonical URL of a page, its markdown twin, and what link previews show (OpenGraph). */
+function pageMeta(siteTitle: string, node: PageNode, url: string): Element[] {
+  const description = node.version.description ?? '';
+  return [
+    el('link', { rel: ['canonical'], href: url }),
+    el('link', { rel: ['alternate'], type: 'text/markdown', href: `${url}.md` }),
+    ...(description ? [el('meta', { name: 'description', content: description })] : []),
+    el('meta', { property: 'og:type', content: 'article' }),
+    el('meta', { property: 'og:site_name', content: siteTitle }),
+    el('meta', { property: 'og:title', content: node.version.title }),
+    el('meta', { property: 'og:url', content: url }),
+    ...(description ? [el('meta', { property: 'og:description', content: description })] : []),
+  ];
+}
+
+/** Files for robots and tools at a site's root, with their content types. */
+const MACHINE_FILES = {
+  'robots.txt': 'text/plain; charset=utf-8',
+  'sitemap.xml': 'application/xml; charset=utf-8',
+  'llms.txt': 'text/plain; charset=utf-8',
+} as const;
+
+/** Pages listed at most in a sitemap (the sitemap protocol's limit for one file) and in llms.txt. */
+const MACHINE_PAGES_MAX = 50_000;
+
+function escapeXml(value: string): string {
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 /** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
