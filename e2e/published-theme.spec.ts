@@ -7,6 +7,8 @@ const INTRODUCTION = [
   '## Configure',
   '| Option | Default | What it does |\n|---|---|---|\n| `port` | 3000 | The port the server listens on, a long description that goes on |',
   '> A quote worth reading.',
+  '{% hint style="warning" %}\nBack up first.\n{% endhint %}',
+  '> [!NOTE]\n> Works offline too.',
 ].join('\n\n');
 
 test.beforeEach(async ({ page }) => {
@@ -36,6 +38,11 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   await expect(
     page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name: 'Introduction' }),
   ).toHaveAttribute('aria-current', 'page');
+  // Hints and alerts are callouts; each heading links to itself.
+  await expect(article.getByRole('note').filter({ hasText: 'Warning' })).toContainText('Back up first.');
+  await expect(article.getByRole('note').filter({ hasText: 'Note' })).toContainText('Works offline too.');
+  await article.getByRole('link', { name: 'Link to the section Configure' }).click();
+  await expect(page).toHaveURL(/#configure$/);
   await expectAccessible(page);
 
   // Next page, and back.

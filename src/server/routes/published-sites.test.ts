@@ -135,8 +135,8 @@ describeEachDialect('published sites', (dialect) => {
       expect(res.html).toContain('<h1>Introduction</h1>');
       expect(res.html).toContain('<p class="description">Start here</p>');
       // The body's headings move one level down and get anchors.
-      expect(res.html).toContain('<h2 id="welcome">Welcome</h2>');
-      expect(res.html).toContain('<h3 id="details">Details</h3>');
+      expect(res.html).toContain('<h2 id="welcome">Welcome<a class="anchor" href="#welcome"');
+      expect(res.html).toContain('<h3 id="details">Details<a class="anchor" href="#details"');
       // Navigation: every page of the tree, groups as titles, nested pages nested.
       expect(res.html).toContain(`href="${published}/handbook/setup"`);
       expect(res.html).toContain(`href="${published}/handbook/setup/api"`);
@@ -157,7 +157,7 @@ describeEachDialect('published sites', (dialect) => {
       // The linked page is served.
       const setup = await visit(`${published}/handbook/setup`);
       expect(setup.status).toBe(200);
-      expect(setup.html).toContain('<h3 id="install">Install</h3>');
+      expect(setup.html).toContain('<h3 id="install">Install<a class="anchor" href="#install"');
       expect(setup.html).toContain('aria-current="page"');
     });
 

@@ -38,7 +38,9 @@ describe('published page rendering', () => {
         '![i](javascript:alert(1)) <a href="https://e.com" onclick="x()">raw</a>\n\n| a | b |\n|---|---|\n| 1 | 2 |',
       links,
     );
-    expect(html).toContain('<h2 id="title">Title</h2>');
+    expect(html).toContain(
+      '<h2 id="title">Title<a class="anchor" href="#title" aria-label="Link to the section Title">#</a></h2>',
+    );
     expect(html).toContain('id="title-2"');
     expect(headings.map((h) => h.id)).toEqual(['title', 'title-2']);
     expect(html).not.toMatch(/onerror|onclick|javascript:|data:text/);
@@ -108,5 +110,23 @@ describe('published page rendering', () => {
     // The very ids the published page gives its headings (footnote references are not links to check).
     expect(anchors).toEqual(renderMarkdown(markdown, links).headings.map((h) => h.id));
     expect(anchors).toEqual(['title', 'install-guide', 'title-2', 'footnotes']);
+  });
+
+  it('renders GitHub alerts and GitBook hints as callouts, their content sanitized as any other', () => {
+    const { html } = renderMarkdown(
+      '> [!WARNING]\n> Back up **first**.\n\n{% hint style="success" %}\nAll *good*. <script>x()</script>\n{% endhint %}\n\n> [!NOPE]\n> A quote.',
+      links,
+    );
+    expect(html).toContain(
+      '<div class="callout callout-warning" role="note"><p class="callout-title">Warning</p>\n<p>Back up <strong>first</strong>.</p>',
+    );
+    expect(html).toContain('<div class="callout callout-tip" role="note"><p class="callout-title">Tip</p>');
+    expect(html).toContain('All <em>good</em>.');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('{%');
+    // Not an alert: a quote stays a quote.
+    expect(html).toContain('<blockquote>\n<p>[!NOPE]');
+    // An unterminated hint is left as written.
+    expect(renderMarkdown('{% hint style="info" %}\nOpen', links).html).toContain('{% hint style="info" %}');
   });
 });

@@ -149,7 +149,72 @@ export interface RenderedBody {
 }
 
 function parse(markdown: string) {
-  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  return fromMarkdown(gitbookHints(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/** GitBook's hint styles, as the GitHub alerts they are rendered like. */
+const HINT_ALERTS: Record<string, string> = { info: 'NOTE', success: 'TIP', warning: 'WARNING', danger: 'CAUTION' };
+
+/**
+ * GitBook's `{% hint style="info" %}…{% endhint %}` blocks (as in its exports and Git Sync) rewritten as GitHub
+ * alerts (`> [!NOTE]` and the content quoted), which `callouts` then renders. An unterminated hint is left as is.
+ */
+export function gitbookHints(markdown: string): string {
+  if (!markdown.includes('{%')) return markdown;
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^\s*\{%\s*hint\s+style="(info|success|warning|danger)"\s*%\}\s*$/.exec(lines[i]!);
+    const end = open ? lines.findIndex((l, j) => j > i && /^\s*\{%\s*endhint\s*%\}\s*$/.test(l)) : -1;
+    if (!open || end < 0) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.push(`> [!${HINT_ALERTS[open[1]!]}]`, ...lines.slice(i + 1, end).map((l) => (l ? `> ${l}` : '>')), '');
+    i = end;
+  }
+  return out.join('\n');
+}
+
+const ALERTS: Record<string, string> = {
+  NOTE: 'Note',
+  TIP: 'Tip',
+  IMPORTANT: 'Important',
+  WARNING: 'Warning',
+  CAUTION: 'Caution',
+};
+
+/**
+ * GitHub alerts (`> [!NOTE]` on the first line of a quote) as callouts: `<div class="callout callout-note"
+ * role="note">` with a title. Run on the sanitized tree: the classes and role are added here, after sanitizing.
+ */
+function callouts(clean: Root): void {
+  walk(clean, (e) => {
+    if (e.tagName !== 'blockquote') return;
+    const first = e.children.find((c): c is Element => c.type === 'element');
+    const lead = first?.tagName === 'p' ? first.children[0] : undefined;
+    if (!first || lead?.type !== 'text') return;
+    const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n?/.exec(lead.value);
+    if (!marker) return;
+    const kind = marker[1]!;
+    lead.value = lead.value.slice(marker[0].length);
+    if (lead.value === '' && first.children.length === 1) e.children.splice(e.children.indexOf(first), 1);
+    e.tagName = 'div';
+    e.properties = { className: ['callout', `callout-${kind.toLowerCase()}`], role: 'note' };
+    e.children.unshift(el('p', { className: ['callout-title'] }, [text(ALERTS[kind]!)]));
+  });
+}
+
+/** A `#` link at the end of each named heading, to link to that section. */
+function headingAnchors(clean: Root, headings: RenderedBody['headings']): void {
+  const ids = new Set(headings.map((h) => h.id));
+  walk(clean, (e) => {
+    const id = e.properties.id;
+    if (!/^h[2-6]$/.test(e.tagName) || typeof id !== 'string' || !ids.has(id)) return;
+    e.children.push(
+      el('a', { className: ['anchor'], href: `#${id}`, ariaLabel: `Link to the section ${textOf(e)}` }, [text('#')]),
+    );
+  });
 }
 
 /**
@@ -239,5 +304,7 @@ export function renderBody(markdown: string, resolve: (href: string) => string, 
     if (e.tagName === 'pre' || e.tagName === 'table') e.properties.tabIndex = 0;
   });
   const headings = nameHeadings(clean);
+  callouts(clean);
+  headingAnchors(clean, headings);
   return { html: toHtml(clean), headings };
 }

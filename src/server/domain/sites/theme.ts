@@ -69,6 +69,12 @@ article blockquote>:last-child,article li>:last-child{margin-bottom:0}
 article li:has(>input[type=checkbox]){list-style:none;margin-left:-1.2em}
 article hr{border:0;border-top:1px solid var(--border);margin:32px 0}
 mark{background:var(--mark);color:inherit;border-radius:2px}
+.anchor{margin-left:8px;color:var(--text-3);font-weight:400;opacity:0;text-decoration:none}
+h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.anchor,.anchor:focus-visible{opacity:1}
+.callout{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-left:4px solid var(--c);border-radius:var(--radius);background:var(--bg-2)}
+.callout>:last-child{margin-bottom:0}.callout-title{margin:0 0 4px;font-weight:700;color:var(--c)}
+.callout-note{--c:#3a5bd9}.callout-tip{--c:#1b7f4a}.callout-important{--c:#7c3aed}.callout-warning{--c:#9a6700}.callout-caution{--c:#c62828}
+@media (prefers-color-scheme:dark){.callout-note{--c:#8ea6ff}.callout-tip{--c:#4cc38a}.callout-important{--c:#b794f6}.callout-warning{--c:#e3b341}.callout-caution{--c:#ff7b72}}
 .toc{position:sticky;top:var(--header-h);align-self:start;padding:32px 0;font-size:14px}
 .toc h2{margin:0 0 8px;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--text-3)}
 .toc ul{list-style:none;margin:0;padding:0;border-left:1px solid var(--border)}
