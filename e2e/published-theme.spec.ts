@@ -38,6 +38,10 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   await expect(
     page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name: 'Introduction' }),
   ).toHaveAttribute('aria-current', 'page');
+  // Code is highlighted on the server, labelled with its language.
+  await expect(article.locator('.code-block .code-lang')).toHaveText('bash');
+  await expect(article.locator('pre.shiki span[style*="--shiki-dark"]').first()).toBeVisible();
+
   // Hints and alerts are callouts; each heading links to itself.
   await expect(article.getByRole('note').filter({ hasText: 'Warning' })).toContainText('Back up first.');
   await expect(article.getByRole('note').filter({ hasText: 'Note' })).toContainText('Works offline too.');

@@ -31,8 +31,12 @@ export const tasks = {
   /** The same for many bodies at once (a space whose links are built from nothing). */
   pagesLinks: (markdowns: string[]) => markdowns.map((markdown) => markdownLinks(markdown)),
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
-  renderBody: (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) =>
-    renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot),
+  // Code blocks are highlighted here: Shiki takes about a second to start in each thread and a few hundred
+  // milliseconds per 16 KB of code, so it is loaded on first use and never on the main thread (see serve.ts).
+  renderBody: async (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) => {
+    const { highlightCode } = await import('../domain/sites/highlight.js');
+    return renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot, highlightCode);
+  },
   /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */
   extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),
 };

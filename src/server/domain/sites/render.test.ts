@@ -8,6 +8,7 @@ import {
   resolveHref,
   type LinkResolver,
 } from './render.js';
+import { highlightCode } from './highlight.js';
 
 const root = 'https://docs.test/sites/s1';
 const links: LinkResolver = {
@@ -128,5 +129,16 @@ describe('published page rendering', () => {
     expect(html).toContain('<blockquote>\n<p>[!NOPE]');
     // An unterminated hint is left as written.
     expect(renderMarkdown('{% hint style="info" %}\nOpen', links).html).toContain('{% hint style="info" %}');
+  });
+
+  it('highlights code on the server in light and dark, labelled with its language; unknown languages stay plain', () => {
+    const markdown = '```bash\necho "<script>alert(1)</script>"\n```\n\n```klingon\nqapla\n```';
+    const { html } = renderBody(markdown, (href) => resolveHref(href, links), root, highlightCode);
+    expect(html).toContain('<div class="code-block"><span class="code-lang">bash</span><pre class="shiki');
+    expect(html).toContain('--shiki-dark:');
+    expect(html).toContain('tabindex="0"');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#x3C;script>');
+    expect(html).toContain('<pre tabindex="0"><code class="language-klingon">qapla\n</code></pre>');
   });
 });

@@ -285,7 +285,13 @@ export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: s
 }
 
 /** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */
-export function renderBody(markdown: string, resolve: (href: string) => string, siteRoot: string): RenderedBody {
+export function renderBody(
+  markdown: string,
+  resolve: (href: string) => string,
+  siteRoot: string,
+  /** Highlights the code blocks of the sanitized tree (highlight.ts; loaded in workers only, as it is costly). */
+  highlight?: (clean: Root) => void,
+): RenderedBody {
   const tree = toHast(parse(markdown)) as Root;
   walk(tree, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') {
@@ -306,5 +312,6 @@ export function renderBody(markdown: string, resolve: (href: string) => string, 
   const headings = nameHeadings(clean);
   callouts(clean);
   headingAnchors(clean, headings);
+  highlight?.(clean);
   return { html: toHtml(clean), headings };
 }

@@ -663,14 +663,18 @@ export class PublishedSites {
 
 /** Sections and site spaces this visitor sees: conditions that match, spaces that exist and are not in the trash. */
 /**
- * A page body as HTML. A big one is rendered in the worker pool, in two tasks: the first lists its link targets,
- * which are resolved here against the site's page index, and the second renders with those answers.
+ * A page body as HTML. A big one, or one with code, is rendered in the worker pool, in two tasks: the first lists
+ * its link targets, which are resolved here against the site's page index, and the second renders with those
+ * answers.
  */
 async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
-  if (workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
+  // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
+  const fenced = /^ {0,3}(```|~~~)/m.test(markdown);
+  if (!fenced && workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
   const urls = await workers.run('markdownUrls', markdown, markdown.length);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
-  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot }, markdown.length);
+  const size = fenced ? Number.MAX_SAFE_INTEGER : markdown.length;
+  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot }, size);
 }
 
 /** Results per page of a published site's search. */

@@ -62,6 +62,9 @@ article blockquote{margin:0 0 16px;padding:8px 16px;border-left:4px solid var(--
 article code{font:0.9em var(--mono);background:var(--code-bg);padding:2px 5px;border-radius:4px}
 article pre{margin:0 0 16px;padding:14px 16px;overflow-x:auto;background:var(--code-bg);border:1px solid var(--border);border-radius:var(--radius);font-size:14px;line-height:1.55}
 article pre code{background:none;padding:0}
+.code-block{position:relative}.code-lang{position:absolute;top:4px;right:10px;font:12px var(--mono);color:var(--text-3)}
+article pre.shiki{background-color:var(--code-bg)!important;padding-top:22px}
+@media (prefers-color-scheme:dark){.shiki span{color:var(--shiki-dark)!important}}
 article table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse;margin:0 0 16px;font-size:15px}
 article th,article td{border:1px solid var(--border);padding:6px 12px;text-align:left;vertical-align:top}
 article th{background:var(--bg-2);font-weight:600}
