@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import bash from 'shiki/langs/bash.mjs';
@@ -30,6 +30,7 @@ import xml from 'shiki/langs/xml.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
 import githubLight from 'shiki/themes/github-light.mjs';
+import { el, text, textOf } from './render.js';
 
 /**
  * Code blocks of published pages highlighted on the server with Shiki (TextMate grammars, the JavaScript regex
@@ -89,12 +90,6 @@ function languageOf(code: Element, known: HighlighterCore): string | undefined {
   return known.getLoadedLanguages().includes(lang) ? lang : undefined;
 }
 
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') return node.children.map(textOf).join('');
-  return '';
-}
-
 /**
  * Replaces each `<pre><code class="language-x">` of a sanitized page body by its highlighted version, wrapped
  * with a label naming the language. The code's text is what is highlighted: nothing of the page's markup gets
@@ -120,20 +115,10 @@ export function highlightCode(clean: Root): void {
       const pre = out.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
       if (!pre) return;
       pre.properties.tabIndex = 0;
-      parent.children[i] = {
-        type: 'element',
-        tagName: 'div',
-        properties: { className: ['code-block'] },
-        children: [
-          {
-            type: 'element',
-            tagName: 'span',
-            properties: { className: ['code-lang'] },
-            children: [{ type: 'text', value: lang }],
-          },
-          pre,
-        ],
-      };
+      parent.children[i] = el('div', { className: ['code-block'] }, [
+        el('span', { className: ['code-lang'] }, [text(lang)]),
+        pre,
+      ]);
     });
   };
   visit(clean);

@@ -43,7 +43,7 @@ export function text(value: string): ElementContent {
   return { type: 'text', value };
 }
 
-function textOf(node: RootContent | ElementContent | Root): string {
+export function textOf(node: RootContent | ElementContent | Root): string {
   if (node.type === 'text') return node.value;
   if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
   return '';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { jwtVerify, type JWTPayload } from 'jose';
 import { currentVisitorClaims } from '../auth/visitor-claims.js';
@@ -21,7 +21,7 @@ import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
 import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
 import { workers } from '../../workers/pool.js';
-import { breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, THEME_CSS } from './theme.js';
+import { breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, themedDocument } from './theme.js';
 
 /**
  * Serves published sites as HTML. Per request the database is asked for what may have changed: the site row (its
@@ -623,40 +623,30 @@ export class PublishedSites {
           ]
         : [];
 
-    const title = node ? `${node.version.title} · ${site.title}` : site.title;
-    const doc: Root = {
-      type: 'root',
-      children: [
-        { type: 'doctype' },
-        el('html', { lang: 'en' }, [
-          el('head', {}, [
-            el('meta', { charSet: 'utf-8' }),
-            el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-            ...(site.visibility !== 'public' ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
-            el('title', {}, [text(title)]),
-            ...(node ? pageMeta(site.title, node, pageUrl(node)) : []),
-            el('link', { rel: ['icon'], href: DEFAULT_ICON }),
-            el('style', {}, [text(THEME_CSS)]),
-          ]),
-          el('body', {}, [
-            ...siteHeader(c.root, site.title, {
-              ...(tabs ? { tabs } : {}),
-              search: searchForm(c.root, '', c.siteSpace.id),
-              menu: true,
-            }),
-            el('div', { className: around.toc ? ['layout'] : ['layout', 'no-toc'] }, [
-              el('aside', { className: ['sidebar'], id: 'site-nav' }, [
-                ...variantNav,
-                el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [pageTree(index.tree, pageUrl, node?.id)]),
-              ]),
-              el('main', { id: 'content' }, [...around.before, el('article', {}, article), ...around.after]),
-              ...(around.toc ? [around.toc] : []),
-            ]),
-            siteFooter(site.title),
-          ]),
-        ]),
+    const doc = themedDocument({
+      title: node ? `${node.version.title} · ${site.title}` : site.title,
+      noindex: site.visibility !== 'public',
+      head: [
+        ...(node ? pageMeta(site.title, node, pageUrl(node)) : []),
+        el('link', { rel: ['icon'], href: DEFAULT_ICON }),
       ],
-    };
+      body: [
+        ...siteHeader(c.root, site.title, {
+          ...(tabs ? { tabs } : {}),
+          search: searchForm(c.root, '', c.siteSpace.id),
+          menu: true,
+        }),
+        el('div', { className: around.toc ? ['layout'] : ['layout', 'no-toc'] }, [
+          el('aside', { className: ['sidebar'], id: 'site-nav' }, [
+            ...variantNav,
+            el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [pageTree(index.tree, pageUrl, node?.id)]),
+          ]),
+          el('main', { id: 'content' }, [...around.before, el('article', {}, article), ...around.after]),
+          ...(around.toc ? [around.toc] : []),
+        ]),
+        siteFooter(site.title),
+      ],
+    });
     return toHtml(doc, { allowDangerousHtml: true });
   }
 }
@@ -740,32 +730,21 @@ function searchPage(
     : count === 0
       ? `No page matches “${q}”.`
       : `${count} page${count === 1 ? '' : 's'} match “${q}”.`;
-  const doc: Root = {
-    type: 'root',
-    children: [
-      { type: 'doctype' },
-      el('html', { lang: 'en' }, [
-        el('head', {}, [
-          el('meta', { charSet: 'utf-8' }),
-          el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          // Result pages are never worth indexing.
-          el('meta', { name: 'robots', content: 'noindex' }),
-          el('title', {}, [text(q ? `${q} · Search · ${siteTitle}` : `Search · ${siteTitle}`)]),
-          el('style', {}, [text(THEME_CSS)]),
-        ]),
-        el('body', {}, [
-          ...siteHeader(root, siteTitle, { search: searchForm(root, q, inSiteSpace), menu: false }),
-          el('main', { className: ['search-results'], id: 'content' }, [
-            el('h1', {}, [text('Search')]),
-            el('p', {}, [text(summary)]),
-            ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
-            ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
-          ]),
-          siteFooter(siteTitle),
-        ]),
+  const doc = themedDocument({
+    title: q ? `${q} · Search · ${siteTitle}` : `Search · ${siteTitle}`,
+    // Result pages are never worth indexing.
+    noindex: true,
+    body: [
+      ...siteHeader(root, siteTitle, { search: searchForm(root, q, inSiteSpace), menu: false }),
+      el('main', { className: ['search-results'], id: 'content' }, [
+        el('h1', {}, [text('Search')]),
+        el('p', {}, [text(summary)]),
+        ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
+        ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
       ]),
+      siteFooter(siteTitle),
     ],
-  };
+  });
   return toHtml(doc);
 }
 
@@ -880,28 +859,17 @@ function page(
   personal = true,
   home?: { url: string; title: string },
 ): ServeResult {
-  const doc: Root = {
-    type: 'root',
-    children: [
-      { type: 'doctype' },
-      el('html', { lang: 'en' }, [
-        el('head', {}, [
-          el('meta', { charSet: 'utf-8' }),
-          el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          ...(noindex ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
-          el('title', {}, [text(home ? `${title} · ${home.title}` : title)]),
-          el('style', {}, [text(THEME_CSS)]),
-        ]),
-        el('body', {}, [
-          el('main', { className: ['message'], id: 'content' }, [
-            el('h1', {}, [text(title)]),
-            el('p', {}, [text(message)]),
-            ...(home ? [el('a', { className: ['button'], href: home.url }, [text(`Go to ${home.title}`)])] : []),
-          ]),
-        ]),
+  const doc = themedDocument({
+    title: home ? `${title} · ${home.title}` : title,
+    noindex,
+    body: [
+      el('main', { className: ['message'], id: 'content' }, [
+        el('h1', {}, [text(title)]),
+        el('p', {}, [text(message)]),
+        ...(home ? [el('a', { className: ['button'], href: home.url }, [text(`Go to ${home.title}`)])] : []),
       ]),
     ],
-  };
+  });
   return { kind: 'html', status, html: toHtml(doc), noindex, private: personal };
 }
 

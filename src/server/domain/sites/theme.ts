@@ -1,4 +1,4 @@
-import type { Element, ElementContent } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import type { PageNode } from '../content/model.js';
 import { el, text } from './render.js';
 
@@ -216,4 +216,33 @@ export function siteHeader(
 
 export function siteFooter(siteTitle: string): Element {
   return el('footer', { className: ['site-footer'] }, [el('p', {}, [text(`${siteTitle} · Published with Docspace`)])]);
+}
+
+/**
+ * The HTML document every published page is: its head (charset, viewport, robots when `noindex`, title, `head`
+ * extras, the theme's stylesheet) and `body`.
+ */
+export function themedDocument(parts: {
+  title: string;
+  noindex: boolean;
+  head?: Element[];
+  body: ElementContent[];
+}): Root {
+  return {
+    type: 'root',
+    children: [
+      { type: 'doctype' },
+      el('html', { lang: 'en' }, [
+        el('head', {}, [
+          el('meta', { charSet: 'utf-8' }),
+          el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          ...(parts.noindex ? [el('meta', { name: 'robots', content: 'noindex' })] : []),
+          el('title', {}, [text(parts.title)]),
+          ...(parts.head ?? []),
+          el('style', {}, [text(THEME_CSS)]),
+        ]),
+        el('body', {}, parts.body),
+      ]),
+    ],
+  };
 }
