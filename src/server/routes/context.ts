@@ -18,5 +18,10 @@ export interface RouteDeps {
 /** The authenticated caller's service context (401 when there is none). */
 export function serviceContext(deps: RouteDeps, request: FastifyRequest): ServiceContext {
   const auth = requireAuth(request);
-  return { db: deps.db, urls: deps.urls, actor: { userId: auth.userId, ssoProviderId: auth.ssoProviderId } };
+  return {
+    db: deps.db,
+    urls: deps.urls,
+    actor: { userId: auth.userId, ssoProviderId: auth.ssoProviderId },
+    prefetched: request.prefetchedSpace ?? undefined,
+  };
 }

@@ -193,6 +193,66 @@ describeEachDialect('spaces', (dialect) => {
       expect((await server.request('GET', '/v1/spaces/no-such-space')).status).toBe(404);
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: null })).status).toBe(401);
     });
+
+    // Reads of one space read it in the statement that authenticates them (plugins/auth.ts): each of these is
+    // decided by that statement's answer, not by a second look-up.
+    it('reads authenticated in one statement keep every answer: revoked, expired, removed, malformed', async () => {
+      const s = await space(server.orgId, { title: 'Prefetched' });
+      const user = await server.member('read');
+      const made = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } });
+      expect(made.status).toBe(201);
+      const lasting = made.body.token as string;
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: lasting })).status).toBe(200);
+      expect((await server.request('HEAD', `/v1/spaces/${s.id}`, { token: lasting })).status).toBe(200);
+
+      // A sub-resource read takes the same path.
+      expect((await server.request('GET', `/v1/spaces/${s.id}/content`, { token: lasting })).status).toBe(200);
+
+      // Unknown space, too long an id, a NUL in it: 404, 400 naming spaceId, 404.
+      expect((await server.request('GET', '/v1/spaces/nope', { token: lasting })).status).toBe(404);
+      const long = await server.request('GET', `/v1/spaces/${'x'.repeat(65)}`, { token: lasting });
+      expect(long.status).toBe(400);
+      expect(paths(long.body)).toContain('spaceId');
+      expect((await server.request('GET', '/v1/spaces/a%00b', { token: lasting })).status).toBe(404);
+
+      // Expired: 401, though the space exists and the user is a member.
+      await server.storage.db
+        .updateTable('api_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', made.body.id)
+        .execute();
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: lasting })).status).toBe(401);
+
+      // Revoked: 401.
+      const again = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci2' } });
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: again.body.token })).status).toBe(200);
+      expect((await server.request('DELETE', `/v1/user/tokens/${again.body.id}`, { token: user.token })).status).toBe(
+        205,
+      );
+      expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: again.body.token })).status).toBe(401);
+
+      // Removed from the organization: the token still authenticates, the space is no longer theirs to see.
+      const removed = await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${user.id}`);
+      expect(removed.status).toBeLessThan(300);
+      const after = await server.request('GET', `/v1/spaces/${s.id}`, { token: user.token });
+      expect(after.status).toBe(404);
+      expect(JSON.stringify(after.body)).not.toContain('Prefetched');
+      expect((await server.request('GET', '/v1/user', { token: user.token })).status).toBe(200);
+    });
+
+    it('a space of another organization reads as unknown, even to that organization’s admin token elsewhere', async () => {
+      const theirOrg = await newOrg(outsider.token);
+      const theirs = await space(theirOrg, { title: 'Theirs' }, outsider.token);
+      const mine = await space(server.orgId, { title: 'Mine' });
+      const res = await server.request('GET', `/v1/spaces/${mine.id}`, { token: outsider.token });
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('Mine');
+      const back = await server.request('GET', `/v1/spaces/${theirs.id}`);
+      expect(back.status).toBe(404);
+      expect((await server.request('GET', `/v1/spaces/${theirs.id}`, { token: outsider.token })).body.title).toBe(
+        'Theirs',
+      );
+    });
   });
 
   describe('PATCH /v1/spaces/{id}', () => {

@@ -13,6 +13,7 @@ import {
 } from '../../lib/secrets.js';
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
+import type { SpaceForUser } from '../../storage/repos/spaces.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import { insertMembership } from '../../storage/repos/members.js';
 import {
@@ -175,7 +176,34 @@ export async function authenticate(
   sessionTtlSeconds: number,
 ): Promise<Authenticated | null> {
   const row = await tokens.findTokenByHash(db, hashToken(token));
-  if (!row || row.kind !== kind) return null;
+  return row ? acceptToken(db, row, kind, sessionTtlSeconds) : null;
+}
+
+/**
+ * `authenticate`, reading in the same statement the space `spaceId` with the caller's membership of its
+ * organization (what `loadSpace` would read next). `space` is undefined when there is no such space; nothing
+ * is read of it when the credential is refused.
+ */
+export async function authenticateWithSpace(
+  db: Db,
+  token: string,
+  kind: 'api' | 'session',
+  sessionTtlSeconds: number,
+  spaceId: string,
+): Promise<{ auth: Authenticated; space: SpaceForUser | undefined } | null> {
+  const found = await tokens.findTokenWithSpace(db, hashToken(token), spaceId);
+  const auth = found && (await acceptToken(db, found.token, kind, sessionTtlSeconds));
+  return auth ? { auth, space: found.space } : null;
+}
+
+/** The checks every credential passes once found: its kind and expiry; it records its use (at most once a minute). */
+async function acceptToken(
+  db: Db,
+  row: tokens.TokenForAuth,
+  kind: 'api' | 'session',
+  sessionTtlSeconds: number,
+): Promise<Authenticated | null> {
+  if (row.kind !== kind) return null;
   const now = Date.now();
   if (row.expires_at && Date.parse(row.expires_at) <= now) return null;
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {

@@ -35,39 +35,29 @@ export interface SpaceView {
 
 const TRASH_MS = SPACE_TRASH_DAYS * DAY_MS;
 
+/**
+ * The space the request's authentication read (see PrefetchedSpace), once, and only outside a transaction: a
+ * transaction reads the space itself, from its own snapshot and under its own locks.
+ */
+function takePrefetched(db: Executor, ctx: ServiceContext, id: string) {
+  const prefetched = ctx.prefetched;
+  if (!prefetched || prefetched.taken || db !== ctx.db || prefetched.spaceId !== id) return null;
+  prefetched.taken = true;
+  return prefetched;
+}
+
 /** Loads a space the caller can see (404 otherwise) and checks they hold `needed` on it. */
 export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
-  const found = await spaces.findSpaceForUser(db, id, ctx.actor.userId);
+  const prefetched = takePrefetched(db, ctx, id);
+  const found = prefetched ? prefetched.found : await spaces.findSpaceForUser(db, id, ctx.actor.userId);
   if (!found) throw new NotFoundError('Space not found');
-  const {
-    member_user_id,
-    member_role,
-    member_disabled,
-    member_joined_at,
-    member_last_seen_at,
-    member_sso,
-    org_sso,
-    ...row
-  } = found;
+  const { row, membership } = found;
   const access: OrgAccess | null =
-    member_user_id && !Number(member_disabled)
-      ? {
-          organizationId: row.organization_id,
-          role: asRole(member_role),
-          membership: {
-            organization_id: row.organization_id,
-            user_id: member_user_id,
-            role: member_role,
-            disabled: Number(member_disabled ?? 0),
-            joined_at: member_joined_at ?? '',
-            last_seen_at: member_last_seen_at,
-            sso: Number(member_sso ?? 0),
-          },
-        }
+    membership && !membership.disabled
+      ? { organizationId: row.organization_id, role: asRole(membership.role), membership }
       : null;
   // The same enforced-SSO rule as orgAccess: this lookup builds the caller's access itself, in one query.
-  if (access)
-    await enforceSso(db, ctx.actor, row.organization_id, access.role, Boolean(Number(org_sso) || Number(member_sso)));
+  if (access) await enforceSso(db, ctx.actor, row.organization_id, access.role, found.orgSso || !!membership!.sso);
   const { level } = await spaceLevel(db, ctx.actor, row, access);
   requireLevel(level, needed, 'Space', action);
   return { row, level, access: access! };
