@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -49,6 +51,27 @@ function trustedProxies(
   if (setting === false || Array.isArray(setting)) return setting;
   const hops = setting === true ? 1 : setting;
   return (_address, hop) => hop < hops;
+}
+
+/**
+ * At shutdown, the answers being prepared go out with `Connection: close` (Node then ends their connection after
+ * them). The open connections are tracked (a set, per connection, not per request) and each one's pending answer
+ * is marked when shutdown begins; a hook on every answer would cost every request for the one moment it matters.
+ */
+function endKeepAliveOnClose(app: FastifyInstance): void {
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('preClose', (done) => {
+    for (const socket of sockets) {
+      // Node's own link from a connection to the answer it is writing (null between requests).
+      const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (pending && !pending.headersSent) pending.shouldKeepAlive = false;
+    }
+    done();
+  });
 }
 
 /** Largest accepted request body. */
@@ -108,16 +131,9 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerInputGuards(app);
   // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
-  // after them: a client reusing it would otherwise meet a reset.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // A callback hook: it runs on every answer, and an async one costs a promise each time.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // after them: a client reusing it would otherwise meet a reset. Requests that arrive after it began are answered
+  // 503 with `Connection: close` by Fastify itself.
+  endKeepAliveOnClose(app);
 
   const routeDeps: RouteDeps = {
     db: deps.db,
@@ -134,7 +150,8 @@ export async function buildApp(deps: AppDeps) {
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
-  await app.register(cookie);
+  // Cookies are parsed on demand (cookieOf): most API requests carry none.
+  await app.register(cookie, { hook: false });
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);

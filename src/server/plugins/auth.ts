@@ -35,6 +35,16 @@ function spaceToPrefetch(request: FastifyRequest): string | undefined {
   return typeof id === 'string' && id.length > 0 && id.length <= ID_MAX && !id.includes('\u0000') ? id : undefined;
 }
 
+/** A cookie the request sent. The cookie plugin parses none by itself (`hook: false`): most API requests carry none. */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  // Null until parsed, here or by reply.setCookie (typed as always set by the plugin).
+  const parsed = (request.cookies as FastifyRequest['cookies'] | null) ?? request.server.parseCookie(header);
+  request.cookies = parsed;
+  return parsed[name];
+}
+
 /** The caller of an authenticated route; routes marked public never call this. */
 export function requireAuth(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new UnauthorizedError();
@@ -72,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
       if (!request.auth && !isPublic) throw new UnauthorizedError('Invalid or revoked API token');
       return;
     }
-    const session = request.cookies[SESSION_COOKIE];
+    const session = cookieOf(request, SESSION_COOKIE);
     if (session) {
       const auth = await resolve(request, session, 'session');
       if (auth && !SAFE_METHODS.has(request.method)) {

@@ -3,6 +3,7 @@ import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult }
 import { SITES_PREFIX } from '../presenters/site.js';
 import { noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
+import { cookieOf } from '../plugins/auth.js';
 
 /**
  * Published pages run no script at all; styles are inline; images come from this site or https; the one form (the
@@ -37,7 +38,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       siteId: params.siteId,
       segments,
       queryToken,
-      cookieToken: request.cookies[VISITOR_COOKIE],
+      cookieToken: cookieOf(request, VISITOR_COOKIE),
       search,
     });
     return send(request, reply, result, params.siteId);
