@@ -88,3 +88,134 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   await page.getByRole('link', { name: 'Go to Acme Docs' }).click();
   await expect(article.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
 });
+
+test('a reader of a two-section site: a section group menu, folding navigation, a remembered theme, copy and wrap code, search as you type', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const organizationId = await createOrganization(page, 'Reader journey');
+  const guide = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
+  await seedPage(page, guide.id, 'Introduction', INTRODUCTION);
+  const setupId = await seedPage(page, guide.id, 'Setup', 'Setting up the toolkit.');
+  const nested = await callApi(page, 'POST', `/spaces/${guide.id}/change-requests`, { subject: 'Nested' });
+  await callApi(page, 'POST', `/spaces/${guide.id}/change-requests/${nested.id}/content`, {
+    changes: [
+      {
+        operation: 'insert_page',
+        title: 'Proxies',
+        into: setupId,
+        document: { markdown: 'Behind a corporate proxy, set the variable.' },
+      },
+    ],
+  });
+  await callApi(page, 'POST', `/spaces/${guide.id}/change-requests/${nested.id}/merge`);
+  const api = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'API' });
+  await seedPage(page, api.id, 'Endpoints', 'Every endpoint answers in JSON.');
+  const cli = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'CLI' });
+  await seedPage(page, cli.id, 'Commands', 'The commands of the command line.');
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title: 'Acme Docs',
+    visibility: 'public',
+  });
+  const base = `/orgs/${organizationId}/sites/${site.id}`;
+  await callApi(page, 'POST', `${base}/sections`, { spaceId: guide.id, title: 'Guide' });
+  const apiSection = await callApi(page, 'POST', `${base}/sections`, { spaceId: api.id, title: 'API' });
+  const cliSection = await callApi(page, 'POST', `${base}/sections`, { spaceId: cli.id, title: 'CLI' });
+  await callApi(page, 'POST', `${base}/section-groups`, {
+    title: 'Reference',
+    sections: [apiSection.id, cliSection.id],
+  });
+  const live = (await callApi(page, 'POST', `${base}/publish`)).urls.published as string;
+
+  await page.goto(live);
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+
+  // The section group is a menu in the header: it opens, lists its sections, and Escape closes it.
+  const sections = page.getByRole('navigation', { name: 'Sections', exact: true });
+  await sections.getByText('Reference', { exact: true }).click();
+  await expect(sections.getByRole('link', { name: 'CLI' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sections.getByRole('link', { name: 'CLI' })).toBeHidden();
+  await sections.getByText('Reference', { exact: true }).click();
+  await sections.getByRole('link', { name: 'API' }).click();
+  await expect(article.getByRole('heading', { level: 1, name: 'Endpoints' })).toBeVisible();
+  // The group holding the current section says so; inside it, the section is the current page.
+  await expect(sections.locator('li.group.current')).toContainText('Reference');
+  await sections.getByText('Reference', { exact: true }).click();
+  await expect(sections.getByRole('link', { name: 'API' })).toHaveAttribute('aria-current', 'page');
+  await page.mouse.click(700, 400);
+  await expect(sections.getByRole('link', { name: 'API' })).toBeHidden();
+  await sections.getByRole('link', { name: 'Guide' }).click();
+
+  // The navigation folds: Setup's pages are closed away from it, and open on the way to them.
+  const pages = page.getByRole('navigation', { name: 'Pages', exact: true });
+  await expect(pages.getByRole('link', { name: 'Proxies' })).toBeHidden();
+  await pages.getByLabel('Setup: pages inside').click();
+  await pages.getByRole('link', { name: 'Proxies' }).click();
+  await expect(article.getByRole('heading', { level: 1, name: 'Proxies' })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Proxies' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+
+  // The theme toggle: light, dark, back to the system's; the choice outlives a reload.
+  await page.goto(live);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  const toggle = page.getByRole('button', { name: /^Theme: / });
+  await expect(toggle).toHaveText('Theme: System');
+  await toggle.click();
+  await expect(toggle).toHaveText('Theme: Light');
+  expect(await background()).toBe(light);
+  await toggle.click();
+  await expect(toggle).toHaveText('Theme: Dark');
+  const dark = await background();
+  expect(dark).not.toBe(light);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Theme: / })).toHaveText('Theme: Dark');
+  expect(await background()).toBe(dark);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Theme: / }).click();
+  await expect(page.getByRole('button', { name: /^Theme: / })).toHaveText('Theme: System');
+  expect(await background()).toBe(light);
+
+  // Code: copy puts the block's text on the clipboard; wrap folds long lines inside the block.
+  const block = article.locator('.code-block').first();
+  await block.getByRole('button', { name: 'Copy code' }).click();
+  await expect(block.getByRole('button', { name: 'Copied code' })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'npm install --save some-really-long-package-name another-package-with-a-long-name yet-another-one',
+  );
+  const pre = block.locator('pre');
+  const scrolls = () => pre.evaluate((e) => e.scrollWidth > e.clientWidth);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await scrolls()).toBe(true);
+  await block.getByRole('button', { name: 'Wrap lines' }).click();
+  await expect(block.getByRole('button', { name: 'Wrap lines' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await scrolls()).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A heading's # link copies the section's address.
+  await article.getByRole('link', { name: 'Link to the section Configure' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/#configure$/);
+
+  // Search as you type: matches appear under the box; arrows choose, Enter opens.
+  const search = page.getByRole('combobox', { name: 'Search this site' });
+  await search.fill('corporate prox');
+  const suggestions = page.getByRole('listbox', { name: 'Matching pages' });
+  await expect(suggestions.getByRole('option')).toHaveCount(1);
+  await expect(suggestions.getByRole('option').first()).toContainText('Proxies');
+  await expect(suggestions.locator('mark').first()).toBeVisible();
+  await expectAccessible(page);
+  await search.press('ArrowDown');
+  await expect(suggestions.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(article.getByRole('heading', { level: 1, name: 'Proxies' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Search this site' }).fill('zzzqqq');
+  await expect(page.getByRole('listbox', { name: 'Matching pages' })).toContainText('No page matches');
+  await page.getByRole('combobox', { name: 'Search this site' }).press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Matching pages' })).toBeHidden();
+});

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
@@ -108,7 +109,10 @@ describeEachDialect('published sites', (dialect) => {
         { operation: 'insert_page', title: 'API', slug: 'api', into: 'setup', document: { markdown: 'Endpoints.' } },
         {
           operation: 'insert_files',
-          files: [{ name: 'logo.png', base64: Buffer.from('png-bytes').toString('base64') }],
+          files: [
+            { name: 'logo.png', base64: Buffer.from('png-bytes').toString('base64') },
+            { name: 'evil.js', contentType: 'text/javascript', base64: Buffer.from('alert(1)').toString('base64') },
+          ],
         },
       ]);
       introId = made.changes[0]!.page!.id;
@@ -140,8 +144,52 @@ describeEachDialect('published sites', (dialect) => {
       // Navigation: every page of the tree, groups as titles, nested pages nested.
       expect(res.html).toContain(`href="${published}/handbook/setup"`);
       expect(res.html).toContain(`href="${published}/handbook/setup/api"`);
-      expect(res.html).toContain('<span class="group-title">Reference</span>');
+      // Groups fold (open at first); a page's pages fold, open only on the way to the current page.
+      expect(res.html).toContain('<details class="group" open><summary class="group-title">Reference</summary>');
+      expect(res.html).toContain('<details><summary aria-label="Setup: pages inside"></summary>');
+      const setup = await visit(`${published}/handbook/setup`);
+      expect(setup.html).toContain('<details open><summary aria-label="Setup: pages inside"></summary>');
+      const api = await visit(`${published}/handbook/setup/api`);
+      expect(api.html).toContain('<details open><summary aria-label="Setup: pages inside"></summary>');
       expect(res.html).not.toContain('noindex');
+    });
+
+    it('serves the sites\' stylesheet and script under their hash, cached for a year, and lets pages load only them', async () => {
+      const res = await visit(published);
+      const css = /<link rel="stylesheet" href="(\/sites\/~assets\/site\.[\w-]{16}\.css)">/.exec(res.html)?.[1];
+      const js = /<script src="(\/sites\/~assets\/site\.[\w-]{16}\.js)" defer><\/script>/.exec(res.html)?.[1];
+      expect(css).toBeDefined();
+      expect(js).toBeDefined();
+      for (const [path, type] of [
+        [css!, 'text/css'],
+        [js!, 'text/javascript'],
+      ] as const) {
+        const asset = await visit(`${server.config.publicUrl}${path}`);
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get('content-type')).toContain(type);
+        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(asset.html.length).toBeGreaterThan(1000);
+      }
+      expect((await visit(`${server.config.publicUrl}/sites/~assets/site.0000000000000000.js`)).status).toBe(404);
+      // The one inline script is the theme boot, allowed by its hash, and no other.
+      const inline = [...res.html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+      expect(inline).toHaveLength(1);
+      const hash = crypto.createHash('sha256').update(inline[0]!).digest('base64');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // The theme toggle is there for the script to show.
+      expect(res.html).toContain('<button type="button" class="theme-toggle" hidden>Theme: System</button>');
+    });
+
+    it('sends a file with a script type as plain text: a page of this origin must never run it', async () => {
+      const tree = await server.request('GET', `/v1/spaces/${spaceId}/content/files`);
+      const evil = (tree.body.items as Array<{ id: string; name: string }>).find((f) => f.name === 'evil.js')!;
+      const file = await visit(`${published}/handbook/~files/${evil.id}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(file.html).toBe('alert(1)');
     });
 
     it('resolves links to other pages (relative .md and /pages/<id>) and to files', async () => {
@@ -163,7 +211,12 @@ describeEachDialect('published sites', (dialect) => {
 
     it('never lets page content inject HTML or scripts', async () => {
       const res = await visit(published);
-      expect(res.html).not.toContain('<script');
+      // The page's own two scripts (the theme boot and the site script) and none from its content.
+      const scripts = [...res.html.matchAll(/<script\b[^>]*>[^<]*<\/script>/g)].map((m) => m[0]);
+      expect(scripts).toHaveLength(2);
+      expect(scripts[0]).toMatch(/^<script>try\{var t=localStorage/);
+      expect(scripts[1]).toMatch(/^<script src="\/sites\/~assets\/site\.[\w-]+\.js" defer><\/script>$/);
+      expect(res.html).not.toContain('alert(1)');
       expect(res.html).not.toContain('javascript:');
       expect(res.html).toContain('<a>bad</a>');
       expect(res.html).toContain('href="https://example.com" rel="noopener nofollow"');

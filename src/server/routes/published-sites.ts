@@ -4,13 +4,19 @@ import { SITES_PREFIX } from '../presenters/site.js';
 import { noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf } from '../plugins/auth.js';
+import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/assets.js';
 
 /**
- * Published pages run no script at all; styles are inline; images come from this site or https; the one form (the
- * search box) submits to this site.
+ * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of
+ * this origin (`script-src 'self'`), and a file someone uploaded must never be one.
  */
-const PAGE_CSP =
-  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+function servedType(contentType: string): string {
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  return /(java|ecma)script|^text\/(x-)?(jscript|livescript)$/.test(essence)
+    ? 'text/plain; charset=utf-8'
+    : contentType;
+}
+
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
@@ -51,7 +57,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     reply.header('x-content-type-options', 'nosniff');
     if (result.kind === 'file') {
       return reply
-        .header('content-type', result.file.contentType)
+        .header('content-type', servedType(result.file.contentType))
         .header('content-disposition', `inline; filename="${encodeURIComponent(result.file.name)}"`)
         .header('content-security-policy', FILE_CSP)
         .send(result.data);
@@ -83,6 +89,16 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       .send(result.html);
   }
 
+  // The sites' stylesheet and script: one copy for every site, named by its hash, so cached for a year.
+  app.get(`${SITES_PREFIX}/~assets/:file`, async (request, reply) => {
+    const asset = SITE_ASSETS.get(request.url.split('?')[0]!);
+    if (!asset) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('content-type', asset.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(asset.body);
+  });
   app.get(`${SITES_PREFIX}/:siteId`, handle);
   app.get(`${SITES_PREFIX}/:siteId/*`, handle);
 }

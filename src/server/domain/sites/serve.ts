@@ -21,7 +21,7 @@ import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
 import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
 import { workers } from '../../workers/pool.js';
-import { breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, themedDocument } from './theme.js';
+import { ancestorIds, breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, themedDocument } from './theme.js';
 
 /**
  * Serves published sites as HTML. Per request the database is asked for what may have changed: the site row (its
@@ -811,6 +811,7 @@ function pickDefault<T extends { id: string }>(pointer: string | null, among: T[
   return among.find((x) => x.id === pointer) ?? among[0];
 }
 
+/** The header's tabs: one per section; a group of sections is a menu of its own (<details>, closed by the script). */
 function sectionTabs(structure: Structure, visible: Visible, root: string, current?: SectionRow): Element | undefined {
   if (visible.sections.length < 2) return undefined;
   const shown = new Set(visible.sections.map((s) => s.id));
@@ -822,32 +823,56 @@ function sectionTabs(structure: Structure, visible: Visible, root: string, curre
     if (item.kind === 'section') return shown.has(item.row.id) ? [tab(item.row)] : [];
     const inner = groupSections(structure, item.row.id).filter((s) => shown.has(s.id));
     if (inner.length === 0) return [];
-    return [el('li', { className: ['group'] }, [el('span', {}, [text(item.row.title)]), el('ul', {}, inner.map(tab))])];
+    const here = inner.some((s) => s.id === current?.id);
+    return [
+      el('li', { className: here ? ['group', 'current'] : ['group'] }, [
+        el('details', {}, [el('summary', {}, [text(item.row.title)]), el('ul', {}, inner.map(tab))]),
+      ]),
+    ];
   });
   return el('nav', { className: ['sections'], ariaLabel: 'Sections' }, [el('ul', {}, items)]);
 }
 
+/**
+ * The navigation's page tree. Pages with pages under them, and groups, fold with <details> (no script): groups start
+ * open, a page's subpages start open on the way to the current page.
+ */
 function pageTree(nodes: PageNode[], url: (n: PageNode) => string, currentId?: string): Element {
-  return el(
-    'ul',
-    {},
-    nodes.map((n) => {
-      const children = n.pages.length ? [pageTree(n.pages, url, currentId)] : [];
-      if (n.version.type === 'group') {
-        return el('li', {}, [el('span', { className: ['group-title'] }, [text(n.version.title)]), ...children]);
-      }
-      if (n.version.type === 'link') {
-        const href = n.version.href ?? '';
-        const safe = /^https?:\/\//i.test(href) || (href.startsWith('/') && !href.startsWith('//'));
-        return el('li', {}, [
-          el('a', safe ? { href, rel: ['noopener', 'nofollow'] } : {}, [text(n.version.title)]),
-          ...children,
+  const open = new Set(currentId ? ancestorIds(nodes, currentId) : []);
+  if (currentId) open.add(currentId);
+  const tree = (level: PageNode[]): Element =>
+    el(
+      'ul',
+      {},
+      level.map((n) => {
+        const title = n.version.title;
+        if (n.version.type === 'group') {
+          return el('li', {}, [
+            el('details', { className: ['group'], open: true }, [
+              el('summary', { className: ['group-title'] }, [text(title)]),
+              ...(n.pages.length ? [tree(n.pages)] : []),
+            ]),
+          ]);
+        }
+        let link: Element;
+        if (n.version.type === 'link') {
+          const href = n.version.href ?? '';
+          const safe = /^https?:\/\//i.test(href) || (href.startsWith('/') && !href.startsWith('//'));
+          link = el('a', safe ? { href, rel: ['noopener', 'nofollow'] } : {}, [text(title)]);
+        } else {
+          link = el('a', { href: url(n), ...(n.id === currentId ? { ariaCurrent: 'page' } : {}) }, [text(title)]);
+        }
+        if (n.pages.length === 0) return el('li', {}, [link]);
+        return el('li', { className: ['folder'] }, [
+          link,
+          el('details', { open: open.has(n.id) }, [
+            el('summary', { ariaLabel: `${title}: pages inside` }, []),
+            tree(n.pages),
+          ]),
         ]);
-      }
-      const current = n.id === currentId ? { ariaCurrent: 'page' } : {};
-      return el('li', {}, [el('a', { href: url(n), ...current }, [text(n.version.title)]), ...children]);
-    }),
-  );
+      }),
+    );
+  return tree(nodes);
 }
 
 /** A page that says why there is nothing to show: styled like the site, with a way back to it when there is one. */

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { SITES_PREFIX } from '../../presenters/site.js';
+import { THEME_CSS } from './theme-css.js';
+
+/** A static file of every published site: the same bytes at a path named by their hash, so cached for a year. */
+export interface SiteAsset {
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const sha256 = (value: string, encoding: 'base64' | 'base64url') =>
+  crypto.createHash('sha256').update(value).digest(encoding);
+
+function asset(name: string, extension: string, contentType: string, body: string): SiteAsset {
+  return {
+    path: `${SITES_PREFIX}/~assets/${name}.${sha256(body, 'base64url').slice(0, 16)}.${extension}`,
+    contentType,
+    body,
+  };
+}
+
+/** The stylesheet (theme-css.ts). */
+export const SITE_STYLES = asset('site', 'css', 'text/css; charset=utf-8', THEME_CSS);
+
+/** The one script (site-script.js): theme toggle, copy and wrap buttons, search as you type. */
+export const SITE_SCRIPT = asset(
+  'site',
+  'js',
+  'text/javascript; charset=utf-8',
+  fs.readFileSync(new URL('./site-script.js', import.meta.url), 'utf8'),
+);
+
+/** The assets by path, for the route that serves them. */
+export const SITE_ASSETS: ReadonlyMap<string, SiteAsset> = new Map([SITE_STYLES, SITE_SCRIPT].map((a) => [a.path, a]));
+
+/**
+ * Applies the theme the visitor chose (site-script.js remembers it) before the page paints, so a dark page never
+ * flashes light: inline in the head, allowed by its hash in the pages' Content-Security-Policy.
+ */
+export const THEME_BOOT =
+  "try{var t=localStorage.getItem('ds-theme');if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}";
+
+/**
+ * What published pages may load: their own script and stylesheet and the theme boot above, the search answers the
+ * script fetches, images from this site or https; inline style attributes (highlighted code carries its colours in
+ * them); the one form (the search box) submits to this site.
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `script-src 'self' 'sha256-${sha256(THEME_BOOT, 'base64')}'`,
+  "connect-src 'self'",
+  "img-src 'self' https: data:",
+  "style-src 'self' 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -1,0 +1,276 @@
+// The published sites' one script (served as a static asset by routes/published-sites.ts, cached for a year under
+// its hash). Every page works without it: it only adds what needs a script: the theme toggle, copy and wrap
+// buttons on code, copying a heading's link, and search results as you type. Plain DOM, no framework.
+(() => {
+  'use strict';
+  const root = document.documentElement;
+  const THEME_KEY = 'ds-theme';
+
+  /** A polite live region: what the buttons did, for screen readers. */
+  const live = document.createElement('div');
+  live.className = 'sr-only';
+  live.setAttribute('aria-live', 'polite');
+  document.body.append(live);
+  const announce = (message) => {
+    live.textContent = '';
+    setTimeout(() => (live.textContent = message), 50);
+  };
+
+  const button = (label, name, className) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = className;
+    b.textContent = label;
+    b.setAttribute('aria-label', name);
+    return b;
+  };
+
+  // Theme: system (the default), light or dark, remembered in this browser. The head's inline script applies the
+  // remembered one before the page paints.
+  const toggle = document.querySelector('.theme-toggle');
+  if (toggle) {
+    const MODES = ['system', 'light', 'dark'];
+    const NAMES = { system: 'System', light: 'Light', dark: 'Dark' };
+    const apply = (mode) => {
+      if (mode === 'system') delete root.dataset.theme;
+      else root.dataset.theme = mode;
+      toggle.dataset.mode = mode;
+      toggle.textContent = `Theme: ${NAMES[mode]}`;
+      toggle.setAttribute('aria-label', `Theme: ${NAMES[mode]} (change)`);
+    };
+    let stored = null;
+    try {
+      stored = localStorage.getItem(THEME_KEY);
+    } catch {
+      // Storage refused (privacy settings): the toggle still works for this page.
+    }
+    apply(MODES.includes(stored) ? stored : 'system');
+    toggle.hidden = false;
+    toggle.addEventListener('click', () => {
+      const next = MODES[(MODES.indexOf(toggle.dataset.mode) + 1) % MODES.length];
+      try {
+        if (next === 'system') localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, next);
+      } catch {
+        // As above.
+      }
+      apply(next);
+      announce(`${NAMES[next]} theme`);
+    });
+  }
+
+  const copyText = async (value) => {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(value);
+  };
+
+  // Code blocks: copy, and wrap long lines.
+  for (const pre of document.querySelectorAll('article pre')) {
+    let block = pre.parentElement;
+    if (!block || !block.classList.contains('code-block')) {
+      block = document.createElement('div');
+      block.className = 'code-block';
+      pre.before(block);
+      block.append(pre);
+    }
+    const actions = document.createElement('div');
+    actions.className = 'code-actions';
+    const wrap = button('Wrap', 'Wrap lines', 'code-action');
+    wrap.setAttribute('aria-pressed', 'false');
+    wrap.addEventListener('click', () => {
+      const on = pre.classList.toggle('wrap');
+      wrap.setAttribute('aria-pressed', String(on));
+    });
+    const copy = button('Copy', 'Copy code', 'code-action');
+    // The accessible name always starts with the visible text.
+    const label = (visible, name) => {
+      copy.textContent = visible;
+      copy.setAttribute('aria-label', name);
+    };
+    let reset;
+    copy.addEventListener('click', async () => {
+      clearTimeout(reset);
+      try {
+        await copyText(pre.innerText.replace(/\n$/, ''));
+        label('Copied', 'Copied code');
+        announce('Code copied');
+      } catch {
+        label('Copy failed', 'Copy failed: select the code and copy it yourself');
+        announce('Could not copy: select the code and copy it yourself');
+      }
+      reset = setTimeout(() => label('Copy', 'Copy code'), 2000);
+    });
+    actions.append(wrap, copy);
+    block.classList.add('has-actions');
+    block.prepend(actions);
+  }
+
+  // A heading's # link: following it also copies the section's address.
+  document.addEventListener('click', (event) => {
+    const anchor = event.target instanceof Element ? event.target.closest('a.anchor') : null;
+    if (!anchor) return;
+    const url = new URL(anchor.getAttribute('href'), location.href).href;
+    copyText(url).then(
+      () => announce('Link to the section copied'),
+      () => {},
+    );
+  });
+
+  // Section groups in the header open as menus: one at a time, closed by Escape or a click elsewhere.
+  const menus = [...document.querySelectorAll('nav.sections details')];
+  const closeMenus = (except) => menus.forEach((m) => m !== except && m.removeAttribute('open'));
+  for (const menu of menus) menu.addEventListener('toggle', () => menu.open && closeMenus(menu));
+  document.addEventListener('click', (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('nav.sections details')) closeMenus();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const open = menus.find((m) => m.open);
+    if (!open) return;
+    open.removeAttribute('open');
+    open.querySelector('summary')?.focus();
+  });
+
+  // Search as you type: the header's search box lists matching pages while one types; Enter on none submits the
+  // form (the full results page), as it does without the script.
+  const form = document.querySelector('form.search');
+  const input = form && form.querySelector('input[name=q]');
+  if (form && input) {
+    const list = document.createElement('ul');
+    list.id = 'search-suggestions';
+    list.className = 'suggestions';
+    list.setAttribute('role', 'listbox');
+    list.setAttribute('aria-label', 'Matching pages');
+    list.hidden = true;
+    form.append(list);
+    const status = document.createElement('p');
+    status.className = 'sr-only';
+    status.setAttribute('role', 'status');
+    form.append(status);
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-controls', list.id);
+    input.setAttribute('aria-expanded', 'false');
+    input.setAttribute('autocomplete', 'off');
+
+    let options = [];
+    let active = -1;
+    let timer;
+    let pending;
+    const close = () => {
+      list.hidden = true;
+      list.replaceChildren();
+      options = [];
+      active = -1;
+      input.setAttribute('aria-expanded', 'false');
+      input.removeAttribute('aria-activedescendant');
+    };
+    const activate = (index) => {
+      options.forEach((o, i) => o.setAttribute('aria-selected', String(i === index)));
+      active = index;
+      if (index < 0) input.removeAttribute('aria-activedescendant');
+      else {
+        input.setAttribute('aria-activedescendant', options[index].id);
+        options[index].scrollIntoView({ block: 'nearest' });
+      }
+    };
+    /** `value` with the ranges the server marked wrapped in <mark> (text nodes only: never markup). */
+    const marked = (value, ranges) => {
+      const out = document.createDocumentFragment();
+      let at = 0;
+      for (const { start, end } of ranges || []) {
+        if (start < at || end <= start) continue;
+        out.append(value.slice(at, start));
+        const mark = document.createElement('mark');
+        mark.textContent = value.slice(start, end);
+        out.append(mark);
+        at = end;
+      }
+      out.append(value.slice(at));
+      return out;
+    };
+    const show = (items) => {
+      list.replaceChildren();
+      options = [];
+      active = -1;
+      for (const space of items) {
+        for (const page of space.pages) {
+          const li = document.createElement('li');
+          li.id = `suggestion-${options.length}`;
+          li.setAttribute('role', 'option');
+          li.setAttribute('aria-selected', 'false');
+          li.dataset.href = page.urls.app;
+          const title = document.createElement('span');
+          title.className = 'suggestion-title';
+          title.append(marked(page.title, page.highlights.title));
+          li.append(title);
+          const section = page.sections.find((s) => s.body);
+          if (section) {
+            const excerpt = document.createElement('span');
+            excerpt.className = 'suggestion-excerpt';
+            excerpt.append(marked(section.body, section.highlights.body));
+            li.append(excerpt);
+          }
+          li.addEventListener('mousedown', (event) => event.preventDefault());
+          li.addEventListener('click', () => location.assign(li.dataset.href));
+          list.append(li);
+          options.push(li);
+        }
+      }
+      if (options.length === 0) {
+        const none = document.createElement('li');
+        none.className = 'suggestion-none';
+        none.setAttribute('role', 'option');
+        none.setAttribute('aria-disabled', 'true');
+        none.setAttribute('aria-selected', 'false');
+        none.id = 'suggestion-none';
+        none.textContent = 'No page matches';
+        list.append(none);
+      }
+      status.textContent = options.length ? `${options.length} pages match` : 'No page matches';
+      list.hidden = false;
+      input.setAttribute('aria-expanded', 'true');
+    };
+    const run = async () => {
+      const q = input.value.trim();
+      pending?.abort();
+      if (q.length < 2) return close();
+      pending = new AbortController();
+      const params = new URLSearchParams({ q, format: 'json', limit: '8' });
+      const scope = form.querySelector('input[name=in]');
+      if (scope) params.set('in', scope.value);
+      try {
+        const res = await fetch(`${form.action}?${params}`, {
+          signal: pending.signal,
+          headers: { accept: 'application/json' },
+        });
+        if (!res.ok) return close();
+        const body = await res.json();
+        if (input.value.trim() === q) show(body.items);
+      } catch {
+        // Aborted by a newer query, or offline: the form still submits.
+      }
+    };
+    input.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(run, 150);
+    });
+    input.addEventListener('keydown', (event) => {
+      if (list.hidden) return;
+      if (event.key === 'ArrowDown' && options.length) {
+        event.preventDefault();
+        activate((active + 1) % options.length);
+      } else if (event.key === 'ArrowUp' && options.length) {
+        event.preventDefault();
+        activate(active <= 0 ? options.length - 1 : active - 1);
+      } else if (event.key === 'Enter' && active >= 0) {
+        event.preventDefault();
+        location.assign(options[active].dataset.href);
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      }
+    });
+    input.addEventListener('blur', () => setTimeout(close, 150));
+  }
+})();
