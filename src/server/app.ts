@@ -27,6 +27,7 @@ import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
 import { siteStructureRoutes } from './routes/site-structure.js';
+import { siteCustomizationRoutes } from './routes/site-customization.js';
 import { publishedSiteRoutes } from './routes/published-sites.js';
 import { teamRoutes } from './routes/teams.js';
 import { contentPermissionRoutes } from './routes/content-permissions.js';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(commentRoutes, routeDeps);
   await app.register(siteRoutes, routeDeps);
   await app.register(siteStructureRoutes, routeDeps);
+  await app.register(siteCustomizationRoutes, routeDeps);
   await app.register(publishedSiteRoutes, routeDeps);
   await app.register(teamRoutes, routeDeps);
   await app.register(contentPermissionRoutes, routeDeps);

@@ -436,6 +436,43 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     expect((await api.orgs.deleteSiteById(server.orgId, siteId)).status).toBe(205);
   });
 
+  it('customizes a site and overrides it per site space', async () => {
+    const space = (await api.orgs.createSpace(server.orgId, { title: 'Branded content' })).data;
+    const site = (await api.orgs.createSite(server.orgId, { title: 'Branded', spaces: [space.id] })).data;
+    const defaults = await api.orgs.getSiteCustomizationById(server.orgId, site.id);
+    expectConforms('getSiteCustomizationById', defaults);
+    const settings = {
+      ...defaults.data,
+      title: 'Acme handbook',
+      styling: { ...defaults.data.styling, primaryColor: { light: '#0a7d3b', dark: '#5fd38d' }, corners: 'straight' },
+      header: {
+        ...defaults.data.header,
+        logo: { light: 'https://example.com/logo.png', dark: 'https://example.com/logo-dark.png' },
+        links: [{ title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, links: [] }],
+      },
+      footer: { groups: [], copyright: '© Acme' },
+    } as never;
+    const put = await api.orgs.updateSiteCustomizationById(server.orgId, site.id, settings);
+    expectConforms('updateSiteCustomizationById', put);
+    expect(put.data.title).toBe('Acme handbook');
+    const siteSpaceId = (await api.orgs.listSiteSpaces(server.orgId, site.id)).data.items[0]!.id;
+    const inherited = await api.orgs.getSiteSpaceCustomizationById(server.orgId, site.id, siteSpaceId);
+    expectConforms('getSiteSpaceCustomizationById', inherited);
+    expect((inherited.data as { hasOverrides?: boolean }).hasOverrides).toBe(false);
+    const overridden = await api.orgs.overrideSiteSpaceCustomizationById(server.orgId, site.id, siteSpaceId, {
+      title: 'Acme API',
+      styling: { corners: 'circular' },
+    } as never);
+    expectConforms('overrideSiteSpaceCustomizationById', overridden);
+    expect(overridden.data).toMatchObject({ title: 'Acme API', hasOverrides: true, styling: { corners: 'circular' } });
+    expect(overridden.data.styling.primaryColor).toEqual({ light: '#0a7d3b', dark: '#5fd38d' });
+    expectConforms('getPublishedContentSite', await api.orgs.getPublishedContentSite(server.orgId, site.id));
+    expect((await api.orgs.deleteSiteSpaceCustomizationById(server.orgId, site.id, siteSpaceId)).status).toBe(205);
+    expect((await api.orgs.getSiteSpaceCustomizationById(server.orgId, site.id, siteSpaceId)).data.title).toBe(
+      'Acme handbook',
+    );
+  });
+
   it('manages invite links', async () => {
     const link = await api.orgs.createOrganizationInvite(server.orgId, { role: MemberRole.Edit });
     expectConforms('createOrganizationInvite', link);

@@ -1,5 +1,4 @@
 import type {
-  Customization,
   ShareLink,
   Site,
   SiteSection,
@@ -163,47 +162,5 @@ export function presentShareLink(urls: Urls, site: SiteRow, row: ShareLinkRow): 
     ...(row.name ? { name: row.name } : {}),
     active: row.active === 1,
     urls: { published: publishedSiteUrl(urls.base, site.id, row.key) },
-  };
-}
-
-/** The customization every site has: this server has no customization settings (yet), so these are fixed. */
-export function defaultCustomization(title: string): Customization {
-  const color = (light: string, dark: string) => ({ light, dark });
-  return {
-    title,
-    styling: {
-      theme: 'clean',
-      primaryColor: color('#346DDB', '#346DDB'),
-      infoColor: color('#787878', '#787878'),
-      successColor: color('#00C950', '#00C950'),
-      warningColor: color('#FE9A00', '#FE9A00'),
-      dangerColor: color('#FB2C36', '#FB2C36'),
-      corners: 'rounded',
-      depth: 'subtle',
-      links: 'default',
-      font: 'Inter',
-      monospaceFont: 'IBMPlexMono',
-      background: 'plain',
-      icons: 'regular',
-      sidebar: { background: 'default', list: 'default' },
-      search: 'subtle',
-    },
-    internationalization: { locale: 'en' },
-    favicon: {},
-    header: { preset: 'default', links: [] },
-    footer: { groups: [] },
-    themes: { default: 'light', toggeable: false },
-    pdf: { enabled: false },
-    feedback: { enabled: false },
-    ai: { mode: 'none' },
-    advancedCustomization: { enabled: false },
-    trademark: { enabled: false },
-    externalLinks: { target: 'self' },
-    pagination: { enabled: true },
-    pageActions: { externalAI: false, markdown: false, mcp: false },
-    git: { showEditLink: false },
-    privacyPolicy: {},
-    socialPreview: {},
-    insights: { trackingCookie: false },
   };
 }

@@ -24,7 +24,8 @@ import {
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/sites/service.js';
 import * as shareLinks from '../domain/sites/share-links.js';
-import { defaultCustomization, presentShareLink, presentSite, presentStructure } from '../presenters/site.js';
+import { presentShareLink, presentSite, presentStructure } from '../presenters/site.js';
+import { siteCustomization, siteSpaceCustomization } from '../domain/sites/customization.js';
 import { orderedSiteSpaces } from '../domain/sites/model.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
@@ -160,13 +161,13 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
       const siteSpaces = Object.fromEntries(
         orderedSiteSpaces(view.structure)
           .filter(view.visible)
-          .map((ss) => [ss.id, defaultCustomization(view.site.title)]),
+          .map((ss) => [ss.id, siteSpaceCustomization(view.site, ss).settings]),
       );
       return {
         object: 'published-content-site' as const,
         site: present(site),
         structure: presentStructure(view),
-        customizations: { site: defaultCustomization(view.site.title), siteSpaces },
+        customizations: { site: siteCustomization(view.site), siteSpaces },
         scripts: [],
       };
     },

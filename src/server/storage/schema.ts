@@ -292,6 +292,8 @@ export interface SitesTable {
   default_site_space_id: string | null;
   /** Goes up with every change to the site or its structure. */
   version: number;
+  /** JSON of the site's customization; null (or absent) until set: the defaults. */
+  customization?: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -332,6 +334,8 @@ export interface SiteSpacesTable {
   condition: string | null;
   position: string;
   created_at: string;
+  /** JSON of the site space's overrides of the site's customization; null (or absent) when none. */
+  customization?: string | null;
 }
 
 export interface SiteShareLinksTable {

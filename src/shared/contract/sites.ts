@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customizationSchema } from './customization.js';
 import { idSchema, timestampSchema } from './common.js';
 import { spaceSchema } from './spaces.js';
 import { organizationParamsSchema } from './organizations.js';
@@ -179,47 +180,6 @@ export type UpdateAdaptiveSchemaBody = z.infer<typeof updateAdaptiveSchemaBodySc
 export const templateConditionsSchema = z.object({
   items: z.array(z.object({ description: z.string(), condition: z.string() })),
 });
-
-const themedColor = z.object({ light: z.string(), dark: z.string() });
-/** Site customization (fixed defaults: this server has no customization settings yet). */
-export const customizationSchema = z.object({
-  title: z.string().optional(),
-  styling: z.object({
-    theme: z.string(),
-    primaryColor: themedColor,
-    infoColor: themedColor,
-    successColor: themedColor,
-    warningColor: themedColor,
-    dangerColor: themedColor,
-    corners: z.string(),
-    depth: z.string(),
-    links: z.string(),
-    font: z.string(),
-    monospaceFont: z.string(),
-    background: z.string(),
-    icons: z.string(),
-    sidebar: z.object({ background: z.string(), list: z.string() }),
-    search: z.string(),
-  }),
-  internationalization: z.object({ locale: z.string() }),
-  favicon: z.object({}),
-  header: z.object({ preset: z.string(), links: z.array(z.never()) }),
-  footer: z.object({ groups: z.array(z.never()) }),
-  themes: z.object({ default: z.enum(['light', 'dark']), toggeable: z.boolean() }),
-  pdf: z.object({ enabled: z.boolean() }),
-  feedback: z.object({ enabled: z.boolean() }),
-  ai: z.object({ mode: z.string() }),
-  advancedCustomization: z.object({ enabled: z.boolean() }),
-  trademark: z.object({ enabled: z.boolean() }),
-  externalLinks: z.object({ target: z.enum(['self', 'blank']) }),
-  pagination: z.object({ enabled: z.boolean() }),
-  pageActions: z.object({ externalAI: z.boolean(), markdown: z.boolean(), mcp: z.boolean() }),
-  git: z.object({ showEditLink: z.boolean() }),
-  privacyPolicy: z.object({ url: z.string().optional() }),
-  socialPreview: z.object({ url: z.string().optional() }),
-  insights: z.object({ trackingCookie: z.boolean() }),
-});
-export type Customization = z.infer<typeof customizationSchema>;
 
 export const publishedContentSiteSchema = z.object({
   object: z.literal('published-content-site'),

@@ -37,10 +37,10 @@ export const SITE_ASSETS: ReadonlyMap<string, SiteAsset> = new Map([SITE_STYLES,
 
 /**
  * Applies the theme the visitor chose (site-script.js remembers it) before the page paints, so a dark page never
- * flashes light: inline in the head, allowed by its hash in the pages' Content-Security-Policy.
+ * flashes light; a site that fixes its theme (no toggle) keeps it: inline in the head, allowed by its hash in the pages' Content-Security-Policy.
  */
 export const THEME_BOOT =
-  "try{var t=localStorage.getItem('ds-theme');if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}";
+  "try{var d=document.documentElement,t=localStorage.getItem('ds-theme');if(!d.hasAttribute('data-theme-fixed')&&(t==='light'||t==='dark'))d.dataset.theme=t}catch(e){}";
 
 /**
  * What published pages may load: their own script and stylesheet and the theme boot above, the search answers the

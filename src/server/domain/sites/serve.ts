@@ -21,7 +21,20 @@ import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
 import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
 import { workers } from '../../workers/pool.js';
-import { ancestorIds, breadcrumbs, onThisPage, pagination, siteFooter, siteHeader, themedDocument } from './theme.js';
+import { ancestorIds, breadcrumbs, onThisPage, pagination, siteHeader, themedDocument } from './theme.js';
+import {
+  announcement,
+  favicon,
+  fixedTheme,
+  footer,
+  headerLinks,
+  logo,
+  lookStyles,
+  safeHref,
+  type RefResolver,
+} from './look.js';
+import { siteCustomization, siteSpaceCustomization } from './customization.js';
+import type { Customization, HeaderItem } from '../../../shared/contract/customization.js';
 
 /**
  * Serves published sites as HTML. Per request the database is asked for what may have changed: the site row (its
@@ -120,6 +133,8 @@ interface VisitorView {
   personal: boolean;
   noindex: boolean;
   keepToken?: string;
+  /** The visitor's claims (empty without a token, or where claims are not read): header links' conditions. */
+  claims: Record<string, unknown>;
 }
 
 interface SpaceIndex {
@@ -286,6 +301,7 @@ export class PublishedSites {
         personal: shareKey !== undefined || verified !== undefined,
         noindex: site.visibility !== 'public',
         keepToken: fromQuery.kind === 'claims' ? req.queryToken : undefined,
+        claims,
       },
     };
   }
@@ -363,9 +379,14 @@ export class PublishedSites {
       };
     }
 
+    // The site space's customization (its site's, with its overrides): site.version changes with either. Header
+    // links shown only to some visitors make the page differ by which of them this visitor sees.
+    const settings = siteSpaceCustomization(site, siteSpace).settings;
+    const headerItems = settings.header.links.filter((l) => conditionMatches(l.condition ?? null, view.claims));
     const key = hashKey([
       site.id,
       site.version,
+      headerItems.length === settings.header.links.length ? '' : headerItems.map((l) => l.title),
       root,
       visible.sections.map((s) => s.id),
       [...visible.siteSpaces.values()].flat().map((s) => [s.id, spaces.get(s.space_id)!.title]),
@@ -391,6 +412,8 @@ export class PublishedSites {
           siteSpaceUrl,
           index,
           node,
+          settings,
+          headerItems,
         });
       } catch (err) {
         // A page body too big to render in time: this page only, as a page saying so (the site works on).
@@ -542,7 +565,16 @@ export class PublishedSites {
           ...(params.scope === 'all' ? { scope: 'all' } : {}),
         })}`
       : undefined;
-    const html = searchPage(site.title, view.root, q, params.in, items, result.count, nextUrl);
+    const settings = siteCustomization(site);
+    const refs: RefResolver = (to) =>
+      to.kind === 'url'
+        ? safeHref(to.url)
+        : to.kind === 'space'
+          ? siteSpaceUrlOf(structure, visible, view.root, to.space)
+          : undefined;
+    const headerItems = settings.header.links.filter((l) => conditionMatches(l.condition ?? null, view.claims));
+    const look = siteLook(site, settings, headerItems, refs);
+    const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl);
     return { kind: 'html', status: 200, html, ...base };
   }
 
@@ -557,8 +589,10 @@ export class PublishedSites {
     siteSpaceUrl: string;
     index: SpaceIndex;
     node?: PageNode;
+    settings: Customization;
+    headerItems: HeaderItem[];
   }): Promise<string> {
-    const { site, index, node, siteSpaceUrl } = c;
+    const { site, index, node, siteSpaceUrl, settings } = c;
     const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
     const resolver: LinkResolver = {
       currentPath: node?.path ?? '',
@@ -585,11 +619,18 @@ export class PublishedSites {
         ...(node.version.description
           ? [el('p', { className: ['description'] }, [text(node.version.description)])]
           : []),
+        ...(settings.pageActions.markdown
+          ? [
+              el('p', { className: ['page-actions'] }, [
+                el('a', { href: `${pageUrl(node)}.md`, type: 'text/markdown' }, [text('View as Markdown')]),
+              ]),
+            ]
+          : []),
         { type: 'raw', value: body.html } as unknown as ElementContent,
       ];
       around = {
         before: breadcrumbs(index.tree, node, pageUrl),
-        after: pagination(index.tree, node, pageUrl),
+        after: settings.pagination.enabled ? pagination(index.tree, node, pageUrl) : [],
         toc: onThisPage(body.headings),
       };
     } else {
@@ -623,18 +664,39 @@ export class PublishedSites {
           ]
         : [];
 
+    const refs: RefResolver = (to) => {
+      switch (to.kind) {
+        case 'url':
+          return safeHref(to.url);
+        case 'page':
+          return !to.space || to.space === c.siteSpace.space_id ? resolver.page(to.page) : siteSpaceOf(to.space);
+        case 'anchor': {
+          if (to.space && to.space !== c.siteSpace.space_id) return undefined;
+          const at = to.page ? resolver.page(to.page) : node && pageUrl(node);
+          return at && `${at}#${encodeURIComponent(to.anchor)}`;
+        }
+        case 'file':
+          return resolver.file(to.file);
+        case 'space':
+          return siteSpaceOf(to.space);
+        default:
+          return undefined;
+      }
+    };
+    const siteSpaceOf = (spaceId: string) => siteSpaceUrlOf(c.structure, c.visible, c.root, spaceId);
+    const look = siteLook(site, settings, c.headerItems, refs);
     const doc = themedDocument({
-      title: node ? `${node.version.title} · ${site.title}` : site.title,
+      title: node ? `${node.version.title} · ${look.title}` : look.title,
       noindex: site.visibility !== 'public',
-      head: [
-        ...(node ? pageMeta(site.title, node, pageUrl(node)) : []),
-        el('link', { rel: ['icon'], href: DEFAULT_ICON }),
-      ],
+      head: [...(node ? pageMeta(look.title, node, pageUrl(node), settings.socialPreview.url) : []), ...look.head],
+      styles: look.styles,
+      htmlProps: look.htmlProps,
       body: [
-        ...siteHeader(c.root, site.title, {
+        ...siteHeader(c.root, look.title, {
           ...(tabs ? { tabs } : {}),
           search: searchForm(c.root, '', c.siteSpace.id),
           menu: true,
+          ...look.header,
         }),
         el('div', { className: around.toc ? ['layout'] : ['layout', 'no-toc'] }, [
           el('aside', { className: ['sidebar'], id: 'site-nav' }, [
@@ -644,7 +706,7 @@ export class PublishedSites {
           el('main', { id: 'content' }, [...around.before, el('article', {}, article), ...around.after]),
           ...(around.toc ? [around.toc] : []),
         ]),
-        siteFooter(site.title),
+        look.footer,
       ],
     });
     return toHtml(doc, { allowDangerousHtml: true });
@@ -694,7 +756,7 @@ function marked(value: string, ranges: TextRange[]): ElementContent[] {
 }
 
 function searchPage(
-  siteTitle: string,
+  look: ReturnType<typeof siteLook>,
   root: string,
   q: string,
   inSiteSpace: string | undefined,
@@ -731,21 +793,54 @@ function searchPage(
       ? `No page matches “${q}”.`
       : `${count} page${count === 1 ? '' : 's'} match “${q}”.`;
   const doc = themedDocument({
-    title: q ? `${q} · Search · ${siteTitle}` : `Search · ${siteTitle}`,
+    title: q ? `${q} · Search · ${look.title}` : `Search · ${look.title}`,
     // Result pages are never worth indexing.
     noindex: true,
+    head: look.head,
+    styles: look.styles,
+    htmlProps: look.htmlProps,
     body: [
-      ...siteHeader(root, siteTitle, { search: searchForm(root, q, inSiteSpace), menu: false }),
+      ...siteHeader(root, look.title, { search: searchForm(root, q, inSiteSpace), menu: false, ...look.header }),
       el('main', { className: ['search-results'], id: 'content' }, [
         el('h1', {}, [text('Search')]),
         el('p', {}, [text(summary)]),
         ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
         ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
       ]),
-      siteFooter(siteTitle),
+      look.footer,
     ],
   });
   return toHtml(doc);
+}
+
+/** What a site's customization puts around its pages (look.ts): title, head, styles, header parts and footer. */
+function siteLook(site: SiteRow, settings: Customization, headerItems: HeaderItem[], refs: RefResolver) {
+  const title = settings.title ?? site.title;
+  const external = settings.externalLinks.target === 'blank';
+  const links = headerLinks(headerItems, refs, external);
+  return {
+    title,
+    head: favicon(settings, DEFAULT_ICON),
+    styles: lookStyles(settings),
+    htmlProps: fixedTheme(settings),
+    header: {
+      logo: logo(settings.header.logo, title, 'header-logo'),
+      before: announcement(settings, refs, external),
+      ...(links ? { links } : {}),
+    },
+    footer: footer(settings, title, refs, external),
+  };
+}
+
+/** The published URL of the first site space this visitor sees that shows `spaceId`. */
+function siteSpaceUrlOf(structure: Structure, visible: Visible, root: string, spaceId: string): string | undefined {
+  for (const [parent, siteSpaces] of visible.siteSpaces) {
+    const ss = siteSpaces.find((x) => x.space_id === spaceId);
+    if (!ss) continue;
+    const section = parent ? structure.sections.find((x) => x.id === parent) : undefined;
+    return section ? `${root}/${section.path}/${ss.path}` : `${root}/${ss.path}`;
+  }
+  return undefined;
 }
 
 /** The icon of a site without one of its own: a page, drawn inline (no request). */
@@ -753,9 +848,10 @@ const DEFAULT_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%233a5bd9'/%3E%3Cpath d='M10 8h9l5 5v11H10z' fill='white'/%3E%3C/svg%3E";
 
 /** The canonical URL of a page, its markdown twin, and what link previews show (OpenGraph). */
-function pageMeta(siteTitle: string, node: PageNode, url: string): Element[] {
+function pageMeta(siteTitle: string, node: PageNode, url: string, image?: string): Element[] {
   const description = node.version.description ?? '';
   return [
+    ...(image ? [el('meta', { property: 'og:image', content: image })] : []),
     el('link', { rel: ['canonical'], href: url }),
     el('link', { rel: ['alternate'], type: 'text/markdown', href: `${url}.md` }),
     ...(description ? [el('meta', { name: 'description', content: description })] : []),

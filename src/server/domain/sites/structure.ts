@@ -64,7 +64,7 @@ type Write<T> = (tx: Tx, loaded: LoadedSite, structure: Structure, now: string) 
  * Runs a structural write: the organization's lock, the caller checked for the manage role, the structure read
  * inside the transaction, and the site's version bumped so that published pages are rendered anew.
  */
-async function writeStructure<T>(
+export async function writeStructure<T>(
   ctx: ServiceContext,
   organizationId: string,
   siteId: string,
@@ -100,7 +100,7 @@ function requireSiteSpace(structure: Structure, id: string): SiteSpaceRow {
 }
 
 /** A site space the caller sees (see access.ts): one whose space they cannot read answers 404, as if absent. */
-async function requireVisibleSiteSpace(
+export async function requireVisibleSiteSpace(
   tx: Tx,
   ctx: ServiceContext,
   loaded: LoadedSite,

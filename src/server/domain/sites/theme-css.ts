@@ -7,8 +7,8 @@
 const dark = (scope: string) =>
   `${scope}{color-scheme:dark;--bg:#0f1218;--bg-2:#171b23;--text:#e6e9ef;--text-2:#b7bfcc;--text-3:#9aa3b2;--border:#2a303b;--accent:#8ea6ff;--accent-soft:#1d2540;--mark:#5c4a00;--code-bg:#1a1f29}` +
   `${scope} .shiki span{color:var(--shiki-dark)!important}` +
-  `${scope} .callout-note{--c:#8ea6ff}${scope} .callout-tip{--c:#4cc38a}${scope} .callout-important{--c:#b794f6}` +
-  `${scope} .callout-warning{--c:#e3b341}${scope} .callout-caution{--c:#ff7b72}`;
+  `${scope}{--c-note:#8ea6ff;--c-tip:#4cc38a;--c-important:#b794f6;--c-warning:#e3b341;--c-caution:#ff7b72}` +
+  `${scope} .only-light{display:none}${scope} .only-dark{display:revert}`;
 
 export const THEME_CSS = `
 :root{color-scheme:light dark;--bg:#fff;--bg-2:#f6f7f9;--text:#1d2330;--text-2:#4a5366;--text-3:#5f6878;
@@ -74,7 +74,29 @@ mark{background:var(--mark);color:inherit;border-radius:2px}
 h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.anchor,.anchor:focus-visible{opacity:1}
 .callout{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-left:4px solid var(--c);border-radius:var(--radius);background:var(--bg-2)}
 .callout>:last-child{margin-bottom:0}.callout-title{margin:0 0 4px;font-weight:700;color:var(--c)}
-.callout-note{--c:#3a5bd9}.callout-tip{--c:#1b7f4a}.callout-important{--c:#7c3aed}.callout-warning{--c:#9a6700}.callout-caution{--c:#c62828}
+:root{--c-note:#3a5bd9;--c-tip:#1b7f4a;--c-important:#7c3aed;--c-warning:#9a6700;--c-caution:#c62828}
+.callout-note{--c:var(--c-note)}.callout-tip{--c:var(--c-tip)}.callout-important{--c:var(--c-important)}.callout-warning{--c:var(--c-warning)}.callout-caution{--c:var(--c-caution)}
+.only-dark{display:none}
+.header-logo{display:block;height:28px;width:auto;border-radius:0}
+.site-title{display:flex;align-items:center;gap:10px}
+.header-nav ul{display:flex;align-items:center;gap:4px;list-style:none;margin:0;padding:0}
+.header-nav a,.header-nav summary,.header-nav span{display:block;padding:6px 10px;border-radius:var(--radius);color:var(--text-2);font-size:15px}
+.header-nav summary{cursor:pointer;list-style:none}.header-nav summary::-webkit-details-marker{display:none}
+.header-nav details{position:relative}
+.header-nav details>ul{position:absolute;top:calc(100% + 4px);right:0;z-index:30;min-width:180px;display:block;padding:6px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 8px 24px rgba(0,0,0,.15)}
+.header-nav .button-primary{background:var(--accent);color:var(--bg);font-weight:600}
+.header-nav .button-secondary{border:1px solid var(--border);color:var(--text)}
+.announcement{background:var(--accent-soft);border-bottom:1px solid var(--border);font-size:15px}
+.announcement p{max-width:1440px;margin:0 auto;padding:8px 24px}
+.announcement-warning{background:color-mix(in srgb,var(--c-warning) 14%,var(--bg))}
+.announcement-danger{background:color-mix(in srgb,var(--c-caution) 14%,var(--bg))}
+.announcement-success{background:color-mix(in srgb,var(--c-tip) 14%,var(--bg))}
+.footer-inner{max-width:1440px;margin:0 auto;padding:20px 24px}
+.footer-inner>p{margin:0}
+.footer-logo-img{height:28px;width:auto;margin-bottom:12px}
+.footer-groups{display:flex;flex-wrap:wrap;gap:24px 48px;margin-bottom:16px}
+.footer-groups h2{margin:0 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:var(--text-3)}
+.footer-groups ul{list-style:none;margin:0;padding:0}.footer-groups li{margin:4px 0}
 .toc{position:sticky;top:var(--header-h);align-self:start;padding:32px 0;font-size:14px}
 .toc h2{margin:0 0 8px;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--text-3)}
 .toc ul{list-style:none;margin:0;padding:0;border-left:1px solid var(--border)}
@@ -85,7 +107,7 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .pagination .next{grid-column:2;text-align:right}
 .pagination small{display:block;color:var(--text-3);font-size:13px}
 .site-footer{border-top:1px solid var(--border);color:var(--text-3);font-size:14px}
-.site-footer p{max-width:1440px;margin:0 auto;padding:20px 24px}
+.site-footer>p{max-width:1440px;margin:0 auto;padding:20px 24px}
 .message{max-width:640px;margin:0 auto;padding:80px 24px;text-align:center}
 .message h1{font-size:32px;margin:0 0 12px}.message p{color:var(--text-2)}
 .message .button{display:inline-block;margin-top:16px;padding:8px 16px;border-radius:var(--radius);background:var(--accent);color:var(--bg);font-weight:600}

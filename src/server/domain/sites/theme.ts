@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent, Properties, Root } from 'hast';
 import type { PageNode } from '../content/model.js';
 import { el, text } from './render.js';
 import { SITE_SCRIPT, SITE_STYLES, THEME_BOOT } from './assets.js';
@@ -95,10 +95,11 @@ export function onThisPage(headings: Array<{ id: string; title: string; level: n
 export function siteHeader(
   root: string,
   siteTitle: string,
-  parts: { tabs?: Element; search: Element; menu: boolean },
+  parts: { tabs?: Element; search: Element; menu: boolean; logo?: Element[]; links?: Element; before?: Element[] },
 ): ElementContent[] {
   return [
     el('a', { className: ['skip-link'], href: '#content' }, [text('Skip to content')]),
+    ...(parts.before ?? []),
     // The menu's checkbox comes before the layout, which it shows on a phone when checked (CSS only: no script).
     ...(parts.menu
       ? [
@@ -114,18 +115,16 @@ export function siteHeader(
     el('header', { className: ['site-header'] }, [
       el('div', { className: ['header-inner'] }, [
         ...(parts.menu ? [el('label', { htmlFor: ['menu-toggle'], className: ['menu-button'] }, [text('Menu')])] : []),
-        el('a', { className: ['site-title'], href: root }, [text(siteTitle)]),
+        // A logo names the site itself (its alt text is the title).
+        el('a', { className: ['site-title'], href: root }, parts.logo?.length ? parts.logo : [text(siteTitle)]),
         ...(parts.tabs ? [parts.tabs] : []),
         parts.search,
+        ...(parts.links ? [parts.links] : []),
         // Shown by the script, which it needs.
         el('button', { type: 'button', className: ['theme-toggle'], hidden: true }, [text('Theme: System')]),
       ]),
     ]),
   ];
-}
-
-export function siteFooter(siteTitle: string): Element {
-  return el('footer', { className: ['site-footer'] }, [el('p', {}, [text(`${siteTitle} · Published with Docspace`)])]);
 }
 
 /**
@@ -136,13 +135,17 @@ export function themedDocument(parts: {
   title: string;
   noindex: boolean;
   head?: Element[];
+  /** The site's own styles (look.ts), after the theme's. */
+  styles?: string;
+  /** Attributes of <html> (a fixed theme). */
+  htmlProps?: Properties;
   body: ElementContent[];
 }): Root {
   return {
     type: 'root',
     children: [
       { type: 'doctype' },
-      el('html', { lang: 'en' }, [
+      el('html', { lang: 'en', ...parts.htmlProps }, [
         el('head', {}, [
           el('meta', { charSet: 'utf-8' }),
           el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
@@ -150,6 +153,7 @@ export function themedDocument(parts: {
           el('title', {}, [text(parts.title)]),
           ...(parts.head ?? []),
           el('link', { rel: ['stylesheet'], href: SITE_STYLES.path }),
+          ...(parts.styles ? [el('style', {}, [text(parts.styles)])] : []),
           el('script', {}, [text(THEME_BOOT)]),
           el('script', { src: SITE_SCRIPT.path, defer: true }),
         ]),

@@ -12,6 +12,7 @@ import * as m010 from './010-search.js';
 import * as m011 from './011-links.js';
 import * as m012 from './012-imports.js';
 import * as m013 from './013-thread-versions.js';
+import * as m014 from './014-customization.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-links': m011,
   '012-imports': m012,
   '013-thread-versions': m013,
+  '014-customization': m014,
 };
 
 export const migrationProvider: MigrationProvider = {
