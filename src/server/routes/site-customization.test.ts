@@ -170,6 +170,51 @@ describeEachDialect('site customization', (dialect) => {
     });
   });
 
+  describe('the live preview', () => {
+    it('renders the first page with unsaved settings, without script, for site managers only', async () => {
+      const before = (await server.request('GET', custom())).body;
+      const draft = settings({
+        title: 'Draft title',
+        styling: { ...defaultCustomization().styling, corners: 'circular' },
+      });
+      const res = await fetch(`${server.url}${custom()}/preview`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(draft),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('<title>Welcome · Draft title</title>');
+      expect(html).toContain('--radius:16px');
+      expect(html).not.toContain('<script');
+      // Nothing was saved.
+      expect((await server.request('GET', custom())).body).toEqual(before);
+      expect((await server.request('POST', `${custom()}/preview`, { token: reader.token, body: draft })).status).toBe(
+        403,
+      );
+      expect((await server.request('POST', `${custom()}/preview`, { token: outsider.token, body: draft })).status).toBe(
+        404,
+      );
+      const bad = await server.request('POST', `${custom()}/preview`, { body: { ...draft, title: 'x' } });
+      expect(bad.status).toBe(400);
+    });
+
+    it('previews an unpublished site, and says when there is nothing to show', async () => {
+      const empty = await server.request('POST', `${org()}/sites`, { body: { title: 'Empty' } });
+      const res = await server.request(
+        'POST',
+        `${org()}/sites/${empty.body.id}/preview`.replace('/preview', '/customization/preview'),
+        {
+          body: settings(),
+        },
+      );
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toContain('no page to preview');
+    });
+  });
+
   describe('a site space', () => {
     it('inherits the site, overrides parts of it, resets them with null, and drops them all with DELETE', async () => {
       await server.request('PUT', custom(), { body: settings({ title: 'Acme handbook' }) });

@@ -8,6 +8,8 @@ import {
   siteSpaceCustomizationSchema,
 } from '../../shared/contract/customization.js';
 import * as service from '../domain/sites/customization.js';
+import { PublishedSites } from '../domain/sites/serve.js';
+import { PAGE_CSP } from '../domain/sites/assets.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
@@ -35,6 +37,23 @@ export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteD
     async (request) => {
       const { organizationId, siteId } = request.params;
       return service.putSiteCustomization(serviceContext(deps, request), organizationId, siteId, request.body);
+    },
+  );
+
+  // The console's live preview (an extension of the contract): the site's first page with these settings, unsaved.
+  const sites = new PublishedSites(deps.db, deps.config.publicUrl);
+  r.post(
+    `${SITE}/customization/preview`,
+    { schema: { params: siteParamsSchema, body: customizationSchema } },
+    async (request, reply) => {
+      const { organizationId, siteId } = request.params;
+      const ctx = serviceContext(deps, request);
+      const html = await service.previewCustomization(ctx, organizationId, siteId, request.body, sites);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', PAGE_CSP)
+        .send(html);
     },
   );
 

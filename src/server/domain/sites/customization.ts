@@ -8,7 +8,9 @@ import {
   type Customization,
   type SiteSpaceCustomizationPatch,
 } from '../../../shared/contract/customization.js';
-import { loadSite, SITE_MANAGE_ROLE } from './access.js';
+import { hiddenSiteSpaces, loadSite, SITE_MANAGE_ROLE } from './access.js';
+import type { PublishedSites } from './serve.js';
+import { NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
 import { requireVisibleSiteSpace, writeStructure } from './structure.js';
 import { validateCondition } from './conditions.js';
@@ -124,6 +126,26 @@ export async function getSiteSpaceCustomization(
     const ss = await requireVisibleSiteSpace(tx, ctx, loaded, structure, siteSpaceId);
     return siteSpaceCustomization(loaded.site, ss);
   });
+}
+
+/**
+ * The site's first page as it would look with `settings` (the console's live preview, before saving): for site
+ * managers, showing only site spaces of spaces they can read. NotFound when there is nothing to show.
+ */
+export async function previewCustomization(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  settings: Customization,
+  sites: PublishedSites,
+): Promise<string> {
+  validateConditions(settings);
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'customize it');
+  const structure = await readStructure(ctx.db, loaded.site.id);
+  const hidden = await hiddenSiteSpaces(ctx.db, ctx, loaded.access, { siteSpaces: structure.siteSpaces });
+  const html = await sites.preview(loaded.site, settings, (ss) => !hidden.has(ss.id));
+  if (html === undefined) throw new NotFoundError('This site has no page to preview yet: add a space with a page');
+  return html;
 }
 
 /** Changes a site space's overrides: what the patch names, `null` removing an override. */

@@ -306,6 +306,55 @@ export class PublishedSites {
     };
   }
 
+  /**
+   * The site's first page with `settings` for its customization: the console's live preview. As a visitor without
+   * claims would see it, published or not, among the site spaces `readable` lets through (those of spaces the
+   * caller can read); never cached. Undefined when there is nothing to show.
+   */
+  async preview(
+    site: SiteRow,
+    settings: Customization,
+    readable: (ss: SiteSpaceRow) => boolean,
+  ): Promise<string | undefined> {
+    const structure = await this.structure(site);
+    const spaceRows = await repo.spacesByIds(this.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]);
+    const spaces = new Map(spaceRows.map((s): [string, SpaceRow] => [s.id, s]));
+    const shown = visibleStructure(structure, spaces, {});
+    const visible: Visible = {
+      sections: shown.sections,
+      siteSpaces: new Map([...shown.siteSpaces].map(([k, v]) => [k, v.filter(readable)])),
+    };
+    const section =
+      structure.sections.length > 0
+        ? pickDefault(
+            site.default_section_id,
+            visible.sections.filter((s) => (visible.siteSpaces.get(s.id) ?? []).length > 0),
+          )
+        : undefined;
+    if (structure.sections.length > 0 && !section) return undefined;
+    const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
+    const siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
+    if (!siteSpace) return undefined;
+    const index = await this.index(spaces.get(siteSpace.space_id)!.revision_id);
+    if (!index) return undefined;
+    const root = publishedSiteUrl(this.publicUrl, site.id);
+    return this.render({
+      site,
+      structure,
+      visible,
+      spaces,
+      root,
+      section,
+      siteSpace,
+      siteSpaceUrl: section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`,
+      index,
+      node: index.first,
+      settings,
+      headerItems: settings.header.links.filter((l) => !l.condition),
+      preview: true,
+    });
+  }
+
   async serve(req: ServeRequest): Promise<ServeResult> {
     const checked = await this.access(req);
     if ('refused' in checked) return checked.refused;
@@ -591,6 +640,8 @@ export class PublishedSites {
     node?: PageNode;
     settings: Customization;
     headerItems: HeaderItem[];
+    /** The console's preview: no script. */
+    preview?: boolean;
   }): Promise<string> {
     const { site, index, node, siteSpaceUrl, settings } = c;
     const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
@@ -691,6 +742,7 @@ export class PublishedSites {
       head: [...(node ? pageMeta(look.title, node, pageUrl(node), settings.socialPreview.url) : []), ...look.head],
       styles: look.styles,
       htmlProps: look.htmlProps,
+      scripts: !c.preview,
       body: [
         ...siteHeader(c.root, look.title, {
           ...(tabs ? { tabs } : {}),

@@ -139,6 +139,8 @@ export function themedDocument(parts: {
   styles?: string;
   /** Attributes of <html> (a fixed theme). */
   htmlProps?: Properties;
+  /** False for a page shown inside the console (its preview runs no script). */
+  scripts?: boolean;
   body: ElementContent[];
 }): Root {
   return {
@@ -154,8 +156,9 @@ export function themedDocument(parts: {
           ...(parts.head ?? []),
           el('link', { rel: ['stylesheet'], href: SITE_STYLES.path }),
           ...(parts.styles ? [el('style', {}, [text(parts.styles)])] : []),
-          el('script', {}, [text(THEME_BOOT)]),
-          el('script', { src: SITE_SCRIPT.path, defer: true }),
+          ...(parts.scripts === false
+            ? []
+            : [el('script', {}, [text(THEME_BOOT)]), el('script', { src: SITE_SCRIPT.path, defer: true })]),
         ]),
         el('body', {}, parts.body),
       ]),
