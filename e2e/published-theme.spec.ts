@@ -219,3 +219,60 @@ test('a reader of a two-section site: a section group menu, folding navigation, 
   await page.getByRole('combobox', { name: 'Search this site' }).press('Escape');
   await expect(page.getByRole('listbox', { name: 'Matching pages' })).toBeHidden();
 });
+
+test('a site admin customizes the site with a live preview, saves, and readers see it', async ({ page }) => {
+  const organizationId = await createOrganization(page, 'Brand journey');
+  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
+  await seedPage(page, space.id, 'Introduction', 'Welcome to the guide.');
+  await seedPage(page, space.id, 'Usage', 'How to use it.');
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title: 'Acme Docs',
+    visibility: 'public',
+    spaces: [space.id],
+  });
+  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
+    .published as string;
+
+  await page.goto(`/o/${organizationId}/sites/${site.id}`);
+  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Customization' }).click();
+  const form = page.getByRole('form', { name: 'Customization' });
+  const preview = page.frameLocator('iframe[title="Preview of the site’s first page"]');
+  await expect(preview.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Acme Docs' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The preview follows the form before anything is saved.
+  await form.getByLabel('Title on the site').fill('Acme Handbook');
+  await form.getByLabel('Show an announcement above the header').check();
+  await form.getByLabel('Message').fill('Version 2 is out');
+  await form.getByLabel('Theme', { exact: true }).selectOption('bold');
+  await form.getByLabel('Previous and next links under each page').uncheck();
+  await expect(preview.getByRole('link', { name: 'Acme Handbook' })).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Announcement' })).toContainText('Version 2 is out');
+  await expect(preview.getByRole('navigation', { name: 'Previous and next pages' })).toHaveCount(0);
+
+  // A logo needs both modes: the form says so before sending.
+  await form.getByLabel('Logo, light mode').fill('https://example.com/logo.png');
+  await expect(form.getByText('Give the logo for dark mode too')).toBeVisible();
+  await form.getByLabel('Logo, light mode').fill('');
+
+  // Nothing is live until saved.
+  const reader = await page.context().newPage();
+  await reader.goto(live);
+  await expect(reader.getByRole('link', { name: 'Acme Docs' })).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Customization saved')).toBeVisible();
+  await reader.reload();
+  await expect(reader.getByRole('link', { name: 'Acme Handbook' })).toBeVisible();
+  await expect(reader.getByRole('region', { name: 'Announcement' })).toContainText('Version 2 is out');
+  await expect(reader.getByRole('navigation', { name: 'Previous and next pages' })).toHaveCount(0);
+  await expect(reader).toHaveTitle('Introduction · Acme Handbook');
+  await expectAccessible(reader);
+  await reader.close();
+
+  // Back in the console, the saved values are the form's.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Customization' }).getByLabel('Title on the site')).toHaveValue(
+    'Acme Handbook',
+  );
+});

@@ -25,6 +25,7 @@ import { translationsRoute } from './routes/translations';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
 import {
   siteAdaptiveRoute,
+  siteCustomizationRoute,
   siteIndexRoute,
   siteRoute,
   siteSettingsRoute,
@@ -96,6 +97,7 @@ const routeTree = rootRoute.addChildren([
         siteStructureRoute,
         siteShareLinksRoute,
         siteAdaptiveRoute,
+        siteCustomizationRoute,
         siteSettingsRoute,
       ]),
       orgSettingsRoute.addChildren([

@@ -91,7 +91,7 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.upload) headers['content-type'] = options.upload.contentType;
   if (method !== 'GET') {
@@ -183,6 +183,10 @@ export const api = {
     options: Omit<RequestOptions, 'body' | 'upload'> = {},
   ) {
     return call('POST', path, schema, { ...options, upload }) as Promise<z.output<S>>;
+  },
+  /** A call answered with text (an HTML page, say), not JSON. */
+  async text(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<string> {
+    return (await send(method, path, { body, signal, headers: { accept: 'text/html' } })).text();
   },
   /** A call whose answer has no body worth reading (204, 205). */
   async send(method: Method, path: string, body?: unknown): Promise<void> {

@@ -111,5 +111,6 @@ export const queryKeys = {
     adaptiveSchema: (siteId: string) => ['sites', 'site', siteId, 'adaptive-schema'] as const,
     templateConditions: (siteId: string) => ['sites', 'site', siteId, 'template-conditions'] as const,
     publishingAuth: (siteId: string) => ['sites', 'site', siteId, 'publishing-auth'] as const,
+    customization: (siteId: string) => ['sites', 'site', siteId, 'customization'] as const,
   },
 };

@@ -18,6 +18,8 @@ import { AdaptiveContent } from '../features/sites/components/adaptive-content';
 import { ShareLinks } from '../features/sites/components/share-links';
 import { SiteHeader, SiteTabs } from '../features/sites/components/site-view';
 import { SiteSettings } from '../features/sites/components/site-settings';
+import { SiteCustomization } from '../features/sites/components/site-customization';
+import { customizationQueryOptions } from '../features/sites/api/get-customization';
 import { StructureEditor } from '../features/sites/components/structure-editor';
 import { isApiError } from '../lib/api-client';
 import { orNotFound } from './not-found';
@@ -135,6 +137,21 @@ export const siteSettingsRoute = createRoute({
       <>
         <DocumentTitle>{useSiteDocumentTitle('Settings')}</DocumentTitle>
         <SiteSettings site={params} />
+      </>
+    );
+  },
+});
+
+export const siteCustomizationRoute = createRoute({
+  getParentRoute: () => siteRoute,
+  path: 'customization',
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(customizationQueryOptions(params)),
+  component: function SiteCustomizationPage() {
+    const params = siteCustomizationRoute.useParams();
+    return (
+      <>
+        <DocumentTitle>{useSiteDocumentTitle('Customization')}</DocumentTitle>
+        <SiteCustomization site={params} />
       </>
     );
   },

@@ -93,11 +93,15 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
   app.get(`${SITES_PREFIX}/~assets/:file`, async (request, reply) => {
     const asset = SITE_ASSETS.get(request.url.split('?')[0]!);
     if (!asset) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
-    return reply
-      .header('content-type', asset.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(asset.body);
+    return (
+      reply
+        .header('content-type', asset.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        // Public bytes, the same for everyone: readable from any origin (the console's sandboxed preview has none).
+        .header('access-control-allow-origin', '*')
+        .send(asset.body)
+    );
   });
   app.get(`${SITES_PREFIX}/:siteId`, handle);
   app.get(`${SITES_PREFIX}/:siteId/*`, handle);

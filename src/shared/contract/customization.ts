@@ -44,17 +44,17 @@ export const contentRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type ContentRef = z.infer<typeof contentRefSchema>;
 
-export const contentLinkSchema = z.object({
+export const customizationLinkSchema = z.object({
   title: z.string().max(CUSTOMIZATION_LINK_TITLE_MAX),
   to: contentRefSchema,
 });
-export type ContentLink = z.infer<typeof contentLinkSchema>;
+export type CustomizationLink = z.infer<typeof customizationLinkSchema>;
 
 export const headerItemSchema = z.object({
   title: z.string().max(CUSTOMIZATION_LINK_TITLE_MAX),
   style: z.enum(['link', 'button-primary', 'button-secondary']).optional(),
   to: contentRefSchema.nullable(),
-  links: z.array(contentLinkSchema).max(CUSTOMIZATION_LINKS_MAX),
+  links: z.array(customizationLinkSchema).max(CUSTOMIZATION_LINKS_MAX),
   /** Shown only to visitors whose claims match (an adaptive-content expression). */
   condition: z.string().max(CUSTOMIZATION_EXPRESSION_MAX).optional(),
 });
@@ -62,7 +62,7 @@ export type HeaderItem = z.infer<typeof headerItemSchema>;
 
 export const footerGroupSchema = z.object({
   title: z.string().max(CUSTOMIZATION_LINK_TITLE_MAX),
-  links: z.array(contentLinkSchema).max(CUSTOMIZATION_LINKS_MAX),
+  links: z.array(customizationLinkSchema).max(CUSTOMIZATION_LINKS_MAX),
 });
 
 const fontFaceSchema = z.object({
@@ -139,7 +139,7 @@ const faviconSchema = z.union([
 const announcementSchema = z.object({
   enabled: z.boolean(),
   message: z.string().min(2).max(128),
-  link: contentLinkSchema.optional(),
+  link: customizationLinkSchema.optional(),
   style: z.enum(['info', 'warning', 'danger', 'success']),
 });
 

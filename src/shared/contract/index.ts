@@ -11,6 +11,7 @@ export * from './content.js';
 export * from './change-requests.js';
 export * from './comments.js';
 export * from './sites.js';
+export * from './customization.js';
 export * from './teams.js';
 export * from './permissions.js';
 export * from './saml.js';

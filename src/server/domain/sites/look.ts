@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import type {
-  ContentLink,
+  CustomizationLink,
   ContentRef,
   Customization,
   HeaderItem,
@@ -114,7 +114,7 @@ export function logo(urls: { light: string; dark: string } | undefined, alt: str
   ];
 }
 
-function link(l: ContentLink, resolve: RefResolver, external: boolean, className: string[] = []): Element {
+function link(l: CustomizationLink, resolve: RefResolver, external: boolean, className: string[] = []): Element {
   const href = resolve(l.to);
   const classes = className.length ? { className } : {};
   if (!href) return el('span', classes, [text(l.title)]);

@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import {
   ExternalIcon,
+  EyeIcon,
   GlobeIcon,
   LayersIcon,
   LinkIcon,
@@ -166,9 +167,10 @@ export function SiteTabs({ site }: { site: SiteRef }) {
       {tab('structure', <LayersIcon />, 'Structure')}
       {tab('share-links', <LinkIcon />, 'Share links')}
       {tab('adaptive', <UserIcon />, 'Adaptive content')}
+      {tab('customization', <EyeIcon />, 'Customization')}
       {tab('settings', <SettingsIcon />, 'Settings')}
     </nav>
   );
 }
 
-type SiteTab = 'structure' | 'share-links' | 'adaptive' | 'settings';
+type SiteTab = 'structure' | 'share-links' | 'adaptive' | 'customization' | 'settings';

@@ -1,0 +1,375 @@
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  customizationSchema,
+  CUSTOMIZATION_COPYRIGHT_MAX,
+  CUSTOMIZATION_TITLE_MAX,
+  DEFAULT_FONTS,
+  EMOJI_MAX,
+  themedUrlSchema,
+} from '../../../../shared/contract';
+import type { Customization } from '../../../../shared/contract';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/states';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { previewCustomization, useUpdateCustomization } from '../api/update-customization';
+import type { SiteRef } from '../utils/paths';
+
+const styling = customizationSchema.shape.styling.shape;
+const announcement = customizationSchema.shape.announcement.unwrap().shape;
+/** A colour as the colour picker holds it: #rrggbb. */
+const pickerColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour such as #3a5bd9');
+
+/** The settings this form edits, flattened for its fields; the rest of the customization is kept as it is. */
+const customizationFormSchema = z
+  .object({
+    title: emptyAsUndefined(customizationSchema.shape.title.unwrap()),
+    theme: styling.theme,
+    primaryLight: pickerColor,
+    primaryDark: pickerColor,
+    corners: styling.corners,
+    links: styling.links,
+    font: z.enum([...DEFAULT_FONTS, 'custom']),
+    sidebarList: styling.sidebar.shape.list,
+    logoLight: emptyAsUndefined(themedUrlSchema.shape.light),
+    logoDark: emptyAsUndefined(themedUrlSchema.shape.dark),
+    faviconEmoji: emptyAsUndefined(z.string().max(EMOJI_MAX)),
+    announcementEnabled: z.boolean(),
+    announcementMessage: z.string().max(128),
+    announcementStyle: announcement.style,
+    copyright: emptyAsUndefined(z.string().max(CUSTOMIZATION_COPYRIGHT_MAX)),
+    toggeable: z.boolean(),
+    defaultMode: customizationSchema.shape.themes.shape.default,
+    pagination: z.boolean(),
+    trademark: z.boolean(),
+    markdown: z.boolean(),
+    socialPreview: emptyAsUndefined(themedUrlSchema.shape.light),
+    privacyPolicy: emptyAsUndefined(themedUrlSchema.shape.light),
+  })
+  .superRefine((v, ctx) => {
+    if (Boolean(v.logoLight) !== Boolean(v.logoDark)) {
+      // Said on the field being filled in, where the form shows it while typing.
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.logoLight ? 'logoLight' : 'logoDark'],
+        message: `Give the logo for ${v.logoLight ? 'dark' : 'light'} mode too (the same address twice is fine)`,
+      });
+    }
+    if (v.announcementEnabled && v.announcementMessage.trim().length < 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['announcementMessage'],
+        message: 'Write the announcement (2 characters or more)',
+      });
+    }
+  });
+type FormInput = z.input<typeof customizationFormSchema>;
+type FormValues = z.output<typeof customizationFormSchema>;
+
+const six = (color: string) => (color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color);
+
+function valuesOf(c: Customization): FormInput {
+  const favicon = 'emoji' in c.favicon ? c.favicon.emoji : '';
+  return {
+    title: c.title ?? '',
+    theme: c.styling.theme,
+    primaryLight: six(c.styling.primaryColor.light),
+    primaryDark: six(c.styling.primaryColor.dark),
+    corners: c.styling.corners,
+    links: c.styling.links,
+    font: typeof c.styling.font === 'string' ? c.styling.font : 'custom',
+    sidebarList: c.styling.sidebar.list,
+    logoLight: c.header.logo?.light ?? '',
+    logoDark: c.header.logo?.dark ?? '',
+    faviconEmoji: favicon ?? '',
+    announcementEnabled: c.announcement?.enabled ?? false,
+    announcementMessage: c.announcement?.message ?? '',
+    announcementStyle: c.announcement?.style ?? 'info',
+    copyright: c.footer.copyright ?? '',
+    toggeable: c.themes.toggeable,
+    defaultMode: c.themes.default,
+    pagination: c.pagination.enabled,
+    trademark: c.trademark.enabled,
+    markdown: c.pageActions.markdown,
+    socialPreview: c.socialPreview.url ?? '',
+    privacyPolicy: c.privacyPolicy.url ?? '',
+  };
+}
+
+/** `base` with what the form edits replaced by `v`. */
+function settingsOf(base: Customization, v: FormValues): Customization {
+  const { title: _title, announcement: _announcement, ...rest } = base;
+  const { logo: _logo, ...header } = base.header;
+  const { copyright: _copyright, ...footer } = base.footer;
+  const message = v.announcementMessage.trim();
+  return {
+    ...rest,
+    ...(v.title ? { title: v.title } : {}),
+    styling: {
+      ...base.styling,
+      theme: v.theme,
+      primaryColor: { light: v.primaryLight, dark: v.primaryDark },
+      corners: v.corners,
+      links: v.links,
+      font: v.font === 'custom' ? base.styling.font : v.font,
+      sidebar: { ...base.styling.sidebar, list: v.sidebarList },
+    },
+    favicon: v.faviconEmoji ? { emoji: v.faviconEmoji } : 'icon' in base.favicon ? base.favicon : {},
+    header: { ...header, ...(v.logoLight && v.logoDark ? { logo: { light: v.logoLight, dark: v.logoDark } } : {}) },
+    footer: { ...footer, ...(v.copyright ? { copyright: v.copyright } : {}) },
+    ...(message.length >= 2
+      ? {
+          announcement: {
+            ...(base.announcement ?? {}),
+            enabled: v.announcementEnabled,
+            message,
+            style: v.announcementStyle,
+          },
+        }
+      : {}),
+    themes: { default: v.defaultMode, toggeable: v.toggeable },
+    pagination: { enabled: v.pagination },
+    trademark: { enabled: v.trademark },
+    pageActions: { ...base.pageActions, markdown: v.markdown },
+    socialPreview: v.socialPreview ? { url: v.socialPreview } : {},
+    privacyPolicy: v.privacyPolicy ? { url: v.privacyPolicy } : {},
+  };
+}
+
+const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));
+
+/**
+ * The site's look: brand colour, theme, corners, fonts, logo, announcement, footer and page features, with a live
+ * preview of its first page as it would look (refreshed while typing, nothing saved until Save).
+ */
+export function CustomizationForm({
+  siteRef,
+  customization,
+  canEdit,
+}: {
+  siteRef: SiteRef;
+  customization: Customization;
+  canEdit: boolean;
+}) {
+  const form = useZodForm(customizationFormSchema, { defaultValues: valuesOf(customization) });
+  const update = useUpdateCustomization(siteRef);
+  const toast = useToast();
+  const { isDirty, isSubmitting, errors } = form.formState;
+  // The form's values as text: the preview is asked again only when they change (useWatch gives a new object at
+  // every render).
+  const watched = JSON.stringify(useWatch({ control: form.control }));
+  const [preview, setPreview] = useState<{ html?: string; error?: string; loading: boolean }>({ loading: true });
+
+  // The preview follows the form, 400 ms after the last change, when what is typed is valid.
+  useEffect(() => {
+    const parsed = customizationFormSchema.safeParse(JSON.parse(watched));
+    if (!parsed.success) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setPreview((p) => ({ ...p, loading: true }));
+      previewCustomization(siteRef, settingsOf(customization, parsed.data), controller.signal).then(
+        (html) => setPreview({ html, loading: false }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setPreview({ error: errorMessage(error), loading: false });
+        },
+      );
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [watched, siteRef, customization]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(settingsOf(customization, values));
+      form.reset(valuesOf(saved));
+      toast.show('Customization saved: the published site shows it now');
+    } catch (error) {
+      showServerError(form, error, Object.keys(valuesOf(customization)));
+    }
+  });
+
+  return (
+    <div className="customization">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Customization">
+        {!canEdit && <p className="notice notice-info">You can see how this site looks but not change it.</p>}
+        <FormError message={errors.root?.server?.message} />
+        <fieldset className="fieldset" disabled={!canEdit}>
+          <legend className="legend">Brand</legend>
+          <TextField
+            control={form.control}
+            name="title"
+            label="Title on the site"
+            hint="Leave empty to show the site’s name."
+            max={CUSTOMIZATION_TITLE_MAX}
+            autoComplete="off"
+          />
+          <div className="form-grid">
+            <TextField control={form.control} name="primaryLight" label="Brand colour, light mode" type="color" />
+            <TextField control={form.control} name="primaryDark" label="Brand colour, dark mode" type="color" />
+          </div>
+          <div className="form-grid">
+            <TextField
+              control={form.control}
+              name="logoLight"
+              label="Logo, light mode"
+              hint="An https address of an image; it replaces the title in the header."
+              type="url"
+              autoComplete="off"
+            />
+            <TextField control={form.control} name="logoDark" label="Logo, dark mode" type="url" autoComplete="off" />
+          </div>
+          <TextField control={form.control} name="faviconEmoji" label="Icon (an emoji)" hint="Shown in browser tabs." />
+        </fieldset>
+        <fieldset className="fieldset" disabled={!canEdit}>
+          <legend className="legend">Style</legend>
+          <div className="form-grid">
+            <SelectField
+              control={form.control}
+              name="theme"
+              label="Theme"
+              options={options(['clean', 'muted', 'bold', 'gradient'] as const, {
+                clean: 'Clean',
+                muted: 'Muted',
+                bold: 'Bold header',
+                gradient: 'Gradient header',
+              })}
+            />
+            <SelectField
+              control={form.control}
+              name="corners"
+              label="Corners"
+              options={options(['straight', 'rounded', 'circular'] as const, {
+                straight: 'Straight',
+                rounded: 'Rounded',
+                circular: 'Circular',
+              })}
+            />
+            <SelectField
+              control={form.control}
+              name="links"
+              label="Links in pages"
+              options={options(['default', 'accent'] as const, {
+                default: 'Coloured',
+                accent: 'Coloured and underlined',
+              })}
+            />
+            <SelectField
+              control={form.control}
+              name="sidebarList"
+              label="Current page in the navigation"
+              options={options(['pill', 'line', 'default'] as const, {
+                pill: 'Highlighted',
+                line: 'Line beside it',
+                default: 'Bold text',
+              })}
+            />
+            <SelectField
+              control={form.control}
+              name="font"
+              label="Font"
+              hint="Used where the reader’s device has it; otherwise the system font."
+              options={[
+                ...options(DEFAULT_FONTS),
+                ...(typeof customization.styling.font === 'string' ? [] : [{ value: 'custom', label: 'Custom font' }]),
+              ]}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="fieldset" disabled={!canEdit}>
+          <legend className="legend">Light and dark</legend>
+          <CheckboxField
+            control={form.control}
+            name="toggeable"
+            label="Readers choose light or dark"
+            hint="A theme button in the header; until they choose, the site follows their system setting."
+          />
+          <SelectField
+            control={form.control}
+            name="defaultMode"
+            label="Mode when readers cannot choose"
+            options={options(['light', 'dark'] as const, { light: 'Light', dark: 'Dark' })}
+          />
+        </fieldset>
+        <fieldset className="fieldset" disabled={!canEdit}>
+          <legend className="legend">Announcement</legend>
+          <CheckboxField
+            control={form.control}
+            name="announcementEnabled"
+            label="Show an announcement above the header"
+          />
+          <div className="form-grid">
+            <TextField control={form.control} name="announcementMessage" label="Message" max={128} autoComplete="off" />
+            <SelectField
+              control={form.control}
+              name="announcementStyle"
+              label="Kind"
+              options={options(['info', 'success', 'warning', 'danger'] as const, {
+                info: 'Information',
+                success: 'Good news',
+                warning: 'Warning',
+                danger: 'Important',
+              })}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="fieldset" disabled={!canEdit}>
+          <legend className="legend">Pages and footer</legend>
+          <CheckboxField control={form.control} name="pagination" label="Previous and next links under each page" />
+          <CheckboxField control={form.control} name="markdown" label="“View as Markdown” link on each page" />
+          <CheckboxField control={form.control} name="trademark" label="“Published with Docspace” in the footer" />
+          <TextField
+            control={form.control}
+            name="copyright"
+            label="Copyright line"
+            max={CUSTOMIZATION_COPYRIGHT_MAX}
+            autoComplete="off"
+          />
+          <div className="form-grid">
+            <TextField control={form.control} name="privacyPolicy" label="Privacy policy address" type="url" />
+            <TextField
+              control={form.control}
+              name="socialPreview"
+              label="Social preview image"
+              hint="Shown when a page is shared."
+              type="url"
+            />
+          </div>
+        </fieldset>
+        {canEdit && (
+          <div className="form-actions">
+            <Button type="button" variant="secondary" disabled={!isDirty} onClick={() => form.reset()}>
+              Discard changes
+            </Button>
+            <Button type="submit" disabled={!isDirty || isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        )}
+      </form>
+      <section className="customization-preview" aria-labelledby="preview-title">
+        <h2 id="preview-title" className="card-title">
+          Preview {preview.loading && <span className="muted">(updating…)</span>}
+        </h2>
+        {preview.error ? (
+          <p className="notice notice-info">{preview.error}</p>
+        ) : (
+          <iframe
+            title="Preview of the site’s first page"
+            className="preview-frame"
+            // An origin of its own: nothing in it can reach the console. The page has no script (the server leaves
+            // them out of previews); allowing scripts only keeps browsers and test tools from reporting blocked ones.
+            sandbox="allow-scripts"
+            srcDoc={preview.html ?? ''}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
