@@ -156,10 +156,22 @@ test('a share link opens a share-link site until it is deactivated', async ({ pa
   await openSites(page, 'Share journey');
   await createSite(page, 'Private preview', { visibility: 'Share links', spaces: ['Release notes'] });
   await expect(structure(page).getByText('Release notes')).toBeVisible();
-  const live = await publish(page);
+  await page.getByRole('button', { name: 'Publish' }).click();
 
-  // Without a share link, the site is not there.
-  expect((await page.request.get(live)).status()).toBe(404);
+  // Its manager opens it from the console with a preview grant, in a new tab.
+  const open = page.getByRole('button', { name: /Open live site/ });
+  const popup = page.waitForEvent('popup');
+  await open.click();
+  const previewTab = await popup;
+  await expect(previewTab.getByRole('heading', { level: 1, name: 'Version 2' })).toBeVisible();
+  const opened = new URL(previewTab.url());
+  expect(opened.searchParams.has('jwt_token')).toBe(true);
+  opened.search = '';
+  const live = opened.toString();
+  await previewTab.close();
+
+  // Without a share link (or the grant), the site is not there: asked with no cookie.
+  expect((await fetch(live)).status).toBe(404);
 
   await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Share links' }).click();
   await expect(page).toHaveURL(/\/share-links$/);

@@ -410,6 +410,57 @@ describeEachDialect('published sites', (dialect) => {
       }
     });
 
+    it("a manager's preview grant opens share-link and visitor-auth sites for 15 minutes, and only that", async () => {
+      for (const visibility of ['share-link', 'visitor-auth'] as const) {
+        const s = await simpleSite(visibility);
+        expect((await visit(s.url)).status).toBe(visibility === 'share-link' ? 404 : 401);
+        const grant = await server.request('POST', `${org()}/sites/${s.id}/preview-grant`);
+        expect(grant.status).toBe(200);
+        expect(grant.body.object).toBe('site-preview-grant');
+        expect(Date.parse(grant.body.expiresAt) - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+        const opened = await visit(grant.body.url);
+        expect(opened.status, visibility).toBe(200);
+        expect(opened.html).toContain(`Content of ${visibility}`);
+        expect(opened.headers.get('cache-control')).toBe('private, no-store');
+        expect(opened.html).toContain('name="robots" content="noindex"');
+        // The grant is kept in the site's cookie: the next page opens without it in the address.
+        const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+        const next = await visit(`${s.url}/space-${visibility}/page`, { cookie });
+        expect(next.status).toBe(200);
+      }
+    });
+
+    it('preview grants: managers only, published sites only, never forged with the visitor key, ended by a demotion', async () => {
+      const s = await simpleSite('share-link');
+      const path = `${org()}/sites/${s.id}/preview-grant`;
+      const reader = await server.member('read');
+      expect((await server.request('POST', path, { token: reader.token })).status).toBe(403);
+      const outsider = await server.signup('preview-outsider');
+      expect((await server.request('POST', path, { token: outsider.token })).status).toBe(404);
+      expect((await server.request('POST', path, { token: null })).status).toBe(401);
+      const draft = await site({ spaces: [], visibility: 'share-link' });
+      expect((await server.request('POST', `${org()}/sites/${draft.id}/preview-grant`)).status).toBe(409);
+
+      // A token signed with the visitor key itself (what a site's backend can sign) is not a grant.
+      const key = await signingKey(s.id);
+      const forged = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(server.owner.id)
+        .setAudience('docspace:site-preview')
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(key));
+      expect((await visit(`${s.url}?jwt_token=${forged}`)).status).toBe(404);
+
+      // A manager demoted below `create` loses the grant at once.
+      const manager = await server.member('create');
+      const grant = await server.request('POST', path, { token: manager.token });
+      expect((await visit(grant.body.url)).status).toBe(200);
+      expect((await server.request('PATCH', `${org()}/members/${manager.id}`, { body: { role: 'edit' } })).status).toBe(
+        200,
+      );
+      expect((await visit(grant.body.url)).status).toBe(404);
+    });
+
     it('share-link sites open only with the key of an active share link', async () => {
       const s = await simpleSite('share-link');
       expect((await visit(s.url)).status).toBe(404);

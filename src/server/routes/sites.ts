@@ -14,6 +14,7 @@ import {
   siteAdaptiveSchemaSchema,
   siteListSchema,
   siteParamsSchema,
+  sitePreviewGrantSchema,
   siteSchema,
   templateConditionsSchema,
   updateAdaptiveSchemaBodySchema,
@@ -24,7 +25,8 @@ import {
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/sites/service.js';
 import * as shareLinks from '../domain/sites/share-links.js';
-import { presentShareLink, presentSite, presentStructure } from '../presenters/site.js';
+import { presentShareLink, presentSite, presentStructure, publishedSiteUrl } from '../presenters/site.js';
+import { VISITOR_TOKEN_PARAM } from '../domain/sites/serve.js';
 import { siteCustomization, siteSpaceCustomization } from '../domain/sites/customization.js';
 import { orderedSiteSpaces } from '../domain/sites/model.js';
 import { serviceContext, type RouteDeps } from './context.js';
@@ -170,6 +172,19 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
         customizations: { site: siteCustomization(view.site), siteSpaces },
         scripts: [],
       };
+    },
+  );
+
+  // "Open live site" for sites readers reach only with a key or a token (see README)
+  r.post(
+    `${SITE}/preview-grant`,
+    { schema: { params: siteParamsSchema, response: { 200: sitePreviewGrantSchema } } },
+    async (request) => {
+      const { organizationId, siteId } = request.params;
+      const grant = await service.grantPreview(serviceContext(deps, request), organizationId, siteId);
+      const url = new URL(publishedSiteUrl(deps.config.publicUrl, grant.site.id));
+      url.searchParams.set(VISITOR_TOKEN_PARAM, grant.token);
+      return { object: 'site-preview-grant' as const, url: url.toString(), expiresAt: grant.expiresAt };
     },
   );
 

@@ -191,6 +191,17 @@ export const publishedContentSiteSchema = z.object({
   ),
 });
 
+/**
+ * A site manager's preview grant (an extension): `url` opens the published site, whatever its visibility, for
+ * `expiresAt` (15 minutes); the grant lasts while its user manages the organization.
+ */
+export const sitePreviewGrantSchema = z.object({
+  object: z.literal('site-preview-grant'),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type SitePreviewGrant = z.infer<typeof sitePreviewGrantSchema>;
+
 /** The visitor-authentication settings of a site: the key visitor JWTs are signed with (HS256). */
 export const publishingAuthSchema = z.object({
   object: z.literal('publishing-auth'),

@@ -3,6 +3,10 @@ import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { jwtVerify, type JWTPayload } from 'jose';
 import { currentVisitorClaims } from '../auth/visitor-claims.js';
+import { findMembership } from '../../storage/repos/members.js';
+import { asRole, atLeast } from '../permissions/roles.js';
+import { SITE_MANAGE_ROLE } from './access.js';
+import { PREVIEW_AUDIENCE, previewKey } from './preview.js';
 import type { Db } from '../../storage/db.js';
 import * as repo from '../../storage/repos/sites.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../storage/repos/sites.js';
@@ -47,6 +51,7 @@ import type { Customization, HeaderItem } from '../../../shared/contract/customi
 
 /** Query parameter and cookie carrying the visitor JWT. */
 export const VISITOR_TOKEN_PARAM = 'jwt_token';
+
 export const VISITOR_COOKIE = 'visitor_token';
 
 /**
@@ -241,6 +246,27 @@ export class PublishedSites {
   }
 
   /**
+   * Whether `token` is a preview grant of this site (signed with previewKey, unexpired) whose user still manages the
+   * site's organization: checked at every use, so a member removed or demoted loses it at once.
+   */
+  private async previewGrant(site: SiteRow, token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    let userId: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, previewKey(site), {
+        algorithms: ['HS256'],
+        audience: PREVIEW_AUDIENCE,
+      });
+      userId = payload.sub;
+    } catch {
+      return false;
+    }
+    if (!userId) return false;
+    const member = await findMembership(this.db, site.organization_id, userId);
+    return !!member && !member.disabled && atLeast(asRole(member.role), SITE_MANAGE_ROLE);
+  }
+
+  /**
    * What this visitor may see of the site, or the answer refusing them: unknown or unpublished site, share-link site
    * without an active key, visitor-auth site without an acceptable token. Sections and site spaces whose condition
    * does not match the visitor's claims are left out, as are spaces in the trash. Pages and search both go through
@@ -249,6 +275,12 @@ export class PublishedSites {
   private async access(req: ServeRequest): Promise<{ view: VisitorView } | { refused: ServeResult }> {
     const site = await repo.findSiteById(this.db, req.siteId);
     if (!site || site.published !== 1) return { refused: notFound(false) };
+    // A site manager's preview grant (from the console's "Open live site") opens any visibility.
+    const preview = (await this.previewGrant(site, req.queryToken))
+      ? req.queryToken
+      : (await this.previewGrant(site, req.cookieToken))
+        ? req.cookieToken
+        : undefined;
     let segments = req.segments;
     let shareKey: string | undefined;
     if (segments[0] === SHARE_SEGMENT) {
@@ -257,7 +289,7 @@ export class PublishedSites {
         return { refused: notFound(true) };
       }
       segments = segments.slice(2);
-    } else if (site.visibility === 'share-link') {
+    } else if (site.visibility === 'share-link' && !preview) {
       return { refused: notFound(true) };
     }
 
@@ -266,7 +298,7 @@ export class PublishedSites {
     const fromCookie = fromQuery.kind === 'claims' ? undefined : await this.claims(site, req.cookieToken);
     const verified =
       fromQuery.kind === 'claims' ? fromQuery.claims : fromCookie?.kind === 'claims' ? fromCookie.claims : undefined;
-    if (site.visibility === 'visitor-auth' && !verified) {
+    if (site.visibility === 'visitor-auth' && !verified && !preview) {
       // A token signed with the site's key but not acceptable: say why, rather than send the visitor round the
       // fallback URL again with a token signed the same way.
       const refused = [fromQuery, fromCookie].find((t) => t?.kind === 'refused');
@@ -298,9 +330,9 @@ export class PublishedSites {
         spaces,
         visible: visibleStructure(structure, spaces, claims),
         root: publishedSiteUrl(this.publicUrl, site.id, shareKey),
-        personal: shareKey !== undefined || verified !== undefined,
-        noindex: site.visibility !== 'public',
-        keepToken: fromQuery.kind === 'claims' ? req.queryToken : undefined,
+        personal: shareKey !== undefined || verified !== undefined || preview !== undefined,
+        noindex: site.visibility !== 'public' || preview !== undefined,
+        keepToken: fromQuery.kind === 'claims' || (preview && preview === req.queryToken) ? req.queryToken : undefined,
         claims,
       },
     };

@@ -9,7 +9,8 @@ import type { SiteRow } from '../../storage/repos/sites.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
-import { InvalidError } from '../errors.js';
+import { ConflictError, InvalidError } from '../errors.js';
+import { signPreviewGrant } from './preview.js';
 import type {
   AdaptiveJsonSchema,
   CreateSiteBody,
@@ -251,6 +252,15 @@ export async function getPublished(ctx: ServiceContext, organizationId: string, 
   const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
   const view = await structureView(ctx.db, ctx, loaded, shareKey);
   return { view, site: await result(ctx.db, ctx, loaded.access, loaded.site) };
+}
+
+// Preview grants
+
+/** A preview grant for the caller, a manager of the site (see preview.ts); the site must be published. */
+export async function grantPreview(ctx: ServiceContext, organizationId: string, siteId: string) {
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'preview it');
+  if (site.published !== 1) throw new ConflictError('The site is not published: publish it first');
+  return { site, ...(await signPreviewGrant(site, ctx.actor.userId)) };
 }
 
 // Visitor authentication

@@ -27,6 +27,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeleteSite } from '../api/delete-site';
 import { useSite } from '../api/get-site';
 import { usePublishSite } from '../api/publish-site';
+import { useSitePreviewGrant } from '../api/preview-site';
 import { useUnpublishSite } from '../api/unpublish-site';
 import { plural, SITE_VISIBILITY_LABELS } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
@@ -80,13 +81,40 @@ function SiteActions({ site: ref }: { site: SiteRef }) {
   });
   const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<'delete'>();
   const manage = site.permissions.admin;
+  // Readers reach these only with a share link's key or a visitor token: managers open them with a preview grant.
+  const keyed = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
+  const preview = useSitePreviewGrant(ref);
   return (
     <>
-      {site.published && site.urls.published && (
+      {site.published && site.urls.published && !keyed && (
         <a className="btn btn-secondary" href={site.urls.published} target="_blank" rel="noopener noreferrer">
           <ExternalIcon /> Open live site
           <span className="visually-hidden"> (new tab)</span>
         </a>
+      )}
+      {site.published && keyed && manage && (
+        <Button
+          loading={preview.isPending}
+          onClick={() => {
+            // Opened at the click (a tab opened later is a blocked pop-up), sent to the grant once it is here.
+            const tab = window.open('', '_blank');
+            preview.mutate(undefined, {
+              onSuccess: ({ url }) => {
+                if (tab) {
+                  tab.opener = null;
+                  tab.location.href = url;
+                } else window.location.assign(url);
+              },
+              onError: (error) => {
+                tab?.close();
+                toast.show(errorMessage(error), 'error');
+              },
+            });
+          }}
+        >
+          <ExternalIcon /> Open live site
+          <span className="visually-hidden"> (new tab, as a preview for 15 minutes)</span>
+        </Button>
       )}
       {manage && !site.published && (
         <Button
