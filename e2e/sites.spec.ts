@@ -58,8 +58,17 @@ async function addSection(page: Page, space: string) {
   await expect(page.getByRole('button', { name: `Actions for section ${space}` })).toBeVisible();
 }
 
-async function publish(page: Page): Promise<string> {
+/**
+ * Publishes from the header. The spaces here are private (the default), so on a site anyone can read the console
+ * first names them and asks: `privateSpaces` are the names it must list.
+ */
+async function publish(page: Page, privateSpaces: string[]): Promise<string> {
   await page.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Publish private spaces?' });
+  for (const name of privateSpaces) await expect(confirm).toContainText(name);
+  await expect(confirm).toContainText('anyone with its address reads');
+  await confirm.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(confirm).toBeHidden();
   const live = page.getByRole('link', { name: /Open live site/ });
   await expect(live).toBeVisible();
   const href = await live.getAttribute('href');
@@ -120,7 +129,14 @@ test('build a site with two sections, reorder them, publish it and read its page
   await page.reload();
   await expect.poll(() => topTitles(page)).toEqual(['Guide', 'Reference']);
 
-  const live = await publish(page);
+  const live = await publish(page, ['Guide', 'API reference']);
+
+  // The space says, on its own page, that the site makes it public.
+  await page.goto(`/o/${organizationId}/spaces/${guide}`);
+  await expect(page.getByRole('note').filter({ hasText: 'This space is private here' })).toContainText(
+    'its pages are public on Product docs: anyone can read them there.',
+  );
+  await page.goBack();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   await page.goto(live);
@@ -276,7 +292,7 @@ test('a condition hides a section from visitors whose claims do not match', asyn
     structure(page).locator('.site-tree-row').filter({ hasText: 'Beta' }).getByText('Condition'),
   ).toBeVisible();
 
-  const live = await publish(page);
+  const live = await publish(page, ['Docs', 'Beta features']);
 
   // The signing key, from the settings.
   await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();

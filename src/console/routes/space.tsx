@@ -9,6 +9,7 @@ import { ImportButton } from '../features/imports/forms/import-dialog';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
+import { PublicThroughSites } from '../features/sites/components/public-through-sites';
 
 /**
  * `/o/$organizationId/spaces/$spaceId/…`: the space's header and sections (pages, change requests, settings).
@@ -49,6 +50,9 @@ function SpaceLayout() {
           )
         }
       />
+      {!space.deletedAt && (
+        <PublicThroughSites organizationId={organizationId} spaceId={spaceId} spaceVisibility={space.visibility} />
+      )}
       {space.deletedAt ? (
         <SpaceInTrash organizationId={organizationId} spaceId={spaceId} />
       ) : (

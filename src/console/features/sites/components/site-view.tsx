@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
@@ -28,8 +29,11 @@ import { useDeleteSite } from '../api/delete-site';
 import { useSite } from '../api/get-site';
 import { usePublishSite } from '../api/publish-site';
 import { useSitePreviewGrant } from '../api/preview-site';
+import { siteStructureQueryOptions } from '../api/get-site-structure';
+import { allSiteSpaces } from '../utils/structure';
+import { OPEN_SITE_VISIBILITIES } from './public-through-sites';
 import { useUnpublishSite } from '../api/unpublish-site';
-import { plural, SITE_VISIBILITY_LABELS } from '../utils/labels';
+import { plural, SITE_VISIBILITY_LABELS, SPACE_UNTITLED } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
 
 /** Breadcrumbs, title, visibility, publication and the site's actions: the top of every page of a site. */
@@ -84,6 +88,14 @@ function SiteActions({ site: ref }: { site: SiteRef }) {
   // Readers reach these only with a share link's key or a visitor token: managers open them with a preview grant.
   const keyed = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
   const preview = useSitePreviewGrant(ref);
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const [privateSpaces, setPrivateSpaces] = useState<string[]>([]);
+  const publishNow = () =>
+    publish.mutate(undefined, {
+      onSuccess: (published) => toast.show(`“${published.title}” is published`),
+      onError: (error) => toast.show(errorMessage(error), 'error'),
+    });
   return (
     <>
       {site.published && site.urls.published && !keyed && (
@@ -119,17 +131,46 @@ function SiteActions({ site: ref }: { site: SiteRef }) {
       {manage && !site.published && (
         <Button
           variant="primary"
-          loading={publish.isPending}
-          onClick={() =>
-            publish.mutate(undefined, {
-              onSuccess: (published) => toast.show(`“${published.title}” is published`),
-              onError: (error) => toast.show(errorMessage(error), 'error'),
-            })
-          }
+          loading={publish.isPending || checking}
+          onClick={async () => {
+            // Private spaces on a site anyone can read: say so before their pages go public.
+            if (OPEN_SITE_VISIBILITIES.includes(site.visibility)) {
+              setChecking(true);
+              try {
+                const structure = await queryClient.fetchQuery(siteStructureQueryOptions(ref));
+                const found = allSiteSpaces(structure).filter((ss) => ss.space.visibility === 'private');
+                if (found.length) return setPrivateSpaces(found.map((ss) => ss.space.title || SPACE_UNTITLED));
+              } catch (error) {
+                return toast.show(errorMessage(error), 'error');
+              } finally {
+                setChecking(false);
+              }
+            }
+            publishNow();
+          }}
         >
           <GlobeIcon /> Publish
         </Button>
       )}
+      <ConfirmDialog
+        open={privateSpaces.length > 0}
+        onOpenChange={(open) => !open && setPrivateSpaces([])}
+        title="Publish private spaces?"
+        confirmLabel="Publish anyway"
+        variant="primary"
+        action={async () => {
+          const published = await publish.mutateAsync();
+          setPrivateSpaces([]);
+          toast.show(`“${published.title}” is published`);
+        }}
+      >
+        <p>
+          {privateSpaces.length === 1 ? 'This space is' : 'These spaces are'} private in the organization:{' '}
+          <strong>{privateSpaces.join(', ')}</strong>. This site is{' '}
+          {SITE_VISIBILITY_LABELS[site.visibility].label.toLowerCase()}: once it is published, anyone with its address
+          reads {privateSpaces.length === 1 ? 'its' : 'their'} pages.
+        </p>
+      </ConfirmDialog>
       {manage && (
         <DropdownMenu>
           <DropdownMenuTrigger
