@@ -205,7 +205,8 @@ describeEachDialect('published sites', (dialect) => {
       // The linked page is served.
       const setup = await visit(`${published}/handbook/setup`);
       expect(setup.status).toBe(200);
-      expect(setup.html).toContain('<h3 id="install">Install<a class="anchor" href="#install"');
+      // Its sections start at `##`: they stay at h2, right under the title (no level skipped).
+      expect(setup.html).toContain('<h2 id="install">Install<a class="anchor" href="#install"');
       expect(setup.html).toContain('aria-current="page"');
     });
 

@@ -28,8 +28,8 @@ import tsx from 'shiki/langs/tsx.mjs';
 import typescript from 'shiki/langs/typescript.mjs';
 import xml from 'shiki/langs/xml.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
-import githubDark from 'shiki/themes/github-dark.mjs';
-import githubLight from 'shiki/themes/github-light.mjs';
+import githubDark from 'shiki/themes/github-dark-default.mjs';
+import githubLight from 'shiki/themes/github-light-default.mjs';
 import { el, text, textOf } from './render.js';
 
 /**
@@ -109,7 +109,7 @@ export function highlightCode(clean: Root): void {
       budget -= source.length;
       const out = known.codeToHast(source, {
         lang,
-        themes: { light: 'github-light', dark: 'github-dark' },
+        themes: { light: 'github-light-default', dark: 'github-dark-default' },
         defaultColor: 'light',
       });
       const pre = out.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');

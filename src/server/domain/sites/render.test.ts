@@ -142,3 +142,29 @@ describe('published page rendering', () => {
     expect(html).toContain('<pre tabindex="0"><code class="language-klingon">qapla\n</code></pre>');
   });
 });
+
+describe('headings and task lists, for assistive technology', () => {
+  const links = {
+    currentPath: '',
+    siteRoot: 'https://docs.test/s',
+    page: () => undefined,
+    file: () => undefined,
+    fileNamed: () => undefined,
+  };
+
+  it('puts a body’s first heading level at h2, right under the page title, keeping the levels below it in order', () => {
+    const fromTwo = renderMarkdown('## Install\n\n### Linux\n\n## Use', links);
+    expect(fromTwo.html).toMatch(/<h2 id="install">.*<h3 id="linux">.*<h2 id="use">/s);
+    expect(fromTwo.headings.map((h) => h.level)).toEqual([1, 2, 1]);
+    const fromOne = renderMarkdown('# Welcome\n\n## Details', links);
+    expect(fromOne.html).toMatch(/<h2 id="welcome">.*<h3 id="details">/s);
+    const fromThree = renderMarkdown('### Deep\n\n#### Deeper', links);
+    expect(fromThree.html).toMatch(/<h2 id="deep">.*<h3 id="deeper">/s);
+  });
+
+  it('names the boxes of a task list by what they show', () => {
+    const { html } = renderMarkdown('- [x] Back up\n- [ ] Rotate keys', links);
+    expect(html).toContain('aria-label="Done"');
+    expect(html).toContain('aria-label="Not done"');
+  });
+});

@@ -232,23 +232,31 @@ export function markdownUrls(markdown: string): string[] {
 }
 
 /**
- * Moves the headings of a sanitized body one level down (the page title is the h1) and gives them ids from their
- * text, unique in the page (`title`, `title-2`), so `#anchor` links work; returns them in order.
+ * Moves the headings of a sanitized body below the page title (the h1), the body's first level becoming h2 (a body
+ * whose sections start at `##` keeps them at h2: no level is skipped after the title), and gives them ids from
+ * their text, unique in the page (`title`, `title-2`), so `#anchor` links work; returns them in order.
  */
 function nameHeadings(clean: Root): RenderedBody['headings'] {
   const used = new Set<string>();
   const headings: RenderedBody['headings'] = [];
+  let top = HEADINGS.length;
   walk(clean, (e) => {
     const level = HEADINGS.indexOf(e.tagName);
-    if (level < 0) return;
-    e.tagName = HEADINGS[Math.min(level + 1, 5)]!;
+    if (level >= 0) top = Math.min(top, level);
+  });
+  walk(clean, (e) => {
+    const found = HEADINGS.indexOf(e.tagName);
+    if (found < 0) return;
+    // The index of its new tag: the body's top level at h2.
+    const level = Math.min(found - top + 1, 5);
+    e.tagName = HEADINGS[level]!;
     const title = textOf(e);
     const base = slugOf(title);
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
     e.properties.id = id;
-    headings.push({ id, title, level: level + 1 });
+    headings.push({ id, title, level });
   });
   return headings;
 }
@@ -308,6 +316,10 @@ export function renderBody(
     }
     // Code and tables scroll sideways when wider than the page: reachable from the keyboard to be scrolled.
     if (e.tagName === 'pre' || e.tagName === 'table') e.properties.tabIndex = 0;
+    // A task list's boxes say what they show (they are read-only).
+    if (e.tagName === 'input' && e.properties.type === 'checkbox') {
+      e.properties.ariaLabel = e.properties.checked ? 'Done' : 'Not done';
+    }
   });
   const headings = nameHeadings(clean);
   callouts(clean);

@@ -116,9 +116,9 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .results .space{color:var(--text-3)}.results ul{list-style:none;padding-left:12px}.results p{margin:2px 0;color:var(--text-2)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .theme-toggle{padding:6px 10px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg);color:var(--text-2);font:inherit;font-size:14px;cursor:pointer;white-space:nowrap}
-.theme-toggle[hidden]{display:none}
+.theme-toggle[hidden]{display:inline-block;visibility:hidden}
 .code-block.has-actions .code-lang{top:8px;right:auto;left:12px}
-.code-block.has-actions pre{padding-top:36px}
+article pre,article pre.shiki{padding-top:36px}
 .code-actions{position:absolute;top:6px;right:8px;display:flex;gap:4px}
 .code-action{padding:2px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text-2);font:12px var(--sans);cursor:pointer}
 .code-action[aria-pressed=true]{color:var(--accent);border-color:var(--accent)}
