@@ -210,6 +210,45 @@ describeEachDialect('published sites', (dialect) => {
       expect(setup.html).toContain('aria-current="page"');
     });
 
+    it('gives images their width and height (from the file), and serves them to readers of the site', async () => {
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"></svg>';
+      const sp = await space('Pictures');
+      await edit(sp.id, [
+        {
+          operation: 'insert_files',
+          files: [
+            { name: 'dot.png', base64: png },
+            { name: 'wide.svg', base64: Buffer.from(svg).toString('base64') },
+            { name: 'fake.png', contentType: 'image/png', base64: Buffer.from('not a png').toString('base64') },
+          ],
+        },
+        {
+          operation: 'insert_page',
+          title: 'Gallery',
+          document: { markdown: '![A dot](dot.png)\n\n![Wide](wide.svg)\n\n![Broken](fake.png)' },
+        },
+      ]);
+      const files = (await server.request('GET', `/v1/spaces/${sp.id}/content/files`)).body.items as Array<{
+        name: string;
+        dimensions?: { width: number; height: number };
+      }>;
+      expect(files.find((f) => f.name === 'dot.png')?.dimensions).toEqual({ width: 1, height: 1 });
+      expect(files.find((f) => f.name === 'wide.svg')?.dimensions).toEqual({ width: 640, height: 360 });
+      expect(files.find((f) => f.name === 'fake.png')?.dimensions).toBeUndefined();
+
+      const s = await site({ spaces: [sp.id], visibility: 'public' });
+      const url = (await publish(s.id)).urls.published;
+      const res = await visit(url);
+      expect(res.html).toMatch(/<img src="[^"]+\/~files\/[^"]+" alt="A dot" width="1" height="1">/);
+      expect(res.html).toMatch(/<img src="[^"]+" alt="Wide" width="640" height="360">/);
+      expect(res.html).toMatch(/<img src="[^"]+" alt="Broken">/);
+      const src = /<img src="([^"]+)" alt="A dot"/.exec(res.html)![1]!;
+      const image = await fetch(server.url + src.replace(server.config.publicUrl, ''));
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    });
+
     it('never lets page content inject HTML or scripts', async () => {
       const res = await visit(published);
       // The page's own two scripts (the theme boot and the site script) and none from its content.

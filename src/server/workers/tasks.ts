@@ -1,7 +1,7 @@
 import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
-import { markdownLinks, markdownUrls, renderBody } from '../domain/sites/render.js';
+import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
 import { importTasks } from '../domain/imports/tasks.js';
 import { extractSections } from '../domain/search/extract.js';
 
@@ -33,9 +33,21 @@ export const tasks = {
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   // Code blocks are highlighted here: Shiki takes about a second to start in each thread and a few hundred
   // milliseconds per 16 KB of code, so it is loaded on first use and never on the main thread (see serve.ts).
-  renderBody: async (input: { markdown: string; resolved: Record<string, string>; siteRoot: string }) => {
+  renderBody: async (input: {
+    markdown: string;
+    resolved: Record<string, string>;
+    siteRoot: string;
+    /** Sizes of the images among the resolved URLs. */
+    sizes?: Record<string, ImageSize>;
+  }) => {
     const { highlightCode } = await import('../domain/sites/highlight.js');
-    return renderBody(input.markdown, (href) => input.resolved[href] ?? href, input.siteRoot, highlightCode);
+    return renderBody(
+      input.markdown,
+      (href) => input.resolved[href] ?? href,
+      input.siteRoot,
+      highlightCode,
+      (url) => input.sizes?.[url],
+    );
   },
   /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */
   extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),

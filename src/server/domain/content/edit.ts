@@ -11,6 +11,7 @@ const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one pag
 import type { RevisionReader } from './model.js';
 import { type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
 import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
+import { imageSize } from 'image-size';
 
 /**
  * Applies a batch of content operations to a change request's working revision. Every failure names the
@@ -323,11 +324,13 @@ export async function applyChanges(
           }
           if (file.ref && refs.has(file.ref)) fail(at('ref'), 'is already used in this batch');
           const id = (file.ref && ctx.idFor?.(file.ref)) || newId();
+          const contentType = file.contentType ?? fetchedType ?? contentTypeOf(file.name);
           writer.setFile(id, {
             name: file.name,
-            contentType: file.contentType ?? fetchedType ?? contentTypeOf(file.name),
+            contentType,
             size: data.length,
             blob: await putBlob(ctx.db, data),
+            ...imageDimensions(contentType, data),
           });
           if (file.ref) refs.set(file.ref, id);
           insertedFiles.push({ id, ...(file.ref ? { ref: file.ref } : {}) });
@@ -337,4 +340,19 @@ export async function applyChanges(
     }
   }
   return { applied, insertedFiles };
+}
+
+/**
+ * Width and height of an image file, read from its header (image-size: PNG, JPEG, GIF, WebP, SVG, AVIF and more),
+ * for the File's `dimensions` and the published pages' <img> (no jump while it loads). Nothing for other files, or
+ * for bytes that are not the image they claim to be.
+ */
+function imageDimensions(contentType: string, data: Buffer): { width?: number; height?: number } {
+  if (!contentType.startsWith('image/')) return {};
+  try {
+    const { width, height } = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    return width > 0 && height > 0 ? { width, height } : {};
+  } catch {
+    return {};
+  }
 }

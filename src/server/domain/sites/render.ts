@@ -27,6 +27,13 @@ export interface LinkResolver {
   currentPath: string;
   /** Root URL of the published site: links elsewhere get rel="noopener nofollow". */
   siteRoot: string;
+  /** Width and height of the image a resolved URL serves, when known (so the page does not jump as it loads). */
+  imageSize?(url: string): ImageSize | undefined;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 const schema: Schema = {
@@ -140,7 +147,13 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
  * their text (unique in the page), so `#anchor` links work.
  */
 export function renderMarkdown(markdown: string, links: LinkResolver): RenderedBody {
-  return renderBody(markdown, (href) => resolveHref(href, links), links.siteRoot);
+  return renderBody(
+    markdown,
+    (href) => resolveHref(href, links),
+    links.siteRoot,
+    undefined,
+    (url) => links.imageSize?.(url),
+  );
 }
 
 export interface RenderedBody {
@@ -299,6 +312,8 @@ export function renderBody(
   siteRoot: string,
   /** Highlights the code blocks of the sanitized tree (highlight.ts; loaded in workers only, as it is costly). */
   highlight?: (clean: Root) => void,
+  /** Width and height of images by their resolved URL (see LinkResolver.imageSize). */
+  imageSize?: (url: string) => ImageSize | undefined,
 ): RenderedBody {
   const tree = toHast(parse(markdown)) as Root;
   walk(tree, (e) => {
@@ -316,6 +331,10 @@ export function renderBody(
     }
     // Code and tables scroll sideways when wider than the page: reachable from the keyboard to be scrolled.
     if (e.tagName === 'pre' || e.tagName === 'table') e.properties.tabIndex = 0;
+    if (e.tagName === 'img' && typeof e.properties.src === 'string') {
+      const size = imageSize?.(e.properties.src);
+      if (size) Object.assign(e.properties, { width: size.width, height: size.height });
+    }
     // A task list's boxes say what they show (they are read-only).
     if (e.tagName === 'input' && e.properties.type === 'checkbox') {
       e.properties.ariaLabel = e.properties.checked ? 'Done' : 'Not done';

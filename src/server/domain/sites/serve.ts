@@ -23,7 +23,15 @@ import { LruCache } from '../../lib/lru-cache.js';
 import { InvalidError, ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
-import { el, renderMarkdown, resolveHref, text, type LinkResolver, type RenderedBody } from './render.js';
+import {
+  el,
+  renderMarkdown,
+  resolveHref,
+  text,
+  type ImageSize,
+  type LinkResolver,
+  type RenderedBody,
+} from './render.js';
 import { workers } from '../../workers/pool.js';
 import { ancestorIds, breadcrumbs, onThisPage, pagination, siteHeader, themedDocument } from './theme.js';
 import {
@@ -689,6 +697,11 @@ export class PublishedSites {
         const id = index.fileByName.get(name);
         return id ? `${siteSpaceUrl}/${FILES_SEGMENT}/${id}` : undefined;
       },
+      imageSize: (url) => {
+        const prefix = `${siteSpaceUrl}/${FILES_SEGMENT}/`;
+        const file = url.startsWith(prefix) ? index.files.get(url.slice(prefix.length)) : undefined;
+        return file?.width && file.height ? { width: file.width, height: file.height } : undefined;
+      },
     };
 
     let article: ElementContent[];
@@ -809,8 +822,13 @@ async function renderPageBody(markdown: string, links: LinkResolver): Promise<Re
   if (!fenced && workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
   const urls = await workers.run('markdownUrls', markdown, markdown.length);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
+  const sizes: Record<string, ImageSize> = {};
+  for (const url of Object.values(resolved)) {
+    const found = links.imageSize?.(url);
+    if (found) sizes[url] = found;
+  }
   const size = fenced ? Number.MAX_SAFE_INTEGER : markdown.length;
-  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot }, size);
+  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot, sizes }, size);
 }
 
 /** Results per page of a published site's search. */
