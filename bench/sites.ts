@@ -1,12 +1,15 @@
 // Published-site benchmark (part of `npm run bench`): requests per second for one published page of a 1,000-page
 // space with the cache warm, against the very same HTML served as a static file by @fastify/static, measured
-// side by side in one run (alternating rounds); and the median time of a cold render (nothing cached: the page
+// side by side in one run (alternating rounds), without and with compression, and the bytes on the wire; and the median time of a cold render (nothing cached: the page
 // tree of the revision is read, the page rendered) and of a re-render after a structure change (tree cached).
 import fs from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.js';
 import { PublishedSites } from '../src/server/domain/sites/serve.js';
@@ -79,15 +82,38 @@ const html = await (await fetch(pageUrl)).text();
 if (!html.includes(`<h1>${target.title}</h1>`)) throw new Error('the published page did not render');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-static-'));
 fs.writeFileSync(path.join(dir, 'page.html'), html);
+// The static server compresses too (br, gzip), so that the compressed rounds compare like with like.
 const statics = Fastify();
+await statics.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 await statics.register(fastifyStatic, { root: dir });
 await statics.listen({ port: 0, host: '127.0.0.1' });
 const staticUrl = `http://127.0.0.1:${portOf(statics.server)}/page.html`;
 
-async function throughput(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: 10, duration: SECONDS });
+const COMPRESSED = { 'accept-encoding': 'br, gzip' };
+
+async function throughput(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, headers, connections: 10, duration: SECONDS });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
+}
+
+/** An answer's size as sent (compressed when the server chose to) and as read. */
+function wireBytes(url: string): Promise<{ wire: number; raw: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: COMPRESSED }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'] ?? 'identity';
+          const raw =
+            encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+          resolve({ wire: body.length, raw: raw.length, encoding });
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 try {
@@ -110,6 +136,36 @@ try {
     `  same HTML as a static file  median ${median(file).toFixed(0)} req/s   (${file.map((x) => x.toFixed(0)).join(', ')})`,
   );
   console.log(`  ratio site/static ${ratio.toFixed(2)}`);
+
+  // With compression asked for (browsers always ask): both servers send brotli.
+  const servedBr: number[] = [];
+  const fileBr: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    servedBr.push(await throughput(pageUrl, COMPRESSED));
+    fileBr.push(await throughput(staticUrl, COMPRESSED));
+  }
+  console.log(`\nThe same, compressed (accept-encoding: br, gzip)`);
+  console.log(
+    `  published site, cache warm  median ${median(servedBr).toFixed(0)} req/s   (${servedBr.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  same HTML as a static file  median ${median(fileBr).toFixed(0)} req/s   (${fileBr.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  const ratioBr = median(servedBr) / median(fileBr);
+  console.log(`  ratio site/static ${ratioBr.toFixed(2)}   target ≥ 1.00   ${ratioBr >= 1 ? 'MET' : 'MISSED'}`);
+
+  // Bytes on the wire: the page, and the stylesheet and script every page shares (fetched once, cached a year).
+  const page = await wireBytes(pageUrl);
+  const assets = [...html.matchAll(/(?:href|src)="(\/sites\/~assets\/[^"]+)"/g)].map((m) => m[1]!);
+  console.log(
+    `\nBytes on the wire for that page: ${(page.raw / 1024).toFixed(1)} kB of HTML, ${(page.wire / 1024).toFixed(1)} kB as ${page.encoding}`,
+  );
+  for (const asset of assets) {
+    const bytes = await wireBytes(base + asset);
+    console.log(
+      `  ${asset.split('/').pop()}: ${(bytes.raw / 1024).toFixed(1)} kB, ${(bytes.wire / 1024).toFixed(1)} kB as ${bytes.encoding} (once per visitor)`,
+    );
+  }
 
   // Cold: a fresh renderer each time, so nothing is cached (the page tree of the revision is read and indexed).
   const segments = [siteSpace.path as string, ...(target.path as string).split('/')];

@@ -138,6 +138,10 @@ describeEachDialect('published sites', (dialect) => {
       expect(res.html).toContain('<title>Introduction · Docs</title>');
       expect(res.html).toContain('<h1>Introduction</h1>');
       expect(res.html).toContain('<p class="description">Start here</p>');
+      // When its content last changed, at the end of the page.
+      expect(res.html).toMatch(
+        /<p class="last-updated">Last updated <time datetime="\d{4}-\d\d-\d\dT[^"]+">\w+ \d{1,2}, \d{4}<\/time><\/p>/,
+      );
       // The body's headings move one level down and get anchors.
       expect(res.html).toContain('<h2 id="welcome">Welcome<a class="anchor" href="#welcome"');
       expect(res.html).toContain('<h3 id="details">Details<a class="anchor" href="#details"');

@@ -723,6 +723,7 @@ export class PublishedSites {
             ]
           : []),
         { type: 'raw', value: body.html } as unknown as ElementContent,
+        lastUpdated(node.version.updatedAt),
       ];
       around = {
         before: breadcrumbs(index.tree, node, pageUrl),
@@ -913,6 +914,17 @@ function searchPage(
     ],
   });
   return toHtml(doc);
+}
+
+const DATE = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** "Last updated November 26, 2026" at the end of a page (its content's last change). */
+function lastUpdated(at: string): Element {
+  const date = new Date(at);
+  return el('p', { className: ['last-updated'] }, [
+    text('Last updated '),
+    el('time', { dateTime: date.toISOString() }, [text(Number.isNaN(date.getTime()) ? at : DATE.format(date))]),
+  ]);
 }
 
 /** What a site's customization puts around its pages (look.ts): title, head, styles, header parts and footer. */

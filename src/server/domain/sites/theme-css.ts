@@ -119,6 +119,8 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .theme-toggle[hidden]{display:inline-block;visibility:hidden}
 .code-block.has-actions .code-lang{top:8px;right:auto;left:12px}
 article pre,article pre.shiki{padding-top:36px}
+.last-updated{margin:32px 0 0;font-size:14px;color:var(--text-3)}
+.page-actions{margin:-12px 0 20px;font-size:14px}
 .code-actions{position:absolute;top:6px;right:8px;display:flex;gap:4px}
 .code-action{padding:2px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text-2);font:12px var(--sans);cursor:pointer}
 .code-action[aria-pressed=true]{color:var(--accent);border-color:var(--accent)}
