@@ -253,6 +253,20 @@ describeEachDialect('published sites', (dialect) => {
       expect(image.headers.get('content-type')).toBe('image/png');
     });
 
+    it('sends a page compressed as the reader asks, from copies kept with the rendered page', async () => {
+      const plain = await visit(published);
+      for (const coding of ['br', 'gzip']) {
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(server.url + published.replace(server.config.publicUrl, ''), {
+            headers: { 'accept-encoding': coding },
+          });
+          expect(res.headers.get('content-encoding')).toBe(coding);
+          expect(res.headers.get('vary')).toContain('accept-encoding');
+          expect(await res.text()).toBe(plain.html);
+        }
+      }
+    });
+
     it('never lets page content inject HTML or scripts', async () => {
       const res = await visit(published);
       // The page's own two scripts (the theme boot and the site script) and none from its content.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult } from '../domain/sites/serve.js';
 import { SITES_PREFIX } from '../presenters/site.js';
-import { noneMatchHits } from '../lib/representations.js';
+import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf } from '../plugins/auth.js';
 import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/assets.js';
@@ -50,7 +50,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     return send(request, reply, result, params.siteId);
   };
 
-  function send(request: FastifyRequest, reply: FastifyReply, result: ServeResult, siteId: string) {
+  async function send(request: FastifyRequest, reply: FastifyReply, result: ServeResult, siteId: string) {
     if (result.kind === 'redirect') return reply.code(302).header('location', result.location).send();
     // Changes are visible at the next request: browsers and proxies revalidate every time.
     reply.header('cache-control', result.private ? 'private, no-store' : 'no-cache');
@@ -81,12 +81,21 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       reply.header('etag', `W/${result.etag}`).header('vary', 'accept-encoding');
       if (noneMatchHits(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
     }
-    return reply
+    reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', PAGE_CSP)
-      .header('referrer-policy', 'no-referrer')
-      .send(result.html);
+      .header('referrer-policy', 'no-referrer');
+    // A rendered page keeps its compressed copies: compressing 100 kB of navigation for each visitor cost more
+    // than everything else the answer takes.
+    const coding = result.encoded ? negotiateCoding(request.headers['accept-encoding']) : 'identity';
+    if (coding !== 'identity' && result.encoded) {
+      return reply
+        .header('content-encoding', coding)
+        .header('vary', 'accept-encoding')
+        .send(await result.encoded(coding));
+    }
+    return reply.send(result.html);
   }
 
   // The sites' stylesheet and script: one copy for every site, named by its hash, so cached for a year.

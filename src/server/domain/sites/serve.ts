@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { jwtVerify, type JWTPayload } from 'jose';
@@ -112,6 +114,8 @@ export type ServeResult =
       keepToken?: string;
       /** The strong ETag of `html` (a digest of its bytes), on pages everyone may cache: `If-None-Match` gets 304. */
       etag?: string;
+      /** `html` compressed, once per rendered page and kept with it (rendered pages only). */
+      encoded?: (coding: 'br' | 'gzip') => Promise<Buffer>;
     }
   | { kind: 'file'; file: FileEntry; data: Buffer; private: boolean }
   /** sitemap.xml, robots.txt, llms.txt, a page's markdown (`<page URL>.md`). */
@@ -130,6 +134,26 @@ export type ServeResult =
 interface RenderedPage {
   html: string;
   etag: string;
+  /** Compressed copies, made on first demand (on libuv's threads) and kept while the page is. */
+  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A rendered page compressed: brotli at quality 9 (done once per rendering, read by every visitor), gzip at 6. */
+function encodePage(page: RenderedPage, coding: 'br' | 'gzip'): Promise<Buffer> {
+  let done = page.encoded[coding];
+  if (!done) {
+    done =
+      coding === 'br'
+        ? brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzip(page.html, { level: 6 });
+    // A failure is not kept: the next visitor tries again.
+    done.catch(() => delete page.encoded[coding]);
+    page.encoded[coding] = done;
+  }
+  return done;
 }
 
 /** What a visitor may see of a site, once the share key and the visitor token have been checked (see access). */
@@ -510,10 +534,15 @@ export class PublishedSites {
         this.failed.set(key, Date.now());
         return unavailable();
       }
-      rendered = { html, etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      rendered = {
+        html,
+        etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        encoded: {},
+      };
       this.pages.set(key, rendered);
     }
     const shared = !(personal || noindex);
+    const cached = rendered;
     return {
       kind: 'html',
       status: 200,
@@ -523,6 +552,7 @@ export class PublishedSites {
       keepToken: view.keepToken,
       // Only an answer that is the same for everyone is revalidated; a personal one is never stored (no-store).
       ...(shared ? { etag: rendered.etag } : {}),
+      encoded: (coding) => encodePage(cached, coding),
     };
   }
 
