@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
-import fastifyCompress from '@fastify/compress';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.js';
 import { PublishedSites } from '../src/server/domain/sites/serve.js';
@@ -82,10 +81,15 @@ const html = await (await fetch(pageUrl)).text();
 if (!html.includes(`<h1>${target.title}</h1>`)) throw new Error('the published page did not render');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-static-'));
 fs.writeFileSync(path.join(dir, 'page.html'), html);
-// The static server compresses too (br, gzip), so that the compressed rounds compare like with like.
+// The static server has the compressed copies too (as a build would write them), so the compressed rounds compare
+// like with like: bytes read from memory or disk, no compression per request on either side.
+fs.writeFileSync(
+  path.join(dir, 'page.html.br'),
+  zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+);
+fs.writeFileSync(path.join(dir, 'page.html.gz'), zlib.gzipSync(html, { level: 6 }));
 const statics = Fastify();
-await statics.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-await statics.register(fastifyStatic, { root: dir });
+await statics.register(fastifyStatic, { root: dir, preCompressed: true });
 await statics.listen({ port: 0, host: '127.0.0.1' });
 const staticUrl = `http://127.0.0.1:${portOf(statics.server)}/page.html`;
 
