@@ -256,6 +256,23 @@ test('a site admin customizes the site with a live preview, saves, and readers s
   await expect(form.getByText('Give the logo for dark mode too')).toBeVisible();
   await form.getByLabel('Logo, light mode').fill('');
 
+  // A header button and a group of footer links.
+  await form.getByRole('button', { name: 'Add a header link' }).click();
+  await form.getByLabel('Header link 1', { exact: true }).fill('Status');
+  await form.getByLabel('Address').first().fill('https://status.example.com');
+  await form.getByLabel('Shown as').selectOption({ label: 'Button' });
+  await form.getByRole('button', { name: 'Add a footer group' }).click();
+  await form.getByLabel('Footer group 1', { exact: true }).fill('Company');
+  await form.getByLabel('Link 1 of group 1', { exact: true }).fill('Blog');
+  await form
+    .getByRole('list', { name: 'Links of footer group 1' })
+    .getByLabel('Address')
+    .fill('https://example.com/blog');
+  await expect(
+    preview.getByRole('navigation', { name: 'Site links' }).getByRole('link', { name: 'Status' }),
+  ).toBeVisible();
+  await expect(preview.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Blog' })).toBeVisible();
+
   // Nothing is live until saved.
   const reader = await page.context().newPage();
   await reader.goto(live);
@@ -267,6 +284,10 @@ test('a site admin customizes the site with a live preview, saves, and readers s
   await expect(reader.getByRole('region', { name: 'Announcement' })).toContainText('Version 2 is out');
   await expect(reader.getByRole('navigation', { name: 'Previous and next pages' })).toHaveCount(0);
   await expect(reader).toHaveTitle('Introduction · Acme Handbook');
+  await expect(
+    reader.getByRole('navigation', { name: 'Site links' }).getByRole('link', { name: 'Status' }),
+  ).toHaveAttribute('href', 'https://status.example.com');
+  await expect(reader.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Blog' })).toBeVisible();
   await expectAccessible(reader);
   await reader.close();
 

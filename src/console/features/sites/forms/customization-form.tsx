@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import {
   customizationSchema,
   CUSTOMIZATION_COPYRIGHT_MAX,
+  CUSTOMIZATION_LINK_TITLE_MAX,
+  CUSTOMIZATION_LINKS_MAX,
   CUSTOMIZATION_TITLE_MAX,
   DEFAULT_FONTS,
   EMOJI_MAX,
@@ -21,6 +23,19 @@ import type { SiteRef } from '../utils/paths';
 
 const styling = customizationSchema.shape.styling.shape;
 const announcement = customizationSchema.shape.announcement.unwrap().shape;
+const linkTitle = z.string().trim().min(1, 'Give it a title').max(CUSTOMIZATION_LINK_TITLE_MAX);
+const linkUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' }).max(2048);
+
+/** Header links and footer groups the form can edit: plain links to addresses (others are set through the API). */
+function editableLinks(c: Customization): boolean {
+  const plain = (to: { kind: string } | null) => to?.kind === 'url';
+  return (
+    c.header.links.every((l) => plain(l.to) && l.links.length === 0 && !l.condition) &&
+    c.footer.groups.every((g) => g.links.every((l) => plain(l.to)))
+  );
+}
+const urlOf = (to: { kind: string; url?: string } | null) => (to?.kind === 'url' ? (to.url ?? '') : '');
+
 /** A colour as the colour picker holds it: #rrggbb. */
 const pickerColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour such as #3a5bd9');
 
@@ -49,6 +64,23 @@ const customizationFormSchema = z
     markdown: z.boolean(),
     socialPreview: emptyAsUndefined(themedUrlSchema.shape.light),
     privacyPolicy: emptyAsUndefined(themedUrlSchema.shape.light),
+    headerLinks: z
+      .array(
+        z.object({
+          title: linkTitle,
+          url: linkUrl,
+          style: z.enum(['link', 'button-primary', 'button-secondary']),
+        }),
+      )
+      .max(CUSTOMIZATION_LINKS_MAX),
+    footerGroups: z
+      .array(
+        z.object({
+          title: linkTitle,
+          links: z.array(z.object({ title: linkTitle, url: linkUrl })).max(CUSTOMIZATION_LINKS_MAX),
+        }),
+      )
+      .max(CUSTOMIZATION_LINKS_MAX),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.logoLight) !== Boolean(v.logoDark)) {
@@ -97,6 +129,15 @@ function valuesOf(c: Customization): FormInput {
     markdown: c.pageActions.markdown,
     socialPreview: c.socialPreview.url ?? '',
     privacyPolicy: c.privacyPolicy.url ?? '',
+    headerLinks: editableLinks(c)
+      ? c.header.links.map((l) => ({ title: l.title, url: urlOf(l.to), style: l.style ?? 'link' }))
+      : [],
+    footerGroups: editableLinks(c)
+      ? c.footer.groups.map((g) => ({
+          title: g.title,
+          links: g.links.map((l) => ({ title: l.title, url: urlOf(l.to) })),
+        }))
+      : [],
   };
 }
 
@@ -119,8 +160,32 @@ function settingsOf(base: Customization, v: FormValues): Customization {
       sidebar: { ...base.styling.sidebar, list: v.sidebarList },
     },
     favicon: v.faviconEmoji ? { emoji: v.faviconEmoji } : 'icon' in base.favicon ? base.favicon : {},
-    header: { ...header, ...(v.logoLight && v.logoDark ? { logo: { light: v.logoLight, dark: v.logoDark } } : {}) },
-    footer: { ...footer, ...(v.copyright ? { copyright: v.copyright } : {}) },
+    header: {
+      ...header,
+      ...(v.logoLight && v.logoDark ? { logo: { light: v.logoLight, dark: v.logoDark } } : {}),
+      ...(editableLinks(base)
+        ? {
+            links: v.headerLinks.map((l) => ({
+              title: l.title,
+              style: l.style,
+              to: { kind: 'url' as const, url: l.url },
+              links: [],
+            })),
+          }
+        : {}),
+    },
+    footer: {
+      ...footer,
+      ...(v.copyright ? { copyright: v.copyright } : {}),
+      ...(editableLinks(base)
+        ? {
+            groups: v.footerGroups.map((g) => ({
+              title: g.title,
+              links: g.links.map((l) => ({ title: l.title, to: { kind: 'url' as const, url: l.url } })),
+            })),
+          }
+        : {}),
+    },
     ...(message.length >= 2
       ? {
           announcement: {
@@ -319,6 +384,7 @@ export function CustomizationForm({
             />
           </div>
         </fieldset>
+        <LinksFields form={form} editable={editableLinks(customization)} disabled={!canEdit} />
         <fieldset className="fieldset" disabled={!canEdit}>
           <legend className="legend">Pages and footer</legend>
           <CheckboxField control={form.control} name="pagination" label="Previous and next links under each page" />
@@ -371,5 +437,114 @@ export function CustomizationForm({
         )}
       </section>
     </div>
+  );
+}
+
+type Form = UseFormReturn<FormInput, unknown, FormValues>;
+
+/** Links in the header (links or buttons) and groups of links in the footer: add, edit, remove. */
+function LinksFields({ form, editable, disabled }: { form: Form; editable: boolean; disabled: boolean }) {
+  const header = useFieldArray({ control: form.control, name: 'headerLinks' });
+  const groups = useFieldArray({ control: form.control, name: 'footerGroups' });
+  if (!editable) {
+    return (
+      <fieldset className="fieldset">
+        <legend className="legend">Header and footer links</legend>
+        <p className="notice notice-info">
+          This site’s header or footer links point at pages, files or spaces, or have menus or conditions: they are kept
+          as they are, and changed through the API.
+        </p>
+      </fieldset>
+    );
+  }
+  return (
+    <fieldset className="fieldset" disabled={disabled}>
+      <legend className="legend">Header and footer links</legend>
+      <ul className="link-rows" aria-label="Header links">
+        {header.fields.map((field, i) => (
+          <li key={field.id} className="link-row">
+            <TextField control={form.control} name={`headerLinks.${i}.title`} label={`Header link ${i + 1}`} />
+            <TextField control={form.control} name={`headerLinks.${i}.url`} label="Address" type="url" />
+            <SelectField
+              control={form.control}
+              name={`headerLinks.${i}.style`}
+              label="Shown as"
+              options={options(['link', 'button-primary', 'button-secondary'] as const, {
+                link: 'Link',
+                'button-primary': 'Button',
+                'button-secondary': 'Outlined button',
+              })}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => header.remove(i)}
+              aria-label={`Remove header link ${i + 1}`}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {header.fields.length < CUSTOMIZATION_LINKS_MAX && (
+        <Button size="sm" onClick={() => header.append({ title: '', url: 'https://', style: 'link' })}>
+          Add a header link
+        </Button>
+      )}
+      <ul className="link-rows" aria-label="Footer groups">
+        {groups.fields.map((field, i) => (
+          <FooterGroup key={field.id} form={form} index={i} onRemove={() => groups.remove(i)} />
+        ))}
+      </ul>
+      {groups.fields.length < CUSTOMIZATION_LINKS_MAX && (
+        <Button size="sm" onClick={() => groups.append({ title: '', links: [{ title: '', url: 'https://' }] })}>
+          Add a footer group
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function FooterGroup({ form, index, onRemove }: { form: Form; index: number; onRemove: () => void }) {
+  const links = useFieldArray({ control: form.control, name: `footerGroups.${index}.links` });
+  return (
+    <li className="link-group">
+      <div className="link-row">
+        <TextField control={form.control} name={`footerGroups.${index}.title`} label={`Footer group ${index + 1}`} />
+        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove footer group ${index + 1}`}>
+          Remove group
+        </Button>
+      </div>
+      <ul className="link-rows" aria-label={`Links of footer group ${index + 1}`}>
+        {links.fields.map((field, j) => (
+          <li key={field.id} className="link-row">
+            <TextField
+              control={form.control}
+              name={`footerGroups.${index}.links.${j}.title`}
+              label={`Link ${j + 1} of group ${index + 1}`}
+            />
+            <TextField
+              control={form.control}
+              name={`footerGroups.${index}.links.${j}.url`}
+              label="Address"
+              type="url"
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => links.remove(j)}
+              aria-label={`Remove link ${j + 1} of group ${index + 1}`}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {links.fields.length < CUSTOMIZATION_LINKS_MAX && (
+        <Button size="sm" onClick={() => links.append({ title: '', url: 'https://' })}>
+          Add a link to group {index + 1}
+        </Button>
+      )}
+    </li>
   );
 }
