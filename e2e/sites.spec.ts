@@ -137,6 +137,14 @@ test('build a site with two sections, reorder them, publish it and read its page
     'its pages are public on Product docs: anyone can read them there.',
   );
   await page.goBack();
+
+  // Adding a private space to the published site says what that does, before anything is added.
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add section' });
+  await adding.getByLabel('Space').selectOption({ label: 'API reference' });
+  await expect(adding.getByRole('note')).toContainText('“API reference” is private in the organization');
+  await page.keyboard.press('Escape');
+  await expect(adding).toBeHidden();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   await page.goto(live);

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import {
   CONDITION_MAX,
   ICON_MAX,
@@ -31,6 +31,7 @@ import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
 import { useAddSectionToGroup } from '../api/add-section-to-group';
+import { useSite } from '../api/get-site';
 import { createSectionBodySchema, useCreateSection } from '../api/create-section';
 import { createSectionGroupBodySchema, useCreateSectionGroup } from '../api/create-section-group';
 import { createSiteSpaceBodySchema, useCreateSiteSpace } from '../api/create-site-space';
@@ -96,6 +97,34 @@ export function AddSectionDialog({
   );
 }
 
+/**
+ * Said under the space picker when the space chosen is private and the site is published for anyone to read:
+ * adding it makes its pages public at once.
+ */
+function PrivateSpaceNotice<T extends FieldValues>({
+  site,
+  spaces,
+  control,
+  name,
+}: {
+  site: SiteRef;
+  spaces: Space[];
+  control: Control<T, unknown, FieldValues>;
+  name: FieldPath<T>;
+}) {
+  const current = useSite(site);
+  const chosenId = useWatch({ control, name });
+  const chosen = spaces.find((space) => space.id === chosenId);
+  if (!chosen || chosen.visibility !== 'private' || !current.published) return null;
+  if (current.visibility !== 'public' && current.visibility !== 'unlisted') return null;
+  return (
+    <p className="notice notice-warning" role="note">
+      “{chosen.title || SPACE_UNTITLED}” is private in the organization, but this site is published for anyone to read:
+      once added, its pages are public.
+    </p>
+  );
+}
+
 function AddSectionForm({ site, spaces, onDone }: { site: SiteRef; spaces: Space[]; onDone: () => void }) {
   const form = useZodForm(addSectionFormSchema, { defaultValues: { spaceId: '', title: '', icon: '' } });
   const create = useCreateSection(site);
@@ -113,6 +142,7 @@ function AddSectionForm({ site, spaces, onDone }: { site: SiteRef; spaces: Space
     <form className="form" onSubmit={onSubmit} noValidate>
       <FormError message={form.formState.errors.root?.server?.message} />
       <SelectField control={form.control} name="spaceId" label="Space" options={spaceOptions(spaces)} />
+      <PrivateSpaceNotice site={site} spaces={spaces} control={form.control} name="spaceId" />
       <TextField
         control={form.control}
         name="title"
@@ -185,6 +215,7 @@ function AddSiteSpaceForm({
     <form className="form" onSubmit={onSubmit} noValidate>
       <FormError message={form.formState.errors.root?.server?.message} />
       <SelectField control={form.control} name="spaceId" label="Space" options={spaceOptions(spaces)} />
+      <PrivateSpaceNotice site={site} spaces={spaces} control={form.control} name="spaceId" />
       {sections.length > 0 && (
         <SelectField
           control={form.control}
