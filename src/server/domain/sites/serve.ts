@@ -277,6 +277,12 @@ export class PublishedSites {
     return member ? { kind: 'claims', claims: { ...member } } : { kind: 'none' };
   }
 
+  /** The spaces the site's structure shows, by id. */
+  private async spacesOf(structure: Structure): Promise<Map<string, SpaceRow>> {
+    const rows = await repo.spacesByIds(this.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]);
+    return new Map(rows.map((s): [string, SpaceRow] => [s.id, s]));
+  }
+
   /**
    * Whether `token` is a preview grant of this site (signed with previewKey, unexpired) whose user still manages the
    * site's organization: checked at every use, so a member removed or demoted loses it at once.
@@ -352,8 +358,7 @@ export class PublishedSites {
     const claims = verified && (site.visibility === 'visitor-auth' || site.adaptive_enabled === 1) ? verified : {};
 
     const structure = await this.structure(site);
-    const spaceRows = await repo.spacesByIds(this.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]);
-    const spaces = new Map(spaceRows.map((s): [string, SpaceRow] => [s.id, s]));
+    const spaces = await this.spacesOf(structure);
     return {
       view: {
         site,
@@ -381,8 +386,7 @@ export class PublishedSites {
     readable: (ss: SiteSpaceRow) => boolean,
   ): Promise<string | undefined> {
     const structure = await this.structure(site);
-    const spaceRows = await repo.spacesByIds(this.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]);
-    const spaces = new Map(spaceRows.map((s): [string, SpaceRow] => [s.id, s]));
+    const spaces = await this.spacesOf(structure);
     const shown = visibleStructure(structure, spaces, {});
     const visible: Visible = {
       sections: shown.sections,
@@ -410,7 +414,7 @@ export class PublishedSites {
       root,
       section,
       siteSpace,
-      siteSpaceUrl: section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`,
+      siteSpaceUrl: siteSpaceUrlIn(root, section, siteSpace),
       index,
       node: index.first,
       settings,
@@ -462,7 +466,7 @@ export class PublishedSites {
     const space = spaces.get(siteSpace.space_id)!;
     const index = await this.index(space.revision_id);
     if (!index) return page(404, 'Not found', 'This content is not available.', noindex, personal, home);
-    const siteSpaceUrl = section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`;
+    const siteSpaceUrl = siteSpaceUrlIn(root, section, siteSpace);
 
     if (segments[0] === FILES_SEGMENT) {
       const fileId = segments[1] ?? '';
@@ -606,7 +610,7 @@ export class PublishedSites {
         const space = spaces.get(siteSpace.space_id)!;
         const index = await this.index(space.revision_id);
         if (!index) continue;
-        const base = section ? `${root}/${section.path}/${siteSpace.path}` : `${root}/${siteSpace.path}`;
+        const base = siteSpaceUrlIn(root, section, siteSpace);
         const pages: Array<{ url: string; title: string; description: string }> = [];
         for (const node of index.byPath.values()) {
           if (count >= MACHINE_PAGES_MAX) break;
@@ -671,7 +675,7 @@ export class PublishedSites {
       const ss = covered.find((c) => c.space_id === hit.spaceId);
       if (!ss) return undefined;
       const section = structure.sections.find((x) => x.id === ss.section_id);
-      const siteSpaceUrl = section ? `${view.root}/${section.path}/${ss.path}` : `${view.root}/${ss.path}`;
+      const siteSpaceUrl = siteSpaceUrlIn(view.root, section, ss);
       return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
     };
     const items = presentBySpace(result, url);
@@ -976,13 +980,18 @@ function siteLook(site: SiteRow, settings: Customization, headerItems: HeaderIte
   };
 }
 
+/** The published URL of a site space: under its section's path on a site with sections. */
+function siteSpaceUrlIn(root: string, section: SectionRow | undefined, ss: SiteSpaceRow): string {
+  return section ? `${root}/${section.path}/${ss.path}` : `${root}/${ss.path}`;
+}
+
 /** The published URL of the first site space this visitor sees that shows `spaceId`. */
 function siteSpaceUrlOf(structure: Structure, visible: Visible, root: string, spaceId: string): string | undefined {
   for (const [parent, siteSpaces] of visible.siteSpaces) {
     const ss = siteSpaces.find((x) => x.space_id === spaceId);
     if (!ss) continue;
     const section = parent ? structure.sections.find((x) => x.id === parent) : undefined;
-    return section ? `${root}/${section.path}/${ss.path}` : `${root}/${ss.path}`;
+    return siteSpaceUrlIn(root, section, ss);
   }
   return undefined;
 }
