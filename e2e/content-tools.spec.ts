@@ -151,8 +151,8 @@ test('import a zip into a space, find a word of it with Ctrl+K and the space sea
   const live = (published.urls?.published ?? site.urls?.published) as string;
   expect(live).toBeTruthy();
   await page.goto(live);
-  await page.getByRole('searchbox', { name: 'Search this site' }).fill('quokka');
-  await page.getByRole('searchbox', { name: 'Search this site' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search this site' }).fill('quokka');
+  await page.getByRole('combobox', { name: 'Search this site' }).press('Enter');
   await expect(page).toHaveURL(/~search\?q=quokka/);
   await expect(page.getByRole('link', { name: /Laptop setup/ }).first()).toBeVisible();
   await expect(page.locator('mark', { hasText: /quokka/i }).first()).toBeVisible();

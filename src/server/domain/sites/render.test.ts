@@ -168,3 +168,14 @@ describe('headings and task lists, for assistive technology', () => {
     expect(html).toContain('aria-label="Not done"');
   });
 });
+
+describe('a body that repeats its page title', () => {
+  it('loses that first heading, and only that one', async () => {
+    const { withoutTitle } = await import('./serve.js');
+    expect(withoutTitle('# Install\n\nRun it.', 'Install')).toBe('Run it.');
+    expect(withoutTitle('# Install #\nRun it.', 'Install')).toBe('Run it.');
+    expect(withoutTitle('# Installing\n\nRun it.', 'Install')).toBe('# Installing\n\nRun it.');
+    expect(withoutTitle('Intro.\n\n# Install', 'Install')).toBe('Intro.\n\n# Install');
+    expect(withoutTitle('## Install\n\nRun it.', 'Install')).toBe('## Install\n\nRun it.');
+  });
+});

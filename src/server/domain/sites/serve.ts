@@ -743,7 +743,7 @@ export class PublishedSites {
     if (node) {
       const revision = (await findRevision(this.db, index.revisionId))!;
       const blocks = await new RevisionReader(this.db, revision).document(node.version);
-      const body = await renderPageBody(blocksToMarkdown(blocks), resolver);
+      const body = await renderPageBody(withoutTitle(blocksToMarkdown(blocks), node.version.title), resolver);
       article = [
         el('h1', {}, [text(node.version.title)]),
         ...(node.version.description
@@ -978,6 +978,15 @@ function siteLook(site: SiteRow, settings: Customization, headerItems: HeaderIte
     },
     footer: footer(settings, title, refs, external),
   };
+}
+
+/**
+ * A body without a first `# heading` that only repeats the page's title (imported pages often start with one):
+ * the page shows its title once, as its h1.
+ */
+export function withoutTitle(markdown: string, title: string): string {
+  const first = /^# +(.+?)[ \t]*#*[ \t]*(?:\n|$)/.exec(markdown);
+  return first && first[1]!.trim() === title.trim() ? markdown.slice(first[0].length).replace(/^\n+/, '') : markdown;
 }
 
 /** The published URL of a site space: under its section's path on a site with sections. */
