@@ -584,6 +584,42 @@ describeEachDialect('published sites', (dialect) => {
   });
 
   describe('adaptive content', () => {
+    it('shows each visitor the header links their claims match, never one cached for another visitor', async () => {
+      const sp = await space('Header links');
+      await edit(sp.id, [{ operation: 'insert_page', title: 'Home', document: { markdown: 'Home content' } }]);
+      const s = await site({ spaces: [sp.id], visibility: 'visitor-auth' });
+      const customization = `${org()}/sites/${s.id}/customization`;
+      const current = (await server.request('GET', customization)).body;
+      // Two links with the same title: which one a visitor sees depends on their claims alone.
+      const link = (url: string, condition: string) => ({
+        title: 'Portal',
+        to: { kind: 'url', url },
+        links: [],
+        condition,
+      });
+      const put = await server.request('PUT', customization, {
+        body: {
+          ...current,
+          header: {
+            ...current.header,
+            links: [
+              link('https://beta.example.com', 'visitor.claims.beta === true'),
+              link('https://stable.example.com', 'visitor.claims.beta !== true'),
+            ],
+          },
+        },
+      });
+      expect(put.status).toBe(200);
+      const root = (await publish(s.id)).urls.published;
+      const key = await signingKey(s.id);
+      const stable = await visit(`${root}?jwt_token=${await jwt(key, { beta: false })}`);
+      expect(stable.html).toContain('https://stable.example.com');
+      expect(stable.html).not.toContain('https://beta.example.com');
+      const beta = await visit(`${root}?jwt_token=${await jwt(key, { beta: true })}`);
+      expect(beta.html).toContain('https://beta.example.com');
+      expect(beta.html).not.toContain('https://stable.example.com');
+    });
+
     it('hides sections and site spaces whose condition does not match the visitor claims', async () => {
       const a = await space('Everyone');
       const b = await space('Beta');

@@ -196,6 +196,8 @@ function hashKey(parts: unknown[]): string {
 
 export class PublishedSites {
   private readonly structures = new LruCache<Structure>(1000);
+  /** Customization settings parsed, by site version and site space (the version goes up with any change to them). */
+  private readonly settings = new LruCache<Customization>(1000);
   private readonly indexes = new LruCache<SpaceIndex>(64);
   /** Rendered pages, bounded by size (characters of HTML). */
   /** Rendered pages, with the ETag of their bytes (computed once, when rendered). */
@@ -275,6 +277,17 @@ export class PublishedSites {
     }
     const member = await currentVisitorClaims(this.db, token, site.organization_id);
     return member ? { kind: 'claims', claims: { ...member } } : { kind: 'none' };
+  }
+
+  /** A site's customization, or a site space's (the site's with its overrides), parsed once per site version. */
+  private settingsOf(site: SiteRow, siteSpace?: SiteSpaceRow): Customization {
+    const key = `${site.id}:${site.version}:${siteSpace?.id ?? ''}`;
+    let settings = this.settings.get(key);
+    if (!settings) {
+      settings = siteSpace ? siteSpaceCustomization(site, siteSpace).settings : siteCustomization(site);
+      this.settings.set(key, settings);
+    }
+    return settings;
   }
 
   /** The spaces the site's structure shows, by id. */
@@ -496,14 +509,13 @@ export class PublishedSites {
       };
     }
 
-    // The site space's customization (its site's, with its overrides): site.version changes with either. Header
-    // links shown only to some visitors make the page differ by which of them this visitor sees.
-    const settings = siteSpaceCustomization(site, siteSpace).settings;
-    const headerItems = settings.header.links.filter((l) => conditionMatches(l.condition ?? null, view.claims));
+    // Header links shown only to some visitors make the page differ by which of them this visitor sees.
+    const settings = this.settingsOf(site, siteSpace);
+    const header = visibleHeaderItems(settings, view.claims);
     const key = hashKey([
       site.id,
       site.version,
-      headerItems.length === settings.header.links.length ? '' : headerItems.map((l) => l.title),
+      header.shown,
       root,
       visible.sections.map((s) => s.id),
       [...visible.siteSpaces.values()].flat().map((s) => [s.id, spaces.get(s.space_id)!.title]),
@@ -530,7 +542,7 @@ export class PublishedSites {
           index,
           node,
           settings,
-          headerItems,
+          headerItems: header.items,
         });
       } catch (err) {
         // A page body too big to render in time: this page only, as a page saying so (the site works on).
@@ -688,15 +700,14 @@ export class PublishedSites {
           ...(params.scope === 'all' ? { scope: 'all' } : {}),
         })}`
       : undefined;
-    const settings = siteCustomization(site);
+    const settings = this.settingsOf(site);
     const refs: RefResolver = (to) =>
       to.kind === 'url'
         ? safeHref(to.url)
         : to.kind === 'space'
           ? siteSpaceUrlOf(structure, visible, view.root, to.space)
           : undefined;
-    const headerItems = settings.header.links.filter((l) => conditionMatches(l.condition ?? null, view.claims));
-    const look = siteLook(site, settings, headerItems, refs);
+    const look = siteLook(site, settings, visibleHeaderItems(settings, view.claims).items, refs);
     const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl);
     return { kind: 'html', status: 200, html, ...base };
   }
@@ -959,6 +970,20 @@ function lastUpdated(at: string): Element {
     text('Last updated '),
     el('time', { dateTime: date.toISOString() }, [text(Number.isNaN(date.getTime()) ? at : DATE.format(date))]),
   ]);
+}
+
+/**
+ * The header links a visitor sees (those whose condition their claims match), and which they are by position (part
+ * of a rendered page's cache key: two links may share a title).
+ */
+function visibleHeaderItems(settings: Customization, claims: Record<string, unknown>) {
+  const shown: number[] = [];
+  const items = settings.header.links.filter((link, i) => {
+    const visible = conditionMatches(link.condition ?? null, claims);
+    if (visible) shown.push(i);
+    return visible;
+  });
+  return { items, shown };
 }
 
 /** What a site's customization puts around its pages (look.ts): title, head, styles, header parts and footer. */
