@@ -120,12 +120,10 @@ export async function getSiteSpaceCustomization(
   siteId: string,
   siteSpaceId: string,
 ) {
-  return transaction(ctx.db, async (tx) => {
-    const loaded = await loadSite(tx, ctx, organizationId, siteId, 'read', 'see it');
-    const structure = await readStructure(tx, loaded.site.id);
-    const ss = await requireVisibleSiteSpace(tx, ctx, loaded, structure, siteSpaceId);
-    return siteSpaceCustomization(loaded.site, ss);
-  });
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const structure = await readStructure(ctx.db, loaded.site.id);
+  const ss = await requireVisibleSiteSpace(ctx.db, ctx, loaded, structure, siteSpaceId);
+  return siteSpaceCustomization(loaded.site, ss);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.js';
-import { transaction, type Tx } from '../../storage/db.js';
+import { transaction, type Executor, type Tx } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import * as repo from '../../storage/repos/sites.js';
@@ -101,14 +101,14 @@ function requireSiteSpace(structure: Structure, id: string): SiteSpaceRow {
 
 /** A site space the caller sees (see access.ts): one whose space they cannot read answers 404, as if absent. */
 export async function requireVisibleSiteSpace(
-  tx: Tx,
+  db: Executor,
   ctx: ServiceContext,
   loaded: LoadedSite,
   structure: Structure,
   id: string,
 ): Promise<SiteSpaceRow> {
   const ss = requireSiteSpace(structure, id);
-  if ((await hiddenSiteSpaces(tx, ctx, loaded.access, { siteSpaces: [ss] })).has(ss.id)) {
+  if ((await hiddenSiteSpaces(db, ctx, loaded.access, { siteSpaces: [ss] })).has(ss.id)) {
     throw new NotFoundError('Site space not found');
   }
   return ss;
