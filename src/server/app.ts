@@ -23,6 +23,7 @@ import { memberRoutes } from './routes/members.js';
 import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change-requests.js';
 import { contentRoutes } from './routes/content.js';
 import { linkRoutes } from './routes/links.js';
+import { openApiRoutes } from './routes/openapi.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
@@ -40,6 +41,9 @@ import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
 import { importRoutes } from './routes/imports.js';
 import { searchRoutes } from './routes/search.js';
+import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
+import { OPENAPI_JOB } from './domain/openapi/service.js';
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY: `true` is one reverse proxy, so the client address is the
@@ -87,6 +91,24 @@ export interface AppDeps {
   consoleRoot?: string;
   /** Also check every response body against its zod schema and compare both serializers (the test suite). */
   checkResponses?: boolean;
+  /** The background job queue's options; false runs no jobs in this instance. */
+  jobs?: JobQueueOptions | false;
+  /** Limits of OpenAPI processing, where they differ from the defaults (tests use small ones). */
+  openApi?: Partial<Omit<OpenApiJobOptions, 'allowPrivate'>>;
+}
+
+/** The background jobs this server runs (see jobs/queue.ts): started when the app is ready, stopped on close. */
+function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
+  if (deps.jobs === false) return undefined;
+  const queue = new JobQueue(
+    deps.db,
+    { [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }) },
+    app.log,
+    deps.jobs,
+  );
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('preClose', async () => queue.stop());
+  return queue;
 }
 
 /** The Fastify instance: main.ts listens with it, and tests build the very same one. */
@@ -174,10 +196,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentPermissionRoutes, routeDeps);
   await app.register(samlRoutes, routeDeps);
   await app.register(translationRoutes, routeDeps);
+  await app.register(openApiRoutes, routeDeps);
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
   await app.register(importRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
-  return app;
+  const jobs = startJobs(app, deps);
+  return Object.assign(app, { jobs });
 }

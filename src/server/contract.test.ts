@@ -643,3 +643,67 @@ describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => 
     expect(intoCr.data.revision).toBe((await api.spaces.getChangeRequestById(space.data.id, cr.data.id)).data.revision);
   });
 });
+
+describeEachDialect('contract with @gitbook/api@0.143.2: OpenAPI specifications', (dialect) => {
+  let server: TestServer;
+  let api: GitBookAPI;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    api = new GitBookAPI({ endpoint: server.url, authToken: OWNER_TOKEN });
+  });
+  afterAll(() => server.close());
+
+  async function processedSpec(slug: string) {
+    for (let i = 0; i < 200; i++) {
+      const spec = await api.orgs.getOpenApiSpecBySlug(server.orgId, slug);
+      if (spec.data.processingState === 'complete') return spec;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`${slug} was not processed`);
+  }
+
+  it('creates, processes, versions, lists and deletes specifications', async () => {
+    const text =
+      'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths:\n  /pets:\n    get:\n      responses:\n        "200": {description: OK}\n';
+    const created = await api.orgs.createOpenApiSpec(server.orgId, { slug: 'pets', source: { text } });
+    expect(created.status).toBe(201);
+    expectConforms('createOpenAPISpec', created);
+    const spec = await processedSpec('pets');
+    expectConforms('getOpenAPISpecBySlug', spec);
+    expect(spec.data.lastVersion).toEqual(expect.any(String));
+
+    const updated = await api.orgs.createOrUpdateOpenApiSpecBySlug(server.orgId, 'pets', {
+      source: { text: text.replace('Pets', 'Pets v2') },
+    });
+    expect(updated.status).toBe(200);
+    expectConforms('createOrUpdateOpenAPISpecBySlug', updated);
+    const createdByPut = await api.orgs.createOrUpdateOpenApiSpecBySlug(server.orgId, 'other', { source: { text } });
+    expect(createdByPut.status).toBe(201);
+    expectConforms('createOrUpdateOpenAPISpecBySlug', createdByPut);
+    await processedSpec('pets');
+    expectConforms('listOpenAPISpecs', await api.orgs.listOpenApiSpecs(server.orgId));
+    const patched = await api.orgs.updateOpenApiSpecBySlug(server.orgId, 'pets', { visibility: 'public' as never });
+    expectConforms('updateOpenAPISpecBySlug', patched);
+
+    const versions = await api.orgs.listOpenApiSpecVersions(server.orgId, 'pets');
+    expectConforms('listOpenAPISpecVersions', versions);
+    expect(versions.data.items).toHaveLength(2);
+    const latest = await api.orgs.getLatestOpenApiSpecVersion(server.orgId, 'pets');
+    expectConforms('getLatestOpenAPISpecVersion', latest);
+    expectConforms(
+      'getOpenAPISpecVersionById',
+      await api.orgs.getOpenApiSpecVersionById(server.orgId, 'pets', versions.data.items[1]!.id),
+    );
+    const content = await api.orgs.getLatestOpenApiSpecVersionContent(server.orgId, 'pets');
+    expectConforms('getLatestOpenAPISpecVersionContent', content);
+    expect(JSON.stringify(content.data.filesystem)).toContain('Pets v2');
+    expectConforms(
+      'getOpenAPISpecVersionContentById',
+      await api.orgs.getOpenApiSpecVersionContentById(server.orgId, 'pets', versions.data.items[1]!.id),
+    );
+
+    expect((await api.orgs.deleteOpenApiSpecBySlug(server.orgId, 'other')).status).toBe(205);
+    const gone = await api.orgs.getOpenApiSpecBySlug(server.orgId, 'other').catch((e: unknown) => e);
+    expect((gone as GitBookAPIError).code).toBe(404);
+  });
+});

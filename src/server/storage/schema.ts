@@ -32,6 +32,9 @@ export interface Database {
   saml_providers: SamlProvidersTable;
   saml_assertions: SamlAssertionsTable;
   translation_settings: TranslationSettingsTable;
+  jobs: JobsTable;
+  openapi_specs: OpenApiSpecsTable;
+  openapi_versions: OpenApiVersionsTable;
   server_secrets: ServerSecretsTable;
   member_invitations: MemberInvitationsTable;
   sso_identities: SsoIdentitiesTable;
@@ -583,4 +586,59 @@ export interface ImportRunsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+}
+
+/** Background work any process may run (see jobs/queue.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** What the job is about (one queued job per kind and key). */
+  key: string;
+  /** JSON. */
+  payload: string;
+  /** queued, running, done, failed. */
+  state: string;
+  attempts: number;
+  run_after: string;
+  /** While running: the lease; once past, another process may claim the job again. */
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenApiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  visibility: string;
+  source_url: string | null;
+  /** The text of an inline source, kept until processed. */
+  source_text: string | null;
+  source_revision: number;
+  processing_state: string;
+  last_version_id: string | null;
+  last_processed_at: string | null;
+  last_error_code: string | null;
+  /** JSON array of {message, code?}. */
+  last_errors: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenApiVersionsTable {
+  id: string;
+  spec_id: string;
+  /** sha256 of the text, hex. */
+  hash: string;
+  filename: string;
+  source_url: string | null;
+  text: string;
+  /** JSON of the parsed document ($refs kept). */
+  document: string;
+  /** "openapi 3.1.0", "swagger 2.0". */
+  specification: string;
+  created_at: string;
 }

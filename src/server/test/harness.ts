@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import type { Config, StorageConfig } from '../config.js';
 import { openStorage, migrate, type Storage } from '../storage/db.js';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
 import type { Role } from '../../shared/contract/common.js';
 
@@ -86,6 +86,7 @@ export async function storageFor(
 export async function startTestServer(
   dialect: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
+  appOverrides: Partial<Pick<AppDeps, 'openApi' | 'jobs'>> = {},
 ): Promise<TestServer> {
   const { storage: storageConfig, drop } = await storageFor(dialect);
   const config: Config = {
@@ -113,6 +114,7 @@ export async function startTestServer(
     db: storage.db,
     consoleRoot: path.join(os.tmpdir(), 'no-console-here'),
     checkResponses: true,
+    ...appOverrides,
   });
   const owner = await bootstrapOwner(storage.db, config);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -59,7 +59,13 @@ export class WorkerPool {
    * Runs `task` on `input`, whose size (characters or bytes) decides whether it goes to a worker. Fails with a
    * 503 when the task takes longer than the time limit, needs more memory than a worker has, or the queue is full.
    */
-  async run<K extends TaskName>(task: K, input: Input<K>, size: number): Promise<Output<K>> {
+  async run<K extends TaskName>(
+    task: K,
+    input: Input<K>,
+    size: number,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Output<K>> {
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     if (this.runsInline(size)) return (await runTask({ task, input })) as Output<K>;
     const pool = (this.pool ??= new Piscina({
       filename: new URL('./entry.mjs', import.meta.url).href,
@@ -71,10 +77,10 @@ export class WorkerPool {
     }));
     this.offloaded++;
     try {
-      return (await pool.run({ task, input }, { signal: AbortSignal.timeout(this.options.timeoutMs) })) as Output<K>;
+      return (await pool.run({ task, input }, { signal: AbortSignal.timeout(timeoutMs) })) as Output<K>;
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string };
-      const seconds = Math.round(this.options.timeoutMs / 100) / 10;
+      const seconds = Math.round(timeoutMs / 100) / 10;
       if (e.name === 'AbortError' || e.name === 'TimeoutError') {
         throw new ServiceUnavailableError(
           `Stopped after ${seconds} s: this content takes too long to process (the server may also be busy). ` +

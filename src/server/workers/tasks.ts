@@ -4,6 +4,9 @@ import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
 import { importTasks } from '../domain/imports/tasks.js';
 import { extractSections } from '../domain/search/extract.js';
+import { parseOpenApi } from '../domain/openapi/parse.js';
+import { buildReference, findOperation } from '../domain/openapi/reference.js';
+import { compareReferences } from '../domain/openapi/compare.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -51,6 +54,23 @@ export const tasks = {
   },
   /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */
   extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),
+  /** An OpenAPI or Swagger document's text read and validated (see domain/openapi/parse.ts). */
+  parseOpenApi: (text: string) => parseOpenApi(text),
+  /** Every operation of a processed document, ready to render. */
+  openApiReference: (input: { document: string; specification: string }) =>
+    buildReference(input.document, input.specification),
+  /** One operation of a processed document (a page's `{% openapi-operation %}` block). */
+  openApiOperations: (input: { document: string; operations: Array<{ path: string; method: string }> }) =>
+    input.operations.map((op) => findOperation(input.document, op.path, op.method) ?? null),
+  /** The operations added, removed and changed between two processed documents. */
+  compareOpenApi: (input: {
+    from: { id: string; document: string; specification: string };
+    to: { id: string; document: string; specification: string };
+  }) =>
+    compareReferences(
+      { id: input.from.id, reference: buildReference(input.from.document, input.from.specification) },
+      { id: input.to.id, reference: buildReference(input.to.document, input.to.specification) },
+    ),
 };
 
 export type Tasks = typeof tasks;

@@ -19,3 +19,4 @@ export * from './translations.js';
 export * from './identity.js';
 export * from './links.js';
 export * from './imports.js';
+export * from './openapi.js';

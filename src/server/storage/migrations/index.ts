@@ -13,6 +13,7 @@ import * as m011 from './011-links.js';
 import * as m012 from './012-imports.js';
 import * as m013 from './013-thread-versions.js';
 import * as m014 from './014-customization.js';
+import * as m015 from './015-openapi.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-imports': m012,
   '013-thread-versions': m013,
   '014-customization': m014,
+  '015-openapi': m015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,104 @@
+import { parse as parseYaml } from 'yaml';
+import { validate } from '@readme/openapi-parser';
+
+/**
+ * Reading a specification's text: JSON or YAML, then checked against the Swagger 2.0, OpenAPI 3.0 or 3.1 schema
+ * by @readme/openapi-parser (maintained, with readable messages), with `$ref`s resolved within the document only:
+ * a reference to another file or URL is never fetched. Runs in a worker thread (see workers/tasks.ts).
+ */
+
+export interface ParseProblem {
+  message: string;
+  code?: string;
+}
+
+export type ParseResult =
+  | {
+      ok: true;
+      /** The document as parsed, `$ref`s kept, as JSON. */
+      document: string;
+      /** "openapi 3.1.0" or "swagger 2.0". */
+      specification: string;
+      title: string;
+      version: string;
+    }
+  | { ok: false; errors: ParseProblem[] };
+
+/** Problems reported at most (the count says how many there were). */
+const ERRORS_MAX = 20;
+const MESSAGE_MAX = 500;
+/** YAML aliases a document may use: a "billion laughs" document expands without bound otherwise. */
+const YAML_ALIASES_MAX = 1000;
+
+function firstLines(message: string): string {
+  // The parser appends a code frame after a blank line: the first paragraph says what is wrong and where.
+  const text = message.split('\n\n')[0]!.trim();
+  return text.length > MESSAGE_MAX ? `${text.slice(0, MESSAGE_MAX - 1)}…` : text;
+}
+
+function readText(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start === '{' || start === '[') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON after all: YAML is a superset, and its parser says where the problem is.
+    }
+  }
+  return parseYaml(text, { maxAliasCount: YAML_ALIASES_MAX, prettyErrors: true, uniqueKeys: false });
+}
+
+export async function parseOpenApi(text: string): Promise<ParseResult> {
+  let value: unknown;
+  try {
+    value = readText(text);
+  } catch (err) {
+    return {
+      ok: false,
+      errors: [{ code: 'SYNTAX', message: `Not valid JSON or YAML: ${firstLines((err as Error).message)}` }],
+    };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, errors: [{ code: 'SYNTAX', message: 'The document is not an object' }] };
+  }
+  const doc = value as Record<string, unknown>;
+  const declared = typeof doc.openapi === 'string' ? doc.openapi : typeof doc.swagger === 'string' ? doc.swagger : '';
+  if (!declared) {
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'INVALID_SPECIFICATION',
+          message: 'Not an OpenAPI or Swagger document: it has no "openapi" (3.x) or "swagger" (2.0) field',
+        },
+      ],
+    };
+  }
+  const specification = `${typeof doc.openapi === 'string' ? 'openapi' : 'swagger'} ${declared}`;
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(structuredClone(doc) as never, {
+      resolve: { external: false, file: false },
+      dereference: { circular: 'ignore' },
+      timeoutMs: 60_000,
+    });
+  } catch (err) {
+    return { ok: false, errors: [{ code: 'INVALID_SPECIFICATION', message: firstLines((err as Error).message) }] };
+  }
+  if (!result.valid) {
+    const errors = result.errors
+      .slice(0, ERRORS_MAX)
+      .map((e) => ({ code: 'INVALID_SPECIFICATION', message: firstLines(e.message) }));
+    const more = result.errors.length - errors.length + result.additionalErrors;
+    if (more > 0) errors.push({ code: 'INVALID_SPECIFICATION', message: `…and ${more} more problems` });
+    return { ok: false, errors };
+  }
+  const info = (doc.info ?? {}) as { title?: unknown; version?: unknown };
+  return {
+    ok: true,
+    document: JSON.stringify(doc),
+    specification,
+    title: typeof info.title === 'string' ? info.title : '',
+    version: typeof info.version === 'string' ? info.version : String(info.version ?? ''),
+  };
+}
