@@ -7,6 +7,7 @@ import { extractSections } from '../domain/search/extract.js';
 import { parseOpenApi } from '../domain/openapi/parse.js';
 import { buildReference, findOperation } from '../domain/openapi/reference.js';
 import { compareReferences } from '../domain/openapi/compare.js';
+import type { OperationView } from '../../shared/contract/openapi.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -42,6 +43,8 @@ export const tasks = {
     siteRoot: string;
     /** Sizes of the images among the resolved URLs. */
     sizes?: Record<string, ImageSize>;
+    /** The operations of the body's OpenAPI blocks. */
+    operations?: Record<string, OperationView | null>;
   }) => {
     const { highlightCode } = await import('../domain/sites/highlight.js');
     return renderBody(
@@ -50,6 +53,7 @@ export const tasks = {
       input.siteRoot,
       highlightCode,
       (url) => input.sizes?.[url],
+      input.operations,
     );
   },
   /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */

@@ -5,6 +5,9 @@ import { gfm } from 'micromark-extension-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { sanitize, defaultSchema, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
+import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
+import type { OperationView } from '../../../shared/contract/openapi.js';
+import { operationElement } from './api-operation.js';
 
 /**
  * Page bodies of published sites: markdown (GFM) → mdast → hast → links resolved → sanitized → HTML.
@@ -29,6 +32,8 @@ export interface LinkResolver {
   siteRoot: string;
   /** Width and height of the image a resolved URL serves, when known (so the page does not jump as it loads). */
   imageSize?(url: string): ImageSize | undefined;
+  /** The operations the page's OpenAPI blocks show, by block key (see shared/openapi-blocks.ts). */
+  operations?: Record<string, OperationView | null>;
 }
 
 export interface ImageSize {
@@ -153,6 +158,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedB
     links.siteRoot,
     undefined,
     (url) => links.imageSize?.(url),
+    links.operations,
   );
 }
 
@@ -314,8 +320,13 @@ export function renderBody(
   highlight?: (clean: Root) => void,
   /** Width and height of images by their resolved URL (see LinkResolver.imageSize). */
   imageSize?: (url: string) => ImageSize | undefined,
+  /** The operations the body's OpenAPI blocks show, by block key (null: not available). */
+  operations?: Record<string, OperationView | null>,
 ): RenderedBody {
-  const tree = toHast(parse(markdown)) as Root;
+  // OpenAPI blocks become placeholder paragraphs, replaced by their sections once the body is sanitized.
+  const nonce = Math.random().toString(36).slice(2, 10).toUpperCase();
+  const extracted = extractOperationBlocks(markdown, (i) => `OPENAPIBLOCK${nonce}N${i}`);
+  const tree = toHast(parse(extracted.markdown)) as Root;
   walk(tree, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') {
       e.properties.href = resolve(e.properties.href);
@@ -343,6 +354,16 @@ export function renderBody(
   const headings = nameHeadings(clean);
   callouts(clean);
   headingAnchors(clean, headings);
+  if (extracted.blocks.length) {
+    const prefix = `OPENAPIBLOCK${nonce}N`;
+    clean.children = clean.children.map((node) => {
+      if (node.type !== 'element' || node.tagName !== 'p' || node.children.length !== 1) return node;
+      const only = node.children[0]!;
+      if (only.type !== 'text' || !only.value.startsWith(prefix)) return node;
+      const block = extracted.blocks[Number(only.value.slice(prefix.length))];
+      return block ? operationElement(block, operations?.[block.key]) : node;
+    });
+  }
   highlight?.(clean);
   return { html: toHtml(clean), headings };
 }

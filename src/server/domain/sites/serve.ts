@@ -34,6 +34,8 @@ import {
   type LinkResolver,
   type RenderedBody,
 } from './render.js';
+import { operationBlocks } from '../../../shared/openapi-blocks.js';
+import { currentDeps, loadOperations, sameDeps, type OperationDeps } from '../openapi/operations.js';
 import { workers } from '../../workers/pool.js';
 import { ancestorIds, breadcrumbs, onThisPage, pagination, siteHeader, themedDocument } from './theme.js';
 import {
@@ -136,6 +138,8 @@ interface RenderedPage {
   etag: string;
   /** Compressed copies, made on first demand (on libuv's threads) and kept while the page is. */
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  /** The OpenAPI spec versions its blocks show: the page is rendered again once one of them has a newer one. */
+  openapi?: OperationDeps;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -524,13 +528,19 @@ export class PublishedSites {
       node?.id ?? '',
     ]);
     let rendered = this.pages.get(key);
+    if (rendered?.openapi) {
+      const now = await currentDeps(this.db, site.organization_id, Object.keys(rendered.openapi));
+      if (!sameDeps(now, rendered.openapi)) rendered = undefined;
+    }
     const unavailable = () =>
       page(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal, home);
     if (rendered === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return unavailable();
     if (rendered === undefined) {
       let html: string;
+      const out: { openapi?: OperationDeps } = {};
       try {
         html = await this.render({
+          out,
           site,
           structure,
           visible,
@@ -554,6 +564,7 @@ export class PublishedSites {
         html,
         etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
         encoded: {},
+        ...(out.openapi ? { openapi: out.openapi } : {}),
       };
       this.pages.set(key, rendered);
     }
@@ -727,6 +738,8 @@ export class PublishedSites {
     headerItems: HeaderItem[];
     /** The console's preview: no script. */
     preview?: boolean;
+    /** Set to what the rendering depends on beyond its cache key. */
+    out?: { openapi?: OperationDeps };
   }): Promise<string> {
     const { site, index, node, siteSpaceUrl, settings } = c;
     const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
@@ -754,7 +767,14 @@ export class PublishedSites {
     if (node) {
       const revision = (await findRevision(this.db, index.revisionId))!;
       const blocks = await new RevisionReader(this.db, revision).document(node.version);
-      const body = await renderPageBody(withoutTitle(blocksToMarkdown(blocks), node.version.title), resolver);
+      const markdown = withoutTitle(blocksToMarkdown(blocks), node.version.title);
+      const apiBlocks = operationBlocks(markdown);
+      if (apiBlocks.length) {
+        const loaded = await loadOperations(this.db, site.organization_id, apiBlocks);
+        resolver.operations = loaded.operations;
+        if (c.out) c.out.openapi = loaded.deps;
+      }
+      const body = await renderPageBody(markdown, resolver);
       article = [
         el('h1', {}, [text(node.version.title)]),
         ...(node.version.description
@@ -864,7 +884,7 @@ export class PublishedSites {
  */
 async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
   // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
-  const fenced = /^ {0,3}(```|~~~)/m.test(markdown);
+  const fenced = /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined;
   if (!fenced && workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
   const urls = await workers.run('markdownUrls', markdown, markdown.length);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
@@ -874,7 +894,17 @@ async function renderPageBody(markdown: string, links: LinkResolver): Promise<Re
     if (found) sizes[url] = found;
   }
   const size = fenced ? Number.MAX_SAFE_INTEGER : markdown.length;
-  return workers.run('renderBody', { markdown, resolved, siteRoot: links.siteRoot, sizes }, size);
+  return workers.run(
+    'renderBody',
+    {
+      markdown,
+      resolved,
+      siteRoot: links.siteRoot,
+      sizes,
+      ...(links.operations ? { operations: links.operations } : {}),
+    },
+    size,
+  );
 }
 
 /** Results per page of a published site's search. */

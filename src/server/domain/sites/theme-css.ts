@@ -72,6 +72,21 @@ article hr{border:0;border-top:1px solid var(--border);margin:32px 0}
 mark{background:var(--mark);color:inherit;border-radius:2px}
 .anchor{margin-left:8px;color:var(--text-3);font-weight:400;opacity:0;text-decoration:none}
 h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.anchor,.anchor:focus-visible{opacity:1}
+.api-operation{margin:0 0 24px;padding:16px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg)}
+.api-operation p{margin:0 0 8px}.api-head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-bottom:8px;font-size:15px}
+.api-method{display:inline-block;padding:2px 8px;border-radius:4px;font:700 12px var(--mono);color:#fff;background:#4a5366}
+.api-get{background:#1f7a4d}.api-post{background:#2f55c8}.api-put,.api-patch{background:#8a5a00}.api-delete{background:#b42318}
+.api-path{font-size:15px;word-break:break-all}.api-summary{font-weight:600}.api-description{color:var(--text-2)}
+.api-meta{font-size:14px;color:var(--text-3)}.api-part{margin-top:14px}
+.api-part-title{font-size:13px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--text-3)}
+.api-schema{list-style:none;margin:0;padding:0}.api-schema .api-schema{padding-left:14px;border-left:1px solid var(--border);margin-left:4px}
+.api-schema li{padding:6px 0;border-top:1px solid var(--border)}.api-schema li:first-child{border-top:0}
+.api-schema summary,.api-response summary{cursor:pointer}
+.api-type,.api-format{margin-left:8px;font:13px var(--mono);color:var(--text-3)}
+.api-required{margin-left:8px;font-size:12px;font-weight:600;color:var(--c-caution)}
+.api-deprecated{margin-left:8px;font-size:12px;color:var(--text-3);text-decoration:line-through}
+.api-status{font:700 13px var(--mono)}.api-status-2{color:var(--c-tip)}.api-status-4,.api-status-5{color:var(--c-caution)}
+.api-response{margin:6px 0}.api-missing{color:var(--text-2);background:var(--bg-2)}
 .callout{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-left:4px solid var(--c);border-radius:var(--radius);background:var(--bg-2)}
 .callout>:last-child{margin-bottom:0}.callout-title{margin:0 0 4px;font-weight:700;color:var(--c)}
 :root{--c-note:#3a5bd9;--c-tip:#1b7f4a;--c-important:#7c3aed;--c-warning:#9a6700;--c-caution:#c62828}
