@@ -47,6 +47,7 @@ import { spaceRevisionPageRoute, spaceRevisionRoute } from './routes/space-revis
 import { spaceSettingsRoute } from './routes/space-settings';
 import { spaceLinksRoute } from './routes/space-links';
 import { trashRoute } from './routes/trash';
+import { openApiSpecRoute, openApiSpecsRoute } from './routes/openapi';
 
 /**
  * /login, /signup                        (`/login?method=sso`: single sign-on, found from the e-mail address)
@@ -73,6 +74,9 @@ import { trashRoute } from './routes/trash';
  *   …/revisions/$revisionId[/pages/$pageId]  a past revision, read-only
  *   …/links                             the links report: broken links first, each fixable in a change request
  *   …/settings                          the space's settings
+ * /o/$organizationId/openapi            OpenAPI specifications: add (URL, file, text), processing followed live
+ *   …/$specSlug                         one spec (`?tab=reference|compare&version=&from=&to=`): source, versions,
+ *                                       a version's reference, two versions compared with breaking changes
  * /o/$organizationId/sites              docs sites (`?title=&published=true|false&space=`)
  * /o/$organizationId/sites/$siteId      one site: opens its structure
  *   …/structure                         sections, groups and site spaces: add, edit, reorder
@@ -92,6 +96,8 @@ const routeTree = rootRoute.addChildren([
       organizationHomeRoute,
       trashRoute,
       sitesRoute,
+      openApiSpecsRoute,
+      openApiSpecRoute,
       siteRoute.addChildren([
         siteIndexRoute,
         siteStructureRoute,

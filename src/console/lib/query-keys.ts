@@ -50,6 +50,19 @@ export const queryKeys = {
   translations: {
     list: (organizationId: string) => ['translations', organizationId] as const,
   },
+  /** Hosted OpenAPI specifications; versions never change once made. */
+  openapi: {
+    all: (organizationId: string) => ['openapi', organizationId] as const,
+    list: (organizationId: string) => ['openapi', organizationId, 'list'] as const,
+    detail: (organizationId: string, slug: string) => ['openapi', organizationId, 'spec', slug] as const,
+    versions: (organizationId: string, slug: string) => ['openapi', organizationId, 'spec', slug, 'versions'] as const,
+    reference: (organizationId: string, slug: string, versionId: string) =>
+      ['openapi', organizationId, 'spec', slug, 'reference', versionId] as const,
+    comparison: (organizationId: string, slug: string, from: string, to: string) =>
+      ['openapi', organizationId, 'spec', slug, 'compare', from, to] as const,
+    operation: (organizationId: string, slug: string, method: string, path: string) =>
+      ['openapi', organizationId, 'spec', slug, 'operation', method, path] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (organizationId: string) => ['collections', 'list', organizationId] as const,

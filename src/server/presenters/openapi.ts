@@ -33,7 +33,7 @@ export function presentSpec(urls: Urls, row: OpenApiSpecRow, role: Role | null):
     permissions: { view: true, edit: canEdit(role) },
     urls: {
       location: urls.api(specPath(row)),
-      app: urls.app(`/orgs/${row.organization_id}/openapi/${row.slug}`),
+      app: urls.app(`/o/${row.organization_id}/openapi/${row.slug}`),
       ...(row.visibility === 'public' && row.last_version_id ? { published: versionRawUrl(urls, row, 'latest') } : {}),
     },
   };

@@ -55,7 +55,7 @@ describeEachDialect('gitbook openapi publish (the official CLI)', (dialect) => {
     ]);
     expect(published.stderr).toBe('');
     expect(published.code).toBe(0);
-    expect(published.stdout).toContain(`published to http://docs.test/orgs/${server.orgId}/openapi/petstore`);
+    expect(published.stdout).toContain(`published to http://docs.test/o/${server.orgId}/openapi/petstore`);
     const spec = await processed('petstore');
     expect(spec.lastVersion).toEqual(expect.any(String));
     expect(spec.lastProcessErrorCode).toBeUndefined();

@@ -38,7 +38,7 @@ describeEachDialect('OpenAPI specifications', (dialect) => {
       permissions: { view: true, edit: true },
       urls: {
         location: `http://docs.test${base}/petstore`,
-        app: `http://docs.test/orgs/${server.orgId}/openapi/petstore`,
+        app: `http://docs.test/o/${server.orgId}/openapi/petstore`,
       },
     });
     expect(created.headers.get('location')).toBeNull();

@@ -224,3 +224,9 @@ export const LogoMark = (p: IconProps) => (
     />
   </svg>
 );
+/** Angle brackets: code, an API. */
+export const CodeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m8 7-5 5 5 5M16 7l5 5-5 5" />
+  </Svg>
+);

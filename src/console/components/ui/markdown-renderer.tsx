@@ -3,6 +3,8 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { extractOperationBlocks } from '../../../shared/openapi-blocks';
+import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
@@ -59,19 +61,57 @@ export interface MarkdownProps {
   className?: string;
   /** How many levels below h1 the body's first heading level goes: 2 under a page title that is an h2. */
   headingOffset?: 1 | 2;
+  /** The organization of the page, whose specs its `{% openapi-operation %}` blocks show (else they are named). */
+  organizationId?: string;
+}
+
+const BLOCK_MARK = '\u0000openapi-block:';
+
+/** The markdown cut at its OpenAPI blocks: text parts and blocks, in order. */
+function segments(markdown: string) {
+  const { markdown: marked, blocks } = extractOperationBlocks(markdown, (i) => `${BLOCK_MARK}${i}`);
+  if (!blocks.length) return [{ text: markdown }];
+  const out: Array<{ text: string } | { block: (typeof blocks)[number] }> = [];
+  let text: string[] = [];
+  for (const line of marked.split('\n')) {
+    if (line.startsWith(BLOCK_MARK)) {
+      out.push({ text: text.join('\n') }, { block: blocks[Number(line.slice(BLOCK_MARK.length))]! });
+      text = [];
+    } else text.push(line);
+  }
+  out.push({ text: text.join('\n') });
+  return out;
 }
 
 /** Loaded on demand (see markdown.tsx): the parser and its GFM extensions are most of its weight. */
-const MarkdownRenderer = memo(function MarkdownRenderer({ children, className, headingOffset = 1 }: MarkdownProps) {
+const MarkdownRenderer = memo(function MarkdownRenderer({
+  children,
+  className,
+  headingOffset = 1,
+  organizationId,
+}: MarkdownProps) {
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown
-        remarkPlugins={REMARK_PLUGINS}
-        components={COMPONENTS[headingOffset]}
-        urlTransform={defaultUrlTransform}
-      >
-        {children}
-      </ReactMarkdown>
+      {segments(children).map((part, i) =>
+        'block' in part ? (
+          organizationId ? (
+            <OperationBlockView key={i} organizationId={organizationId} block={part.block} />
+          ) : (
+            <OperationBlockPlaceholder key={i} block={part.block} />
+          )
+        ) : (
+          part.text.trim() !== '' && (
+            <ReactMarkdown
+              key={i}
+              remarkPlugins={REMARK_PLUGINS}
+              components={COMPONENTS[headingOffset]}
+              urlTransform={defaultUrlTransform}
+            >
+              {part.text}
+            </ReactMarkdown>
+          )
+        ),
+      )}
     </div>
   );
 });

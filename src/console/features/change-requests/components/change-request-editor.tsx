@@ -114,7 +114,14 @@ export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, s
       <div className="content-main">
         {pageId ? (
           <Suspense fallback={<Loading label="Loading the page…" />}>
-            <PageEditor key={pageId} spaceId={spaceId} number={number} pageId={pageId} readOnly={readOnly} />
+            <PageEditor
+              key={pageId}
+              organizationId={organizationId}
+              spaceId={spaceId}
+              number={number}
+              pageId={pageId}
+              readOnly={readOnly}
+            />
           </Suspense>
         ) : (
           <EmptyState

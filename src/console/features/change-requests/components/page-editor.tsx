@@ -33,6 +33,8 @@ function valuesOf(page: RevisionPage): PageFormInput {
 }
 
 interface Props {
+  /** The space's organization: OpenAPI blocks of the preview show its specs' operations. */
+  organizationId: string;
   spaceId: string;
   number: number;
   pageId: string;
@@ -45,7 +47,7 @@ interface Props {
  * revision of the change request (`base`); saving sends it as If-Match, so an edit made meanwhile by someone else
  * is never overwritten. Edits this console made elsewhere (another page added in the sidebar) are adopted.
  */
-export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
+export function PageEditor({ organizationId, spaceId, number, pageId, readOnly }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const [base, setBase] = useState(changeRequest.revision);
   const [dirty, setDirty] = useState(false);
@@ -62,20 +64,28 @@ export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
   const page = useChangeRequestPage(spaceId, number, pageId, base);
   const changedMeanwhile = base !== current && !edit.isPending;
 
-  if (readOnly !== undefined) return <PagePreview page={page} notice={readOnly} />;
+  if (readOnly !== undefined) return <PagePreview organizationId={organizationId} page={page} notice={readOnly} />;
   if (page.type === 'group') {
     return (
       <PagePreview
+        organizationId={organizationId}
         page={page}
         notice="A group has no content of its own: it gathers the pages inside it. Rename or move it from the list."
       />
     );
   }
   if (page.type === 'link') {
-    return <PagePreview page={page} notice="A link page points elsewhere; it has no content to edit here." />;
+    return (
+      <PagePreview
+        organizationId={organizationId}
+        page={page}
+        notice="A link page points elsewhere; it has no content to edit here."
+      />
+    );
   }
   return (
     <PageForm
+      organizationId={organizationId}
       spaceId={spaceId}
       number={number}
       page={page}
@@ -90,7 +100,7 @@ export function PageEditor({ spaceId, number, pageId, readOnly }: Props) {
   );
 }
 
-function PagePreview({ page, notice }: { page: RevisionPage; notice: string }) {
+function PagePreview({ organizationId, page, notice }: { organizationId: string; page: RevisionPage; notice: string }) {
   const href = safeHref(page.href);
   return (
     <article className="page-article" aria-labelledby="page-preview-title">
@@ -111,7 +121,9 @@ function PagePreview({ page, notice }: { page: RevisionPage; notice: string }) {
       )}
       {page.type === 'document' &&
         (page.markdown?.trim() ? (
-          <Markdown headingOffset={2}>{page.markdown}</Markdown>
+          <Markdown headingOffset={2} organizationId={organizationId}>
+            {page.markdown}
+          </Markdown>
         ) : (
           <p className="page-article-empty">This page is empty.</p>
         ))}
@@ -120,6 +132,7 @@ function PagePreview({ page, notice }: { page: RevisionPage; notice: string }) {
 }
 
 function PageForm({
+  organizationId,
   spaceId,
   number,
   page,
@@ -131,6 +144,7 @@ function PageForm({
   onSaved,
   onReload,
 }: {
+  organizationId: string;
   spaceId: string;
   number: number;
   page: RevisionPage;
@@ -249,7 +263,7 @@ function PageForm({
       />
       <div className="editor-panes">
         <MarkdownField control={form.control} readOnly={isSubmitting} />
-        <Preview control={form.control} />
+        <Preview organizationId={organizationId} control={form.control} />
       </div>
       <div className="editor-toolbar">
         <span className="editor-status" role="status">
@@ -314,7 +328,7 @@ function MarkdownField({ control, readOnly }: { control: Control<PageFormInput>;
   );
 }
 
-function Preview({ control }: { control: Control<PageFormInput> }) {
+function Preview({ organizationId, control }: { organizationId: string; control: Control<PageFormInput> }) {
   const markdown = useWatch({ control, name: 'markdown' }) ?? '';
   const deferred = useDeferredValue(markdown);
   return (
@@ -323,7 +337,9 @@ function Preview({ control }: { control: Control<PageFormInput> }) {
         Preview
       </p>
       {deferred.trim() ? (
-        <Markdown headingOffset={2}>{deferred}</Markdown>
+        <Markdown headingOffset={2} organizationId={organizationId}>
+          {deferred}
+        </Markdown>
       ) : (
         <p className="page-article-empty">Nothing to preview yet.</p>
       )}

@@ -1,5 +1,13 @@
 import { Link, useMatchRoute } from '@tanstack/react-router';
-import { GlobeIcon, HomeIcon, SettingsIcon, TeamIcon, TrashIcon, UserIcon } from '../../../components/ui/icons';
+import {
+  CodeIcon,
+  GlobeIcon,
+  HomeIcon,
+  SettingsIcon,
+  TeamIcon,
+  TrashIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
 import { useOrganization } from '../api/get-organization';
 
 /** The organization's sections. */
@@ -40,6 +48,18 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
             <GlobeIcon /> Sites
           </Link>
         </li>
+        {organization.permissions.listMembers && (
+          <li>
+            <Link
+              to="/o/$organizationId/openapi"
+              params={{ organizationId }}
+              className="sidebar-link"
+              activeProps={{ className: 'active' }}
+            >
+              <CodeIcon /> API specs
+            </Link>
+          </li>
+        )}
         <li>
           <Link
             to="/o/$organizationId/trash"

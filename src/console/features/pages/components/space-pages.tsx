@@ -181,7 +181,9 @@ function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> &
       </header>
       {page.description && <p className="page-article-description">{page.description}</p>}
       {markdown.trim() ? (
-        <Markdown headingOffset={2}>{markdown}</Markdown>
+        <Markdown headingOffset={2} organizationId={at.organizationId}>
+          {markdown}
+        </Markdown>
       ) : (
         <p className="page-article-empty">This page is empty.</p>
       )}
