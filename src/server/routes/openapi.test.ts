@@ -175,6 +175,23 @@ describeEachDialect('OpenAPI specifications', (dialect) => {
       'delete /pets/{petId}',
     ]);
 
+    expect(reference.body).toMatchObject({ count: 4, total: 4 });
+    expect(reference.body.next).toBeUndefined();
+    const paged = await server.request('GET', `${base}/petstore/versions/${v1}/reference?limit=3`);
+    expect(paged.body.operations).toHaveLength(3);
+    const rest = await server.request(
+      'GET',
+      `${base}/petstore/versions/${v1}/reference?limit=3&page=${paged.body.next.page}`,
+    );
+    expect(rest.body.operations.map((o: { method: string }) => o.method)).toEqual(['delete']);
+    const found = await server.request('GET', `${base}/petstore/versions/${v1}/reference?q=remove`);
+    expect(found.body).toMatchObject({
+      count: 1,
+      total: 4,
+      operations: [{ method: 'delete', summary: 'Remove a pet' }],
+    });
+    expect((await server.request('GET', `${base}/petstore/versions/${v1}/reference?limit=0`)).status).toBe(400);
+
     const op = await server.request('GET', `${base}/petstore/versions/latest/operation?path=/pets&method=post`);
     expect(op.status).toBe(200);
     expect(op.body.requestBody).toMatchObject({ required: true, contentType: 'application/json' });

@@ -7,7 +7,8 @@ import {
   openApiComparisonSchema,
   openApiContentSchema,
   openApiParamsSchema,
-  openApiReferenceSchema,
+  openApiReferencePageSchema,
+  referenceQuerySchema,
   openApiSpecListSchema,
   openApiSpecSchema,
   openApiVersionListSchema,
@@ -206,13 +207,24 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
-  // Extension: every operation of a version, ready to render (the console's reference view).
+  // Extension: the operations of a version, ready to render, a page at a time (the console's reference view).
   r.get(
     `${base}/:specSlug/versions/:versionId/reference`,
-    { schema: { params: openApiVersionParamsSchema, response: { 200: openApiReferenceSchema } } },
+    {
+      schema: {
+        params: openApiVersionParamsSchema,
+        querystring: referenceQuerySchema,
+        response: { 200: openApiReferencePageSchema },
+      },
+    },
     async (request) => {
       const { organizationId, specSlug, versionId } = request.params;
-      return service.getReference(serviceContext(deps, request), organizationId, specSlug, versionId);
+      const { q, page, limit } = request.query;
+      return service.getReference(serviceContext(deps, request), organizationId, specSlug, versionId, {
+        ...(q ? { q } : {}),
+        offset: page ?? 0,
+        limit,
+      });
     },
   );
 

@@ -5,8 +5,8 @@ import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../doma
 import { importTasks } from '../domain/imports/tasks.js';
 import { extractSections } from '../domain/search/extract.js';
 import { parseOpenApi } from '../domain/openapi/parse.js';
-import { buildReference, findOperation } from '../domain/openapi/reference.js';
-import { compareReferences } from '../domain/openapi/compare.js';
+import { findOperation, referencePage } from '../domain/openapi/reference.js';
+import { compareDocuments } from '../domain/openapi/compare.js';
 import type { OperationView } from '../../shared/contract/openapi.js';
 
 /**
@@ -60,9 +60,12 @@ export const tasks = {
   extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),
   /** An OpenAPI or Swagger document's text read and validated (see domain/openapi/parse.ts). */
   parseOpenApi: (text: string) => parseOpenApi(text),
-  /** Every operation of a processed document, ready to render. */
-  openApiReference: (input: { document: string; specification: string }) =>
-    buildReference(input.document, input.specification),
+  /** A page of the operations of a processed document, ready to render. */
+  openApiReference: (input: {
+    document: string;
+    specification: string;
+    query: { q?: string; offset: number; limit: number };
+  }) => referencePage(input.document, input.specification, input.query),
   /** One operation of a processed document (a page's `{% openapi-operation %}` block). */
   openApiOperations: (input: { document: string; operations: Array<{ path: string; method: string }> }) =>
     input.operations.map((op) => findOperation(input.document, op.path, op.method) ?? null),
@@ -70,11 +73,7 @@ export const tasks = {
   compareOpenApi: (input: {
     from: { id: string; document: string; specification: string };
     to: { id: string; document: string; specification: string };
-  }) =>
-    compareReferences(
-      { id: input.from.id, reference: buildReference(input.from.document, input.from.specification) },
-      { id: input.to.id, reference: buildReference(input.to.document, input.to.specification) },
-    ),
+  }) => compareDocuments(input.from, input.to),
 };
 
 export type Tasks = typeof tasks;

@@ -198,6 +198,24 @@ export const openApiReferenceSchema = z.object({
 });
 export type OpenApiReference = z.infer<typeof openApiReferenceSchema>;
 
+/**
+ * A page of a version's reference: the operations matching `q` (method, path, summary or operation id), `limit`
+ * at a time from the offset `page`; `count` is how many match in all. Large specifications have thousands.
+ */
+export const REFERENCE_LIMIT_DEFAULT = 50;
+export const REFERENCE_LIMIT_MAX = 200;
+export const referenceQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(REFERENCE_LIMIT_MAX).default(REFERENCE_LIMIT_DEFAULT),
+});
+export const openApiReferencePageSchema = openApiReferenceSchema.extend({
+  count: z.number().int(),
+  total: z.number().int(),
+  next: z.object({ page: z.string() }).optional(),
+});
+export type OpenApiReferencePage = z.infer<typeof openApiReferencePageSchema>;
+
 export const operationQuerySchema = z.object({ path: z.string().min(1).max(2048), method: httpMethodSchema });
 
 /** One difference between two versions of an operation; `breaking` when clients of the older one may fail. */

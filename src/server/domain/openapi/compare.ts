@@ -1,9 +1,5 @@
-import type {
-  OpenApiComparison,
-  OpenApiReference,
-  OperationView,
-  SchemaView,
-} from '../../../shared/contract/openapi.js';
+import { operationsOf, operationView, type Obj } from './reference.js';
+import type { OpenApiComparison, OperationView, SchemaView } from '../../../shared/contract/openapi.js';
 
 /**
  * What changed between two versions of a specification, operation by operation. A change is breaking when a
@@ -146,31 +142,53 @@ function compareOperations(before: OperationView, after: OperationView): Change[
   return out;
 }
 
-export function compareReferences(
-  from: { id: string; reference: OpenApiReference },
-  to: { id: string; reference: OpenApiReference },
+/** What operations may refer to beyond their own text: when all of it is the same, so is any unchanged operation. */
+function shared(doc: Obj): string {
+  const { paths: _paths, info: _info, ...rest } = doc;
+  return JSON.stringify(rest);
+}
+
+/**
+ * The operations added, removed and changed between two documents, reading only what may differ: when everything outside `paths` is the same in
+ * both (schemas, shared parameters and responses, servers, security), an operation whose own text is the same is
+ * unchanged and is not read at all. A large specification changes a few operations at a time.
+ */
+export function compareDocuments(
+  from: { id: string; document: string },
+  to: { id: string; document: string },
 ): OpenApiComparison {
-  const before = new Map(from.reference.operations.map((op) => [key(op), op]));
-  const after = new Map(to.reference.operations.map((op) => [key(op), op]));
-  const brief = (op: OperationView) => ({
-    method: op.method,
-    path: op.path,
-    ...(op.summary ? { summary: op.summary } : {}),
-  });
+  const a = JSON.parse(from.document) as Obj;
+  const b = JSON.parse(to.document) as Obj;
+  const sameShared = shared(a) === shared(b);
+  const index = (doc: Obj) => new Map([...operationsOf(doc)].map((op) => [key(op), op]));
+  const before = index(a);
+  const after = index(b);
+  const summary = (op: Obj) => (typeof op.summary === 'string' && op.summary ? { summary: op.summary } : {});
   const result: OpenApiComparison = { from: from.id, to: to.id, added: [], removed: [], changed: [], breaking: 0 };
   for (const [k, op] of before) {
     const next = after.get(k);
     if (!next) {
-      result.removed.push(brief(op));
+      result.removed.push({ method: op.method, path: op.path, ...summary(op.operation) });
       result.breaking++;
       continue;
     }
-    const changes = compareOperations(op, next);
+    const unchanged =
+      sameShared &&
+      JSON.stringify(op.operation) === JSON.stringify(next.operation) &&
+      JSON.stringify(op.pathItem.parameters ?? null) === JSON.stringify(next.pathItem.parameters ?? null) &&
+      JSON.stringify(op.pathItem.servers ?? null) === JSON.stringify(next.pathItem.servers ?? null);
+    if (unchanged) continue;
+    const changes = compareOperations(
+      operationView(a, op.path, op.method, op.pathItem, op.operation),
+      operationView(b, next.path, next.method, next.pathItem, next.operation),
+    );
     if (changes.length) {
-      result.changed.push({ ...brief(next), changes });
+      result.changed.push({ method: next.method, path: next.path, ...summary(next.operation), changes });
       result.breaking += changes.filter((c) => c.breaking).length;
     }
   }
-  for (const [k, op] of after) if (!before.has(k)) result.added.push(brief(op));
+  for (const [k, op] of after) {
+    if (!before.has(k)) result.added.push({ method: op.method, path: op.path, ...summary(op.operation) });
+  }
   return result;
 }

@@ -1,7 +1,7 @@
 import {
   HTTP_METHODS,
   type HttpMethod,
-  type OpenApiReference,
+  type OpenApiReferencePage,
   type OperationView,
   type SchemaView,
 } from '../../../shared/contract/openapi.js';
@@ -12,7 +12,7 @@ import {
  * schema that refers to itself is shown once, then by name). Runs in a worker thread for big documents.
  */
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
 /** Levels of nested properties shown. */
 const DEPTH_MAX = 8;
@@ -267,7 +267,13 @@ function exampleRequest(view: Omit<OperationView, 'example'>): string {
     .replace(' \\ \\\n', ' \\\n');
 }
 
-function operationView(doc: Obj, path: string, method: HttpMethod, pathItem: Obj, operation: Obj): OperationView {
+export function operationView(
+  doc: Obj,
+  path: string,
+  method: HttpMethod,
+  pathItem: Obj,
+  operation: Obj,
+): OperationView {
   const reader = new SchemaReader(doc);
   const swagger = isSwagger(doc);
   const parameters: OperationView['parameters'] = [];
@@ -373,7 +379,9 @@ function operationView(doc: Obj, path: string, method: HttpMethod, pathItem: Obj
   return { ...view, example: exampleRequest(view) };
 }
 
-function* operationsOf(doc: Obj): Generator<{ path: string; method: HttpMethod; pathItem: Obj; operation: Obj }> {
+export function* operationsOf(
+  doc: Obj,
+): Generator<{ path: string; method: HttpMethod; pathItem: Obj; operation: Obj }> {
   if (!isObj(doc.paths)) return;
   for (const [path, rawItem] of Object.entries(doc.paths)) {
     const pathItem = deref(doc, rawItem).value;
@@ -395,18 +403,38 @@ export function findOperation(documentJson: string, path: string, method: string
   return undefined;
 }
 
-/** Every operation of a document, in document order, with the API's title and version. */
-export function buildReference(documentJson: string, specification: string): OpenApiReference {
+/** The operations matching `q`, `limit` from `offset`, with how many match and how many there are. */
+export function referencePage(
+  documentJson: string,
+  specification: string,
+  query: { q?: string; offset: number; limit: number },
+): OpenApiReferencePage {
   const doc = JSON.parse(documentJson) as Obj;
   const info = isObj(doc.info) ? doc.info : {};
+  const words = query.q?.trim().toLowerCase();
   const operations: OperationView[] = [];
-  for (const op of operationsOf(doc))
-    operations.push(operationView(doc, op.path, op.method, op.pathItem, op.operation));
+  let count = 0;
+  let total = 0;
+  for (const op of operationsOf(doc)) {
+    total++;
+    if (words) {
+      const text = `${op.method} ${op.path} ${String(op.operation.summary ?? '')} ${String(op.operation.operationId ?? '')}`;
+      if (!text.toLowerCase().includes(words)) continue;
+    }
+    if (count >= query.offset && operations.length < query.limit) {
+      operations.push(operationView(doc, op.path, op.method, op.pathItem, op.operation));
+    }
+    count++;
+  }
+  const end = query.offset + operations.length;
   return {
     title: str(info.title) ?? 'API',
     version: scalar(info.version)?.replace(/^"|"$/g, '') ?? '',
     ...(str(info.description) ? { description: str(info.description) } : {}),
     specification,
     operations,
+    count,
+    total,
+    ...(end < count ? { next: { page: String(end) } } : {}),
   };
 }

@@ -262,11 +262,17 @@ export async function getRawVersion(
 /** Documents past this size are read in a worker thread, with more time than page content gets. */
 const DOCUMENT_TIMEOUT_MS = 60_000;
 
-export async function getReference(ctx: ServiceContext, organizationId: string, slug: string, versionId: string) {
+export async function getReference(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  versionId: string,
+  query: { q?: string; offset: number; limit: number },
+) {
   const { version } = await getVersionContent(ctx, organizationId, slug, versionId);
   return workers.run(
     'openApiReference',
-    { document: version.document, specification: version.specification },
+    { document: version.document, specification: version.specification, query },
     version.document.length,
     { timeoutMs: DOCUMENT_TIMEOUT_MS },
   );

@@ -1,26 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openApiReferenceSchema } from '../../../../shared/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { openApiReferencePageSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET …/openapi/{specSlug}/versions/{versionId}/reference` (extension): every operation, ready to show. */
-export function getReference(organizationId: string, slug: string, versionId: string, signal?: AbortSignal) {
+/**
+ * `GET …/openapi/{specSlug}/versions/{versionId}/reference?q=&page=` (extension): the operations matching `q`,
+ * a page at a time, ready to show.
+ */
+export function getReference(
+  organizationId: string,
+  slug: string,
+  versionId: string,
+  q: string,
+  page: string | undefined,
+  signal?: AbortSignal,
+) {
   return api.get(
     `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}/versions/${encodeURIComponent(versionId)}/reference`,
-    openApiReferenceSchema,
-    { signal },
+    openApiReferencePageSchema,
+    { query: { q: q || undefined, page }, signal },
   );
 }
 
-export function referenceQueryOptions(organizationId: string, slug: string, versionId: string) {
-  return queryOptions({
-    queryKey: queryKeys.openapi.reference(organizationId, slug, versionId),
-    queryFn: ({ signal }) => getReference(organizationId, slug, versionId, signal),
+export function referenceQueryOptions(organizationId: string, slug: string, versionId: string, q: string) {
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.openapi.reference(organizationId, slug, versionId), q],
+    queryFn: ({ pageParam, signal }) => getReference(organizationId, slug, versionId, q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next?.page,
     // A version never changes.
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-export function useReference(organizationId: string, slug: string, versionId: string | undefined) {
-  return useQuery({ ...referenceQueryOptions(organizationId, slug, versionId ?? ''), enabled: !!versionId });
+export function useReference(organizationId: string, slug: string, versionId: string, q: string) {
+  return useInfiniteQuery(referenceQueryOptions(organizationId, slug, versionId, q));
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { OpenApiComparison, OpenApiSpec, OpenApiVersion } from '../../../../shared/contract';
 import { ApiOperation } from '../../../components/openapi/api-operation';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { Switch } from '../../../components/ui/switch';
 import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
 import { fullTime } from '../../../lib/time';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteSpec } from '../api/delete-spec';
 import { useComparison } from '../api/get-comparison';
 import { useReference } from '../api/get-reference';
@@ -255,34 +256,33 @@ function VersionList({
   );
 }
 
-const OPERATIONS_PAGE = 50;
-
 function Reference({ organizationId, slug, versionId }: { organizationId: string; slug: string; versionId: string }) {
-  const reference = useReference(organizationId, slug, versionId);
   const [filter, setFilter] = useState('');
-  const [shown, setShown] = useState(OPERATIONS_PAGE);
-  const deferred = useDeferredValue(filter.trim().toLowerCase());
+  const deferred = useDebouncedValue(filter.trim(), 250);
+  const reference = useReference(organizationId, slug, versionId, deferred);
   const id = useId();
-  if (reference.isPending) return <Loading label="Reading the specification…" />;
-  if (reference.isError) return <ErrorState error={reference.error} onRetry={() => void reference.refetch()} />;
-  const { title, version, description, specification, operations } = reference.data;
-  const matching = deferred
-    ? operations.filter((op) =>
-        `${op.method} ${op.path} ${op.summary ?? ''} ${op.operationId ?? ''}`.toLowerCase().includes(deferred),
-      )
-    : operations;
+  const first = reference.data?.pages[0];
+  // The header stays while a new filter loads.
+  const [shownHead, setShownHead] = useState(first);
+  if (first && first !== shownHead) setShownHead(first);
+  const head = first ?? shownHead;
+  if (!head) {
+    if (reference.isError) return <ErrorState error={reference.error} onRetry={() => void reference.refetch()} />;
+    return <Loading label="Reading the specification…" />;
+  }
+  const operations = reference.data?.pages.flatMap((p) => p.operations) ?? [];
   return (
     <section className="api-reference" aria-labelledby={`${id}-title`}>
       <header className="api-reference-head">
         <h2 id={`${id}-title`}>
-          {title} <span className="team-meta">{version}</span>
+          {head.title} <span className="team-meta">{head.version}</span>
         </h2>
         <p className="team-meta">
-          {specification} · {operations.length} operation{operations.length === 1 ? '' : 's'}
+          {head.specification} · {head.total.toLocaleString()} operation{head.total === 1 ? '' : 's'}
         </p>
-        {description && <p className="api-description">{description}</p>}
+        {head.description && <p className="api-description">{head.description}</p>}
       </header>
-      {operations.length > 5 && (
+      {head.total > 5 && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-filter`}>
             Find an operation
@@ -297,17 +297,25 @@ function Reference({ organizationId, slug, versionId }: { organizationId: string
           />
         </div>
       )}
-      {matching.length === 0 ? (
-        <EmptyState title={operations.length ? 'No operation matches' : 'No operation'}>
-          {operations.length ? 'Try another method, path or word.' : 'This specification describes no path.'}
+      {reference.isError ? (
+        <ErrorState error={reference.error} onRetry={() => void reference.refetch()} />
+      ) : !first ? (
+        <Loading label="Finding operations…" />
+      ) : operations.length === 0 ? (
+        <EmptyState title={head.total ? 'No operation matches' : 'No operation'}>
+          {head.total ? 'Try another method, path or word.' : 'This specification describes no path.'}
         </EmptyState>
       ) : (
-        matching
-          .slice(0, shown)
-          .map((operation) => <ApiOperation key={`${operation.method} ${operation.path}`} operation={operation} />)
+        operations.map((operation) => (
+          <ApiOperation key={`${operation.method} ${operation.path}`} operation={operation} />
+        ))
       )}
-      {matching.length > shown && (
-        <Button onClick={() => setShown(shown + OPERATIONS_PAGE)}>Show more ({matching.length - shown} left)</Button>
+      {reference.hasNextPage && (
+        <Button disabled={reference.isFetchingNextPage} onClick={() => void reference.fetchNextPage()}>
+          {reference.isFetchingNextPage
+            ? 'Loading…'
+            : `Show more (${(first!.count - operations.length).toLocaleString()} left)`}
+        </Button>
       )}
     </section>
   );
