@@ -24,6 +24,7 @@ import { changeRequestRoutes, changeRequestContentRoutes } from './routes/change
 import { contentRoutes } from './routes/content.js';
 import { linkRoutes } from './routes/links.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { integrationRoutes } from './routes/integrations.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(samlRoutes, routeDeps);
   await app.register(translationRoutes, routeDeps);
   await app.register(openApiRoutes, routeDeps);
+  await app.register(integrationRoutes, routeDeps);
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
   await app.register(importRoutes, routeDeps);

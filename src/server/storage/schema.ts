@@ -35,6 +35,11 @@ export interface Database {
   jobs: JobsTable;
   openapi_specs: OpenApiSpecsTable;
   openapi_versions: OpenApiVersionsTable;
+  integrations: IntegrationsTable;
+  integration_assets: IntegrationAssetsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_targets: IntegrationTargetsTable;
+  integration_events: IntegrationEventsTable;
   server_secrets: ServerSecretsTable;
   member_invitations: MemberInvitationsTable;
   sso_identities: SsoIdentitiesTable;
@@ -640,5 +645,80 @@ export interface OpenApiVersionsTable {
   document: string;
   /** "openapi 3.1.0", "swagger 2.0". */
   specification: string;
+  created_at: string;
+}
+
+/** JSON columns hold the contract's shapes as published. */
+export interface IntegrationsTable {
+  name: string;
+  organization_id: string;
+  version: number;
+  title: string;
+  description: string;
+  summary: string | null;
+  visibility: string;
+  target: string;
+  runtime: string;
+  scopes: string;
+  categories: string;
+  blocks: string | null;
+  content_sources: string | null;
+  configurations: string | null;
+  external_links: string;
+  content_security_policy: string | null;
+  script: string;
+  /** AES-256-GCM of the JSON map (see domain/integrations/secrets.ts); never returned. */
+  secrets: string | null;
+  icon_asset_id: string | null;
+  /** JSON array of asset ids. */
+  preview_asset_ids: string;
+  /** Host names of the blocks' unfurl patterns, each between spaces. */
+  unfurl_domains: string;
+  has_blocks: number;
+  has_content_sources: number;
+  dev_tunnel_url: string | null;
+  dev_all: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationAssetsTable {
+  id: string;
+  integration_name: string;
+  content_type: string;
+  data: Buffer;
+}
+
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_name: string;
+  organization_id: string;
+  status: string;
+  space_selection: string;
+  site_selection: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An installation's spaces and sites. */
+export interface IntegrationTargetsTable {
+  installation_id: string;
+  kind: string;
+  target_id: string;
+  status: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationEventsTable {
+  id: string;
+  integration_name: string;
+  installation_id: string | null;
+  payload: string;
+  status: string;
   created_at: string;
 }

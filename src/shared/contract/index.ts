@@ -20,3 +20,4 @@ export * from './identity.js';
 export * from './links.js';
 export * from './imports.js';
 export * from './openapi.js';
+export * from './integrations.js';

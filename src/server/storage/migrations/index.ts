@@ -14,6 +14,7 @@ import * as m012 from './012-imports.js';
 import * as m013 from './013-thread-versions.js';
 import * as m014 from './014-customization.js';
 import * as m015 from './015-openapi.js';
+import * as m016 from './016-integrations.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-thread-versions': m013,
   '014-customization': m014,
   '015-openapi': m015,
+  '016-integrations': m016,
 };
 
 export const migrationProvider: MigrationProvider = {

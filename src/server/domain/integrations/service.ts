@@ -1,0 +1,562 @@
+import { Ajv } from 'ajv';
+import { imageSize } from 'image-size';
+import type { ServiceContext } from '../context.js';
+import * as repo from '../../storage/repos/integrations.js';
+import { findOrganization } from '../../storage/repos/organizations.js';
+import { findSpace } from '../../storage/repos/spaces.js';
+import { findSiteById } from '../../storage/repos/sites.js';
+import { transaction, type Executor } from '../../storage/db.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { encryptSecrets } from './secrets.js';
+import {
+  INTEGRATION_ICON_BYTES_MAX,
+  INTEGRATION_PREVIEW_BYTES_MAX,
+  type IntegrationConfiguration,
+  type IntegrationFilters,
+  type PublishIntegrationBody,
+  type UpdateInstallationBody,
+} from '../../../shared/contract/integrations.js';
+
+/**
+ * Integrations. Names are global; an integration belongs to the organization that first published it, whose
+ * admins alone publish it again (each time `version` goes up) or unpublish it. Who sees one: anyone signed in for
+ * a public or unlisted one (unlisted ones are not listed), members of the owner for a private one; for anyone
+ * else a private one does not exist (404). Installing needs the `admin` role in the organization installed on.
+ */
+
+const notFound = (name: string) => new NotFoundError(`No integration named "${name}"`);
+
+/** The integration if the caller may see it; with whether they administer it. */
+export async function visibleIntegration(ctx: ServiceContext, name: string) {
+  const row = await repo.findIntegration(ctx.db, name);
+  if (!row) throw notFound(name);
+  const access = await orgAccess(ctx.db, ctx.actor, row.organization_id).catch(() => null);
+  const member = access !== null && access.role !== null;
+  if (row.visibility === 'private' && !member) throw notFound(name);
+  return { row, admin: access?.role === 'admin' };
+}
+
+async function requireAdmin(ctx: ServiceContext, name: string) {
+  const found = await visibleIntegration(ctx, name);
+  if (!found.admin) throw new ForbiddenError(`Only admins of the organization that owns "${name}" can change it`);
+  return found.row;
+}
+
+// --- Images ---
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** A base64 image decoded and checked: PNG, JPEG, GIF or WebP (SVG is refused: it can carry script). */
+function decodeImage(base64: string, field: string, maxBytes: number): { data: Buffer; contentType: string } {
+  const data = Buffer.from(base64, 'base64');
+  if (data.length === 0) throw new InvalidError(field, 'The image is empty');
+  if (data.length > maxBytes)
+    throw new InvalidError(field, `The image is larger than ${Math.round(maxBytes / 1024)} KB`);
+  let type: string | undefined;
+  try {
+    type = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)).type;
+  } catch {
+    type = undefined;
+  }
+  const contentType = type ? IMAGE_TYPES[type] : undefined;
+  if (!contentType) throw new InvalidError(field, 'Not a PNG, JPEG, GIF or WebP image');
+  return { data, contentType };
+}
+
+function unfurlDomains(blocks: PublishIntegrationBody['blocks']): string {
+  const hosts = new Set<string>();
+  for (const block of blocks ?? []) {
+    for (const pattern of block.urlUnfurl ?? []) {
+      const host = /^(?:[a-z]+:\/\/)?([^/:?#]+)/i.exec(pattern)?.[1]?.toLowerCase().replace(/^\*\./, '');
+      if (host) hosts.add(host);
+    }
+  }
+  return ` ${[...hosts].join(' ')} `;
+}
+
+function cspString(csp: PublishIntegrationBody['contentSecurityPolicy']): string | null {
+  if (csp === undefined) return null;
+  if (typeof csp === 'string') return csp;
+  return Object.entries(csp)
+    .map(([directive, value]) => `${directive} ${value}`.trim())
+    .join('; ');
+}
+
+/** Publishes (or publishes again) an integration for `body.organization`, whose admin the caller must be. */
+export async function publishIntegration(ctx: ServiceContext, name: string, body: PublishIntegrationBody) {
+  const organization = await findOrganization(ctx.db, body.organization);
+  const access = organization ? await orgAccess(ctx.db, ctx.actor, organization.id) : null;
+  if (!organization || !access) throw new InvalidError('organization', 'No such organization among yours');
+  requireOrgRole(access, 'admin', 'publish integrations');
+  const icon = body.icon ? decodeImage(body.icon, 'icon', INTEGRATION_ICON_BYTES_MAX) : undefined;
+  const previews = (body.previewImages ?? []).map((image, i) =>
+    decodeImage(image, `previewImages.${i}`, INTEGRATION_PREVIEW_BYTES_MAX),
+  );
+  const secrets = body.secrets && Object.keys(body.secrets).length ? await encryptSecrets(ctx.db, body.secrets) : null;
+  return transaction(ctx.db, async (tx) => {
+    const existing = await repo.findIntegration(tx, name);
+    if (existing && existing.organization_id !== organization.id) {
+      throw new ConflictError(`The name "${name}" is taken by an integration of another organization`);
+    }
+    const now = nowIso();
+    const iconId = icon ? newId() : null;
+    const previewIds = previews.map(() => newId());
+    const row: repo.IntegrationRow = {
+      name,
+      organization_id: organization.id,
+      version: (existing?.version ?? 0) + 1,
+      title: body.title,
+      description: body.description,
+      summary: body.summary ?? null,
+      visibility: body.visibility ?? existing?.visibility ?? 'private',
+      target: body.target ?? 'all',
+      runtime: body.runtime,
+      scopes: JSON.stringify([...new Set(body.scopes)]),
+      categories: JSON.stringify([...new Set(body.categories ?? [])]),
+      blocks: body.blocks ? JSON.stringify(body.blocks) : null,
+      content_sources: body.contentSources ? JSON.stringify(body.contentSources) : null,
+      configurations: body.configurations ? JSON.stringify(body.configurations) : null,
+      external_links: JSON.stringify(body.externalLinks ?? []),
+      content_security_policy: cspString(body.contentSecurityPolicy),
+      script: body.script,
+      secrets,
+      icon_asset_id: iconId,
+      preview_asset_ids: JSON.stringify(previewIds),
+      unfurl_domains: unfurlDomains(body.blocks),
+      has_blocks: body.blocks?.length ? 1 : 0,
+      has_content_sources: body.contentSources?.length ? 1 : 0,
+      dev_tunnel_url: existing?.dev_tunnel_url ?? null,
+      dev_all: existing?.dev_all ?? 0,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    if (existing) {
+      if (!(await repo.replaceIntegration(tx, row, existing.version))) {
+        throw new ConflictError(`"${name}" was published by someone else meanwhile: publish again`);
+      }
+    } else {
+      await repo.insertIntegration(tx, row);
+    }
+    await repo.deleteAssetsExcept(tx, name, []);
+    if (icon && iconId)
+      await repo.insertAsset(tx, {
+        id: iconId,
+        integration_name: name,
+        content_type: icon.contentType,
+        data: icon.data,
+      });
+    for (const [i, preview] of previews.entries()) {
+      await repo.insertAsset(tx, {
+        id: previewIds[i]!,
+        integration_name: name,
+        content_type: preview.contentType,
+        data: preview.data,
+      });
+    }
+    return { row, admin: true };
+  }).catch((err: unknown) => {
+    const e = err as { code?: string };
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      throw new ConflictError(`"${name}" was published by someone else meanwhile: publish again`);
+    }
+    throw err;
+  });
+}
+
+export async function unpublishIntegration(ctx: ServiceContext, name: string): Promise<void> {
+  await requireAdmin(ctx, name);
+  await repo.deleteIntegration(ctx.db, name);
+}
+
+export async function listIntegrations(
+  ctx: ServiceContext,
+  filters: IntegrationFilters,
+  page: string | undefined,
+  limit: number,
+  installedOn?: string,
+) {
+  const memberOf = await repo.memberOrganizationIds(ctx.db, ctx.actor.userId);
+  const query: repo.IntegrationQuery = { memberOf, ...filters };
+  if (installedOn) {
+    const access = await requireOrgAccess(ctx.db, ctx.actor, installedOn);
+    if (access.role === null) throw new ForbiddenError("Guests cannot see the organization's integrations");
+    query.names = await repo.installedNames(ctx.db, installedOn);
+  }
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => repo.listIntegrations(ctx.db, query, after, take),
+    count: () => repo.countIntegrations(ctx.db, query),
+    key: (row) => [row.name],
+  });
+  return { ...result, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
+}
+
+async function adminOrganizationIds(ctx: ServiceContext, memberOf: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of memberOf) {
+    const access = await orgAccess(ctx.db, ctx.actor, id).catch(() => null);
+    if (access?.role === 'admin') out.push(id);
+  }
+  return out;
+}
+
+export async function setDevMode(ctx: ServiceContext, name: string, tunnelUrl: string | null, all: boolean) {
+  await requireAdmin(ctx, name);
+  await repo.updateIntegration(ctx.db, name, { dev_tunnel_url: tunnelUrl, dev_all: all ? 1 : 0 });
+}
+
+/** An asset (icon, preview) of an integration the caller may see, or of any public or unlisted one. */
+export async function getAsset(db: Executor, actor: ServiceContext['actor'] | undefined, name: string, id: string) {
+  const row = await repo.findIntegration(db, name);
+  if (!row) throw notFound(name);
+  if (row.visibility === 'private') {
+    const access = actor ? await orgAccess(db, actor, row.organization_id).catch(() => null) : null;
+    if (!access || access.role === null) throw notFound(name);
+  }
+  const asset = await repo.findAsset(db, name, id);
+  if (!asset) throw new NotFoundError('No such image');
+  return { asset, integration: row };
+}
+
+// --- Configuration ---
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+/** The JSON Schema of a configuration's values, from the integration's own description of them. */
+function configurationJsonSchema(configuration: IntegrationConfiguration | undefined) {
+  if (!configuration || !('properties' in configuration)) return undefined;
+  const properties: Record<string, object> = {};
+  for (const [key, p] of Object.entries(configuration.properties)) {
+    if (p.type === 'button') continue;
+    properties[key] = p.enum?.length && p.type === 'string' ? { type: 'string', enum: p.enum } : { type: p.type };
+  }
+  return { type: 'object', properties, required: configuration.required ?? [], additionalProperties: false };
+}
+
+/** 400 naming the first value that does not fit the integration's configuration schema. */
+function validateConfiguration(
+  integration: repo.IntegrationRow,
+  kind: 'account' | 'space' | 'site',
+  values: Record<string, unknown>,
+): void {
+  const configurations = integration.configurations
+    ? (JSON.parse(integration.configurations) as Record<string, IntegrationConfiguration>)
+    : {};
+  const schema = configurationJsonSchema(configurations[kind]);
+  if (!schema) {
+    if (Object.keys(values).length && !configurations[kind]) {
+      throw new InvalidError('configuration', `This integration takes no ${kind} configuration`);
+    }
+    return;
+  }
+  const validate = ajv.compile(schema);
+  if (validate(values)) return;
+  const error = validate.errors![0]!;
+  const property =
+    error.keyword === 'required'
+      ? String((error.params as { missingProperty: string }).missingProperty)
+      : error.keyword === 'additionalProperties'
+        ? String((error.params as { additionalProperty: string }).additionalProperty)
+        : error.instancePath.replace(/^\//, '').split('/')[0]!;
+  const message =
+    error.keyword === 'required'
+      ? 'This value is required'
+      : error.keyword === 'additionalProperties'
+        ? 'The integration has no such setting'
+        : (error.message ?? 'Invalid value');
+  throw new InvalidError(`configuration.${property}`, message.charAt(0).toUpperCase() + message.slice(1));
+}
+
+// --- Installations ---
+
+async function recordEvent(
+  db: Executor,
+  integration: string,
+  installationId: string,
+  payload: Record<string, unknown> & { type: string },
+) {
+  const id = newId();
+  await repo.insertEvent(db, {
+    id,
+    integration_name: integration,
+    installation_id: installationId,
+    payload: JSON.stringify({ eventId: id, installationId, ...payload }),
+    status: 'success',
+    created_at: nowIso(),
+  });
+}
+
+export async function install(ctx: ServiceContext, name: string, organizationId: string) {
+  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  requireOrgRole(access, 'admin', 'install integrations');
+  const { row: integration } = await visibleIntegration(ctx, name);
+  if (integration.visibility === 'private' && integration.organization_id !== organizationId) {
+    throw notFound(name);
+  }
+  return transaction(ctx.db, async (tx) => {
+    if (await repo.findInstallationOfOrg(tx, name, organizationId)) {
+      throw new ConflictError(`"${integration.title}" is already installed on this organization`);
+    }
+    const now = nowIso();
+    const row: repo.InstallationRow = {
+      id: newId(),
+      integration_name: name,
+      organization_id: organizationId,
+      status: 'active',
+      space_selection: 'selected',
+      site_selection: 'selected',
+      configuration: '{}',
+      external_ids: '[]',
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertInstallation(tx, row);
+    await recordEvent(tx, name, row.id, { type: 'installation_setup', status: 'active' });
+    return { row, spaces: 0 };
+  }).catch((err: unknown) => {
+    const e = err as { code?: string };
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new ConflictError(`"${integration.title}" is already installed on this organization`);
+    }
+    throw err;
+  });
+}
+
+/** An installation and the integration, for an admin of its organization (members may read it). */
+async function requireInstallation(ctx: ServiceContext, name: string, installationId: string, write: boolean) {
+  const installation = await repo.findInstallation(ctx.db, name, installationId);
+  if (!installation) throw new NotFoundError('No such installation');
+  const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
+  if (!access || access.role === null) throw new NotFoundError('No such installation');
+  if (write) requireOrgRole(access, 'admin', 'change integration installations');
+  const integration = (await repo.findIntegration(ctx.db, name))!;
+  return { installation, integration };
+}
+
+export async function getInstallation(ctx: ServiceContext, name: string, installationId: string) {
+  const { installation } = await requireInstallation(ctx, name, installationId, false);
+  return { row: installation, spaces: await repo.countTargets(ctx.db, installation.id, 'space') };
+}
+
+export async function updateInstallation(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  body: UpdateInstallationBody,
+) {
+  const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  if (body.configuration) validateConfiguration(integration, 'account', body.configuration);
+  const patch: Partial<repo.InstallationRow> = { updated_at: nowIso() };
+  if (body.configuration) patch.configuration = JSON.stringify(body.configuration);
+  if (body.externalIds) patch.external_ids = JSON.stringify(body.externalIds);
+  if (body.space_selection) patch.space_selection = body.space_selection;
+  if (body.site_selection) patch.site_selection = body.site_selection;
+  await transaction(ctx.db, async (tx) => {
+    await repo.updateInstallation(tx, installation.id, patch);
+    await recordEvent(tx, name, installation.id, {
+      type: 'installation_setup',
+      status: installation.status,
+      previous: { status: installation.status, configuration: JSON.parse(installation.configuration) as object },
+    });
+  });
+  return getInstallation(ctx, name, installationId);
+}
+
+export async function uninstall(ctx: ServiceContext, name: string, installationId: string) {
+  const { installation } = await requireInstallation(ctx, name, installationId, true);
+  await transaction(ctx.db, async (tx) => {
+    await repo.deleteInstallation(tx, installation.id);
+    await recordEvent(tx, name, installation.id, {
+      type: 'installation_deleted',
+      previous: { configuration: JSON.parse(installation.configuration) as object },
+    });
+  });
+}
+
+/** The installations of an integration: for admins of the organization that owns it. */
+export async function listInstallations(
+  ctx: ServiceContext,
+  name: string,
+  externalId: string | undefined,
+  page: string | undefined,
+  limit: number,
+) {
+  await requireAdmin(ctx, name);
+  const result = await keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: async (after, take) => {
+      const rows = await repo.listInstallations(ctx.db, name, externalId, after, take);
+      return externalId ? rows.filter((r) => (JSON.parse(r.external_ids) as string[]).includes(externalId)) : rows;
+    },
+    count: () => repo.countInstallations(ctx.db, name),
+    key: (row) => [row.id],
+  });
+  const spaces = await Promise.all(result.items.map((row) => repo.countTargets(ctx.db, row.id, 'space')));
+  return { ...result, items: result.items.map((row, i) => ({ row, spaces: spaces[i]! })) };
+}
+
+// --- Spaces and sites of an installation ---
+
+export type TargetKind = 'space' | 'site';
+
+async function requireTargetInOrg(ctx: ServiceContext, kind: TargetKind, id: string, organizationId: string) {
+  const found = kind === 'space' ? await findSpace(ctx.db, id) : await findSiteById(ctx.db, id);
+  const deleted = kind === 'space' && (found as { deleted_at?: string | null } | undefined)?.deleted_at;
+  if (!found || found.organization_id !== organizationId || deleted) {
+    throw new InvalidError(kind === 'space' ? 'space' : 'siteId', `No such ${kind} in the installation's organization`);
+  }
+}
+
+export async function installOnTarget(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  targetId: string,
+) {
+  const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  if (integration.target !== 'all' && integration.target !== kind) {
+    throw new InvalidError(
+      kind === 'space' ? 'space' : 'siteId',
+      `"${integration.title}" cannot be installed on a ${kind}`,
+    );
+  }
+  await requireTargetInOrg(ctx, kind, targetId, installation.organization_id);
+  return transaction(ctx.db, async (tx) => {
+    if (await repo.findTarget(tx, installation.id, kind, targetId)) {
+      throw new ConflictError(`"${integration.title}" is already installed on this ${kind}`);
+    }
+    const now = nowIso();
+    const row: repo.TargetRow = {
+      installation_id: installation.id,
+      kind,
+      target_id: targetId,
+      status: 'active',
+      configuration: '{}',
+      external_ids: '[]',
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertTarget(tx, row);
+    await recordEvent(tx, name, installation.id, {
+      type: `${kind}_installation_setup`,
+      status: 'active',
+      [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
+    });
+    return row;
+  });
+}
+
+export async function getTarget(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  targetId: string,
+) {
+  const { installation } = await requireInstallation(ctx, name, installationId, false);
+  const row = await repo.findTarget(ctx.db, installation.id, kind, targetId);
+  if (!row) throw new NotFoundError(`The integration is not installed on this ${kind}`);
+  return row;
+}
+
+export async function updateTarget(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  targetId: string,
+  body: { configuration?: Record<string, unknown>; externalIds?: string[] },
+) {
+  const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  const row = await repo.findTarget(ctx.db, installation.id, kind, targetId);
+  if (!row) throw new NotFoundError(`The integration is not installed on this ${kind}`);
+  if (body.configuration) validateConfiguration(integration, kind, body.configuration);
+  const patch: Partial<repo.TargetRow> = { updated_at: nowIso() };
+  if (body.configuration) patch.configuration = JSON.stringify(body.configuration);
+  if (body.externalIds) patch.external_ids = JSON.stringify(body.externalIds);
+  await transaction(ctx.db, async (tx) => {
+    await repo.updateTarget(tx, row, patch);
+    await recordEvent(tx, name, installation.id, {
+      type: `${kind}_installation_setup`,
+      status: row.status,
+      [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
+      previous: { status: row.status, configuration: JSON.parse(row.configuration) as object },
+    });
+  });
+  return { ...row, ...patch };
+}
+
+export async function uninstallFromTarget(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  targetId: string,
+): Promise<boolean> {
+  const { installation } = await requireInstallation(ctx, name, installationId, true);
+  return transaction(ctx.db, async (tx) => {
+    const row = await repo.findTarget(tx, installation.id, kind, targetId);
+    if (!row) return false;
+    await repo.deleteTarget(tx, installation.id, kind, targetId);
+    await recordEvent(tx, name, installation.id, {
+      type: `${kind}_installation_deleted`,
+      [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
+      previous: { configuration: JSON.parse(row.configuration) as object },
+    });
+    return true;
+  });
+}
+
+export async function listTargets(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  page: string | undefined,
+  limit: number,
+) {
+  const { installation } = await requireInstallation(ctx, name, installationId, false);
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => repo.listTargets(ctx.db, installation.id, kind, after, take),
+    count: () => repo.countTargets(ctx.db, installation.id, kind),
+    key: (row) => [row.target_id],
+  });
+}
+
+// --- Events ---
+
+export async function listEvents(ctx: ServiceContext, name: string, page: string | undefined, limit: number) {
+  await requireAdmin(ctx, name);
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => repo.listEvents(ctx.db, name, after, take),
+    count: () => repo.countEvents(ctx.db, name),
+    key: (row) => [row.id],
+  });
+}
+
+export async function getEvent(ctx: ServiceContext, name: string, eventId: string) {
+  await requireAdmin(ctx, name);
+  const row = await repo.findEvent(ctx.db, name, eventId);
+  if (!row) throw new NotFoundError('No such event');
+  return row;
+}

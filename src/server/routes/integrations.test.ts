@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+
+/** A 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describeEachDialect('integrations', (dialect) => {
+  let server: TestServer;
+  const manifest = (extra: Record<string, unknown> = {}) => ({
+    title: 'Analytics',
+    description: 'Counts page views',
+    scopes: ['site:views:read', 'site:script:inject'],
+    categories: ['analytics'],
+    script: 'export default { fetch() { return new Response("ok"); } };',
+    organization: server.orgId,
+    visibility: 'public',
+    icon: PNG,
+    previewImages: [PNG],
+    secrets: { API_KEY: 'sekret-value' },
+    contentSecurityPolicy: "script-src 'self'",
+    configurations: {
+      account: {
+        properties: {
+          siteId: { type: 'string', title: 'Site ID' },
+          mode: { type: 'string', enum: ['fast', 'full'] },
+          sample: { type: 'number' },
+        },
+        required: ['siteId'],
+      },
+      space: { properties: { enabled: { type: 'boolean' } } },
+    },
+    blocks: [{ id: 'chart', title: 'Chart', urlUnfurl: ['https://charts.example.com/*'] }],
+    externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('publishes (version 1, then 2), serves icon, previews and script with its CSP, never the secrets', async () => {
+    const first = await server.request('POST', '/v1/integrations/analytics', { body: manifest() });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      object: 'integration',
+      name: 'analytics',
+      version: 1,
+      title: 'Analytics',
+      visibility: 'public',
+      target: 'all',
+      scopes: ['site:views:read', 'site:script:inject'],
+      owner: { id: server.orgId },
+      permissions: { admin: true },
+      externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
+    });
+    expect(JSON.stringify(first.body)).not.toContain('sekret');
+    const stored = await server.storage.db.selectFrom('integrations').select('secrets').executeTakeFirstOrThrow();
+    expect(stored.secrets).not.toContain('sekret');
+
+    const icon = await fetch(server.url + new URL(first.body.urls.icon).pathname);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer()).toString('base64')).toBe(PNG);
+    expect((await fetch(server.url + new URL(first.body.previewImages[0]).pathname)).status).toBe(200);
+    const script = await fetch(server.url + new URL(first.body.urls.publicEndpoint).pathname);
+    expect(script.headers.get('content-security-policy')).toBe("script-src 'self'");
+    expect(await script.text()).toContain('new Response("ok")');
+
+    const second = await server.request('POST', '/v1/integrations/analytics', {
+      body: manifest({ title: 'Analytics 2', icon: undefined }),
+    });
+    expect(second.body).toMatchObject({ version: 2, title: 'Analytics 2' });
+    expect(second.body.urls.icon).toBeUndefined();
+    expect((await fetch(server.url + new URL(first.body.urls.icon).pathname)).status).toBe(404);
+    expect((await server.request('GET', '/v1/integrations/analytics')).body.version).toBe(2);
+  });
+
+  it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: 'A' }, 'title'],
+      [{ description: 'x'.repeat(101) }, 'description'],
+      [{ scopes: ['space:everything'] }, 'scopes.0'],
+      [{ categories: ['games'] }, 'categories.0'],
+      [{ previewImages: [PNG, PNG, PNG, PNG] }, 'previewImages'],
+      [{ icon: Buffer.from('<svg onload="alert(1)"/>').toString('base64') }, 'icon'],
+      [{ icon: '!!not base64!!' }, 'icon'],
+      [{ externalLinks: [{ url: 'javascript:alert(1)', label: 'x' }] }, 'externalLinks.0.url'],
+      [{ script: '' }, 'script'],
+      [{ organization: 'no-such-org' }, 'organization'],
+    ];
+    for (const [extra, field] of cases) {
+      const res = await server.request('POST', '/v1/integrations/bad-one', { body: manifest(extra) });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.message).toContain(field);
+    }
+    expect((await server.request('POST', '/v1/integrations/bad name', { body: manifest() })).status).toBe(400);
+    expect((await server.request('GET', '/v1/integrations/bad-one')).status).toBe(404);
+  });
+
+  it('lets only the owner organization admins publish again or unpublish; private ones are invisible to others', async () => {
+    const outsider = await server.signup('dev');
+    const theirOrg = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } }))
+      .body;
+    const taken = await server.request('POST', '/v1/integrations/analytics', {
+      token: outsider.token,
+      body: manifest({ organization: theirOrg.id }),
+    });
+    expect(taken.status).toBe(409);
+    // Publishing for an organization the caller does not administer.
+    const editor = await server.member('edit');
+    expect(
+      (await server.request('POST', '/v1/integrations/mine', { token: editor.token, body: manifest() })).status,
+    ).toBe(403);
+    expect(
+      (await server.request('POST', '/v1/integrations/mine', { token: outsider.token, body: manifest() })).status,
+    ).toBe(400);
+    expect((await server.request('DELETE', '/v1/integrations/analytics', { token: outsider.token })).status).toBe(403);
+
+    await server.request('POST', '/v1/integrations/internal-tool', { body: manifest({ visibility: 'private' }) });
+    expect((await server.request('GET', '/v1/integrations/internal-tool', { token: outsider.token })).status).toBe(404);
+    expect((await server.request('GET', '/v1/integrations/internal-tool', { token: editor.token })).status).toBe(200);
+    const script = await fetch(`${server.url}/v1/integrations/internal-tool/public`);
+    expect(script.status).toBe(404);
+    const listed = await server.request('GET', '/v1/integrations?limit=100', { token: outsider.token });
+    expect(listed.body.items.map((i: { name: string }) => i.name)).not.toContain('internal-tool');
+    expect((await server.request('GET', '/v1/integrations', { token: null })).status).toBe(401);
+  });
+
+  it('lists with every filter and pagination', async () => {
+    await server.request('POST', '/v1/integrations/git-sync', {
+      body: manifest({
+        title: 'Git sync',
+        categories: ['gitsync'],
+        scopes: ['space:git:sync'],
+        target: 'space',
+        blocks: undefined,
+      }),
+    });
+    await server.request('POST', '/v1/integrations/hidden', { body: manifest({ visibility: 'unlisted' }) });
+    const names = async (query: string) =>
+      ((await server.request('GET', `/v1/integrations?${query}`)).body.items as Array<{ name: string }>).map(
+        (i) => i.name,
+      );
+    expect(await names('search=git')).toEqual(['git-sync']);
+    expect(await names('category=gitsync')).toEqual(['git-sync']);
+    expect(await names('scope=space:git:sync')).toEqual(['git-sync']);
+    // Unlisted and private integrations are listed to members of their owner only.
+    expect(await names('target=site')).toEqual(['analytics', 'hidden', 'internal-tool']);
+    const outsider = await server.signup('lister');
+    const theirs = await server.request('GET', '/v1/integrations?limit=100', { token: outsider.token });
+    expect(theirs.body.items.map((i: { name: string }) => i.name)).toEqual(['analytics', 'git-sync']);
+    expect((await server.request('GET', '/v1/integrations/hidden', { token: outsider.token })).status).toBe(200);
+    expect(await names('blocks=false')).toEqual(['git-sync']);
+    expect(await names('blocks=true')).toEqual(['analytics', 'hidden', 'internal-tool']);
+    expect(await names('contentSources=true')).toEqual([]);
+    expect(await names('blockDomain=charts.example.com')).toEqual(['analytics', 'hidden', 'internal-tool']);
+    expect(await names('blockDomain=example.org')).toEqual([]);
+    expect(await names(`owner=${server.orgId}&limit=100`)).toEqual([
+      'analytics',
+      'git-sync',
+      'hidden',
+      'internal-tool',
+    ]);
+    const page1 = await server.request('GET', '/v1/integrations?limit=1');
+    expect(page1.body.count).toBe(4);
+    const page2 = await server.request('GET', `/v1/integrations?limit=1&page=${page1.body.next.page}`);
+    expect(page2.body.items[0].name).not.toBe(page1.body.items[0].name);
+    expect((await server.request('GET', '/v1/integrations?category=games')).status).toBe(400);
+  });
+
+  it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {
+    const installed = await server.request('POST', '/v1/integrations/analytics/installations', {
+      body: { organization: server.orgId },
+    });
+    expect(installed.status).toBe(201);
+    const id = installed.body.id as string;
+    expect(installed.body).toMatchObject({ status: 'active', spaces: 0, target: { organization: server.orgId } });
+    expect(
+      (
+        await server.request('POST', '/v1/integrations/analytics/installations', {
+          body: { organization: server.orgId },
+        })
+      ).status,
+    ).toBe(409);
+    const base = `/v1/integrations/analytics/installations/${id}`;
+    for (const [configuration, field] of [
+      [{}, 'configuration.siteId'],
+      [{ siteId: 3 }, 'configuration.siteId'],
+      [{ siteId: 'x', mode: 'slow' }, 'configuration.mode'],
+      [{ siteId: 'x', other: 1 }, 'configuration.other'],
+    ] as const) {
+      const res = await server.request('PATCH', base, { body: { configuration } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.message).toContain(field);
+    }
+    const configured = await server.request('PATCH', base, {
+      body: { configuration: { siteId: 'abc', mode: 'fast' }, externalIds: ['ext-1'], site_selection: 'selected' },
+    });
+    expect(configured.body).toMatchObject({ configuration: { siteId: 'abc', mode: 'fast' }, externalIds: ['ext-1'] });
+    const byExternal = await server.request('GET', `/v1/integrations/analytics/installations?externalId=ext-1`);
+    expect(byExternal.body.items.map((i: { id: string }) => i.id)).toEqual([id]);
+    expect((await server.request('GET', `/v1/integrations/analytics/installations?externalId=ext`)).body.items).toEqual(
+      [],
+    );
+
+    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
+    const site = (await server.request('POST', `/v1/orgs/${server.orgId}/sites`, { body: { title: 'Site' } })).body;
+    expect((await server.request('POST', `${base}/spaces`, { body: { space: space.id } })).status).toBe(201);
+    expect((await server.request('POST', `${base}/sites`, { body: { siteId: site.id } })).status).toBe(201);
+    expect((await server.request('GET', base)).body.spaces).toBe(1);
+    const spaceConfig = await server.request('PATCH', `${base}/spaces/${space.id}`, {
+      body: { configuration: { enabled: 'yes' } },
+    });
+    expect(spaceConfig.status).toBe(400);
+    expect((await server.request('GET', `${base}/sites`)).body.items).toMatchObject([
+      { site: site.id, installation: id },
+    ]);
+    const org = (await server.request('GET', `/v1/orgs/${server.orgId}/integrations`)).body.items;
+    expect(org.map((i: { name: string }) => i.name)).toEqual(['analytics']);
+
+    // A space of another organization cannot be chosen; another organization's admin cannot touch the installation.
+    const outsider = await server.signup('other');
+    const theirs = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Other' } })).body;
+    const theirSpace = (
+      await server.request('POST', `/v1/orgs/${theirs.id}/spaces`, { token: outsider.token, body: { title: 'X' } })
+    ).body;
+    expect((await server.request('POST', `${base}/spaces`, { body: { space: theirSpace.id } })).status).toBe(400);
+    expect((await server.request('GET', base, { token: outsider.token })).status).toBe(404);
+    expect((await server.request('DELETE', base, { token: outsider.token })).status).toBe(404);
+    const member = await server.member('edit');
+    expect((await server.request('PATCH', base, { token: member.token, body: { externalIds: [] } })).status).toBe(403);
+    // The private integration of this organization cannot be installed elsewhere.
+    expect(
+      (
+        await server.request('POST', '/v1/integrations/internal-tool/installations', {
+          token: outsider.token,
+          body: { organization: theirs.id },
+        })
+      ).status,
+    ).toBe(404);
+
+    expect((await server.request('DELETE', `${base}/spaces/${space.id}`)).status).toBe(205);
+    expect((await server.request('DELETE', `${base}/spaces/${space.id}`)).status).toBe(204);
+    expect((await server.request('DELETE', base)).status).toBe(205);
+    expect((await server.request('GET', base)).status).toBe(404);
+
+    const events = await server.request('GET', '/v1/integrations/analytics/events?limit=20');
+    expect(events.status).toBe(200);
+    expect(events.body.items.map((e: { payload: { type: string } }) => e.payload.type)).toEqual([
+      'installation_deleted',
+      'space_installation_deleted',
+      'site_installation_setup',
+      'space_installation_setup',
+      'installation_setup',
+      'installation_setup',
+    ]);
+    const one = await server.request('GET', `/v1/integrations/analytics/events/${events.body.items[0].id}`);
+    expect(one.body).toMatchObject({
+      integrationId: 'analytics',
+      installationId: id,
+      status: 'success',
+      trace: { logs: [] },
+    });
+    expect((await server.request('GET', '/v1/integrations/analytics/events', { token: outsider.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('records development mode, and unpublishes (204) with everything of the integration', async () => {
+    expect(
+      (await server.request('PUT', '/v1/integrations/analytics/dev', { body: { tunnelUrl: 'https://t.example.com' } }))
+        .status,
+    ).toBe(204);
+    expect((await server.request('DELETE', '/v1/integrations/analytics/dev')).status).toBe(205);
+    expect((await server.request('DELETE', '/v1/integrations/git-sync')).status).toBe(204);
+    expect((await server.request('GET', '/v1/integrations/git-sync')).status).toBe(404);
+    expect((await server.request('DELETE', '/v1/integrations/git-sync')).status).toBe(404);
+  });
+});

@@ -1,0 +1,304 @@
+import type { Executor } from '../db.js';
+import type {
+  IntegrationAssetsTable,
+  IntegrationEventsTable,
+  IntegrationInstallationsTable,
+  IntegrationsTable,
+  IntegrationTargetsTable,
+} from '../schema.js';
+
+export type IntegrationRow = IntegrationsTable;
+export type InstallationRow = IntegrationInstallationsTable;
+export type TargetRow = IntegrationTargetsTable;
+export type EventRow = IntegrationEventsTable;
+
+export function findIntegration(db: Executor, name: string) {
+  return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function insertIntegration(db: Executor, row: IntegrationRow): Promise<void> {
+  await db.insertInto('integrations').values(row).execute();
+}
+
+/** Replaces a published integration at `version` (false when it changed meanwhile). */
+export async function replaceIntegration(db: Executor, row: IntegrationRow, previousVersion: number): Promise<boolean> {
+  const { name, created_at: _created, ...rest } = row;
+  const r = await db
+    .updateTable('integrations')
+    .set(rest)
+    .where('name', '=', name)
+    .where('version', '=', previousVersion)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function updateIntegration(db: Executor, name: string, patch: Partial<IntegrationRow>): Promise<void> {
+  await db.updateTable('integrations').set(patch).where('name', '=', name).execute();
+}
+
+export async function deleteIntegration(db: Executor, name: string): Promise<boolean> {
+  const r = await db.deleteFrom('integrations').where('name', '=', name).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export interface IntegrationQuery {
+  /** Organizations whose private integrations the caller sees. */
+  memberOf: string[];
+  search?: string;
+  category?: string;
+  blockDomain?: string;
+  blocks?: boolean;
+  contentSources?: boolean;
+  owner?: string;
+  scope?: string;
+  target?: string;
+  /** Only these names (an organization's installed integrations). */
+  names?: string[];
+}
+
+function filtered(db: Executor, q: IntegrationQuery) {
+  let query = db.selectFrom('integrations');
+  // Listed: public ones, and the private and unlisted ones of the caller's organizations. Unlisted ones are
+  // reached by name (or by their owner) only.
+  query = query.where((eb) =>
+    eb.or([eb('visibility', '=', 'public'), ...(q.memberOf.length ? [eb('organization_id', 'in', q.memberOf)] : [])]),
+  );
+  if (q.names) query = q.names.length ? query.where('name', 'in', q.names) : query.where('name', '=', '\u0000');
+  if (q.search) {
+    // LIKE's wildcards are dropped from the words (both databases escape differently).
+    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, '')}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), 'like', like),
+        eb(eb.fn('lower', ['title']), 'like', like),
+        eb(eb.fn('lower', ['description']), 'like', like),
+      ]),
+    );
+  }
+  if (q.category) query = query.where('categories', 'like', `%"${q.category}"%`);
+  if (q.scope) query = query.where('scopes', 'like', `%"${q.scope}"%`);
+  if (q.target) query = query.where((eb) => eb.or([eb('target', '=', q.target!), eb('target', '=', 'all')]));
+  if (q.owner) query = query.where('organization_id', '=', q.owner);
+  if (q.blocks !== undefined) query = query.where('has_blocks', '=', q.blocks ? 1 : 0);
+  if (q.contentSources !== undefined) query = query.where('has_content_sources', '=', q.contentSources ? 1 : 0);
+  if (q.blockDomain) query = query.where('unfurl_domains', 'like', `% ${q.blockDomain.toLowerCase()} %`);
+  return query;
+}
+
+export function listIntegrations(db: Executor, q: IntegrationQuery, after: string[] | undefined, take: number) {
+  let query = filtered(db, q).selectAll().orderBy('name').limit(take);
+  if (after) query = query.where('name', '>', after[0]!);
+  return query.execute();
+}
+
+export async function countIntegrations(db: Executor, q: IntegrationQuery): Promise<number> {
+  const r = await filtered(db, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function insertAsset(db: Executor, row: IntegrationAssetsTable): Promise<void> {
+  await db.insertInto('integration_assets').values(row).execute();
+}
+
+export async function deleteAssetsExcept(db: Executor, name: string, keep: string[]): Promise<void> {
+  let q = db.deleteFrom('integration_assets').where('integration_name', '=', name);
+  if (keep.length) q = q.where('id', 'not in', keep);
+  await q.execute();
+}
+
+export function findAsset(db: Executor, name: string, id: string) {
+  return db
+    .selectFrom('integration_assets')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+// --- Installations ---
+
+export function findInstallation(db: Executor, name: string, id: string) {
+  return db
+    .selectFrom('integration_installations')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findInstallationOfOrg(db: Executor, name: string, organizationId: string) {
+  return db
+    .selectFrom('integration_installations')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+export async function insertInstallation(db: Executor, row: InstallationRow): Promise<void> {
+  await db.insertInto('integration_installations').values(row).execute();
+}
+
+export async function updateInstallation(db: Executor, id: string, patch: Partial<InstallationRow>): Promise<void> {
+  await db.updateTable('integration_installations').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteInstallation(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('integration_installations').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function listInstallations(
+  db: Executor,
+  name: string,
+  externalId: string | undefined,
+  after: string[] | undefined,
+  take: number,
+) {
+  let q = db
+    .selectFrom('integration_installations')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .orderBy('id')
+    .limit(take);
+  if (externalId)
+    // A LIKE narrows (its own wildcard characters match anything); the exact match is checked by the caller on each row.
+    q = q.where('external_ids', 'like', `%${JSON.stringify(externalId).replace(/[\\%_]/g, '%')}%`);
+  if (after) q = q.where('id', '>', after[0]!);
+  return q.execute();
+}
+
+export async function countInstallations(db: Executor, name: string): Promise<number> {
+  const r = await db
+    .selectFrom('integration_installations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('integration_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The names of the integrations installed on an organization. */
+export async function installedNames(db: Executor, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('integration_installations')
+    .select('integration_name')
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return rows.map((r) => r.integration_name);
+}
+
+export async function countTargets(db: Executor, installationId: string, kind: string): Promise<number> {
+  const r = await db
+    .selectFrom('integration_targets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('installation_id', '=', installationId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function findTarget(db: Executor, installationId: string, kind: string, targetId: string) {
+  return db
+    .selectFrom('integration_targets')
+    .selectAll()
+    .where('installation_id', '=', installationId)
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+}
+
+export async function insertTarget(db: Executor, row: TargetRow): Promise<void> {
+  await db.insertInto('integration_targets').values(row).execute();
+}
+
+export async function updateTarget(
+  db: Executor,
+  key: Pick<TargetRow, 'installation_id' | 'kind' | 'target_id'>,
+  patch: Partial<TargetRow>,
+): Promise<void> {
+  await db
+    .updateTable('integration_targets')
+    .set(patch)
+    .where('installation_id', '=', key.installation_id)
+    .where('kind', '=', key.kind)
+    .where('target_id', '=', key.target_id)
+    .execute();
+}
+
+export async function deleteTarget(db: Executor, installationId: string, kind: string, targetId: string) {
+  const r = await db
+    .deleteFrom('integration_targets')
+    .where('installation_id', '=', installationId)
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function listTargets(
+  db: Executor,
+  installationId: string,
+  kind: string,
+  after: string[] | undefined,
+  take: number,
+) {
+  let q = db
+    .selectFrom('integration_targets')
+    .selectAll()
+    .where('installation_id', '=', installationId)
+    .where('kind', '=', kind)
+    .orderBy('target_id')
+    .limit(take);
+  if (after) q = q.where('target_id', '>', after[0]!);
+  return q.execute();
+}
+
+// --- Events ---
+
+export async function insertEvent(db: Executor, row: EventRow): Promise<void> {
+  await db.insertInto('integration_events').values(row).execute();
+}
+
+/** Newest first. */
+export function listEvents(db: Executor, name: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('integration_events')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .orderBy('id', 'desc')
+    .limit(take);
+  if (after) q = q.where('id', '<', after[0]!);
+  return q.execute();
+}
+
+export async function countEvents(db: Executor, name: string): Promise<number> {
+  const r = await db
+    .selectFrom('integration_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('integration_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function findEvent(db: Executor, name: string, id: string) {
+  return db
+    .selectFrom('integration_events')
+    .selectAll()
+    .where('integration_name', '=', name)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Organizations the user belongs to with a role (not as a guest, not disabled). */
+export async function memberOrganizationIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('organization_id')
+    .where('user_id', '=', userId)
+    .where('disabled', '=', 0)
+    .where('role', 'is not', null)
+    .execute();
+  return rows.map((r) => r.organization_id);
+}
