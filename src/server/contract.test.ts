@@ -707,3 +707,66 @@ describeEachDialect('contract with @gitbook/api@0.143.2: OpenAPI specifications'
     expect((gone as GitBookAPIError).code).toBe(404);
   });
 });
+
+describeEachDialect('contract with @gitbook/api@0.143.2: integrations', (dialect) => {
+  let server: TestServer;
+  let api: GitBookAPI;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    api = new GitBookAPI({ endpoint: server.url, authToken: OWNER_TOKEN });
+  });
+  afterAll(() => server.close());
+
+  it('publishes, lists, installs on an organization and a space, logs events, uninstalls and unpublishes', async () => {
+    const published = await api.integrations.publishIntegration('contract-demo', {
+      title: 'Contract demo',
+      description: 'Checks the shapes',
+      scopes: ['space:content:read'] as never,
+      script: 'export default {}',
+      organization: server.orgId,
+      visibility: 'public' as never,
+      externalLinks: [{ url: 'https://example.com', label: 'Home' }],
+      configurations: { account: { properties: { key: { type: 'string' } }, required: [] } } as never,
+    });
+    expectConforms('publishIntegration', published);
+    expectConforms('getIntegrationByName', await api.integrations.getIntegrationByName('contract-demo'));
+    expectConforms('listIntegrations', await api.integrations.listIntegrations());
+    expectConforms('listOrganizationIntegrations', await api.orgs.listOrganizationIntegrations(server.orgId));
+
+    const installed = await api.integrations.installIntegration('contract-demo', { organization: server.orgId });
+    expect(installed.status).toBe(201);
+    expectConforms('installIntegration', installed);
+    expectConforms(
+      'getIntegrationInstallationById',
+      await api.integrations.getIntegrationInstallationById('contract-demo', installed.data.id),
+    );
+    expectConforms(
+      'updateIntegrationInstallation',
+      await api.integrations.updateIntegrationInstallation('contract-demo', installed.data.id, {
+        configuration: { key: 'value' },
+      }),
+    );
+    const space = await api.orgs.createSpace(server.orgId, { title: 'With an integration' });
+    const onSpace = await api.integrations.installIntegrationOnSpace('contract-demo', installed.data.id, {
+      space: space.data.id,
+    });
+    expect(onSpace.status).toBe(201);
+    expectConforms('installIntegrationOnSpace', onSpace);
+    expectConforms(
+      'getIntegrationSpaceInstallation',
+      await api.integrations.getIntegrationSpaceInstallation('contract-demo', installed.data.id, space.data.id),
+    );
+    expectConforms(
+      'listIntegrationInstallationSpaces',
+      await api.integrations.listIntegrationInstallationSpaces('contract-demo', installed.data.id),
+    );
+    const events = await api.integrations.listIntegrationEvents('contract-demo');
+    expectConforms('listIntegrationEvents', events);
+    expectConforms(
+      'getIntegrationEvent',
+      await api.integrations.getIntegrationEvent('contract-demo', events.data.items[0]!.id),
+    );
+    expect((await api.integrations.uninstallIntegration('contract-demo', installed.data.id)).status).toBe(205);
+    expect((await api.integrations.unpublishIntegration('contract-demo')).status).toBe(204);
+  });
+});

@@ -103,6 +103,5 @@ export function presentEvent(row: EventRow): IntegrationEvent {
     createdAt: row.created_at,
     payload: JSON.parse(row.payload) as IntegrationEvent['payload'],
     status: row.status as IntegrationEvent['status'],
-    trace: { logs: [] },
   };
 }

@@ -257,9 +257,7 @@ describeEachDialect('integrations', (dialect) => {
     ]);
     const one = await server.request('GET', `/v1/integrations/analytics/events/${events.body.items[0].id}`);
     expect(one.body).toMatchObject({
-      integrationId: 'analytics',
-      installationId: id,
-      status: 'success',
+      event: { integrationId: 'analytics', installationId: id, status: 'success' },
       trace: { logs: [] },
     });
     expect((await server.request('GET', '/v1/integrations/analytics/events', { token: outsider.token })).status).toBe(

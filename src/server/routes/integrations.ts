@@ -16,7 +16,7 @@ import {
   installOnSpaceBodySchema,
   integrationEventListSchema,
   integrationEventParamsSchema,
-  integrationEventSchema,
+  integrationEventWithTraceSchema,
   integrationListSchema,
   integrationParamsSchema,
   integrationSchema,
@@ -391,11 +391,13 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     `${base}/events/:eventId`,
-    { schema: { params: integrationEventParamsSchema, response: { 200: integrationEventSchema } } },
-    async (request) =>
-      presentEvent(
+    { schema: { params: integrationEventParamsSchema, response: { 200: integrationEventWithTraceSchema } } },
+    async (request) => ({
+      event: presentEvent(
         await service.getEvent(serviceContext(deps, request), request.params.integrationName, request.params.eventId),
       ),
+      trace: { logs: [] },
+    }),
   );
 
   r.put(

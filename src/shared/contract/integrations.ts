@@ -262,9 +262,13 @@ export const integrationEventSchema = z.object({
   createdAt: timestampSchema,
   payload: z.object({ eventId: z.string(), type: z.string() }).catchall(z.unknown()),
   status: z.enum(['success', 'failed']),
-  trace: z.object({ logs: z.array(z.object({ level: z.string(), message: z.string() })) }).optional(),
 });
 export type IntegrationEvent = z.infer<typeof integrationEventSchema>;
+/** One event with what its handling logged (this server runs no integration code: no log lines). */
+export const integrationEventWithTraceSchema = z.object({
+  event: integrationEventSchema,
+  trace: z.object({ logs: z.array(z.object({ level: z.string(), message: z.string() })) }),
+});
 export const integrationEventListSchema = listSchema(integrationEventSchema);
 export const integrationEventParamsSchema = integrationParamsSchema.extend({ eventId: idSchema });
 export const devModeBodySchema = z.object({
