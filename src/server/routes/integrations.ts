@@ -32,7 +32,7 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/integrations/service.js';
 import { NotFoundError } from '../domain/errors.js';
-import { findOrganization } from '../storage/repos/organizations.js';
+import { findOrganization, findOrganizations } from '../storage/repos/organizations.js';
 import { findIntegration } from '../storage/repos/integrations.js';
 import { presentEvent, presentInstallation, presentIntegration, presentTarget } from '../presenters/integration.js';
 import type { IntegrationRow } from '../storage/repos/integrations.js';
@@ -51,6 +51,15 @@ async function present(db: Db, urls: Urls, row: IntegrationRow, admin: boolean) 
   return presentIntegration(urls, row, owner, admin);
 }
 
+/** A page of integrations, each owner read once (a page holds many integrations of few owners). */
+async function presentPage(db: Db, urls: Urls, rows: IntegrationRow[], adminOf: Set<string>) {
+  const ownerIds = [...new Set(rows.map((row) => row.organization_id))];
+  const owners = new Map((await findOrganizations(db, ownerIds)).map((o) => [o.id, o]));
+  return rows.map((row) =>
+    presentIntegration(urls, row, owners.get(row.organization_id)!, adminOf.has(row.organization_id)),
+  );
+}
+
 export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v1/integrations/:integrationName';
@@ -61,9 +70,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     async (request) => {
       const { page, limit, ...filters } = request.query;
       const result = await service.listIntegrations(serviceContext(deps, request), filters, page, limit);
-      const items = await Promise.all(
-        result.items.map((row) => present(deps.db, deps.urls, row, result.adminOf.has(row.organization_id))),
-      );
+      const items = await presentPage(deps.db, deps.urls, result.items, result.adminOf);
       return { items, count: result.count, ...(result.next ? { next: result.next } : {}) };
     },
   );
@@ -86,9 +93,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
         limit,
         request.params.organizationId,
       );
-      const items = await Promise.all(
-        result.items.map((row) => present(deps.db, deps.urls, row, result.adminOf.has(row.organization_id))),
-      );
+      const items = await presentPage(deps.db, deps.urls, result.items, result.adminOf);
       return { items, count: result.count, ...(result.next ? { next: result.next } : {}) };
     },
   );

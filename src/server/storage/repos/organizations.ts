@@ -8,6 +8,11 @@ export function findOrganization(db: Executor, id: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findOrganizations(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('organizations').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function insertOrganization(db: Executor, row: OrganizationRow): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
 }
