@@ -216,6 +216,12 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('GET', `${base}/sites`)).body.items).toMatchObject([
       { site: site.id, installation: id },
     ]);
+    const onSpace = await server.request('GET', `/v1/spaces/${space.id}/integrations`);
+    expect(onSpace.body, JSON.stringify(onSpace.body)).toMatchObject({
+      items: [{ name: 'analytics', installation: id }],
+    });
+    const onSite = await server.request('GET', `/v1/orgs/${server.orgId}/sites/${site.id}/integrations`);
+    expect(onSite.body.items).toMatchObject([{ name: 'analytics', installation: id }]);
     const org = (await server.request('GET', `/v1/orgs/${server.orgId}/integrations`)).body.items;
     expect(org.map((i: { name: string }) => i.name)).toEqual(['analytics']);
 
@@ -227,6 +233,9 @@ describeEachDialect('integrations', (dialect) => {
     ).body;
     expect((await server.request('POST', `${base}/spaces`, { body: { space: theirSpace.id } })).status).toBe(400);
     expect((await server.request('GET', base, { token: outsider.token })).status).toBe(404);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/integrations`, { token: outsider.token })).status).toBe(
+      404,
+    );
     expect((await server.request('DELETE', base, { token: outsider.token })).status).toBe(404);
     const member = await server.member('edit');
     expect((await server.request('PATCH', base, { token: member.token, body: { externalIds: [] } })).status).toBe(403);

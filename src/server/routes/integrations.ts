@@ -29,7 +29,8 @@ import {
 } from '../../shared/contract/integrations.js';
 import { idSchema } from '../../shared/contract/common.js';
 import { organizationParamsSchema } from '../../shared/contract/organizations.js';
-import { pagedQuerySchema } from '../../shared/pagination.js';
+import { listSchema, pagedQuerySchema } from '../../shared/pagination.js';
+import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
 import { NotFoundError } from '../domain/errors.js';
 import { findOrganization, findOrganizations } from '../storage/repos/organizations.js';
@@ -95,6 +96,47 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
       );
       const items = await presentPage(deps.db, deps.urls, result.items, result.adminOf);
       return { items, count: result.count, ...(result.next ? { next: result.next } : {}) };
+    },
+  );
+
+  // The integrations installed on a space or a site, with the installation of each (an extension of the
+  // contract's lists: `installation` is the installation's id).
+  const installedList = listSchema(integrationSchema.extend({ installation: idSchema }));
+  r.get(
+    '/v1/spaces/:spaceId/integrations',
+    { schema: { params: z.object({ spaceId: idSchema }), response: { 200: installedList } } },
+    async (request) => {
+      const { rows, adminOf } = await service.installedOn(
+        serviceContext(deps, request),
+        'space',
+        null,
+        request.params.spaceId,
+      );
+      const items = await presentPage(deps.db, deps.urls, rows, adminOf);
+      return {
+        items: items.map((item, i) => ({ ...item, installation: rows[i]!.installation_id })),
+        count: rows.length,
+      };
+    },
+  );
+  r.get(
+    '/v1/orgs/:organizationId/sites/:siteId/integrations',
+    {
+      schema: { params: organizationParamsSchema.extend({ siteId: idSchema }), response: { 200: installedList } },
+    },
+    async (request) => {
+      const { organizationId, siteId } = request.params;
+      const { rows, adminOf } = await service.installedOn(
+        serviceContext(deps, request),
+        'site',
+        organizationId,
+        siteId,
+      );
+      const items = await presentPage(deps.db, deps.urls, rows, adminOf);
+      return {
+        items: items.map((item, i) => ({ ...item, installation: rows[i]!.installation_id })),
+        count: rows.length,
+      };
     },
   );
 

@@ -12,6 +12,8 @@ import { nowIso } from '../../lib/time.js';
 import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
+import { loadSpace } from '../spaces/service.js';
+import { loadSite } from '../sites/access.js';
 import {
   INTEGRATION_ICON_BYTES_MAX,
   INTEGRATION_PREVIEW_BYTES_MAX,
@@ -559,4 +561,16 @@ export async function getEvent(ctx: ServiceContext, name: string, eventId: strin
   const row = await repo.findEvent(ctx.db, name, eventId);
   if (!row) throw new NotFoundError('No such event');
   return row;
+}
+
+/**
+ * The integrations installed on a space (for whoever reads the space) or a site (for members of its
+ * organization), with the installation each comes through.
+ */
+export async function installedOn(ctx: ServiceContext, kind: TargetKind, organizationId: string | null, id: string) {
+  if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'read', 'see its integrations');
+  else await loadSite(ctx.db, ctx, organizationId!, id, 'read', 'see its integrations');
+  const rows = await repo.installedOnTarget(ctx.db, kind, id);
+  const memberOf = await repo.memberOrganizationIds(ctx.db, ctx.actor.userId);
+  return { rows, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
 }

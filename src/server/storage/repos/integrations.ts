@@ -302,3 +302,17 @@ export async function memberOrganizationIds(db: Executor, userId: string): Promi
     .execute();
   return rows.map((r) => r.organization_id);
 }
+
+/** The integrations installed on a space or site (through their organization's installation), by name. */
+export function installedOnTarget(db: Executor, kind: string, targetId: string) {
+  return db
+    .selectFrom('integration_targets')
+    .innerJoin('integration_installations', 'integration_installations.id', 'integration_targets.installation_id')
+    .innerJoin('integrations', 'integrations.name', 'integration_installations.integration_name')
+    .selectAll('integrations')
+    .select(['integration_installations.id as installation_id'])
+    .where('integration_targets.kind', '=', kind)
+    .where('integration_targets.target_id', '=', targetId)
+    .orderBy('integrations.name')
+    .execute();
+}
