@@ -17,6 +17,7 @@ import {
   integrationEventListSchema,
   integrationEventParamsSchema,
   integrationEventWithTraceSchema,
+  installedIntegrationListSchema,
   integrationListSchema,
   integrationParamsSchema,
   integrationSchema,
@@ -29,7 +30,7 @@ import {
 } from '../../shared/contract/integrations.js';
 import { idSchema } from '../../shared/contract/common.js';
 import { organizationParamsSchema } from '../../shared/contract/organizations.js';
-import { listSchema, pagedQuerySchema } from '../../shared/pagination.js';
+import { pagedQuerySchema } from '../../shared/pagination.js';
 import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
 import { NotFoundError } from '../domain/errors.js';
@@ -82,7 +83,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
       schema: {
         params: organizationParamsSchema,
         querystring: listIntegrationsQuerySchema,
-        response: { 200: integrationListSchema },
+        response: { 200: installedIntegrationListSchema },
       },
     },
     async (request) => {
@@ -95,13 +96,17 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
         request.params.organizationId,
       );
       const items = await presentPage(deps.db, deps.urls, result.items, result.adminOf);
-      return { items, count: result.count, ...(result.next ? { next: result.next } : {}) };
+      return {
+        items: items.map((item) => ({ ...item, installation: result.installations.get(item.name)! })),
+        count: result.count,
+        ...(result.next ? { next: result.next } : {}),
+      };
     },
   );
 
   // The integrations installed on a space or a site, with the installation of each (an extension of the
   // contract's lists: `installation` is the installation's id).
-  const installedList = listSchema(integrationSchema.extend({ installation: idSchema }));
+  const installedList = installedIntegrationListSchema;
   r.get(
     '/v1/spaces/:spaceId/integrations',
     { schema: { params: z.object({ spaceId: idSchema }), response: { 200: installedList } } },

@@ -181,6 +181,10 @@ export const integrationSchema = z.object({
 });
 export type Integration = z.infer<typeof integrationSchema>;
 export const integrationListSchema = listSchema(integrationSchema);
+/** Integrations installed on an organization, space or site, each with its installation's id (an extension). */
+export const installedIntegrationSchema = integrationSchema.extend({ installation: idSchema });
+export type InstalledIntegration = z.infer<typeof installedIntegrationSchema>;
+export const installedIntegrationListSchema = listSchema(installedIntegrationSchema);
 
 export const listIntegrationsQuerySchema = pagedQuerySchema.extend({
   search: z.string().max(100).optional(),

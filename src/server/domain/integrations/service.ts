@@ -188,10 +188,12 @@ export async function listIntegrations(
 ) {
   const memberOf = await repo.memberOrganizationIds(ctx.db, ctx.actor.userId);
   const query: repo.IntegrationQuery = { memberOf, ...filters };
+  let installations = new Map<string, string>();
   if (installedOn) {
     const access = await requireOrgAccess(ctx.db, ctx.actor, installedOn);
     if (access.role === null) throw new ForbiddenError("Guests cannot see the organization's integrations");
-    query.names = await repo.installedNames(ctx.db, installedOn);
+    installations = await repo.installationsOfOrg(ctx.db, installedOn);
+    query.names = [...installations.keys()];
   }
   const result = await keysetPage({
     page,
@@ -201,7 +203,7 @@ export async function listIntegrations(
     count: () => repo.countIntegrations(ctx.db, query),
     key: (row) => [row.name],
   });
-  return { ...result, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
+  return { ...result, installations, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
 }
 
 async function adminOrganizationIds(ctx: ServiceContext, memberOf: string[]): Promise<string[]> {

@@ -179,14 +179,14 @@ export async function countInstallations(db: Executor, name: string): Promise<nu
   return Number(r.n);
 }
 
-/** The names of the integrations installed on an organization. */
-export async function installedNames(db: Executor, organizationId: string): Promise<string[]> {
+/** The integrations installed on an organization: installation id by integration name. */
+export async function installationsOfOrg(db: Executor, organizationId: string): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('integration_installations')
-    .select('integration_name')
+    .select(['integration_name', 'id'])
     .where('organization_id', '=', organizationId)
     .execute();
-  return rows.map((r) => r.integration_name);
+  return new Map(rows.map((r) => [r.integration_name, r.id]));
 }
 
 export async function countTargets(db: Executor, installationId: string, kind: string): Promise<number> {
