@@ -48,6 +48,7 @@ import { spaceSettingsRoute } from './routes/space-settings';
 import { spaceLinksRoute } from './routes/space-links';
 import { trashRoute } from './routes/trash';
 import { openApiSpecRoute, openApiSpecsRoute } from './routes/openapi';
+import { integrationRoute, integrationsRoute } from './routes/integrations';
 
 /**
  * /login, /signup                        (`/login?method=sso`: single sign-on, found from the e-mail address)
@@ -77,6 +78,9 @@ import { openApiSpecRoute, openApiSpecsRoute } from './routes/openapi';
  * /o/$organizationId/openapi            OpenAPI specifications: add (URL, file, text), processing followed live
  *   …/$specSlug                         one spec (`?tab=reference|compare&version=&from=&to=`): source, versions,
  *                                       a version's reference, two versions compared with breaking changes
+ * /o/$organizationId/integrations       integrations directory (`?search=&category=&target=`), installed ones first
+ *   …/$integrationName                  one integration: install, configure (form from its schema), its spaces
+ *                                       and sites, uninstall
  * /o/$organizationId/sites              docs sites (`?title=&published=true|false&space=`)
  * /o/$organizationId/sites/$siteId      one site: opens its structure
  *   …/structure                         sections, groups and site spaces: add, edit, reorder
@@ -98,6 +102,8 @@ const routeTree = rootRoute.addChildren([
       sitesRoute,
       openApiSpecsRoute,
       openApiSpecRoute,
+      integrationsRoute,
+      integrationRoute,
       siteRoute.addChildren([
         siteIndexRoute,
         siteStructureRoute,

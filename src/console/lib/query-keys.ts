@@ -50,6 +50,14 @@ export const queryKeys = {
   translations: {
     list: (organizationId: string) => ['translations', organizationId] as const,
   },
+  integrations: {
+    all: ['integrations'] as const,
+    directory: (filters: object) => ['integrations', 'directory', filters] as const,
+    detail: (name: string) => ['integrations', 'detail', name] as const,
+    installed: (organizationId: string) => ['integrations', 'installed', organizationId] as const,
+    installation: (name: string, id: string) => ['integrations', 'installation', name, id] as const,
+    targets: (name: string, id: string, kind: string) => ['integrations', 'installation', name, id, kind] as const,
+  },
   /** Hosted OpenAPI specifications; versions never change once made. */
   openapi: {
     all: (organizationId: string) => ['openapi', organizationId] as const,

@@ -230,3 +230,9 @@ export const CodeIcon = (p: IconProps) => (
     <path d="m8 7-5 5 5 5M16 7l5 5-5 5" />
   </Svg>
 );
+/** A plug: an integration. */
+export const PlugIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4" />
+  </Svg>
+);

@@ -1,6 +1,7 @@
 import { Link, useMatchRoute } from '@tanstack/react-router';
 import {
   CodeIcon,
+  PlugIcon,
   GlobeIcon,
   HomeIcon,
   SettingsIcon,
@@ -57,6 +58,18 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
               activeProps={{ className: 'active' }}
             >
               <CodeIcon /> API specs
+            </Link>
+          </li>
+        )}
+        {organization.permissions.listIntegrations && (
+          <li>
+            <Link
+              to="/o/$organizationId/integrations"
+              params={{ organizationId }}
+              className="sidebar-link"
+              activeProps={{ className: 'active' }}
+            >
+              <PlugIcon /> Integrations
             </Link>
           </li>
         )}
