@@ -84,6 +84,12 @@ test('find an integration in the directory, install it on a space with its confi
   expect(installedOnSpace.items.map((i: { name: string }) => i.name)).toEqual(['page-stats']);
   await expectAccessible(page);
 
+  // The space's settings list it, linking back to it.
+  await page.goto(`/o/${organizationId}/spaces/${space.id}/settings`);
+  const onSpace = page.getByRole('list', { name: 'Integrations installed on this space' });
+  await onSpace.getByRole('link', { name: 'Page stats' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page stats' })).toBeVisible();
+
   // The settings survive a reload.
   await page.reload();
   await expect(page.getByRole('form', { name: 'Configuration' }).getByLabel('Tracking key')).toHaveValue('abc-123');

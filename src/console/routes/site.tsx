@@ -1,4 +1,5 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { InstalledOn } from '../features/integrations/components/installed-on';
 import { createRoute, Link, Outlet, redirect, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -137,6 +138,7 @@ export const siteSettingsRoute = createRoute({
       <>
         <DocumentTitle>{useSiteDocumentTitle('Settings')}</DocumentTitle>
         <SiteSettings site={params} />
+        <InstalledOn organizationId={params.organizationId} kind="site" id={params.siteId} />
       </>
     );
   },

@@ -1,3 +1,4 @@
+import { InstalledOn } from '../features/integrations/components/installed-on';
 import { createRoute } from '@tanstack/react-router';
 import { DocumentTitle } from '../components/ui/page';
 import { SpaceSettings } from '../features/content/components/space-view';
@@ -10,11 +11,12 @@ export const spaceSettingsRoute = createRoute({
 });
 
 function SpaceSettingsPage() {
-  const { spaceId } = spaceSettingsRoute.useParams();
+  const { organizationId, spaceId } = spaceSettingsRoute.useParams();
   return (
     <>
       <DocumentTitle>{useSpaceDocumentTitle('Settings')}</DocumentTitle>
       <SpaceSettings spaceId={spaceId} />
+      <InstalledOn organizationId={organizationId} kind="space" id={spaceId} />
     </>
   );
 }
