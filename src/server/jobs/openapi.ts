@@ -6,8 +6,9 @@ import { fetchUrl, FetchRefusedError, type PrivateAddresses } from '../lib/fetch
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { workers } from '../workers/pool.js';
+import { ServiceUnavailableError } from '../domain/errors.js';
 import type { JobHandler } from './queue.js';
-import type { OpenApiJobPayload } from '../domain/openapi/service.js';
+import { ALWAYS_IN_A_WORKER, type OpenApiJobPayload } from '../domain/openapi/service.js';
 import { OPENAPI_TEXT_MAX, type OpenApiErrorCode } from '../../shared/contract/openapi.js';
 
 /**
@@ -85,6 +86,8 @@ export function openApiJobHandler(db: Db, options: OpenApiJobOptions): JobHandle
       const payload = raw as OpenApiJobPayload;
       const spec = await repo.findSpecById(db, payload.specId);
       if (!spec || spec.source_revision !== payload.revision) return; // deleted, or a newer source is queued
+      // Processed already (its process died before it could say so): the text went into the version.
+      if (spec.source_text === null && spec.source_url === null) return;
       await repo.updateSpecAtRevision(db, spec.id, payload.revision, { processing_state: 'progress' });
       let text: string;
       try {
@@ -93,9 +96,23 @@ export function openApiJobHandler(db: Db, options: OpenApiJobOptions): JobHandle
         if (err instanceof ProcessingError) return record(payload, err.code, err.errors);
         throw err;
       }
-      const parsed = await workers.run('parseOpenApi', text, text.length, {
-        timeoutMs: options.parseTimeoutMs ?? 120_000,
-      });
+      // Always in a worker, with a time limit: a small document can still take long to check. Running out of
+      // time (or memory) is the document's doing, not a passing failure: it is reported, not tried again.
+      const timeoutMs = options.parseTimeoutMs ?? 60_000;
+      let parsed;
+      try {
+        parsed = await workers.run('parseOpenApi', text, ALWAYS_IN_A_WORKER, { timeoutMs });
+      } catch (err) {
+        if (err instanceof ServiceUnavailableError && /^Stopped/.test(err.message)) {
+          return record(payload, 'PARSE_ERROR', [
+            {
+              code: 'TOO_COMPLEX',
+              message: `The document could not be checked within ${timeoutMs / 1000} s or the memory allowed: simplify its schemas (many references to references)`,
+            },
+          ]);
+        }
+        throw err;
+      }
       if (!parsed.ok) return record(payload, 'PARSE_ERROR', parsed.errors);
       const hash = createHash('sha256').update(text).digest('hex');
       await transaction(db, async (tx) => {

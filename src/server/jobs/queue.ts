@@ -29,6 +29,8 @@ export interface JobQueueOptions {
   retryMs?: number;
 }
 
+class GaveUp extends Error {}
+
 const DEFAULTS = { leaseMs: 60_000, pollMs: 1_000, concurrency: 2, retryMs: 5_000 };
 
 /** Makes the queues of this process look for work now (after a job was queued and committed). */
@@ -151,13 +153,16 @@ export class JobQueue {
     );
     renew.unref();
     const payload: unknown = JSON.parse(job.payload);
+    const attempts = handler.attempts ?? 3;
     try {
+      // Claimed more often than it may run: its earlier runs ended with their process (a crash, a hang), so
+      // running it again would end the same way.
+      if (job.attempts > attempts) throw new GaveUp(`stopped after ${attempts} attempts whose process ended`);
       await handler.run(payload, job);
       await repo.finishJob(this.db, job.id, this.worker, { state: 'done' }, null, nowIso());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const attempts = handler.attempts ?? 3;
-      if (job.attempts >= attempts) {
+      if (job.attempts >= attempts || err instanceof GaveUp) {
         this.log.error({ err, job: job.id, kind: job.kind }, 'job failed for good');
         await handler.giveUp?.(payload, err).catch((e: unknown) => this.log.error({ err: e }, 'giving up failed'));
         await repo.finishJob(this.db, job.id, this.worker, { state: 'failed' }, message, nowIso());

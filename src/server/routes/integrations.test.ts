@@ -88,6 +88,8 @@ describeEachDialect('integrations', (dialect) => {
       [{ externalLinks: [{ url: 'javascript:alert(1)', label: 'x' }] }, 'externalLinks.0.url'],
       [{ script: '' }, 'script'],
       [{ organization: 'no-such-org' }, 'organization'],
+      [{ contentSecurityPolicy: "default-src 'none'\nX-Injected: yes" }, 'contentSecurityPolicy'],
+      [{ contentSecurityPolicy: { 'script-src': 'self\r\n' } }, 'contentSecurityPolicy'],
     ];
     for (const [extra, field] of cases) {
       const res = await server.request('POST', '/v1/integrations/bad-one', { body: manifest(extra) });
@@ -95,6 +97,8 @@ describeEachDialect('integrations', (dialect) => {
       expect(res.body.error.message).toContain(field);
     }
     expect((await server.request('POST', '/v1/integrations/bad name', { body: manifest() })).status).toBe(400);
+    expect((await server.request('POST', '/v1/integrations/..', { body: manifest() })).status).not.toBe(200);
+    expect((await server.request('POST', '/v1/integrations/...', { body: manifest() })).status).toBe(400);
     expect((await server.request('GET', '/v1/integrations/bad-one')).status).toBe(404);
   });
 
@@ -200,6 +204,14 @@ describeEachDialect('integrations', (dialect) => {
     expect(configured.body).toMatchObject({ configuration: { siteId: 'abc', mode: 'fast' }, externalIds: ['ext-1'] });
     const byExternal = await server.request('GET', `/v1/integrations/analytics/installations?externalId=ext-1`);
     expect(byExternal.body.items.map((i: { id: string }) => i.id)).toEqual([id]);
+    expect(byExternal.body.count).toBe(1);
+    // LIKE's wildcards in an id match themselves only.
+    expect(
+      (await server.request('GET', `/v1/integrations/analytics/installations?externalId=ext_1`)).body.items,
+    ).toEqual([]);
+    expect((await server.request('GET', `/v1/integrations/analytics/installations?externalId=%25`)).body.items).toEqual(
+      [],
+    );
     expect((await server.request('GET', `/v1/integrations/analytics/installations?externalId=ext`)).body.items).toEqual(
       [],
     );

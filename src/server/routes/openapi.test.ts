@@ -138,6 +138,47 @@ describeEachDialect('OpenAPI specifications', (dialect) => {
     }
   });
 
+  it('reports a document too costly to check (references of references) as a parse error, not retried', async () => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 9; i++) {
+      schemas[`S${i}`] =
+        i === 8
+          ? { type: 'object', properties: { leaf: { type: 'string' } } }
+          : { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/components/schemas/S${i + 1}` })) };
+    }
+    const text = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Costly', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas },
+    });
+    const costly = await startTestServer(dialect, {}, { openApi: { parseTimeoutMs: 1500 } });
+    try {
+      const costlyBase = `/v1/orgs/${costly.orgId}/openapi`;
+      await costly.request('POST', costlyBase, { body: { slug: 'costly', source: { text } } });
+      const spec = await processed(costly, costlyBase, 'costly');
+      expect(spec.lastProcessErrorCode).toBe('PARSE_ERROR');
+      expect(spec.lastProcessedErrors[0]).toMatchObject({ code: 'TOO_COMPLEX' });
+      const jobs = await costly.storage.db.selectFrom('jobs').selectAll().execute();
+      expect(jobs.map((j) => [j.state, j.attempts])).toEqual([['done', 1]]);
+      // The server answered meanwhile.
+      expect((await costly.request('GET', '/v1/health', { token: null })).status).toBe(200);
+    } finally {
+      await costly.close();
+    }
+  });
+
   it('validates input with 400 naming the field, 409 for a taken slug, 404 for unknown specs', async () => {
     for (const [body, field] of [
       [{ slug: 'Bad Slug', source: { text: 'x' } }, 'slug'],

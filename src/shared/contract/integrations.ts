@@ -64,7 +64,15 @@ export const integrationNameSchema = z
   .string()
   .min(1)
   .max(INTEGRATION_NAME_MAX)
-  .regex(INTEGRATION_NAME_PATTERN, 'Use letters, digits, dashes, underscores and dots');
+  .regex(INTEGRATION_NAME_PATTERN, 'Use letters, digits, dashes, underscores and dots')
+  .refine((v) => !/^\.+$/.test(v), 'A name cannot be dots only');
+
+/** A header value: printable ASCII, no line breaks (it is sent as the script's Content-Security-Policy). */
+const headerText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\x20-\x7e]*$/, 'Use printable ASCII characters only, without line breaks');
 
 const httpUrl = z
   .string()
@@ -146,7 +154,12 @@ export const publishIntegrationBodySchema = z.object({
     .record(z.string().min(1).max(100), z.string().max(10_000))
     .refine((v) => Object.keys(v).length <= INTEGRATION_SECRETS_MAX, `At most ${INTEGRATION_SECRETS_MAX} secrets`)
     .optional(),
-  contentSecurityPolicy: z.union([z.string().max(4096), z.record(z.string(), z.string().max(1024))]).optional(),
+  contentSecurityPolicy: z
+    .union([
+      headerText(4096),
+      z.record(z.string().regex(/^[a-z-]{1,40}$/, 'A directive name, such as script-src'), headerText(1024)),
+    ])
+    .optional(),
 });
 export type PublishIntegrationBody = z.infer<typeof publishIntegrationBodySchema>;
 

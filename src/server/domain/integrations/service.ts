@@ -401,11 +401,9 @@ export async function listInstallations(
     page,
     limit,
     arity: 1,
-    rows: async (after, take) => {
-      const rows = await repo.listInstallations(ctx.db, name, externalId, after, take);
-      return externalId ? rows.filter((r) => (JSON.parse(r.external_ids) as string[]).includes(externalId)) : rows;
-    },
-    count: () => repo.countInstallations(ctx.db, name),
+    // The ids are a JSON array of strings: the quoted id, escaped as JSON writes it, matches one element exactly.
+    rows: (after, take) => repo.listInstallations(ctx.db, name, externalId, after, take),
+    count: () => repo.countInstallations(ctx.db, name, externalId),
     key: (row) => [row.id],
   });
   const spaces = await Promise.all(result.items.map((row) => repo.countTargets(ctx.db, row.id, 'space')));

@@ -2,6 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/openapi.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
+import { ALWAYS_IN_A_WORKER } from './service.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import type { OperationBlock } from '../../../shared/openapi-blocks.js';
 
@@ -62,8 +63,8 @@ export async function loadOperations(
     const found = await workers.run(
       'openApiOperations',
       { document: version.document, operations: wanted.map((b) => ({ path: b.path, method: b.method })) },
-      version.document.length,
-      { timeoutMs: 60_000 },
+      ALWAYS_IN_A_WORKER,
+      { timeoutMs: 10_000 },
     );
     wanted.forEach((block, i) => {
       const view = found[i] ?? null;

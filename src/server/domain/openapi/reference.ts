@@ -18,6 +18,10 @@ export type Obj = Record<string, unknown>;
 const DEPTH_MAX = 8;
 /** Schema nodes one operation shows at most; past it, schemas are cut (marked `truncated`). */
 const NODES_MAX = 1500;
+/** Properties shown of one schema; the rest are left out (the schema is marked `truncated`). */
+const PROPERTIES_MAX = 200;
+/** allOf merges one operation may do (each counts as work even when its result is cached). */
+const MERGES_MAX = 2000;
 const TEXT_MAX = 4000;
 
 function isObj(v: unknown): v is Obj {
@@ -40,15 +44,24 @@ function lookup(doc: Obj, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = doc;
   for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = safeDecode(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isObj(node) && !Array.isArray(node)) return undefined;
     node = (node as Obj)[key];
   }
   return node;
 }
 
+/** A `$ref` part decoded, or as written when it is not valid percent-encoding. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function refName(ref: string): string {
-  return decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1));
+  return safeDecode(ref.slice(ref.lastIndexOf('/') + 1));
 }
 
 /** Follows `$ref`s (a chain of them too) to the object they name. */
@@ -63,6 +76,9 @@ function deref(doc: Obj, value: unknown, seen = 0): { value: Obj | undefined; re
 
 class SchemaReader {
   nodes = 0;
+  merges = 0;
+  /** allOf merges of named schemas, kept: a schema referred to many times is merged once. */
+  private readonly merged = new Map<string, Obj>();
   constructor(private readonly doc: Obj) {}
 
   read(input: unknown, depth = 0, stack: string[] = []): SchemaView | undefined {
@@ -72,9 +88,13 @@ class SchemaReader {
     const name = ref ? refName(ref) : undefined;
     if (!value) return name ? { ref: name, truncated: true } : undefined;
     if (ref && stack.includes(ref)) return { ref: name, type: typeString(value), truncated: true };
-    if (depth > DEPTH_MAX || this.nodes > NODES_MAX) return { ref: name, type: typeString(value), truncated: true };
+    if (depth > DEPTH_MAX || this.nodes > NODES_MAX || this.merges > MERGES_MAX) {
+      return { ref: name, type: typeString(value), truncated: true };
+    }
     const path = ref ? [...stack, ref] : stack;
-    const merged = this.mergeAllOf(value, path);
+    const cached = ref ? this.merged.get(ref) : undefined;
+    const merged = cached ?? this.mergeAllOf(value, path);
+    if (ref && !cached) this.merged.set(ref, merged);
     const view: SchemaView = {};
     const type = typeString(merged);
     if (type) view.type = type;
@@ -95,7 +115,9 @@ class SchemaReader {
         Array.isArray(merged.required) ? merged.required.filter((r) => typeof r === 'string') : [],
       );
       view.properties = [];
-      for (const [prop, schema] of Object.entries(merged.properties)) {
+      const entries = Object.entries(merged.properties);
+      if (entries.length > PROPERTIES_MAX) view.truncated = true;
+      for (const [prop, schema] of entries.slice(0, PROPERTIES_MAX)) {
         const child = this.read(schema, depth + 1, path) ?? {};
         if (required.has(prop)) child.required = true;
         view.properties.push({ name: prop, schema: child });
@@ -118,6 +140,7 @@ class SchemaReader {
   /** allOf parts merged into one schema: properties and required lists joined. */
   private mergeAllOf(value: Obj, stack: string[]): Obj {
     if (!Array.isArray(value.allOf)) return value;
+    if (++this.merges > MERGES_MAX) return { ...value, allOf: undefined };
     const merged: Obj = { ...value };
     delete merged.allOf;
     const properties: Obj = { ...(isObj(value.properties) ? value.properties : {}) };
@@ -125,7 +148,9 @@ class SchemaReader {
     for (const part of value.allOf.slice(0, 20)) {
       const { value: resolved, ref } = deref(this.doc, part);
       if (!resolved || (ref && stack.includes(ref))) continue;
-      const inner = this.mergeAllOf(resolved, ref ? [...stack, ref] : stack);
+      const known = ref ? this.merged.get(ref) : undefined;
+      const inner = known ?? this.mergeAllOf(resolved, ref ? [...stack, ref] : stack);
+      if (ref && !known) this.merged.set(ref, inner);
       if (isObj(inner.properties)) Object.assign(properties, inner.properties);
       if (Array.isArray(inner.required)) for (const r of inner.required) required.add(r);
       for (const key of ['type', 'description', 'title', 'format', 'items', 'enum', 'oneOf', 'anyOf']) {

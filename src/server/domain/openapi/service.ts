@@ -259,8 +259,12 @@ export async function getRawVersion(
   return (await repo.findVersion(db, spec.id, meta.id))!;
 }
 
-/** Documents past this size are read in a worker thread, with more time than page content gets. */
-const DOCUMENT_TIMEOUT_MS = 60_000;
+/**
+ * Documents are read in a worker thread whatever their size: a small one can still be costly (schemas that refer
+ * to each other many times), and a worker has a time limit. They get more time than page content.
+ */
+const DOCUMENT_TIMEOUT_MS = 30_000;
+export const ALWAYS_IN_A_WORKER = Number.POSITIVE_INFINITY;
 
 export async function getReference(
   ctx: ServiceContext,
@@ -273,7 +277,7 @@ export async function getReference(
   return workers.run(
     'openApiReference',
     { document: version.document, specification: version.specification, query },
-    version.document.length,
+    ALWAYS_IN_A_WORKER,
     { timeoutMs: DOCUMENT_TIMEOUT_MS },
   );
 }
@@ -290,7 +294,7 @@ export async function getOperation(
   const [operation] = await workers.run(
     'openApiOperations',
     { document: version.document, operations: [{ path, method }] },
-    version.document.length,
+    ALWAYS_IN_A_WORKER,
     { timeoutMs: DOCUMENT_TIMEOUT_MS },
   );
   if (!operation)
@@ -318,7 +322,7 @@ export async function compareVersions(
       from: { id: a!.id, document: a!.document, specification: a!.specification },
       to: { id: b!.id, document: b!.document, specification: b!.specification },
     },
-    a!.document.length + b!.document.length,
+    ALWAYS_IN_A_WORKER,
     { timeoutMs: DOCUMENT_TIMEOUT_MS },
   );
 }

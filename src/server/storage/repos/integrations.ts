@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db.js';
 import type {
   IntegrationAssetsTable,
@@ -11,6 +12,16 @@ export type IntegrationRow = IntegrationsTable;
 export type InstallationRow = IntegrationInstallationsTable;
 export type TargetRow = IntegrationTargetsTable;
 export type EventRow = IntegrationEventsTable;
+
+/** A LIKE pattern matching `text` anywhere, its own wildcards escaped (with ESCAPE '\\', understood by both databases). */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function like(column: string, pattern: string, lower = false) {
+  const ref = lower ? sql`lower(${sql.ref(column)})` : sql.ref(column);
+  return sql<boolean>`${ref} like ${pattern} escape '\\'`;
+}
 
 export function findIntegration(db: Executor, name: string) {
   return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
@@ -63,16 +74,11 @@ function filtered(db: Executor, q: IntegrationQuery) {
   query = query.where((eb) =>
     eb.or([eb('visibility', '=', 'public'), ...(q.memberOf.length ? [eb('organization_id', 'in', q.memberOf)] : [])]),
   );
-  if (q.names) query = q.names.length ? query.where('name', 'in', q.names) : query.where('name', '=', '\u0000');
+  if (q.names) query = q.names.length ? query.where('name', 'in', q.names) : query.where(sql<boolean>`1 = 0`);
   if (q.search) {
-    // LIKE's wildcards are dropped from the words (both databases escape differently).
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, '')}%`;
+    const pattern = contains(q.search.toLowerCase());
     query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['name']), 'like', like),
-        eb(eb.fn('lower', ['title']), 'like', like),
-        eb(eb.fn('lower', ['description']), 'like', like),
-      ]),
+      eb.or([like('name', pattern, true), like('title', pattern, true), like('description', pattern, true)]),
     );
   }
   if (q.category) query = query.where('categories', 'like', `%"${q.category}"%`);
@@ -81,7 +87,7 @@ function filtered(db: Executor, q: IntegrationQuery) {
   if (q.owner) query = query.where('organization_id', '=', q.owner);
   if (q.blocks !== undefined) query = query.where('has_blocks', '=', q.blocks ? 1 : 0);
   if (q.contentSources !== undefined) query = query.where('has_content_sources', '=', q.contentSources ? 1 : 0);
-  if (q.blockDomain) query = query.where('unfurl_domains', 'like', `% ${q.blockDomain.toLowerCase()} %`);
+  if (q.blockDomain) query = query.where(like('unfurl_domains', contains(` ${q.blockDomain.toLowerCase()} `)));
   return query;
 }
 
@@ -163,19 +169,18 @@ export function listInstallations(
     .where('integration_name', '=', name)
     .orderBy('id')
     .limit(take);
-  if (externalId)
-    // A LIKE narrows (its own wildcard characters match anything); the exact match is checked by the caller on each row.
-    q = q.where('external_ids', 'like', `%${JSON.stringify(externalId).replace(/[\\%_]/g, '%')}%`);
+  if (externalId) q = q.where(like('external_ids', contains(JSON.stringify(externalId))));
   if (after) q = q.where('id', '>', after[0]!);
   return q.execute();
 }
 
-export async function countInstallations(db: Executor, name: string): Promise<number> {
-  const r = await db
+export async function countInstallations(db: Executor, name: string, externalId?: string): Promise<number> {
+  let q = db
     .selectFrom('integration_installations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('integration_name', '=', name)
-    .executeTakeFirstOrThrow();
+    .where('integration_name', '=', name);
+  if (externalId) q = q.where(like('external_ids', contains(JSON.stringify(externalId))));
+  const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
