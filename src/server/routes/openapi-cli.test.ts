@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, OWNER_TOKEN, startTestServer, type TestServer } from '../test/harness.js';
 import { startFixtureServer, type FixtureServer } from '../test/fixtures.js';
 import { ensureGitbookCli, gitbookCli } from '../test/gitbook-cli.js';
-import { PETSTORE_SWAGGER, PETSTORE_V1 } from '../test/openapi-fixtures.js';
+import { PETSTORE_SWAGGER, PETSTORE_V1, processedSpec } from '../test/openapi-fixtures.js';
 
 /** `gitbook openapi publish`, the official CLI unchanged, against a real server. */
 describeEachDialect('gitbook openapi publish (the official CLI)', (dialect) => {
@@ -23,14 +23,7 @@ describeEachDialect('gitbook openapi publish (the official CLI)', (dialect) => {
     cli.cleanup();
   });
 
-  async function processed(slug: string) {
-    for (let i = 0; i < 200; i++) {
-      const res = await server.request('GET', `/v1/orgs/${server.orgId}/openapi/${slug}`);
-      if (res.body.processingState === 'complete') return res.body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`${slug} was not processed`);
-  }
+  const processed = (slug: string) => processedSpec(server, server.orgId, slug);
 
   it('signs in with a token, then publishes a file and a URL, which are processed', async () => {
     const wrong = await cli.run(['auth', '--token', 'not-a-token', '--endpoint', server.url]);

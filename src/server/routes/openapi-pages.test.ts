@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { PETSTORE_V1, PETSTORE_V2 } from '../test/openapi-fixtures.js';
+import { PETSTORE_V1, PETSTORE_V2, processedSpec } from '../test/openapi-fixtures.js';
 
 const BLOCK = '{% openapi-operation spec="petstore" path="/pets" method="get" %}';
 const BLOCK_WITH_END = `{% openapi-operation spec="petstore" path="/pets" method="post" %}
@@ -15,14 +15,7 @@ describeEachDialect('OpenAPI operation blocks in pages', (dialect) => {
   let published: string;
   const org = () => `/v1/orgs/${server.orgId}`;
 
-  async function processed(slug: string) {
-    for (let i = 0; i < 200; i++) {
-      const res = await server.request('GET', `${org()}/openapi/${slug}`);
-      if (res.body.processingState === 'complete') return res.body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`${slug} was not processed`);
-  }
+  const processed = (slug: string) => processedSpec(server, server.orgId, slug);
 
   async function visit(url: string) {
     const res = await fetch(server.url + url.replace(server.config.publicUrl, ''));

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 import { startFixtureServer, type FixtureServer } from '../test/fixtures.js';
-import { PETSTORE_31_JSON, PETSTORE_SWAGGER, PETSTORE_V1, PETSTORE_V2 } from '../test/openapi-fixtures.js';
+import {
+  PETSTORE_31_JSON,
+  PETSTORE_SWAGGER,
+  PETSTORE_V1,
+  PETSTORE_V2,
+  allOfChain,
+  processedSpec,
+} from '../test/openapi-fixtures.js';
 
-/** Polls a spec until its processing is complete. */
-async function processed(server: TestServer, base: string, slug: string, token?: string) {
-  for (let i = 0; i < 200; i++) {
-    const res = await server.request('GET', `${base}/${slug}`, { token });
-    if (res.body.processingState === 'complete') return res.body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${slug} was not processed`);
-}
+/** Polls a spec until its processing is complete (`base` is the organization's …/openapi). */
+const processed = (server: TestServer, base: string, slug: string, token?: string) =>
+  processedSpec(server, base.split('/')[3]!, slug, token);
 
 describeEachDialect('OpenAPI specifications', (dialect) => {
   let server: TestServer;
@@ -139,30 +140,7 @@ describeEachDialect('OpenAPI specifications', (dialect) => {
   });
 
   it('reports a document too costly to check (references of references) as a parse error, not retried', async () => {
-    const schemas: Record<string, unknown> = {};
-    for (let i = 0; i < 9; i++) {
-      schemas[`S${i}`] =
-        i === 8
-          ? { type: 'object', properties: { leaf: { type: 'string' } } }
-          : { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/components/schemas/S${i + 1}` })) };
-    }
-    const text = JSON.stringify({
-      openapi: '3.0.3',
-      info: { title: 'Costly', version: '1' },
-      paths: {
-        '/a': {
-          get: {
-            responses: {
-              '200': {
-                description: 'OK',
-                content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
-              },
-            },
-          },
-        },
-      },
-      components: { schemas },
-    });
+    const text = allOfChain(9, 10);
     const costly = await startTestServer(dialect, {}, { openApi: { parseTimeoutMs: 1500 } });
     try {
       const costlyBase = `/v1/orgs/${costly.orgId}/openapi`;

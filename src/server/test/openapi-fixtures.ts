@@ -1,3 +1,43 @@
+import type { TestServer } from './harness.js';
+
+/** Polls a spec (`GET …/openapi/{slug}`) until its processing is complete; answers it. */
+export async function processedSpec(server: TestServer, organizationId: string, slug: string, token?: string) {
+  for (let i = 0; i < 200; i++) {
+    const res = await server.request('GET', `/v1/orgs/${organizationId}/openapi/${slug}`, { token });
+    if (res.body.processingState === 'complete') return res.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${slug} was not processed`);
+}
+
+/** A valid document whose schemas' allOf lists the next one `fanout` times, `levels` deep: costly if read naively. */
+export function allOfChain(levels: number, fanout: number): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) {
+    schemas[`S${i}`] =
+      i === levels - 1
+        ? { type: 'object', properties: { leaf: { type: 'string' } } }
+        : { allOf: Array.from({ length: fanout }, () => ({ $ref: `#/components/schemas/S${i + 1}` })) };
+  }
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Chain', version: '1' },
+    paths: {
+      '/a': {
+        get: {
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
+            },
+          },
+        },
+      },
+    },
+    components: { schemas },
+  });
+}
+
 /**
  * OpenAPI documents for tests and benchmarks: a pet store in OpenAPI 3.0 (YAML), its next version with breaking
  * changes, the same API in OpenAPI 3.1 (JSON) and Swagger 2.0 (YAML), and a generator of large documents.

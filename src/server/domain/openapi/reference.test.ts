@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findOperation, referencePage } from './reference.js';
-
-/** Schemas whose allOf lists the next one `fanout` times, `levels` deep: exponential if merged naively. */
-function allOfChain(levels: number, fanout: number): string {
-  const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < levels; i++) {
-    schemas[`S${i}`] =
-      i === levels - 1
-        ? { type: 'object', properties: { leaf: { type: 'string' } } }
-        : { allOf: Array.from({ length: fanout }, () => ({ $ref: `#/components/schemas/S${i + 1}` })) };
-  }
-  return JSON.stringify({
-    openapi: '3.0.3',
-    info: { title: 'Chain', version: '1' },
-    paths: {
-      '/a': {
-        get: {
-          responses: {
-            '200': {
-              description: 'OK',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
-            },
-          },
-        },
-      },
-    },
-    components: { schemas },
-  });
-}
+import { allOfChain } from '../../test/openapi-fixtures.js';
 
 describe('reading a document for its reference', () => {
   it('merges a schema referred to many times once (no exponential work)', () => {
