@@ -53,11 +53,12 @@ export const openApiSpecRoute = createRoute({
     stringify: (params) => ({ specSlug: params.specSlug }),
   },
   validateSearch: specSearchSchema,
-  loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(specQueryOptions(params.organizationId, params.specSlug)),
-      context.queryClient.prefetchQuery(versionsQueryOptions(params.organizationId, params.specSlug)),
-    ]),
+  loader: async ({ context, params }) => {
+    const spec = await context.queryClient.ensureQueryData(specQueryOptions(params.organizationId, params.specSlug));
+    await context.queryClient.prefetchQuery(
+      versionsQueryOptions(params.organizationId, params.specSlug, spec.lastVersion),
+    );
+  },
   component: SpecPage,
 });
 

@@ -13,13 +13,17 @@ export function getVersions(organizationId: string, slug: string, signal?: Abort
   );
 }
 
-export function versionsQueryOptions(organizationId: string, slug: string) {
+/**
+ * Keyed by the spec's latest version too: when a processing makes a new one (the spec is polled while it is
+ * processed), the list is read again.
+ */
+export function versionsQueryOptions(organizationId: string, slug: string, lastVersion: string | undefined) {
   return queryOptions({
-    queryKey: queryKeys.openapi.versions(organizationId, slug),
+    queryKey: [...queryKeys.openapi.versions(organizationId, slug), lastVersion ?? 'none'],
     queryFn: ({ signal }) => getVersions(organizationId, slug, signal),
   });
 }
 
-export function useVersions(organizationId: string, slug: string) {
-  return useQuery(versionsQueryOptions(organizationId, slug));
+export function useVersions(organizationId: string, slug: string, lastVersion: string | undefined) {
+  return useQuery(versionsQueryOptions(organizationId, slug, lastVersion));
 }

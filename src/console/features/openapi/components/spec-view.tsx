@@ -39,7 +39,7 @@ interface Props {
 /** One specification: its processing, source and versions, a version's reference, and two versions compared. */
 export function SpecView({ organizationId, slug, state, onStateChange, onDeleted }: Props) {
   const spec = useSpec(organizationId, slug);
-  const versions = useVersions(organizationId, slug);
+  const versions = useVersions(organizationId, slug, spec.data?.lastVersion);
   if (spec.isPending) return <Loading label="Loading the specification…" />;
   if (spec.isError) return <ErrorState error={spec.error} onRetry={() => void spec.refetch()} />;
   const tab = state.tab ?? 'reference';
