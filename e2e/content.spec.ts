@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { createOrganization, createSpaceAtRoot, expect, signIn, test, tree } from './support';
+import { callApi, createOrganization, createSpaceAtRoot, expect, seedPage, signIn, test, tree } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -124,4 +124,13 @@ test('delete a space after confirming, find it in the trash, restore it into the
   await expect(page).toHaveURL(/\/o\/[^/]+$/);
   await expect(tree(page).getByRole('link', { name: 'Old notes' })).toBeVisible();
   await expect(tree(page).getByRole('link', { name: 'Keeper' })).toBeVisible();
+});
+
+test('a page whose body opens with its own title shows that title once', async ({ page }) => {
+  const organizationId = await createOrganization(page, 'Titles');
+  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Imported docs' });
+  const pageId = await seedPage(page, space.id, 'Getting started', '# Getting started\n\nInstall it first.\n');
+  await page.goto(`/o/${organizationId}/spaces/${space.id}/pages/${pageId}`);
+  await expect(page.getByText('Install it first.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toHaveCount(1);
 });

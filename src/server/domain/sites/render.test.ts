@@ -171,7 +171,7 @@ describe('headings and task lists, for assistive technology', () => {
 
 describe('a body that repeats its page title', () => {
   it('loses that first heading, and only that one', async () => {
-    const { withoutTitle } = await import('./serve.js');
+    const { withoutTitle } = await import('../../../shared/page-title.js');
     expect(withoutTitle('# Install\n\nRun it.', 'Install')).toBe('Run it.');
     expect(withoutTitle('# Install #\nRun it.', 'Install')).toBe('Run it.');
     expect(withoutTitle('# Installing\n\nRun it.', 'Install')).toBe('# Installing\n\nRun it.');

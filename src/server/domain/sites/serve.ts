@@ -35,6 +35,7 @@ import {
   type RenderedBody,
 } from './render.js';
 import { operationBlocks } from '../../../shared/openapi-blocks.js';
+import { withoutTitle } from '../../../shared/page-title.js';
 import { currentDeps, loadOperations, sameDeps, type OperationDeps } from '../openapi/operations.js';
 import { workers } from '../../workers/pool.js';
 import { ancestorIds, breadcrumbs, onThisPage, pagination, siteHeader, themedDocument } from './theme.js';
@@ -1033,15 +1034,6 @@ function siteLook(site: SiteRow, settings: Customization, headerItems: HeaderIte
     },
     footer: footer(settings, title, refs, external),
   };
-}
-
-/**
- * A body without a first `# heading` that only repeats the page's title (imported pages often start with one):
- * the page shows its title once, as its h1.
- */
-export function withoutTitle(markdown: string, title: string): string {
-  const first = /^# +(.+?)[ \t]*#*[ \t]*(?:\n|$)/.exec(markdown);
-  return first && first[1]!.trim() === title.trim() ? markdown.slice(first[0].length).replace(/^\n+/, '') : markdown;
 }
 
 /** The published URL of a site space: under its section's path on a site with sections. */

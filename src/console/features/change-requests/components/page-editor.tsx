@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
+import { withoutTitle } from '../../../../shared/page-title';
 import { Markdown, safeHref } from '../../../components/ui/markdown';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -122,7 +123,7 @@ function PagePreview({ organizationId, page, notice }: { organizationId: string;
       {page.type === 'document' &&
         (page.markdown?.trim() ? (
           <Markdown headingOffset={2} organizationId={organizationId}>
-            {page.markdown}
+            {withoutTitle(page.markdown, page.title)}
           </Markdown>
         ) : (
           <p className="page-article-empty">This page is empty.</p>

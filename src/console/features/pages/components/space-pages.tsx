@@ -5,6 +5,7 @@ import type { RevisionPage } from '../../../../shared/contract';
 import { buttonClass } from '../../../components/ui/button';
 import { DocIcon } from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
+import { withoutTitle } from '../../../../shared/page-title';
 import { firstDocument, pagePath, PageTree } from '../../../components/ui/page-tree';
 import { EmptyState } from '../../../components/ui/states';
 import { revisionPageQueryOptions } from '../api/get-revision-page';
@@ -154,7 +155,8 @@ function RevisionPageArticle({ at, revisionId, pageId, ...props }: ArticleProps 
 
 function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> & { page: RevisionPage }) {
   const ancestors = path.slice(0, -1);
-  const markdown = page.markdown ?? '';
+  // A body that opens with its page's title as a heading shows the title once (the article's own heading).
+  const markdown = withoutTitle(page.markdown ?? '', page.title);
   return (
     <article className="page-article" aria-labelledby="page-article-title">
       {ancestors.length > 0 && (
