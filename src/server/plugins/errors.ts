@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../shared/errors.js';
 import { DomainError, ServiceUnavailableError, TooManyRequestsError } from '../domain/errors.js';
+import { isUniqueViolation } from '../storage/db.js';
 
 export function errorBody(
   code: number,
@@ -19,12 +20,6 @@ export function errorBody(
       ...(requestId ? { requestId } : {}),
     },
   };
-}
-
-/** A unique constraint refused a write, on PostgreSQL (23505) or SQLite. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 const CONTEXT_LABEL: Record<string, string> = {

@@ -20,6 +20,12 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** A unique constraint (or primary key) refused a write, on PostgreSQL (23505) or SQLite. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 /** Whether queries on `db` run on SQLite (for the few that differ by database, as indexes of search do). */
 export function isSqlite(db: Executor): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;

@@ -5,7 +5,7 @@ import * as repo from '../../storage/repos/integrations.js';
 import { findOrganization } from '../../storage/repos/organizations.js';
 import { findSpace } from '../../storage/repos/spaces.js';
 import { findSiteById } from '../../storage/repos/sites.js';
-import { transaction, type Executor } from '../../storage/db.js';
+import { isUniqueViolation, transaction, type Executor } from '../../storage/db.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -166,8 +166,7 @@ export async function publishIntegration(ctx: ServiceContext, name: string, body
     }
     return { row, admin: true };
   }).catch((err: unknown) => {
-    const e = err as { code?: string };
-    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    if (isUniqueViolation(err)) {
       throw new ConflictError(`"${name}" was published by someone else meanwhile: publish again`);
     }
     throw err;
@@ -329,8 +328,7 @@ export async function install(ctx: ServiceContext, name: string, organizationId:
     await recordEvent(tx, name, row.id, { type: 'installation_setup', status: 'active' });
     return { row, spaces: 0 };
   }).catch((err: unknown) => {
-    const e = err as { code?: string };
-    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(err)) {
       throw new ConflictError(`"${integration.title}" is already installed on this organization`);
     }
     throw err;

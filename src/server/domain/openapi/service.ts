@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/openapi.js';
 import { enqueueJob } from '../../storage/repos/jobs.js';
-import { transaction, type Db, type Executor } from '../../storage/db.js';
+import { isUniqueViolation, transaction, type Db, type Executor } from '../../storage/db.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -121,11 +121,6 @@ export async function createSpec(
   });
   wakeJobQueues();
   return { row, role: access.role };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**
