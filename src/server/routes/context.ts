@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../storage/db.js';
 import type { Urls } from '../presenters/urls.js';
 import type { ServiceContext } from '../domain/context.js';
+import type { Actor } from '../domain/permissions/resolver.js';
 import { requireAuth } from '../plugins/auth.js';
 import type { TxtLookup } from '../lib/dns.js';
 
@@ -13,6 +14,11 @@ export interface RouteDeps {
   config: Config;
   /** TXT look-ups for e-mail domain verification (through DNS_SERVERS when set). */
   txt: TxtLookup;
+}
+
+/** The caller of a public route, when it sent a credential. */
+export function optionalActor(request: FastifyRequest): Actor | undefined {
+  return request.auth ? { userId: request.auth.userId, ssoProviderId: request.auth.ssoProviderId } : undefined;
 }
 
 /** The authenticated caller's service context (401 when there is none). */

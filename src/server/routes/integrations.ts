@@ -33,14 +33,12 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
-import { NotFoundError } from '../domain/errors.js';
 import { findOrganization, findOrganizations } from '../storage/repos/organizations.js';
-import { findIntegration } from '../storage/repos/integrations.js';
 import { presentEvent, presentInstallation, presentIntegration, presentTarget } from '../presenters/integration.js';
 import type { IntegrationRow } from '../storage/repos/integrations.js';
 import type { Db } from '../storage/db.js';
 import type { Urls } from '../presenters/urls.js';
-import { serviceContext, type RouteDeps } from './context.js';
+import { optionalActor, serviceContext, type RouteDeps } from './context.js';
 
 /** The script and images in base64, and the JSON around them. */
 const PUBLISH_BODY_MAX =
@@ -187,20 +185,11 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     `${base}/public`,
     { config: { public: true }, schema: { params: integrationParamsSchema } },
     async (request, reply) => {
-      const name = request.params.integrationName;
-      const actor = request.auth
-        ? { userId: request.auth.userId, ssoProviderId: request.auth.ssoProviderId }
-        : undefined;
-      const row = await findIntegration(deps.db, name);
-      const visible =
-        row &&
-        (row.visibility !== 'private' ||
-          (actor !== undefined &&
-            (await service.visibleIntegration({ db: deps.db, urls: deps.urls, actor }, name).then(
-              () => true,
-              () => false,
-            ))));
-      if (!row || !visible) throw new NotFoundError(`No integration named "${name}"`);
+      const { row } = await service.findVisibleIntegration(
+        deps.db,
+        optionalActor(request),
+        request.params.integrationName,
+      );
       return reply
         .header('Content-Type', 'text/javascript; charset=utf-8')
         .header('Content-Security-Policy', row.content_security_policy ?? "default-src 'none'")
@@ -215,12 +204,9 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     `${base}/assets/:assetId`,
     { config: { public: true }, schema: { params: integrationParamsSchema.extend({ assetId: idSchema }) } },
     async (request, reply) => {
-      const actor = request.auth
-        ? { userId: request.auth.userId, ssoProviderId: request.auth.ssoProviderId }
-        : undefined;
       const { asset, integration } = await service.getAsset(
         deps.db,
-        actor,
+        optionalActor(request),
         request.params.integrationName,
         request.params.assetId,
       );

@@ -23,7 +23,7 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/openapi/service.js';
 import { presentSpec, presentVersion, versionRawUrl } from '../presenters/openapi.js';
-import { serviceContext, type RouteDeps } from './context.js';
+import { optionalActor, serviceContext, type RouteDeps } from './context.js';
 
 /**
  * A spec's text may be up to OPENAPI_TEXT_MAX characters; inside a JSON string, escapes (newlines, quotes) can
@@ -194,10 +194,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
     { config: { public: true }, schema: { params: openApiVersionParamsSchema } },
     async (request, reply) => {
       const { organizationId, specSlug, versionId } = request.params;
-      const actor = request.auth
-        ? { userId: request.auth.userId, ssoProviderId: request.auth.ssoProviderId }
-        : undefined;
-      const version = await service.getRawVersion(deps.db, actor, organizationId, specSlug, versionId);
+      const version = await service.getRawVersion(deps.db, optionalActor(request), organizationId, specSlug, versionId);
       const json = /\.json$/i.test(version.filename);
       return reply
         .header('Content-Type', json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8')

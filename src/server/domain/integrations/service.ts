@@ -9,7 +9,7 @@ import { isUniqueViolation, transaction, type Executor } from '../../storage/db.
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
+import { orgAccess, requireOrgAccess, requireOrgRole, type Actor } from '../permissions/resolver.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
 import { loadSpace } from '../spaces/service.js';
@@ -32,14 +32,21 @@ import {
 
 const notFound = (name: string) => new NotFoundError(`No integration named "${name}"`);
 
-/** The integration if the caller may see it; with whether they administer it. */
-export async function visibleIntegration(ctx: ServiceContext, name: string) {
-  const row = await repo.findIntegration(ctx.db, name);
+/**
+ * The integration if this caller (anyone, on the public routes of its script and images) may see it; with whether
+ * they administer it.
+ */
+export async function findVisibleIntegration(db: Executor, actor: Actor | undefined, name: string) {
+  const row = await repo.findIntegration(db, name);
   if (!row) throw notFound(name);
-  const access = await orgAccess(ctx.db, ctx.actor, row.organization_id).catch(() => null);
+  const access = actor ? await orgAccess(db, actor, row.organization_id).catch(() => null) : null;
   const member = access !== null && access.role !== null;
   if (row.visibility === 'private' && !member) throw notFound(name);
   return { row, admin: access?.role === 'admin' };
+}
+
+export function visibleIntegration(ctx: ServiceContext, name: string) {
+  return findVisibleIntegration(ctx.db, ctx.actor, name);
 }
 
 async function requireAdmin(ctx: ServiceContext, name: string) {
@@ -185,7 +192,7 @@ export async function listIntegrations(
   limit: number,
   installedOn?: string,
 ) {
-  const memberOf = await repo.memberOrganizationIds(ctx.db, ctx.actor.userId);
+  const { memberOf, adminOf } = await memberships(ctx);
   const query: repo.IntegrationQuery = { memberOf, ...filters };
   let installations = new Map<string, string>();
   if (installedOn) {
@@ -202,16 +209,20 @@ export async function listIntegrations(
     count: () => repo.countIntegrations(ctx.db, query),
     key: (row) => [row.name],
   });
-  return { ...result, installations, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
+  return { ...result, installations, adminOf };
 }
 
-async function adminOrganizationIds(ctx: ServiceContext, memberOf: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const id of memberOf) {
-    const access = await orgAccess(ctx.db, ctx.actor, id).catch(() => null);
-    if (access?.role === 'admin') out.push(id);
-  }
-  return out;
+/**
+ * The organizations the caller is a member of, and those they administer (`permissions.admin` of their
+ * integrations): one read of their memberships. Admins keep any credential under enforced SSO (see orgAccess), so
+ * the role alone says it.
+ */
+async function memberships(ctx: ServiceContext) {
+  const rows = await repo.memberOrganizations(ctx.db, ctx.actor.userId);
+  return {
+    memberOf: rows.map((r) => r.organization_id),
+    adminOf: new Set(rows.filter((r) => r.role === 'admin').map((r) => r.organization_id)),
+  };
 }
 
 export async function setDevMode(ctx: ServiceContext, name: string, tunnelUrl: string | null, all: boolean) {
@@ -220,13 +231,8 @@ export async function setDevMode(ctx: ServiceContext, name: string, tunnelUrl: s
 }
 
 /** An asset (icon, preview) of an integration the caller may see, or of any public or unlisted one. */
-export async function getAsset(db: Executor, actor: ServiceContext['actor'] | undefined, name: string, id: string) {
-  const row = await repo.findIntegration(db, name);
-  if (!row) throw notFound(name);
-  if (row.visibility === 'private') {
-    const access = actor ? await orgAccess(db, actor, row.organization_id).catch(() => null) : null;
-    if (!access || access.role === null) throw notFound(name);
-  }
+export async function getAsset(db: Executor, actor: Actor | undefined, name: string, id: string) {
+  const { row } = await findVisibleIntegration(db, actor, name);
   const asset = await repo.findAsset(db, name, id);
   if (!asset) throw new NotFoundError('No such image');
   return { asset, integration: row };
@@ -569,6 +575,5 @@ export async function installedOn(ctx: ServiceContext, kind: TargetKind, organiz
   if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'read', 'see its integrations');
   else await loadSite(ctx.db, ctx, organizationId!, id, 'read', 'see its integrations');
   const rows = await repo.installedOnTarget(ctx.db, kind, id);
-  const memberOf = await repo.memberOrganizationIds(ctx.db, ctx.actor.userId);
-  return { rows, adminOf: new Set(await adminOrganizationIds(ctx, memberOf)) };
+  return { rows, adminOf: (await memberships(ctx)).adminOf };
 }

@@ -296,16 +296,15 @@ export function findEvent(db: Executor, name: string, id: string) {
     .executeTakeFirst();
 }
 
-/** Organizations the user belongs to with a role (not as a guest, not disabled). */
-export async function memberOrganizationIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
+/** Organizations the user belongs to with a role (not as a guest, not disabled), with that role. */
+export function memberOrganizations(db: Executor, userId: string) {
+  return db
     .selectFrom('members')
-    .select('organization_id')
+    .select(['organization_id', 'role'])
     .where('user_id', '=', userId)
     .where('disabled', '=', 0)
     .where('role', 'is not', null)
     .execute();
-  return rows.map((r) => r.organization_id);
 }
 
 /** The integrations installed on a space or site (through their organization's installation), by name. */
