@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
@@ -12,6 +10,7 @@ import { Urls } from './presenters/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
+import { registerCompression } from './plugins/compression.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
 import { healthRoutes } from './routes/health.js';
@@ -165,17 +164,7 @@ export async function buildApp(deps: AppDeps) {
     urls: new Urls(deps.config.publicUrl),
     txt: txtLookup(deps.config.dnsServers),
   };
-  // Answers of 1 KiB and more go out in brotli or gzip when the client accepts it (large ones through zlib's thread
-  // pool, not on the event loop). Answers that carry their own coding (page trees, the console's built files) are
-  // sent as they are. Compressed request bodies are not accepted: no inflating of what a client sends.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    globalDecompression: false,
-  });
-  // Cookies are parsed on demand (cookieOf): most API requests carry none.
-  await app.register(cookie, { hook: false });
+  registerCompression(app);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);

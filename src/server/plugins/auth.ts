@@ -7,6 +7,7 @@ import type { PrefetchedSpace } from '../domain/context.js';
 import { ID_MAX } from '../../shared/contract/common.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import { hashToken } from '../lib/secrets.js';
+import { cookieOf } from '../lib/cookies.js';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../shared/contract/auth.js';
 
 declare module 'fastify' {
@@ -33,16 +34,6 @@ function spaceToPrefetch(request: FastifyRequest): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const id = (request.params as Record<string, unknown> | undefined)?.spaceId;
   return typeof id === 'string' && id.length > 0 && id.length <= ID_MAX && !id.includes('\u0000') ? id : undefined;
-}
-
-/** A cookie the request sent. The cookie plugin parses none by itself (`hook: false`): most API requests carry none. */
-export function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  // Null until parsed, here or by reply.setCookie (typed as always set by the plugin).
-  const parsed = (request.cookies as FastifyRequest['cookies'] | null) ?? request.server.parseCookie(header);
-  request.cookies = parsed;
-  return parsed[name];
 }
 
 /** The caller of an authenticated route; routes marked public never call this. */

@@ -16,6 +16,7 @@ import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as auth from '../domain/auth/service.js';
 import { presentUser, presentToken } from '../presenters/user.js';
 import { requireAuth } from '../plugins/auth.js';
+import { clearCookie, setCookie } from '../lib/cookies.js';
 import type { Config } from '../config.js';
 import type { RouteDeps } from './context.js';
 
@@ -27,9 +28,9 @@ export function setSessionCookies(
 ): void {
   const secure = config.publicUrl.startsWith('https://');
   const maxAge = config.sessionTtlSeconds;
-  reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  setCookie(reply, SESSION_COOKIE, session.token, { path: '/', httpOnly: true, secure, maxAge });
   // Readable by the console, which echoes it in the CSRF header.
-  reply.setCookie(CSRF_COOKIE, session.csrf ?? '', { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+  setCookie(reply, CSRF_COOKIE, session.csrf ?? '', { path: '/', httpOnly: false, secure, maxAge });
 }
 
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -57,8 +58,8 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.post('/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
     if (request.auth) await auth.logout(deps.db, request.auth);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(CSRF_COOKIE, { path: '/' });
+    clearCookie(reply, SESSION_COOKIE, '/');
+    clearCookie(reply, CSRF_COOKIE, '/');
     return reply.code(204).send();
   });
 

@@ -105,8 +105,6 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       `${prefix}/pages`,
       {
         schema: { params, querystring: contentQuerySchema, response: { 200: revisionPagesSchema } },
-        // It negotiates its own coding and keeps the compressed bytes: the global compression stays out of it.
-        compress: false,
       },
       async (request, reply) => {
         // Authorization first (404 or 403 as for any read): a caller who may not read the tree learns nothing.

@@ -3,7 +3,7 @@ import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult }
 import { SITES_PREFIX } from '../presenters/site.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
-import { cookieOf } from '../plugins/auth.js';
+import { cookieOf, setCookie } from '../lib/cookies.js';
 import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/assets.js';
 
 /**
@@ -65,12 +65,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     if (result.noindex) reply.header('x-robots-tag', 'noindex');
     if (result.status === 503) reply.header('retry-after', '5');
     if (result.keepToken) {
-      reply.setCookie(VISITOR_COOKIE, result.keepToken, {
-        path: `${SITES_PREFIX}/${siteId}`,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-      });
+      setCookie(reply, VISITOR_COOKIE, result.keepToken, { path: `${SITES_PREFIX}/${siteId}`, httpOnly: true, secure });
     }
     if (result.kind === 'json') return reply.code(result.status).send(result.body);
     if (result.kind === 'text') {

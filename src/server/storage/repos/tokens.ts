@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db.js';
+import { fixedQuery, type Executor } from '../db.js';
 import type { ApiTokensTable } from '../schema.js';
 import { spaceForUserColumns, spaceForUserOf, type SpaceForUser, type SpaceForUserColumns } from './spaces.js';
 
@@ -19,10 +19,13 @@ export type TokenForAuth = Pick<
  * Runs on every request, so written as SQL text (building it with the query builder cost more than running it),
  * reading only the columns authentication needs: on SQLite each column read costs a fraction of a microsecond.
  */
+const tokenByHash = fixedQuery(
+  (tokenHash: string) => sql<TokenForAuth>`select id, user_id, kind, csrf_hash, session_id, expires_at,
+    last_used_at, sso_provider_id from api_tokens where token_hash = ${tokenHash}`,
+);
+
 export async function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenForAuth | undefined> {
-  const result = await sql<TokenForAuth>`select id, user_id, kind, csrf_hash, session_id, expires_at, last_used_at,
-      sso_provider_id from api_tokens where token_hash = ${tokenHash}`.execute(db);
-  return result.rows[0];
+  return (await tokenByHash(db, tokenHash))[0];
 }
 
 /** A token with the space a request names and the token owner's membership of its organization. */
@@ -33,12 +36,8 @@ export type TokenWithSpace = { token: TokenForAuth; space: SpaceForUser | undefi
  * more than the joins do, and these two are all that `GET /v1/spaces/{id}` (and its sub-resources) read before
  * presenting. The space's columns come unaliased (s.*), the token's with a `token_` prefix.
  */
-export async function findTokenWithSpace(
-  db: Executor,
-  tokenHash: string,
-  spaceId: string,
-): Promise<TokenWithSpace | undefined> {
-  const result = await sql<
+const tokenWithSpace = fixedQuery(
+  (spaceId: string, tokenHash: string) => sql<
     SpaceForUserColumns & {
       token_id: string;
       token_user_id: string;
@@ -56,8 +55,15 @@ export async function findTokenWithSpace(
     left join spaces s on s.id = ${spaceId}
     left join organizations o on o.id = s.organization_id
     left join members m on m.organization_id = s.organization_id and m.user_id = t.user_id
-    where t.token_hash = ${tokenHash}`.execute(db);
-  const row = result.rows[0];
+    where t.token_hash = ${tokenHash}`,
+);
+
+export async function findTokenWithSpace(
+  db: Executor,
+  tokenHash: string,
+  spaceId: string,
+): Promise<TokenWithSpace | undefined> {
+  const row = (await tokenWithSpace(db, spaceId, tokenHash))[0];
   if (!row) return undefined;
   return {
     token: {
