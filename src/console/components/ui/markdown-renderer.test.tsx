@@ -54,3 +54,42 @@ describe('safeHref', () => {
     expect(safeHref(undefined)).toBeUndefined();
   });
 });
+
+describe('Markdown with change marks', () => {
+  const marked = (markdown: string, against: string, tag: 'ins' | 'del') =>
+    renderToStaticMarkup(
+      <Markdown changeTag={tag} changedAgainst={against}>
+        {markdown}
+      </Markdown>,
+    );
+
+  it('marks the words each side has that the other does not, as they read once rendered', () => {
+    const before = 'Install the **old** client with [npm](https://npmjs.com).';
+    const after = 'Install the **new** client with [pnpm](https://pnpm.io) today.';
+    const ins = marked(after, before, 'ins');
+    expect(ins).toContain('<strong><ins>new</ins></strong>');
+    expect(ins).toMatch(/<a href="https:\/\/pnpm.io"[^>]*><ins>pnpm<\/ins><\/a> <ins>today<\/ins>\./);
+    expect(ins).toContain('<ins>today</ins>');
+    expect(ins).not.toMatch(/<ins>[^<]*(Install|client)/);
+    const del = marked(before, after, 'del');
+    expect(del).toContain('<strong><del>old</del></strong>');
+    expect(del).toMatch(/<a href="https:\/\/npmjs.com"[^>]*><del>npm<\/del><\/a>/);
+  });
+
+  it('marks words inside table cells and code without breaking them, and marks nothing when nothing changed', () => {
+    const ins = marked(
+      '| a | b |\n| - | - |\n| 1 | two |\n\n```\nrun it now\n```',
+      '| a | b |\n| - | - |\n| 1 | 2 |\n\n```\nrun it\n```',
+      'ins',
+    );
+    expect(ins).toContain('<td><ins>two</ins></td>');
+    expect(ins).toMatch(/<code>run it <ins>now<\/ins>/);
+    expect(ins).toContain('<table>');
+    expect(marked('Same text.', 'Same text.', 'ins')).not.toContain('<ins>');
+  });
+
+  it('shows a very large block without word marks rather than diffing it on the page', () => {
+    const big = 'word '.repeat(5_000);
+    expect(marked(`${big} extra`, big, 'ins')).not.toContain('<ins>');
+  });
+});

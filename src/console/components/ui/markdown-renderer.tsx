@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
-import type { Components } from 'react-markdown';
+import type { Components, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
+import { rehypeChangeMarks } from './markdown-changes';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
@@ -42,12 +43,16 @@ const BASE_COMPONENTS: Components = {
     if (!src) return <span className="markdown-missing-image">{alt ? `[${alt}]` : '[image]'}</span>;
     return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />;
   },
+  // Wide tables and long code lines scroll inside their block, which takes the focus so that keyboards scroll it.
   table: function MarkdownTable({ node: _node, ...props }) {
     return (
-      <div className="markdown-table">
+      <div className="markdown-table" tabIndex={0} role="region" aria-label="Table">
         <table {...props} />
       </div>
     );
+  },
+  pre: function MarkdownCode({ node: _node, ...props }) {
+    return <pre tabIndex={0} {...props} />;
   },
 };
 
@@ -63,6 +68,9 @@ export interface MarkdownProps {
   headingOffset?: 1 | 2;
   /** The organization of the page, whose specs its `{% openapi-operation %}` blocks show (else they are named). */
   organizationId?: string;
+  /** Marks the words this text does not share with `changedAgainst` (see markdown-changes.ts): `ins` or `del`. */
+  changeTag?: 'ins' | 'del';
+  changedAgainst?: string;
 }
 
 const BLOCK_MARK = '\u0000openapi-block:';
@@ -89,7 +97,13 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   className,
   headingOffset = 1,
   organizationId,
+  changeTag,
+  changedAgainst,
 }: MarkdownProps) {
+  const rehypePlugins: Options['rehypePlugins'] =
+    changeTag && changedAgainst !== undefined
+      ? [[rehypeChangeMarks, { against: changedAgainst, tag: changeTag }]]
+      : undefined;
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
       {segments(children).map((part, i) =>
@@ -106,6 +120,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
               remarkPlugins={REMARK_PLUGINS}
               components={COMPONENTS[headingOffset]}
               urlTransform={defaultUrlTransform}
+              rehypePlugins={rehypePlugins}
             >
               {part.text}
             </ReactMarkdown>

@@ -22,7 +22,11 @@ export interface DiffAnnotations {
   below: (block: Block) => ReactNode | null;
 }
 
-/** The block diff of one page, side by side (rendered before | after) or inline (words inserted and deleted). */
+/**
+ * The block diff of one page, rendered: side by side (before | after) or inline (one column, a changed block shown
+ * as it was, then as it is). Either way the words a modified block lost are marked deleted and those it gained
+ * inserted (markdown-changes.ts).
+ */
 export function PageDiffView({
   diff,
   view,
@@ -99,28 +103,44 @@ function SplitDiff({ blocks, annotations }: { blocks: Block[]; annotations?: Dif
   );
 }
 
-function Side({
+/** One side of a block, rendered; a side of a modified block marks its words that `against` does not have. */
+function Rendered({
   markdown,
   tone,
   label,
-  action,
+  against,
+  role,
 }: {
   markdown?: string;
   tone: string;
   label: string;
-  action?: ReactNode;
+  against?: string;
+  role?: 'cell';
 }) {
+  const changeTag = against === undefined ? undefined : tone === 'added' ? 'ins' : 'del';
   return (
-    <div role="cell" className={`diff-cell diff-${tone}${action ? ' diff-cell-with-action' : ''}`}>
-      {action && <span className="diff-block-action">{action}</span>}
+    <div role={role} className={`diff-cell diff-${tone}`}>
       {markdown === undefined ? (
         <span className="visually-hidden">{label}</span>
       ) : (
         <>
           {tone !== 'unchanged' && <span className="visually-hidden">{label}: </span>}
-          <Markdown headingOffset={2}>{markdown}</Markdown>
+          <Markdown headingOffset={2} changeTag={changeTag} changedAgainst={against}>
+            {markdown}
+          </Markdown>
         </>
       )}
+    </div>
+  );
+}
+
+function Side(props: { markdown?: string; tone: string; label: string; against?: string; action?: ReactNode }) {
+  const { action, ...rest } = props;
+  if (!action) return <Rendered role="cell" {...rest} />;
+  return (
+    <div role="cell" className="diff-cell-with-action">
+      <span className="diff-block-action">{action}</span>
+      <Rendered {...rest} />
     </div>
   );
 }
@@ -152,8 +172,8 @@ function SplitRow({ block, action }: { block: Block; action?: ReactNode }) {
     case 'modified':
       return (
         <div className="diff-row" role="row">
-          <Side markdown={block.before} tone="removed" label="Before" />
-          <Side markdown={block.after} tone="added" label="After" action={action} />
+          <Side markdown={block.before} against={block.after} tone="removed" label="Before" />
+          <Side markdown={block.after} against={block.before} tone="added" label="After" action={action} />
         </div>
       );
   }
@@ -192,32 +212,17 @@ function InlineDiff({ blocks, annotations }: { blocks: Block[]; annotations?: Di
 function InlineBlock({ block }: { block: Block }) {
   switch (block.kind) {
     case 'unchanged':
-      return <pre className="diff-source diff-unchanged">{block.markdown}</pre>;
+      return <Rendered markdown={block.markdown} tone="unchanged" label="Unchanged" />;
     case 'added':
-      return (
-        <pre className="diff-source diff-added">
-          <ins>{block.markdown}</ins>
-        </pre>
-      );
+      return <Rendered markdown={block.markdown} tone="added" label="Added" />;
     case 'removed':
-      return (
-        <pre className="diff-source diff-removed">
-          <del>{block.markdown}</del>
-        </pre>
-      );
+      return <Rendered markdown={block.markdown} tone="removed" label="Removed" />;
     case 'modified':
       return (
-        <pre className="diff-source diff-modified">
-          {block.words.map((word, index) =>
-            word.op === 'insert' ? (
-              <ins key={index}>{word.text}</ins>
-            ) : word.op === 'delete' ? (
-              <del key={index}>{word.text}</del>
-            ) : (
-              <span key={index}>{word.text}</span>
-            ),
-          )}
-        </pre>
+        <div className="diff-modified-pair">
+          <Rendered markdown={block.before} against={block.after} tone="removed" label="Before" />
+          <Rendered markdown={block.after} against={block.before} tone="added" label="After" />
+        </div>
       );
   }
 }
