@@ -13,7 +13,10 @@ export const errorBodySchema = z.object({
     code: z.number().int(),
     message: z.string(),
     issues: z.array(errorIssueSchema).optional(),
-    /** A machine-readable reason where the console acts on it: `sso-required` (sign in through the organization's identity provider). */
+    /**
+     * A machine-readable reason where the console acts on it: `sso-required` (sign in through the organization's
+     * identity provider), `merge-conflicts` (update the change request from the space and resolve its conflicts).
+     */
     reason: z.string().optional(),
     requestId: z.string().optional(),
   }),

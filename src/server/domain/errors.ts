@@ -29,10 +29,13 @@ export class UnauthorizedError extends DomainError {
   }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, reason?: string) {
+    super(409, message, undefined, reason);
   }
 }
+
+/** `reason` of a merge refused because the change request conflicts with the space (update it and resolve them). */
+export const MERGE_CONFLICTS = 'merge-conflicts';
 export class PreconditionFailedError extends DomainError {
   constructor(message: string) {
     super(412, message);

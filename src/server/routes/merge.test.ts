@@ -95,6 +95,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
     const refused = await merge(spaceId, b.id);
     expect(refused.status).toBe(409);
+    // The console acts on the reason: it updates the change request and opens the conflicts.
+    expect(refused.body.error.reason).toBe('merge-conflicts');
     expect((await server.request('GET', `/v1/spaces/${spaceId}`)).body.revision).toBe(before);
 
     const up = await update(spaceId, b.id);
@@ -109,7 +111,9 @@ describeEachDialect('merging change requests', (dialect) => {
       changeRequest: 'Beta from B.',
     });
     expect((await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${b.id}`)).body.conflicts).toBe(1);
-    expect((await merge(spaceId, b.id)).status).toBe(409);
+    const unresolved = await merge(spaceId, b.id);
+    expect(unresolved.status).toBe(409);
+    expect(unresolved.body.error.reason).toBe('merge-conflicts');
 
     // A resolution's text obeys the page-body limits: nesting past 32 levels is refused before anything parses it.
     const conflictUrl = `/v1/spaces/${spaceId}/change-requests/${b.id}/conflicts/${encodeURIComponent(conflicts.items[0].id)}`;

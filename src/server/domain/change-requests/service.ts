@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidError, MERGE_CONFLICTS, NotFoundError } from '../errors.js';
 import { findRevision, insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import {
   mergeRevisions,
@@ -425,7 +425,10 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     if (cr.status === 'archived') throw new ConflictError('The change request is archived: reopen it first');
     const pending = pendingUpdate(cr);
     if (pending?.conflicts.some((c) => !c.resolution)) {
-      throw new ConflictError('The change request has unresolved conflicts: resolve them before merging');
+      throw new ConflictError(
+        'The change request has unresolved conflicts: resolve them before merging',
+        MERGE_CONFLICTS,
+      );
     }
     const [base, ours, theirs] = await Promise.all([
       revisionOfSpace(tx, spaceId, changeRequestBase(cr)),
@@ -439,6 +442,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
     if (conflicts.length) {
       throw new ConflictError(
         `The space changed since this change request was last updated, and ${conflicts.length} change(s) conflict: update the change request and resolve them first`,
+        MERGE_CONFLICTS,
       );
     }
     const revision = await writeRevision(tx, spaceId, ahead ? ahead.prepared : fresh!, {

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MergeIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
 import { useMergeChangeRequest } from '../api/merge-change-request';
+import { useUpdateFromSpace } from '../api/update-from-space';
 import { changeRequestTitle, plural } from '../utils/labels';
 
 /** Why the change request cannot be merged now, or undefined when it can. Mirrors the server's refusals. */
@@ -32,7 +34,25 @@ export function MergePanel({
   hasChanges: boolean;
 }) {
   const merge = useMergeChangeRequest(changeRequest.space, changeRequest.number);
+  const update = useUpdateFromSpace(changeRequest.space, changeRequest.number);
+  const navigate = useNavigate();
   const toast = useToast();
+  /**
+   * A merge the space's changes conflict with: the change request is updated from the space, and its conflicts
+   * open to choose what to keep (an update that finds none leaves it ready to merge again).
+   */
+  const updateForConflicts = async () => {
+    const updated = await update.mutateAsync();
+    if (updated.result !== 'conflicts') {
+      toast.show('Updated from the space: review the changes and merge again', 'info');
+      return;
+    }
+    toast.show('The space changed the same content: choose what to keep, then merge', 'info');
+    await navigate({
+      to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/conflicts',
+      params: { organizationId, spaceId: changeRequest.space, number: changeRequest.number },
+    });
+  };
   const [confirming, setConfirming] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const spaceLink = (
@@ -95,7 +115,12 @@ export function MergePanel({
         confirmLabel="Merge"
         variant="primary"
         action={async () => {
-          await merge.mutateAsync();
+          try {
+            await merge.mutateAsync();
+          } catch (error) {
+            if (!isApiError(error, 409) || error.reason !== 'merge-conflicts') throw error;
+            return updateForConflicts();
+          }
           toast.show(`“${changeRequestTitle(changeRequest)}” merged into the space`);
         }}
       >
