@@ -37,7 +37,7 @@ test('the author asks a member for a review; the reviewer requests changes with 
   await page.getByLabel('Request a review from').selectOption({ label: `Rita Reviewer (${ritaEmail})` });
   await page.getByRole('button', { name: 'Request review' }).click();
   const requested = page.getByRole('list', { name: 'Requested reviewers' });
-  await expect(requested.getByText('Rita Reviewer')).toBeVisible();
+  await expect(requested.getByRole('listitem').filter({ hasText: 'Rita Reviewer' })).toContainText('Awaiting review');
 
   // Rita reviews: changes requested, with a comment in markdown; then an approval.
   await rita.goto(reviewUrl);
@@ -51,16 +51,21 @@ test('the author asks a member for a review; the reviewer requests changes with 
   await expect(reviews.getByText('Changes requested')).toBeVisible();
   await expect(reviews.locator('strong')).toHaveText('examples');
   await expect(form.getByRole('textbox', { name: 'Review comment' })).toHaveValue('');
-  // Having reviewed, Rita is no longer waited for.
-  await expect(rita.getByText('No review requested yet.')).toBeVisible();
+  // Having reviewed, Rita is no longer waited for, and stays listed with her verdict.
+  const ritaListed = rita.getByRole('list', { name: 'Requested reviewers' }).getByRole('listitem');
+  await expect(ritaListed).toHaveCount(1);
+  await expect(ritaListed).toContainText('Changes requested');
+  await expect(ritaListed).not.toContainText('Awaiting review');
   await form.getByRole('button', { name: 'Approve' }).click();
   await expect(reviews.getByRole('listitem')).toHaveCount(2);
   await expect(reviews.getByText('Approved')).toBeVisible();
+  await expect(ritaListed).toContainText('Approved');
   await ritaContext.close();
 
-  // The owner sees both reviews, and merges.
+  // The owner sees both reviews, Rita's latest verdict among the reviewers, and merges.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(2);
+  await expect(requested.getByRole('listitem').filter({ hasText: 'Rita Reviewer' })).toContainText('Approved');
   await page.getByRole('button', { name: 'Merge into the space' }).click();
   await page
     .getByRole('alertdialog', { name: 'Merge this change request?' })

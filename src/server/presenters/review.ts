@@ -19,6 +19,16 @@ export function presentReview(
       email: r.reviewer_email,
       photo_url: r.reviewer_photo,
     }),
+    ...(r.requested_by && r.requester_name !== null && r.requester_email !== null
+      ? {
+          requestedBy: presentUser(urls, {
+            id: r.requested_by,
+            display_name: r.requester_name,
+            email: r.requester_email,
+            photo_url: r.requester_photo,
+          }),
+        }
+      : {}),
     status: r.status,
     // Reviewed an earlier state of the change request.
     outdated: r.revision_id !== cr.revision_id,

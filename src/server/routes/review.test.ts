@@ -165,6 +165,35 @@ describeEachDialect('reviewing change requests: changes, diffs, reviews, PDF, me
     ).toBe(204);
   });
 
+  it('a requested reviewer who reviews is no longer waited for, and the review names who asked for it', async () => {
+    const { spaceId, crId } = await setup();
+    const asked = await server.member('review');
+    const unasked = await server.member('review');
+    const base = `/v1/spaces/${spaceId}/change-requests/${crId}`;
+    expect((await server.request('POST', `${base}/requested-reviewers`, { body: { users: [asked.id] } })).status).toBe(
+      200,
+    );
+    const answered = await server.request('POST', `${base}/reviews`, {
+      token: asked.token,
+      body: { status: 'approved' },
+    });
+    expect(answered.status).toBe(201);
+    expect(answered.body.requestedBy).toMatchObject({ id: server.owner.id });
+    const volunteered = await server.request('POST', `${base}/reviews`, {
+      token: unasked.token,
+      body: { status: 'changes-requested' },
+    });
+    expect(volunteered.body).not.toHaveProperty('requestedBy');
+    expect((await server.request('GET', `${base}/requested-reviewers`)).body.items).toEqual([]);
+    const listed = (await server.request('GET', `${base}/reviews`)).body.items;
+    expect(
+      listed.map((r: { reviewer: { id: string }; requestedBy?: { id: string } }) => [r.reviewer.id, r.requestedBy?.id]),
+    ).toEqual([
+      [asked.id, server.owner.id],
+      [unasked.id, undefined],
+    ]);
+  });
+
   it('exports a real PDF of the change request, or of one page', async () => {
     const { spaceId, crId, created } = await setup();
     const link = await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${crId}/pdf`);

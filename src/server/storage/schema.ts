@@ -227,6 +227,8 @@ export interface ReviewsTable {
   /** The change request's revision when it was reviewed. */
   revision_id: string;
   comment: string | null;
+  /** Who had asked this reviewer for the review it answered, if anyone. */
+  requested_by: string | null;
   created_at: string;
   updated_at: string;
 }

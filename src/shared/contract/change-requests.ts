@@ -174,6 +174,8 @@ export const reviewSchema = z.object({
   id: z.string(),
   revision: z.string(),
   reviewer: userSchema,
+  /** Who had asked the reviewer for this review, when it answered a request. */
+  requestedBy: userSchema.optional(),
   status: z.enum(REVIEW_STATUSES),
   /** The change request has changed since this review. */
   outdated: z.boolean(),

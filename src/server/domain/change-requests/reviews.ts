@@ -23,6 +23,8 @@ export async function submitReview(
     if (cr.created_by === ctx.actor.userId) throw new ForbiddenError('You cannot review your own change request');
     const now = nowIso();
     const id = newId();
+    // A requested reviewer who reviewed is no longer waited for; the review remembers the request it answered.
+    const requestedBy = await reviews.findReviewRequester(tx, cr.id, ctx.actor.userId);
     await reviews.insertReview(tx, {
       id,
       change_request_id: cr.id,
@@ -30,11 +32,11 @@ export async function submitReview(
       status: body.status,
       revision_id: cr.revision_id,
       comment: body.comment?.markdown ?? null,
+      requested_by: requestedBy,
       created_at: now,
       updated_at: now,
     });
-    // A requested reviewer who reviewed is no longer waited for.
-    await reviews.removeRequestedReviewer(tx, cr.id, ctx.actor.userId);
+    if (requestedBy) await reviews.removeRequestedReviewer(tx, cr.id, ctx.actor.userId);
     return { cr, review: (await reviews.findReview(tx, cr.id, id))! };
   });
 }

@@ -5,11 +5,15 @@ function reviewsWithUsers(db: Executor) {
   return db
     .selectFrom('change_request_reviews as r')
     .innerJoin('users as reviewer', 'reviewer.id', 'r.reviewer_id')
+    .leftJoin('users as requester', 'requester.id', 'r.requested_by')
     .selectAll('r')
     .select([
       'reviewer.display_name as reviewer_name',
       'reviewer.email as reviewer_email',
       'reviewer.photo_url as reviewer_photo',
+      'requester.display_name as requester_name',
+      'requester.email as requester_email',
+      'requester.photo_url as requester_photo',
     ]);
 }
 export type ReviewView = NonNullable<Awaited<ReturnType<typeof findReview>>>;
@@ -98,6 +102,17 @@ export async function addRequestedReviewer(db: Executor, row: RequestedReviewers
     .values(row)
     .onConflict((oc) => oc.columns(['change_request_id', 'user_id']).doNothing())
     .execute();
+}
+
+/** Who asked `userId` to review the change request, while the request stands. */
+export async function findReviewRequester(db: Executor, changeRequestId: string, userId: string) {
+  const row = await db
+    .selectFrom('change_request_reviewers')
+    .select('requested_by')
+    .where('change_request_id', '=', changeRequestId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.requested_by ?? null;
 }
 
 export async function removeRequestedReviewer(db: Executor, changeRequestId: string, userId: string): Promise<boolean> {

@@ -48,11 +48,14 @@ function RequestedReviewers({
 }) {
   const { space: spaceId, number } = changeRequest;
   const reviewers = useRequestedReviewers(spaceId, number);
+  const reviews = useReviews(spaceId, number);
   const remove = useRemoveRequestedReviewer(spaceId, number);
   const toast = useToast();
   const [picking, setPicking] = useState(false);
   const canChange = changeRequest.permissions.edit;
   const requested = reviewers.data ?? [];
+  // Those asked who have answered stay listed, with their latest verdict (the server no longer waits for them).
+  const answered = answeredRequests(reviews.data ?? [], new Set(requested.map(({ user }) => user.id)));
   return (
     <section className="panel-card" aria-labelledby="reviewers-title">
       <h3 id="reviewers-title" className="panel-card-title">
@@ -62,16 +65,29 @@ function RequestedReviewers({
         <Spinner />
       ) : reviewers.isError ? (
         <p className="field-error">{errorMessage(reviewers.error)}</p>
-      ) : requested.length === 0 ? (
+      ) : requested.length + answered.length === 0 ? (
         <p className="panel-card-text">No review requested yet.</p>
       ) : (
         <ul className="people-list" aria-label="Requested reviewers">
+          {answered.map((review) => (
+            <li key={review.reviewer.id} className="person">
+              <span className="avatar" aria-hidden="true">
+                {initial(review.reviewer.displayName)}
+              </span>
+              <span className="person-name">{review.reviewer.displayName}</span>
+              <span className={`badge review-${review.status}`}>
+                {REVIEW_LABELS[review.status]}
+                {review.outdated && <span className="visually-hidden"> (before the latest changes)</span>}
+              </span>
+            </li>
+          ))}
           {requested.map(({ user }) => (
             <li key={user.id} className="person">
               <span className="avatar" aria-hidden="true">
                 {initial(user.displayName)}
               </span>
               <span className="person-name">{user.displayName}</span>
+              <span className="badge review-pending">Awaiting review</span>
               {canChange && (
                 <IconButton
                   label={`Remove the review request for ${user.displayName}`}
@@ -290,6 +306,17 @@ function ReviewForm({ changeRequest }: { changeRequest: ChangeRequest }) {
       </div>
     </form>
   );
+}
+
+/** The latest review of each reviewer who answered a request and is not asked again (oldest reviews come first). */
+function answeredRequests(reviews: Review[], stillRequested: ReadonlySet<string>): Review[] {
+  const latest = new Map<string, Review>();
+  const asked = new Set<string>();
+  for (const review of reviews) {
+    latest.set(review.reviewer.id, review);
+    if (review.requestedBy) asked.add(review.reviewer.id);
+  }
+  return [...latest.values()].filter((r) => asked.has(r.reviewer.id) && !stillRequested.has(r.reviewer.id));
 }
 
 function initial(name: string): string {
