@@ -101,7 +101,9 @@ test('create a change request, edit a page, review the diff, merge it: the space
   await expect(page).toHaveURL(/view=inline/);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Inline' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('group', { name: 'Changes inline' }).locator('ins').first()).toContainText('# Welcome');
+  // Inline, the page is rendered too: an added page shows as its content, marked added.
+  const inline = page.getByRole('group', { name: 'Changes inline' });
+  await expect(inline.locator('.diff-added').getByRole('heading', { name: 'Welcome' })).toBeVisible();
 
   await merge(page);
   await expect(page.getByText('Merged', { exact: true }).first()).toBeVisible();
@@ -159,7 +161,25 @@ test('two change requests edit the same paragraphs: the second shows the conflic
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(editor(page).status).toHaveText('All changes saved');
 
-  const bob = await startEditing();
+  // Editing again continues the open change request rather than starting another one.
+  expect(await startEditing()).toBe(ann);
+  await expect(page.getByText(/^Continuing your change request/)).toBeVisible();
+
+  // A second change request, started from the list; with two open, "Edit in a change request" asks which one.
+  const organizationId = new URL(page.url()).pathname.split('/')[2];
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests`);
+  await page.getByRole('button', { name: 'New change request' }).click();
+  const create = page.getByRole('dialog', { name: 'New change request' });
+  await create.getByRole('textbox', { name: 'Subject' }).fill('Bob’s edit');
+  await create.getByRole('button', { name: 'Create change request' }).click();
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages$/);
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
+  await page.getByRole('button', { name: 'Edit in a change request' }).click();
+  const which = page.getByRole('dialog', { name: 'Which change request?' });
+  await expect(which.getByRole('list', { name: 'Your open change requests' }).getByRole('listitem')).toHaveCount(2);
+  await which.getByRole('button', { name: /Bob’s edit/ }).click();
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\/[^/]+$/);
+  const bob = page.url();
   expect(bob).not.toBe(ann);
   await replaceLine(page, 'Alpha paragraph.', 'Alpha by Bob.');
   await replaceLine(page, 'Gamma paragraph.', 'Gamma by Bob.');
@@ -170,17 +190,16 @@ test('two change requests edit the same paragraphs: the second shows the conflic
   await page.goto(ann.replace(/\/pages\/[^/]+$/, ''));
   await merge(page);
 
-  // Bob's is now outdated; merging it as it is is refused, with the reason, and nothing changes.
+  // Bob's is now outdated.
   await page.goto(bob.replace(/\/pages\/[^/]+$/, ''));
   await expect(page.getByText('Outdated', { exact: true })).toBeVisible();
+  // Merging it as it is leads straight to the update from the space, and on to its conflicts.
   await page.getByRole('button', { name: 'Merge into the space' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Merge this change request?' });
   await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
-  await expect(confirm.getByRole('alert')).toContainText('update the change request');
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-
-  await page.getByRole('button', { name: 'Update from space' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page).toHaveURL(/\/change-requests\/\d+\/conflicts$/);
+  await expect(page.getByText('The space changed the same content: choose what to keep, then merge')).toBeVisible();
   await expect(page.getByRole('heading', { name: '2 conflicts to resolve' })).toBeVisible();
 
   // The merge waits for the conflicts, and says so.

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { pageParamsSchema } from '../../shared/contract';
 import { DocumentTitle } from '../components/ui/page';
 import { EditPageButton, NewChangeRequestButton } from '../features/change-requests/components/start-change-request';
+import { useUser } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
 import { spacePageQueryOptions, useSpacePage } from '../features/pages/api/get-space-page';
 import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
@@ -35,6 +36,7 @@ export const spacePageRoute = createRoute({
 function SpaceContent({ pageId }: { pageId?: string }) {
   const { organizationId, spaceId } = spaceRoute.useParams();
   const space = useSpace(spaceId);
+  const user = useUser();
   const access = {
     organizationId,
     spaceId,
@@ -48,7 +50,7 @@ function SpaceContent({ pageId }: { pageId?: string }) {
       spaceTitle={space.title || 'Untitled'}
       pageId={pageId}
       emptyAction={<NewChangeRequestButton {...access} label="Start a change request" />}
-      pageActions={(page) => <EditPageButton {...access} pageId={page.id} />}
+      pageActions={(page) => <EditPageButton {...access} pageId={page.id} userId={user.id} />}
       sidebar={(tree) => (
         <SpaceSearch spaceId={spaceId} spaceTitle={space.title || 'Untitled'}>
           {tree}

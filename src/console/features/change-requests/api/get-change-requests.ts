@@ -6,14 +6,22 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const CHANGE_REQUESTS_PAGE_SIZE = 25;
 
-/** `GET /v1/spaces/{spaceId}/change-requests?status=`: one page of the list, most recently updated first. */
+/**
+ * `GET /v1/spaces/{spaceId}/change-requests?status=&contributor=`: one page of the list, most recently updated
+ * first; with `contributor`, only those that user created or edited.
+ */
 export function getChangeRequests(
   spaceId: string,
-  query: { status: ChangeRequestStatus; page?: string; limit?: number },
+  query: { status: ChangeRequestStatus; page?: string; limit?: number; contributor?: string },
   signal?: AbortSignal,
 ) {
   return api.get(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, changeRequestListSchema, {
-    query: { status: query.status, page: query.page, limit: query.limit ?? CHANGE_REQUESTS_PAGE_SIZE },
+    query: {
+      status: query.status,
+      page: query.page,
+      limit: query.limit ?? CHANGE_REQUESTS_PAGE_SIZE,
+      contributor: query.contributor,
+    },
     signal,
   });
 }

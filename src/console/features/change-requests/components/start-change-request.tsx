@@ -4,7 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { EditIcon, PlusIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import type { ChangeRequest } from '../../../../shared/contract';
+import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { RelativeTime } from '../../../components/ui/time';
 import { useCreateChangeRequest } from '../api/create-change-request';
+import { getChangeRequests } from '../api/get-change-requests';
+import { changeRequestTitle } from '../utils/labels';
 import { CreateChangeRequestDialog } from '../forms/create-change-request-dialog';
 
 interface SpaceAccess {
@@ -70,37 +75,100 @@ export function NewChangeRequestButton({
   );
 }
 
-/** "Edit" on a page of the space: starts a change request at once and opens that page in its editor. */
-export function EditPageButton({ organizationId, spaceId, canEdit, locked, pageId }: SpaceAccess & { pageId: string }) {
+/**
+ * "Edit in a change request" on a page of the space: continues the open change request the user works on in this
+ * space (asking which one when there are several, or whether to start another), else starts one; then opens the
+ * page in its editor.
+ */
+export function EditPageButton({
+  organizationId,
+  spaceId,
+  canEdit,
+  locked,
+  pageId,
+  userId,
+}: SpaceAccess & { pageId: string; userId: string }) {
   const create = useCreateChangeRequest(spaceId);
   const navigate = useNavigate();
   const toast = useToast();
   const reasonId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const [looking, setLooking] = useState(false);
+  const [choices, setChoices] = useState<ChangeRequest[]>([]);
   if (!canEdit) return null;
+  const open = (number: number) =>
+    void navigate({
+      to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId',
+      params: { organizationId, spaceId, number, pageId },
+    });
+  const startNew = () =>
+    create.mutate(
+      {},
+      {
+        onSuccess: (created) => {
+          setChoices([]);
+          open(created.number);
+        },
+        onError: (error) => toast.show(errorMessage(error), 'error'),
+      },
+    );
+  const start = async () => {
+    setLooking(true);
+    try {
+      const mine = await getChangeRequests(spaceId, { status: 'open', contributor: userId, limit: 10 });
+      if (mine.items.length === 0) return startNew();
+      if (mine.items.length === 1) {
+        toast.show(`Continuing your change request “${changeRequestTitle(mine.items[0]!)}”`, 'info');
+        return open(mine.items[0]!.number);
+      }
+      setChoices(mine.items);
+    } catch (error) {
+      toast.show(errorMessage(error), 'error');
+    } finally {
+      setLooking(false);
+    }
+  };
   return (
     <span className="action-with-reason">
       <Button
+        ref={button}
         variant="secondary"
         disabled={locked}
-        loading={create.isPending}
+        loading={looking || create.isPending}
         aria-describedby={locked ? reasonId : undefined}
-        onClick={() =>
-          create.mutate(
-            {},
-            {
-              onSuccess: (created) =>
-                void navigate({
-                  to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId',
-                  params: { organizationId, spaceId, number: created.number, pageId },
-                }),
-              onError: (error) => toast.show(errorMessage(error), 'error'),
-            },
-          )
-        }
+        onClick={() => void start()}
       >
         <EditIcon /> Edit in a change request
       </Button>
       {locked && <Reason id={reasonId}>{LOCKED_REASON}</Reason>}
+      <Dialog
+        open={choices.length > 0}
+        onOpenChange={(next) => !next && setChoices([])}
+        title="Which change request?"
+        description="You have several open change requests in this space. Continue one, or start another."
+        returnFocusRef={button}
+      >
+        <ul className="choice-list" aria-label="Your open change requests">
+          {choices.map((cr) => (
+            <li key={cr.id}>
+              <button type="button" className="choice" onClick={() => open(cr.number)}>
+                <span className="choice-title">{changeRequestTitle(cr)}</span>
+                <span className="choice-meta">
+                  #{cr.number} · updated <RelativeTime value={cr.updatedAt} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button variant="secondary" loading={create.isPending} onClick={startNew}>
+            <PlusIcon /> Start a new change request
+          </Button>
+        </DialogFooter>
+      </Dialog>
     </span>
   );
 }
