@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, getAllPages, isSsoRequired } from './api-client';
+import { api, ApiError, getAllPages, isSsoRequired, asSentence } from './api-client';
 import { showServerError } from './form';
 
 function answer(status: number, body?: unknown) {
@@ -23,8 +23,8 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
-      message: 'Invalid title',
-      issues: [{ path: 'title', message: 'Too long' }],
+      message: 'Invalid title.',
+      issues: [{ path: 'title', message: 'Too long.' }],
     });
   });
 
@@ -115,5 +115,30 @@ describe('showServerError', () => {
     const other = form();
     showServerError(other, new ApiError(400, 'Invalid', [{ path: 'position.before', message: 'Unknown sibling' }]));
     expect(other.errors).toEqual({ 'root.server': 'Invalid position.before: Unknown sibling' });
+  });
+});
+
+describe('asSentence', () => {
+  it('gives a field message a subject, a capital and a full stop', () => {
+    expect(asSentence('is already the path of another section here: paths are unique among siblings')).toBe(
+      'It is already the path of another section here: paths are unique among siblings.',
+    );
+    expect(asSentence('must be at most 50 characters')).toBe('It must be at most 50 characters.');
+  });
+
+  it('reads `field: is …` as a sentence about the field', () => {
+    expect(asSentence('defaultLevel: must be one of inherit, read, edit')).toBe(
+      'Default level must be one of inherit, read, edit.',
+    );
+    expect(asSentence('path: is already the path of another page here')).toBe(
+      'Path is already the path of another page here.',
+    );
+  });
+
+  it('leaves sentences as they are, and keeps their punctuation', () => {
+    expect(asSentence('The space is locked: unlock it first.')).toBe('The space is locked: unlock it first.');
+    expect(asSentence('Not found')).toBe('Not found.');
+    expect(asSentence('Why?')).toBe('Why?');
+    expect(asSentence('')).toBe('');
   });
 });

@@ -36,6 +36,29 @@ export function isSsoRequired(error: unknown): error is ApiError {
 }
 
 /** A message fit for people, whatever was thrown. */
+/** How the server's messages about a field begin ("is already the path of…", "must be at most…"). */
+const PREDICATE = /^(?:is|are|must|has|have|should|cannot|can|was|were|does|do|needs?|names?|expected|contains?)\b/;
+
+/**
+ * The server's message as a sentence the console can show on its own: a field's message ("is already taken")
+ * gets a subject ("It is already taken."), `field: is …` reads "Field is …", and each starts with a capital and
+ * ends with a full stop.
+ */
+export function asSentence(message: string): string {
+  let text = message.trim();
+  if (!text) return text;
+  const fielded = /^([A-Za-z_][\w.[\]-]*): ([^]*)$/.exec(text);
+  if (fielded && PREDICATE.test(fielded[2]!)) {
+    const field = fielded[1]!
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[._]/g, ' ')
+      .toLowerCase();
+    text = `${field} ${fielded[2]}`;
+  } else if (PREDICATE.test(text)) text = `it ${text}`;
+  text = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?…)"”]$/.test(text) ? text : `${text}.`;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
@@ -130,7 +153,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { message, issues, requestId, reason } = parsed.data.error;
-    return new ApiError(response.status, message || fallbackMessage(response.status), issues ?? [], requestId, reason);
+    return new ApiError(
+      response.status,
+      message ? asSentence(message) : fallbackMessage(response.status),
+      (issues ?? []).map((issue) => ({ ...issue, message: asSentence(issue.message) })),
+      requestId,
+      reason,
+    );
   }
   return new ApiError(response.status, fallbackMessage(response.status));
 }

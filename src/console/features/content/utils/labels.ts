@@ -19,8 +19,11 @@ export const VISIBILITY_LABELS: Record<SpaceVisibility, { label: string; short: 
 };
 
 export const EDIT_MODE_LABELS: Record<SpaceEditMode, { label: string; hint: string }> = {
-  live: { label: 'Live', hint: 'Editors change the content directly.' },
-  locked: { label: 'Locked', hint: 'The content changes only through change requests.' },
+  live: {
+    label: 'Live',
+    hint: 'Editors change the content in change requests, which reviewers merge; imports apply at once.',
+  },
+  locked: { label: 'Locked', hint: 'Nothing changes the content: no edits, merges or imports until it is unlocked.' },
 };
 
 export const visibilityOptions = (inCollection: boolean) =>
