@@ -67,3 +67,18 @@ test('the tree works from the keyboard alone, and focus comes back to where it w
   await expect(confirm).toBeHidden();
   await expect(tree(page).getByRole('link', { name: 'Keyboard only' })).toBeVisible();
 });
+
+test('an address no screen answers says so inside the console, with its menus and sidebar', async ({ page }) => {
+  const organizationId = await createOrganization(page, 'Lost journey');
+  await page.goto(`/o/${organizationId}/no-such-screen`);
+  await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Lost journey sections' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
+
+  await page.goto('/no/such/place');
+  await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Go to your organizations' }).click();
+  await expect(page).not.toHaveURL(/no\/such\/place/);
+});

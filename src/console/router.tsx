@@ -7,11 +7,11 @@ import { buttonClass } from './components/ui/button';
 import { ErrorState, Loading } from './components/ui/states';
 import { isApiError, isSsoRequired } from './lib/api-client';
 import { accountRoute } from './routes/account';
-import { appRoute } from './routes/app';
+import { appNotFoundRoute, appRoute } from './routes/app';
 import { collectionRoute } from './routes/collection';
 import { homeRoute } from './routes/home';
 import { loginRoute } from './routes/login';
-import { organizationRoute, SsoRequiredState } from './routes/organization';
+import { organizationNotFoundRoute, organizationRoute, SsoRequiredState } from './routes/organization';
 import { organizationHomeRoute } from './routes/organization-home';
 import { NotFound, rootRoute } from './routes/root';
 import { signupRoute } from './routes/signup';
@@ -96,7 +96,9 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     homeRoute,
     accountRoute,
+    appNotFoundRoute,
     organizationRoute.addChildren([
+      organizationNotFoundRoute,
       organizationHomeRoute,
       trashRoute,
       sitesRoute,

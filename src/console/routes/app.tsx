@@ -1,11 +1,11 @@
 import { createRoute, Outlet, redirect, useNavigate, useParams } from '@tanstack/react-router';
-import { AppShell } from '../components/layout/app-shell';
+import { AppShell, PlainLayout } from '../components/layout/app-shell';
 import { userQueryOptions } from '../features/auth/api/get-user';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { organizationsQueryOptions } from '../features/organizations/api/get-organizations';
 import { OrganizationSwitcher } from '../features/organizations/components/org-switcher';
 import { isApiError } from '../lib/api-client';
-import { rootRoute } from './root';
+import { NotFoundState, rootRoute } from './root';
 
 /** Every page that needs a signed-in user; without a session it sends the visitor to sign in, then back. */
 export const appRoute = createRoute({
@@ -35,3 +35,14 @@ function AppLayout() {
     </AppShell>
   );
 }
+
+/** Any other address of a signed-in user: "not found" inside the app's frame, with its menus. */
+export const appNotFoundRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '$',
+  component: () => (
+    <PlainLayout>
+      <NotFoundState />
+    </PlainLayout>
+  ),
+});

@@ -5,6 +5,7 @@ import { organizationParamsSchema } from '../../shared/contract';
 import { PlainLayout, SidebarLayout } from '../components/layout/app-shell';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
+import { NotFoundState } from './root';
 import { ErrorState } from '../components/ui/states';
 import { SsoRequired } from '../features/auth/components/sso-required';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
@@ -100,3 +101,10 @@ function OrganizationMissing({ error, reset }: Pick<ErrorComponentProps, 'error'
     </PlainLayout>
   );
 }
+
+/** An address under the organization that no screen answers: "not found" beside the organization's sidebar. */
+export const organizationNotFoundRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: '$',
+  component: NotFoundState,
+});

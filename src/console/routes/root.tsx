@@ -13,9 +13,19 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
+/** An address no screen answers, outside the app's frame (signed out). */
 export function NotFound() {
   return (
     <main id="main" className="main main-plain">
+      <NotFoundState />
+    </main>
+  );
+}
+
+/** "This page does not exist", inside whatever frame the address falls in. */
+export function NotFoundState() {
+  return (
+    <>
       <DocumentTitle>Not found</DocumentTitle>
       <EmptyState
         title="This page does not exist"
@@ -27,6 +37,6 @@ export function NotFound() {
       >
         The address may be mistyped, or what it pointed to was deleted.
       </EmptyState>
-    </main>
+    </>
   );
 }

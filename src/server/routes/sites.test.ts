@@ -316,7 +316,8 @@ describeEachDialect('sites API', (dialect) => {
         'visitor.claims.unsigned.darkMode === true',
         'visitor.claims.unsigned.darkMode !== true',
       ]);
-      expect(templates[0].description).toContain('the visitor joined the beta');
+      expect(templates[0].description).toBe('Show to visitors who joined the beta');
+      expect(templates[1].description).toBe('Hide from visitors who joined the beta');
       // Every template condition is accepted as a section condition.
       const { base, sections } = await sectioned(['Templated']);
       for (const t of templates) {

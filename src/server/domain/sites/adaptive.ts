@@ -115,6 +115,40 @@ interface Claims {
   [name: string]: { description: string };
 }
 
+const WHETHER = /^(?:whether|if)\s+/i;
+const SUBJECT = /^(?:the\s+|a\s+)?(?:visitor|user|reader|customer|person)\s+/i;
+/** Verbs a claim's description may open with when it has no subject ("Is in the beta programme"). */
+const OPENING_VERB =
+  /^(?:is|are|has|have|had|was|were|can|could|does|did|will|uses|owns|belongs|pays|works|holds|lives|speaks|joined|signed|subscribed|bought|paid)\b/i;
+
+/** A verb said of one visitor, said of several: is → are, has → have, belongs → belong. */
+function pluralVerb(verb: string): string {
+  const irregular: Record<string, string> = { is: 'are', has: 'have', was: 'were', does: 'do' };
+  const lower = verb.toLowerCase();
+  if (irregular[lower]) return irregular[lower];
+  if (/[^aeiou]ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z|o)es$/.test(lower)) return lower.slice(0, -2);
+  if (/[^s]s$/.test(lower) && !/(?:us|is)$/.test(lower)) return lower.slice(0, -1);
+  return lower;
+}
+
+/**
+ * Who a claim is true of, in words, from its description: "Whether the visitor is in the beta programme" →
+ * "visitors who are in the beta programme"; "Beta programme members" → "visitors who are Beta programme members";
+ * else the claim's name says it.
+ */
+export function claimAudience(name: string, description: string): string {
+  let text = description.trim().replace(/[.\s]+$/, '');
+  text = text.replace(WHETHER, '');
+  const hadSubject = SUBJECT.test(text);
+  text = text.replace(SUBJECT, '');
+  if (!text) return `visitors whose claim ${name} is true`;
+  const [first = '', ...rest] = text.split(/\s+/);
+  if (hadSubject || OPENING_VERB.test(first)) return ['visitors who', pluralVerb(first), ...rest].join(' ');
+  // A noun phrase: plural ("Beta programme members") reads after "who are"; a singular one is quoted.
+  return /[^s]s$/i.test(text) ? `visitors who are ${text}` : `visitors with “${text}”`;
+}
+
 /** Example conditions for each claim of the schema: shown when it is true, and when it is not. */
 export function templateConditions(schema: AdaptiveJsonSchema): Array<{ description: string; condition: string }> {
   const props = schema.properties as Record<string, unknown>;
@@ -124,9 +158,9 @@ export function templateConditions(schema: AdaptiveJsonSchema): Array<{ descript
   >;
   const items: Array<{ description: string; condition: string }> = [];
   const add = (path: string, name: string, description: string) => {
-    const what = description.trim() || name;
-    items.push({ description: `Show to visitors for whom ${what}`, condition: `${path} === true` });
-    items.push({ description: `Hide from visitors for whom ${what}`, condition: `${path} !== true` });
+    const who = claimAudience(name, description);
+    items.push({ description: `Show to ${who}`, condition: `${path} === true` });
+    items.push({ description: `Hide from ${who}`, condition: `${path} !== true` });
   };
   for (const [name, c] of signed) add(`visitor.claims.${name}`, name, c.description);
   for (const [name, c] of Object.entries(unsigned)) add(`visitor.claims.unsigned.${name}`, name, c.description);
