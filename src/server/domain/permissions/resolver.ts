@@ -114,10 +114,20 @@ export interface ExplainedLevel {
   reasons: LevelReason[];
 }
 
+/** The answers of rules 1 and 2, the same every time (on the path of every request: allocated once). */
+const NO_MEMBERSHIP: ExplainedLevel = Object.freeze({
+  level: null,
+  reasons: Object.freeze([{ rule: 'no-membership', role: null }]) as LevelReason[],
+});
+const ORGANIZATION_ADMIN: ExplainedLevel = Object.freeze({
+  level: 'admin',
+  reasons: Object.freeze([{ rule: 'organization-admin', role: 'admin' }]) as LevelReason[],
+});
+
 /** Rules 1 to 5 for an item and its ancestors (nearest first), with the rules that decided. */
 export function baseLevel(access: OrgAccess | null, actor: Actor, chain: ContentItem[]): ExplainedLevel {
-  if (!access) return { level: null, reasons: [{ rule: 'no-membership', role: null }] };
-  if (access.role === 'admin') return { level: 'admin', reasons: [{ rule: 'organization-admin', role: 'admin' }] };
+  if (!access) return NO_MEMBERSHIP;
+  if (access.role === 'admin') return ORGANIZATION_ADMIN;
   if (access.role === null) return { level: null, reasons: [{ rule: 'guest', role: null }] };
   let reason: LevelReason = { rule: 'organization-role', role: access.role };
   for (let at = 0; at < chain.length; at++) {
@@ -165,7 +175,7 @@ export async function collectionLevel(
   access?: OrgAccess | null,
 ): Promise<ExplainedLevel & { access: OrgAccess | null; chain: CollectionRow[] }> {
   const a = access !== undefined ? access : await orgAccess(db, actor, collection.organization_id);
-  if (!a) return { ...baseLevel(null, actor, []), access: null, chain: [] };
+  if (!a) return { ...NO_MEMBERSHIP, access: null, chain: [] };
   const chain = await collectionChain(db, collection.id);
   const base = baseLevel(a, actor, chain);
   // Nothing is above admin: the grants need not be read.
@@ -188,8 +198,8 @@ export async function spaceLevel(
   access?: OrgAccess | null,
 ): Promise<ExplainedLevel & { access: OrgAccess | null; chain: ContentItem[] }> {
   const a = access !== undefined ? access : await orgAccess(db, actor, space.organization_id);
-  if (!a) return { ...baseLevel(null, actor, []), access: null, chain: [] };
-  if (a.role === 'admin') return { ...baseLevel(a, actor, []), access: a, chain: [space] };
+  if (!a) return { ...NO_MEMBERSHIP, access: null, chain: [] };
+  if (a.role === 'admin') return { ...ORGANIZATION_ADMIN, access: a, chain: [space] };
   const chain: ContentItem[] = [space];
   if (space.default_level === 'inherit' && space.parent_id) chain.push(...(await collectionChain(db, space.parent_id)));
   const base = baseLevel(a, actor, chain);
