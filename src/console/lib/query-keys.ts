@@ -42,6 +42,13 @@ export const queryKeys = {
     members: (organizationId: string, teamId: string) =>
       ['teams', organizationId, 'detail', teamId, 'members'] as const,
   },
+  /** Who has access to a space or a collection (`kind` is `spaces` or `collections`), and why. */
+  access: {
+    item: (kind: string, id: string) => ['access', kind, id] as const,
+    teams: (kind: string, id: string) => ['access', kind, id, 'teams'] as const,
+    users: (kind: string, id: string) => ['access', kind, id, 'users'] as const,
+    explain: (kind: string, id: string, userId: string) => ['access', kind, id, 'explain', userId] as const,
+  },
   sso: {
     providers: (organizationId: string) => ['sso', organizationId, 'providers'] as const,
     /** The organization's sign-in buttons `{id, label, startURL}`, which any member may list. */

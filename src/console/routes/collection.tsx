@@ -1,6 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
 import { collectionParamsSchema } from '../../shared/contract';
 import { DocumentTitle } from '../components/ui/page';
+import { AccessPanel } from '../features/access/components/access-panel';
+import { useUser } from '../features/auth/api/get-user';
 import { useCollection, collectionQueryOptions } from '../features/content/api/get-collection';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
@@ -27,6 +29,7 @@ function CollectionPage() {
   const { organizationId, collectionId } = collectionRoute.useParams();
   const organization = useOrganization(organizationId);
   const collection = useCollection(collectionId);
+  const me = useUser();
   return (
     <>
       <DocumentTitle>{`${collection.title} · ${organization.title}`}</DocumentTitle>
@@ -35,6 +38,16 @@ function CollectionPage() {
         organizationTitle={organization.title}
         collectionId={collectionId}
       />
+      <div className="collection-access">
+        <AccessPanel
+          key={collection.id}
+          target={{ kind: 'collections', id: collection.id, organizationId }}
+          defaultLevel={collection.defaultLevel}
+          canAdmin={collection.permissions.admin}
+          inheritsFrom={collection.parent ? 'collection' : 'organization'}
+          me={me}
+        />
+      </div>
     </>
   );
 }

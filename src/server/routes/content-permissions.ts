@@ -9,11 +9,14 @@ import {
   spaceUserParamsSchema,
   collectionTeamParamsSchema,
   collectionUserParamsSchema,
+  explainAccessQuerySchema,
+  accessExplanationSchema,
 } from '../../shared/contract/permissions.js';
 import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import { collectionParamsSchema } from '../../shared/contract/collections.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/permissions/grants.js';
+import { explainAccess } from '../domain/permissions/explain.js';
 import { presentTeam } from '../presenters/team.js';
 import { presentUser } from '../presenters/user.js';
 import { asRole } from '../domain/permissions/roles.js';
@@ -107,6 +110,17 @@ export async function contentPermissionRoutes(app: FastifyInstance, deps: RouteD
         const ctx = serviceContext(deps, request);
         await service.setUserGrant(ctx, target(request.params), request.params.userId, request.body.role);
         return reply.code(204).send();
+      },
+    );
+
+    // Extension: why a member has their level on the item (README, "Why can someone see this?").
+    r.get(
+      `${base}/explain`,
+      { schema: { params, querystring: explainAccessQuerySchema, response: { 200: accessExplanationSchema } } },
+      async (request) => {
+        const ctx = serviceContext(deps, request);
+        const { member, ...explanation } = await explainAccess(ctx, target(request.params), request.query.user);
+        return { user: presentUser(deps.urls, { ...member, id: member.user_id }), ...explanation };
       },
     );
 

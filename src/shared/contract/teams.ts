@@ -20,7 +20,7 @@ export const teamSchema = z.object({
   title: z.string(),
   /** Members in the team. */
   members: z.number().int(),
-  /** Live spaces granted to the team. */
+  /** Live spaces the team reaches through its grants: on the space, or on a collection containing it. */
   spaces: z.number().int(),
   createdAt: timestampSchema,
   permissions: z.object({

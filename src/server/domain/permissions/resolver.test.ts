@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/contract/common.js';
 import { DomainError } from '../errors.js';
-import { levelFor, requireLevel, requireOrgRole, highestGrant, OrgLevels, type OrgAccess } from './resolver.js';
+import {
+  baseLevel,
+  levelFor,
+  requireLevel,
+  requireOrgRole,
+  highestGrant,
+  OrgLevels,
+  type OrgAccess,
+} from './resolver.js';
 
 const ME = { userId: 'me' };
 
@@ -175,6 +183,34 @@ describe('OrgLevels', () => {
       expect(highestGrant(['read', 'admin', 'edit'])).toBe('admin');
       expect(highestGrant([undefined, null, 'bogus'])).toBeNull();
       expect(highestGrant([])).toBeNull();
+    });
+  });
+});
+
+describe('baseLevel (the reasons behind levelFor)', () => {
+  it('names the rule that decided, with the index of the item whose default level it was', () => {
+    expect(baseLevel(null, ME, [item('admin')]).reasons).toEqual([{ rule: 'no-membership', role: null }]);
+    expect(baseLevel(access('admin'), ME, [item(null)]).reasons).toEqual([
+      { rule: 'organization-admin', role: 'admin' },
+    ]);
+    expect(baseLevel(access(null), ME, [item('edit')]).reasons).toEqual([{ rule: 'guest', role: null }]);
+    expect(baseLevel(access('comment'), ME, [item('inherit'), item('inherit')]).reasons).toEqual([
+      { rule: 'organization-role', role: 'comment' },
+    ]);
+    expect(baseLevel(access('read'), ME, [item('inherit'), item('inherit'), item('edit')])).toEqual({
+      level: 'edit',
+      reasons: [{ rule: 'default-level', role: 'edit', at: 2 }],
+    });
+    expect(baseLevel(access('edit'), ME, [item(null)]).reasons).toEqual([{ rule: 'default-level', role: null, at: 0 }]);
+  });
+
+  it('puts the creator rule before the default level it overrides', () => {
+    expect(baseLevel(access('create'), ME, [item('read', 'me')])).toEqual({
+      level: 'admin',
+      reasons: [
+        { rule: 'creator', role: 'admin' },
+        { rule: 'default-level', role: 'read', at: 0 },
+      ],
     });
   });
 });

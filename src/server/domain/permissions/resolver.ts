@@ -3,7 +3,7 @@ import type { Executor } from '../../storage/db.js';
 import { findMembershipForAccess, type MembershipRow } from '../../storage/repos/members.js';
 import { providerOrganization } from '../../storage/repos/saml.js';
 import { collectionChain, findCollection, type CollectionRow } from '../../storage/repos/collections.js';
-import { grantsOnItem, grantsOfUser } from '../../storage/repos/grants.js';
+import { grantsOnItem, grantsOfUser, type GrantOnItem } from '../../storage/repos/grants.js';
 import { NotFoundError, ForbiddenError, InvalidError, SsoRequiredError } from '../errors.js';
 import { asRole, atLeast, maxRole } from './roles.js';
 
@@ -95,19 +95,69 @@ interface ContentItem {
   created_by: string;
 }
 
-/** Level from an item and its ancestors (nearest first), following the rules above. */
-export function levelFor(access: OrgAccess | null, actor: Actor, chain: ContentItem[]): Role | null {
-  if (!access) return null;
-  if (access.role === 'admin') return 'admin';
-  if (access.role === null) return null;
-  let level: Role | null = access.role;
-  for (const item of chain) {
+/**
+ * Why a user has a level: the rules of the resolver that gave them something (or took it away), as the resolver
+ * met them. `at` is an index into the chain the level was computed from (the item, then its collections). The
+ * "why can X see this?" explanation (explain.ts) is built from these, so it can never disagree with the checks.
+ */
+export type LevelReason =
+  | { rule: 'no-membership'; role: null }
+  | { rule: 'organization-admin'; role: 'admin' }
+  | { rule: 'guest'; role: null }
+  | { rule: 'organization-role'; role: Role }
+  | { rule: 'default-level'; role: Role | null; at: number }
+  | { rule: 'creator'; role: 'admin' }
+  | { rule: 'grant'; role: Role; on: 'space' | 'collection'; targetId: string; teamId: string | null };
+
+export interface ExplainedLevel {
+  level: Role | null;
+  reasons: LevelReason[];
+}
+
+/** The answers of rules 1 and 2, the same every time (on the path of every request: allocated once). */
+const NO_MEMBERSHIP: ExplainedLevel = Object.freeze({
+  level: null,
+  reasons: Object.freeze([{ rule: 'no-membership', role: null }]) as LevelReason[],
+});
+const ORGANIZATION_ADMIN: ExplainedLevel = Object.freeze({
+  level: 'admin',
+  reasons: Object.freeze([{ rule: 'organization-admin', role: 'admin' }]) as LevelReason[],
+});
+
+/** Rules 1 to 5 for an item and its ancestors (nearest first), with the rules that decided. */
+export function baseLevel(access: OrgAccess | null, actor: Actor, chain: ContentItem[]): ExplainedLevel {
+  if (!access) return NO_MEMBERSHIP;
+  if (access.role === 'admin') return ORGANIZATION_ADMIN;
+  if (access.role === null) return { level: null, reasons: [{ rule: 'guest', role: null }] };
+  let reason: LevelReason = { rule: 'organization-role', role: access.role };
+  for (let at = 0; at < chain.length; at++) {
+    const item = chain[at]!;
     if (item.default_level === 'inherit') continue;
-    level = asRole(item.default_level);
+    reason = { rule: 'default-level', role: asRole(item.default_level), at };
     break;
   }
   const created = chain[0]?.created_by === actor.userId && atLeast(access.role, 'create');
-  return created ? maxRole(level, 'admin') : level;
+  return created
+    ? { level: 'admin', reasons: [{ rule: 'creator', role: 'admin' }, reason] }
+    : { level: reason.role, reasons: [reason] };
+}
+
+/** Level from an item and its ancestors (nearest first), following the rules above. */
+export function levelFor(access: OrgAccess | null, actor: Actor, chain: ContentItem[]): Role | null {
+  return baseLevel(access, actor, chain).level;
+}
+
+/** Rule 6 on top of rules 1 to 5: the highest of the base level and of every grant that applies. */
+function withGrants(base: ExplainedLevel, granted: GrantOnItem[]): ExplainedLevel {
+  let level = base.level;
+  const reasons = [...base.reasons];
+  for (const grant of granted) {
+    const role = asRole(grant.role);
+    if (!role) continue;
+    level = maxRole(level, role);
+    reasons.push({ rule: 'grant', role, on: grant.on, targetId: grant.target_id, teamId: grant.team_id });
+  }
+  return { level, reasons };
 }
 
 /** The highest of a set of granted roles (null when there is none). */
@@ -117,44 +167,48 @@ export function highestGrant(roles: Iterable<string | null | undefined>): Role |
   return best;
 }
 
-/** Level of the caller on a collection (given with its ancestors, nearest first). */
+/** Level of the caller on a collection (given with its ancestors, nearest first), with the rules that gave it. */
 export async function collectionLevel(
   db: Executor,
   actor: Actor,
   collection: { id: string; organization_id: string },
   access?: OrgAccess | null,
-): Promise<{ level: Role | null; access: OrgAccess | null; chain: CollectionRow[] }> {
+): Promise<ExplainedLevel & { access: OrgAccess | null; chain: CollectionRow[] }> {
   const a = access !== undefined ? access : await orgAccess(db, actor, collection.organization_id);
-  if (!a) return { level: null, access: null, chain: [] };
+  if (!a) return { ...NO_MEMBERSHIP, access: null, chain: [] };
   const chain = await collectionChain(db, collection.id);
-  const level = levelFor(a, actor, chain);
-  if (level === 'admin') return { level, access: a, chain };
+  const base = baseLevel(a, actor, chain);
+  // Nothing is above admin: the grants need not be read.
+  if (base.level === 'admin') return { ...base, access: a, chain };
   const granted = await grantsOnItem(db, a.organizationId, actor.userId, {
     spaceId: null,
     collectionId: collection.id,
   });
-  return { level: maxRole(level, highestGrant(granted)), access: a, chain };
+  return { ...withGrants(base, granted), access: a, chain };
 }
 
-/** Level of the caller on a space: the space's own default level, then its collections'. */
+/**
+ * Level of the caller on a space: the space's own default level, then its collections', with the rules that gave
+ * it. `chain` is what the default levels were read from: the space, then its collections when it inherits.
+ */
 export async function spaceLevel(
   db: Executor,
   actor: Actor,
   space: ContentItem & { id: string; organization_id: string; parent_id: string | null },
   access?: OrgAccess | null,
-): Promise<{ level: Role | null; access: OrgAccess | null }> {
+): Promise<ExplainedLevel & { access: OrgAccess | null; chain: ContentItem[] }> {
   const a = access !== undefined ? access : await orgAccess(db, actor, space.organization_id);
-  if (!a) return { level: null, access: null };
-  if (a.role === 'admin') return { level: 'admin', access: a };
+  if (!a) return { ...NO_MEMBERSHIP, access: null, chain: [] };
+  if (a.role === 'admin') return { ...ORGANIZATION_ADMIN, access: a, chain: [space] };
   const chain: ContentItem[] = [space];
   if (space.default_level === 'inherit' && space.parent_id) chain.push(...(await collectionChain(db, space.parent_id)));
-  const level = levelFor(a, actor, chain);
-  if (level === 'admin') return { level, access: a };
+  const base = baseLevel(a, actor, chain);
+  if (base.level === 'admin') return { ...base, access: a, chain };
   const granted = await grantsOnItem(db, a.organizationId, actor.userId, {
     spaceId: space.id,
     collectionId: space.parent_id,
   });
-  return { level: maxRole(level, highestGrant(granted)), access: a };
+  return { ...withGrants(base, granted), access: a, chain };
 }
 
 /** Throws 404 when the caller cannot see the item at all, 403 when they see it but need more. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db.js';
 import type { SpaceGrantsTable, CollectionGrantsTable } from '../schema.js';
+import { teamSpacesCount } from './teams.js';
 
 /**
  * Explicit grants: a role on a space or on a collection given to a user or to a team. The two kinds of target
@@ -107,8 +108,7 @@ export function listTeamGrants(
       'teams.created_at',
       'teams.updated_at',
       sql<number>`(select count(*) from team_members tm where tm.team_id = teams.id)`.as('members_count'),
-      sql<number>`(select count(*) from space_grants sg join spaces s on s.id = sg.space_id and s.deleted_at is null
-        where sg.team_id = teams.id)`.as('spaces_count'),
+      teamSpacesCount.as('spaces_count'),
       sql<
         string | null
       >`(select tm.role from team_members tm where tm.team_id = teams.id and tm.user_id = ${viewerId})`.as(
@@ -234,8 +234,17 @@ export async function countGrantedSpaces(db: Executor, organizationId: string, u
   return Number(r.n);
 }
 
+/** A grant that applies to a user on an item: on the space itself or on a collection containing it. */
+export interface GrantOnItem {
+  role: string;
+  on: 'space' | 'collection';
+  target_id: string;
+  /** The team it was given to, null when given to the user. */
+  team_id: string | null;
+}
+
 /**
- * Roles granted to the user (directly or through a team) on one space and on one collection with every
+ * Grants given to the user (directly or through a team) on one space and on one collection with every
  * collection containing it: one query.
  */
 export async function grantsOnItem(
@@ -243,8 +252,8 @@ export async function grantsOnItem(
   organizationId: string,
   userId: string,
   item: { spaceId: string | null; collectionId: string | null },
-): Promise<string[]> {
-  const result = await sql<{ role: string }>`
+): Promise<GrantOnItem[]> {
+  const result = await sql<GrantOnItem>`
     with recursive chain as (
       select c.id, c.parent_id, 0 as depth from collections c where c.id = ${item.collectionId}
       union all
@@ -253,11 +262,11 @@ export async function grantsOnItem(
     ), mine as (
       select tm.team_id from team_members tm where tm.organization_id = ${organizationId} and tm.user_id = ${userId}
     )
-    select g.role from space_grants g
+    select g.role, 'space' as ${sql.ref('on')}, g.space_id as target_id, g.team_id from space_grants g
       where g.space_id = ${item.spaceId} and (g.user_id = ${userId} or g.team_id in (select team_id from mine))
     union all
-    select g.role from collection_grants g
+    select g.role, 'collection' as ${sql.ref('on')}, g.collection_id as target_id, g.team_id from collection_grants g
       where g.collection_id in (select id from chain)
         and (g.user_id = ${userId} or g.team_id in (select team_id from mine))`.execute(db);
-  return result.rows.map((r) => r.role);
+  return result.rows;
 }

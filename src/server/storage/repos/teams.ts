@@ -12,6 +12,20 @@ function containsPattern(text: string): string {
 }
 
 /**
+ * The live spaces a team has access to through its grants: granted on the space, or inside a collection granted
+ * to it, at any depth (as the resolver's rule 6 reads grants). Over `teams`; each step is an index look-up
+ * (grants by team, collections and spaces by parent).
+ */
+export const teamSpacesCount = sql<number>`(with recursive reach(id, depth) as (
+    select g.collection_id, 0 from collection_grants g where g.team_id = teams.id
+    union all
+    select c.id, reach.depth + 1 from collections c join reach on c.parent_id = reach.id where reach.depth < 100
+  )
+  select count(*) from spaces s where s.deleted_at is null
+    and (s.id in (select g.space_id from space_grants g where g.team_id = teams.id)
+      or s.parent_id in (select id from reach)))`;
+
+/**
  * A team with its exact counters, computed when read: its members, and the live spaces granted to it. Also the
  * role in the team of `viewerId` (null when they are not in it), for the team's `permissions`.
  */
@@ -23,8 +37,7 @@ function teamColumns(viewerId: string) {
     'teams.created_at',
     'teams.updated_at',
     sql<number>`(select count(*) from team_members tm where tm.team_id = teams.id)`.as('members_count'),
-    sql<number>`(select count(*) from space_grants g join spaces s on s.id = g.space_id and s.deleted_at is null
-      where g.team_id = teams.id)`.as('spaces_count'),
+    teamSpacesCount.as('spaces_count'),
     sql<
       string | null
     >`(select tm.role from team_members tm where tm.team_id = teams.id and tm.user_id = ${viewerId})`.as('viewer_role'),
@@ -239,4 +252,16 @@ export function membersByRefs(db: Executor, organizationId: string, refs: string
     .where('members.organization_id', '=', organizationId)
     .where((eb) => eb.or([eb('users.id', 'in', refs), eb('users.email', 'in', emails)]))
     .execute();
+}
+
+/** Titles of these teams of the organization, by id. */
+export async function teamTitles(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('teams')
+    .select(['id', 'title'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.title]));
 }

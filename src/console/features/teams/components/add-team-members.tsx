@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddTeamMembers } from '../api/add-team-members';
 import { useMemberSuggestions } from '../api/search-organization-members';
-import { looksLikeEmail, moveActive } from '../utils/picker';
+import { looksLikeEmail, moveActive } from '../../../lib/picker';
 
 /**
  * Adds an organization member to the team: type a name or an e-mail, pick a suggestion (arrow keys and Enter, or
