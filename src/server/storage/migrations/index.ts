@@ -15,6 +15,7 @@ import * as m013 from './013-thread-versions.js';
 import * as m014 from './014-customization.js';
 import * as m015 from './015-openapi.js';
 import * as m016 from './016-integrations.js';
+import * as m017 from './017-account.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-customization': m014,
   '015-openapi': m015,
   '016-integrations': m016,
+  '017-account': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
