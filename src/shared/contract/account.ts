@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.js';
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, newPasswordSchema } from './auth.js';
+import { PASSWORD_MAX, displayNameSchema, newPasswordSchema } from './auth.js';
 import { listSchema } from '../pagination.js';
 
 /** Decoded bytes of an account's photo; PNG, JPEG, GIF or WebP (checked once decoded). */
@@ -13,7 +13,7 @@ export const USER_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/
  */
 export const updateUserBodySchema = z
   .object({
-    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).optional(),
+    displayName: displayNameSchema.optional(),
     photo: z
       .string()
       .min(1)
