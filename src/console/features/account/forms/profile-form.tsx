@@ -33,7 +33,7 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <div className="profile-settings">
       <PhotoField user={user} />
-      <form className="form profile-form" onSubmit={onSubmit} noValidate aria-label="Display name">
+      <form className="form profile-form" onSubmit={onSubmit} noValidate aria-label="Change display name">
         <FormError message={form.formState.errors.root?.server?.message} />
         <TextField
           control={form.control}
