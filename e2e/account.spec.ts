@@ -61,7 +61,7 @@ test('in account settings someone creates an API token, uses it, revokes it, and
 
   // A photo: a file that is not an image is refused in a sentence; a PNG shows in the account menu.
   await page.getByLabel('Photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await expect(page.getByRole('alert')).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
+  await expect(page.getByRole('alert').filter({ hasText: 'PNG' })).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
   await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Photo saved')).toBeVisible();
   const avatar = menuButton.locator('img.avatar');
