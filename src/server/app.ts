@@ -15,6 +15,7 @@ import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
+import { accountRoutes } from './routes/account.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { collectionRoutes } from './routes/collections.js';
 import { spaceRoutes } from './routes/spaces.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
+  await app.register(accountRoutes, routeDeps);
   await app.register(organizationRoutes, routeDeps);
   await app.register(collectionRoutes, routeDeps);
   await app.register(spaceRoutes, routeDeps);

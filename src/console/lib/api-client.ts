@@ -204,6 +204,10 @@ export const api = {
   put<S extends z.ZodType>(path: string, body: unknown, schema: S) {
     return call('PUT', path, schema, { body }) as Promise<z.output<S>>;
   },
+  /** A DELETE answered with a body (what it did), checked against `schema`. */
+  delete<S extends z.ZodType>(path: string, schema: S) {
+    return call('DELETE', path, schema, {}) as Promise<z.output<S>>;
+  },
   /** POST of a file as the request body itself (the server reads its bytes, not JSON). */
   upload<S extends z.ZodType>(
     path: string,

@@ -34,6 +34,8 @@ export const queryKeys = {
   /** The signed-in person's account settings. */
   account: {
     ssoLinks: ['account', 'sso-links'] as const,
+    tokens: ['account', 'tokens'] as const,
+    sessions: ['account', 'sessions'] as const,
   },
   teams: {
     all: (organizationId: string) => ['teams', organizationId] as const,

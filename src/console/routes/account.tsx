@@ -3,9 +3,15 @@ import { z } from 'zod';
 import { idSchema } from '../../shared/contract';
 import { PlainLayout } from '../components/layout/app-shell';
 import { Card, DocumentTitle, PageHeader } from '../components/ui/page';
+import { sessionsQueryOptions } from '../features/account/api/get-sessions';
 import { ssoLinksQueryOptions } from '../features/account/api/get-sso-links';
+import { tokensQueryOptions } from '../features/account/api/get-tokens';
+import { ApiTokens } from '../features/account/components/api-tokens';
+import { Sessions } from '../features/account/components/sessions';
 import { SsoLinks } from '../features/account/components/sso-links';
 import { LinkProviderForm } from '../features/account/forms/link-provider-form';
+import { PasswordForm } from '../features/account/forms/password-form';
+import { ProfileForm } from '../features/account/forms/profile-form';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { useUser } from '../features/auth/api/get-user';
 import { PendingInvitations } from '../features/auth/components/pending-invitations';
@@ -15,7 +21,10 @@ import { appRoute } from './app';
 /** `?linked=<providerId>`: where the server sends the browser back once a provider is linked. */
 const accountSearchSchema = z.object({ linked: idSchema.optional().catch(undefined) });
 
-/** `/account`: the signed-in person's invitations and single sign-on identities. */
+/**
+ * `/account`: the signed-in person's profile (name, photo), password, API tokens, console sessions, invitations
+ * and single sign-on identities.
+ */
 export const accountRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/account',
@@ -24,6 +33,8 @@ export const accountRoute = createRoute({
     Promise.all([
       context.queryClient.prefetchQuery(myInvitationsQueryOptions()),
       context.queryClient.prefetchQuery(ssoLinksQueryOptions()),
+      context.queryClient.prefetchQuery(tokensQueryOptions()),
+      context.queryClient.prefetchQuery(sessionsQueryOptions()),
     ]),
   component: AccountPage,
 });
@@ -41,6 +52,27 @@ function AccountPage() {
           title="Account settings"
           description={`Signed in as ${user.displayName}${user.email ? ` (${user.email})` : ''}.`}
         />
+        <Card title="Profile" id="account-profile">
+          <ProfileForm user={user} />
+        </Card>
+        <Card title="Password" id="account-password">
+          <p className="section-text">
+            Changing your password signs out your other sessions; this one stays signed in and your API tokens keep
+            working.
+          </p>
+          <PasswordForm />
+        </Card>
+        <Card title="API tokens" id="account-tokens">
+          <p className="section-text">
+            Tokens act as you in the API, with your access to every organization. Revoke one as soon as it is no longer
+            needed, or if it may have leaked.
+          </p>
+          <ApiTokens />
+        </Card>
+        <Card title="Sessions" id="account-sessions">
+          <p className="section-text">Where your account is signed in to the console.</p>
+          <Sessions />
+        </Card>
         <Card title="Invitations" id="account-invitations">
           <PendingInvitations />
         </Card>

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   signupBodySchema,
@@ -33,6 +33,11 @@ export function setSessionCookies(
   setCookie(reply, CSRF_COOKIE, session.csrf ?? '', { path: '/', httpOnly: false, secure, maxAge });
 }
 
+/** What a sign-in records of the client (shown in the account's sessions). */
+export function clientOf(request: FastifyRequest): auth.SignInClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/auth/signup',
     { config: { public: true }, schema: { body: signupBodySchema, response: { 201: authResultSchema } } },
     async (request, reply) => {
-      const result = await auth.signup(deps.db, deps.config, request.body);
+      const result = await auth.signup(deps.db, deps.config, request.body, clientOf(request));
       setSessionCookies(reply, deps.config, result.session);
       return reply.code(201).send({ user: presentUser(deps.urls, result.user), token: result.token });
     },
@@ -50,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/auth/login',
     { config: { public: true }, schema: { body: loginBodySchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
-      const result = await auth.login(deps.db, deps.config, request.body, request.ip);
+      const result = await auth.login(deps.db, deps.config, request.body, request.ip, request.headers['user-agent']);
       setSessionCookies(reply, deps.config, result.session);
       return { user: presentUser(deps.urls, result.user), token: result.token };
     },

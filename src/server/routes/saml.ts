@@ -26,7 +26,7 @@ import { presentSsoLink } from '../presenters/identity.js';
 import { requireAuth } from '../plugins/auth.js';
 import { presentSamlProvider } from '../presenters/saml.js';
 import { serviceContext, type RouteDeps } from './context.js';
-import { setSessionCookies } from './auth.js';
+import { clientOf, setSessionCookies } from './auth.js';
 
 /** Largest SAMLResponse accepted (base64 of a signed response with attributes). */
 const SAML_RESPONSE_MAX = 256 * 1024;
@@ -179,7 +179,14 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
     async (request, reply) => {
       const providerId = request.params.samlProviderId;
       try {
-        const result = await service.acs(deps.db, deps.config, deps.urls, providerId, request.body.SAMLResponse);
+        const result = await service.acs(
+          deps.db,
+          deps.config,
+          deps.urls,
+          providerId,
+          request.body.SAMLResponse,
+          clientOf(request),
+        );
         if (result.kind === 'link') {
           request.log.info({ providerId, userId: result.user.id }, 'SAML provider linked');
           return reply.redirect(deps.urls.app(`/account?linked=${encodeURIComponent(providerId)}`), 303);

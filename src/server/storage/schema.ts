@@ -5,6 +5,7 @@
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
+  user_photos: UserPhotosTable;
   login_attempts: LoginAttemptsTable;
   organizations: OrganizationsTable;
   members: MembersTable;
@@ -84,6 +85,18 @@ export interface ApiTokensTable {
   expires_at: string | null;
   /** null: signed in with a password; else the SAML provider this session (or the token made in it) came through. */
   sso_provider_id?: string | null;
+  /** Of a session: the browser's User-Agent and the client address when it signed in. */
+  user_agent?: string | null;
+  ip?: string | null;
+}
+
+export interface UserPhotosTable {
+  user_id: string;
+  /** Changes with each upload: part of the photo's URL. */
+  id: string;
+  content_type: string;
+  data: Buffer;
+  created_at: string;
 }
 
 export interface LoginAttemptsTable {

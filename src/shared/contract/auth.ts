@@ -10,10 +10,16 @@ export const TOKEN_LABEL_MAX = 100;
 
 export const emailSchema = z.email({ message: 'Must be a valid e-mail address' }).max(EMAIL_MAX);
 
+/** The rules of a new password: at sign-up and when changing it. */
+export const newPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** A person's display name: at sign-up and in the account's settings. */
+export const displayNameSchema = z.string().trim().min(1).max(DISPLAY_NAME_MAX);
+
 export const signupBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-  displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX),
+  password: newPasswordSchema,
+  displayName: displayNameSchema,
   /** An invite link to join (required when sign-up is closed): the organization and the link's id. */
   invite: z.object({ organization: z.string().min(1).max(64), id: z.string().min(1).max(128) }).optional(),
 });

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './organizations.js';
 export * from './collections.js';
 export * from './spaces.js';

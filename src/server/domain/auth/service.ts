@@ -40,6 +40,8 @@ export const LOGIN_FREE_FAILURES_PER_EMAIL = 10;
 export const LOGIN_DELAY_STEP_MS = 250;
 export const LOGIN_DELAY_MAX_MS = 3000;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** The longest User-Agent a session records (the column's size). */
+const USER_AGENT_MAX = 512;
 /** A token's last-use time is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -59,9 +61,9 @@ async function newToken(
   userId: string,
   kind: 'api' | 'session',
   label: string,
-  opts: { ttlSeconds?: number; sessionId?: string; ssoProviderId?: string | null } = {},
+  opts: { ttlSeconds?: number; sessionId?: string; ssoProviderId?: string | null; client?: SignInClient } = {},
 ) {
-  const { ttlSeconds, sessionId, ssoProviderId } = opts;
+  const { ttlSeconds, sessionId, ssoProviderId, client } = opts;
   const token = newSecret(kind === 'api' ? 'ds_' : 'dss_');
   const csrf = kind === 'session' ? newSecret() : null;
   const now = nowIso();
@@ -77,6 +79,8 @@ async function newToken(
     last_used_at: null,
     expires_at: ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000).toISOString() : null,
     sso_provider_id: ssoProviderId ?? null,
+    ...(client?.userAgent ? { user_agent: client.userAgent.slice(0, USER_AGENT_MAX) } : {}),
+    ...(client?.ip ? { ip: client.ip.slice(0, 64) } : {}),
   };
   await tokens.insertToken(db, row);
   return { token, csrf, row };
@@ -95,8 +99,14 @@ export function createApiToken(db: Executor, userId: string, label: string, ssoP
  * A sign-in: the console's session, and an API token that belongs to it (it expires with the session's
  * lifetime and is revoked at sign-out), so signing in never leaves a permanent credential behind.
  */
-export async function signIn(db: Executor, userId: string, ttlSeconds: number, ssoProviderId: string | null = null) {
-  const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds, ssoProviderId });
+export async function signIn(
+  db: Executor,
+  userId: string,
+  ttlSeconds: number,
+  ssoProviderId: string | null = null,
+  client: SignInClient = {},
+) {
+  const session = await newToken(db, userId, 'session', 'Console session', { ttlSeconds, ssoProviderId, client });
   const api = await newToken(db, userId, 'api', 'Sign-in', { ttlSeconds, sessionId: session.row.id, ssoProviderId });
   return { session, token: api.token };
 }
@@ -105,7 +115,7 @@ export async function signIn(db: Executor, userId: string, ttlSeconds: number, s
  * Creates an account. With SIGNUP=closed, only through an invite link (its id is the secret an admin
  * shared), and the account joins that organization with the link's role.
  */
-export async function signup(db: Db, config: Config, body: SignupBody) {
+export async function signup(db: Db, config: Config, body: SignupBody, client: SignInClient = {}) {
   const email = body.email.toLowerCase();
   if (config.signup === 'closed' && !body.invite) {
     throw new ForbiddenError('Sign-up is closed on this server: ask an administrator for an invite link');
@@ -135,15 +145,23 @@ export async function signup(db: Db, config: Config, body: SignupBody) {
         last_seen_at: null,
       });
     }
-    return { user, ...(await signIn(tx, user.id, config.sessionTtlSeconds)) };
+    return { user, ...(await signIn(tx, user.id, config.sessionTtlSeconds, null, client)) };
   });
 }
 
-export async function login(db: Db, config: Config, body: LoginBody, ip: string) {
-  const email = body.email.toLowerCase();
+/** What a sign-in records of the client: shown in the account's list of sessions. */
+export interface SignInClient {
+  ip?: string;
+  userAgent?: string;
+}
+
+/**
+ * Counts an attempt at an account's password (a sign-in, or the current password typed to change it) from one
+ * address, before checking it, so parallel attempts all count; refuses (429) or slows down past the limits above.
+ * A success then clears that address's attempts (`clearLoginFailures`).
+ */
+export async function throttlePasswordAttempt(db: Db, email: string, ip: string): Promise<void> {
   const since = isoMinus(LOGIN_WINDOW_MS);
-  // The attempt is recorded before it is counted and checked, so parallel attempts all count; a success
-  // clears the e-mail's attempts.
   await tokens.recordLoginFailure(db, { id: newId(), email, ip, at: nowIso() });
   const [byPair, byIp, byEmail] = await Promise.all([
     tokens.countLoginFailuresOfPair(db, email, ip, since),
@@ -155,6 +173,13 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string)
   }
   const beyond = byEmail - 1 - LOGIN_FREE_FAILURES_PER_EMAIL;
   if (beyond > 0) await delay(Math.min(LOGIN_DELAY_MAX_MS, beyond * LOGIN_DELAY_STEP_MS));
+}
+
+export async function login(db: Db, config: Config, body: LoginBody, ip: string, userAgent?: string) {
+  const email = body.email.toLowerCase();
+  // The attempt is recorded before it is counted and checked, so parallel attempts all count; a success
+  // clears the e-mail's attempts.
+  await throttlePasswordAttempt(db, email, ip);
   const user = await users.findUserByEmail(db, email);
   // Every answer pays for one scrypt: unknown e-mails and accounts without a password (created by SSO) are
   // checked against a dummy hash, so timing tells nothing about which accounts exist or how they sign in.
@@ -163,7 +188,7 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string)
   if (!user || !usable || !ok) throw new UnauthorizedError('Wrong e-mail or password');
   // Only this address's failures are forgotten: a guesser elsewhere stays blocked after the owner signs in.
   await tokens.clearLoginFailures(db, email, ip);
-  return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds)) };
+  return { user, ...(await signIn(db, user.id, config.sessionTtlSeconds, null, { ip, userAgent })) };
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,4 @@
 import { Ajv } from 'ajv';
-import { imageSize } from 'image-size';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/integrations.js';
 import { findOrganization } from '../../storage/repos/organizations.js';
@@ -12,6 +11,7 @@ import { nowIso } from '../../lib/time.js';
 import { orgAccess, requireOrgAccess, requireOrgRole, type Actor } from '../permissions/resolver.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
+import { decodeImage } from '../images.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadSite } from '../sites/access.js';
 import {
@@ -53,32 +53,6 @@ async function requireAdmin(ctx: ServiceContext, name: string) {
   const found = await visibleIntegration(ctx, name);
   if (!found.admin) throw new ForbiddenError(`Only admins of the organization that owns "${name}" can change it`);
   return found.row;
-}
-
-// --- Images ---
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-/** A base64 image decoded and checked: PNG, JPEG, GIF or WebP (SVG is refused: it can carry script). */
-function decodeImage(base64: string, field: string, maxBytes: number): { data: Buffer; contentType: string } {
-  const data = Buffer.from(base64, 'base64');
-  if (data.length === 0) throw new InvalidError(field, 'The image is empty');
-  if (data.length > maxBytes)
-    throw new InvalidError(field, `The image is larger than ${Math.round(maxBytes / 1024)} KB`);
-  let type: string | undefined;
-  try {
-    type = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)).type;
-  } catch {
-    type = undefined;
-  }
-  const contentType = type ? IMAGE_TYPES[type] : undefined;
-  if (!contentType) throw new InvalidError(field, 'Not a PNG, JPEG, GIF or WebP image');
-  return { data, contentType };
 }
 
 function unfurlDomains(blocks: PublishIntegrationBody['blocks']): string {

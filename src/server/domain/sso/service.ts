@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso, isoMinus } from '../../lib/time.js';
 import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
-import { signIn } from '../auth/service.js';
+import { signIn, type SignInClient } from '../auth/service.js';
 import type { Urls } from '../../presenters/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
 
@@ -326,7 +326,14 @@ function assertionId(profile: Profile): string | undefined {
  * that has an account already. A response answering a link request ties the asserted identity to the account
  * that asked, instead of signing in.
  */
-export async function acs(db: Db, config: Config, urls: Urls, providerId: string, samlResponse: string) {
+export async function acs(
+  db: Db,
+  config: Config,
+  urls: Urls,
+  providerId: string,
+  samlResponse: string,
+  client: SignInClient = {},
+) {
   const row = await loadProviderForFlow(db, providerId);
   const idpInitiated = config.samlIdpInitiatedProviders.includes(row.id);
   let profile: Profile | null;
@@ -446,7 +453,7 @@ export async function acs(db: Db, config: Config, urls: Urls, providerId: string
     }
     if (!user) throw new SsoRefusedError('the account of this identity no longer exists');
     if (row.status !== 'active') await saml.updateProvider(tx, row.id, { status: 'active', updated_at: now });
-    const session = await signIn(tx, user.id, config.sessionTtlSeconds, row.id);
+    const session = await signIn(tx, user.id, config.sessionTtlSeconds, row.id, client);
     return { kind: 'signin' as const, user, organizationId: row.organization_id, ...session };
   });
 }

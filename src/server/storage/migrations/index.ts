@@ -16,6 +16,7 @@ import * as m014 from './014-customization.js';
 import * as m015 from './015-openapi.js';
 import * as m016 from './016-integrations.js';
 import * as m017 from './017-review-requested-by.js';
+import * as m018 from './018-account.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015-openapi': m015,
   '016-integrations': m016,
   '017-review-requested-by': m017,
+  '018-account': m018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -165,3 +165,57 @@ export async function clearLoginFailures(db: Executor, email: string, ip: string
 export async function deleteLoginAttemptsBefore(db: Executor, before: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('at', '<', before).execute();
 }
+
+/** The account's console sessions (not yet expired), by id. */
+export function listUserSessions(db: Executor, userId: string, now: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('api_tokens')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip', 'sso_provider_id'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'session')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id')
+    .limit(take);
+  if (after) q = q.where('id', '>', after[0]!);
+  return q.execute();
+}
+export type SessionRow = Awaited<ReturnType<typeof listUserSessions>>[number];
+
+export async function countUserSessions(db: Executor, userId: string, now: string): Promise<number> {
+  const r = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'session')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Whether the account has this session (unexpired or not). */
+export async function hasSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'session')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Signs out every session of the account but `keep` (null: all of them), with the API tokens handed out at those
+ * sign-ins; lasting API tokens stay. Answers how many sessions ended.
+ */
+export async function deleteSessionsExcept(db: Executor, userId: string, keep: string | null): Promise<number> {
+  let sessions = db.deleteFrom('api_tokens').where('user_id', '=', userId).where('kind', '=', 'session');
+  let signInTokens = db.deleteFrom('api_tokens').where('user_id', '=', userId).where('session_id', 'is not', null);
+  if (keep) {
+    sessions = sessions.where('id', '<>', keep);
+    signInTokens = signInTokens.where('session_id', '<>', keep);
+  }
+  await signInTokens.execute();
+  const r = await sessions.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,5 +1,5 @@
 import type { Executor } from '../db.js';
-import type { UsersTable } from '../schema.js';
+import type { UserPhotosTable, UsersTable } from '../schema.js';
 
 export type UserRow = UsersTable;
 
@@ -49,4 +49,34 @@ export async function countUsers(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  set: Partial<Pick<UserRow, 'display_name' | 'photo_url' | 'password_hash'>>,
+): Promise<void> {
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+export type UserPhotoRow = UserPhotosTable;
+
+/** Stores the account's photo, replacing the one it had. */
+export async function putUserPhoto(db: Executor, row: UserPhotoRow): Promise<void> {
+  await db.deleteFrom('user_photos').where('user_id', '=', row.user_id).execute();
+  await db.insertInto('user_photos').values(row).execute();
+}
+
+export async function deleteUserPhoto(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('user_photos').where('user_id', '=', userId).execute();
+}
+
+/** The account's photo if `photoId` is still its current one. */
+export function findUserPhoto(db: Executor, userId: string, photoId: string): Promise<UserPhotoRow | undefined> {
+  return db
+    .selectFrom('user_photos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', photoId)
+    .executeTakeFirst();
 }

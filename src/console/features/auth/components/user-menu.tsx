@@ -49,8 +49,12 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
     <>
       <DropdownMenu onOpenChange={(open) => open && void invitations.refetch()}>
         <DropdownMenuTrigger ref={trigger} className="btn btn-ghost user-trigger" aria-label={label}>
-          {/* Initials and count are drawn by CSS (data-initial), so the visible text is the name, as in the label. */}
-          <span className="avatar" aria-hidden="true" data-initial={initials(user.displayName)} />
+          {/* The photo, or initials and count drawn by CSS (data-initial): the visible text is the name, as in the label. */}
+          {user.photoURL ? (
+            <img className="avatar" src={user.photoURL} alt="" aria-hidden="true" />
+          ) : (
+            <span className="avatar" aria-hidden="true" data-initial={initials(user.displayName)} />
+          )}
           <span className="user-name">{user.displayName}</span>
           {badge && <span className="count-badge" aria-hidden="true" data-initial={badge} />}
           <ChevronDownIcon />

@@ -1,0 +1,117 @@
+import type { Db } from '../../storage/db.js';
+import { transaction } from '../../storage/db.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { hashPassword, verifyPassword, dummyPasswordHash, isPasswordHash } from '../../lib/secrets.js';
+import * as users from '../../storage/repos/users.js';
+import * as tokens from '../../storage/repos/tokens.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { InvalidError, NotFoundError } from '../errors.js';
+import { decodeImage } from '../images.js';
+import { USER_PHOTO_BYTES_MAX } from '../../../shared/contract/account.js';
+import type { ChangePasswordBody, UpdateUserBody } from '../../../shared/contract/account.js';
+import { getUser, throttlePasswordAttempt, type Authenticated } from './service.js';
+
+/**
+ * The signed-in person's own account: profile, password and console sessions. Everything here acts on the
+ * caller's account only; another account's session is answered as not found.
+ */
+
+/** Where an uploaded photo is served (stored as a path; presenters make it absolute). */
+export function userPhotoPath(userId: string, photoId: string): string {
+  return `/v1/users/${userId}/photos/${photoId}`;
+}
+
+/** The session the caller's credential belongs to: the console session itself, or the one a sign-in token came with. */
+export function currentSessionId(auth: Authenticated): string | null {
+  return auth.kind === 'session' ? auth.tokenId : auth.sessionId;
+}
+
+/**
+ * Changes the display name and/or the photo. A photo is decoded and checked (PNG, JPEG, GIF or WebP, at most
+ * USER_PHOTO_BYTES_MAX) before anything is written; each upload gets a new id, so its URL changes with it.
+ */
+export async function updateProfile(db: Db, userId: string, body: UpdateUserBody) {
+  const photo = typeof body.photo === 'string' ? decodeImage(body.photo, 'photo', USER_PHOTO_BYTES_MAX) : body.photo;
+  return transaction(db, async (tx) => {
+    const set: Parameters<typeof users.updateUser>[2] = {};
+    if (body.displayName !== undefined) set.display_name = body.displayName;
+    if (photo === null) {
+      await users.deleteUserPhoto(tx, userId);
+      set.photo_url = null;
+    } else if (photo) {
+      const id = newId();
+      await users.putUserPhoto(tx, {
+        user_id: userId,
+        id,
+        content_type: photo.contentType,
+        data: photo.data,
+        created_at: nowIso(),
+      });
+      set.photo_url = userPhotoPath(userId, id);
+    }
+    await users.updateUser(tx, userId, set);
+    const user = await users.findUserById(tx, userId);
+    if (!user) throw new NotFoundError('User not found');
+    return user;
+  });
+}
+
+/** An account's current photo; an old id (replaced or removed photo) or an unknown account is not found. */
+export async function getPhoto(db: Db, userId: string, photoId: string) {
+  const photo = await users.findUserPhoto(db, userId, photoId);
+  if (!photo) throw new NotFoundError('Photo not found');
+  return photo;
+}
+
+/**
+ * Changes the password once the current one is typed again: attempts count with sign-in's (same limits, per
+ * account and address), a wrong one is a 400 naming `currentPassword`. Every other session of the account is
+ * then signed out, with the API tokens handed out at those sign-ins; the caller's own session stays, and lasting
+ * API tokens are kept (revoke them one by one). Answers how many sessions were signed out.
+ */
+export async function changePassword(db: Db, auth: Authenticated, body: ChangePasswordBody, ip: string) {
+  const user = await getUser(db, auth.userId);
+  await throttlePasswordAttempt(db, user.email, ip);
+  const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
+  const ok = await verifyPassword(body.currentPassword, usable ?? (await dummyPasswordHash()));
+  if (!usable) {
+    throw new InvalidError(
+      'currentPassword',
+      'This account has no password: it signs in through single sign-on, so there is none to change',
+    );
+  }
+  if (!ok) throw new InvalidError('currentPassword', 'The current password is not right');
+  const passwordHash = await hashPassword(body.newPassword);
+  return transaction(db, async (tx) => {
+    await users.updateUser(tx, user.id, { password_hash: passwordHash });
+    await tokens.clearLoginFailures(tx, user.email, ip);
+    return tokens.deleteSessionsExcept(tx, user.id, currentSessionId(auth));
+  });
+}
+
+/** The account's console sessions not yet expired, by id (keyset-paginated). */
+export function listSessions(db: Db, userId: string, page: string | undefined, limit: number) {
+  const now = nowIso();
+  return keysetPage({
+    page,
+    limit,
+    arity: 1,
+    rows: (after, take) => tokens.listUserSessions(db, userId, now, after, take),
+    count: () => tokens.countUserSessions(db, userId, now),
+    key: (row) => [row.id],
+  });
+}
+
+/** Signs out one session of the caller's account (it may be the caller's own); another account's is not found. */
+export async function signOutSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    if (!(await tokens.hasSession(tx, userId, sessionId))) throw new NotFoundError('Session not found');
+    await tokens.deleteSession(tx, userId, sessionId);
+  });
+}
+
+/** Signs out every session of the account but the caller's own; answers how many. */
+export function signOutOtherSessions(db: Db, auth: Authenticated): Promise<number> {
+  return tokens.deleteSessionsExcept(db, auth.userId, currentSessionId(auth));
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { timestampSchema } from './common.js';
+import { PASSWORD_MAX, displayNameSchema, newPasswordSchema } from './auth.js';
+import { listSchema } from '../pagination.js';
+
+/** Decoded bytes of an account's photo; PNG, JPEG, GIF or WebP (checked once decoded). */
+export const USER_PHOTO_BYTES_MAX = 256 * 1024;
+export const USER_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/**
+ * `PATCH /v1/user`: the caller's display name and photo. `photo` is the base64 of an image stored on this server
+ * (served from the user's `photoURL`), or null to remove it; a field left out is left as it is.
+ */
+export const updateUserBodySchema = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    photo: z
+      .string()
+      .min(1)
+      .max(Math.ceil((USER_PHOTO_BYTES_MAX * 4) / 3) + 4)
+      .regex(/^[A-Za-z0-9+/\r\n]*={0,2}$/, 'Must be base64')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.displayName !== undefined || body.photo !== undefined, {
+    message: 'Send displayName, photo or both',
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const userPhotoParamsSchema = z.object({
+  userId: z.string().min(1).max(64),
+  photoId: z.string().min(1).max(64),
+});
+
+/**
+ * `POST /v1/user/password`: the current password (typed again) and the new one, with sign-up's rules. The
+ * account's other sessions are signed out; the one making the change stays.
+ */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** What `POST /v1/user/password` and `DELETE /v1/user/sessions` answer: how many other sessions were signed out. */
+export const signedOutSchema = z.object({ signedOut: z.number().int() });
+export type SignedOut = z.infer<typeof signedOutSchema>;
+
+/** A console sign-in of the caller's account, with what was recorded when it began. */
+export const userSessionSchema = z.object({
+  object: z.literal('session'),
+  id: z.string(),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema.optional(),
+  expiresAt: timestampSchema.optional(),
+  /** The browser's User-Agent header at sign-in (up to 512 characters). */
+  userAgent: z.string().optional(),
+  /** The client address at sign-in (from X-Forwarded-For with TRUST_PROXY=true). */
+  ip: z.string().optional(),
+  /** How it signed in: a password, or single sign-on through an organization's identity provider. */
+  method: z.enum(['password', 'sso']),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
+export const userSessionListSchema = listSchema(userSessionSchema);
+
+export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(64) });
