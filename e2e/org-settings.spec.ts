@@ -21,7 +21,7 @@ async function signInElsewhere(browser: Browser, email: string, password: string
   return { context, page };
 }
 
-test('an admin renames the organization and turns invite links off and on; a reader sees it all read-only', async ({
+test('an admin renames the organization and turns invite links off and on; a reader and a guest see it read-only', async ({
   page,
   browser,
 }) => {
@@ -112,6 +112,29 @@ test('an admin renames the organization and turns invite links off and on; a rea
     await expect(readerPage.getByText('No access')).toHaveCount(0);
   }
   await reader.close();
+
+  // A guest's sidebar holds only what a guest may open, and their Settings is General alone.
+  const guestLink = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: null });
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/join/${organizationId}/${guestLink.id}`);
+  await expect(guestPage.getByText(/You are invited to join Renamed journey as a guest\./)).toBeVisible();
+  await guestPage.getByLabel('Your name').fill('Gus Guest');
+  await guestPage.getByLabel('E-mail').fill(`gus-${Date.now()}@example.com`);
+  await guestPage.getByLabel('Password').fill('long-enough-password');
+  await guestPage.getByRole('button', { name: 'Create account' }).click();
+  const sidebar = guestPage.getByRole('navigation', { name: 'Renamed journey sections' });
+  await expect(sidebar.getByRole('link')).toHaveText(['Content', 'Trash', 'Settings']);
+  for (const name of ['Trash', 'Settings']) {
+    await sidebar.getByRole('link', { name }).click();
+    await expect(sidebar.getByRole('link', { name })).toHaveAttribute('class', /active/);
+    await expect(guestPage.getByText('No access')).toHaveCount(0);
+  }
+  await expect(guestPage.getByRole('navigation', { name: 'Organization settings' }).getByRole('link')).toHaveText([
+    'General',
+  ]);
+  await expect(settingsForm(guestPage).getByLabel('Name')).toBeDisabled();
+  await guest.close();
 });
 
 test('an admin invites a newcomer by e-mail: they sign up with that address, accept, and are a member', async ({
