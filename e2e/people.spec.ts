@@ -25,7 +25,7 @@ test('an admin invites a member through a link, changes their role, and the memb
   const organizationId = await createOrganization(page, 'People journey');
 
   // The admin creates an invite link for readers and copies its address.
-  await openSettings(page, 'Settings');
+  await openSettings(page, 'Settings', 'Invite links');
   await expect(page.getByRole('link', { name: 'Invite links' })).toHaveAttribute('class', /active/);
   await expect(page.getByText('No invite link')).toBeVisible();
   await page.getByLabel('Role of people who join').selectOption({ label: 'Reader' });

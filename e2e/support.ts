@@ -59,7 +59,7 @@ export async function newPerson(
 export async function openSettings(
   page: Page,
   entry: 'Members' | 'Teams' | 'Settings',
-  tab?: 'Invite links' | 'E-mail domains' | 'Single sign-on' | 'Translations',
+  tab?: 'General' | 'Invite links' | 'E-mail domains' | 'Single sign-on' | 'Translations',
 ): Promise<void> {
   await page
     .getByRole('navigation', { name: /sections$/ })

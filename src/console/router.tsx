@@ -23,6 +23,7 @@ import { emailDomainsRoute } from './routes/email-domains';
 import { teamRoute, teamsRoute } from './routes/teams';
 import { translationsRoute } from './routes/translations';
 import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
+import { orgGeneralRoute } from './routes/org-general';
 import {
   siteAdaptiveRoute,
   siteCustomizationRoute,
@@ -58,6 +59,7 @@ import { integrationRoute, integrationsRoute } from './routes/integrations';
  *                                       (`?linked=<providerId>`: the server sends the browser back here once linked)
  * /o/$organizationId                    organization home: the tree of collections and spaces
  * /o/$organizationId/trash              deleted spaces, restorable
+ * /o/$organizationId/settings/general   name, logo, default role, invite links on or off; deleting the organization
  * /o/$organizationId/settings/members   members (`?search=&role=&sort=lastSeenAt&order=asc&member=<userId>`)
  * /o/$organizationId/settings/invites   invite links
  * /o/$organizationId/settings/domains   e-mail domains: add, verify (DNS TXT record, or the instance owner), remove
@@ -116,6 +118,7 @@ const routeTree = rootRoute.addChildren([
       ]),
       orgSettingsRoute.addChildren([
         orgSettingsIndexRoute,
+        orgGeneralRoute,
         membersRoute,
         invitesRoute,
         teamsRoute,

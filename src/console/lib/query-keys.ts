@@ -22,6 +22,9 @@ export const queryKeys = {
   },
   inviteLinks: {
     list: (organizationId: string) => ['invite-links', organizationId] as const,
+    /** What one link offers (organization and role), as its holder sees it on the join page. */
+    preview: (organizationId: string, inviteId: string) =>
+      ['invite-links', organizationId, 'preview', inviteId] as const,
   },
   /** Invitations by e-mail: the signed-in person's own, and an organization's pending ones (its admins see them). */
   invitations: {

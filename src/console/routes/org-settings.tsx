@@ -1,12 +1,13 @@
 import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../components/ui/page';
-import { organizationQueryOptions, useOrganization } from '../features/organizations/api/get-organization';
+import { useOrganization } from '../features/organizations/api/get-organization';
 import { organizationRoute } from './organization';
 
 /**
- * `/o/$organizationId/settings`: the organization's people and settings, one tab each (members, teams, invite
- * links, e-mail domains, single sign-on, translations). The bare address opens the first tab that is not in the sidebar already.
+ * `/o/$organizationId/settings`: the organization's people and settings, one tab each (general, members, teams,
+ * invite links, e-mail domains, single sign-on, translations). The bare address opens "General", which everyone
+ * in the organization may read; each other tab is listed only to those its screen serves (never a "No access").
  */
 export const orgSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
@@ -17,16 +18,9 @@ export const orgSettingsRoute = createRoute({
 export const orgSettingsIndexRoute = createRoute({
   getParentRoute: () => orgSettingsRoute,
   path: '/',
-  // Members and teams have their own entries in the sidebar: "Settings" opens the first of the other tabs.
-  beforeLoad: async ({ context, params }) => {
-    const organization = await context.queryClient.ensureQueryData(organizationQueryOptions(params.organizationId));
-    throw redirect({
-      to: organization.permissions.admin
-        ? '/o/$organizationId/settings/invites'
-        : '/o/$organizationId/settings/members',
-      params,
-      replace: true,
-    });
+  // Members and teams have their own entries in the sidebar: "Settings" opens General, which guests read too.
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/o/$organizationId/settings/general', params, replace: true });
   },
 });
 
@@ -36,13 +30,15 @@ function OrgSettingsLayout() {
   const params = { organizationId };
   const tab = (to: string, children: ReactNode) => ({ to, children });
   const { admin, listMembers, listTeams } = organization.permissions;
+  // Guests list neither members nor translations (the server answers them 403): they see General only.
   const tabs = [
+    tab('/o/$organizationId/settings/general', 'General'),
     listMembers && tab('/o/$organizationId/settings/members', 'Members'),
     listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
     admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
     admin && tab('/o/$organizationId/settings/domains', 'E-mail domains'),
     admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
-    tab('/o/$organizationId/settings/translations', 'Translations'),
+    listMembers && tab('/o/$organizationId/settings/translations', 'Translations'),
   ].filter((entry) => entry !== false);
   return (
     <>

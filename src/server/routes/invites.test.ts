@@ -366,4 +366,36 @@ describeEachDialect('invites', (dialect) => {
       expect((await server.request('GET', '/v1/orgs', { token: signup.body.token })).body.count).toBe(0);
     });
   });
+
+  describe('GET /v1/orgs/{id}/invites/{inviteId} (what a link offers)', () => {
+    it('tells the holder, signed in or not, the organization and the role', async () => {
+      const orgId = await newOrg();
+      const link = await newLink(orgId, 'comment');
+      const anonymous = await server.request('GET', `/v1/orgs/${orgId}/invites/${link.id}`, { token: null });
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).toEqual({ organization: { id: orgId, title: 'Invite org' }, role: 'comment' });
+      const signedIn = await server.request('GET', `/v1/orgs/${orgId}/invites/${link.id}`, { token: outsider.token });
+      expect(signedIn.body).toEqual({ organization: { id: orgId, title: 'Invite org' }, role: 'comment' });
+      // A member sees their own role beside the link's.
+      const mine = await server.request('GET', `/v1/orgs/${orgId}/invites/${link.id}`);
+      expect(mine.body.membership).toEqual({ role: 'admin' });
+    });
+
+    it('answers 404 for a wrong link, a link of another organization, and links turned off', async () => {
+      const orgId = await newOrg();
+      const otherOrg = await newOrg();
+      const link = await newLink(orgId);
+      for (const path of [
+        `/v1/orgs/${orgId}/invites/not-a-link`,
+        `/v1/orgs/${otherOrg}/invites/${link.id}`,
+        `/v1/orgs/nope/invites/${link.id}`,
+      ]) {
+        const res = await server.request('GET', path, { token: null });
+        expect(res.status).toBe(404);
+        expect(res.body.error.message).toBe('Invite not found');
+      }
+      await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { inviteLinks: false } });
+      expect((await server.request('GET', `/v1/orgs/${orgId}/invites/${link.id}`, { token: null })).status).toBe(404);
+    });
+  });
 });

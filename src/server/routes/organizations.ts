@@ -11,6 +11,7 @@ import {
   createInviteLinkBodySchema,
   updateInviteLinkBodySchema,
   inviteParamsSchema,
+  invitePreviewSchema,
   inviteUsersBodySchema,
   inviteUsersResultSchema,
   emailDomainParamsSchema,
@@ -22,7 +23,7 @@ import * as service from '../domain/organizations/service.js';
 import * as invitations from '../domain/organizations/invitations.js';
 import { presentOrganization, presentInviteLink } from '../presenters/organization.js';
 import { asRole } from '../domain/permissions/roles.js';
-import { serviceContext, type RouteDeps } from './context.js';
+import { optionalActor, serviceContext, type RouteDeps } from './context.js';
 
 export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +73,12 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       return presentOrganization(deps.urls, row, role);
     },
   );
+
+  // Extension (not in api.md): deletes the organization and everything in it, for its admins.
+  r.delete('/v1/orgs/:organizationId', { schema: { params: organizationParamsSchema } }, async (request, reply) => {
+    await service.deleteOrganization(serviceContext(deps, request), request.params.organizationId);
+    return reply.code(205).send();
+  });
 
   r.get(
     '/v1/email-domains/:emailDomain/orgs',
@@ -158,6 +165,16 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       const ctx = serviceContext(deps, request);
       const deleted = await service.deleteInviteLink(ctx, request.params.organizationId, request.params.inviteId);
       return reply.code(deleted ? 205 : 204).send();
+    },
+  );
+
+  // Extension: what an invite link offers, for its holder before they sign up or join (public: the id is the secret).
+  r.get(
+    '/v1/orgs/:organizationId/invites/:inviteId',
+    { config: { public: true }, schema: { params: inviteParamsSchema, response: { 200: invitePreviewSchema } } },
+    async (request) => {
+      const { organizationId, inviteId } = request.params;
+      return service.previewInvite({ db: deps.db, userId: optionalActor(request)?.userId }, organizationId, inviteId);
     },
   );
 

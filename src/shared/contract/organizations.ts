@@ -100,6 +100,17 @@ export const updateInviteLinkBodySchema = z.object({ role: roleOrGuestSchema });
 
 export const inviteParamsSchema = organizationParamsSchema.extend({ inviteId: z.string().min(1).max(128) });
 
+/**
+ * What an invite link leads to (extension, `GET /v1/orgs/{organizationId}/invites/{inviteId}`): shown to whoever
+ * holds the link before they sign up or join. `membership` is the signed-in caller's, when they are in already.
+ */
+export const invitePreviewSchema = z.object({
+  organization: z.object({ id: z.string(), title: z.string() }),
+  role: roleOrGuestSchema,
+  membership: z.object({ role: roleOrGuestSchema }).optional(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
 export const INVITE_EMAILS_MAX = 100;
 export const inviteUsersBodySchema = z.object({
   emails: z

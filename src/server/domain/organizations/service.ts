@@ -11,7 +11,7 @@ import * as invitations from '../../storage/repos/invitations.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { asRole, atLeast } from '../permissions/roles.js';
-import { InvalidError, NotFoundError, ForbiddenError } from '../errors.js';
+import { ConflictError, InvalidError, NotFoundError, ForbiddenError } from '../errors.js';
 import { setDomains } from './domains.js';
 import type { UpdateOrganizationBody } from '../../../shared/contract/organizations.js';
 import type { RoleOrGuest } from '../../../shared/contract/common.js';
@@ -98,6 +98,28 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
   });
 }
 
+/**
+ * Deletes an organization for good (admins only; outsiders get 404 from the access check). Everything that belongs
+ * to it goes with it in one transaction, under the organization's row lock; no other organization and no account
+ * is changed. Refused with 409 while it publishes integrations other organizations installed: unpublishing them
+ * is a decision about those organizations, to be taken on its own.
+ */
+export async function deleteOrganization(ctx: ServiceContext, organizationId: string) {
+  await transaction(ctx.db, async (tx) => {
+    const access = await requireOrgAccess(tx, ctx.actor, organizationId);
+    requireOrgRole(access, 'admin', 'delete it');
+    await orgs.lockOrganization(tx, organizationId);
+    const elsewhere = await orgs.integrationsInstalledElsewhere(tx, organizationId);
+    if (elsewhere.length > 0) {
+      const names = elsewhere.map((i) => `"${i.title}" (${i.name})`).join(', ');
+      throw new ConflictError(
+        `This organization publishes integrations that other organizations installed: ${names}. Unpublish them first.`,
+      );
+    }
+    await orgs.deleteOrganization(tx, organizationId);
+  });
+}
+
 // Invite links: created and managed by admins; anyone signed in who holds the link id can join.
 
 export async function listInviteLinks(
@@ -163,6 +185,23 @@ export async function deleteInviteLink(ctx: ServiceContext, organizationId: stri
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   requireOrgRole(access, 'admin', 'delete invite links');
   return orgs.deleteInviteLink(ctx.db, organizationId, inviteId);
+}
+
+/**
+ * What an invite link offers: the organization's title and the role, for whoever holds the link (signed in or not;
+ * the link id is the secret that lets them join anyway). Unknown links, and links of an organization that turned
+ * invite links off, answer 404 as joining does.
+ */
+export async function previewInvite(ctx: { db: Executor; userId?: string }, organizationId: string, inviteId: string) {
+  const invite = await orgs.findInviteLink(ctx.db, organizationId, inviteId);
+  const org = await orgs.findOrganization(ctx.db, organizationId);
+  if (!invite || !org || !org.invite_links) throw new NotFoundError('Invite not found');
+  const existing = ctx.userId ? await members.findMembership(ctx.db, organizationId, ctx.userId) : undefined;
+  return {
+    organization: { id: org.id, title: org.title },
+    role: asRole(invite.role),
+    ...(existing && !existing.disabled ? { membership: { role: asRole(existing.role) } } : {}),
+  };
 }
 
 /**

@@ -127,3 +127,30 @@ export function organizationsWithEmailDomain(db: Executor, domain: string, userI
     .orderBy('organizations.id')
     .execute();
 }
+
+/**
+ * Integrations this organization publishes that other organizations have installed: deleting the organization
+ * would take them away from those organizations.
+ */
+export function integrationsInstalledElsewhere(db: Executor, organizationId: string) {
+  return db
+    .selectFrom('integrations')
+    .innerJoin('integration_installations', 'integration_installations.integration_name', 'integrations.name')
+    .select(['integrations.name', 'integrations.title'])
+    .distinct()
+    .where('integrations.organization_id', '=', organizationId)
+    .where('integration_installations.organization_id', '<>', organizationId)
+    .orderBy('integrations.name')
+    .execute();
+}
+
+/**
+ * Deletes the organization's row; the foreign keys' cascades remove everything that belongs to it (memberships,
+ * teams and grants, invite links and invitations, e-mail domains, SAML providers and their links to accounts,
+ * collections, spaces and their content, sites, OpenAPI specs, integrations and installations). Accounts, their
+ * sign-ins and API tokens are not the organization's and stay. True when it existed.
+ */
+export async function deleteOrganization(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('organizations').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

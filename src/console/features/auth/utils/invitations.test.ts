@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationBadge, invitationDetails, invitationsLabel } from './invitations';
+import { aRole, invitationBadge, invitationDetails, invitationsLabel, raisesRole } from './invitations';
 
 describe('invitation wording', () => {
   it('says the role offered, with the right article, and who invited when known', () => {
@@ -15,5 +15,15 @@ describe('invitation wording', () => {
     expect(invitationBadge(12)).toBe('9+');
     expect(invitationsLabel(1)).toBe('1 pending invitation');
     expect(invitationsLabel(2)).toBe('2 pending invitations');
+  });
+
+  it('says a role with its article, and whether a link would raise a member', () => {
+    expect(aRole('comment')).toBe('a commenter');
+    expect(aRole(null)).toBe('a guest');
+    expect(raisesRole('read', 'edit')).toBe(true);
+    expect(raisesRole(null, 'read')).toBe(true);
+    expect(raisesRole('review', 'edit')).toBe(false);
+    expect(raisesRole('admin', 'admin')).toBe(false);
+    expect(raisesRole('read', null)).toBe(false);
   });
 });

@@ -16,11 +16,20 @@ import { useInviteLinks } from '../api/get-invite-links';
 import { inviteUrl } from '../utils/invite';
 
 /** Links anyone can follow to join the organization with a role; admins create, copy and delete them. */
-export function InviteLinks({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
+export function InviteLinks({
+  organizationId,
+  canManage,
+  canCreate = canManage,
+}: {
+  organizationId: string;
+  canManage: boolean;
+  /** False while the organization has invite links turned off (existing links are kept, and may be deleted). */
+  canCreate?: boolean;
+}) {
   const links = useInviteLinks(organizationId);
   return (
     <div className="section">
-      {canManage && <CreateInviteLinkForm organizationId={organizationId} />}
+      {canCreate && <CreateInviteLinkForm organizationId={organizationId} />}
       {links.isPending ? (
         <Loading label="Loading invite links…" />
       ) : links.isError ? (

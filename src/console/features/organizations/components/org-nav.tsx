@@ -1,4 +1,5 @@
 import { Link, useMatchRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import {
   CodeIcon,
   PlugIcon,
@@ -18,6 +19,7 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
   // Members and teams have their own entries; "Settings" is every other tab of the settings area.
   const inSettings = (
     [
+      '/o/$organizationId/settings/general',
       '/o/$organizationId/settings/invites',
       '/o/$organizationId/settings/domains',
       '/o/$organizationId/settings/sso',
@@ -26,7 +28,10 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
   ).some((to) => !!match({ to, params: { organizationId } }));
   return (
     <nav className="sidebar-nav" aria-label={`${organization.title} sections`}>
-      <p className="sidebar-heading">{organization.title}</p>
+      <p className="sidebar-heading">
+        {organization.urls.logo && <OrganizationLogo key={organization.urls.logo} src={organization.urls.logo} />}
+        <span>{organization.title}</span>
+      </p>
       <ul>
         <li>
           <Link
@@ -39,16 +44,19 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
             <HomeIcon /> Content
           </Link>
         </li>
-        <li>
-          <Link
-            to="/o/$organizationId/sites"
-            params={{ organizationId }}
-            className="sidebar-link"
-            activeProps={{ className: 'active' }}
-          >
-            <GlobeIcon /> Sites
-          </Link>
-        </li>
+        {/* Guests see no sites (the server answers them 403), nor API specs, integrations, members and teams. */}
+        {organization.permissions.listMembers && (
+          <li>
+            <Link
+              to="/o/$organizationId/sites"
+              params={{ organizationId }}
+              className="sidebar-link"
+              activeProps={{ className: 'active' }}
+            >
+              <GlobeIcon /> Sites
+            </Link>
+          </li>
+        )}
         {organization.permissions.listMembers && (
           <li>
             <Link
@@ -121,4 +129,11 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
       </ul>
     </nav>
   );
+}
+
+/** The organization's logo (an address its admins set); nothing when the image does not load. */
+function OrganizationLogo({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return <img className="sidebar-logo" src={src} alt="" onError={() => setFailed(true)} />;
 }

@@ -1,0 +1,255 @@
+import type { Browser, Page } from '@playwright/test';
+import { callApi, createOrganization, expect as baseExpect, newPerson, openSettings, signIn, test } from './support';
+
+// Sign-ups, sign-ins and deletions each end on a new page: on a loaded machine they take more than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The General tab's form. */
+function settingsForm(page: Page) {
+  return page.getByRole('form', { name: 'Organization settings' });
+}
+
+/** Someone who already has an account signs in, in a browser of their own. */
+async function signInElsewhere(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
+  return { context, page };
+}
+
+test('an admin renames the organization and turns invite links off and on; a reader and a guest see it read-only', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page);
+  const organizationId = await createOrganization(page, 'Settings journey');
+
+  // "Settings" opens General.
+  await openSettings(page, 'Settings');
+  await expect(page).toHaveURL(new RegExp(`/o/${organizationId}/settings/general$`));
+  const tabs = page.getByRole('navigation', { name: 'Organization settings' });
+  await expect(tabs.getByRole('link', { name: 'General' })).toHaveAttribute('class', /active/);
+  const form = settingsForm(page);
+  await expect(form.getByLabel('Name')).toHaveValue('Settings journey');
+  const inviteLinks = form.getByRole('switch', { name: 'Invite links' });
+  await expect(inviteLinks).toHaveAttribute('aria-checked', 'true');
+  await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+  // A name too short is named before anything is sent.
+  await form.getByLabel('Name').fill('S');
+  await expect(form.getByText('Use at least 2 characters')).toBeVisible();
+
+  // Renamed, with invite links off and commenters by default.
+  await form.getByLabel('Name').fill('Renamed journey');
+  await inviteLinks.click();
+  await expect(inviteLinks).toHaveAttribute('aria-checked', 'false');
+  await form.getByLabel('Default role').selectOption({ label: 'Commenter' });
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Organization settings saved')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Renamed journey sections' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Switch organization' })).toContainText('Renamed journey');
+
+  // It persists.
+  await page.reload();
+  await expect(settingsForm(page).getByLabel('Name')).toHaveValue('Renamed journey');
+  await expect(settingsForm(page).getByRole('switch', { name: 'Invite links' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(settingsForm(page).getByLabel('Default role')).toHaveValue('comment');
+  const stored = await callApi(page, 'GET', `/orgs/${organizationId}`);
+  expect(stored).toMatchObject({ title: 'Renamed journey', inviteLinks: false, defaultRole: 'comment' });
+
+  // With links off, the Invite links tab says so and offers no new link.
+  await tabs.getByRole('link', { name: 'Invite links' }).click();
+  await expect(page.getByText(/Invite links are turned off/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create invite link' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'General settings' }).click();
+
+  // Turned on again, and a link made for readers.
+  await settingsForm(page).getByRole('switch', { name: 'Invite links' }).click();
+  await settingsForm(page).getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Organization settings saved')).toBeVisible();
+  await page.reload();
+  await expect(settingsForm(page).getByRole('switch', { name: 'Invite links' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  const link = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'read' });
+
+  // The join page says where the link leads and with which role, before anyone signs up.
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await readerPage.goto(`/join/${organizationId}/${link.id}`);
+  await expect(readerPage.getByRole('status').filter({ hasText: 'You are invited to join' })).toHaveText(
+    /You are invited to join Renamed journey as a reader\./,
+  );
+  await readerPage.getByLabel('Your name').fill('Rita Reader');
+  await readerPage.getByLabel('E-mail').fill(`rita-${Date.now()}@example.com`);
+  await readerPage.getByLabel('Password').fill('long-enough-password');
+  await readerPage.getByRole('button', { name: 'Create account' }).click();
+  await expect(readerPage.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+
+  // A reader's Settings is General, read-only, without the delete button; no tab of theirs says "No access".
+  await openSettings(readerPage, 'Settings');
+  await expect(readerPage).toHaveURL(new RegExp(`/settings/general$`));
+  const readOnly = settingsForm(readerPage);
+  await expect(readOnly.getByText('Only administrators of Renamed journey can change these settings.')).toBeVisible();
+  await expect(readOnly.getByLabel('Name')).toBeDisabled();
+  await expect(readOnly.getByRole('switch', { name: 'Invite links' })).toBeDisabled();
+  await expect(readOnly.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+  await expect(readerPage.getByRole('button', { name: /Delete organization/ })).toHaveCount(0);
+  const readerTabs = readerPage.getByRole('navigation', { name: 'Organization settings' });
+  await expect(readerTabs.getByRole('link')).toHaveText(['General', 'Members', 'Teams', 'Translations']);
+  for (const name of ['Members', 'Teams', 'Translations']) {
+    await readerTabs.getByRole('link', { name }).click();
+    await expect(readerTabs.getByRole('link', { name })).toHaveAttribute('class', /active/);
+    await expect(readerPage.getByText('No access')).toHaveCount(0);
+  }
+  await reader.close();
+
+  // A guest's sidebar holds only what a guest may open, and their Settings is General alone.
+  const guestLink = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: null });
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/join/${organizationId}/${guestLink.id}`);
+  await expect(guestPage.getByText(/You are invited to join Renamed journey as a guest\./)).toBeVisible();
+  await guestPage.getByLabel('Your name').fill('Gus Guest');
+  await guestPage.getByLabel('E-mail').fill(`gus-${Date.now()}@example.com`);
+  await guestPage.getByLabel('Password').fill('long-enough-password');
+  await guestPage.getByRole('button', { name: 'Create account' }).click();
+  const sidebar = guestPage.getByRole('navigation', { name: 'Renamed journey sections' });
+  await expect(sidebar.getByRole('link')).toHaveText(['Content', 'Trash', 'Settings']);
+  for (const name of ['Trash', 'Settings']) {
+    await sidebar.getByRole('link', { name }).click();
+    await expect(sidebar.getByRole('link', { name })).toHaveAttribute('class', /active/);
+    await expect(guestPage.getByText('No access')).toHaveCount(0);
+  }
+  await expect(guestPage.getByRole('navigation', { name: 'Organization settings' }).getByRole('link')).toHaveText([
+    'General',
+  ]);
+  await expect(settingsForm(guestPage).getByLabel('Name')).toBeDisabled();
+  await guest.close();
+});
+
+test('an admin invites a newcomer by e-mail: they sign up with that address, accept, and are a member', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page);
+  const organizationId = await createOrganization(page, 'Invite journey');
+  await openSettings(page, 'Members');
+
+  // The address has no account yet: nothing is reserved for it (addresses are not verified), the dialog says so.
+  const address = `nora.newcomer-${Date.now()}@example.com`;
+  const invite = async (role: string) => {
+    await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+    await dialog.getByLabel('E-mail addresses').fill(address);
+    await dialog.getByLabel('Role once they join').selectOption({ label: role });
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    return dialog;
+  };
+  const first = await invite('Reviewer');
+  await expect(first.getByText('Nobody new was invited.')).toBeVisible();
+  await expect(first.getByRole('list', { name: 'Addresses without an account' })).toHaveText(address);
+  await first.getByRole('button', { name: 'Done' }).click();
+
+  // Nora signs up with that address, then the admin invites her again: now it is an invitation.
+  const signup = await browser.newContext();
+  const signupPage = await signup.newPage();
+  await signupPage.goto('/signup');
+  await signupPage.getByLabel('Your name').fill('Nora Newcomer');
+  await signupPage.getByLabel('E-mail').fill(address);
+  await signupPage.getByLabel('Password').fill('long-enough-password');
+  await signupPage.getByRole('button', { name: 'Create account' }).click();
+  await expect(signupPage.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await signup.close();
+
+  const second = await invite('Reviewer');
+  await expect(second.getByText('1 person invited.')).toBeVisible();
+  await second.getByRole('button', { name: 'Done' }).click();
+  const invited = page.getByRole('list', { name: 'Invited people' });
+  await expect(invited.getByRole('listitem').filter({ hasText: address })).toContainText('Reviewer');
+
+  // Nora signs in (another day, another browser), finds the invitation with its organization and role, accepts.
+  const nora = await signInElsewhere(browser, address, 'long-enough-password');
+  await nora.page.goto('/account');
+  const pending = nora.page.getByRole('list', { name: 'Pending invitations' });
+  await expect(pending.getByRole('listitem')).toContainText('Invite journey');
+  await expect(pending.getByRole('listitem')).toContainText('as a reviewer · from');
+  await pending.getByRole('button', { name: 'Accept the invitation to Invite journey' }).click();
+  await expect(nora.page).toHaveURL(new RegExp(`/o/${organizationId}$`));
+  await expect(nora.page.getByText('You joined Invite journey')).toBeVisible();
+
+  // She is among the members, as a reviewer, and no longer invited.
+  await page.reload();
+  const row = page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /Nora Newcomer/ });
+  await expect(row.getByRole('combobox', { name: 'Role of Nora Newcomer' })).toHaveValue('review');
+  await expect(invited).toHaveCount(0);
+  await expect(page.getByText('Nobody is invited right now')).toBeVisible();
+  await nora.context.close();
+});
+
+test('an admin deletes an organization after typing its name; with none left, the console offers to create one', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page);
+  const organizationId = await createOrganization(page, 'Doomed journey');
+  await openSettings(page, 'Settings');
+  await page.getByRole('button', { name: 'Delete organization…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this organization?' });
+  const confirm = dialog.getByRole('button', { name: 'Delete organization' });
+  const typed = dialog.getByLabel('Name of the organization');
+  await expect(typed).toBeFocused();
+  await expect(confirm).toBeDisabled();
+  await typed.fill('doomed journey');
+  await expect(confirm).toBeDisabled();
+  await typed.press('Enter');
+  await expect(dialog).toBeVisible();
+  // Cancel leaves everything as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await callApi(page, 'GET', `/orgs/${organizationId}`)).title).toBe('Doomed journey');
+
+  await page.getByRole('button', { name: 'Delete organization…' }).click();
+  await expect(typed).toHaveValue('');
+  await typed.fill('Doomed journey');
+  await confirm.click();
+  // The owner has other organizations: the console opens one of them.
+  await expect(page.getByText('Doomed journey was deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/o\/[^/]+$/);
+  expect(page.url()).not.toContain(organizationId);
+  await page.getByRole('button', { name: 'Switch organization' }).click();
+  await expect(page.getByRole('menuitem', { name: /Doomed journey/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const gone = await page.request.get(`/v1/orgs/${organizationId}`);
+  expect(gone.status()).toBe(404);
+
+  // Someone whose only organization it was lands on the screen that creates one.
+  const solo = await newPerson(browser, 'Solo Founder');
+  await expect(solo.page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await solo.page.getByRole('button', { name: 'New organization' }).click();
+  const create = solo.page.getByRole('dialog', { name: 'New organization' });
+  await create.getByLabel('Name').fill('Short-lived');
+  await create.getByRole('button', { name: 'Create organization' }).click();
+  await expect(solo.page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await openSettings(solo.page, 'Settings');
+  await solo.page.getByRole('button', { name: 'Delete organization…' }).click();
+  const soloDialog = solo.page.getByRole('alertdialog', { name: 'Delete this organization?' });
+  await soloDialog.getByLabel('Name of the organization').fill('Short-lived');
+  await soloDialog.getByRole('button', { name: 'Delete organization' }).click();
+  await expect(solo.page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await expect(solo.page.getByText('Short-lived was deleted')).toBeVisible();
+  // The account itself is intact.
+  expect((await solo.page.request.get('/v1/user')).status()).toBe(200);
+  await solo.context.close();
+});
