@@ -1,5 +1,5 @@
 import { Link, useMatchRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CodeIcon,
   PlugIcon,
@@ -33,87 +33,37 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
         <span>{organization.title}</span>
       </p>
       <ul>
-        <li>
-          <Link
-            to="/o/$organizationId"
-            params={{ organizationId }}
-            className="sidebar-link"
-            activeOptions={{ exact: true }}
-            activeProps={{ className: 'active' }}
-          >
-            <HomeIcon /> Content
-          </Link>
-        </li>
+        <SectionLink organizationId={organizationId} to="/o/$organizationId" exact icon={<HomeIcon />}>
+          Content
+        </SectionLink>
         {/* Guests see no sites (the server answers them 403), nor API specs, integrations, members and teams. */}
         {organization.permissions.listMembers && (
-          <li>
-            <Link
-              to="/o/$organizationId/sites"
-              params={{ organizationId }}
-              className="sidebar-link"
-              activeProps={{ className: 'active' }}
-            >
-              <GlobeIcon /> Sites
-            </Link>
-          </li>
+          <SectionLink organizationId={organizationId} to="/o/$organizationId/sites" icon={<GlobeIcon />}>
+            Sites
+          </SectionLink>
         )}
         {organization.permissions.listMembers && (
-          <li>
-            <Link
-              to="/o/$organizationId/openapi"
-              params={{ organizationId }}
-              className="sidebar-link"
-              activeProps={{ className: 'active' }}
-            >
-              <CodeIcon /> API specs
-            </Link>
-          </li>
+          <SectionLink organizationId={organizationId} to="/o/$organizationId/openapi" icon={<CodeIcon />}>
+            API specs
+          </SectionLink>
         )}
         {organization.permissions.listIntegrations && (
-          <li>
-            <Link
-              to="/o/$organizationId/integrations"
-              params={{ organizationId }}
-              className="sidebar-link"
-              activeProps={{ className: 'active' }}
-            >
-              <PlugIcon /> Integrations
-            </Link>
-          </li>
+          <SectionLink organizationId={organizationId} to="/o/$organizationId/integrations" icon={<PlugIcon />}>
+            Integrations
+          </SectionLink>
         )}
-        <li>
-          <Link
-            to="/o/$organizationId/trash"
-            params={{ organizationId }}
-            className="sidebar-link"
-            activeProps={{ className: 'active' }}
-          >
-            <TrashIcon /> Trash
-          </Link>
-        </li>
+        <SectionLink organizationId={organizationId} to="/o/$organizationId/trash" icon={<TrashIcon />}>
+          Trash
+        </SectionLink>
         {organization.permissions.listMembers && (
-          <li>
-            <Link
-              to="/o/$organizationId/settings/members"
-              params={{ organizationId }}
-              className="sidebar-link"
-              activeProps={{ className: 'active' }}
-            >
-              <UserIcon /> Members
-            </Link>
-          </li>
+          <SectionLink organizationId={organizationId} to="/o/$organizationId/settings/members" icon={<UserIcon />}>
+            Members
+          </SectionLink>
         )}
         {organization.permissions.listTeams && (
-          <li>
-            <Link
-              to="/o/$organizationId/settings/teams"
-              params={{ organizationId }}
-              className="sidebar-link"
-              activeProps={{ className: 'active' }}
-            >
-              <TeamIcon /> Teams
-            </Link>
-          </li>
+          <SectionLink organizationId={organizationId} to="/o/$organizationId/settings/teams" icon={<TeamIcon />}>
+            Teams
+          </SectionLink>
         )}
         <li>
           <Link
@@ -128,6 +78,44 @@ export function OrganizationNav({ organizationId }: { organizationId: string }) 
         </li>
       </ul>
     </nav>
+  );
+}
+
+type OrganizationSection =
+  | '/o/$organizationId'
+  | '/o/$organizationId/sites'
+  | '/o/$organizationId/openapi'
+  | '/o/$organizationId/integrations'
+  | '/o/$organizationId/trash'
+  | '/o/$organizationId/settings/members'
+  | '/o/$organizationId/settings/teams';
+
+/** One section of the sidebar, marked current while its screen (or, unless `exact`, one below it) is open. */
+function SectionLink({
+  organizationId,
+  to,
+  exact,
+  icon,
+  children,
+}: {
+  organizationId: string;
+  to: OrganizationSection;
+  exact?: boolean;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        params={{ organizationId }}
+        className="sidebar-link"
+        activeOptions={exact ? { exact: true } : undefined}
+        activeProps={{ className: 'active' }}
+      >
+        {icon} {children}
+      </Link>
+    </li>
   );
 }
 
