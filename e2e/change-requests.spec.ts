@@ -172,7 +172,7 @@ test('two change requests edit the same paragraphs: the second shows the conflic
   const create = page.getByRole('dialog', { name: 'New change request' });
   await create.getByRole('textbox', { name: 'Subject' }).fill('Bob’s edit');
   await create.getByRole('button', { name: 'Create change request' }).click();
-  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages$/);
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages(\/[^/]+)?$/);
   await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
   await page.getByRole('button', { name: 'Edit in a change request' }).click();
   const which = page.getByRole('dialog', { name: 'Which change request?' });
