@@ -140,6 +140,8 @@ test('create a change request, edit a page, review the diff, merge it: the space
 test('two change requests edit the same paragraphs: the second shows the conflicts, they are resolved in the console, and the space holds the chosen text', async ({
   page,
 }) => {
+  // Three change requests, two merges and a resolution: a long story.
+  test.slow();
   await createOrganization(page, 'Conflict journey');
   await createSpaceAtRoot(page, 'Guides');
   const spaceId = await openSpace(page, 'Guides');
