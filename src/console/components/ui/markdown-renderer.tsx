@@ -54,6 +54,11 @@ const BASE_COMPONENTS: Components = {
   pre: function MarkdownCode({ node: _node, ...props }) {
     return <pre tabIndex={0} {...props} />;
   },
+  // Task list items (`- [x] …`): read-only checkboxes, named by their state (the item's text follows them).
+  input: function MarkdownInput({ node: _node, ...props }) {
+    if (props.type !== 'checkbox') return <input {...props} />;
+    return <input {...props} aria-label={props.checked ? 'Done' : 'To do'} />;
+  },
 };
 
 const COMPONENTS = {

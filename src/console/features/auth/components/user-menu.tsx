@@ -7,6 +7,8 @@ import {
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
   useMenuDialogs,
@@ -14,6 +16,8 @@ import {
 import { ChevronDownIcon, SettingsIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { setThemeChoice, themeChoice } from '../../../lib/theme';
+import type { ThemeChoice } from '../../../lib/theme';
 import { useMyInvitations } from '../api/get-invitations';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
@@ -42,6 +46,7 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
   const toast = useToast();
   const { trigger, openDialog, onCloseAutoFocus, dialog } = useMenuDialogs<'decline'>();
   const [declining, setDeclining] = useState<UserInvitation | null>(null);
+  const [theme, setTheme] = useState<ThemeChoice>(themeChoice);
   const pending = invitations.data ?? [];
   const badge = invitationBadge(pending.length);
   const label = `Account: ${user.displayName}${pending.length ? `, ${invitationsLabel(pending.length)}` : ''}`;
@@ -129,6 +134,21 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
           <DropdownMenuItem icon={<SettingsIcon />} onSelect={() => void navigate({ to: '/account' })}>
             Account settings
           </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel>Theme</DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            aria-label="Theme"
+            value={theme}
+            onValueChange={(value) => {
+              const choice = value as ThemeChoice;
+              setThemeChoice(choice);
+              setTheme(choice);
+            }}
+          >
+            <DropdownMenuRadioItem value="system">System</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="light">Light</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="dark">Dark</DropdownMenuRadioItem>
+          </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem
             disabled={logout.isPending}

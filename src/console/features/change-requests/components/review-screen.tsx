@@ -19,6 +19,7 @@ import type { Composer } from './diff-threads';
 import { ExportPdfButton } from './export-pdf-button';
 import { MergePanel } from './merge-panel';
 import type { DiffView } from './page-diff';
+import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
 import { ReviewsPanel } from './reviews-panel';
 
 interface Props {
@@ -38,9 +39,12 @@ export function ReviewScreen({
   number,
   spaceLocked,
   currentUserId,
-  view,
+  view: requestedView,
   onViewChange,
 }: Props) {
+  // Side by side does not fit a phone: narrow screens show the inline diff whatever the address asks for.
+  const narrow = useMediaQuery(NARROW);
+  const view = narrow ? 'inline' : requestedView;
   const changeRequest = useChangeRequest(spaceId, number);
   const changes = useChanges(spaceId, number);
   const comments = useComments(spaceId, number);
@@ -55,7 +59,7 @@ export function ReviewScreen({
             <h3 id="changes-title" className="section-title">
               Changes <span className="section-count">{changes.length}</span>
             </h3>
-            {changes.length > 0 && <ViewSwitch view={view} onChange={onViewChange} />}
+            {changes.length > 0 && !narrow && <ViewSwitch view={view} onChange={onViewChange} />}
           </div>
           {changes.length === 0 ? (
             <EmptyState
