@@ -379,7 +379,7 @@ function PageForm({
         <MarkdownField
           control={form.control}
           readOnly={isSubmitting || upload !== null}
-          textarea={textarea}
+          textareaRef={textarea}
           onFiles={(files) => void uploadFiles(files)}
         />
         <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
@@ -430,12 +430,12 @@ function filesOf(data: DataTransfer | null): File[] {
 function MarkdownField({
   control,
   readOnly,
-  textarea,
+  textareaRef,
   onFiles,
 }: {
   control: Control<PageFormInput>;
   readOnly: boolean;
-  textarea: RefObject<HTMLTextAreaElement | null>;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
   onFiles: (files: File[]) => void;
 }) {
   const id = useId();
@@ -453,7 +453,7 @@ function MarkdownField({
         id={id}
         ref={(el) => {
           ref(el);
-          textarea.current = el;
+          textareaRef.current = el;
         }}
         className={`input textarea editor-textarea${dragging ? ' editor-textarea-drop' : ''}`}
         onDragOver={(event) => {
