@@ -52,7 +52,7 @@ test('images uploaded into a page show in the preview, the review diff, the publ
     mimeType: 'image/png',
     buffer: Buffer.from(PNG_BASE64, 'base64'),
   });
-  await expect(content).toHaveValue(/Hello\.\n!\[diagram\.png\]\(\/files\/[\w-]+\)$/);
+  await expect(content).toHaveValue(/Hello\.\n\n!\[diagram\.png\]\(\/files\/[\w-]+\)$/);
   const preview = page.getByRole('region', { name: 'Preview' });
   await expectImagesLoaded(preview, 1);
 

@@ -258,9 +258,23 @@ function PageForm({
         if (!stored) throw new Error(`The server stored "${name}" but did not say where.`);
         const current = form.getValues('markdown') ?? '';
         const before = current.slice(0, start);
-        const pad = before && !before.endsWith('\n') && stored.contentType.startsWith('image/') ? '\n' : '';
-        const text = `${pad}${fileMarkdown(stored)}${index < files.length - 1 ? '\n' : ''}`;
-        const next = before + text + current.slice(end);
+        // An image stands as a paragraph of its own.
+        const image = stored.contentType.startsWith('image/');
+        const pad = !before
+          ? ''
+          : image
+            ? before.endsWith('\n\n')
+              ? ''
+              : before.endsWith('\n')
+                ? '\n'
+                : '\n\n'
+            : /\s$/.test(before)
+              ? ''
+              : ' ';
+        const after = current.slice(end);
+        const tail = image && after && !after.startsWith('\n\n') ? (after.startsWith('\n') ? '\n' : '\n\n') : '';
+        const text = `${pad}${fileMarkdown(stored)}${tail}`;
+        const next = before + text + after;
         form.setValue('markdown', next, { shouldDirty: true, shouldValidate: true });
         start = end = before.length + text.length;
       } catch (error) {
