@@ -35,6 +35,8 @@ async function pasteImage(page: Page, textarea: Locator, name: string) {
 test('images uploaded into a page show in the preview, the review diff, the published site and the history', async ({
   page,
 }) => {
+  // A long journey (editor, review, site, history) on a shared machine.
+  test.setTimeout(180_000);
   const organizationId = await createOrganization(page, 'Files journey');
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Manual' });
   await seedPage(page, space.id, 'Guide', 'Hello.');
@@ -61,6 +63,16 @@ test('images uploaded into a page show in the preview, the review diff, the publ
   await pasteImage(page, content, 'screenshot.png');
   await expect(content).toHaveValue(/!\[screenshot\.png\]\(\/files\/[\w-]+\)$/);
   await expectImagesLoaded(preview, 2);
+
+  // A file dropped on the content becomes a link.
+  await content.evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['Some notes.'], 'notes.txt', { type: 'text/plain' }));
+    el.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await expect(content).toHaveValue(/\[notes\.txt\]\(\/files\/[\w-]+\)$/);
+  await expect(preview.getByRole('link', { name: 'notes.txt' })).toHaveAttribute('href', /\/files\/[\w-]+\/download$/);
 
   // Too large a file is refused before any upload, with the limit.
   await page.getByTestId('editor-file-input').setInputFiles({
@@ -98,6 +110,7 @@ test('images uploaded into a page show in the preview, the review diff, the publ
   const changes = latest.getByRole('list', { name: 'What changed' });
   await expect(changes).toContainText('Edited Guide');
   await expect(changes).toContainText('Added file diagram.png');
+  await expect(changes).toContainText('Added file notes.txt');
   await expect(revisions.getByRole('listitem').filter({ hasText: 'Merged #1' })).toBeVisible();
   expect(merged.revision).toBeTruthy();
   await latest.getByRole('link', { name: /View the space before/ }).click();
