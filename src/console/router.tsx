@@ -47,6 +47,7 @@ import { spaceHomeRoute, spacePageRoute } from './routes/space-pages';
 import { spaceRevisionPageRoute, spaceRevisionRoute } from './routes/space-revision';
 import { spaceSettingsRoute } from './routes/space-settings';
 import { spaceLinksRoute } from './routes/space-links';
+import { spaceHistoryRoute } from './routes/space-history';
 import { trashRoute } from './routes/trash';
 import { openApiSpecRoute, openApiSpecsRoute } from './routes/openapi';
 import { integrationRoute, integrationsRoute } from './routes/integrations';
@@ -135,6 +136,7 @@ const routeTree = rootRoute.addChildren([
         spaceRevisionPageRoute,
         spaceSettingsRoute,
         spaceLinksRoute,
+        spaceHistoryRoute,
         changeRequestsRoute,
         changeRequestRoute.addChildren([
           changeRequestReviewRoute,

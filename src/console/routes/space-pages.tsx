@@ -49,6 +49,7 @@ function SpaceContent({ pageId }: { pageId?: string }) {
       spaceId={spaceId}
       spaceTitle={space.title || 'Untitled'}
       pageId={pageId}
+      filesRevision={space.revision}
       emptyAction={<NewChangeRequestButton {...access} label="Start a change request" />}
       pageActions={(page) => <EditPageButton {...access} pageId={page.id} userId={user.id} />}
       sidebar={(tree) => (

@@ -12,11 +12,21 @@ import {
   pageParamsSchema,
   fileParamsSchema,
   revisionParamsSchema,
+  revisionSummaryListSchema,
+  revisionChangesSchema,
+  revisionChangesQuerySchema,
 } from '../../shared/contract/content.js';
 import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import { changeRequestParamsSchema } from '../../shared/contract/change-requests.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
-import { readContent, type ContentSource, type ResolvedContent } from '../domain/content/service.js';
+import {
+  listRevisions,
+  readContent,
+  revisionChanges,
+  type ContentSource,
+  type ResolvedContent,
+} from '../domain/content/service.js';
+import { presentUser } from '../presenters/user.js';
 import { NotFoundError } from '../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../storage/pagination.js';
 import { findChangeRequest } from '../storage/repos/change-requests.js';
@@ -191,6 +201,60 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       },
     );
   }
+
+  // Extension: the space's history (its first revision and its merges), newest first, keyset-paginated.
+  r.get(
+    '/v1/spaces/:spaceId/revisions',
+    {
+      schema: {
+        params: spaceParamsSchema,
+        querystring: pagedQuerySchema,
+        response: { 200: revisionSummaryListSchema },
+      },
+    },
+    async (request) => {
+      const { items, next, count, space, users } = await listRevisions(
+        serviceContext(deps, request),
+        request.params.spaceId,
+        request.query,
+      );
+      return {
+        items: items.map((row) => {
+          const user = row.created_by ? users.get(row.created_by) : undefined;
+          return {
+            object: 'revision-summary' as const,
+            id: row.id,
+            type: row.type,
+            parents: JSON.parse(row.parents) as string[],
+            createdAt: row.created_at,
+            ...(user ? { createdBy: presentUser(deps.urls, user) } : {}),
+            ...(row.type === 'merge' && row.change_request_id && row.cr_number != null
+              ? { changeRequest: { id: row.change_request_id, number: row.cr_number, subject: row.cr_subject ?? '' } }
+              : {}),
+            current: row.id === space.revision_id,
+          };
+        }),
+        ...(next ? { next } : {}),
+        count,
+      };
+    },
+  );
+
+  // What a revision changed against its parent (getRevisionSemanticChanges).
+  r.get(
+    '/v1/spaces/:spaceId/revisions/:revisionId/changes',
+    {
+      schema: {
+        params: spaceParamsSchema.extend(revisionParamsSchema.shape),
+        querystring: revisionChangesQuerySchema,
+        response: { 200: revisionChangesSchema },
+      },
+    },
+    async (request) => {
+      const { spaceId, revisionId } = request.params;
+      return revisionChanges(serviceContext(deps, request), spaceId, revisionId, request.query.limit);
+    },
+  );
 
   // The bytes of a file, to whoever may read the space. Revisions are immutable: the answer never changes.
   r.get(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common.js';
+import { idSchema, timestampSchema, userSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
-import { changeRequestSchema } from './change-requests.js';
+import { changeRequestSchema, semanticChangesSchema } from './change-requests.js';
 import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
 
 export const PAGE_TITLE_MAX = 100;
@@ -127,6 +127,35 @@ export const revisionSchema = z.object({
   mergedFrom: changeRequestSchema.optional(),
 });
 export type Revision = z.infer<typeof revisionSchema>;
+
+/**
+ * One revision of a space's history (extension: `GET /v1/spaces/{spaceId}/revisions`, newest first): the space's
+ * first revision and every merge, with who made it and the change request a merge brought in.
+ */
+export const revisionSummarySchema = z.object({
+  object: z.literal('revision-summary'),
+  id: z.string(),
+  type: z.enum(REVISION_TYPES),
+  parents: z.array(z.string()),
+  createdAt: timestampSchema,
+  /** Absent when the account that made it no longer exists. */
+  createdBy: userSchema.optional(),
+  /** A merge revision: the change request it merged. */
+  changeRequest: z.object({ id: z.string(), number: z.number().int(), subject: z.string() }).optional(),
+  /** Whether this is the space's current revision. */
+  current: z.boolean(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export const revisionSummaryListSchema = listSchema(revisionSummarySchema);
+
+/** `limit` of `GET …/revisions/{revisionId}/changes` (changes listed; `more` counts the others). */
+export const revisionChangesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  metadata: queryBoolean.optional(),
+  computed: queryBoolean.optional(),
+});
+/** What a revision changed against its first parent; `more` counts the changes left out by `limit`. */
+export const revisionChangesSchema = semanticChangesSchema.extend({ more: z.number().int().optional() });
 
 export const revisionPagesSchema = z.object({ pages: z.array(revisionPageSchema) });
 

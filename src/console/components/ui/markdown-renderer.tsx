@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback, useContext } from 'react';
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, Options } from 'react-markdown';
@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
+import { fileTarget, MarkdownFilesContext } from './markdown-files';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
@@ -105,6 +106,9 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   changeTag,
   changedAgainst,
 }: MarkdownProps) {
+  // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
+  const filesUrl = useContext(MarkdownFilesContext);
+  const urlTransform = useCallback((url: string) => fileTarget(url, filesUrl) ?? defaultUrlTransform(url), [filesUrl]);
   const rehypePlugins: Options['rehypePlugins'] =
     changeTag && changedAgainst !== undefined
       ? [[rehypeChangeMarks, { against: changedAgainst, tag: changeTag }]]
@@ -124,7 +128,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
               key={i}
               remarkPlugins={REMARK_PLUGINS}
               components={COMPONENTS[headingOffset]}
-              urlTransform={defaultUrlTransform}
+              urlTransform={urlTransform}
               rehypePlugins={rehypePlugins}
             >
               {part.text}

@@ -6,6 +6,10 @@ import { RevisionReader, revisionOfSpace, type RevisionRow } from './model.js';
 import type { Role } from '../../../shared/contract/common.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
 import type { ChangeRequestView } from '../../storage/repos/change-requests.js';
+import { countHistoryRevisions, findRevision, listHistoryRevisions } from '../../storage/repos/spaces.js';
+import { usersByIds } from '../../storage/repos/users.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { semanticChanges } from './changes.js';
 
 /** Where content is read from: the space's current revision, a change request's, or any revision of the space. */
 export type ContentSource =
@@ -34,4 +38,40 @@ export async function readContent(
   const { row: space, level } = await loadSpace(db, ctx, spaceId, 'read', 'read its content');
   const revision = await revisionOfSpace(db, spaceId, source.kind === 'revision' ? source.id : space.revision_id);
   return { space, level, revision, reader: new RevisionReader(db, revision) };
+}
+
+/** The history of a space, newest first (see listHistoryRevisions), to whoever may read the space. */
+export async function listRevisions(ctx: ServiceContext, spaceId: string, query: { page?: string; limit: number }) {
+  const { row: space } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'read its history');
+  const page = await keysetPage({
+    page: query.page,
+    limit: query.limit,
+    arity: 1,
+    rows: (after, take) => listHistoryRevisions(ctx.db, spaceId, after?.[0], take),
+    count: () => countHistoryRevisions(ctx.db, spaceId),
+    key: (row) => [row.id],
+  });
+  const users = await usersByIds(
+    ctx.db,
+    page.items.flatMap((row) => (row.created_by ? [row.created_by] : [])),
+  );
+  return { ...page, space, users };
+}
+
+/**
+ * What a revision of the space changed against its first parent (for a merge, the space's revision before it).
+ * A revision without a parent in this space (the first one, or a duplicate's) is compared with empty content.
+ */
+export async function revisionChanges(ctx: ServiceContext, spaceId: string, revisionId: string, limit: number) {
+  const c = await readContent(ctx.db, ctx, spaceId, { kind: 'revision', id: revisionId });
+  const parentId = (JSON.parse(c.revision.parents) as string[])[0];
+  const found = parentId ? await findRevision(ctx.db, parentId) : undefined;
+  const parent: RevisionRow =
+    found && found.space_id === spaceId
+      ? found
+      : { ...c.revision, id: '', parents: '[]', pages_root: null, files_root: null, variables: '{}' };
+  const all = await semanticChanges(new RevisionReader(ctx.db, parent), c.reader, (rev, fileId) =>
+    ctx.urls.api(`/spaces/${spaceId}/revisions/${rev}/files/${fileId}/download`),
+  );
+  return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

@@ -244,3 +244,37 @@ export async function findSpaceForUser(db: Executor, id: string, userId: string)
   const row = result.rows[0];
   return row && spaceForUserOf(row);
 }
+
+/**
+ * The revisions of a space's own history, newest first: the first one (made with the space, in no change request)
+ * and every merge. Revisions made inside change requests are left out. Keyset on the id (ids sort by creation).
+ */
+export function listHistoryRevisions(db: Executor, spaceId: string, before: string | undefined, take: number) {
+  let q = db
+    .selectFrom('revisions as r')
+    .leftJoin('change_requests as cr', 'cr.id', 'r.change_request_id')
+    .select([
+      'r.id',
+      'r.type',
+      'r.parents',
+      'r.created_at',
+      'r.created_by',
+      'r.change_request_id',
+      'cr.number as cr_number',
+      'cr.subject as cr_subject',
+    ])
+    .where('r.space_id', '=', spaceId)
+    .where((eb) => eb.or([eb('r.type', '=', 'merge'), eb('r.change_request_id', 'is', null)]));
+  if (before !== undefined) q = q.where('r.id', '<', before);
+  return q.orderBy('r.id', 'desc').limit(take).execute();
+}
+
+export async function countHistoryRevisions(db: Executor, spaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('revisions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('space_id', '=', spaceId)
+    .where((eb) => eb.or([eb('type', '=', 'merge'), eb('change_request_id', 'is', null)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

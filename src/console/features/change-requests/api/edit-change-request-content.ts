@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { changeRequestSchema, contentChangeResultSchema } from '../../../../shared/contract';
+import { changeRequestSchema, contentChangeResultSchema, revisionFileSchema } from '../../../../shared/contract';
 import type { ContentChange, RevisionPage } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,6 +13,8 @@ import { changeRequestPath } from '../utils/paths';
 const editResultSchema = z.object({
   changeRequest: changeRequestSchema,
   changes: z.array(contentChangeResultSchema),
+  /** The files an `insert_files` operation stored, in order. */
+  insertedFiles: z.array(revisionFileSchema.extend({ ref: z.string().optional() })).optional(),
 });
 
 export interface EditContentInput {

@@ -11,6 +11,8 @@ import { plural } from '../utils/labels';
 import { ThreadCard } from './comment-thread';
 import type { CommentScope } from './comment-thread';
 import { PageDiffView } from './page-diff';
+import { useChangeRequest } from '../api/get-change-request';
+import { revisionFilesUrl } from '../../../components/ui/markdown-files';
 import type { DiffAnnotations, DiffBlock, DiffView } from './page-diff';
 
 /** Where a new thread is being written on a page: one of its blocks, or (`node: null`) the page itself. */
@@ -51,6 +53,7 @@ export function DiffWithThreads({
 }) {
   const { spaceId, number } = scope;
   const diff = usePageDiff(spaceId, number, pageId);
+  const changeRequest = useChangeRequest(spaceId, number);
   const baseId = useId();
   if (diff.isPending) return <Loading label="Loading the changes…" />;
   if (diff.isError) return <ErrorState error={diff.error} onRetry={() => void diff.refetch()} />;
@@ -118,7 +121,15 @@ export function DiffWithThreads({
           composer={composingOnPage && newThread(null, `New comment on the page ${pageTitle}`, closePageComposer)}
         />
       )}
-      <PageDiffView diff={diff.data} view={view} annotations={annotations} />
+      <PageDiffView
+        diff={diff.data}
+        view={view}
+        annotations={annotations}
+        files={{
+          before: revisionFilesUrl(spaceId, changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial),
+          after: revisionFilesUrl(spaceId, changeRequest.revision),
+        }}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Fragment, useState } from 'react';
+import { createContext, Fragment, useContext, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { pageDiffSchema } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Markdown } from '../../../components/ui/markdown';
+import { MarkdownFilesContext } from '../../../components/ui/markdown-files';
 import { diffRows } from '../utils/diff-rows';
 
 type PageDiff = z.infer<typeof pageDiffSchema>;
@@ -11,6 +12,14 @@ export type DiffBlock = PageDiff['blocks'][number];
 type Block = DiffBlock;
 
 export type DiffView = 'split' | 'inline';
+
+/** Files URLs of the two sides (see MarkdownFilesContext): images of the page show in the diff. */
+export interface DiffFiles {
+  before: string;
+  after: string;
+}
+
+const BeforeFilesContext = createContext<string | undefined>(undefined);
 
 /** What the review adds to a diff: a button on blocks, threads under them. */
 export interface DiffAnnotations {
@@ -31,27 +40,33 @@ export function PageDiffView({
   diff,
   view,
   annotations,
+  files,
 }: {
   diff: PageDiff;
   view: DiffView;
   annotations?: DiffAnnotations;
+  files?: DiffFiles;
 }) {
   const titleChanged = diff.before && diff.after && diff.before.title !== diff.after.title;
   return (
-    <div className={`diff diff-${view}`}>
-      {titleChanged && (
-        <p className="diff-title-change">
-          Title: <del>{diff.before?.title}</del> → <ins>{diff.after?.title}</ins>
-        </p>
-      )}
-      {diff.blocks.length === 0 ? (
-        <p className="diff-empty">The page has no content{diff.after ? '' : ' any more'}.</p>
-      ) : view === 'split' ? (
-        <SplitDiff blocks={diff.blocks} annotations={annotations} />
-      ) : (
-        <InlineDiff blocks={diff.blocks} annotations={annotations} />
-      )}
-    </div>
+    <MarkdownFilesContext.Provider value={files?.after}>
+      <BeforeFilesContext.Provider value={files?.before}>
+        <div className={`diff diff-${view}`}>
+          {titleChanged && (
+            <p className="diff-title-change">
+              Title: <del>{diff.before?.title}</del> → <ins>{diff.after?.title}</ins>
+            </p>
+          )}
+          {diff.blocks.length === 0 ? (
+            <p className="diff-empty">The page has no content{diff.after ? '' : ' any more'}.</p>
+          ) : view === 'split' ? (
+            <SplitDiff blocks={diff.blocks} annotations={annotations} />
+          ) : (
+            <InlineDiff blocks={diff.blocks} annotations={annotations} />
+          )}
+        </div>
+      </BeforeFilesContext.Provider>
+    </MarkdownFilesContext.Provider>
   );
 }
 
@@ -118,19 +133,23 @@ function Rendered({
   role?: 'cell';
 }) {
   const changeTag = against === undefined ? undefined : tone === 'added' ? 'ins' : 'del';
+  const beforeFiles = useContext(BeforeFilesContext);
+  const afterFiles = useContext(MarkdownFilesContext);
   return (
-    <div role={role} className={`diff-cell diff-${tone}`}>
-      {markdown === undefined ? (
-        <span className="visually-hidden">{label}</span>
-      ) : (
-        <>
-          {tone !== 'unchanged' && <span className="visually-hidden">{label}: </span>}
-          <Markdown headingOffset={2} changeTag={changeTag} changedAgainst={against}>
-            {markdown}
-          </Markdown>
-        </>
-      )}
-    </div>
+    <MarkdownFilesContext.Provider value={tone === 'removed' ? beforeFiles : afterFiles}>
+      <div role={role} className={`diff-cell diff-${tone}`}>
+        {markdown === undefined ? (
+          <span className="visually-hidden">{label}</span>
+        ) : (
+          <>
+            {tone !== 'unchanged' && <span className="visually-hidden">{label}: </span>}
+            <Markdown headingOffset={2} changeTag={changeTag} changedAgainst={against}>
+              {markdown}
+            </Markdown>
+          </>
+        )}
+      </div>
+    </MarkdownFilesContext.Provider>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import type { ClipboardEvent, DragEvent, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { pageBodySchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
+import { FILE_MAX_BYTES, pageBodySchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
 import type { ContentChange, RevisionPage } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
@@ -12,6 +13,8 @@ import { FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/
 import { AlertIcon } from '../../../components/ui/icons';
 import { withoutTitle } from '../../../../shared/page-title';
 import { Markdown, safeHref } from '../../../components/ui/markdown';
+import { MarkdownFilesContext, revisionFilesUrl } from '../../../components/ui/markdown-files';
+import { isApiError } from '../../../lib/api-client';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { ROOT_SERVER_ERROR, showServerError, useZodForm } from '../../../lib/form';
@@ -21,6 +24,7 @@ import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-r
 import { useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
+import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf, readBase64 } from '../utils/file-upload';
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
 const pageFormSchema = updatePageOperationSchema
@@ -65,7 +69,13 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly }
   const page = useChangeRequestPage(spaceId, number, pageId, base);
   const changedMeanwhile = base !== current && !edit.isPending;
 
-  if (readOnly !== undefined) return <PagePreview organizationId={organizationId} page={page} notice={readOnly} />;
+  if (readOnly !== undefined) {
+    return (
+      <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
+        <PagePreview organizationId={organizationId} page={page} notice={readOnly} />
+      </MarkdownFilesContext.Provider>
+    );
+  }
   if (page.type === 'group') {
     return (
       <PagePreview
@@ -163,6 +173,10 @@ function PageForm({
   const { isDirty, isSubmitting, errors } = form.formState;
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [upload, setUpload] = useState<{ name: string; index: number; total: number } | null>(null);
+  const [uploadError, setUploadError] = useState<string | undefined>();
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   // Another revision of the page was adopted while nothing was typed: show it.
@@ -204,6 +218,85 @@ function PageForm({
       else showServerError(form, editErrorMessage(error), ['title', 'markdown']);
     }
   });
+
+  /**
+   * Stores files in the change request (one `insert_files` edit each, so each shows its progress and a refused one
+   * stops only itself) and inserts markdown naming them at the cursor: `![name](/files/<id>)` for images,
+   * `[name](/files/<id>)` for other files, as the published site resolves them.
+   */
+  const uploadFiles = async (files: File[]) => {
+    if (!files.length || upload) return;
+    setUploadError(undefined);
+    if (files.length > FILES_AT_ONCE_MAX) {
+      setUploadError(`Upload at most ${FILES_AT_ONCE_MAX} files at once; ${files.length} were given.`);
+      return;
+    }
+    const problem = files.map(fileProblem).find(Boolean);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
+    const el = textarea.current;
+    const value = form.getValues('markdown') ?? '';
+    let start = el ? el.selectionStart : value.length;
+    let end = el ? el.selectionEnd : value.length;
+    let revision = base;
+    for (const [index, file] of files.entries()) {
+      const name = nameOf(file);
+      setUpload({ name, index, total: files.length });
+      try {
+        const base64 = await readBase64(file);
+        const contentType = contentTypeOf(file);
+        const result = await edit.mutateAsync({
+          revision,
+          changes: [{ operation: 'insert_files', files: [{ name, base64, ...(contentType ? { contentType } : {}) }] }],
+          origin,
+        });
+        revision = result.changeRequest.revision;
+        onSaved(revision);
+        const stored = result.insertedFiles?.[0];
+        if (!stored) throw new Error(`The server stored "${name}" but did not say where.`);
+        const current = form.getValues('markdown') ?? '';
+        const before = current.slice(0, start);
+        // An image stands as a paragraph of its own.
+        const image = stored.contentType.startsWith('image/');
+        const pad = !before
+          ? ''
+          : image
+            ? before.endsWith('\n\n')
+              ? ''
+              : before.endsWith('\n')
+                ? '\n'
+                : '\n\n'
+            : /\s$/.test(before)
+              ? ''
+              : ' ';
+        const after = current.slice(end);
+        const tail = image && after && !after.startsWith('\n\n') ? (after.startsWith('\n') ? '\n' : '\n\n') : '';
+        const text = `${pad}${fileMarkdown(stored)}${tail}`;
+        const next = before + text + after;
+        form.setValue('markdown', next, { shouldDirty: true, shouldValidate: true });
+        start = end = before.length + text.length;
+      } catch (error) {
+        if (isStaleEdit(error)) setStale(true);
+        else {
+          const message = error instanceof Error ? error.message : String(error);
+          setUploadError(
+            isApiError(error, 413)
+              ? `"${name}" is too large to upload.`
+              : `"${name}" could not be uploaded: ${message.replace(/\.?$/, '.')}`,
+          );
+        }
+        break;
+      }
+    }
+    setUpload(null);
+    const caret = start;
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(caret, caret);
+    });
+  };
 
   /** Discards the typed text: the page as of the change request's latest revision replaces it. */
   const reload = async () => {
@@ -262,9 +355,50 @@ function PageForm({
         required
         readOnly={isSubmitting}
       />
+      <div className="editor-files">
+        <Button
+          size="sm"
+          disabled={isSubmitting || upload !== null}
+          loading={upload !== null}
+          onClick={() => fileInput.current?.click()}
+        >
+          Upload image or file
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Upload image or file"
+          data-testid="editor-file-input"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void uploadFiles(files);
+          }}
+        />
+        <span className="editor-files-hint">
+          Or drop files on the content, or paste an image. At most {Math.round(FILE_MAX_BYTES / (1024 * 1024))} MB a
+          file.
+        </span>
+        {upload && (
+          <span className="editor-upload" role="status">
+            <progress max={upload.total} value={upload.index} aria-label="Upload progress" />
+            Uploading “{upload.name}”{upload.total > 1 ? ` (${upload.index + 1} of ${upload.total})` : ''}…
+          </span>
+        )}
+      </div>
+      <FormError message={uploadError} />
       <div className="editor-panes">
-        <MarkdownField control={form.control} readOnly={isSubmitting} />
-        <Preview organizationId={organizationId} control={form.control} />
+        <MarkdownField
+          control={form.control}
+          readOnly={isSubmitting || upload !== null}
+          textareaRef={textarea}
+          onFiles={(files) => void uploadFiles(files)}
+        />
+        <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
+          <Preview organizationId={organizationId} control={form.control} />
+        </MarkdownFilesContext.Provider>
       </div>
       <div className="editor-toolbar">
         <span className="editor-status" role="status">
@@ -302,20 +436,60 @@ function PageForm({
   );
 }
 
-function MarkdownField({ control, readOnly }: { control: Control<PageFormInput>; readOnly: boolean }) {
+/** The files of a drop or paste, if it carries any (text dropped or pasted is left to the textarea). */
+function filesOf(data: DataTransfer | null): File[] {
+  return data ? [...data.files] : [];
+}
+
+function MarkdownField({
+  control,
+  readOnly,
+  textareaRef,
+  onFiles,
+}: {
+  control: Control<PageFormInput>;
+  readOnly: boolean;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  onFiles: (files: File[]) => void;
+}) {
   const id = useId();
+  const [dragging, setDragging] = useState(false);
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
   const {
     field: { ref, ...field },
     fieldState,
   } = useController({ control, name: 'markdown' });
   const error = fieldState.error?.message;
-  const hint = 'Markdown with GFM tables and task lists. Ctrl+S (⌘S) saves.';
+  const hint = 'Markdown with GFM tables and task lists. Drop or paste images and files here. Ctrl+S (⌘S) saves.';
   return (
     <FieldFrame id={id} label="Content" hint={hint} error={error}>
       <textarea
         id={id}
-        ref={ref}
-        className="input textarea editor-textarea"
+        ref={(el) => {
+          ref(el);
+          textareaRef.current = el;
+        }}
+        className={`input textarea editor-textarea${dragging ? ' editor-textarea-drop' : ''}`}
+        onDragOver={(event) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          setDragging(false);
+          const files = filesOf(event.dataTransfer);
+          if (!files.length) return;
+          event.preventDefault();
+          if (!readOnly) onFiles(files);
+        }}
+        onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => {
+          const files = filesOf(event.clipboardData);
+          if (!files.length) return;
+          event.preventDefault();
+          if (!readOnly) onFiles(files);
+        }}
         name={field.name}
         value={field.value ?? ''}
         onChange={(event) => field.onChange(event.target.value)}

@@ -3,7 +3,14 @@ import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { Breadcrumbs, Card, PageHeader } from '../../../components/ui/page';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/states';
-import { ChangeRequestIcon, DocIcon, LinkIcon, SettingsIcon, TrashIcon } from '../../../components/ui/icons';
+import {
+  ChangeRequestIcon,
+  DocIcon,
+  LayersIcon,
+  LinkIcon,
+  SettingsIcon,
+  TrashIcon,
+} from '../../../components/ui/icons';
 import { useCollections } from '../api/get-collections';
 import { useSpace } from '../api/get-space';
 import { SpaceSettingsForm } from '../forms/space-settings-form';
@@ -130,6 +137,9 @@ export function SpaceTabs({ organizationId, spaceId }: SpaceProps) {
       </Link>
       <Link to="/o/$organizationId/spaces/$spaceId/links" params={params} className="tab" activeProps={active}>
         <LinkIcon /> Links
+      </Link>
+      <Link to="/o/$organizationId/spaces/$spaceId/history" params={params} className="tab" activeProps={active}>
+        <LayersIcon /> History
       </Link>
       <Link to="/o/$organizationId/spaces/$spaceId/settings" params={params} className="tab" activeProps={active}>
         <SettingsIcon /> Settings

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RevisionPage } from '../../../../shared/contract';
 import { buttonClass } from '../../../components/ui/button';
 import { DocIcon } from '../../../components/ui/icons';
+import { MarkdownFilesContext, revisionFilesUrl } from '../../../components/ui/markdown-files';
 import { Markdown } from '../../../components/ui/markdown';
 import { withoutTitle } from '../../../../shared/page-title';
 import { firstDocument, pagePath, PageTree } from '../../../components/ui/page-tree';
@@ -19,6 +20,8 @@ interface Props {
   spaceTitle: string;
   /** The page to show; without it, the first page of the space. */
   pageId?: string;
+  /** The revision the pages are read from: files they name (`/files/<id>`) load from it. */
+  filesRevision?: string;
   /** Shown when the space has no pages (e.g. "start a change request"). */
   emptyAction?: ReactNode;
   /** Actions of the page shown (e.g. "Edit"). */
@@ -43,6 +46,8 @@ interface Place {
   organizationId: string;
   spaceId: string;
   revisionId?: string;
+  /** The revision files of the pages load from. */
+  filesFrom?: string;
 }
 
 function ContentView({
@@ -55,9 +60,11 @@ function ContentView({
   pageActions,
   sidebar = (tree) => tree,
   pages,
+  filesRevision,
 }: Props & { revisionId?: string; pages: RevisionPage[] }) {
+  const filesFrom = revisionId ?? filesRevision;
   const shown = pageId ?? firstDocument(pages)?.id;
-  const at: Place = { organizationId, spaceId, revisionId };
+  const at: Place = { organizationId, spaceId, revisionId, filesFrom };
   const tree =
     pages.length > 0 ? (
       <PageTree
@@ -183,9 +190,11 @@ function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> &
       </header>
       {page.description && <p className="page-article-description">{page.description}</p>}
       {markdown.trim() ? (
-        <Markdown headingOffset={2} organizationId={at.organizationId}>
-          {markdown}
-        </Markdown>
+        <MarkdownFilesContext.Provider value={at.filesFrom && revisionFilesUrl(at.spaceId, at.filesFrom)}>
+          <Markdown headingOffset={2} organizationId={at.organizationId}>
+            {markdown}
+          </Markdown>
+        </MarkdownFilesContext.Provider>
       ) : (
         <p className="page-article-empty">This page is empty.</p>
       )}
