@@ -291,7 +291,7 @@ test('a condition hides a section from visitors whose claims do not match', asyn
   const edit = page.getByRole('dialog', { name: 'Edit section “Beta”' });
   await edit.getByRole('textbox', { name: 'Condition' }).fill('visitor.claims.beta ===');
   await edit.getByRole('button', { name: 'Save section' }).click();
-  await expect(edit.locator('.field-error')).toContainText('invalid condition');
+  await expect(edit.locator('.field-error')).toContainText('Invalid condition');
   await edit.getByRole('button', { name: /^Use condition visitor\.claims\.beta === true/ }).click();
   await expect(edit.getByRole('textbox', { name: 'Condition' })).toHaveValue('visitor.claims.beta === true');
   await edit.getByRole('button', { name: 'Save section' }).click();
