@@ -195,8 +195,6 @@ test('two members discuss a block live: comment, reply, react, resolve, filter; 
 test('page comments, keyboard use, and a thread whose block a later edit removes: outdated, with its text', async ({
   page,
 }) => {
-  // Four edits, three threads and reloads: a long story on a loaded machine.
-  test.slow();
   await signIn(page);
   const organizationId = await createOrganization(page, 'Outdated comments journey');
   await createSpaceAtRoot(page, 'Manual');
