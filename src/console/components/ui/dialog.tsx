@@ -1,6 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import type { BaseSyntheticEvent, ReactNode, RefObject } from 'react';
+import { Button } from './button';
 import { CloseIcon } from './icons';
+import { FormError } from './states';
 
 export interface DialogProps {
   open: boolean;
@@ -72,4 +74,60 @@ export const DialogClose = RadixDialog.Close;
 
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="dialog-footer">{children}</div>;
+}
+
+/** What a dialog form needs to read of a react-hook-form: the server's form-wide error and whether it submits. */
+interface SubmittingForm {
+  formState: { isSubmitting: boolean; errors: { root?: Record<string, { message?: string } | undefined> } };
+}
+
+export interface DialogFormProps {
+  form: SubmittingForm;
+  onSubmit: (event?: BaseSyntheticEvent) => unknown;
+  /** The submit button's words ("Create team", "Rename"). */
+  submit: ReactNode;
+  /** `danger` for a form that deletes or removes. */
+  variant?: 'primary' | 'danger';
+  /** Submit stays disabled (e.g. until a confirmation is typed). */
+  submitDisabled?: boolean;
+  /** The dismiss button's words: "Cancel", or "Close" once the work goes on without the dialog. */
+  cancel?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The form of a dialog: the form-wide error the server gave, the fields, then Cancel and the submit button, which
+ * shows the request in flight. Every dialog that edits something is this scaffold around its own fields.
+ */
+export function DialogForm({
+  form,
+  onSubmit,
+  submit,
+  variant = 'primary',
+  submitDisabled,
+  cancel = 'Cancel',
+  className,
+  children,
+}: DialogFormProps) {
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form
+      className={className ? `form ${className}` : 'form'}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-busy={submitting || undefined}
+    >
+      <FormError message={form.formState.errors.root?.server?.message} />
+      {children}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>{cancel}</Button>
+        </DialogClose>
+        <Button type="submit" variant={variant} loading={submitting} disabled={submitDisabled}>
+          {submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../../shared/contract';
 import type { ChangeRequest } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createChangeRequestBodySchema, useCreateChangeRequest } from '../api/create-change-request';
 
@@ -42,8 +40,7 @@ function CreateForm({ spaceId, onCreated }: Pick<Props, 'spaceId' | 'onCreated'>
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create change request">
       <TextField
         control={form.control}
         name="subject"
@@ -52,14 +49,6 @@ function CreateForm({ spaceId, onCreated }: Pick<Props, 'spaceId' | 'onCreated'>
         max={CHANGE_REQUEST_SUBJECT_MAX}
         autoComplete="off"
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create change request
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

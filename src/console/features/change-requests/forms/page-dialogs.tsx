@@ -4,13 +4,11 @@ import type { RefObject } from 'react';
 import { z } from 'zod';
 import { insertPageOperationSchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
 import type { RevisionPage } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
 import { countPages, findPage, flattenPages } from '../../../components/ui/page-tree';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useEditChangeRequestContent } from '../api/edit-change-request-content';
@@ -97,8 +95,7 @@ function NewPageForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Add page">
       <TextField control={form.control} name="title" label="Title" max={PAGE_TITLE_MAX} autoComplete="off" required />
       <div className="form-grid">
         <SelectField
@@ -118,15 +115,7 @@ function NewPageForm({
           disabled={kind === 'group'}
         />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Add page
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -162,18 +151,9 @@ function RenameForm({ spaceId, number, revision, page, onOpenChange }: DialogPro
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Rename">
       <TextField control={form.control} name="title" label="Title" max={PAGE_TITLE_MAX} autoComplete="off" required />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Rename
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -233,8 +213,7 @@ function MoveForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Move">
       <SelectField
         control={form.control}
         name="parent"
@@ -242,15 +221,7 @@ function MoveForm({
         options={parentOptions(pages, page.type, page)}
       />
       <PositionField form={form} options={positions} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Move
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

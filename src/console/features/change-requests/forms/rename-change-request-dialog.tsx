@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../../shared/contract';
 import type { ChangeRequest } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { updateChangeRequestBodySchema, useUpdateChangeRequest } from '../api/update-change-request';
@@ -41,8 +39,7 @@ function SubjectForm({ changeRequest, onDone }: { changeRequest: ChangeRequest; 
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Save">
       <TextField
         control={form.control}
         name="subject"
@@ -50,14 +47,6 @@ function SubjectForm({ changeRequest, onDone }: { changeRequest: ChangeRequest; 
         max={CHANGE_REQUEST_SUBJECT_MAX}
         autoComplete="off"
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Save
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { COLLECTION_TITLE_MAX } from '../../../../shared/contract';
 import type { Collection } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createCollectionBodySchema, useCreateCollection } from '../api/create-collection';
@@ -56,8 +54,7 @@ function CreateCollectionForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create collection">
       <TextField
         control={form.control}
         name="title"
@@ -67,14 +64,6 @@ function CreateCollectionForm({
         autoComplete="off"
         required
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create collection
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

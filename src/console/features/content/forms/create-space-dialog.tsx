@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { SPACE_TITLE_MAX } from '../../../../shared/contract';
 import type { Collection, CreateSpaceBody } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createSpaceBodySchema, useCreateSpace } from '../api/create-space';
@@ -63,8 +61,7 @@ function CreateSpaceForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create space">
       <TextField
         control={form.control}
         name="title"
@@ -75,14 +72,6 @@ function CreateSpaceForm({
       />
       <EmojiField control={form.control} name="emoji" />
       <SelectField control={form.control} name="editMode" label="Edit mode" options={editModeOptions} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create space
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TITLE_MAX } from '../../../../shared/contract';
 import type { Collection, UpdateCollectionBody } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { updateCollectionBodySchema, useUpdateCollection } from '../api/update-collection';
@@ -46,8 +44,7 @@ function EditCollectionForm({ collection, onDone }: { collection: Collection; on
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Save">
       <TextField
         control={form.control}
         name="title"
@@ -63,14 +60,6 @@ function EditCollectionForm({ collection, onDone }: { collection: Collection; on
         placeholder="What this collection is for (optional)"
         max={COLLECTION_DESCRIPTION_MAX}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Save
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

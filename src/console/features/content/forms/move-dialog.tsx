@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import type { Collection, Space } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useCollections } from '../api/get-collections';
@@ -109,17 +107,8 @@ function MoveForm({
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Move">
       <SelectField control={form.control} name="parent" label="Destination" options={options} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Move
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { SPACE_TITLE_MAX } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useUpdateSpace } from '../api/update-space';
@@ -40,17 +38,8 @@ function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Rename">
       <TextField control={form.control} name="title" label="Title" max={SPACE_TITLE_MAX} autoComplete="off" required />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Rename
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

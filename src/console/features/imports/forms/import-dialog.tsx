@@ -3,9 +3,8 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { IMPORT_LIMITS, type ImportResult, type ImportRun } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { FieldFrame, fieldDescribedBy, SelectField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useImportRun } from '../api/get-import-run';
@@ -107,8 +106,7 @@ function ImportFormBody({
   }));
   const busy = form.formState.isSubmitting;
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Import" cancel={busy ? 'Close' : 'Cancel'}>
       <SelectField control={form.control} name="from" label="Import from" options={FROM_OPTIONS} disabled={busy} />
       {from === 'file' ? (
         <FileField
@@ -121,15 +119,7 @@ function ImportFormBody({
       )}
       <SelectField control={form.control} name="source" label="Content" options={sourceOptions} disabled={busy} />
       {busy && <ImportProgress run={run.data ?? null} />}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>{busy ? 'Close' : 'Cancel'}</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={busy}>
-          Import
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import type { RefObject } from 'react';
 import type { RoleOrGuest } from '../../../../shared/contract';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogFooter, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextareaField } from '../../../components/ui/field';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
-import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
 import { inviteByEmailFormSchema, useInviteByEmail } from '../api/invite-by-email';
@@ -81,8 +80,7 @@ function InviteForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Send invitations">
       <TextareaField
         control={form.control}
         name="emails"
@@ -93,15 +91,7 @@ function InviteForm({
         spellCheck={false}
       />
       <SelectField control={form.control} name="role" label="Role once they join" options={ROLE_SELECT_OPTIONS} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Send invitations
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

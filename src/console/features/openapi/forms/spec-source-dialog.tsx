@@ -11,10 +11,8 @@ import {
   type OpenApiSource,
   type OpenApiSpec,
 } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { FieldFrame, fieldDescribedBy, TextareaField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useCreateSpec, useUpdateSpec } from '../api/save-spec';
@@ -128,8 +126,7 @@ function SourceForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit={spec ? 'Process' : 'Add specification'}>
       {!spec && (
         <TextField
           control={form.control}
@@ -168,15 +165,7 @@ function SourceForm({
           placeholder={'openapi: 3.1.0\ninfo:\n  title: …'}
         />
       )}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {spec ? 'Process' : 'Add specification'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

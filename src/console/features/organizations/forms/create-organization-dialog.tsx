@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { ORG_TITLE_MAX } from '../../../../shared/contract';
 import type { Organization } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createOrganizationBodySchema, useCreateOrganization } from '../api/create-organization';
 
@@ -43,8 +41,7 @@ function CreateOrganizationForm({ onCreated }: { onCreated: (organization: Organ
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create organization">
       <TextField
         control={form.control}
         name="title"
@@ -53,14 +50,6 @@ function CreateOrganizationForm({ onCreated }: { onCreated: (organization: Organ
         max={ORG_TITLE_MAX}
         required
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create organization
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { SITE_BATCH_MAX, SITE_TITLE_MAX, siteTitleSchema } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { CheckboxGroupField, SelectField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createSiteBodySchema, useCreateSite } from '../api/create-site';
@@ -69,8 +67,7 @@ function CreateSiteForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create site">
       <TextField control={form.control} name="title" label="Title" max={SITE_TITLE_MAX} autoComplete="off" required />
       <SelectField control={form.control} name="visibility" label="Visibility" options={siteVisibilityOptions} />
       <CheckboxGroupField
@@ -84,14 +81,6 @@ function CreateSiteForm({
           label: `${space.emoji ? `${space.emoji} ` : ''}${space.title || SPACE_UNTITLED}`,
         }))}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create site
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { SHARE_LINK_NAME_MAX } from '../../../../shared/contract';
 import type { ShareLink } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createShareLinkBodySchema, useCreateShareLink } from '../api/create-share-link';
@@ -43,8 +41,7 @@ function CreateShareLinkForm({ site, onDone }: { site: SiteRef; onDone: () => vo
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create link">
       <TextField
         control={form.control}
         name="name"
@@ -53,15 +50,7 @@ function CreateShareLinkForm({ site, onDone }: { site: SiteRef; onDone: () => vo
         max={SHARE_LINK_NAME_MAX}
         autoComplete="off"
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create link
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -88,17 +77,8 @@ function RenameShareLinkForm({ site, link, onDone }: { site: SiteRef; link: Shar
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Rename">
       <TextField control={form.control} name="name" label="Name" max={SHARE_LINK_NAME_MAX} autoComplete="off" />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Rename
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

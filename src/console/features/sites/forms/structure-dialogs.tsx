@@ -24,10 +24,9 @@ import type {
   UpdateSiteSpaceBody,
 } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { CheckboxGroupField, SelectField, TextareaField, TextField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
 import { useAddSectionToGroup } from '../api/add-section-to-group';
@@ -54,19 +53,6 @@ const spaceOptions = (spaces: Space[]): SelectOption[] => [
   { value: '', label: 'Choose a space…', disabled: true },
   ...spaces.map((space) => ({ value: space.id, label: spaceLabel(space) })),
 ];
-
-function Footer({ submit, pending }: { submit: string; pending: boolean }) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button>Cancel</Button>
-      </DialogClose>
-      <Button type="submit" variant="primary" loading={pending}>
-        {submit}
-      </Button>
-    </DialogFooter>
-  );
-}
 
 // Adding
 
@@ -139,8 +125,7 @@ function AddSectionForm({ site, spaces, onDone }: { site: SiteRef; spaces: Space
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Add section">
       <SelectField control={form.control} name="spaceId" label="Space" options={spaceOptions(spaces)} />
       <PrivateSpaceNotice site={site} spaces={spaces} control={form.control} name="spaceId" />
       <TextField
@@ -152,8 +137,7 @@ function AddSectionForm({ site, spaces, onDone }: { site: SiteRef; spaces: Space
         autoComplete="off"
       />
       <TextField control={form.control} name="icon" label="Icon" hint="An emoji or an icon name." max={ICON_MAX} />
-      <Footer submit="Add section" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -212,8 +196,7 @@ function AddSiteSpaceForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Add space">
       <SelectField control={form.control} name="spaceId" label="Space" options={spaceOptions(spaces)} />
       <PrivateSpaceNotice site={site} spaces={spaces} control={form.control} name="spaceId" />
       {sections.length > 0 && (
@@ -224,8 +207,7 @@ function AddSiteSpaceForm({
           options={sections.map((section) => ({ value: section.id, label: section.title }))}
         />
       )}
-      <Footer submit="Add space" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -274,8 +256,7 @@ function NewGroupForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create group">
       <TextField
         control={form.control}
         name="title"
@@ -293,8 +274,7 @@ function NewGroupForm({
         empty="The site has no sections yet."
         options={allSections(structure).map((section) => ({ value: section.id, label: section.title }))}
       />
-      <Footer submit="Create group" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -397,8 +377,7 @@ function EditSectionForm({ site, section, onDone }: { site: SiteRef; section: Si
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Save section">
       <TextField control={form.control} name="title" label="Title" max={SECTION_TITLE_MAX} autoComplete="off" />
       <TextField
         control={form.control}
@@ -423,8 +402,7 @@ function EditSectionForm({ site, section, onDone }: { site: SiteRef; section: Si
         name="condition"
         onPick={(condition) => form.setValue('condition', condition, pick)}
       />
-      <Footer submit="Save section" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -477,8 +455,7 @@ function EditSiteSpaceForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Save">
       <SelectField
         control={form.control}
         name="spaceId"
@@ -501,8 +478,7 @@ function EditSiteSpaceForm({
         name="condition"
         onPick={(condition) => form.setValue('condition', condition, pick)}
       />
-      <Footer submit="Save" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -535,8 +511,7 @@ function RenameGroupForm({ site, group, onDone }: { site: SiteRef; group: SiteSe
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Rename">
       <TextField
         control={form.control}
         name="title"
@@ -546,8 +521,7 @@ function RenameGroupForm({ site, group, onDone }: { site: SiteRef; group: SiteSe
         required
       />
       <TextField control={form.control} name="icon" label="Icon" hint="An emoji or an icon name." max={ICON_MAX} />
-      <Footer submit="Rename" pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -608,8 +582,7 @@ function AddToGroupForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit={section ? 'Move to group' : 'Add to group'}>
       {section ? (
         <SelectField
           control={form.control}
@@ -631,7 +604,6 @@ function AddToGroupForm({
           ]}
         />
       )}
-      <Footer submit={section ? 'Move to group' : 'Add to group'} pending={form.formState.isSubmitting} />
-    </form>
+    </DialogForm>
   );
 }

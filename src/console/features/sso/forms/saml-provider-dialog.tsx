@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { SAML_CERTIFICATE_MAX, SAML_LABEL_MAX, SAML_URL_MAX } from '../../../../shared/contract';
 import type { SamlProvider } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
@@ -89,8 +87,7 @@ function SamlProviderForm({
     ...(teams.data ?? []).map((team) => ({ value: team.id, label: team.title })),
   ];
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit={provider ? 'Save provider' : 'Add provider'}>
       <TextField
         control={form.control}
         name="label"
@@ -145,14 +142,6 @@ function SamlProviderForm({
           hint={teams.isError ? 'The teams could not be loaded.' : undefined}
         />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          {provider ? 'Save provider' : 'Add provider'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

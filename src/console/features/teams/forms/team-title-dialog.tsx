@@ -1,10 +1,8 @@
 import type { RefObject } from 'react';
 import { TEAM_TITLE_MAX } from '../../../../shared/contract';
 import type { Team } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createTeamBodySchema, useCreateTeam } from '../api/create-team';
@@ -43,18 +41,9 @@ function CreateTeamForm({ organizationId, onCreated }: { organizationId: string;
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Create team">
       <TextField control={form.control} name="title" label="Title" max={TEAM_TITLE_MAX} autoComplete="off" required />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Create team
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -85,17 +74,8 @@ function RenameTeamForm({ organizationId, team, onDone }: { organizationId: stri
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit="Rename">
       <TextField control={form.control} name="title" label="Title" max={TEAM_TITLE_MAX} autoComplete="off" required />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          Rename
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

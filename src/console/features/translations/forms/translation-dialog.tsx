@@ -5,10 +5,8 @@ import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { TRANSLATION_TITLE_MAX } from '../../../../shared/contract';
 import type { CreateTranslationBody, TranslationLanguage, TranslationSettings } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { createTranslationBodySchema, useCreateTranslation } from '../api/create-translation';
@@ -63,8 +61,7 @@ function TranslationForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <FormError message={form.formState.errors.root?.server?.message} />
+    <DialogForm form={form} onSubmit={onSubmit} submit={translation ? 'Save' : 'Create translation'}>
       <TextField
         control={form.control}
         name="title"
@@ -74,15 +71,7 @@ function TranslationForm({
         required
       />
       <LanguagesField control={form.control} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          {translation ? 'Save' : 'Create translation'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
