@@ -59,3 +59,27 @@ export function emptyAsUndefined<S extends z.ZodType<unknown, string>>(schema: S
     .transform((value) => (value === '' ? undefined : value))
     .pipe(schema.optional());
 }
+
+/** A PATCH body of a form's values: each field optional; those that may be cleared can be `null`. */
+export type ChangedFields<V, N extends keyof V> = { [K in keyof V]?: K extends N ? V[K] | null : V[K] };
+
+/**
+ * The fields the user changed, as a PATCH body (a field left alone is not sent, so it cannot overwrite what
+ * someone else saved meanwhile), or `null` when nothing changed. The `clearable` fields send `null` when emptied
+ * (`''` or undefined), which the API reads as "remove".
+ */
+export function changedFields<V extends object, N extends keyof V = never>(
+  form: { formState: { dirtyFields: object } },
+  values: V,
+  clearable: readonly N[] = [],
+): ChangedFields<V, N> | null {
+  const dirty = form.formState.dirtyFields as Partial<Record<keyof V, unknown>>;
+  const body: ChangedFields<V, N> = {};
+  for (const key of Object.keys(dirty) as (keyof V)[]) {
+    if (!dirty[key]) continue;
+    const value = values[key];
+    const cleared = clearable.includes(key as N) && (value === '' || value === undefined);
+    body[key] = (cleared ? null : value) as ChangedFields<V, N>[keyof V];
+  }
+  return Object.keys(body).length === 0 ? null : body;
+}

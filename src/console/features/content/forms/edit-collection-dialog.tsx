@@ -4,7 +4,7 @@ import type { Collection, UpdateCollectionBody } from '../../../../shared/contra
 import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, showServerError, useZodForm } from '../../../lib/form';
 import { updateCollectionBodySchema, useUpdateCollection } from '../api/update-collection';
 
 interface Props {
@@ -30,11 +30,8 @@ function EditCollectionForm({ collection, onDone }: { collection: Collection; on
   const update = useUpdateCollection(collection);
   const toast = useToast();
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdateCollectionBody = {};
-    if (dirty.title) body.title = values.title;
-    if (dirty.description) body.description = values.description;
-    if (Object.keys(body).length === 0) return onDone();
+    const body: UpdateCollectionBody | null = changedFields(form, values);
+    if (!body) return onDone();
     try {
       await update.mutateAsync(body);
       toast.show('Collection saved');

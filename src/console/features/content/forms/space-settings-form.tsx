@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
-import { showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, showServerError, useZodForm } from '../../../lib/form';
 import { useUpdateSpace } from '../api/update-space';
 import { editModeOptions, spaceSettingsSchema, visibilityOptions } from '../utils/labels';
 import { EmojiField } from './emoji-field';
@@ -29,13 +29,8 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
   const { isDirty, isSubmitting, errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdateSpaceBody = {};
-    if (dirty.title) body.title = values.title;
-    if (dirty.emoji) body.emoji = values.emoji ? values.emoji : null;
-    if (dirty.visibility) body.visibility = values.visibility;
-    if (dirty.editMode) body.editMode = values.editMode;
-    if (Object.keys(body).length === 0) return;
+    const body: UpdateSpaceBody | null = changedFields(form, values, ['emoji']);
+    if (!body) return;
     try {
       const updated = await update.mutateAsync(body);
       form.reset(valuesOf(updated));

@@ -16,7 +16,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
-import { showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
 import { useUpdateOrganization } from '../api/update-organization';
 
@@ -53,15 +53,11 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const update = useUpdateOrganization(organization.id);
   const toast = useToast();
   const readOnly = !organization.permissions.admin;
-  const { isDirty, isSubmitting, errors, dirtyFields } = form.formState;
+  const { isDirty, isSubmitting, errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const body: UpdateOrganizationBody = {};
-    if (dirtyFields.title) body.title = values.title;
-    if (dirtyFields.logo) body.logo = values.logo;
-    if (dirtyFields.defaultRole) body.defaultRole = values.defaultRole;
-    if (dirtyFields.inviteLinks) body.inviteLinks = values.inviteLinks;
-    if (Object.keys(body).length === 0) return;
+    const body: UpdateOrganizationBody | null = changedFields(form, values);
+    if (!body) return;
     try {
       const updated = await update.mutateAsync(body);
       form.reset(valuesOf(updated));

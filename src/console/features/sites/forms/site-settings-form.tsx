@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
-import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
 import { updateSiteBodySchema, useUpdateSite } from '../api/update-site';
 import { siteVisibilityOptions, SPACE_UNTITLED } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
@@ -76,15 +76,12 @@ export function SiteSettingsForm({
   }, [siteSpaces, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdateSiteBody = {};
-    if (dirty.title) body.title = values.title;
-    if (dirty.visibility) body.visibility = values.visibility;
-    if (dirty.basename) body.basename = values.basename ?? null;
-    if (dirty.proxy) body.proxy = values.proxy ?? null;
-    if (dirty.adaptiveContent) body.adaptiveContent = values.adaptiveContent;
-    if (dirty.defaultSiteSection && values.defaultSiteSection) body.defaultSiteSection = values.defaultSiteSection;
-    if ((dirty.defaultSiteSpace || body.defaultSiteSection) && values.defaultSiteSpace) {
+    const { defaultSiteSection, defaultSiteSpace, ...changed } =
+      changedFields(form, values, ['basename', 'proxy']) ?? {};
+    const body: UpdateSiteBody = changed;
+    // The default site space belongs to the default section: a new section sends the space chosen in it too.
+    if (defaultSiteSection) body.defaultSiteSection = defaultSiteSection;
+    if ((defaultSiteSpace || defaultSiteSection) && values.defaultSiteSpace) {
       body.defaultSiteSpace = values.defaultSiteSpace;
     }
     if (Object.keys(body).length === 0) return form.reset(form.getValues());

@@ -28,7 +28,7 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { CheckboxGroupField, SelectField, TextareaField, TextField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
 import { useAddSectionToGroup } from '../api/add-section-to-group';
 import { useSite } from '../api/get-site';
 import { createSectionBodySchema, useCreateSection } from '../api/create-section';
@@ -360,14 +360,8 @@ function EditSectionForm({ site, section, onDone }: { site: SiteRef; section: Si
   const update = useUpdateSection(site);
   const toast = useToast();
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdateSectionBody = {};
-    if (dirty.title) body.title = values.title;
-    if (dirty.path) body.path = values.path;
-    if (dirty.icon) body.icon = values.icon || null;
-    if (dirty.description) body.description = values.description || null;
-    if (dirty.condition) body.condition = values.condition ?? null;
-    if (Object.keys(body).length === 0) return onDone();
+    const body: UpdateSectionBody | null = changedFields(form, values, ['icon', 'description', 'condition']);
+    if (!body) return onDone();
     try {
       await update.mutateAsync({ sectionId: section.id, body });
       toast.show(`Section “${values.title ?? section.title}” saved`);
@@ -440,12 +434,8 @@ function EditSiteSpaceForm({
   const toast = useToast();
   const choices = spaces.some((space) => space.id === siteSpace.space.id) ? spaces : [siteSpace.space, ...spaces];
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdateSiteSpaceBody = {};
-    if (dirty.path) body.path = values.path;
-    if (dirty.spaceId) body.spaceId = values.spaceId;
-    if (dirty.condition) body.condition = values.condition ?? null;
-    if (Object.keys(body).length === 0) return onDone();
+    const body: UpdateSiteSpaceBody | null = changedFields(form, values, ['condition']);
+    if (!body) return onDone();
     try {
       await update.mutateAsync({ siteSpaceId: siteSpace.id, body });
       toast.show('Saved');
@@ -496,15 +486,12 @@ function RenameGroupForm({ site, group, onDone }: { site: SiteRef; group: SiteSe
   const form = useZodForm(renameGroupFormSchema, { defaultValues: { title: group.title, icon: group.icon ?? '' } });
   const update = useUpdateSectionGroup(site);
   const toast = useToast();
-  const onSubmit = form.handleSubmit(async ({ title, icon }) => {
-    const dirty = form.formState.dirtyFields;
-    if (!dirty.title && !dirty.icon) return onDone();
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = changedFields(form, values, ['icon']);
+    if (!body) return onDone();
     try {
-      await update.mutateAsync({
-        groupId: group.id,
-        body: { ...(dirty.title ? { title } : {}), ...(dirty.icon ? { icon: icon || null } : {}) },
-      });
-      toast.show(`Group renamed to “${title ?? group.title}”`);
+      await update.mutateAsync({ groupId: group.id, body });
+      toast.show(`Group renamed to “${values.title ?? group.title}”`);
       onDone();
     } catch (error) {
       showServerError(form, error, ['title', 'icon']);

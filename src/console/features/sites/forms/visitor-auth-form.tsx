@@ -7,7 +7,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
-import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
 import { usePublishingAuth } from '../api/get-publishing-auth';
 import { useRegeneratePublishingAuth } from '../api/regenerate-publishing-auth';
 import { updatePublishingAuthBodySchema, useUpdatePublishingAuth } from '../api/update-publishing-auth';
@@ -36,10 +36,9 @@ export function VisitorAuthForm({ site }: { site: SiteRef }) {
   });
   const { isDirty, isSubmitting, errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const dirty = form.formState.dirtyFields;
-    const body: UpdatePublishingAuthBody = {};
-    if (dirty.privateKey && values.privateKey) body.privateKey = values.privateKey;
-    if (dirty.fallbackURL) body.fallbackURL = values.fallbackURL ?? null;
+    // An emptied key field keeps the key: only a new key replaces it.
+    const { privateKey, ...rest } = changedFields(form, values, ['fallbackURL']) ?? {};
+    const body: UpdatePublishingAuthBody = privateKey ? { ...rest, privateKey } : rest;
     if (Object.keys(body).length === 0) return form.reset();
     try {
       const saved = await update.mutateAsync(body);
