@@ -1,10 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { RevisionSummary, SemanticChange } from '../../../../shared/contract';
+import type { z } from 'zod';
+import type { revisionChangesSchema, RevisionSummary, SemanticChange } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { LayersIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { fullTime, timeAgo } from '../../../lib/time';
+import { useSeen } from '../../../lib/use-seen';
 import { revisionChangesQueryOptions, spaceRevisionsQueryOptions } from '../api/get-revisions';
 
 interface Props {
@@ -128,8 +132,15 @@ function changeText(change: SemanticChange): { verb: string; name: string } {
   }
 }
 
+/** What a revision changed, read once the revision scrolls near the screen: a page of history is not 20 requests. */
 function RevisionChanges({ spaceId, revisionId }: { spaceId: string; revisionId: string }) {
-  const changes = useQuery(revisionChangesQueryOptions(spaceId, revisionId));
+  const ref = useRef<HTMLDivElement>(null);
+  const seen = useSeen(ref);
+  const changes = useQuery({ ...revisionChangesQueryOptions(spaceId, revisionId), enabled: seen });
+  return <div ref={ref}>{changesView(changes)}</div>;
+}
+
+function changesView(changes: UseQueryResult<z.output<typeof revisionChangesSchema>>) {
   if (changes.isPending) return <p className="history-changes-pending">Reading what changed…</p>;
   if (changes.isError) {
     return (
