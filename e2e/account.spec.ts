@@ -78,3 +78,34 @@ test('in account settings someone creates an API token, uses it, revokes it, and
   await expect(page.getByRole('button', { name: /^Account: Ada Lovelace/ }).locator('img.avatar')).toBeVisible();
   await context.close();
 });
+
+test('the console follows the system theme, and the account menu sets Light or Dark for this browser', async ({
+  browser,
+}) => {
+  const { page, context } = await newPerson(browser, 'Theo Theme');
+  const html = page.locator('html');
+  // The system's scheme, followed as it changes.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const lightBackground = await background();
+
+  // Dark from the account menu: kept over the system's light, across a reload, and the page really is dark.
+  const openMenu = () => page.getByRole('button', { name: /^Account: Theo Theme/ }).click();
+  await openMenu();
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).not.toBe(lightBackground);
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await openMenu();
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+
+  // Back to System: the system's light again.
+  await page.getByRole('menuitemradio', { name: 'System' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await context.close();
+});

@@ -1,32 +1,33 @@
 /**
  * The console's theme: the system's (prefers-color-scheme) unless the person chose Light or Dark in the account
- * menu, remembered in this browser (localStorage). index.html applies it before the first paint with the same
- * rule and follows the system as it changes; this module changes the choice.
+ * menu, remembered in this browser (localStorage). The rule lives in index.html's first script, which applies it
+ * before the first paint and follows the system; this module reads and changes the choice through it.
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
-export const THEME_KEY = 'docspace-theme';
+declare global {
+  interface Window {
+    /** Set by index.html: the storage key, and applying a choice (`null`: the system's; none: the stored one). */
+    docspaceTheme: { key: string; apply: (choice?: 'light' | 'dark' | null) => void };
+  }
+}
 
 export function themeChoice(): ThemeChoice {
   try {
-    const stored = localStorage.getItem(THEME_KEY);
+    const stored = localStorage.getItem(window.docspaceTheme.key);
     return stored === 'light' || stored === 'dark' ? stored : 'system';
   } catch {
     return 'system';
   }
 }
 
-export function applyTheme(choice: ThemeChoice = themeChoice()): void {
-  const dark = choice === 'dark' || (choice === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
-}
-
 export function setThemeChoice(choice: ThemeChoice): void {
+  const { key, apply } = window.docspaceTheme;
   try {
-    if (choice === 'system') localStorage.removeItem(THEME_KEY);
-    else localStorage.setItem(THEME_KEY, choice);
+    if (choice === 'system') localStorage.removeItem(key);
+    else localStorage.setItem(key, choice);
   } catch {
     // Storage refused (private mode): the choice holds for this page only.
   }
-  applyTheme(choice);
+  apply(choice === 'system' ? null : choice);
 }
