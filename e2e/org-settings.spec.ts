@@ -134,6 +134,17 @@ test('an admin renames the organization and turns invite links off and on; a rea
     'General',
   ]);
   await expect(settingsForm(guestPage).getByLabel('Name')).toBeDisabled();
+  // Typing the address of a tab that is not for a guest says whom it is for, and leads back to the content.
+  await guestPage.goto(`/o/${organizationId}/settings/members`);
+  await expect(guestPage.getByRole('heading', { name: 'Members is for Renamed journey’s members' })).toBeVisible();
+  await expect(guestPage.getByText('You are a guest of the organization')).toBeVisible();
+  await expect(guestPage.getByText('No access')).toHaveCount(0);
+  await guestPage.goto(`/o/${organizationId}/settings/sso`);
+  await expect(
+    guestPage.getByRole('heading', { name: 'Single sign-on is for Renamed journey’s admins' }),
+  ).toBeVisible();
+  await guestPage.getByRole('link', { name: 'Go to the organization’s content' }).click();
+  await expect(guestPage.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await guest.close();
 });
 

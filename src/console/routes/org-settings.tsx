@@ -1,5 +1,7 @@
-import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createRoute, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { buttonClass } from '../components/ui/button';
+import { KeyIcon } from '../components/ui/icons';
+import { EmptyState } from '../components/ui/states';
 import { PageHeader } from '../components/ui/page';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { organizationRoute } from './organization';
@@ -27,30 +29,50 @@ export const orgSettingsIndexRoute = createRoute({
 function OrgSettingsLayout() {
   const { organizationId } = orgSettingsRoute.useParams();
   const organization = useOrganization(organizationId);
+  const pathname = useLocation({ select: (location) => location.pathname });
   const params = { organizationId };
-  const tab = (to: string, children: ReactNode) => ({ to, children });
   const { admin, listMembers, listTeams } = organization.permissions;
   // Guests list neither members nor translations (the server answers them 403): they see General only.
-  const tabs = [
-    tab('/o/$organizationId/settings/general', 'General'),
-    listMembers && tab('/o/$organizationId/settings/members', 'Members'),
-    listTeams && tab('/o/$organizationId/settings/teams', 'Teams'),
-    admin && tab('/o/$organizationId/settings/invites', 'Invite links'),
-    admin && tab('/o/$organizationId/settings/domains', 'E-mail domains'),
-    admin && tab('/o/$organizationId/settings/sso', 'Single sign-on'),
-    listMembers && tab('/o/$organizationId/settings/translations', 'Translations'),
-  ].filter((entry) => entry !== false);
+  const tabs: { to: string; label: string; allowed: boolean; for: string }[] = [
+    { to: '/o/$organizationId/settings/general', label: 'General', allowed: true, for: '' },
+    { to: '/o/$organizationId/settings/members', label: 'Members', allowed: listMembers, for: 'members' },
+    { to: '/o/$organizationId/settings/teams', label: 'Teams', allowed: listTeams, for: 'members' },
+    { to: '/o/$organizationId/settings/invites', label: 'Invite links', allowed: admin, for: 'admins' },
+    { to: '/o/$organizationId/settings/domains', label: 'E-mail domains', allowed: admin, for: 'admins' },
+    { to: '/o/$organizationId/settings/sso', label: 'Single sign-on', allowed: admin, for: 'admins' },
+    { to: '/o/$organizationId/settings/translations', label: 'Translations', allowed: listMembers, for: 'members' },
+  ];
+  // A tab reached by its address that is not for this person says whom it is for, instead of "No access".
+  const here = tabs.find(({ to }) => pathname.startsWith(to.replace('$organizationId', organizationId)));
   return (
     <>
       <PageHeader title="People and settings" description={`Who is in ${organization.title} and how they sign in.`} />
       <nav className="tabs" aria-label="Organization settings">
-        {tabs.map(({ to, children }) => (
-          <Link key={to} to={to} params={params} className="tab" activeProps={{ className: 'active' }}>
-            {children}
-          </Link>
-        ))}
+        {tabs
+          .filter(({ allowed }) => allowed)
+          .map(({ to, label }) => (
+            <Link key={to} to={to} params={params} className="tab" activeProps={{ className: 'active' }}>
+              {label}
+            </Link>
+          ))}
       </nav>
-      <Outlet />
+      {here && !here.allowed ? (
+        <EmptyState
+          icon={<KeyIcon width={24} height={24} />}
+          title={`${here.label} is for ${organization.title}’s ${here.for}`}
+          action={
+            <Link to="/o/$organizationId" params={params} className={buttonClass('secondary')}>
+              Go to the organization’s content
+            </Link>
+          }
+        >
+          {admin || listMembers
+            ? 'Your role in the organization does not include it. An admin can change your role.'
+            : 'You are a guest of the organization: you see the spaces and collections shared with you.'}
+        </EmptyState>
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }
