@@ -18,7 +18,7 @@ import {
 /**
  * Every screen of the console (the routes listed at the top of src/console/router.tsx), with seeded content, on a
  * desktop and a phone, in the light and the dark scheme: no serious or critical WCAG 2.1 A/AA violation that axe
- * finds, and nothing wider than the window (no sideways scrolling).
+ * finds, nothing wider than the window (no sideways scrolling), and nothing cut off at the edge of a box.
  *
  * One test per screen, so that one broken screen does not hide the others; each test checks its four variants and
  * lists every failure at the end. The content is seeded once per run (kept in a file beside the database, since
@@ -450,6 +450,32 @@ async function horizontalOverflow(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Boxes that hide part of what they hold (overflow hidden or clip, wider content): text cut off at the edge, which
+ * no scrollbar reveals. Form fields (their text scrolls as one types) and ellipsis truncation are meant to.
+ */
+async function cutOffContent(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const cut = [...document.body.querySelectorAll('*')].filter((element) => {
+      if (element.matches('input, textarea, select') || element.clientWidth <= 1) return false;
+      const style = getComputedStyle(element);
+      return (
+        (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
+        style.textOverflow !== 'ellipsis' &&
+        element.scrollWidth > element.clientWidth + 1
+      );
+    });
+    if (cut.length === 0) return null;
+    return cut
+      .slice(0, 5)
+      .map((element) => {
+        const classes = [...element.classList].map((name) => `.${name}`).join('');
+        return `${element.tagName.toLowerCase()}${classes} (content ${element.scrollWidth} wide in ${element.clientWidth})`;
+      })
+      .join(', ');
+  });
+}
+
 for (const screen of SCREENS) {
   test(screen.name, async ({ seed, viewers }) => {
     const failures: string[] = [];
@@ -474,6 +500,8 @@ for (const screen of SCREENS) {
           failures.push(...violations.map((violation) => `[${size}, ${scheme}] ${violation}`));
           const overflow = await horizontalOverflow(page);
           if (overflow) failures.push(`[${size}, ${scheme}] horizontal overflow: ${overflow}`);
+          const cutOff = await cutOffContent(page);
+          if (cutOff) failures.push(`[${size}, ${scheme}] content cut off: ${cutOff}`);
         }
       } catch (error) {
         failures.push(`[${size}] ${error instanceof Error ? error.message : String(error)}`);
