@@ -231,7 +231,12 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('list', { name: 'Template conditions' }),
   },
   { name: 'site adaptive content, turned off', path: (s) => `${org(s)}/sites/${s.plainSite}/adaptive` },
-  { name: 'site customization', path: (s) => `${org(s)}/sites/${s.site}/customization` },
+  {
+    name: 'site customization',
+    path: (s) => `${org(s)}/sites/${s.site}/customization`,
+    // The live preview: the published site in a frame, which axe checks too.
+    ready: (page) => page.frameLocator('iframe').getByRole('heading', { level: 1, name: 'Install' }),
+  },
   {
     name: 'site settings',
     path: (s) => `${org(s)}/sites/${s.site}/settings`,
