@@ -1,5 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
-import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+import {
+  callApi,
+  changePage,
+  createOrganization,
+  createSpaceAtRoot,
+  editPage,
+  expect,
+  openSpace,
+  seedPage,
+  signIn,
+  test,
+} from './support';
 
 /** What another member's screen may take to show a change: the console polls every 3 s. */
 const LIVE = { timeout: 10_000 };
@@ -17,19 +28,6 @@ async function newMember(browser: Browser, owner: Page, organizationId: string, 
   await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
   await callApi(page, 'POST', `/orgs/${organizationId}/invites/${invite.id}`);
   return { context, page };
-}
-
-/** A change request giving a page new content, made through the API; answers its number. */
-async function changePage(page: Page, spaceId: string, pageId: string, markdown: string): Promise<number> {
-  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Rewrite' });
-  await editPage(page, spaceId, changeRequest.number, pageId, markdown);
-  return changeRequest.number as number;
-}
-
-async function editPage(page: Page, spaceId: string, number: number, pageId: string, markdown: string) {
-  await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${number}/content?compat=false`, {
-    changes: [{ operation: 'update_page', page: pageId, document: { markdown } }],
-  });
 }
 
 test('two members discuss a block live: comment, reply, react, resolve, filter; an own comment edited and deleted', async ({

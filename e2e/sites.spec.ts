@@ -211,7 +211,7 @@ test('a share link opens a share-link site until it is deactivated', async ({ pa
   await expect(link.getByText('Active', { exact: true })).toBeVisible();
   const url = await link.getByRole('textbox', { name: 'Address of Beta readers' }).inputValue();
   expect(url).toContain('/~share/');
-  await link.getByRole('button', { name: 'Copy the address of Beta readers' }).click();
+  await link.getByRole('button', { name: 'Copy link for Beta readers' }).click();
   await expect(link.getByText('Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 

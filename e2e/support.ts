@@ -10,13 +10,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 export const test = base.extend<{ browserErrors: string[] }>({
   browserErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-          errors.push(`console.error: ${message.text()}`);
-        }
-      });
+      const errors = watchBrowserErrors(page);
       await use(errors);
       expect(errors, 'errors in the browser console').toEqual([]);
     },
@@ -24,6 +18,18 @@ export const test = base.extend<{ browserErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** Collects the page's errors as they happen (see `test`): the array fills while the page lives. */
+export function watchBrowserErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console.error: ${message.text()}`);
+    }
+  });
+  return errors;
+}
 
 /** The owner account the e2e server bootstraps (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery' };
@@ -120,7 +126,8 @@ export async function callApi(page: Page, method: string, path: string, data?: u
     headers: csrf ? { 'x-csrf-token': csrf } : {},
   });
   expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return response.status() === 204 ? undefined : response.json();
+  const body = await response.text();
+  return body ? JSON.parse(body) : undefined;
 }
 
 /** Gives a space a page through a change request merged by the API; answers the page's id. */
@@ -138,16 +145,44 @@ export async function seedPage(page: Page, spaceId: string, title: string, markd
   return edited.changes[0].page.id as string;
 }
 
+/** A change request giving a page new content, made through the API; answers its number. */
+export async function changePage(page: Page, spaceId: string, pageId: string, markdown: string): Promise<number> {
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Rewrite' });
+  await editPage(page, spaceId, changeRequest.number, pageId, markdown);
+  return changeRequest.number as number;
+}
+
+/** Gives a page of an open change request (by its number) new content, through the API. */
+export async function editPage(page: Page, spaceId: string, number: number, pageId: string, markdown: string) {
+  await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${number}/content?compat=false`, {
+    changes: [{ operation: 'update_page', page: pageId, document: { markdown } }],
+  });
+}
+
 /**
- * No WCAG 2.1 A/AA violations that axe finds in what is on screen (or in `within`, a CSS selector): each one is
- * listed with the elements it concerns.
+ * The WCAG 2.1 A/AA violations axe finds in what is on screen (or in `within`, a CSS selector; `impacts`: only
+ * those of these impacts), each described for a failure message: the rule, its impact, what it asks, then every
+ * element it concerns with axe's summary of what to fix.
  */
-export async function expectAccessible(page: Page, within?: string): Promise<void> {
+export async function accessibilityViolations(
+  page: Page,
+  { within, impacts }: { within?: string; impacts?: string[] } = {},
+): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (within) builder = builder.include(within);
   const { violations } = await builder.analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.html).join(', ')}`,
-  );
-  expect(found, 'accessibility violations (axe)').toEqual([]);
+  return violations
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes
+          .map((n) => `  ${n.target.join(' ')} ${n.html}\n    ${(n.failureSummary ?? '').replace(/\n/g, '\n    ')}`)
+          .join('\n'),
+    );
+}
+
+/** No WCAG 2.1 A/AA violations that axe finds in what is on screen (or in `within`, a CSS selector). */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  expect(await accessibilityViolations(page, { within }), 'accessibility violations (axe)').toEqual([]);
 }

@@ -55,6 +55,7 @@ article h3{font-size:19px;margin:28px 0 8px}article h4{font-size:16px;margin:24p
 article h2,article h3,article h4{scroll-margin-top:calc(var(--header-h) + 16px)}
 .description{font-size:18px;color:var(--text-2);margin:0 0 24px}
 article p,article ul,article ol{margin:0 0 16px}article li{margin:4px 0}
+article :is(p,li,td,th,blockquote) a:not(.anchor){text-decoration:underline;text-underline-offset:2px}
 article li>input[type=checkbox]{margin-right:6px}
 article img{max-width:100%;height:auto;border-radius:var(--radius)}
 article blockquote{margin:0 0 16px;padding:8px 16px;border-left:4px solid var(--border);color:var(--text-2);background:var(--bg-2);border-radius:0 var(--radius) var(--radius) 0}

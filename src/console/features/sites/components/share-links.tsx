@@ -146,7 +146,7 @@ function ShareLinkItem({ site, link, manage }: { site: SiteRef; link: ShareLink;
           value={url}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton text={url} label="Copy link" aria-label={`Copy the address of ${name}`} />
+        <CopyButton text={url} label="Copy link" aria-label={`Copy link for ${name}`} />
       </div>
       <RenameShareLinkDialog site={site} link={link} {...dialog('rename')} />
       <ConfirmDialog
