@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pageParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
-import { firstDocument } from '../components/ui/page-tree';
+import { firstDocument } from '../lib/page-tree';
 import { ErrorState, EmptyState } from '../components/ui/states';
 import { changeRequestQueryOptions } from '../features/change-requests/api/get-change-request';
 import { changeRequestPageQueryOptions } from '../features/change-requests/api/get-change-request-page';

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
-import { countPages, findPage, flattenPages } from '../../../components/ui/page-tree';
+import { countPages, findPage, flattenPages } from '../../../lib/page-tree';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
