@@ -2,10 +2,15 @@ import { Outlet } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { SidebarLayout } from '../components/layout/app-shell';
 import { SearchIcon } from '../components/ui/icons';
+import { lazyDialog } from '../components/ui/lazy-dialog';
 import { usePresence } from '../features/organizations/api/ping';
 import { OrganizationNav } from '../features/organizations/components/org-nav';
-import { CommandPalette, usePaletteShortcut } from '../features/search/components/command-palette';
+import { usePaletteShortcut } from '../features/search/utils/palette-shortcut';
 import { organizationRoute } from './organization';
+
+const CommandPalette = lazyDialog(() =>
+  import('../features/search/components/command-palette').then((m) => m.CommandPalette),
+);
 
 /** The organization's frame: its sidebar (search, sections) around the screen. */
 export function OrganizationLayout() {
