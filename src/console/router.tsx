@@ -91,6 +91,11 @@ import { integrationRoute, integrationsRoute } from './routes/integrations';
  *   …/adaptive                          the adaptive schema and its template conditions
  *   …/settings                          the site's settings and visitor authentication
  * These URLs are the ones the server writes in `urls.app`.
+ *
+ * Each screen is two files: `routes/<name>.tsx` (its URL, params and search, loader, error and not-found states)
+ * is part of the first download, so any address is matched and its data requested at once; the screen itself,
+ * `routes/<name>.lazy.tsx` (named in the route's `component: lazyRouteComponent(...)`), is downloaded when first
+ * needed, while its loader fetches the data.
  */
 const routeTree = rootRoute.addChildren([
   loginRoute,

@@ -1,12 +1,9 @@
-import { createRoute, Outlet, redirect, useNavigate, useParams } from '@tanstack/react-router';
-import { AppShell, PlainLayout } from '../components/layout/app-shell';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { userQueryOptions } from '../features/auth/api/get-user';
-import { UserMenu } from '../features/auth/components/user-menu';
 import { organizationsQueryOptions } from '../features/organizations/api/get-organizations';
-import { OrganizationSwitcher } from '../features/organizations/components/org-switcher';
 import { isApiError } from '../lib/api-client';
-import { NotFoundState, rootRoute } from './root';
+import { rootRoute } from './root';
 
 /**
  * Every page that needs a signed-in user; without a session it sends the visitor to sign in, then back. The user,
@@ -29,29 +26,12 @@ export const appRoute = createRoute({
       throw error;
     }
   },
-  component: AppLayout,
+  component: lazyRouteComponent(() => import('./app.lazy'), 'AppLayout'),
 });
-
-function AppLayout() {
-  const { organizationId } = useParams({ strict: false });
-  const navigate = useNavigate();
-  return (
-    <AppShell
-      switcher={<OrganizationSwitcher organizationId={organizationId} />}
-      account={<UserMenu onSignedOut={() => navigate({ to: '/login' })} />}
-    >
-      <Outlet />
-    </AppShell>
-  );
-}
 
 /** Any other address of a signed-in user: "not found" inside the app's frame, with its menus. */
 export const appNotFoundRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '$',
-  component: () => (
-    <PlainLayout>
-      <NotFoundState />
-    </PlainLayout>
-  ),
+  component: lazyRouteComponent(() => import('./app.lazy'), 'AppNotFound'),
 });

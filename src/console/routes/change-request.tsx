@@ -1,24 +1,16 @@
-import { createRoute, Link, notFound, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Link, notFound, redirect } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { z } from 'zod';
 import { pageParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
-import { firstDocument } from '../components/ui/page-tree';
+import { firstDocument } from '../lib/page-tree';
 import { ErrorState, EmptyState } from '../components/ui/states';
-import { changeRequestQueryOptions, useChangeRequest } from '../features/change-requests/api/get-change-request';
+import { changeRequestQueryOptions } from '../features/change-requests/api/get-change-request';
 import { changeRequestPageQueryOptions } from '../features/change-requests/api/get-change-request-page';
 import { changeRequestPagesQueryOptions } from '../features/change-requests/api/get-change-request-pages';
 import { changesQueryOptions } from '../features/change-requests/api/get-changes';
 import { conflictsQueryOptions } from '../features/change-requests/api/get-conflicts';
-import { ChangeRequestEditor, readOnlyReason } from '../features/change-requests/components/change-request-editor';
-import { ChangeRequestHeader, ChangeRequestNav } from '../features/change-requests/components/change-request-header';
-import { ConflictsScreen } from '../features/change-requests/components/conflicts-screen';
-import { ReviewScreen } from '../features/change-requests/components/review-screen';
-import { changeRequestTitle } from '../features/change-requests/utils/labels';
-import { useUser } from '../features/auth/api/get-user';
-import { useSpace } from '../features/content/api/get-space';
-import { ImportButton } from '../features/imports/forms/import-dialog';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
 
@@ -40,31 +32,10 @@ export const changeRequestRoute = createRoute({
     if (params.number === 0) throw notFound();
     return orNotFound(context.queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number)));
   },
-  component: ChangeRequestLayout,
+  component: lazyRouteComponent(() => import('./change-request.lazy'), 'ChangeRequestLayout'),
   errorComponent: ChangeRequestError,
   notFoundComponent: ChangeRequestNotFound,
 });
-
-function ChangeRequestLayout() {
-  const { organizationId, spaceId, number } = changeRequestRoute.useParams();
-  return (
-    <div className="cr-page">
-      <ChangeRequestHeader
-        organizationId={organizationId}
-        spaceId={spaceId}
-        number={number}
-        actions={(changeRequest) =>
-          changeRequest.permissions.edit &&
-          (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
-            <ImportButton spaceId={spaceId} changeRequest={number} into={`change request #${number}`} />
-          )
-        }
-      />
-      <ChangeRequestNav organizationId={organizationId} spaceId={spaceId} number={number} />
-      <Outlet />
-    </div>
-  );
-}
 
 function ChangeRequestError({ error, reset }: ErrorComponentProps) {
   return <ErrorState error={error} onRetry={reset} action={<AllChangeRequestsLink />} />;
@@ -94,12 +65,6 @@ function AllChangeRequestsLink() {
   );
 }
 
-function useChangeRequestDocumentTitle(...parts: string[]) {
-  const { spaceId, number } = changeRequestRoute.useParams();
-  const changeRequest = useChangeRequest(spaceId, number);
-  return useSpaceDocumentTitle(...parts, `#${number} ${changeRequestTitle(changeRequest)}`);
-}
-
 // ---------- Review ----------
 
 const reviewSearchSchema = z.object({ view: z.enum(['inline']).optional().catch(undefined) });
@@ -113,32 +78,8 @@ export const changeRequestReviewRoute = createRoute({
   // router logs while the parent's not-found wins the race.
   loader: ({ context, params }) =>
     orNotFound(context.queryClient.ensureQueryData(changesQueryOptions(params.spaceId, params.number))),
-  component: ReviewPage,
+  component: lazyRouteComponent(() => import('./change-request.lazy'), 'ReviewPage'),
 });
-
-function ReviewPage() {
-  const { organizationId, spaceId, number } = changeRequestReviewRoute.useParams();
-  const { view } = changeRequestReviewRoute.useSearch();
-  const space = useSpace(spaceId);
-  const user = useUser();
-  const navigate = useNavigate({ from: changeRequestReviewRoute.fullPath });
-  return (
-    <>
-      <DocumentTitle>{useChangeRequestDocumentTitle('Review')}</DocumentTitle>
-      <ReviewScreen
-        organizationId={organizationId}
-        spaceId={spaceId}
-        number={number}
-        spaceLocked={space.editMode === 'locked'}
-        currentUserId={user.id}
-        view={view ?? 'split'}
-        onViewChange={(next) =>
-          void navigate({ search: next === 'inline' ? { view: 'inline' } : {}, replace: true, resetScroll: false })
-        }
-      />
-    </>
-  );
-}
 
 // ---------- Editor ----------
 
@@ -159,24 +100,8 @@ export const changeRequestPagesRoute = createRoute({
       });
     }
   },
-  component: EditorHome,
+  component: lazyRouteComponent(() => import('./change-request.lazy'), 'EditorHome'),
 });
-
-function EditorHome() {
-  const { organizationId, spaceId, number } = changeRequestPagesRoute.useParams();
-  const space = useSpace(spaceId);
-  return (
-    <>
-      <DocumentTitle>{useChangeRequestDocumentTitle('Pages')}</DocumentTitle>
-      <ChangeRequestEditor
-        organizationId={organizationId}
-        spaceId={spaceId}
-        number={number}
-        spaceLocked={space.editMode === 'locked'}
-      />
-    </>
-  );
-}
 
 /** `…/change-requests/$number/pages/$pageId`: one page of the change request in the editor. */
 export const changeRequestPageRoute = createRoute({
@@ -196,26 +121,9 @@ export const changeRequestPageRoute = createRoute({
       ),
     ]);
   },
-  component: EditorPage,
+  component: lazyRouteComponent(() => import('./change-request.lazy'), 'EditorPage'),
   notFoundComponent: EditorPageNotFound,
 });
-
-function EditorPage() {
-  const { organizationId, spaceId, number, pageId } = changeRequestPageRoute.useParams();
-  const space = useSpace(spaceId);
-  return (
-    <>
-      <DocumentTitle>{useChangeRequestDocumentTitle('Edit')}</DocumentTitle>
-      <ChangeRequestEditor
-        organizationId={organizationId}
-        spaceId={spaceId}
-        number={number}
-        pageId={pageId}
-        spaceLocked={space.editMode === 'locked'}
-      />
-    </>
-  );
-}
 
 function EditorPageNotFound() {
   const { organizationId, spaceId, number } = changeRequestRoute.useParams();
@@ -250,22 +158,5 @@ export const changeRequestConflictsRoute = createRoute({
         context.queryClient.ensureQueryData(changeRequestPagesQueryOptions(params.spaceId, params.number)),
       ]),
     ),
-  component: ConflictsPage,
+  component: lazyRouteComponent(() => import('./change-request.lazy'), 'ConflictsPage'),
 });
-
-function ConflictsPage() {
-  const { organizationId, spaceId, number } = changeRequestConflictsRoute.useParams();
-  const space = useSpace(spaceId);
-  const changeRequest = useChangeRequest(spaceId, number);
-  return (
-    <>
-      <DocumentTitle>{useChangeRequestDocumentTitle('Conflicts')}</DocumentTitle>
-      <ConflictsScreen
-        organizationId={organizationId}
-        spaceId={spaceId}
-        number={number}
-        readOnly={readOnlyReason(changeRequest, space.editMode === 'locked')}
-      />
-    </>
-  );
-}

@@ -1,13 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { changeRequestStatusSchema } from '../../shared/contract';
 import type { ChangeRequestStatus } from '../../shared/contract';
-import { DocumentTitle } from '../components/ui/page';
 import { changeRequestsQueryOptions } from '../features/change-requests/api/get-change-requests';
-import { ChangeRequestList } from '../features/change-requests/components/change-request-list';
-import { NewChangeRequestButton } from '../features/change-requests/components/start-change-request';
-import { useSpace } from '../features/content/api/get-space';
-import { spaceRoute, useSpaceDocumentTitle } from './space';
+import { spaceRoute } from './space';
 
 /** `?status=draft|merged|archived`; open, the default, leaves the URL bare. Anything else falls back to open. */
 const listSearchSchema = z.object({
@@ -22,29 +18,5 @@ export const changeRequestsRoute = createRoute({
   loaderDeps: ({ search }): { status: ChangeRequestStatus } => ({ status: search.status ?? 'open' }),
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureInfiniteQueryData(changeRequestsQueryOptions(params.spaceId, deps.status)),
-  component: ChangeRequestsPage,
+  component: lazyRouteComponent(() => import('./change-requests.lazy'), 'ChangeRequestsPage'),
 });
-
-function ChangeRequestsPage() {
-  const { organizationId, spaceId } = changeRequestsRoute.useParams();
-  const { status = 'open' } = changeRequestsRoute.useSearch();
-  const space = useSpace(spaceId);
-  return (
-    <>
-      <DocumentTitle>{useSpaceDocumentTitle('Change requests')}</DocumentTitle>
-      <ChangeRequestList
-        organizationId={organizationId}
-        spaceId={spaceId}
-        status={status}
-        createAction={
-          <NewChangeRequestButton
-            organizationId={organizationId}
-            spaceId={spaceId}
-            canEdit={space.permissions.edit}
-            locked={space.editMode === 'locked'}
-          />
-        }
-      />
-    </>
-  );
-}

@@ -1,13 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { collectionParamsSchema } from '../../shared/contract';
-import { DocumentTitle } from '../components/ui/page';
-import { AccessPanel } from '../features/access/components/access-panel';
-import { useUser } from '../features/auth/api/get-user';
-import { useCollection, collectionQueryOptions } from '../features/content/api/get-collection';
+import { collectionQueryOptions } from '../features/content/api/get-collection';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
-import { CollectionView } from '../features/content/components/collection-view';
-import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
 
@@ -21,33 +16,6 @@ export const collectionRoute = createRoute({
       context.queryClient.ensureQueryData(collectionsQueryOptions(params.organizationId)),
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]),
-  component: CollectionPage,
+  component: lazyRouteComponent(() => import('./collection.lazy'), 'CollectionPage'),
   errorComponent: contentError('collection'),
 });
-
-function CollectionPage() {
-  const { organizationId, collectionId } = collectionRoute.useParams();
-  const organization = useOrganization(organizationId);
-  const collection = useCollection(collectionId);
-  const me = useUser();
-  return (
-    <>
-      <DocumentTitle>{`${collection.title} · ${organization.title}`}</DocumentTitle>
-      <CollectionView
-        organizationId={organizationId}
-        organizationTitle={organization.title}
-        collectionId={collectionId}
-      />
-      <div className="collection-access">
-        <AccessPanel
-          key={collection.id}
-          target={{ kind: 'collections', id: collection.id, organizationId }}
-          defaultLevel={collection.defaultLevel}
-          canAdmin={collection.permissions.admin}
-          inheritsFrom={collection.parent ? 'collection' : 'organization'}
-          me={me}
-        />
-      </div>
-    </>
-  );
-}

@@ -1,11 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { integrationCategorySchema, integrationNameSchema, integrationTargetSchema } from '../../shared/contract';
-import { DocumentTitle } from '../components/ui/page';
-import { useOrganization } from '../features/organizations/api/get-organization';
 import { installedQueryOptions, integrationQueryOptions } from '../features/integrations/api/get-integrations';
-import { IntegrationsDirectory } from '../features/integrations/components/integrations-directory';
-import { IntegrationView } from '../features/integrations/components/integration-view';
 import { organizationRoute } from './organization';
 
 /** `?search=&category=&target=`: the directory's filters, dropped when not valid. */
@@ -21,25 +17,8 @@ export const integrationsRoute = createRoute({
   path: 'integrations',
   validateSearch: directorySearchSchema,
   loader: ({ context, params }) => context.queryClient.prefetchQuery(installedQueryOptions(params.organizationId)),
-  component: DirectoryPage,
+  component: lazyRouteComponent(() => import('./integrations.lazy'), 'DirectoryPage'),
 });
-
-function DirectoryPage() {
-  const { organizationId } = integrationsRoute.useParams();
-  const filters = integrationsRoute.useSearch();
-  const navigate = integrationsRoute.useNavigate();
-  const organization = useOrganization(organizationId);
-  return (
-    <>
-      <DocumentTitle>{`Integrations · ${organization.title}`}</DocumentTitle>
-      <IntegrationsDirectory
-        organizationId={organizationId}
-        filters={filters}
-        onFiltersChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    </>
-  );
-}
 
 /** `/o/$organizationId/integrations/$integrationName`: one integration and its installation here. */
 export const integrationRoute = createRoute({
@@ -54,20 +33,5 @@ export const integrationRoute = createRoute({
       context.queryClient.ensureQueryData(integrationQueryOptions(params.integrationName)),
       context.queryClient.prefetchQuery(installedQueryOptions(params.organizationId)),
     ]),
-  component: IntegrationPage,
+  component: lazyRouteComponent(() => import('./integrations.lazy'), 'IntegrationPage'),
 });
-
-function IntegrationPage() {
-  const { organizationId, integrationName } = integrationRoute.useParams();
-  const organization = useOrganization(organizationId);
-  return (
-    <>
-      <DocumentTitle>{`${integrationName} · Integrations · ${organization.title}`}</DocumentTitle>
-      <IntegrationView
-        organizationId={organizationId}
-        name={integrationName}
-        canInstall={organization.permissions.admin}
-      />
-    </>
-  );
-}

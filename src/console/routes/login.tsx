@@ -1,10 +1,6 @@
-import { createRoute, Link, redirect, useRouter } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AuthLayout } from '../components/layout/auth-layout';
-import { DocumentTitle } from '../components/ui/page';
 import { userQueryOptions } from '../features/auth/api/get-user';
-import { SsoSignIn } from '../features/auth/components/sso-sign-in';
-import { LoginForm } from '../features/auth/forms/login-form';
 import { rootRoute } from './root';
 import { redirectSearchSchema } from './search';
 
@@ -25,34 +21,5 @@ export const loginRoute = createRoute({
     const user = await context.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).catch(() => null);
     if (user) throw redirect({ href: search.redirect ?? '/', replace: true });
   },
-  component: LoginPage,
+  component: lazyRouteComponent(() => import('./login.lazy'), 'LoginPage'),
 });
-
-function LoginPage() {
-  const { redirect: target, method } = loginRoute.useSearch();
-  const router = useRouter();
-  return (
-    <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back. Sign in to manage your documentation."
-      footer={
-        <>
-          No account yet?{' '}
-          <Link to="/signup" search={{ redirect: target }}>
-            Create one
-          </Link>
-        </>
-      }
-    >
-      <DocumentTitle>Sign in</DocumentTitle>
-      <LoginForm
-        autoFocus={method !== 'sso'}
-        onSignedIn={() => void router.navigate({ href: target ?? '/', replace: true })}
-      />
-      <p className="auth-divider">
-        <span>or</span>
-      </p>
-      <SsoSignIn open={method === 'sso'} />
-    </AuthLayout>
-  );
-}

@@ -1,13 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { idSchema, openApiSlugSchema } from '../../shared/contract';
-import { DocumentTitle } from '../components/ui/page';
-import { useOrganization } from '../features/organizations/api/get-organization';
 import { specsQueryOptions } from '../features/openapi/api/get-specs';
 import { specQueryOptions } from '../features/openapi/api/get-spec';
 import { versionsQueryOptions } from '../features/openapi/api/get-versions';
-import { SpecsList } from '../features/openapi/components/specs-list';
-import { SpecView } from '../features/openapi/components/spec-view';
 import { organizationRoute } from './organization';
 
 /** `/o/$organizationId/openapi`: the organization's OpenAPI specifications. */
@@ -15,26 +11,8 @@ export const openApiSpecsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'openapi',
   loader: ({ context, params }) => context.queryClient.prefetchQuery(specsQueryOptions(params.organizationId)),
-  component: SpecsPage,
+  component: lazyRouteComponent(() => import('./openapi.lazy'), 'SpecsPage'),
 });
-
-function SpecsPage() {
-  const { organizationId } = openApiSpecsRoute.useParams();
-  const organization = useOrganization(organizationId);
-  const navigate = openApiSpecsRoute.useNavigate();
-  return (
-    <>
-      <DocumentTitle>{`API specifications · ${organization.title}`}</DocumentTitle>
-      <SpecsList
-        organizationId={organizationId}
-        canCreate={organization.permissions.createOpenAPISpec}
-        onOpenSpec={(specSlug) =>
-          void navigate({ to: '/o/$organizationId/openapi/$specSlug', params: { organizationId, specSlug } })
-        }
-      />
-    </>
-  );
-}
 
 /** `?tab=reference|compare&version=&from=&to=`: what the spec's page shows, dropped when not valid. */
 const specSearchSchema = z.object({
@@ -59,24 +37,5 @@ export const openApiSpecRoute = createRoute({
       versionsQueryOptions(params.organizationId, params.specSlug, spec.lastVersion),
     );
   },
-  component: SpecPage,
+  component: lazyRouteComponent(() => import('./openapi.lazy'), 'SpecPage'),
 });
-
-function SpecPage() {
-  const { organizationId, specSlug } = openApiSpecRoute.useParams();
-  const search = openApiSpecRoute.useSearch();
-  const navigate = openApiSpecRoute.useNavigate();
-  const organization = useOrganization(organizationId);
-  return (
-    <>
-      <DocumentTitle>{`${specSlug} · API specifications · ${organization.title}`}</DocumentTitle>
-      <SpecView
-        organizationId={organizationId}
-        slug={specSlug}
-        state={search}
-        onStateChange={(next) => void navigate({ search: next, replace: true })}
-        onDeleted={() => void navigate({ to: '/o/$organizationId/openapi', params: { organizationId } })}
-      />
-    </>
-  );
-}

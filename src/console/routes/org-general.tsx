@@ -1,8 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { DocumentTitle } from '../components/ui/page';
-import { useOrganization } from '../features/organizations/api/get-organization';
-import { DeleteOrganization } from '../features/organizations/components/delete-organization';
-import { OrganizationSettingsForm } from '../features/organizations/forms/organization-settings-form';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgSettingsRoute } from './org-settings';
 
 /**
@@ -12,20 +8,5 @@ import { orgSettingsRoute } from './org-settings';
 export const orgGeneralRoute = createRoute({
   getParentRoute: () => orgSettingsRoute,
   path: 'general',
-  component: OrgGeneralPage,
+  component: lazyRouteComponent(() => import('./org-general.lazy'), 'OrgGeneralPage'),
 });
-
-function OrgGeneralPage() {
-  const { organizationId } = orgGeneralRoute.useParams();
-  const organization = useOrganization(organizationId);
-  return (
-    <>
-      <DocumentTitle>{`General settings · ${organization.title}`}</DocumentTitle>
-      <section className="card">
-        {/* A form of its own per organization: switching organizations keeps this page open. */}
-        <OrganizationSettingsForm key={organization.id} organization={organization} />
-      </section>
-      {organization.permissions.admin && <DeleteOrganization organization={organization} />}
-    </>
-  );
-}

@@ -1,8 +1,5 @@
-import { createRoute, Link, redirect, useRouter } from '@tanstack/react-router';
-import { AuthLayout } from '../components/layout/auth-layout';
-import { DocumentTitle } from '../components/ui/page';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { userQueryOptions } from '../features/auth/api/get-user';
-import { SignupForm } from '../features/auth/forms/signup-form';
 import { rootRoute } from './root';
 import { redirectSearchSchema } from './search';
 
@@ -14,27 +11,5 @@ export const signupRoute = createRoute({
     const user = await context.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).catch(() => null);
     if (user) throw redirect({ href: search.redirect ?? '/', replace: true });
   },
-  component: SignupPage,
+  component: lazyRouteComponent(() => import('./signup.lazy'), 'SignupPage'),
 });
-
-function SignupPage() {
-  const { redirect: target } = signupRoute.useSearch();
-  const router = useRouter();
-  return (
-    <AuthLayout
-      title="Create your account"
-      subtitle="Start a workspace for your team's documentation."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" search={{ redirect: target }}>
-            Sign in
-          </Link>
-        </>
-      }
-    >
-      <DocumentTitle>Sign up</DocumentTitle>
-      <SignupForm onSignedUp={() => void router.navigate({ href: target ?? '/', replace: true })} />
-    </AuthLayout>
-  );
-}

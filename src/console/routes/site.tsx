@@ -1,27 +1,19 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { InstalledOn } from '../features/integrations/components/installed-on';
-import { createRoute, Link, Outlet, redirect, useParams, useRouter } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Link, redirect, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { siteParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
 import { EmptyState, ErrorState } from '../components/ui/states';
-import { spacesQueryOptions, useSpaces } from '../features/content/api/get-spaces';
-import { useOrganization } from '../features/organizations/api/get-organization';
+import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { adaptiveSchemaQueryOptions } from '../features/sites/api/get-adaptive-schema';
 import { publishingAuthQueryOptions } from '../features/sites/api/get-publishing-auth';
 import { shareLinksQueryOptions } from '../features/sites/api/get-share-links';
-import { siteQueryOptions, useSite } from '../features/sites/api/get-site';
+import { siteQueryOptions } from '../features/sites/api/get-site';
 import { siteStructureQueryOptions } from '../features/sites/api/get-site-structure';
 import { templateConditionsQueryOptions } from '../features/sites/api/get-template-conditions';
-import { AdaptiveContent } from '../features/sites/components/adaptive-content';
-import { ShareLinks } from '../features/sites/components/share-links';
-import { SiteHeader, SiteTabs } from '../features/sites/components/site-view';
-import { SiteSettings } from '../features/sites/components/site-settings';
-import { SiteCustomization } from '../features/sites/components/site-customization';
 import { customizationQueryOptions } from '../features/sites/api/get-customization';
-import { StructureEditor } from '../features/sites/components/structure-editor';
 import { isApiError } from '../lib/api-client';
 import { orNotFound } from './not-found';
 import { organizationRoute } from './organization';
@@ -35,29 +27,10 @@ export const siteRoute = createRoute({
   path: 'sites/$siteId',
   params: { parse: (params) => siteParamsSchema.parse(params) },
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(siteQueryOptions(params))),
-  component: SiteLayout,
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteLayout'),
   errorComponent: SiteError,
   notFoundComponent: SiteNotFound,
 });
-
-function SiteLayout() {
-  const params = siteRoute.useParams();
-  const organization = useOrganization(params.organizationId);
-  return (
-    <div className="site-page">
-      <SiteHeader site={params} organizationTitle={organization.title} />
-      <SiteTabs site={params} />
-      <Outlet />
-    </div>
-  );
-}
-
-function useSiteDocumentTitle(part: string): string {
-  const params = siteRoute.useParams();
-  const organization = useOrganization(params.organizationId);
-  const site = useSite(params);
-  return [part, site.title, organization.title].join(' · ');
-}
 
 export const siteIndexRoute = createRoute({
   getParentRoute: () => siteRoute,
@@ -75,31 +48,14 @@ export const siteStructureRoute = createRoute({
       context.queryClient.ensureQueryData(siteStructureQueryOptions(params)),
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]),
-  component: function SiteStructurePage() {
-    const params = siteStructureRoute.useParams();
-    const spaces = useSpaces(params.organizationId);
-    return (
-      <>
-        <DocumentTitle>{useSiteDocumentTitle('Structure')}</DocumentTitle>
-        <StructureEditor site={params} spaces={spaces.filter((space) => !space.deletedAt)} />
-      </>
-    );
-  },
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteStructurePage'),
 });
 
 export const siteShareLinksRoute = createRoute({
   getParentRoute: () => siteRoute,
   path: 'share-links',
   loader: ({ context, params }) => context.queryClient.ensureQueryData(shareLinksQueryOptions(params)),
-  component: function SiteShareLinksPage() {
-    const params = siteShareLinksRoute.useParams();
-    return (
-      <>
-        <DocumentTitle>{useSiteDocumentTitle('Share links')}</DocumentTitle>
-        <ShareLinks site={params} />
-      </>
-    );
-  },
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteShareLinksPage'),
 });
 
 export const siteAdaptiveRoute = createRoute({
@@ -110,15 +66,7 @@ export const siteAdaptiveRoute = createRoute({
       context.queryClient.ensureQueryData(adaptiveSchemaQueryOptions(params)),
       context.queryClient.ensureQueryData(templateConditionsQueryOptions(params)),
     ]),
-  component: function SiteAdaptivePage() {
-    const params = siteAdaptiveRoute.useParams();
-    return (
-      <>
-        <DocumentTitle>{useSiteDocumentTitle('Adaptive content')}</DocumentTitle>
-        <AdaptiveContent site={params} />
-      </>
-    );
-  },
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteAdaptivePage'),
 });
 
 export const siteSettingsRoute = createRoute({
@@ -132,31 +80,14 @@ export const siteSettingsRoute = createRoute({
     // The signing key is for those who manage the site only.
     if (site.permissions.admin) await context.queryClient.ensureQueryData(publishingAuthQueryOptions(params));
   },
-  component: function SiteSettingsPage() {
-    const params = siteSettingsRoute.useParams();
-    return (
-      <>
-        <DocumentTitle>{useSiteDocumentTitle('Settings')}</DocumentTitle>
-        <SiteSettings site={params} />
-        <InstalledOn organizationId={params.organizationId} kind="site" id={params.siteId} />
-      </>
-    );
-  },
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteSettingsPage'),
 });
 
 export const siteCustomizationRoute = createRoute({
   getParentRoute: () => siteRoute,
   path: 'customization',
   loader: ({ context, params }) => context.queryClient.ensureQueryData(customizationQueryOptions(params)),
-  component: function SiteCustomizationPage() {
-    const params = siteCustomizationRoute.useParams();
-    return (
-      <>
-        <DocumentTitle>{useSiteDocumentTitle('Customization')}</DocumentTitle>
-        <SiteCustomization site={params} />
-      </>
-    );
-  },
+  component: lazyRouteComponent(() => import('./site.lazy'), 'SiteCustomizationPage'),
 });
 
 function BackToSites() {

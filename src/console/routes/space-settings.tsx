@@ -1,35 +1,8 @@
-import { InstalledOn } from '../features/integrations/components/installed-on';
-import { createRoute } from '@tanstack/react-router';
-import { DocumentTitle } from '../components/ui/page';
-import { AccessPanel } from '../features/access/components/access-panel';
-import { useUser } from '../features/auth/api/get-user';
-import { useSpace } from '../features/content/api/get-space';
-import { SpaceSettings } from '../features/content/components/space-view';
-import { spaceRoute, useSpaceDocumentTitle } from './space';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { spaceRoute } from './space';
 
 export const spaceSettingsRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: 'settings',
-  component: SpaceSettingsPage,
+  component: lazyRouteComponent(() => import('./space-settings.lazy'), 'SpaceSettingsPage'),
 });
-
-function SpaceSettingsPage() {
-  const { organizationId, spaceId } = spaceSettingsRoute.useParams();
-  const space = useSpace(spaceId);
-  const me = useUser();
-  return (
-    <>
-      <DocumentTitle>{useSpaceDocumentTitle('Settings')}</DocumentTitle>
-      <SpaceSettings spaceId={spaceId} />
-      <AccessPanel
-        key={space.id}
-        target={{ kind: 'spaces', id: space.id, organizationId }}
-        defaultLevel={space.defaultLevel}
-        canAdmin={space.permissions.admin}
-        inheritsFrom={space.parent ? 'collection' : 'organization'}
-        me={me}
-      />
-      <InstalledOn organizationId={organizationId} kind="space" id={spaceId} />
-    </>
-  );
-}

@@ -1,15 +1,12 @@
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { spaceParamsSchema } from '../../shared/contract';
 import { preloadMarkdown } from '../components/ui/markdown';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
-import { SpaceHeader, SpaceInTrash, SpaceTabs } from '../features/content/components/space-view';
-import { ImportButton } from '../features/imports/forms/import-dialog';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
-import { PublicThroughSites } from '../features/sites/components/public-through-sites';
 
 /**
  * `/o/$organizationId/spaces/$spaceId/…`: the space's header and sections (pages, change requests, settings).
@@ -28,42 +25,9 @@ export const spaceRoute = createRoute({
       context.queryClient.ensureQueryData(spacesQueryOptions(params.organizationId)),
     ]);
   },
-  component: SpaceLayout,
+  component: lazyRouteComponent(() => import('./space.lazy'), 'SpaceLayout'),
   errorComponent: contentError('space'),
 });
-
-function SpaceLayout() {
-  const { organizationId, spaceId } = spaceRoute.useParams();
-  const organization = useOrganization(organizationId);
-  const space = useSpace(spaceId);
-  return (
-    <div className="space-page">
-      <SpaceHeader
-        organizationId={organizationId}
-        organizationTitle={organization.title}
-        spaceId={spaceId}
-        actions={
-          // An import into the space is merged at once: it takes the level that merges (review), as the server asks.
-          space.permissions.merge &&
-          space.editMode !== 'locked' && (
-            <ImportButton spaceId={spaceId} into={`the space “${space.title || 'Untitled'}”`} />
-          )
-        }
-      />
-      {!space.deletedAt && (
-        <PublicThroughSites organizationId={organizationId} spaceId={spaceId} spaceVisibility={space.visibility} />
-      )}
-      {space.deletedAt ? (
-        <SpaceInTrash organizationId={organizationId} spaceId={spaceId} />
-      ) : (
-        <>
-          <SpaceTabs organizationId={organizationId} spaceId={spaceId} />
-          <Outlet />
-        </>
-      )}
-    </div>
-  );
-}
 
 /** "Handbook · Acme", after what the section adds in front. */
 export function useSpaceDocumentTitle(...parts: string[]): string {

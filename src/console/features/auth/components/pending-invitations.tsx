@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { UserInvitation } from '../../../../shared/contract';
@@ -9,29 +8,10 @@ import { EmptyState, ErrorState, FormError, Loading } from '../../../components/
 import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useAcceptInvitation } from '../api/accept-invitation';
 import { useDeclineInvitation } from '../api/decline-invitation';
 import { useMyInvitations } from '../api/get-invitations';
+import { useAcceptAndOpen } from '../utils/accept-and-open';
 import { invitationDetails } from '../utils/invitations';
-
-/**
- * Accepting an invitation, then opening its organization: the organizations are asked again first, so the
- * switcher lists the new one when the page opens.
- */
-export function useAcceptAndOpen() {
-  const accept = useAcceptInvitation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  return {
-    /** The invitation being accepted. */
-    pendingId: accept.isPending ? accept.variables.id : undefined,
-    accept: async (invitation: UserInvitation) => {
-      const { organization } = await accept.mutateAsync(invitation);
-      toast.show(`You joined ${invitation.organization.title}`);
-      await navigate({ to: '/o/$organizationId', params: { organizationId: organization } });
-    },
-  };
-}
 
 /** Says what declining does; shared by the account menu and the account page. */
 export function DeclineInvitationDialog({

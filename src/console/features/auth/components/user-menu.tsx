@@ -14,6 +14,7 @@ import {
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { ChevronDownIcon, SettingsIcon } from '../../../components/ui/icons';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { setThemeChoice, themeChoice } from '../../../lib/theme';
@@ -21,8 +22,12 @@ import type { ThemeChoice } from '../../../lib/theme';
 import { useMyInvitations } from '../api/get-invitations';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
+import { useAcceptAndOpen } from '../utils/accept-and-open';
 import { invitationBadge, invitationDetails, invitationsLabel } from '../utils/invitations';
-import { DeclineInvitationDialog, useAcceptAndOpen } from './pending-invitations';
+
+const DeclineInvitationDialog = lazyDialog(() =>
+  import('./pending-invitations').then((m) => m.DeclineInvitationDialog),
+);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

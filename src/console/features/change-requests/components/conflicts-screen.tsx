@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
-import { findPage } from '../../../components/ui/page-tree';
+import { findPage } from '../../../lib/page-tree';
 import { EmptyState, FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';

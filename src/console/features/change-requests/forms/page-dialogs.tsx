@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/field';
-import { countPages, findPage, flattenPages } from '../../../components/ui/page-tree';
+import { countPages, findPage, flattenPages } from '../../../lib/page-tree';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useEditChangeRequestContent } from '../api/edit-change-request-content';

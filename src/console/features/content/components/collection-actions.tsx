@@ -8,16 +8,24 @@ import {
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { FolderIcon, DocIcon, MoreIcon, TrashIcon } from '../../../components/ui/icons';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCollections } from '../api/get-collections';
 import { useMoveCollection } from '../api/move-collection';
-import { CreateCollectionDialog } from '../forms/create-collection-dialog';
-import { CreateSpaceDialog } from '../forms/create-space-dialog';
-import { DeleteCollectionDialog } from '../forms/delete-dialogs';
-import { EditCollectionDialog } from '../forms/edit-collection-dialog';
-import { MoveDialog } from '../forms/move-dialog';
 import { neighbours } from '../utils/tree';
+
+const CreateCollectionDialog = lazyDialog(() =>
+  import('../forms/create-collection-dialog').then((m) => m.CreateCollectionDialog),
+);
+const CreateSpaceDialog = lazyDialog(() => import('../forms/create-space-dialog').then((m) => m.CreateSpaceDialog));
+const DeleteCollectionDialog = lazyDialog(() =>
+  import('../forms/delete-dialogs').then((m) => m.DeleteCollectionDialog),
+);
+const EditCollectionDialog = lazyDialog(() =>
+  import('../forms/edit-collection-dialog').then((m) => m.EditCollectionDialog),
+);
+const MoveDialog = lazyDialog(() => import('../forms/move-dialog').then((m) => m.MoveDialog));
 
 /** The "…" menu of a collection: create inside, rename, move, reorder, delete. */
 export function CollectionActions({

@@ -2,8 +2,12 @@ import { useRef, useState } from 'react';
 import type { Collection } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { DocIcon, FolderIcon } from '../../../components/ui/icons';
-import { CreateCollectionDialog } from '../forms/create-collection-dialog';
-import { CreateSpaceDialog } from '../forms/create-space-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const CreateCollectionDialog = lazyDialog(() =>
+  import('../forms/create-collection-dialog').then((m) => m.CreateCollectionDialog),
+);
+const CreateSpaceDialog = lazyDialog(() => import('../forms/create-space-dialog').then((m) => m.CreateSpaceDialog));
 
 /** "New collection" and "New space", at the organization root or inside `parent`. */
 export function CreateButtons({ organizationId, parent }: { organizationId: string; parent?: Collection }) {

@@ -8,16 +8,18 @@ import {
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { MoreIcon, TrashIcon } from '../../../components/ui/icons';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDuplicateSpace } from '../api/duplicate-space';
 import { useSpaces } from '../api/get-spaces';
 import { useMoveSpace } from '../api/move-space';
-import { DeleteSpaceDialog } from '../forms/delete-dialogs';
-import { MoveDialog } from '../forms/move-dialog';
-import { RenameSpaceDialog } from '../forms/rename-space-dialog';
 import { SPACE_UNTITLED } from '../utils/labels';
 import { neighbours } from '../utils/tree';
+
+const DeleteSpaceDialog = lazyDialog(() => import('../forms/delete-dialogs').then((m) => m.DeleteSpaceDialog));
+const MoveDialog = lazyDialog(() => import('../forms/move-dialog').then((m) => m.MoveDialog));
+const RenameSpaceDialog = lazyDialog(() => import('../forms/rename-space-dialog').then((m) => m.RenameSpaceDialog));
 
 /** The "…" menu of a space: rename, move, reorder, duplicate, delete. Hidden when the caller may do none of it. */
 export function SpaceActions({

@@ -11,8 +11,12 @@ import {
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useOrganizations } from '../api/get-organizations';
-import { CreateOrganizationDialog } from '../forms/create-organization-dialog';
+
+const CreateOrganizationDialog = lazyDialog(() =>
+  import('../forms/create-organization-dialog').then((m) => m.CreateOrganizationDialog),
+);
 
 /** Which organization the console shows; also where a new one is created. */
 export function OrganizationSwitcher({ organizationId }: { organizationId?: string }) {

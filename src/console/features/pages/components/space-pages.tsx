@@ -2,12 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { RevisionPage } from '../../../../shared/contract';
-import { buttonClass } from '../../../components/ui/button';
 import { DocIcon } from '../../../components/ui/icons';
 import { MarkdownFilesContext, revisionFilesUrl } from '../../../components/ui/markdown-files';
 import { Markdown } from '../../../components/ui/markdown';
 import { withoutTitle } from '../../../../shared/page-title';
-import { firstDocument, pagePath, PageTree } from '../../../components/ui/page-tree';
+import { PageTree } from '../../../components/ui/page-tree';
+import { firstDocument, pagePath } from '../../../lib/page-tree';
 import { EmptyState } from '../../../components/ui/states';
 import { revisionPageQueryOptions } from '../api/get-revision-page';
 import { revisionPagesQueryOptions } from '../api/get-revision-pages';
@@ -199,21 +199,5 @@ function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> &
         <p className="page-article-empty">This page is empty.</p>
       )}
     </article>
-  );
-}
-
-/** When the page of the URL is not in the space (any more). */
-export function PageNotFound({ organizationId, spaceId }: { organizationId: string; spaceId: string }) {
-  return (
-    <EmptyState
-      title="Page not found"
-      action={
-        <Link to="/o/$organizationId/spaces/$spaceId" params={{ organizationId, spaceId }} className={buttonClass()}>
-          Go to the first page
-        </Link>
-      }
-    >
-      It may have been deleted or moved to another space.
-    </EmptyState>
   );
 }
