@@ -68,6 +68,35 @@ test('the tree works from the keyboard alone, and focus comes back to where it w
   await expect(tree(page).getByRole('link', { name: 'Keyboard only' })).toBeVisible();
 });
 
+test('menus open from the keyboard on first use, while their code is only then downloaded', async ({ page }) => {
+  await createOrganization(page, 'First use journey');
+  await createSpaceAtRoot(page, 'Cold');
+  // A fresh load: no menu has been used, so each is its button alone until pressed (components/ui/dropdown-menu.tsx).
+  await page.reload();
+  const switcher = page.getByRole('button', { name: 'Switch organization' });
+  const spaceMenu = page.getByRole('button', { name: 'Actions for space Cold' });
+  await expect(spaceMenu).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(spaceMenu).toHaveAttribute('aria-expanded', 'false');
+
+  await switcher.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('menuitemradio').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(switcher).toBeFocused();
+
+  // A menu shown before the code came opens the same way once it is here.
+  await spaceMenu.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(spaceMenu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(spaceMenu).toBeFocused();
+});
+
 test('an address no screen answers says so inside the console, with its menus and sidebar', async ({ page }) => {
   const organizationId = await createOrganization(page, 'Lost journey');
   await page.goto(`/o/${organizationId}/no-such-screen`);
