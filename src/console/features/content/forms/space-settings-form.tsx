@@ -1,6 +1,6 @@
 import { SPACE_TITLE_MAX } from '../../../../shared/contract';
 import type { Space, UpdateSpaceBody } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -26,7 +26,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
   // Title and emoji need the edit level; visibility and edit mode need admin (as on the server).
   const readOnly = !space.permissions.edit;
   const settingsReadOnly = !space.permissions.admin;
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body: UpdateSpaceBody | null = changedFields(form, values, ['emoji']);
@@ -74,16 +74,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
           <SelectField control={form.control} name="editMode" label="Edit mode" options={editModeOptions} />
         </fieldset>
       </fieldset>
-      {!readOnly && (
-        <div className="form-actions">
-          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-            Save settings
-          </Button>
-        </div>
-      )}
+      {!readOnly && <FormActions form={form} />}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import {
   updateOrganizationBodySchema,
 } from '../../../../shared/contract';
 import type { Organization, UpdateOrganizationBody } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { Switch } from '../../../components/ui/switch';
@@ -53,7 +53,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const update = useUpdateOrganization(organization.id);
   const toast = useToast();
   const readOnly = !organization.permissions.admin;
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body: UpdateOrganizationBody | null = changedFields(form, values);
@@ -122,16 +122,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           </p>
         )}
       </div>
-      {!readOnly && (
-        <div className="form-actions">
-          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-            Save settings
-          </Button>
-        </div>
-      )}
+      {!readOnly && <FormActions form={form} />}
     </form>
   );
 }

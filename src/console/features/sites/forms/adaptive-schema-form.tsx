@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AdaptiveJsonSchema } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { TextareaField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -59,7 +60,7 @@ export function AdaptiveSchemaForm({
   const form = useZodForm(adaptiveSchemaFormSchema, { defaultValues: { jsonSchema: format(jsonSchema) } });
   const update = useUpdateAdaptiveSchema(site);
   const toast = useToast();
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       const saved = await update.mutateAsync(body);
@@ -97,7 +98,7 @@ export function AdaptiveSchemaForm({
         className="input textarea input-mono"
       />
       {!readOnly && (
-        <div className="form-actions">
+        <FormActions form={form} submit="Save schema">
           <Button
             type="button"
             variant="ghost"
@@ -107,13 +108,7 @@ export function AdaptiveSchemaForm({
           >
             Use the example
           </Button>
-          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-            Save schema
-          </Button>
-        </div>
+        </FormActions>
       )}
     </form>
   );

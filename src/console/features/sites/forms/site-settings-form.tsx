@@ -8,7 +8,7 @@ import {
   siteProxySchema,
 } from '../../../../shared/contract';
 import type { Site, SiteSpace, SiteStructure, UpdateSiteBody } from '../../../../shared/contract';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -61,7 +61,7 @@ export function SiteSettingsForm({
   const update = useUpdateSite(siteRef);
   const toast = useToast();
   const readOnly = !site.permissions.admin;
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { errors } = form.formState;
   const { sections } = defaults(structure);
   const chosenSection = useWatch({ control: form.control, name: 'defaultSiteSection' });
   const section = sections.find((s) => s.id === chosenSection);
@@ -149,16 +149,7 @@ export function SiteSettingsForm({
           )}
         </div>
       </fieldset>
-      {!readOnly && (
-        <div className="form-actions">
-          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-            Save settings
-          </Button>
-        </div>
-      )}
+      {!readOnly && <FormActions form={form} />}
     </form>
   );
 }
