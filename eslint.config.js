@@ -17,6 +17,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X } from 'm'` still loads m (verbatimModuleSyntax keeps `import 'm'`): for the contract that
+      // is zod and every schema in the console's first download.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   // Tests read JSON answers of many shapes.

@@ -4,11 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
-import { installZodMessages } from '../shared/messages';
 import { createAppRouter } from './router';
 import './styles.css';
-
-installZodMessages();
 
 const queryClient = createQueryClient({
   onSessionLost: () => {

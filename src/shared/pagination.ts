@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from './contract/constants.js';
 
-/** Bounds of the `limit` query parameter of every list, and its default. */
-export const LIST_LIMIT_MIN = 1;
-export const LIST_LIMIT_MAX = 1000;
-export const LIST_LIMIT_DEFAULT = 50;
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN };
 
 /** A page cursor is opaque to clients: pass back `next.page` as the `page` query parameter. */
 export const pageCursorSchema = z.string().min(1).max(512);

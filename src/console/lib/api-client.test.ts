@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { List } from '../../shared/contract';
 import { api, ApiError, getAllPages, isSsoRequired, asSentence } from './api-client';
 import { showServerError } from './form';
 
@@ -19,7 +20,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => answer(400, body)),
     );
-    const error = await api.get('/spaces/x', z.object({})).catch((e: unknown) => e);
+    const error = await api.get('/spaces/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -34,7 +35,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => answer(403, body)),
     );
-    const error = await api.get('/orgs/o1', z.object({})).catch((e: unknown) => e);
+    const error = await api.get('/orgs/o1').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, reason: 'sso-required' });
     expect(isSsoRequired(error)).toBe(true);
     expect(isSsoRequired(new ApiError(403, 'You need the admin role'))).toBe(false);
@@ -46,7 +47,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 502 })),
     );
-    await expect(api.get('/user', z.object({}))).rejects.toMatchObject({
+    await expect(api.get('/user')).rejects.toMatchObject({
       status: 502,
       message: 'The server had a problem. Try again.',
     });
@@ -57,17 +58,35 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
     );
-    await expect(api.get('/user', z.object({}))).rejects.toMatchObject({ status: 0 });
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 0 });
   });
 
-  it('refuses an answer that does not match the contract', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it("reads a proxy's error page, or an error body with fields of the wrong kind, as a plain failure", async () => {
+    for (const body of ['<html>Bad gateway</html>', { error: { code: 502 } }, { error: 'down' }, null]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => answer(502, body ?? undefined)),
+      );
+      await expect(api.get('/user')).rejects.toMatchObject({ status: 502, issues: [] });
+    }
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(200, { id: 42 })),
+      vi.fn(async () =>
+        answer(400, {
+          error: { code: 400, message: 'Invalid', issues: [{ path: 'title' }, { path: 'emoji', message: 'Bad' }, 7] },
+        }),
+      ),
     );
-    await expect(api.get('/spaces/x', z.object({ id: z.string() }))).rejects.toMatchObject({
-      message: 'The server sent an unexpected answer.',
+    await expect(api.get('/user')).rejects.toMatchObject({ issues: [{ path: 'emoji', message: 'Bad.' }] });
+  });
+
+  it('refuses an answer that is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 200 })),
+    );
+    await expect(api.get('/spaces/x')).rejects.toMatchObject({
+      message: 'The server sent an answer that is not JSON.',
     });
   });
 
@@ -82,12 +101,7 @@ describe('api client', () => {
           : answer(200, { items: ['a', 'b'], next: { page: 'p2' }, count: 3 });
       }),
     );
-    const schema = z.object({
-      items: z.array(z.string()),
-      next: z.object({ page: z.string() }).optional(),
-      count: z.number(),
-    });
-    expect(await getAllPages('/orgs', schema, { nested: true })).toEqual(['a', 'b', 'c']);
+    expect(await getAllPages<z.ZodType<List<string>>>('/orgs', { nested: true })).toEqual(['a', 'b', 'c']);
     expect(urls).toEqual(['/v1/orgs?nested=true&limit=1000', '/v1/orgs?nested=true&limit=1000&page=p2']);
   });
 });

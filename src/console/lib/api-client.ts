@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER, LIST_LIMIT_MAX, errorBodySchema } from '../../shared/contract';
+import { CSRF_COOKIE, CSRF_HEADER, LIST_LIMIT_MAX } from '../../shared/contract/constants';
 import type { ErrorIssue, List } from '../../shared/contract';
 
 /** Base of every API path; the console is served by the API server, so it is same-origin. */
@@ -150,72 +150,75 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { message, issues, requestId, reason } = parsed.data.error;
-    return new ApiError(
-      response.status,
-      message ? asSentence(message) : fallbackMessage(response.status),
-      (issues ?? []).map((issue) => ({ ...issue, message: asSentence(issue.message) })),
-      requestId,
-      reason,
-    );
-  }
-  return new ApiError(response.status, fallbackMessage(response.status));
+  const error = readErrorBody(body);
+  if (!error) return new ApiError(response.status, fallbackMessage(response.status));
+  return new ApiError(
+    response.status,
+    error.message ? asSentence(error.message) : fallbackMessage(response.status),
+    error.issues.map((issue) => ({ ...issue, message: asSentence(issue.message) })),
+    error.requestId,
+    error.reason,
+  );
 }
 
-async function parseBody<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.output<S>> {
-  let json: unknown;
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The API's error body (`{error:{code,message,issues?,reason?,requestId?}}`, shared/errors.ts), read field by
+ * field: an error answer may come from a proxy in front of the server (an HTML page, an empty body) instead.
+ */
+export function readErrorBody(
+  body: unknown,
+): { message: string; issues: ErrorIssue[]; reason?: string; requestId?: string } | undefined {
+  const error = (body as { error?: unknown } | null | undefined)?.error as Record<string, unknown> | undefined;
+  if (typeof error !== 'object' || error === null || typeof error.message !== 'string') return undefined;
+  const issues = Array.isArray(error.issues)
+    ? (error.issues as unknown[]).flatMap((issue) => {
+        const { path, message } = (issue ?? {}) as Record<string, unknown>;
+        return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+      })
+    : [];
+  return { message: error.message, issues, reason: text(error.reason), requestId: text(error.requestId) };
+}
+
+/**
+ * The answer's body as the contract's schema `S` describes it. Not checked again here: the server writes every
+ * answer through that same schema (src/server/plugins/serializer.ts) and its API tests hold it to the contract.
+ * Checking again in the browser put zod and every schema into each first visit (about 33 kB compressed of 136).
+ */
+async function readBody<S extends z.ZodType>(response: Response): Promise<z.output<S>> {
   try {
-    json = await response.json();
+    return (await response.json()) as z.output<S>;
   } catch {
     throw new ApiError(response.status, 'The server sent an answer that is not JSON.');
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    console.error(`Answer of ${what} does not match the contract`, parsed.error.issues, json);
-    throw new ApiError(response.status, 'The server sent an unexpected answer.');
-  }
-  return parsed.data;
 }
 
-async function call<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S | undefined,
-  options: RequestOptions,
-): Promise<z.output<S> | undefined> {
-  const response = await send(method, path, options);
-  if (!schema) return undefined;
-  return parseBody(response, schema, `${method} ${path}`);
-}
-
-/** Typed calls over the contract: every answer is checked against its zod schema. */
+/** Calls over the contract, typed by the schema of each answer: `api.get<typeof spaceSchema>(path)`. */
 export const api = {
-  get<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions, 'body'> = {}) {
-    return call('GET', path, schema, options) as Promise<z.output<S>>;
+  async get<S extends z.ZodType>(path: string, options: Omit<RequestOptions, 'body'> = {}) {
+    return readBody<S>(await send('GET', path, options));
   },
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Omit<RequestOptions, 'body'> = {}) {
-    return call('POST', path, schema, { ...options, body }) as Promise<z.output<S>>;
+  async post<S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions, 'body'> = {}) {
+    return readBody<S>(await send('POST', path, { ...options, body }));
   },
-  patch<S extends z.ZodType>(path: string, body: unknown, schema: S) {
-    return call('PATCH', path, schema, { body }) as Promise<z.output<S>>;
+  async patch<S extends z.ZodType>(path: string, body: unknown) {
+    return readBody<S>(await send('PATCH', path, { body }));
   },
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S) {
-    return call('PUT', path, schema, { body }) as Promise<z.output<S>>;
+  async put<S extends z.ZodType>(path: string, body: unknown) {
+    return readBody<S>(await send('PUT', path, { body }));
   },
-  /** A DELETE answered with a body (what it did), checked against `schema`. */
-  delete<S extends z.ZodType>(path: string, schema: S) {
-    return call('DELETE', path, schema, {}) as Promise<z.output<S>>;
+  /** A DELETE answered with a body (what it did). */
+  async delete<S extends z.ZodType>(path: string) {
+    return readBody<S>(await send('DELETE', path, {}));
   },
   /** POST of a file as the request body itself (the server reads its bytes, not JSON). */
-  upload<S extends z.ZodType>(
+  async upload<S extends z.ZodType>(
     path: string,
     upload: { data: Blob; contentType: string },
-    schema: S,
     options: Omit<RequestOptions, 'body' | 'upload'> = {},
   ) {
-    return call('POST', path, schema, { ...options, upload }) as Promise<z.output<S>>;
+    return readBody<S>(await send('POST', path, { ...options, upload }));
   },
   /** A call answered with text (an HTML page, say), not JSON. */
   async text(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<string> {
@@ -223,21 +226,20 @@ export const api = {
   },
   /** A call whose answer has no body worth reading (204, 205). */
   async send(method: Method, path: string, body?: unknown): Promise<void> {
-    await call(method, path, undefined, { body });
+    await send(method, path, { body });
   },
 };
 
 /** Every item of a keyset-paginated list, following `next.page` until the last page. */
-export async function getAllPages<T>(
+export async function getAllPages<S extends z.ZodType<List<unknown>>>(
   path: string,
-  schema: z.ZodType<List<T>>,
   query: Query = {},
   signal?: AbortSignal,
-): Promise<T[]> {
-  const items: T[] = [];
+): Promise<Array<z.output<S>['items'][number]>> {
+  const items: Array<z.output<S>['items'][number]> = [];
   let page: string | undefined;
   do {
-    const list = await api.get(path, schema, { query: { ...query, limit: LIST_LIMIT_MAX, page }, signal });
+    const list = await api.get<S>(path, { query: { ...query, limit: LIST_LIMIT_MAX, page }, signal });
     items.push(...list.items);
     page = list.next?.page;
   } while (page);

@@ -1,22 +1,57 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ErrorOption, FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
+import type { ErrorOption, FieldValues, Resolver, UseFormProps, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError, errorMessage } from './api-client';
 
 /**
+ * A contract schema, or how to load it. The sign-in and sign-up pages open many first visits, which need neither
+ * zod nor the contract's schemas (33 kB compressed) until the person types: their forms pass
+ * `() => import('…/shared/contract').then((contract) => contract.loginBodySchema)`.
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+/**
+ * The contract's rules in plain language, as the server words them (shared/messages.ts). Installed before the
+ * first validation rather than at start: zod is not part of the first download.
+ */
+let messages: Promise<void> | undefined;
+const installMessages = () =>
+  (messages ??= import('../../shared/messages').then(({ installZodMessages }) => installZodMessages()));
+
+/** Validates with the schema once it and the messages are loaded; `load` starts loading them (once). */
+function contractResolver<S extends z.ZodType>(source: SchemaSource<S>) {
+  let ready: Promise<Resolver> | undefined;
+  const load = () =>
+    (ready ??= Promise.all([typeof source === 'function' ? source() : source, installMessages()]).then(
+      ([schema]) => zodResolver(schema as never) as unknown as Resolver,
+    ));
+  const resolver: Resolver = async (values, context, options) => (await load())(values, context, options);
+  return { resolver, load };
+}
+
+/**
  * A react-hook-form bound to a contract schema: the console validates with exactly what the server validates,
- * while typing (so limits show at once) and again before submit.
+ * while typing (so limits show at once) and again before submit. A schema to load is loaded at the first change
+ * of a field (a submit waits for it), any other at once.
  */
 export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onChange',
-    ...options,
-    resolver: zodResolver(schema as never) as never,
-  });
+  const [{ resolver, load }] = useState(() => contractResolver(schema));
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onChange', ...options, resolver: resolver as never });
+  const lazy = typeof schema === 'function';
+  const { subscribe } = form;
+  useEffect(() => {
+    if (!lazy) {
+      void load();
+      return;
+    }
+    return subscribe({ formState: { values: true }, callback: () => void load() });
+  }, [subscribe, lazy, load]);
+  return form;
 }
 
 /** Key of the form-wide error that is not about one field. */
@@ -47,17 +82,6 @@ export function showServerError(form: ErrorTarget, error: unknown, fields?: read
     unplaced = [errorMessage(error)];
   }
   if (unplaced.length > 0) form.setError(ROOT_SERVER_ERROR, { type: 'server', message: unplaced.join(' ') });
-}
-
-/**
- * A text field where empty means "none" (the API wants the field left out, or `null` to remove a value): empty
- * reads as undefined, anything else must pass the contract's rule, whose message is the one shown.
- */
-export function emptyAsUndefined<S extends z.ZodType<unknown, string>>(schema: S) {
-  return z
-    .string()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(schema.optional());
 }
 
 /** A PATCH body of a form's values: each field optional; those that may be cleared can be `null`. */

@@ -1,4 +1,4 @@
-import { ROLES } from '../../shared/contract';
+import { ROLES } from '../../shared/contract/constants';
 import type { Role, RoleOrGuest } from '../../shared/contract';
 
 /** What each organization role may do, in a few words; `null` is a guest. */

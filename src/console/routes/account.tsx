@@ -1,14 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { idSchema } from '../../shared/contract';
 import { sessionsQueryOptions } from '../features/account/api/get-sessions';
 import { ssoLinksQueryOptions } from '../features/account/api/get-sso-links';
 import { tokensQueryOptions } from '../features/account/api/get-tokens';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { appRoute } from './app';
+import { id, searchParams } from './url';
 
 /** `?linked=<providerId>`: where the server sends the browser back once a provider is linked. */
-const accountSearchSchema = z.object({ linked: idSchema.optional().catch(undefined) });
+const accountSearch = searchParams<{ linked: string }>({ linked: id });
 
 /**
  * `/account`: the signed-in person's profile (name, photo), password, API tokens, console sessions, invitations
@@ -17,7 +16,7 @@ const accountSearchSchema = z.object({ linked: idSchema.optional().catch(undefin
 export const accountRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/account',
-  validateSearch: accountSearchSchema,
+  validateSearch: accountSearch,
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.prefetchQuery(myInvitationsQueryOptions()),

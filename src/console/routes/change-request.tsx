@@ -1,7 +1,5 @@
 import { createRoute, lazyRouteComponent, Link, notFound, redirect } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
-import { pageParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
 import { firstDocument } from '../lib/page-tree';
@@ -13,9 +11,12 @@ import { changesQueryOptions } from '../features/change-requests/api/get-changes
 import { conflictsQueryOptions } from '../features/change-requests/api/get-conflicts';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
+import { idParams, oneOf, searchParams } from './url';
 
 /** The change request's number in its space: a positive integer in the URL; anything else is number 0, none. */
-const numberSchema = z.coerce.number().int().positive().catch(0);
+function changeRequestNumber(value: string): number {
+  return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : 0;
+}
 
 /**
  * `/o/$organizationId/spaces/$spaceId/change-requests/$number/…`: the change request's header and sections.
@@ -25,7 +26,7 @@ export const changeRequestRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: 'change-requests/$number',
   params: {
-    parse: (params) => ({ number: numberSchema.parse(params.number) }),
+    parse: (params) => ({ number: changeRequestNumber(params.number) }),
     stringify: (params) => ({ number: String(params.number) }),
   },
   loader: ({ context, params }) => {
@@ -67,13 +68,13 @@ function AllChangeRequestsLink() {
 
 // ---------- Review ----------
 
-const reviewSearchSchema = z.object({ view: z.enum(['inline']).optional().catch(undefined) });
+const reviewSearch = searchParams<{ view: 'inline' }>({ view: oneOf(['inline'] as const) });
 
 /** `…/change-requests/$number`: the review screen. `?view=inline` shows word diffs instead of side by side. */
 export const changeRequestReviewRoute = createRoute({
   getParentRoute: () => changeRequestRoute,
   path: '/',
-  validateSearch: reviewSearchSchema,
+  validateSearch: reviewSearch,
   // Runs beside the parent's loader: an unknown change request is "not found" here too, never an error the
   // router logs while the parent's not-found wins the race.
   loader: ({ context, params }) =>
@@ -107,7 +108,7 @@ export const changeRequestPagesRoute = createRoute({
 export const changeRequestPageRoute = createRoute({
   getParentRoute: () => changeRequestRoute,
   path: 'pages/$pageId',
-  params: { parse: (params) => pageParamsSchema.parse(params) },
+  params: { parse: idParams('pageId') },
   loader: async ({ context, params }) => {
     const { queryClient } = context;
     // The page is loaded as of the change request's revision known at that moment (see PageEditor).

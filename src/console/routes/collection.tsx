@@ -1,15 +1,15 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { collectionParamsSchema } from '../../shared/contract';
 import { collectionQueryOptions } from '../features/content/api/get-collection';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
+import { idParams } from './url';
 
 export const collectionRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'collections/$collectionId',
-  params: { parse: (params) => collectionParamsSchema.parse(params) },
+  params: { parse: idParams('collectionId') },
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(collectionQueryOptions(params.collectionId)),

@@ -2,7 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { SPACE_TRASH_DAYS } from '../../shared/contract';
+import { SPACE_TRASH_DAYS } from '../../shared/contract/constants';
 import { buttonClass } from '../components/ui/button';
 import { ErrorState } from '../components/ui/states';
 import { isApiError } from '../lib/api-client';

@@ -1,21 +1,37 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { integrationCategorySchema, integrationNameSchema, integrationTargetSchema } from '../../shared/contract';
+import {
+  INTEGRATION_CATEGORIES,
+  INTEGRATION_NAME_MAX,
+  INTEGRATION_NAME_PATTERN,
+  INTEGRATION_TARGETS,
+} from '../../shared/contract/constants';
+import type { IntegrationFilters } from '../../shared/contract';
+import { ApiError } from '../lib/api-client';
 import { installedQueryOptions, integrationQueryOptions } from '../features/integrations/api/get-integrations';
 import { organizationRoute } from './organization';
+import { oneOf, pathParams, searchParams, text } from './url';
 
 /** `?search=&category=&target=`: the directory's filters, dropped when not valid. */
-const directorySearchSchema = z.object({
-  search: z.string().max(100).optional().catch(undefined),
-  category: integrationCategorySchema.optional().catch(undefined),
-  target: integrationTargetSchema.optional().catch(undefined),
+const directorySearch = searchParams<Pick<IntegrationFilters, 'search' | 'category' | 'target'>>({
+  search: text(100),
+  category: oneOf(INTEGRATION_CATEGORIES),
+  target: oneOf(INTEGRATION_TARGETS),
 });
+
+/** An integration's name as the contract allows it (letters, digits, `-_.`, not dots only); any other is not found. */
+function integrationParams(params: { integrationName: string }) {
+  const { integrationName } = pathParams({ integrationName: INTEGRATION_NAME_MAX })(params);
+  if (!INTEGRATION_NAME_PATTERN.test(integrationName) || /^\.+$/.test(integrationName)) {
+    throw new ApiError(404, 'Not found.');
+  }
+  return { integrationName };
+}
 
 /** `/o/$organizationId/integrations`: the integrations directory, and what is installed on the organization. */
 export const integrationsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'integrations',
-  validateSearch: directorySearchSchema,
+  validateSearch: directorySearch,
   loader: ({ context, params }) => context.queryClient.prefetchQuery(installedQueryOptions(params.organizationId)),
   component: lazyRouteComponent(() => import('./integrations.lazy'), 'DirectoryPage'),
 });
@@ -25,7 +41,7 @@ export const integrationRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'integrations/$integrationName',
   params: {
-    parse: (params) => ({ integrationName: integrationNameSchema.parse(params.integrationName) }),
+    parse: integrationParams,
     stringify: (params) => ({ integrationName: params.integrationName }),
   },
   loader: ({ context, params }) =>

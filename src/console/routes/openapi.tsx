@@ -1,10 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { idSchema, openApiSlugSchema } from '../../shared/contract';
+import { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN } from '../../shared/contract/constants';
+import { ApiError } from '../lib/api-client';
 import { specsQueryOptions } from '../features/openapi/api/get-specs';
 import { specQueryOptions } from '../features/openapi/api/get-spec';
 import { versionsQueryOptions } from '../features/openapi/api/get-versions';
 import { organizationRoute } from './organization';
+import { id, oneOf, pathParams, searchParams } from './url';
 
 /** `/o/$organizationId/openapi`: the organization's OpenAPI specifications. */
 export const openApiSpecsRoute = createRoute({
@@ -15,22 +16,29 @@ export const openApiSpecsRoute = createRoute({
 });
 
 /** `?tab=reference|compare&version=&from=&to=`: what the spec's page shows, dropped when not valid. */
-const specSearchSchema = z.object({
-  tab: z.enum(['reference', 'compare']).optional().catch(undefined),
-  version: idSchema.optional().catch(undefined),
-  from: idSchema.optional().catch(undefined),
-  to: idSchema.optional().catch(undefined),
+const specSearch = searchParams<{ tab: 'reference' | 'compare'; version: string; from: string; to: string }>({
+  tab: oneOf(['reference', 'compare'] as const),
+  version: id,
+  from: id,
+  to: id,
 });
+
+/** A spec's slug as the contract allows it (lowercase letters and digits, single dashes); any other is not found. */
+function specParams(params: { specSlug: string }) {
+  const { specSlug } = pathParams({ specSlug: OPENAPI_SLUG_MAX })(params);
+  if (!OPENAPI_SLUG_PATTERN.test(specSlug)) throw new ApiError(404, 'Not found.');
+  return { specSlug };
+}
 
 /** `/o/$organizationId/openapi/$specSlug`: one specification, its versions, reference and comparisons. */
 export const openApiSpecRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'openapi/$specSlug',
   params: {
-    parse: (params) => ({ specSlug: openApiSlugSchema.parse(params.specSlug) }),
+    parse: specParams,
     stringify: (params) => ({ specSlug: params.specSlug }),
   },
-  validateSearch: specSearchSchema,
+  validateSearch: specSearch,
   loader: async ({ context, params }) => {
     const spec = await context.queryClient.ensureQueryData(specQueryOptions(params.organizationId, params.specSlug));
     await context.queryClient.prefetchQuery(

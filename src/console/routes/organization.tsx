@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, Link } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { organizationParamsSchema } from '../../shared/contract';
 import { PlainLayout } from '../components/layout/app-shell';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
@@ -12,11 +11,12 @@ import { organizationQueryOptions } from '../features/organizations/api/get-orga
 import { organizationsQueryOptions } from '../features/organizations/api/get-organizations';
 import { isApiError, isSsoRequired } from '../lib/api-client';
 import { appRoute } from './app';
+import { idParams } from './url';
 
 export const organizationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/o/$organizationId',
-  params: { parse: (params) => organizationParamsSchema.parse(params) },
+  params: { parse: idParams('organizationId') },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(organizationQueryOptions(params.organizationId)),
   component: lazyRouteComponent(() => import('./organization.lazy'), 'OrganizationLayout'),
   errorComponent: OrganizationError,

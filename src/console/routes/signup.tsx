@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { userQueryOptions } from '../features/auth/api/get-user';
 import { rootRoute } from './root';
-import { redirectSearchSchema } from './search';
+import { redirectSearch } from './url';
 
 export const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signup',
-  validateSearch: redirectSearchSchema,
+  validateSearch: redirectSearch,
   beforeLoad: async ({ context, search }) => {
     const user = await context.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).catch(() => null);
     if (user) throw redirect({ href: search.redirect ?? '/', replace: true });

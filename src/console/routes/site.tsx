@@ -2,7 +2,6 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, Link, redirect, useParams, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { siteParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page';
 import { EmptyState, ErrorState } from '../components/ui/states';
@@ -17,6 +16,7 @@ import { customizationQueryOptions } from '../features/sites/api/get-customizati
 import { isApiError } from '../lib/api-client';
 import { orNotFound } from './not-found';
 import { organizationRoute } from './organization';
+import { idParams } from './url';
 
 /**
  * `/o/$organizationId/sites/$siteId/…` (the `urls.app` of a site): its header and tabs; the bare URL opens the
@@ -25,7 +25,7 @@ import { organizationRoute } from './organization';
 export const siteRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'sites/$siteId',
-  params: { parse: (params) => siteParamsSchema.parse(params) },
+  params: { parse: idParams('siteId') },
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(siteQueryOptions(params))),
   component: lazyRouteComponent(() => import('./site.lazy'), 'SiteLayout'),
   errorComponent: SiteError,

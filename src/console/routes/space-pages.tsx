@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { pageParamsSchema } from '../../shared/contract';
 import { DocumentTitle } from '../components/ui/page';
 import { spacePageQueryOptions } from '../features/pages/api/get-space-page';
 import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
 import { PageNotFound } from '../features/pages/components/page-not-found';
 import { orNotFound } from './not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './space';
+import { idParams } from './url';
 
 /** `/o/$organizationId/spaces/$spaceId`: the space as readers see it, on its first page. */
 export const spaceHomeRoute = createRoute({
@@ -19,7 +19,7 @@ export const spaceHomeRoute = createRoute({
 export const spacePageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: 'pages/$pageId',
-  params: { parse: (params) => pageParamsSchema.parse(params) },
+  params: { parse: idParams('pageId') },
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(spacePagesQueryOptions(params.spaceId)),

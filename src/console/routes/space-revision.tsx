@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent, Link } from '@tanstack/react-router';
-import { pageParamsSchema, revisionParamsSchema } from '../../shared/contract';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState } from '../components/ui/states';
 import { revisionPageQueryOptions } from '../features/pages/api/get-revision-page';
@@ -7,12 +6,13 @@ import { revisionPagesQueryOptions } from '../features/pages/api/get-revision-pa
 import { PageNotFound } from '../features/pages/components/page-not-found';
 import { orNotFound } from './not-found';
 import { spaceRoute } from './space';
+import { idParams } from './url';
 
 /** `/o/$organizationId/spaces/$spaceId/revisions/$revisionId`: a past revision, as the server links it. */
 export const spaceRevisionRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: 'revisions/$revisionId',
-  params: { parse: (params) => revisionParamsSchema.parse(params) },
+  params: { parse: idParams('revisionId') },
   loader: ({ context, params }) =>
     orNotFound(context.queryClient.ensureQueryData(revisionPagesQueryOptions(params.spaceId, params.revisionId))),
   component: lazyRouteComponent(() => import('./space-revision.lazy'), 'RevisionHome'),
@@ -23,7 +23,7 @@ export const spaceRevisionRoute = createRoute({
 export const spaceRevisionPageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: 'revisions/$revisionId/pages/$pageId',
-  params: { parse: (params) => ({ ...revisionParamsSchema.parse(params), ...pageParamsSchema.parse(params) }) },
+  params: { parse: idParams('revisionId', 'pageId') },
   loader: ({ context, params }) =>
     orNotFound(
       Promise.all([

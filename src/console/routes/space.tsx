@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { spaceParamsSchema } from '../../shared/contract';
 import { preloadMarkdown } from '../components/ui/markdown';
 import { collectionsQueryOptions } from '../features/content/api/get-collections';
 import { spaceQueryOptions, useSpace } from '../features/content/api/get-space';
@@ -7,6 +6,7 @@ import { spacesQueryOptions } from '../features/content/api/get-spaces';
 import { useOrganization } from '../features/organizations/api/get-organization';
 import { contentError } from './content-error';
 import { organizationRoute } from './organization';
+import { idParams } from './url';
 
 /**
  * `/o/$organizationId/spaces/$spaceId/…`: the space's header and sections (pages, change requests, settings).
@@ -15,7 +15,7 @@ import { organizationRoute } from './organization';
 export const spaceRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'spaces/$spaceId',
-  params: { parse: (params) => spaceParamsSchema.parse(params) },
+  params: { parse: idParams('spaceId') },
   loader: ({ context, params }) => {
     // Every section of a space renders markdown: fetch the renderer alongside the data.
     preloadMarkdown();

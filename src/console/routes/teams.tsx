@@ -1,17 +1,17 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { listTeamsQuerySchema, teamParamsSchema } from '../../shared/contract';
+import { TEAM_TITLE_MAX } from '../../shared/contract/constants';
 import { teamQueryOptions } from '../features/teams/api/get-team';
 import { teamsQueryOptions } from '../features/teams/api/get-teams';
 import { orgSettingsRoute } from './org-settings';
+import { idParams, searchParams, text } from './url';
 
 /** `?title=`: the title filter; anything invalid falls back to none. */
-const teamsSearchSchema = z.object({ title: listTeamsQuerySchema.shape.title.catch(undefined) });
+const teamsSearch = searchParams<{ title: string }>({ title: text(TEAM_TITLE_MAX) });
 
 export const teamsRoute = createRoute({
   getParentRoute: () => orgSettingsRoute,
   path: 'teams',
-  validateSearch: teamsSearchSchema,
+  validateSearch: teamsSearch,
   loaderDeps: ({ search }) => ({ title: search.title }),
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(teamsQueryOptions(params.organizationId, deps.title)),
@@ -21,7 +21,7 @@ export const teamsRoute = createRoute({
 export const teamRoute = createRoute({
   getParentRoute: () => orgSettingsRoute,
   path: 'teams/$teamId',
-  params: { parse: (params) => teamParamsSchema.pick({ teamId: true }).parse(params) },
+  params: { parse: idParams('teamId') },
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(teamQueryOptions(params.organizationId, params.teamId)),
   component: lazyRouteComponent(() => import('./teams.lazy'), 'TeamPage'),

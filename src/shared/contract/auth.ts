@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, PASSWORD_MIN } from './constants.js';
 import { userSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 
+export { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, PASSWORD_MIN };
+
 export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
-export const DISPLAY_NAME_MAX = 100;
 export const TOKEN_LABEL_MAX = 100;
 
 export const emailSchema = z.email({ message: 'Must be a valid e-mail address' }).max(EMAIL_MAX);
@@ -59,8 +60,3 @@ export const tokenParamsSchema = z.object({ tokenId: z.string().min(1).max(64) }
 /** The created token: its secret `token` appears only in this answer. */
 export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
-
-/** Name of the cookie carrying the console session, and of the readable cookie with its CSRF token. */
-export const SESSION_COOKIE = 'ds_session';
-export const CSRF_COOKIE = 'ds_csrf';
-export const CSRF_HEADER = 'x-csrf-token';

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { CHANGE_REQUEST_STATUSES } from './constants.js';
 import { idSchema, timestampSchema, userSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../markdown-limits.js';
 
+export { CHANGE_REQUEST_STATUSES };
+
 export const CHANGE_REQUEST_SUBJECT_MAX = 100;
 
-export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
 export const changeRequestStatusSchema = z.enum(CHANGE_REQUEST_STATUSES);
 export type ChangeRequestStatus = z.infer<typeof changeRequestStatusSchema>;
 

@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import {
+  INTEGRATION_NAME_MAX,
+  INTEGRATION_NAME_PATTERN,
+  INTEGRATION_TARGETS,
+  INTEGRATION_CATEGORIES,
+} from './constants.js';
 import { idSchema, timestampSchema } from './common.js';
 import { organizationSchema } from './organizations.js';
 import { listSchema, pagedQuerySchema, queryBoolean } from '../pagination.js';
+
+export { INTEGRATION_NAME_MAX, INTEGRATION_NAME_PATTERN, INTEGRATION_TARGETS, INTEGRATION_CATEGORIES };
 
 /**
  * Integrations (`/v1/integrations…`): what an organization publishes (with the official CLI's `gitbook publish`),
  * and its installations on organizations, spaces and sites. Shapes and limits of the published 0.143.2 contract.
  */
 
-export const INTEGRATION_NAME_MAX = 100;
-export const INTEGRATION_NAME_PATTERN = /^[a-zA-Z0-9-_.]+$/;
 export const INTEGRATION_TITLE_MIN = 2;
 export const INTEGRATION_TITLE_MAX = 30;
 export const INTEGRATION_DESCRIPTION_MAX = 100;
@@ -24,17 +30,7 @@ export const INTEGRATION_PREVIEW_BYTES_MAX = 1024 * 1024;
 /** The script the CLI bundles. */
 export const INTEGRATION_SCRIPT_MAX = 5 * 1024 * 1024;
 
-export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
 export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
-export const INTEGRATION_CATEGORIES = [
-  'analytics',
-  'collaboration',
-  'content',
-  'gitsync',
-  'marketing',
-  'visitor-auth',
-  'other',
-] as const;
 export const INTEGRATION_SCOPES = [
   'space:content:read',
   'space:content:write',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { MEMBER_SEARCH_MAX, MEMBER_SORTS } from './constants.js';
 import { roleOrGuestSchema, roleSchema, timestampSchema, userSchema, idSchema } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema } from '../pagination.js';
 import { spaceSchema } from './spaces.js';
 import { teamSchema, teamMemberSchema, TEAM_TITLE_MAX } from './teams.js';
+
+export { MEMBER_SEARCH_MAX, MEMBER_SORTS };
 
 export const memberSchema = z.object({
   object: z.literal('member'),
@@ -24,9 +27,6 @@ export const updateMemberBodySchema = z.object({ role: roleOrGuestSchema });
 export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;
 
 export const memberListSchema = listSchema(memberSchema);
-
-export const MEMBER_SEARCH_MAX = 100;
-export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt'] as const;
 
 export const listMembersQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN } from './constants.js';
 import { idSchema, timestampSchema } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema } from '../pagination.js';
+
+export { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN };
 
 /**
  * Hosted OpenAPI specifications of an organization (`/v1/orgs/{organizationId}/openapi…`), shapes of the
@@ -9,8 +12,6 @@ import { listSchema } from '../pagination.js';
  * as reference sections, and the comparison of two versions.
  */
 
-export const OPENAPI_SLUG_MAX = 100;
-export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const OPENAPI_URL_MAX = 2048;
 /** A specification's text, given inline or fetched from its URL (bytes of UTF-8). */
 export const OPENAPI_TEXT_MAX = 10 * 1024 * 1024;

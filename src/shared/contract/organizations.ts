@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleOrGuestSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
+import { INVITE_ID_MAX } from './constants.js';
 
 export const ORG_TITLE_MIN = 2;
 export const ORG_TITLE_MAX = 255;
@@ -98,7 +99,7 @@ export const createInviteLinkBodySchema = z.object({ role: roleOrGuestSchema });
 export type CreateInviteLinkBody = z.infer<typeof createInviteLinkBodySchema>;
 export const updateInviteLinkBodySchema = z.object({ role: roleOrGuestSchema });
 
-export const inviteParamsSchema = organizationParamsSchema.extend({ inviteId: z.string().min(1).max(128) });
+export const inviteParamsSchema = organizationParamsSchema.extend({ inviteId: z.string().min(1).max(INVITE_ID_MAX) });
 
 /**
  * What an invite link leads to (extension, `GET /v1/orgs/{organizationId}/invites/{inviteId}`): shown to whoever

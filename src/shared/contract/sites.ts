@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { SITE_TITLE_MAX } from './constants.js';
 import { customizationSchema } from './customization.js';
 import { idSchema, timestampSchema } from './common.js';
 import { spaceSchema } from './spaces.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema, pagedQuerySchema, queryBoolean } from '../pagination.js';
+
+export { SITE_TITLE_MAX };
 
 /**
  * Docs sites: the site itself, its structure (sections, section groups, site spaces), share links, adaptive
@@ -22,7 +25,6 @@ export const SITE_AGENTS_CONTEXT = ['excluded', 'included'] as const;
 export const siteAgentsContextSchema = z.enum(SITE_AGENTS_CONTEXT);
 
 export const SITE_TITLE_MIN = 2;
-export const SITE_TITLE_MAX = 128;
 export const SITE_BASENAME_MAX = 100;
 export const SITE_PROXY_MAX = 512;
 export const SECTION_TITLE_MIN = 2;

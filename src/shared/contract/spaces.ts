@@ -1,23 +1,15 @@
 import { z } from 'zod';
+import { SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES } from './constants.js';
 import { defaultLevelSchema, emojiSchema, idSchema, timestampSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
 
-export const SPACE_TITLE_MAX = 50;
-/** Days a deleted space stays restorable before it is removed for good. */
-export const SPACE_TRASH_DAYS = 7;
+export { SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES };
 
-export const SPACE_VISIBILITIES = [
-  'public',
-  'unlisted',
-  'share-link',
-  'visitor-auth',
-  'in-collection',
-  'private',
-] as const;
+export const SPACE_TITLE_MAX = 50;
+
 export const spaceVisibilitySchema = z.enum(SPACE_VISIBILITIES);
 export type SpaceVisibility = z.infer<typeof spaceVisibilitySchema>;
 
-export const SPACE_EDIT_MODES = ['live', 'locked'] as const;
 export const spaceEditModeSchema = z.enum(SPACE_EDIT_MODES);
 export type SpaceEditMode = z.infer<typeof spaceEditModeSchema>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { TEAM_TITLE_MAX } from './constants.js';
 import { idSchema, timestampSchema } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema } from '../pagination.js';
 
+export { TEAM_TITLE_MAX };
+
 export const TEAM_TITLE_MIN = 1;
-export const TEAM_TITLE_MAX = 64;
 /** Users named in one create or bulk update (each of `members`, `add`, `remove`, `memberships`). */
 export const TEAM_BULK_MAX = 1000;
 

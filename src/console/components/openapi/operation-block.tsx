@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { operationViewSchema } from '../../../shared/contract';
+import type { operationViewSchema } from '../../../shared/contract';
 import type { OperationBlock } from '../../../shared/openapi-blocks';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -14,9 +14,8 @@ export function OperationBlockView({ organizationId, block }: { organizationId: 
   const operation = useQuery({
     queryKey: queryKeys.openapi.operation(organizationId, block.spec, block.method, block.path),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<typeof operationViewSchema>(
         `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(block.spec)}/versions/latest/operation`,
-        operationViewSchema,
         { query: { path: block.path, method: block.method }, signal },
       ),
     retry: (count, error) => !isApiError(error, 404) && !isApiError(error, 400) && count < 2,

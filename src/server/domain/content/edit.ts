@@ -9,7 +9,7 @@ import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
-import { type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
+import type { PageEntry, PageVersion, RevisionWriter } from './model.js';
 import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
 import { imageSize } from 'image-size';
 

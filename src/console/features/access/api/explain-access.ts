@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accessExplanationSchema } from '../../../../shared/contract';
+import type { accessExplanationSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { targetPath, type AccessTarget } from './target';
@@ -9,7 +9,10 @@ export function explainQueryOptions(target: AccessTarget, userId: string) {
   return queryOptions({
     queryKey: queryKeys.access.explain(target.kind, target.id, userId),
     queryFn: ({ signal }) =>
-      api.get(targetPath(target, '/permissions/explain'), accessExplanationSchema, { query: { user: userId }, signal }),
+      api.get<typeof accessExplanationSchema>(targetPath(target, '/permissions/explain'), {
+        query: { user: userId },
+        signal,
+      }),
   });
 }
 

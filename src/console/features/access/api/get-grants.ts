@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { teamPermissionListSchema, userPermissionListSchema } from '../../../../shared/contract';
 import type { z } from 'zod';
+import type { teamPermissionListSchema, userPermissionListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { targetPath, type AccessTarget } from './target';
@@ -12,11 +12,11 @@ export const GRANTS_PAGE_SIZE = 20;
  * `GET …/permissions/teams` (teams given a role on the item) or `…/permissions/users` (members given one), a keyset
  * page at a time.
  */
-function grantsQueryOptions<T>(target: AccessTarget, who: 'teams' | 'users', schema: z.ZodType<T & Page>) {
+function grantsQueryOptions<S extends z.ZodType<Page>>(target: AccessTarget, who: 'teams' | 'users') {
   return infiniteQueryOptions({
     queryKey: queryKeys.access[who](target.kind, target.id),
     queryFn: ({ pageParam, signal }) =>
-      api.get(targetPath(target, `/permissions/${who}`), schema, {
+      api.get<S>(targetPath(target, `/permissions/${who}`), {
         query: { limit: GRANTS_PAGE_SIZE, page: pageParam },
         signal,
       }),
@@ -30,9 +30,9 @@ interface Page {
 }
 
 export function useTeamGrants(target: AccessTarget) {
-  return useInfiniteQuery(grantsQueryOptions(target, 'teams', teamPermissionListSchema));
+  return useInfiniteQuery(grantsQueryOptions<typeof teamPermissionListSchema>(target, 'teams'));
 }
 
 export function useUserGrants(target: AccessTarget) {
-  return useInfiniteQuery(grantsQueryOptions(target, 'users', userPermissionListSchema));
+  return useInfiniteQuery(grantsQueryOptions<typeof userPermissionListSchema>(target, 'users'));
 }

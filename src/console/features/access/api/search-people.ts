@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MEMBER_SEARCH_MAX, TEAM_TITLE_MAX, memberListSchema, teamListSchema } from '../../../../shared/contract';
-import type { Member, Team } from '../../../../shared/contract';
+import { MEMBER_SEARCH_MAX, TEAM_TITLE_MAX } from '../../../../shared/contract';
+import type { Member, Team, memberListSchema, teamListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -19,12 +19,12 @@ export function usePeopleSuggestions(organizationId: string, search: string, tea
     queryFn: async ({ signal }): Promise<Suggestion[]> => {
       const org = `/orgs/${encodeURIComponent(organizationId)}`;
       const [members, found] = await Promise.all([
-        api.get(`${org}/members`, memberListSchema, {
+        api.get<typeof memberListSchema>(`${org}/members`, {
           query: { search: search.slice(0, MEMBER_SEARCH_MAX), limit: SUGGESTIONS },
           signal,
         }),
         teams
-          ? api.get(`${org}/teams`, teamListSchema, {
+          ? api.get<typeof teamListSchema>(`${org}/teams`, {
               query: { title: search.slice(0, TEAM_TITLE_MAX), limit: SUGGESTIONS },
               signal,
             })

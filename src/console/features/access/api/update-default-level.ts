@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collectionSchema, spaceSchema } from '../../../../shared/contract';
+import type { collectionSchema, spaceSchema } from '../../../../shared/contract';
 import type { DefaultLevel } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,10 +11,10 @@ export function useUpdateDefaultLevel(target: AccessTarget) {
   return useMutation({
     mutationFn: async (defaultLevel: DefaultLevel) => {
       if (target.kind === 'spaces') {
-        const space = await api.patch(targetPath(target), { defaultLevel }, spaceSchema);
+        const space = await api.patch<typeof spaceSchema>(targetPath(target), { defaultLevel });
         queryClient.setQueryData(queryKeys.spaces.detail(space.id), space);
       } else {
-        const collection = await api.patch(targetPath(target), { defaultLevel }, collectionSchema);
+        const collection = await api.patch<typeof collectionSchema>(targetPath(target), { defaultLevel });
         queryClient.setQueryData(queryKeys.collections.detail(collection.id), collection);
       }
     },

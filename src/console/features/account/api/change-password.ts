@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signedOutSchema } from '../../../../shared/contract';
+import type { signedOutSchema } from '../../../../shared/contract';
 import type { ChangePasswordBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * wrong current password is a 400 naming `currentPassword`; too many wrong ones a 429.
  */
 export function changePassword(body: ChangePasswordBody) {
-  return api.post('/user/password', body, signedOutSchema);
+  return api.post<typeof signedOutSchema>('/user/password', body);
 }
 
 export function useChangePassword() {

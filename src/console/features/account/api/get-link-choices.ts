@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { ssoLoginListSchema } from '../../../../shared/contract';
+import type { ssoLoginListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,7 +15,7 @@ export interface LinkChoice {
 
 /** `GET /v1/orgs/{organizationId}/sso`: the organization's identity providers, which any member may list. */
 export function getOrganizationLogins(organizationId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/sso`, ssoLoginListSchema, { signal });
+  return api.get<typeof ssoLoginListSchema>(`/orgs/${encodeURIComponent(organizationId)}/sso`, { signal });
 }
 
 /** The providers of all these organizations (one request each, asked together), in the organizations' order. */

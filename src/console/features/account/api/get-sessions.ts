@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSessionListSchema } from '../../../../shared/contract';
+import type { userSessionListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/user/sessions`: the account's console sessions, the current one marked. */
 export function getSessions(signal?: AbortSignal) {
-  return getAllPages('/user/sessions', userSessionListSchema, {}, signal);
+  return getAllPages<typeof userSessionListSchema>('/user/sessions', {}, signal);
 }
 
 export function sessionsQueryOptions() {

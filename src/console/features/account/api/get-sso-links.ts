@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ssoLinkListSchema } from '../../../../shared/contract';
+import type { ssoLinkListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/user/sso-links`: the identity providers that sign in the caller's account, linked or account-creating. */
 export function getSsoLinks(signal?: AbortSignal) {
-  return api.get('/user/sso-links', ssoLinkListSchema, { signal });
+  return api.get<typeof ssoLinkListSchema>('/user/sso-links', { signal });
 }
 
 export function ssoLinksQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiTokenListSchema } from '../../../../shared/contract';
+import type { apiTokenListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/user/tokens`: the caller's lasting API tokens (labels and dates; never their secrets), every page. */
 export function getTokens(signal?: AbortSignal) {
-  return getAllPages('/user/tokens', apiTokenListSchema, {}, signal);
+  return getAllPages<typeof apiTokenListSchema>('/user/tokens', {}, signal);
 }
 
 export function tokensQueryOptions() {

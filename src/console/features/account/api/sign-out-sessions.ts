@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signedOutSchema } from '../../../../shared/contract';
+import type { signedOutSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,7 +10,7 @@ export function signOutSession(sessionId: string) {
 
 /** `DELETE /v1/user/sessions` → `{signedOut}`: every session but this one. */
 export function signOutOtherSessions() {
-  return api.delete('/user/sessions', signedOutSchema);
+  return api.delete<typeof signedOutSchema>('/user/sessions');
 }
 
 export function useSignOutSession() {

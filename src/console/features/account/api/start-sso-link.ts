@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { startSsoLinkBodySchema, startSsoLinkResultSchema } from '../../../../shared/contract';
-import type { StartSsoLinkBody } from '../../../../shared/contract';
+import type { StartSsoLinkBody, startSsoLinkResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
-
-export { startSsoLinkBodySchema };
 
 /**
  * `POST /v1/user/sso-links {provider, password}` → `{redirectURL}`: the identity provider's sign-in, which comes
@@ -11,7 +8,7 @@ export { startSsoLinkBodySchema };
  * password is a 400 naming `password`.
  */
 export function startSsoLink(body: StartSsoLinkBody) {
-  return api.post('/user/sso-links', body, startSsoLinkResultSchema);
+  return api.post<typeof startSsoLinkResultSchema>('/user/sso-links', body);
 }
 
 export function useStartSsoLink() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSchema } from '../../../../shared/contract';
+import type { userSchema } from '../../../../shared/contract';
 import type { UpdateUserBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * null to remove it; a bad one is a 400 naming `photo`.
  */
 export function updateProfile(body: UpdateUserBody) {
-  return api.patch('/user', body, userSchema);
+  return api.patch<typeof userSchema>('/user', body);
 }
 
 /** Saves the profile; the account menu (which reads the user query) shows the change at once. */

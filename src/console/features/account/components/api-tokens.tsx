@@ -10,7 +10,8 @@ import { EmptyState, ErrorState, FormError, Loading } from '../../../components/
 import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createTokenBodySchema, useCreateToken } from '../api/create-token';
+import { useCreateToken } from '../api/create-token';
+import { createTokenBodySchema } from '../../../../shared/contract';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 

@@ -7,7 +7,8 @@ import { showServerError, useZodForm } from '../../../lib/form';
 import { useLinkChoices } from '../api/get-link-choices';
 import type { OrganizationRef } from '../api/get-link-choices';
 import { useSsoLinks } from '../api/get-sso-links';
-import { startSsoLinkBodySchema, useStartSsoLink } from '../api/start-sso-link';
+import { useStartSsoLink } from '../api/start-sso-link';
+import { startSsoLinkBodySchema } from '../../../../shared/contract';
 import { linkChoiceOptions } from '../utils/choices';
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userInvitationListSchema } from '../../../../shared/contract';
+import type { userInvitationListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/user/invitations`: the signed-in person's pending invitations, each with its organization and role. */
 export function getMyInvitations(signal?: AbortSignal) {
-  return getAllPages('/user/invitations', userInvitationListSchema, {}, signal);
+  return getAllPages<typeof userInvitationListSchema>('/user/invitations', {}, signal);
 }
 
 export function myInvitationsQueryOptions() {

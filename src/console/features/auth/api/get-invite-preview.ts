@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invitePreviewSchema } from '../../../../shared/contract';
+import type { invitePreviewSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,9 +8,8 @@ import { queryKeys } from '../../../lib/query-keys';
  * link leads to, the role it gives, and the caller's own role when they are a member already.
  */
 export function getInvitePreview(organizationId: string, inviteId: string, signal?: AbortSignal) {
-  return api.get(
+  return api.get<typeof invitePreviewSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/invites/${encodeURIComponent(inviteId)}`,
-    invitePreviewSchema,
     { signal },
   );
 }

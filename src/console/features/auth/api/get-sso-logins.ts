@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ssoLoginListSchema } from '../../../../shared/contract';
+import type { ssoLoginListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * ask, whatever their session: it is how a member of an organization that enforces SSO finds the way in.
  */
 export function getSsoLogins(organizationId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/sso`, ssoLoginListSchema, { signal });
+  return api.get<typeof ssoLoginListSchema>(`/orgs/${encodeURIComponent(organizationId)}/sso`, { signal });
 }
 
 export function ssoLoginsQueryOptions(organizationId: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { userSchema } from '../../../../shared/contract';
+import type { userSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/user`: the signed-in user, or a 401 ApiError when there is no session. */
 export function getUser(signal?: AbortSignal) {
-  return api.get('/user', userSchema, { signal });
+  return api.get<typeof userSchema>('/user', { signal });
 }
 
 export function userQueryOptions() {

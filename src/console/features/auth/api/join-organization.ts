@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emptyObjectSchema } from '../../../../shared/contract';
+import type { emptyObjectSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /v1/orgs/{organizationId}/invites/{inviteId}`: the signed-in user joins with the invite link's role. */
 export function joinOrganization(organizationId: string, inviteId: string) {
-  return api.post(
+  return api.post<typeof emptyObjectSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/invites/${encodeURIComponent(inviteId)}`,
     {},
-    emptyObjectSchema,
   );
 }
 

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authResultSchema, loginBodySchema } from '../../../../shared/contract';
-import type { LoginBody } from '../../../../shared/contract';
+import type { LoginBody, authResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { loginBodySchema };
-
 /** `POST /v1/auth/login`: sets the session and CSRF cookies. */
 export function login(body: LoginBody) {
-  return api.post('/auth/login', body, authResultSchema);
+  return api.post<typeof authResultSchema>('/auth/login', body);
 }
 
 export function useLogin() {

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/field';
 import { KeyIcon } from '../../../components/ui/icons';
 import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { ssoDiscoveryBodySchema, useSsoDiscovery } from '../api/discover-sso';
+import { useSsoDiscovery } from '../api/discover-sso';
 import { domainOf } from '../utils/sso';
 
 interface Found {
@@ -33,9 +33,13 @@ export function SsoSignIn({ open }: { open: boolean }) {
   return <SsoDiscovery />;
 }
 
+/** The contract's rule for the address, loaded with zod when the person starts typing (lib/form.ts). */
+const loadDiscoverySchema = () =>
+  import('../../../../shared/contract').then((contract) => contract.ssoDiscoveryBodySchema);
+
 function SsoDiscovery() {
   const id = useId();
-  const form = useZodForm(ssoDiscoveryBodySchema, { defaultValues: { email: '' }, mode: 'onSubmit' });
+  const form = useZodForm(loadDiscoverySchema, { defaultValues: { email: '' }, mode: 'onSubmit' });
   const discovery = useSsoDiscovery();
   const [found, setFound] = useState<Found | null>(null);
   const email = form.watch('email');

@@ -2,14 +2,17 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { loginBodySchema, useLogin } from '../api/login';
+import { useLogin } from '../api/login';
+
+/** The contract's sign-in rule, loaded with zod when the person starts typing (lib/form.ts). */
+const loadLoginSchema = () => import('../../../../shared/contract').then((contract) => contract.loginBodySchema);
 
 /**
  * E-mail and password. Checked when submitted, then while typing: leaving a field empty for "Sign in with SSO" is
  * not a mistake. `autoFocus` is off when the page opens on single sign-on instead.
  */
 export function LoginForm({ onSignedIn, autoFocus = true }: { onSignedIn: () => void; autoFocus?: boolean }) {
-  const form = useZodForm(loginBodySchema, { defaultValues: { email: '', password: '' }, mode: 'onSubmit' });
+  const form = useZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' }, mode: 'onSubmit' });
   const login = useLogin();
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { DISPLAY_NAME_MAX, PASSWORD_MIN } from '../../../../shared/contract';
+import { DISPLAY_NAME_MAX, PASSWORD_MIN } from '../../../../shared/contract/constants';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { FormError } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { signupBodySchema, useSignup } from '../api/signup';
+import { useSignup } from '../api/signup';
+
+/** The contract's sign-up rules, loaded with zod when the person starts typing (lib/form.ts). */
+const loadSignupSchema = () => import('../../../../shared/contract').then((contract) => contract.signupBodySchema);
 
 /** `invite`: an invite link followed here; the new account joins its organization on the way. */
 export function SignupForm({
@@ -16,7 +19,7 @@ export function SignupForm({
   onSignedUp: () => void;
   invite?: { organization: string; id: string };
 }) {
-  const form = useZodForm(signupBodySchema, {
+  const form = useZodForm(loadSignupSchema, {
     defaultValues: { displayName: '', email: '', password: '' },
     mode: 'onTouched',
   });

@@ -1,4 +1,4 @@
-import { ROLES } from '../../../../shared/contract';
+import { ROLES } from '../../../../shared/contract/constants';
 import type { RoleOrGuest, UserInvitation } from '../../../../shared/contract';
 import { roleLabel } from '../../../lib/roles';
 

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeRequestSchema, createChangeRequestBodySchema } from '../../../../shared/contract';
-import type { CreateChangeRequestBody } from '../../../../shared/contract';
+import type { CreateChangeRequestBody, changeRequestSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { refreshSpace } from '../utils/cache';
 
-export { createChangeRequestBodySchema };
-
 /** `POST /v1/spaces/{spaceId}/change-requests` → 201 ChangeRequest, based on the space's current revision. */
 export function createChangeRequest(spaceId: string, body: CreateChangeRequestBody) {
-  return api.post(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, body, changeRequestSchema);
+  return api.post<typeof changeRequestSchema>(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, body);
 }
 
 export function useCreateChangeRequest(spaceId: string) {

@@ -1,8 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { changeRequestSchema, contentChangeResultSchema, revisionFileSchema } from '../../../../shared/contract';
-import type { ContentChange, RevisionPage } from '../../../../shared/contract';
+import type { z } from 'zod';
+import type {
+  ChangeRequest,
+  ContentChange,
+  ContentChangeResult,
+  RevisionFile,
+  RevisionPage,
+} from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestChanged } from '../utils/cache';
@@ -10,12 +15,12 @@ import { recordOwnEdit } from '../utils/own-edits';
 import { changeRequestPath } from '../utils/paths';
 
 /** Answer of an edit with `compat=false`: the change request after it, and what each operation did. */
-const editResultSchema = z.object({
-  changeRequest: changeRequestSchema,
-  changes: z.array(contentChangeResultSchema),
+export interface EditContentResult {
+  changeRequest: ChangeRequest;
+  changes: ContentChangeResult[];
   /** The files an `insert_files` operation stored, in order. */
-  insertedFiles: z.array(revisionFileSchema.extend({ ref: z.string().optional() })).optional(),
-});
+  insertedFiles?: Array<RevisionFile & { ref?: string }>;
+}
 
 export interface EditContentInput {
   changes: ContentChange[];
@@ -29,14 +34,16 @@ export interface EditContentInput {
   onApplied?: (result: EditContentResult) => void;
 }
 
-export type EditContentResult = z.infer<typeof editResultSchema>;
-
 /** `POST /v1/spaces/{spaceId}/change-requests/{number}/content?compat=false` with `If-Match: "<revision>"`. */
 export function editChangeRequestContent(spaceId: string, number: number, { changes, revision }: EditContentInput) {
-  return api.post(changeRequestPath(spaceId, number, '/content'), { changes }, editResultSchema, {
-    query: { compat: false },
-    headers: { 'if-match': `"${revision}"` },
-  });
+  return api.post<z.ZodType<EditContentResult>>(
+    changeRequestPath(spaceId, number, '/content'),
+    { changes },
+    {
+      query: { compat: false },
+      headers: { 'if-match': `"${revision}"` },
+    },
+  );
 }
 
 /** Pages whose own content (title, body…) the edit changes; moving a page leaves its content as it was. */

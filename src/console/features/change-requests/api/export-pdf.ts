@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { pdfResultSchema } from '../../../../shared/contract';
+import type { pdfResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { changeRequestPath } from '../utils/paths';
 
@@ -8,7 +8,7 @@ import { changeRequestPath } from '../utils/paths';
  * PDF can be downloaded (same origin, the session cookie authenticates).
  */
 export function getPdfUrl(spaceId: string, number: number, pageId?: string) {
-  return api.get(changeRequestPath(spaceId, number, '/pdf'), pdfResultSchema, {
+  return api.get<typeof pdfResultSchema>(changeRequestPath(spaceId, number, '/pdf'), {
     query: pageId ? { only: true, page: pageId } : {},
   });
 }

@@ -1,14 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { revisionPageSchema } from '../../../../shared/contract';
+import type { revisionPageSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/content/page/{pageId}?format=markdown`. */
 export function getChangeRequestPage(spaceId: string, number: number, pageId: string, signal?: AbortSignal) {
-  return api.get(
+  return api.get<typeof revisionPageSchema>(
     changeRequestPath(spaceId, number, `/content/page/${encodeURIComponent(pageId)}`),
-    revisionPageSchema,
     { query: { format: 'markdown' }, signal },
   );
 }

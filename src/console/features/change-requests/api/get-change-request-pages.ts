@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { revisionPagesSchema } from '../../../../shared/contract';
+import type { revisionPagesSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/content/pages`: the page tree as the change request has it. */
 export async function getChangeRequestPages(spaceId: string, number: number, signal?: AbortSignal) {
-  const { pages } = await api.get(changeRequestPath(spaceId, number, '/content/pages'), revisionPagesSchema, {
+  const { pages } = await api.get<typeof revisionPagesSchema>(changeRequestPath(spaceId, number, '/content/pages'), {
     signal,
   });
   return pages;

@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { changeRequestSchema } from '../../../../shared/contract';
+import type { changeRequestSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}`. */
 export function getChangeRequest(spaceId: string, number: number, signal?: AbortSignal) {
-  return api.get(changeRequestPath(spaceId, number), changeRequestSchema, { signal });
+  return api.get<typeof changeRequestSchema>(changeRequestPath(spaceId, number), { signal });
 }
 
 export function changeRequestQueryOptions(spaceId: string, number: number) {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { changeRequestListSchema } from '../../../../shared/contract';
+import type { changeRequestListSchema } from '../../../../shared/contract';
 import type { ChangeRequestStatus } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ export function getChangeRequests(
   query: { status: ChangeRequestStatus; page?: string; limit?: number; contributor?: string },
   signal?: AbortSignal,
 ) {
-  return api.get(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, changeRequestListSchema, {
+  return api.get<typeof changeRequestListSchema>(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, {
     query: {
       status: query.status,
       page: query.page,

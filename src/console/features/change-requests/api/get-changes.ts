@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { semanticChangesSchema } from '../../../../shared/contract';
+import type { semanticChangesSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/changes`: what the change request changes against its base. */
 export async function getChanges(spaceId: string, number: number, signal?: AbortSignal) {
-  const { changes } = await api.get(changeRequestPath(spaceId, number, '/changes'), semanticChangesSchema, {
+  const { changes } = await api.get<typeof semanticChangesSchema>(changeRequestPath(spaceId, number, '/changes'), {
     signal,
   });
   return changes;

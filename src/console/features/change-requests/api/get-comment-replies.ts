@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { commentReplyListSchema } from '../../../../shared/contract';
+import type { commentReplyListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
@@ -7,9 +7,8 @@ import { COMMENTS_POLL_MS } from './get-comments';
 
 /** `GET …/change-requests/{number}/comments/{commentId}/replies`: every reply of a thread, oldest first. */
 export function getCommentReplies(spaceId: string, number: number, commentId: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof commentReplyListSchema>(
     changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies`),
-    commentReplyListSchema,
     {},
     signal,
   );

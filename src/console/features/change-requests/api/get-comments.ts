@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { commentListSchema } from '../../../../shared/contract';
+import type { commentListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
@@ -9,9 +9,8 @@ export const COMMENTS_POLL_MS = 3_000;
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/comments`: every thread, open and resolved, oldest first. */
 export function getComments(spaceId: string, number: number, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof commentListSchema>(
     changeRequestPath(spaceId, number, '/comments'),
-    commentListSchema,
     { order: 'asc', status: 'all' },
     signal,
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberListSchema } from '../../../../shared/contract';
+import type { memberListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/members`: whom a review can be requested from. */
 export function getOrganizationMembers(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/members`, memberListSchema, {}, signal);
+  return getAllPages<typeof memberListSchema>(`/orgs/${encodeURIComponent(organizationId)}/members`, {}, signal);
 }
 
 export function organizationMembersQueryOptions(organizationId: string) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pageDiffSchema } from '../../../../shared/contract';
+import type { pageDiffSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/diff/{pageId}`: the page's block diff, base → change request. */
 export function getPageDiff(spaceId: string, number: number, pageId: string, signal?: AbortSignal) {
-  return api.get(changeRequestPath(spaceId, number, `/diff/${encodeURIComponent(pageId)}`), pageDiffSchema, {
+  return api.get<typeof pageDiffSchema>(changeRequestPath(spaceId, number, `/diff/${encodeURIComponent(pageId)}`), {
     signal,
   });
 }

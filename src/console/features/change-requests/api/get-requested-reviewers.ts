@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestedReviewerListSchema } from '../../../../shared/contract';
+import type { requestedReviewerListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
 /** `GET /v1/spaces/{spaceId}/change-requests/{number}/requested-reviewers`. */
 export function getRequestedReviewers(spaceId: string, number: number, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof requestedReviewerListSchema>(
     changeRequestPath(spaceId, number, '/requested-reviewers'),
-    requestedReviewerListSchema,
     {},
     signal,
   );

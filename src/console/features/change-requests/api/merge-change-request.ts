@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mergeResultSchema } from '../../../../shared/contract';
+import type { mergeResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { refreshChangeRequest, refreshSpace } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
@@ -9,7 +9,7 @@ import { changeRequestPath } from '../utils/paths';
  * conflicts or when the space changed in a conflicting way, 403 below the review role or in a locked space.
  */
 export function mergeChangeRequest(spaceId: string, number: number) {
-  return api.post(changeRequestPath(spaceId, number, '/merge'), undefined, mergeResultSchema);
+  return api.post<typeof mergeResultSchema>(changeRequestPath(spaceId, number, '/merge'), undefined);
 }
 
 export function useMergeChangeRequest(spaceId: string, number: number) {

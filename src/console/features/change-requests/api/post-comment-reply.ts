@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentReplySchema, postReplyBodySchema } from '../../../../shared/contract';
+import type { commentReplySchema } from '../../../../shared/contract';
+import type { postReplyBodySchema } from '../../../../shared/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { replyChanged } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
 
-export { postReplyBodySchema };
 export type PostReplyBody = z.infer<typeof postReplyBodySchema>;
 
 /** `POST …/change-requests/{number}/comments/{commentId}/replies` `{body}` → CommentReply. */
 export function postCommentReply(spaceId: string, number: number, commentId: string, body: PostReplyBody) {
-  return api.post(
+  return api.post<typeof commentReplySchema>(
     changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies`),
     body,
-    commentReplySchema,
   );
 }
 

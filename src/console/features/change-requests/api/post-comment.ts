@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentSchema, postCommentBodySchema } from '../../../../shared/contract';
-import type { PostCommentBody } from '../../../../shared/contract';
+import type { PostCommentBody, commentSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { commentChanged } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
 
-export { postCommentBodySchema };
 export type { PostCommentBody };
 
 /**
@@ -13,7 +11,7 @@ export type { PostCommentBody };
  * block of a page (`node`), on a page, or on the whole change request.
  */
 export function postComment(spaceId: string, number: number, body: PostCommentBody) {
-  return api.post(changeRequestPath(spaceId, number, '/comments'), body, commentSchema);
+  return api.post<typeof commentSchema>(changeRequestPath(spaceId, number, '/comments'), body);
 }
 
 export function usePostComment(spaceId: string, number: number) {

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestReviewersBodySchema, requestReviewersResultSchema } from '../../../../shared/contract';
+import type { requestReviewersResultSchema } from '../../../../shared/contract';
+import type { requestReviewersBodySchema } from '../../../../shared/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeRequestPath } from '../utils/paths';
 
-export { requestReviewersBodySchema };
-
 /** `POST /v1/spaces/{spaceId}/change-requests/{number}/requested-reviewers` `{users: [userId]}`. */
 export function requestReviewers(spaceId: string, number: number, body: z.input<typeof requestReviewersBodySchema>) {
-  return api.post(changeRequestPath(spaceId, number, '/requested-reviewers'), body, requestReviewersResultSchema);
+  return api.post<typeof requestReviewersResultSchema>(
+    changeRequestPath(spaceId, number, '/requested-reviewers'),
+    body,
+  );
 }
 
 export function useRequestReviewers(spaceId: string, number: number) {

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentReplySchema, updateReplyBodySchema } from '../../../../shared/contract';
-import type { UpdateReplyBody } from '../../../../shared/contract';
+import type { UpdateReplyBody, commentReplySchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { replyChanged } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
 
-export { updateReplyBodySchema };
 export type { UpdateReplyBody };
 
 /** `PUT …/comments/{commentId}/replies/{replyId}` `{body?, addedReactions?, removedReactions?}` → CommentReply. */
@@ -16,14 +14,13 @@ export function updateCommentReply(
   replyId: string,
   body: UpdateReplyBody,
 ) {
-  return api.put(
+  return api.put<typeof commentReplySchema>(
     changeRequestPath(
       spaceId,
       number,
       `/comments/${encodeURIComponent(commentId)}/replies/${encodeURIComponent(replyId)}`,
     ),
     body,
-    commentReplySchema,
   );
 }
 

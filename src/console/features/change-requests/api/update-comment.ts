@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentSchema, updateCommentBodySchema } from '../../../../shared/contract';
-import type { UpdateCommentBody } from '../../../../shared/contract';
+import type { UpdateCommentBody, commentSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { commentChanged } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
 
-export { updateCommentBodySchema };
 export type { UpdateCommentBody };
 
 /**
@@ -13,7 +11,10 @@ export type { UpdateCommentBody };
  * → Comment. Only the author changes the body; whoever can comment resolves, reopens and reacts.
  */
 export function updateComment(spaceId: string, number: number, commentId: string, body: UpdateCommentBody) {
-  return api.put(changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}`), body, commentSchema);
+  return api.put<typeof commentSchema>(
+    changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}`),
+    body,
+  );
 }
 
 export function useUpdateComment(spaceId: string, number: number) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mergeResultSchema } from '../../../../shared/contract';
+import type { mergeResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { refreshChangeRequest } from '../utils/cache';
 import { changeRequestPath } from '../utils/paths';
@@ -9,7 +9,7 @@ import { changeRequestPath } from '../utils/paths';
  * request. `result: 'update'` when it applied; `'conflicts'` when some changes conflict and wait for a resolution.
  */
 export function updateFromSpace(spaceId: string, number: number) {
-  return api.post(changeRequestPath(spaceId, number, '/update'), undefined, mergeResultSchema);
+  return api.post<typeof mergeResultSchema>(changeRequestPath(spaceId, number, '/update'), undefined);
 }
 
 export function useUpdateFromSpace(spaceId: string, number: number) {

@@ -16,7 +16,8 @@ import { useRequestedReviewers } from '../api/get-requested-reviewers';
 import { useReviews } from '../api/get-reviews';
 import { useRemoveRequestedReviewer } from '../api/remove-requested-reviewer';
 import { useRequestReviewers } from '../api/request-reviewers';
-import { submitReviewBodySchema, useSubmitReview } from '../api/submit-review';
+import { useSubmitReview } from '../api/submit-review';
+import { submitReviewBodySchema } from '../../../../shared/contract';
 
 interface PanelProps {
   organizationId: string;

@@ -5,9 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { postCommentBodySchema, usePostComment } from '../api/post-comment';
-import { postReplyBodySchema, usePostCommentReply } from '../api/post-comment-reply';
-import { updateReplyBodySchema } from '../api/update-comment-reply';
+import { usePostComment } from '../api/post-comment';
+import { postCommentBodySchema } from '../../../../shared/contract';
+import { usePostCommentReply } from '../api/post-comment-reply';
+import { postReplyBodySchema } from '../../../../shared/contract';
+import { updateReplyBodySchema } from '../../../../shared/contract';
 
 /** A new thread: its body; where it anchors (page, block) is not typed but chosen by the button that opened it. */
 const newThreadSchema = postCommentBodySchema.pick({ body: true });

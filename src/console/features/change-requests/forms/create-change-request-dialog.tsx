@@ -4,7 +4,8 @@ import type { ChangeRequest } from '../../../../shared/contract';
 import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createChangeRequestBodySchema, useCreateChangeRequest } from '../api/create-change-request';
+import { useCreateChangeRequest } from '../api/create-change-request';
+import { createChangeRequestBodySchema } from '../../../../shared/contract';
 
 interface Props {
   spaceId: string;

@@ -5,7 +5,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { updateChangeRequestBodySchema, useUpdateChangeRequest } from '../api/update-change-request';
+import { useUpdateChangeRequest } from '../api/update-change-request';
+import { updateChangeRequestBodySchema } from '../../../../shared/contract';
 
 const subjectSchema = updateChangeRequestBodySchema.pick({ subject: true });
 

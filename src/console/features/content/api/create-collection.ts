@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collectionSchema, createCollectionBodySchema } from '../../../../shared/contract';
-import type { CreateCollectionBody } from '../../../../shared/contract';
+import type { CreateCollectionBody, collectionSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createCollectionBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/collections` → 201 Collection, at the root or inside `parent`. */
 export function createCollection(organizationId: string, body: CreateCollectionBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/collections`, body, collectionSchema);
+  return api.post<typeof collectionSchema>(`/orgs/${encodeURIComponent(organizationId)}/collections`, body);
 }
 
 export function useCreateCollection(organizationId: string) {

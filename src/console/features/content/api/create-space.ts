@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createSpaceBodySchema, spaceSchema } from '../../../../shared/contract';
-import type { CreateSpaceBody } from '../../../../shared/contract';
+import type { CreateSpaceBody, spaceSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createSpaceBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/spaces` → 201 Space, at the root or inside the collection `parent`. */
 export function createSpace(organizationId: string, body: CreateSpaceBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/spaces`, body, spaceSchema);
+  return api.post<typeof spaceSchema>(`/orgs/${encodeURIComponent(organizationId)}/spaces`, body);
 }
 
 export function useCreateSpace(organizationId: string) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spaceSchema } from '../../../../shared/contract';
+import type { spaceSchema } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /v1/spaces/{spaceId}/duplicate` → 201, the copy. */
 export function duplicateSpace(spaceId: string) {
-  return api.post(`/spaces/${encodeURIComponent(spaceId)}/duplicate`, {}, spaceSchema);
+  return api.post<typeof spaceSchema>(`/spaces/${encodeURIComponent(spaceId)}/duplicate`, {});
 }
 
 export function useDuplicateSpace(space: Pick<Space, 'id' | 'organization'>) {

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { collectionSchema } from '../../../../shared/contract';
+import type { collectionSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/collections/{collectionId}`. */
 export function getCollection(collectionId: string, signal?: AbortSignal) {
-  return api.get(`/collections/${encodeURIComponent(collectionId)}`, collectionSchema, { signal });
+  return api.get<typeof collectionSchema>(`/collections/${encodeURIComponent(collectionId)}`, { signal });
 }
 
 export function collectionQueryOptions(collectionId: string) {

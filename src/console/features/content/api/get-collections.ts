@@ -1,14 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { collectionListSchema } from '../../../../shared/contract';
+import type { collectionListSchema } from '../../../../shared/contract';
 import type { Collection } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/collections?nested=true`: every collection, nested ones included, by position. */
 export function getCollections(organizationId: string, signal?: AbortSignal): Promise<Collection[]> {
-  return getAllPages(
+  return getAllPages<typeof collectionListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/collections`,
-    collectionListSchema,
     { nested: true },
     signal,
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { spaceSchema } from '../../../../shared/contract';
+import type { spaceSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/spaces/{spaceId}`. */
 export function getSpace(spaceId: string, signal?: AbortSignal) {
-  return api.get(`/spaces/${encodeURIComponent(spaceId)}`, spaceSchema, { signal });
+  return api.get<typeof spaceSchema>(`/spaces/${encodeURIComponent(spaceId)}`, { signal });
 }
 
 export function spaceQueryOptions(spaceId: string) {

@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { spaceListSchema } from '../../../../shared/contract';
+import type { spaceListSchema } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/spaces`: every live space, in collections or not, by position. */
 export function getSpaces(organizationId: string, signal?: AbortSignal): Promise<Space[]> {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/spaces`, spaceListSchema, {}, signal);
+  return getAllPages<typeof spaceListSchema>(`/orgs/${encodeURIComponent(organizationId)}/spaces`, {}, signal);
 }
 
 export function spacesQueryOptions(organizationId: string) {

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moveBodySchema } from '../../../../shared/contract';
 import type { Collection, MoveBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export { moveBodySchema };
 
 /** `POST /v1/collections/{collectionId}/move`: to another parent (`null` = organization root) and/or beside a sibling. */
 export function moveCollection(collectionId: string, body: MoveBody) {

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moveBodySchema } from '../../../../shared/contract';
 import type { MoveBody, Space } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export { moveBodySchema };
 
 /** `POST /v1/spaces/{spaceId}/move`: into a collection (`null` = organization root) and/or beside a sibling. */
 export function moveSpace(spaceId: string, body: MoveBody) {

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collectionSchema, updateCollectionBodySchema } from '../../../../shared/contract';
-import type { Collection, UpdateCollectionBody } from '../../../../shared/contract';
+import type { Collection, UpdateCollectionBody, collectionSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { updateCollectionBodySchema };
-
 /** `PATCH /v1/collections/{collectionId}` → Collection. */
 export function updateCollection(collectionId: string, body: UpdateCollectionBody) {
-  return api.patch(`/collections/${encodeURIComponent(collectionId)}`, body, collectionSchema);
+  return api.patch<typeof collectionSchema>(`/collections/${encodeURIComponent(collectionId)}`, body);
 }
 
 export function useUpdateCollection(collection: Pick<Collection, 'id' | 'organization'>) {

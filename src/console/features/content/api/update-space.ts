@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spaceSchema, updateSpaceBodySchema } from '../../../../shared/contract';
-import type { Space, UpdateSpaceBody } from '../../../../shared/contract';
+import type { Space, UpdateSpaceBody, spaceSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { updateSpaceBodySchema };
-
 /** `PATCH /v1/spaces/{spaceId}` → Space; `emoji: null` clears the emoji. */
 export function updateSpace(spaceId: string, body: UpdateSpaceBody) {
-  return api.patch(`/spaces/${encodeURIComponent(spaceId)}`, body, spaceSchema);
+  return api.patch<typeof spaceSchema>(`/spaces/${encodeURIComponent(spaceId)}`, body);
 }
 
 export function useUpdateSpace(space: Pick<Space, 'id' | 'organization'>) {

@@ -5,7 +5,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createCollectionBodySchema, useCreateCollection } from '../api/create-collection';
+import { useCreateCollection } from '../api/create-collection';
+import { createCollectionBodySchema } from '../../../../shared/contract';
 
 interface Props {
   organizationId: string;

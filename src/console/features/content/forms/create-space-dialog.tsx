@@ -5,7 +5,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createSpaceBodySchema, useCreateSpace } from '../api/create-space';
+import { useCreateSpace } from '../api/create-space';
+import { createSpaceBodySchema } from '../../../../shared/contract';
 import { editModeOptions, SPACE_UNTITLED } from '../utils/labels';
 import { EmojiField } from './emoji-field';
 

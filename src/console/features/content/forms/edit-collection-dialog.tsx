@@ -5,7 +5,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { changedFields, showServerError, useZodForm } from '../../../lib/form';
-import { updateCollectionBodySchema, useUpdateCollection } from '../api/update-collection';
+import { useUpdateCollection } from '../api/update-collection';
+import { updateCollectionBodySchema } from '../../../../shared/contract';
 
 interface Props {
   collection: Collection;

@@ -6,7 +6,8 @@ import type { SelectOption } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useCollections } from '../api/get-collections';
-import { moveBodySchema, useMoveCollection } from '../api/move-collection';
+import { useMoveCollection } from '../api/move-collection';
+import { moveBodySchema } from '../../../../shared/contract';
 import { useMoveSpace } from '../api/move-space';
 import { descendantCollectionIds, flattenCollections } from '../utils/tree';
 

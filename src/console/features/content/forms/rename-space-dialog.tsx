@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useUpdateSpace } from '../api/update-space';
-import { spaceSettingsSchema } from '../utils/labels';
+import { updateSpaceBodySchema } from '../../../../shared/contract';
 
 interface Props {
   space: Space;
@@ -24,7 +24,7 @@ export function RenameSpaceDialog({ space, open, onOpenChange, returnFocusRef }:
 }
 
 function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }) {
-  const form = useZodForm(spaceSettingsSchema, { defaultValues: { title: space.title } });
+  const form = useZodForm(updateSpaceBodySchema, { defaultValues: { title: space.title } });
   const update = useUpdateSpace(space);
   const toast = useToast();
   const onSubmit = form.handleSubmit(async ({ title }) => {

@@ -6,7 +6,8 @@ import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { changedFields, showServerError, useZodForm } from '../../../lib/form';
 import { useUpdateSpace } from '../api/update-space';
-import { editModeOptions, spaceSettingsSchema, visibilityOptions } from '../utils/labels';
+import { updateSpaceBodySchema } from '../../../../shared/contract';
+import { editModeOptions, visibilityOptions } from '../utils/labels';
 import { EmojiField } from './emoji-field';
 
 function valuesOf(space: Space) {
@@ -20,7 +21,7 @@ function valuesOf(space: Space) {
 
 /** Title, emoji, visibility and edit mode of a space; only what changed is sent. */
 export function SpaceSettingsForm({ space }: { space: Space }) {
-  const form = useZodForm(spaceSettingsSchema, { defaultValues: valuesOf(space) });
+  const form = useZodForm(updateSpaceBodySchema, { defaultValues: valuesOf(space) });
   const update = useUpdateSpace(space);
   const toast = useToast();
   // Title and emoji need the edit level; visibility and edit mode need admin (as on the server).

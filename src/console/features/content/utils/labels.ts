@@ -1,4 +1,4 @@
-import { SPACE_EDIT_MODES, SPACE_VISIBILITIES, updateSpaceBodySchema } from '../../../../shared/contract';
+import { SPACE_EDIT_MODES, SPACE_VISIBILITIES } from '../../../../shared/contract/constants';
 import type { SpaceEditMode, SpaceVisibility } from '../../../../shared/contract';
 
 export const VISIBILITY_LABELS: Record<SpaceVisibility, { label: string; short: string; hint: string }> = {
@@ -40,8 +40,5 @@ export const editModeOptions = SPACE_EDIT_MODES.map((value) => ({
   label: EDIT_MODE_LABELS[value].label,
   hint: EDIT_MODE_LABELS[value].hint,
 }));
-
-/** The settings form validates exactly what the server does. */
-export const spaceSettingsSchema = updateSpaceBodySchema;
 
 export const SPACE_UNTITLED = 'Untitled';

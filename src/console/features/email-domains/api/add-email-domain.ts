@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addEmailDomainBodySchema, emailDomainEntrySchema } from '../../../../shared/contract';
-import type { AddEmailDomainBody } from '../../../../shared/contract';
+import type { AddEmailDomainBody, emailDomainEntrySchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { addEmailDomainBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/email-domains {domain}` → 201 (200 when it was there already), unverified. */
 export function addEmailDomain(organizationId: string, body: AddEmailDomainBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/email-domains`, body, emailDomainEntrySchema);
+  return api.post<typeof emailDomainEntrySchema>(`/orgs/${encodeURIComponent(organizationId)}/email-domains`, body);
 }
 
 export function useAddEmailDomain(organizationId: string) {

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { emailDomainEntryListSchema } from '../../../../shared/contract';
+import type { emailDomainEntryListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/email-domains` (admins): each domain, verified or not, with its TXT challenge. */
 export function getEmailDomains(organizationId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/email-domains`, emailDomainEntryListSchema, { signal });
+  return api.get<typeof emailDomainEntryListSchema>(`/orgs/${encodeURIComponent(organizationId)}/email-domains`, {
+    signal,
+  });
 }
 
 export function emailDomainsQueryOptions(organizationId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailDomainEntrySchema } from '../../../../shared/contract';
+import type { emailDomainEntrySchema } from '../../../../shared/contract';
 import type { EmailDomainEntry } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,10 +12,9 @@ export type VerifyMethod = NonNullable<EmailDomainEntry['verifiedBy']>;
  * what is missing when it is not published); `owner` is the instance owner vouching for it (403 for anyone else).
  */
 export function verifyEmailDomain(organizationId: string, domain: string, method: VerifyMethod) {
-  return api.post(
+  return api.post<typeof emailDomainEntrySchema>(
     `/orgs/${encodeURIComponent(organizationId)}/email-domains/${encodeURIComponent(domain)}/verify`,
     { method },
-    emailDomainEntrySchema,
   );
 }
 

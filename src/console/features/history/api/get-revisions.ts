@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { revisionChangesSchema, revisionSummaryListSchema } from '../../../../shared/contract';
+import type { revisionChangesSchema, revisionSummaryListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 
 const PER_PAGE = 20;
@@ -9,7 +9,7 @@ export function spaceRevisionsQueryOptions(spaceId: string) {
   return infiniteQueryOptions({
     queryKey: ['spaces', spaceId, 'history'] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/spaces/${encodeURIComponent(spaceId)}/revisions`, revisionSummaryListSchema, {
+      api.get<typeof revisionSummaryListSchema>(`/spaces/${encodeURIComponent(spaceId)}/revisions`, {
         query: { limit: PER_PAGE, page: pageParam },
         signal,
       }),
@@ -23,9 +23,8 @@ export function revisionChangesQueryOptions(spaceId: string, revisionId: string)
   return queryOptions({
     queryKey: ['spaces', spaceId, 'history', 'changes', revisionId] as const,
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<typeof revisionChangesSchema>(
         `/spaces/${encodeURIComponent(spaceId)}/revisions/${encodeURIComponent(revisionId)}/changes`,
-        revisionChangesSchema,
         { query: { limit: 50 }, signal },
       ),
     staleTime: Infinity,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { importRunSchema } from '../../../../shared/contract';
+import type { importRunSchema } from '../../../../shared/contract';
 import { api, isApiError } from '../../../lib/api-client';
 
 /** How often a running import's progress is read. */
@@ -14,9 +14,8 @@ export function useImportRun(spaceId: string, importId: string | undefined) {
     queryKey: ['imports', spaceId, importId] as const,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get(
+        return await api.get<typeof importRunSchema>(
           `/spaces/${encodeURIComponent(spaceId)}/imports/${encodeURIComponent(importId!)}`,
-          importRunSchema,
           { signal },
         );
       } catch (error) {

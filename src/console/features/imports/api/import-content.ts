@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importResultSchema, type ImportSource } from '../../../../shared/contract';
+import type { importResultSchema } from '../../../../shared/contract';
+import type { ImportSource } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -30,12 +31,20 @@ export function useImportContent(target: ImportTarget) {
   return useMutation({
     mutationFn: (request: ImportRequest) =>
       request.file
-        ? api.upload(importPath(target), { data: request.file, contentType: request.contentType }, importResultSchema, {
-            query: { source: request.source, importId: request.importId },
-          })
-        : api.post(importPath(target), { url: request.url, source: request.source }, importResultSchema, {
-            query: { importId: request.importId },
-          }),
+        ? api.upload<typeof importResultSchema>(
+            importPath(target),
+            { data: request.file, contentType: request.contentType },
+            {
+              query: { source: request.source, importId: request.importId },
+            },
+          )
+        : api.post<typeof importResultSchema>(
+            importPath(target),
+            { url: request.url, source: request.source },
+            {
+              query: { importId: request.importId },
+            },
+          ),
     onSuccess: () => {
       const { spaceId, changeRequest } = target;
       const stale =

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteListSchema, spaceListSchema } from '../../../../shared/contract';
+import type { siteListSchema, spaceListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 
 /** The organization's spaces and sites an installation can be given (ids and titles). */
@@ -10,8 +10,8 @@ export function useTargetChoices(organizationId: string, kind: 'space' | 'site')
       const base = `/orgs/${encodeURIComponent(organizationId)}/${kind}s`;
       const items =
         kind === 'space'
-          ? await getAllPages(base, spaceListSchema, {}, signal)
-          : await getAllPages(base, siteListSchema, {}, signal);
+          ? await getAllPages<typeof spaceListSchema>(base, {}, signal)
+          : await getAllPages<typeof siteListSchema>(base, {}, signal);
       return items.map((item) => ({ id: item.id, title: item.title || 'Untitled' }));
     },
   });

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
+import type {
   installedIntegrationListSchema,
   integrationListSchema,
   integrationSchema,
-  type IntegrationFilters,
 } from '../../../../shared/contract';
+import type { IntegrationFilters } from '../../../../shared/contract';
 import { api, getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,7 +15,7 @@ export function directoryQueryOptions(filters: DirectoryFilters) {
   return infiniteQueryOptions({
     queryKey: queryKeys.integrations.directory(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get('/integrations', integrationListSchema, {
+      api.get<typeof integrationListSchema>('/integrations', {
         query: { ...filters, limit: 30, page: pageParam },
         signal,
       }),
@@ -32,7 +32,7 @@ export function useDirectory(filters: DirectoryFilters) {
 export function integrationQueryOptions(name: string) {
   return queryOptions({
     queryKey: queryKeys.integrations.detail(name),
-    queryFn: ({ signal }) => api.get(`/integrations/${encodeURIComponent(name)}`, integrationSchema, { signal }),
+    queryFn: ({ signal }) => api.get<typeof integrationSchema>(`/integrations/${encodeURIComponent(name)}`, { signal }),
   });
 }
 
@@ -45,9 +45,8 @@ export function installedQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: queryKeys.integrations.installed(organizationId),
     queryFn: ({ signal }) =>
-      getAllPages(
+      getAllPages<typeof installedIntegrationListSchema>(
         `/orgs/${encodeURIComponent(organizationId)}/integrations`,
-        installedIntegrationListSchema,
         {},
         signal,
       ),

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   contentInstallationListSchema,
   contentInstallationSchema,
   installationSchema,
-  type UpdateInstallationBody,
 } from '../../../../shared/contract';
+import type { UpdateInstallationBody } from '../../../../shared/contract';
 import { api, getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,7 +14,7 @@ const path = (name: string, id?: string) =>
 export function installationQueryOptions(name: string, id: string) {
   return queryOptions({
     queryKey: queryKeys.integrations.installation(name, id),
-    queryFn: ({ signal }) => api.get(path(name, id), installationSchema, { signal }),
+    queryFn: ({ signal }) => api.get<typeof installationSchema>(path(name, id), { signal }),
   });
 }
 
@@ -25,7 +25,8 @@ export function useInstallation(name: string, id: string) {
 export function useTargets(name: string, id: string, kind: 'space' | 'site') {
   return useQuery({
     queryKey: queryKeys.integrations.targets(name, id, kind),
-    queryFn: ({ signal }) => getAllPages(`${path(name, id)}/${kind}s`, contentInstallationListSchema, {}, signal),
+    queryFn: ({ signal }) =>
+      getAllPages<typeof contentInstallationListSchema>(`${path(name, id)}/${kind}s`, {}, signal),
   });
 }
 
@@ -33,7 +34,7 @@ export function useTargets(name: string, id: string, kind: 'space' | 'site') {
 export function useInstall(organizationId: string, name: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(path(name), { organization: organizationId }, installationSchema),
+    mutationFn: () => api.post<typeof installationSchema>(path(name), { organization: organizationId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all }),
   });
 }
@@ -42,7 +43,7 @@ export function useInstall(organizationId: string, name: string) {
 export function useUpdateInstallation(name: string, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateInstallationBody) => api.patch(path(name, id), body, installationSchema),
+    mutationFn: (body: UpdateInstallationBody) => api.patch<typeof installationSchema>(path(name, id), body),
     onSuccess: (installation) => queryClient.setQueryData(queryKeys.integrations.installation(name, id), installation),
   });
 }
@@ -62,10 +63,9 @@ export function useTargetChange(name: string, id: string, kind: 'space' | 'site'
   return useMutation({
     mutationFn: async ({ targetId, install }: { targetId: string; install: boolean }): Promise<void> => {
       if (install) {
-        await api.post(
+        await api.post<typeof contentInstallationSchema>(
           `${path(name, id)}/${kind}s`,
           kind === 'space' ? { space: targetId } : { siteId: targetId },
-          contentInstallationSchema,
         );
       } else {
         await api.send('DELETE', `${path(name, id)}/${kind}s/${encodeURIComponent(targetId)}`);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { installedIntegrationListSchema } from '../../../../shared/contract';
+import type { installedIntegrationListSchema } from '../../../../shared/contract';
 import { Card } from '../../../components/ui/page';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { api } from '../../../lib/api-client';
@@ -23,11 +23,10 @@ export function InstalledOn({
   const installed = useQuery({
     queryKey: [...queryKeys.integrations.all, 'on', kind, id],
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<typeof installedIntegrationListSchema>(
         kind === 'space'
           ? `/spaces/${encodeURIComponent(id)}/integrations`
           : `/orgs/${encodeURIComponent(organizationId)}/sites/${encodeURIComponent(id)}/integrations`,
-        installedIntegrationListSchema,
         { signal },
       ),
   });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeRequestSchema, linkListSchema, type LinkStatus } from '../../../../shared/contract';
+import type { changeRequestSchema, linkListSchema } from '../../../../shared/contract';
+import type { LinkStatus } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,7 +11,7 @@ export function spaceLinksQueryOptions(spaceId: string, status: LinkStatus | und
   return infiniteQueryOptions({
     queryKey: ['links', spaceId, status ?? 'all'] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/spaces/${encodeURIComponent(spaceId)}/links`, linkListSchema, {
+      api.get<typeof linkListSchema>(`/spaces/${encodeURIComponent(spaceId)}/links`, {
         query: { status, limit: PER_PAGE, page: pageParam },
         signal,
       }),
@@ -24,7 +25,7 @@ export function useFixInChangeRequest(spaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { subject: string }) =>
-      api.post(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, body, changeRequestSchema),
+      api.post<typeof changeRequestSchema>(`/spaces/${encodeURIComponent(spaceId)}/change-requests`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.lists(spaceId) }),
   });
 }

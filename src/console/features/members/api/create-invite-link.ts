@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createInviteLinkBodySchema, inviteLinkSchema } from '../../../../shared/contract';
-import type { CreateInviteLinkBody } from '../../../../shared/contract';
+import type { CreateInviteLinkBody, inviteLinkSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createInviteLinkBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/link-invites` `{role}` → 201 the link. */
 export function createInviteLink(organizationId: string, body: CreateInviteLinkBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/link-invites`, body, inviteLinkSchema);
+  return api.post<typeof inviteLinkSchema>(`/orgs/${encodeURIComponent(organizationId)}/link-invites`, body);
 }
 
 export function useCreateInviteLink(organizationId: string) {

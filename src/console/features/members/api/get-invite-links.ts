@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { inviteLinkListSchema } from '../../../../shared/contract';
+import type { inviteLinkListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/link-invites`: the links anyone can follow to join, each with its role. */
 export function getInviteLinks(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/link-invites`, inviteLinkListSchema, {}, signal);
+  return getAllPages<typeof inviteLinkListSchema>(
+    `/orgs/${encodeURIComponent(organizationId)}/link-invites`,
+    {},
+    signal,
+  );
 }
 
 export function inviteLinksQueryOptions(organizationId: string) {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberSpaceListSchema } from '../../../../shared/contract';
+import type { memberSpaceListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/members/{userId}/spaces`: the spaces a member reaches, with their level there. */
 export function getMemberSpaces(organizationId: string, userId: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof memberSpaceListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}/spaces`,
-    memberSpaceListSchema,
     {},
     signal,
   );

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberTeamListSchema } from '../../../../shared/contract';
+import type { memberTeamListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/members/{userId}/teams`: the member's teams with their role in each. */
 export function getMemberTeams(organizationId: string, userId: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof memberTeamListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}/teams`,
-    memberTeamListSchema,
     {},
     signal,
   );

@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberSchema } from '../../../../shared/contract';
+import type { memberSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/members/{userId}`. */
 export function getMember(organizationId: string, userId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`, memberSchema, {
-    signal,
-  });
+  return api.get<typeof memberSchema>(
+    `/orgs/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
+    {
+      signal,
+    },
+  );
 }
 
 export function memberQueryOptions(organizationId: string, userId: string) {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { memberListSchema } from '../../../../shared/contract';
+import type { memberListSchema } from '../../../../shared/contract';
 import type { ListMembersQuery } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,7 +11,7 @@ export type MembersQuery = Partial<ListMembersQuery>;
 
 /** `GET /v1/orgs/{organizationId}/members`: one keyset page, searched, filtered and sorted by the server. */
 export function getMembers(organizationId: string, query: MembersQuery & { page?: string }, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/members`, memberListSchema, {
+  return api.get<typeof memberListSchema>(`/orgs/${encodeURIComponent(organizationId)}/members`, {
     query: { ...query, limit: MEMBERS_PAGE_SIZE },
     signal,
   });

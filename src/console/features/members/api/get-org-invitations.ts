@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orgInvitationListSchema } from '../../../../shared/contract';
+import type { orgInvitationListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/invitations` (admins): pending invitations, each an address and a role. */
 export function getOrgInvitations(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/invitations`, orgInvitationListSchema, {}, signal);
+  return getAllPages<typeof orgInvitationListSchema>(
+    `/orgs/${encodeURIComponent(organizationId)}/invitations`,
+    {},
+    signal,
+  );
 }
 
 export function orgInvitationsQueryOptions(organizationId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { INVITE_EMAILS_MAX, inviteUsersBodySchema, inviteUsersResultSchema } from '../../../../shared/contract';
-import type { InviteUsersBody } from '../../../../shared/contract';
+import { INVITE_EMAILS_MAX, inviteUsersBodySchema } from '../../../../shared/contract';
+import type { InviteUsersBody, inviteUsersResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { parseEmailList } from '../utils/invite';
@@ -38,7 +38,7 @@ export const inviteByEmailFormSchema = inviteUsersBodySchema.pick({ role: true }
  * the accounts with these addresses, which they accept or decline; addresses without an account are only reported.
  */
 export function inviteByEmail(organizationId: string, body: InviteUsersBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/invites`, body, inviteUsersResultSchema);
+  return api.post<typeof inviteUsersResultSchema>(`/orgs/${encodeURIComponent(organizationId)}/invites`, body);
 }
 
 export function useInviteByEmail(organizationId: string) {

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberSchema, updateMemberBodySchema } from '../../../../shared/contract';
-import type { Member, UpdateMemberBody } from '../../../../shared/contract';
+import type { Member, UpdateMemberBody, memberSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { updateMemberBodySchema };
-
 /** `PATCH /v1/orgs/{organizationId}/members/{userId}` `{role}`: `null` makes a guest; the last admin stays one. */
 export function updateMemberRole(organizationId: string, userId: string, body: UpdateMemberBody) {
-  return api.patch(
+  return api.patch<typeof memberSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
     body,
-    memberSchema,
   );
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openApiComparisonSchema } from '../../../../shared/contract';
+import type { openApiComparisonSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET …/openapi/{specSlug}/compare?from=&to=` (extension): operations added, removed and changed. */
 export function getComparison(organizationId: string, slug: string, from: string, to: string, signal?: AbortSignal) {
-  return api.get(
+  return api.get<typeof openApiComparisonSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}/compare`,
-    openApiComparisonSchema,
     { query: { from, to }, signal },
   );
 }

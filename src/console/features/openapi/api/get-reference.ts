@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { openApiReferencePageSchema } from '../../../../shared/contract';
+import type { openApiReferencePageSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,9 +15,8 @@ export function getReference(
   page: string | undefined,
   signal?: AbortSignal,
 ) {
-  return api.get(
+  return api.get<typeof openApiReferencePageSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}/versions/${encodeURIComponent(versionId)}/reference`,
-    openApiReferencePageSchema,
     { query: { q: q || undefined, page }, signal },
   );
 }

@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openApiSpecSchema } from '../../../../shared/contract';
+import type { openApiSpecSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { isProcessing } from './get-specs';
 
 /** `GET /v1/orgs/{organizationId}/openapi/{specSlug}`. */
 export function getSpec(organizationId: string, slug: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}`, openApiSpecSchema, {
-    signal,
-  });
+  return api.get<typeof openApiSpecSchema>(
+    `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}`,
+    {
+      signal,
+    },
+  );
 }
 
 export function specQueryOptions(organizationId: string, slug: string) {

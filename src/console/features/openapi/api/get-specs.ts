@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openApiSpecListSchema, type OpenApiSpec } from '../../../../shared/contract';
+import type { openApiSpecListSchema } from '../../../../shared/contract';
+import type { OpenApiSpec } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +8,7 @@ const base = (organizationId: string) => `/orgs/${encodeURIComponent(organizatio
 
 /** `GET /v1/orgs/{organizationId}/openapi`: every spec of the organization. */
 export function getSpecs(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(base(organizationId), openApiSpecListSchema, {}, signal);
+  return getAllPages<typeof openApiSpecListSchema>(base(organizationId), {}, signal);
 }
 
 /** Whether a spec's processing is still to come: its state is read again shortly. */

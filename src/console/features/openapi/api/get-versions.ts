@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openApiVersionListSchema } from '../../../../shared/contract';
+import type { openApiVersionListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/openapi/{specSlug}/versions`: newest first. */
 export function getVersions(organizationId: string, slug: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof openApiVersionListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(slug)}/versions`,
-    openApiVersionListSchema,
     {},
     signal,
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { openApiSpecSchema, type OpenApiSource } from '../../../../shared/contract';
+import type { openApiSpecSchema } from '../../../../shared/contract';
+import type { OpenApiSource } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,12 +8,12 @@ const base = (organizationId: string) => `/orgs/${encodeURIComponent(organizatio
 
 /** `POST /v1/orgs/{organizationId}/openapi`: a new spec (409 when the slug is taken). */
 export function createSpec(organizationId: string, slug: string, source: OpenApiSource) {
-  return api.post(base(organizationId), { slug, source }, openApiSpecSchema);
+  return api.post<typeof openApiSpecSchema>(base(organizationId), { slug, source });
 }
 
 /** `PUT /v1/orgs/{organizationId}/openapi/{specSlug}`: a new source for a spec, processed again. */
 export function updateSpec(organizationId: string, slug: string, source: OpenApiSource) {
-  return api.put(`${base(organizationId)}/${encodeURIComponent(slug)}`, { source }, openApiSpecSchema);
+  return api.put<typeof openApiSpecSchema>(`${base(organizationId)}/${encodeURIComponent(slug)}`, { source });
 }
 
 export function useCreateSpec(organizationId: string) {

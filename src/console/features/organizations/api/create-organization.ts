@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createOrganizationBodySchema, organizationSchema } from '../../../../shared/contract';
-import type { CreateOrganizationBody } from '../../../../shared/contract';
+import type { CreateOrganizationBody, organizationSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createOrganizationBodySchema };
-
 /** `POST /v1/orgs` → 201 Organization; the caller becomes its admin. */
 export function createOrganization(body: CreateOrganizationBody) {
-  return api.post('/orgs', body, organizationSchema);
+  return api.post<typeof organizationSchema>('/orgs', body);
 }
 
 export function useCreateOrganization() {

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { organizationSchema } from '../../../../shared/contract';
+import type { organizationSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}`. */
 export function getOrganization(organizationId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}`, organizationSchema, { signal });
+  return api.get<typeof organizationSchema>(`/orgs/${encodeURIComponent(organizationId)}`, { signal });
 }
 
 export function organizationQueryOptions(organizationId: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pingResultSchema } from '../../../../shared/contract';
+import type { pingResultSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +8,7 @@ const PRESENCE_INTERVAL_MS = 5 * 60_000;
 
 /** `POST /v1/orgs/{organizationId}/ping`: records the member's last-seen time (the members list shows it). */
 export function ping(organizationId: string, signal?: AbortSignal) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/ping`, undefined, pingResultSchema, { signal });
+  return api.post<typeof pingResultSchema>(`/orgs/${encodeURIComponent(organizationId)}/ping`, undefined, { signal });
 }
 
 /**

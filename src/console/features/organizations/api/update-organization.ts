@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationSchema } from '../../../../shared/contract';
+import type { organizationSchema } from '../../../../shared/contract';
 import type { UpdateOrganizationBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /v1/orgs/{organizationId}` (admins): only the fields sent change. */
 export function updateOrganization(organizationId: string, body: UpdateOrganizationBody) {
-  return api.patch(`/orgs/${encodeURIComponent(organizationId)}`, body, organizationSchema);
+  return api.patch<typeof organizationSchema>(`/orgs/${encodeURIComponent(organizationId)}`, body);
 }
 
 export function useUpdateOrganization(organizationId: string) {

@@ -4,7 +4,8 @@ import type { Organization } from '../../../../shared/contract';
 import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createOrganizationBodySchema, useCreateOrganization } from '../api/create-organization';
+import { useCreateOrganization } from '../api/create-organization';
+import { createOrganizationBodySchema } from '../../../../shared/contract';
 
 export function CreateOrganizationDialog({
   open,

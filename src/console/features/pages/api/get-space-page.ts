@@ -1,13 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { revisionPageSchema } from '../../../../shared/contract';
+import type { revisionPageSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/spaces/{spaceId}/content/page/{pageId}?format=markdown`: one page of the space, its body as markdown. */
 export function getSpacePage(spaceId: string, pageId: string, signal?: AbortSignal) {
-  return api.get(
+  return api.get<typeof revisionPageSchema>(
     `/spaces/${encodeURIComponent(spaceId)}/content/page/${encodeURIComponent(pageId)}`,
-    revisionPageSchema,
     { query: { format: 'markdown' }, signal },
   );
 }

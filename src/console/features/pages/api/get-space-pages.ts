@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { revisionPagesSchema } from '../../../../shared/contract';
+import type { revisionPagesSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/spaces/{spaceId}/content/pages`: the page tree of the space's current revision. */
 export async function getSpacePages(spaceId: string, signal?: AbortSignal) {
-  const { pages } = await api.get(`/spaces/${encodeURIComponent(spaceId)}/content/pages`, revisionPagesSchema, {
+  const { pages } = await api.get<typeof revisionPagesSchema>(`/spaces/${encodeURIComponent(spaceId)}/content/pages`, {
     signal,
   });
   return pages;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { searchSpaceResultListSchema } from '../../../../shared/contract';
+import type { searchSpaceResultListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 
 /** Results shown at once in the command palette. */
@@ -7,7 +7,7 @@ export const PALETTE_RESULTS = 20;
 
 /** `GET /v1/orgs/{organizationId}/search?query=`: the spaces with pages matching `query`, best first. */
 export function searchOrganization(organizationId: string, query: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/search`, searchSpaceResultListSchema, {
+  return api.get<typeof searchSpaceResultListSchema>(`/orgs/${encodeURIComponent(organizationId)}/search`, {
     query: { query, limit: PALETTE_RESULTS },
     signal,
   });

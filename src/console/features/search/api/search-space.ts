@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { searchPageResultListSchema } from '../../../../shared/contract';
+import type { searchPageResultListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 
 /** Pages shown at once in a space's search. */
@@ -10,7 +10,7 @@ export function spaceSearchQueryOptions(spaceId: string, query: string) {
   return queryOptions({
     queryKey: ['search', 'space', spaceId, query] as const,
     queryFn: ({ signal }) =>
-      api.get(`/spaces/${encodeURIComponent(spaceId)}/search`, searchPageResultListSchema, {
+      api.get<typeof searchPageResultListSchema>(`/spaces/${encodeURIComponent(spaceId)}/search`, {
         query: { query, limit: SPACE_SEARCH_RESULTS },
         signal,
       }),

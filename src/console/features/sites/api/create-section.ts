@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { createSectionBodySchema, siteSectionSchema } from '../../../../shared/contract';
-import type { CreateSectionBody } from '../../../../shared/contract';
+import type { CreateSectionBody, siteSectionSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { useRefreshSite } from '../utils/cache';
 import { sitePath, type SiteRef } from '../utils/paths';
-
-export { createSectionBodySchema };
 
 /**
  * `POST …/sites/{siteId}/sections` → 201 SiteSection: a section showing the space, at the end. A site whose site
  * spaces sat at its root gets them wrapped in a first section.
  */
 export function createSection(site: SiteRef, body: CreateSectionBody) {
-  return api.post(sitePath(site, '/sections'), body, siteSectionSchema);
+  return api.post<typeof siteSectionSchema>(sitePath(site, '/sections'), body);
 }
 
 export function useCreateSection(site: SiteRef) {

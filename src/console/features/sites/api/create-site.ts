@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createSiteBodySchema, siteSchema } from '../../../../shared/contract';
-import type { CreateSiteBody } from '../../../../shared/contract';
+import type { CreateSiteBody, siteSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitesPath } from '../utils/paths';
 
-export { createSiteBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/sites` → 201 Site; the spaces given become its site spaces, in that order. */
 export function createSite(organizationId: string, body: CreateSiteBody) {
-  return api.post(sitesPath(organizationId), body, siteSchema);
+  return api.post<typeof siteSchema>(sitesPath(organizationId), body);
 }
 
 export function useCreateSite(organizationId: string) {

@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { customizationSchema } from '../../../../shared/contract';
+import type { customizationSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `GET /v1/orgs/{organizationId}/sites/{siteId}/customization`. */
 export function getCustomization(site: SiteRef, signal?: AbortSignal) {
-  return api.get(sitePath(site, '/customization'), customizationSchema, { signal });
+  return api.get<typeof customizationSchema>(sitePath(site, '/customization'), { signal });
 }
 
 export function customizationQueryOptions(site: SiteRef) {

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { shareLinkListSchema } from '../../../../shared/contract';
+import type { shareLinkListSchema } from '../../../../shared/contract';
 import type { ShareLink } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `GET …/sites/{siteId}/share-links`: every share link of the site, oldest first. */
 export function getShareLinks(site: SiteRef, signal?: AbortSignal): Promise<ShareLink[]> {
-  return getAllPages(sitePath(site, '/share-links'), shareLinkListSchema, {}, signal);
+  return getAllPages<typeof shareLinkListSchema>(sitePath(site, '/share-links'), {}, signal);
 }
 
 export function shareLinksQueryOptions(site: SiteRef) {

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { publishedContentSiteSchema } from '../../../../shared/contract';
+import type { publishedContentSiteSchema } from '../../../../shared/contract';
 import type { SiteStructure } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,7 +10,7 @@ import { sitePath, type SiteRef } from '../utils/paths';
  * from `GET /v1/orgs/{organizationId}/sites/{siteId}/published`, which gives all of it in one answer, published or not.
  */
 export async function getSiteStructure(site: SiteRef, signal?: AbortSignal): Promise<SiteStructure> {
-  return (await api.get(sitePath(site, '/published'), publishedContentSiteSchema, { signal })).structure;
+  return (await api.get<typeof publishedContentSiteSchema>(sitePath(site, '/published'), { signal })).structure;
 }
 
 export function siteStructureQueryOptions(site: SiteRef) {

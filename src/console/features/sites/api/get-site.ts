@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { siteSchema } from '../../../../shared/contract';
+import type { siteSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `GET /v1/orgs/{organizationId}/sites/{siteId}`. */
 export function getSite(site: SiteRef, signal?: AbortSignal) {
-  return api.get(sitePath(site), siteSchema, { signal });
+  return api.get<typeof siteSchema>(sitePath(site), { signal });
 }
 
 export function siteQueryOptions(site: SiteRef) {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { siteListSchema } from '../../../../shared/contract';
+import type { siteListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitesPath } from '../utils/paths';
@@ -17,7 +17,7 @@ export interface SiteFilters {
 
 /** `GET /v1/orgs/{organizationId}/sites?title=&published=&space=`: one page of the organization's sites. */
 export function getSites(organizationId: string, filters: SiteFilters, page?: string, signal?: AbortSignal) {
-  return api.get(sitesPath(organizationId), siteListSchema, {
+  return api.get<typeof siteListSchema>(sitesPath(organizationId), {
     query: { ...filters, page, limit: SITES_PAGE_SIZE },
     signal,
   });

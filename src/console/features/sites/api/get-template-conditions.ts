@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { templateConditionsSchema } from '../../../../shared/contract';
+import type { templateConditionsSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `GET …/adaptive-schema/template-conditions`: example conditions built from the schema's claims. */
 export async function getTemplateConditions(site: SiteRef, signal?: AbortSignal) {
-  return (await api.get(sitePath(site, '/adaptive-schema/template-conditions'), templateConditionsSchema, { signal }))
-    .items;
+  return (
+    await api.get<typeof templateConditionsSchema>(sitePath(site, '/adaptive-schema/template-conditions'), { signal })
+  ).items;
 }
 
 export function templateConditionsQueryOptions(site: SiteRef) {

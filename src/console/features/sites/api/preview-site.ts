@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { sitePreviewGrantSchema } from '../../../../shared/contract';
+import type { sitePreviewGrantSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { sitePath, type SiteRef } from '../utils/paths';
 
@@ -8,7 +8,7 @@ import { sitePath, type SiteRef } from '../utils/paths';
  * minutes, whatever its visibility (for the site's managers).
  */
 export function grantSitePreview(site: SiteRef) {
-  return api.post(sitePath(site, '/preview-grant'), undefined, sitePreviewGrantSchema);
+  return api.post<typeof sitePreviewGrantSchema>(sitePath(site, '/preview-grant'), undefined);
 }
 
 export function useSitePreviewGrant(site: SiteRef) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { siteSchema } from '../../../../shared/contract';
+import type { siteSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRefreshSite } from '../utils/cache';
@@ -7,7 +7,7 @@ import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `POST /v1/orgs/{organizationId}/sites/{siteId}/unpublish` → Site: its published URL answers 404 again. */
 export function unpublishSite(site: SiteRef) {
-  return api.post(sitePath(site, '/unpublish'), undefined, siteSchema);
+  return api.post<typeof siteSchema>(sitePath(site, '/unpublish'), undefined);
 }
 
 export function useUnpublishSite(site: SiteRef) {

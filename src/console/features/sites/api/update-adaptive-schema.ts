@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { siteAdaptiveSchemaSchema, updateAdaptiveSchemaBodySchema } from '../../../../shared/contract';
-import type { UpdateAdaptiveSchemaBody } from '../../../../shared/contract';
+import type { UpdateAdaptiveSchemaBody, siteAdaptiveSchemaSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
-export { updateAdaptiveSchemaBodySchema };
-
 /** `PUT …/sites/{siteId}/adaptive-schema`: refused (400, with the reason) unless a draft-07 schema of the documented shape. */
 export function updateAdaptiveSchema(site: SiteRef, body: UpdateAdaptiveSchemaBody) {
-  return api.put(sitePath(site, '/adaptive-schema'), body, siteAdaptiveSchemaSchema);
+  return api.put<typeof siteAdaptiveSchemaSchema>(sitePath(site, '/adaptive-schema'), body);
 }
 
 export function useUpdateAdaptiveSchema(site: SiteRef) {

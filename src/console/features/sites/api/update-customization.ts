@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customizationSchema, type Customization } from '../../../../shared/contract';
+import type { customizationSchema } from '../../../../shared/contract';
+import type { Customization } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
 /** `PUT /v1/orgs/{organizationId}/sites/{siteId}/customization`: the whole settings, replaced. */
 export function updateCustomization(site: SiteRef, body: Customization) {
-  return api.put(sitePath(site, '/customization'), body, customizationSchema);
+  return api.put<typeof customizationSchema>(sitePath(site, '/customization'), body);
 }
 
 export function useUpdateCustomization(site: SiteRef) {

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publishingAuthSchema, updatePublishingAuthBodySchema } from '../../../../shared/contract';
-import type { UpdatePublishingAuthBody } from '../../../../shared/contract';
+import type { UpdatePublishingAuthBody, publishingAuthSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
-export { updatePublishingAuthBodySchema };
-
 /** `PATCH …/sites/{siteId}/publishing/auth`: set the signing key by hand, or the fallback URL (`null` removes it). */
 export function updatePublishingAuth(site: SiteRef, body: UpdatePublishingAuthBody) {
-  return api.patch(sitePath(site, '/publishing/auth'), body, publishingAuthSchema);
+  return api.patch<typeof publishingAuthSchema>(sitePath(site, '/publishing/auth'), body);
 }
 
 export function useUpdatePublishingAuth(site: SiteRef) {

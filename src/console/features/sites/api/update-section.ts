@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { siteSectionSchema, updateSectionBodySchema } from '../../../../shared/contract';
-import type { UpdateSectionBody } from '../../../../shared/contract';
+import type { UpdateSectionBody, siteSectionSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { useRefreshSite } from '../utils/cache';
 import { sitePath, type SiteRef } from '../utils/paths';
 
-export { updateSectionBodySchema };
-
 /** `PATCH …/sites/{siteId}/sections/{siteSectionId}` → SiteSection; `null` removes condition, icon, description. */
 export function updateSection(site: SiteRef, sectionId: string, body: UpdateSectionBody) {
-  return api.patch(sitePath(site, `/sections/${encodeURIComponent(sectionId)}`), body, siteSectionSchema);
+  return api.patch<typeof siteSectionSchema>(sitePath(site, `/sections/${encodeURIComponent(sectionId)}`), body);
 }
 
 export function useUpdateSection(site: SiteRef) {

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { shareLinkSchema, updateShareLinkBodySchema } from '../../../../shared/contract';
-import type { ShareLink, UpdateShareLinkBody } from '../../../../shared/contract';
+import type { ShareLink, UpdateShareLinkBody, shareLinkSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sitePath, type SiteRef } from '../utils/paths';
 
-export { updateShareLinkBodySchema };
-
 /** `PATCH …/sites/{siteId}/share-links/{shareLinkId}` → ShareLink: rename it, or (de)activate it at once. */
 export function updateShareLink(site: SiteRef, shareLinkId: string, body: UpdateShareLinkBody) {
-  return api.patch(sitePath(site, `/share-links/${encodeURIComponent(shareLinkId)}`), body, shareLinkSchema);
+  return api.patch<typeof shareLinkSchema>(sitePath(site, `/share-links/${encodeURIComponent(shareLinkId)}`), body);
 }
 
 export function useUpdateShareLink(site: SiteRef) {

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { siteSchema, updateSiteBodySchema } from '../../../../shared/contract';
-import type { UpdateSiteBody } from '../../../../shared/contract';
+import type { UpdateSiteBody, siteSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRefreshSite } from '../utils/cache';
 import { sitePath, type SiteRef } from '../utils/paths';
 
-export { updateSiteBodySchema };
-
 /** `PATCH /v1/orgs/{organizationId}/sites/{siteId}` → Site; `proxy: null` removes the proxy. */
 export function updateSite(site: SiteRef, body: UpdateSiteBody) {
-  return api.patch(sitePath(site), body, siteSchema);
+  return api.patch<typeof siteSchema>(sitePath(site), body);
 }
 
 export function useUpdateSite(site: SiteRef) {

@@ -7,7 +7,8 @@ import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { updateAdaptiveSchemaBodySchema, useUpdateAdaptiveSchema } from '../api/update-adaptive-schema';
+import { useUpdateAdaptiveSchema } from '../api/update-adaptive-schema';
+import { updateAdaptiveSchemaBodySchema } from '../../../../shared/contract';
 import type { SiteRef } from '../utils/paths';
 
 /** The schema is edited as JSON text: it must parse, and be an object, before the contract's rule applies. */

@@ -5,7 +5,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { CheckboxGroupField, SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createSiteBodySchema, useCreateSite } from '../api/create-site';
+import { useCreateSite } from '../api/create-site';
+import { createSiteBodySchema } from '../../../../shared/contract';
 import { siteVisibilityOptions, SPACE_UNTITLED } from '../utils/labels';
 
 /** The console asks for a title (the API would name it "Untitled site"). */

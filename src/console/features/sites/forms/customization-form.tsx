@@ -17,7 +17,8 @@ import { CheckboxField, SelectField, TextField } from '../../../components/ui/fi
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { showServerError, useZodForm } from '../../../lib/form';
+import { emptyAsUndefined } from '../../../lib/form-schemas';
 import { previewCustomization, useUpdateCustomization } from '../api/update-customization';
 import type { SiteRef } from '../utils/paths';
 

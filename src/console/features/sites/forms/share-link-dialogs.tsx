@@ -5,8 +5,10 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createShareLinkBodySchema, useCreateShareLink } from '../api/create-share-link';
-import { updateShareLinkBodySchema, useUpdateShareLink } from '../api/update-share-link';
+import { useCreateShareLink } from '../api/create-share-link';
+import { createShareLinkBodySchema } from '../../../../shared/contract';
+import { useUpdateShareLink } from '../api/update-share-link';
+import { updateShareLinkBodySchema } from '../../../../shared/contract';
 import type { SiteRef } from '../utils/paths';
 
 interface DialogProps {

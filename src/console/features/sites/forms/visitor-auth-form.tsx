@@ -7,10 +7,12 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
-import { changedFields, emptyAsUndefined, showServerError, useZodForm } from '../../../lib/form';
+import { changedFields, showServerError, useZodForm } from '../../../lib/form';
+import { emptyAsUndefined } from '../../../lib/form-schemas';
 import { usePublishingAuth } from '../api/get-publishing-auth';
 import { useRegeneratePublishingAuth } from '../api/regenerate-publishing-auth';
-import { updatePublishingAuthBodySchema, useUpdatePublishingAuth } from '../api/update-publishing-auth';
+import { useUpdatePublishingAuth } from '../api/update-publishing-auth';
+import { updatePublishingAuthBodySchema } from '../../../../shared/contract';
 import type { SiteRef } from '../utils/paths';
 
 const { privateKey, fallbackURL } = updatePublishingAuthBodySchema.shape;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { samlProviderListSchema } from '../../../../shared/contract';
+import type { samlProviderListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/saml`: the organization's SAML identity providers (admins only). */
 export function getSamlProviders(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/saml`, samlProviderListSchema, {}, signal);
+  return getAllPages<typeof samlProviderListSchema>(`/orgs/${encodeURIComponent(organizationId)}/saml`, {}, signal);
 }
 
 export function samlProvidersQueryOptions(organizationId: string) {

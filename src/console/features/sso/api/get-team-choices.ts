@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { teamListSchema } from '../../../../shared/contract';
+import type { teamListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/teams`: the teams people signing in can join by default. */
 export function getTeamChoices(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/teams`, teamListSchema, {}, signal);
+  return getAllPages<typeof teamListSchema>(`/orgs/${encodeURIComponent(organizationId)}/teams`, {}, signal);
 }
 
 export function teamChoicesQueryOptions(organizationId: string) {

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { samlProviderSchema, updateSamlProviderBodySchema } from '../../../../shared/contract';
-import type { UpdateSamlProviderBody } from '../../../../shared/contract';
+import type { UpdateSamlProviderBody, samlProviderSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { updateSamlProviderBodySchema };
-
 /** `PATCH /v1/orgs/{organizationId}/saml/{samlProviderId}`: the fields given change. */
 export function updateSamlProvider(organizationId: string, providerId: string, body: UpdateSamlProviderBody) {
-  return api.patch(
+  return api.patch<typeof samlProviderSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/saml/${encodeURIComponent(providerId)}`,
     body,
-    samlProviderSchema,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationSchema } from '../../../../shared/contract';
+import type { organizationSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * a session that came through one of its identity providers (others get 403 `sso-required`).
  */
 export function updateSsoEnforcement(organizationId: string, sso: boolean) {
-  return api.patch(`/orgs/${encodeURIComponent(organizationId)}`, { sso }, organizationSchema);
+  return api.patch<typeof organizationSchema>(`/orgs/${encodeURIComponent(organizationId)}`, { sso });
 }
 
 export function useUpdateSsoEnforcement(organizationId: string) {

@@ -6,7 +6,8 @@ import { SelectField, TextareaField, TextField } from '../../../components/ui/fi
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
-import { createSamlProviderBodySchema, useCreateSamlProvider } from '../api/create-saml-provider';
+import { useCreateSamlProvider } from '../api/create-saml-provider';
+import { createSamlProviderBodySchema } from '../../../../shared/contract';
 import { useTeamChoices } from '../api/get-team-choices';
 import { useUpdateSamlProvider } from '../api/update-saml-provider';
 import { pemCertificateProblem } from '../utils/pem';

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateTeamMembersBodySchema } from '../../../../shared/contract';
 import type { UpdateTeamMembersBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export { updateTeamMembersBodySchema };
 
 /**
  * `PUT /v1/orgs/{organizationId}/teams/{teamId}/members` `{add, remove, memberships}` → 204: adds members by user

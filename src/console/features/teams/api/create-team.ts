@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createTeamBodySchema, teamSchema } from '../../../../shared/contract';
-import type { CreateTeamBody } from '../../../../shared/contract';
+import type { CreateTeamBody, teamSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createTeamBodySchema };
-
 /** `PUT /v1/orgs/{organizationId}/teams` `{title, members?}` → 201 the team. */
 export function createTeam(organizationId: string, body: CreateTeamBody) {
-  return api.put(`/orgs/${encodeURIComponent(organizationId)}/teams`, body, teamSchema);
+  return api.put<typeof teamSchema>(`/orgs/${encodeURIComponent(organizationId)}/teams`, body);
 }
 
 export function useCreateTeam(organizationId: string) {

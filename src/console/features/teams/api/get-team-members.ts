@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { teamMembershipListSchema } from '../../../../shared/contract';
+import type { teamMembershipListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/teams/{teamId}/members`: each member with their role in the team. */
 export function getTeamMembers(organizationId: string, teamId: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof teamMembershipListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/teams/${encodeURIComponent(teamId)}/members`,
-    teamMembershipListSchema,
     {},
     signal,
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { teamSchema } from '../../../../shared/contract';
+import type { teamSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/teams/{teamId}`. */
 export function getTeam(organizationId: string, teamId: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/teams/${encodeURIComponent(teamId)}`, teamSchema, {
+  return api.get<typeof teamSchema>(`/orgs/${encodeURIComponent(organizationId)}/teams/${encodeURIComponent(teamId)}`, {
     signal,
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, keepPreviousData, useQuery } from '@tanstack/react-query';
-import { teamListSchema } from '../../../../shared/contract';
+import type { teamListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/teams?title=`: the organization's teams, filtered by title. */
 export function getTeams(organizationId: string, title: string | undefined, signal?: AbortSignal) {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/teams`, teamListSchema, { title }, signal);
+  return getAllPages<typeof teamListSchema>(`/orgs/${encodeURIComponent(organizationId)}/teams`, { title }, signal);
 }
 
 export function teamsQueryOptions(organizationId: string, title?: string) {

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { teamSchema, updateTeamBodySchema } from '../../../../shared/contract';
-import type { Team } from '../../../../shared/contract';
+import type { Team, teamSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { updateTeamBodySchema };
-
 /** `PATCH /v1/orgs/{organizationId}/teams/{teamId}` `{title}`. */
 export function renameTeam(organizationId: string, teamId: string, title: string) {
-  return api.patch(
+  return api.patch<typeof teamSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/teams/${encodeURIComponent(teamId)}`,
     { title },
-    teamSchema,
   );
 }
 

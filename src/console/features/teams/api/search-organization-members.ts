@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { memberListSchema } from '../../../../shared/contract';
+import type { memberListSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +8,7 @@ export const MEMBER_SUGGESTIONS = 8;
 
 /** `GET /v1/orgs/{organizationId}/members?search=&limit=`: members to pick when adding to a team. */
 export function searchOrganizationMembers(organizationId: string, search: string, signal?: AbortSignal) {
-  return api.get(`/orgs/${encodeURIComponent(organizationId)}/members`, memberListSchema, {
+  return api.get<typeof memberListSchema>(`/orgs/${encodeURIComponent(organizationId)}/members`, {
     query: { search, limit: MEMBER_SUGGESTIONS },
     signal,
   });

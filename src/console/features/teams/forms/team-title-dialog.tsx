@@ -5,8 +5,10 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createTeamBodySchema, useCreateTeam } from '../api/create-team';
-import { updateTeamBodySchema, useRenameTeam } from '../api/rename-team';
+import { useCreateTeam } from '../api/create-team';
+import { createTeamBodySchema } from '../../../../shared/contract';
+import { useRenameTeam } from '../api/rename-team';
+import { updateTeamBodySchema } from '../../../../shared/contract';
 
 interface DialogProps {
   open: boolean;

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createTranslationBodySchema, translationSettingsSchema } from '../../../../shared/contract';
-import type { CreateTranslationBody } from '../../../../shared/contract';
+import type { CreateTranslationBody, translationSettingsSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export { createTranslationBodySchema };
-
 /** `POST /v1/orgs/{organizationId}/translations` `{title, languages}` → 201 (admins). */
 export function createTranslation(organizationId: string, body: CreateTranslationBody) {
-  return api.post(`/orgs/${encodeURIComponent(organizationId)}/translations`, body, translationSettingsSchema);
+  return api.post<typeof translationSettingsSchema>(`/orgs/${encodeURIComponent(organizationId)}/translations`, body);
 }
 
 export function useCreateTranslation(organizationId: string) {

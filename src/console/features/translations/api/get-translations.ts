@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { translationSettingsListSchema } from '../../../../shared/contract';
+import type { translationSettingsListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/translations`: the organization's translation settings. */
 export function getTranslations(organizationId: string, signal?: AbortSignal) {
-  return getAllPages(
+  return getAllPages<typeof translationSettingsListSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/translations`,
-    translationSettingsListSchema,
     {},
     signal,
   );

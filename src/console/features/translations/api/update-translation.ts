@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { translationSettingsSchema } from '../../../../shared/contract';
+import type { translationSettingsSchema } from '../../../../shared/contract';
 import type { UpdateTranslationBody } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PUT /v1/orgs/{organizationId}/translations/{translationSettingsId}` `{title?, languages?}`. */
 export function updateTranslation(organizationId: string, translationId: string, body: UpdateTranslationBody) {
-  return api.put(
+  return api.put<typeof translationSettingsSchema>(
     `/orgs/${encodeURIComponent(organizationId)}/translations/${encodeURIComponent(translationId)}`,
     body,
-    translationSettingsSchema,
   );
 }
 

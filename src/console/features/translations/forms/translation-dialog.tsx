@@ -9,7 +9,8 @@ import { Dialog, DialogForm } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
-import { createTranslationBodySchema, useCreateTranslation } from '../api/create-translation';
+import { useCreateTranslation } from '../api/create-translation';
+import { createTranslationBodySchema } from '../../../../shared/contract';
 import { useUpdateTranslation } from '../api/update-translation';
 import { languageOptions, toggleLanguage } from '../utils/languages';
 

@@ -1,12 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { spaceListSchema } from '../../../../shared/contract';
+import type { spaceListSchema } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /v1/orgs/{organizationId}/spaces?deleted=true`: spaces deleted within the restorable window. */
 export function getTrash(organizationId: string, signal?: AbortSignal): Promise<Space[]> {
-  return getAllPages(`/orgs/${encodeURIComponent(organizationId)}/spaces`, spaceListSchema, { deleted: true }, signal);
+  return getAllPages<typeof spaceListSchema>(
+    `/orgs/${encodeURIComponent(organizationId)}/spaces`,
+    { deleted: true },
+    signal,
+  );
 }
 
 export function trashQueryOptions(organizationId: string) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spaceSchema } from '../../../../shared/contract';
+import type { spaceSchema } from '../../../../shared/contract';
 import type { Space } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /v1/spaces/{spaceId}/restore` → 200 Space; refused with a message once it is too old. */
 export function restoreSpace(spaceId: string) {
-  return api.post(`/spaces/${encodeURIComponent(spaceId)}/restore`, {}, spaceSchema);
+  return api.post<typeof spaceSchema>(`/spaces/${encodeURIComponent(spaceId)}/restore`, {});
 }
 
 export function useRestoreSpace(organizationId: string) {
