@@ -74,3 +74,20 @@ test('when the server has sign-up closed, the sign-up page says so', async ({ pa
   await expect(page.getByRole('button', { name: 'Create account' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
+
+test('when the sign-in rules cannot be downloaded, submitting says so instead of doing nothing', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The connection drops: the code the form loads when typing (zod and the contract) cannot be downloaded.
+  await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Reload the page and try again');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.unroute('**/assets/*.js');
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+});

@@ -18,16 +18,39 @@ export type SchemaSource<S> = S | (() => Promise<S>);
  */
 let messages: Promise<void> | undefined;
 const installMessages = () =>
-  (messages ??= import('../../shared/messages').then(({ installZodMessages }) => installZodMessages()));
+  (messages ??= import('../../shared/messages').then(
+    ({ installZodMessages }) => installZodMessages(),
+    (error: unknown) => {
+      messages = undefined;
+      throw error;
+    },
+  ));
 
-/** Validates with the schema once it and the messages are loaded; `load` starts loading them (once). */
+/**
+ * Validates with the schema once it and the messages are loaded; `load` starts loading them (once). When they
+ * cannot be downloaded, a submit is refused with a form-wide error that says so (a browser does not download a
+ * module again once it failed, so the way out is a reload).
+ */
 function contractResolver<S extends z.ZodType>(source: SchemaSource<S>) {
   let ready: Promise<Resolver> | undefined;
   const load = () =>
     (ready ??= Promise.all([typeof source === 'function' ? source() : source, installMessages()]).then(
       ([schema]) => zodResolver(schema as never) as unknown as Resolver,
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
     ));
-  const resolver: Resolver = async (values, context, options) => (await load())(values, context, options);
+  const resolver: Resolver = async (values, context, options) => {
+    let validate: Resolver;
+    try {
+      validate = await load();
+    } catch {
+      const message = 'The form could not be checked: its rules did not download. Reload the page and try again.';
+      return { values: {}, errors: { root: { server: { type: 'load', message } } } };
+    }
+    return validate(values, context, options);
+  };
   return { resolver, load };
 }
 
@@ -45,11 +68,13 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   const lazy = typeof schema === 'function';
   const { subscribe } = form;
   useEffect(() => {
+    // Loading ahead; a failure is told when the form is submitted (the resolver).
+    const preload = () => void load().catch(() => undefined);
     if (!lazy) {
-      void load();
+      preload();
       return;
     }
-    return subscribe({ formState: { values: true }, callback: () => void load() });
+    return subscribe({ formState: { values: true }, callback: preload });
   }, [subscribe, lazy, load]);
   return form;
 }
