@@ -183,8 +183,9 @@ export function readErrorBody(
 
 /**
  * The answer's body as the contract's schema `S` describes it. Not checked again here: the server writes every
- * answer through that same schema (src/server/plugins/serializer.ts) and its API tests hold it to the contract.
- * Checking again in the browser put zod and every schema into each first visit (about 33 kB compressed of 136).
+ * answer through that same schema (src/server/plugins/serializer.ts), and its test suite checks each answer
+ * against it (`checkResponses`). Checking again in the browser put zod and every schema into each first visit
+ * (about 33 kB compressed of 136).
  */
 async function readBody<S extends z.ZodType>(response: Response): Promise<z.output<S>> {
   try {

@@ -3,6 +3,7 @@ import {
   INTEGRATION_CATEGORIES,
   INTEGRATION_NAME_MAX,
   INTEGRATION_NAME_PATTERN,
+  DOTS_ONLY,
   INTEGRATION_TARGETS,
 } from '../../shared/contract/constants';
 import type { IntegrationFilters } from '../../shared/contract';
@@ -21,7 +22,7 @@ const directorySearch = searchParams<Pick<IntegrationFilters, 'search' | 'catego
 /** An integration's name as the contract allows it (letters, digits, `-_.`, not dots only); any other is not found. */
 function integrationParams(params: { integrationName: string }) {
   const { integrationName } = pathParams({ integrationName: INTEGRATION_NAME_MAX })(params);
-  if (!INTEGRATION_NAME_PATTERN.test(integrationName) || /^\.+$/.test(integrationName)) {
+  if (!INTEGRATION_NAME_PATTERN.test(integrationName) || DOTS_ONLY.test(integrationName)) {
     throw new ApiError(404, 'Not found.');
   }
   return { integrationName };

@@ -55,6 +55,8 @@ export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] a
 // integrations
 export const INTEGRATION_NAME_MAX = 100;
 export const INTEGRATION_NAME_PATTERN = /^[a-zA-Z0-9-_.]+$/;
+/** A name of dots only (`.`, `..`) would read as a path segment: refused. */
+export const DOTS_ONLY = /^\.+$/;
 export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
 export const INTEGRATION_CATEGORIES = [
   'analytics',

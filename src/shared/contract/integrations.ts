@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   INTEGRATION_NAME_MAX,
   INTEGRATION_NAME_PATTERN,
+  DOTS_ONLY,
   INTEGRATION_TARGETS,
   INTEGRATION_CATEGORIES,
 } from './constants.js';
@@ -61,7 +62,7 @@ export const integrationNameSchema = z
   .min(1)
   .max(INTEGRATION_NAME_MAX)
   .regex(INTEGRATION_NAME_PATTERN, 'Use letters, digits, dashes, underscores and dots')
-  .refine((v) => !/^\.+$/.test(v), 'A name cannot be dots only');
+  .refine((v) => !DOTS_ONLY.test(v), 'A name cannot be dots only');
 
 /** A header value: printable ASCII, no line breaks (it is sent as the script's Content-Security-Policy). */
 const headerText = (max: number) =>
