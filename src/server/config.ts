@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { ImportLimits } from '../shared/contract/imports.js';
+import { DEFAULT_PASSWORD_HASH_COST } from './lib/secrets.js';
 
 /**
  * Configuration comes from the environment only. Every value is validated at start; each bad value gets one
@@ -74,6 +75,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_]{1,63}$/, 'must be a text search configuration name such as english or simple')
     .default('english'),
+  /**
+   * scrypt's cost (log2 of N) for new password hashes. 15 is the production strength; lower values exist for test
+   * servers, which sign up hundreds of accounts. Stored hashes keep their own cost, so a change never locks
+   * anyone out.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -107,6 +114,8 @@ export interface Config {
   dnsServers: string[];
   /** SEARCH_LANGUAGE (default english); read at start, when the index is brought to it. */
   searchLanguage?: string;
+  /** scrypt's cost (log2 N) of new password hashes; DEFAULT_PASSWORD_HASH_COST when unset. */
+  passwordHashCost?: number;
 }
 
 export class ConfigError extends Error {
@@ -171,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: { threads: e.WORKER_THREADS, timeoutSeconds: e.WORKER_TIMEOUT_SECONDS },
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],
     searchLanguage: e.SEARCH_LANGUAGE,
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

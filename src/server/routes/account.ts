@@ -40,7 +40,13 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/user/password',
     { schema: { body: changePasswordBodySchema, response: { 200: signedOutSchema } } },
     async (request) => {
-      const signedOut = await account.changePassword(deps.db, requireAuth(request), request.body, request.ip);
+      const signedOut = await account.changePassword(
+        deps.db,
+        requireAuth(request),
+        request.body,
+        request.ip,
+        deps.config.passwordHashCost,
+      );
       return { signedOut };
     },
   );

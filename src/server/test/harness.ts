@@ -2,18 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import type { Config, StorageConfig } from '../config.js';
-import { openStorage, migrate, type Storage } from '../storage/db.js';
+import { openStorage, type Storage } from '../storage/db.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
 import type { Role } from '../../shared/contract/common.js';
+import { databaseUrl, onServer } from './global-setup.js';
 
-/** The integration suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
-export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
+/**
+ * The integration suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. vitest.config.ts
+ * runs each database as a project of its own, naming it in TEST_DIALECTS.
+ */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DIALECTS
+  ? (process.env.TEST_DIALECTS.split(',') as Array<'sqlite' | 'postgres'>)
+  : process.env.TEST_DATABASE_URL
+    ? ['sqlite', 'postgres']
+    : ['sqlite'];
 
 /** `describe` once per database. */
 export function describeEachDialect(name: string, fn: (dialect: 'sqlite' | 'postgres') => void): void {
@@ -55,32 +60,31 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh database for `dialect` (a temporary SQLite file, or a PostgreSQL schema of its own) and how to drop it. */
+/**
+ * A fresh database for `dialect`, migrated to the latest schema unless `empty`: a copy of the SQLite file, or a
+ * PostgreSQL database cloned from the template, that global-setup.ts migrated once for the whole run. `drop`
+ * removes the SQLite file; the run's PostgreSQL databases are dropped together when it ends.
+ */
 export async function storageFor(
   dialect: 'sqlite' | 'postgres',
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<{ storage: StorageConfig; drop: () => Promise<void> }> {
+  const name = crypto.randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-test-'));
+    const file = path.join(dir, 'test.sqlite');
+    if (!empty) fs.copyFileSync(inject('sqliteTemplate'), file);
     return {
-      storage: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
+      storage: { kind: 'sqlite', file },
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  return {
-    storage: { kind: 'postgres', url, schema },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
+  const database = `${inject('postgresPrefix')}${name}`;
+  await onServer(url, (client) =>
+    client.query(`create database ${database}${empty ? '' : ` template ${inject('postgresTemplate')}`}`),
+  );
+  return { storage: { kind: 'postgres', url: databaseUrl(url, database) }, drop: async () => {} };
 }
 
 export async function startTestServer(
@@ -105,10 +109,13 @@ export async function startTestServer(
     requestTimeoutSeconds: 30,
     dnsServers: [],
     workers: { timeoutSeconds: 10 },
+    // Test servers sign up hundreds of accounts: a cheap scrypt (about 2 ms, not 70). secrets.test.ts keeps the
+    // production strength tested.
+    passwordHashCost: 10,
     ...overrides,
   };
+  // Already migrated (storageFor).
   const storage = openStorage(config.storage);
-  await migrate(storage);
   const app = await buildApp({
     config,
     db: storage.db,

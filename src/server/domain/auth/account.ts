@@ -70,11 +70,17 @@ export async function getPhoto(db: Db, userId: string, photoId: string) {
  * then signed out, with the API tokens handed out at those sign-ins; the caller's own session stays, and lasting
  * API tokens are kept (revoke them one by one). Answers how many sessions were signed out.
  */
-export async function changePassword(db: Db, auth: Authenticated, body: ChangePasswordBody, ip: string) {
+export async function changePassword(
+  db: Db,
+  auth: Authenticated,
+  body: ChangePasswordBody,
+  ip: string,
+  passwordHashCost?: number,
+) {
   const user = await getUser(db, auth.userId);
   await throttlePasswordAttempt(db, user.email, ip);
   const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
-  const ok = await verifyPassword(body.currentPassword, usable ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(body.currentPassword, usable ?? (await dummyPasswordHash(passwordHashCost)));
   if (!usable) {
     throw new InvalidError(
       'currentPassword',
@@ -82,7 +88,7 @@ export async function changePassword(db: Db, auth: Authenticated, body: ChangePa
     );
   }
   if (!ok) throw new InvalidError('currentPassword', 'The current password is not right');
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashPassword(body.newPassword, passwordHashCost);
   return transaction(db, async (tx) => {
     await users.updateUser(tx, user.id, { password_hash: passwordHash });
     await tokens.clearLoginFailures(tx, user.email, ip);

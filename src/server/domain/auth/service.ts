@@ -120,7 +120,7 @@ export async function signup(db: Db, config: Config, body: SignupBody, client: S
   if (config.signup === 'closed' && !body.invite) {
     throw new ForbiddenError('Sign-up is closed on this server: ask an administrator for an invite link');
   }
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, config.passwordHashCost);
   return transaction(db, async (tx) => {
     if (await users.findUserByEmail(tx, email)) throw new ConflictError('email: an account with this e-mail exists');
     const user: users.UserRow = {
@@ -184,7 +184,7 @@ export async function login(db: Db, config: Config, body: LoginBody, ip: string,
   // Every answer pays for one scrypt: unknown e-mails and accounts without a password (created by SSO) are
   // checked against a dummy hash, so timing tells nothing about which accounts exist or how they sign in.
   const usable = user && isPasswordHash(user.password_hash) ? user.password_hash : undefined;
-  const ok = await verifyPassword(body.password, usable ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(body.password, usable ?? (await dummyPasswordHash(config.passwordHashCost)));
   if (!user || !usable || !ok) throw new UnauthorizedError('Wrong e-mail or password');
   // Only this address's failures are forgotten: a guesser elsewhere stays blocked after the owner signs in.
   await tokens.clearLoginFailures(db, email, ip);
@@ -273,7 +273,7 @@ export async function bootstrapOwner(db: Db, config: Config) {
       id: newId(),
       email,
       display_name: 'Owner',
-      password_hash: await hashPassword(password),
+      password_hash: await hashPassword(password, config.passwordHashCost),
       photo_url: null,
       created_at: nowIso(),
       instance_owner: 1,
