@@ -1,12 +1,48 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The integration suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set, as two projects: each
+ * suite's two databases are two files to the scheduler, so they run side by side instead of one after the other
+ * in one worker. Only the suites that run on a database (`describeEachDialect`) join the PostgreSQL project.
+ */
+const databaseSuites = fs
+  .readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((file) => `src/${file}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(file, 'utf8').includes('describeEachDialect('));
+
+/**
+ * Workers: vitest's default is one less than the cores, one on a 2-core machine; the suites mostly wait on their
+ * servers, the database and the network, so more workers than cores pay. VITEST_MAX_WORKERS overrides.
+ */
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || 4;
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Integration suites share one PostgreSQL database when TEST_DATABASE_URL is set; each suite uses its own schema.
     fileParallelism: true,
+    maxWorkers,
+    // Migrates once per project; each suite then copies the SQLite file or clones the PostgreSQL template.
+    globalSetup: ['src/server/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          env: { TEST_DIALECTS: 'sqlite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: { name: 'postgres', include: databaseSuites, env: { TEST_DIALECTS: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
   },
 });

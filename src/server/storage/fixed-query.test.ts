@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, storageFor } from '../test/harness.js';
-import { fixedQuery, migrate, openStorage, type Storage } from './db.js';
+import { fixedQuery, openStorage, type Storage } from './db.js';
 
 /** fixedQuery compiles its SQL once per database kind and runs it with each call's own parameters. */
 describeEachDialect('fixedQuery', (dialect) => {
@@ -12,7 +12,6 @@ describeEachDialect('fixedQuery', (dialect) => {
     const fresh = await storageFor(dialect);
     drop = fresh.drop;
     storage = openStorage(fresh.storage);
-    await migrate(storage);
   });
   afterAll(async () => {
     await storage.close();

@@ -17,7 +17,7 @@ describeEachDialect('migration 009-member-search', (dialect) => {
   const now = new Date().toISOString();
 
   beforeAll(async () => {
-    const fresh = await storageFor(dialect);
+    const fresh = await storageFor(dialect, { empty: true });
     drop = fresh.drop;
     storage = openStorage(fresh.storage);
     migrator = new Migrator({ db: storage.db, provider: migrationProvider, migrationTableSchema: storage.schema });

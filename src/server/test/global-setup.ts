@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate, openStorage } from '../storage/db.js';
+
+/**
+ * Migrates once per run, before any suite: a SQLite file that each suite copies, and on PostgreSQL (when
+ * TEST_DATABASE_URL is set) a template database each suite clones with `CREATE DATABASE … TEMPLATE`. Running
+ * every migration for each of the suite's hundred servers cost more than some suites' own tests. The run's
+ * databases share one prefix, so the teardown drops them all, whichever suite forgot or crashed.
+ */
+export default async function setup(project: TestProject) {
+  const run = crypto.randomBytes(4).toString('hex');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-template-'));
+  const sqliteTemplate = path.join(dir, 'migrated.sqlite');
+  const sqlite = openStorage({ kind: 'sqlite', file: sqliteTemplate });
+  await migrate(sqlite);
+  // Closing the last connection checkpoints the WAL into the file, so copying the one file copies everything.
+  await sqlite.close();
+  project.provide('sqliteTemplate', sqliteTemplate);
+
+  // The SQLite project (vitest.config.ts) runs nothing on PostgreSQL.
+  const url = project.name === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
+  const prefix = `ds_${run}_`;
+  if (url) {
+    const template = `${prefix}template`;
+    await onServer(url, (client) => client.query(`create database ${template}`));
+    const storage = openStorage({ kind: 'postgres', url: databaseUrl(url, template) });
+    await migrate(storage);
+    await storage.close();
+    project.provide('postgresTemplate', template);
+    project.provide('postgresPrefix', prefix);
+  }
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (!url) return;
+    await onServer(url, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`${prefix}%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    });
+  };
+}
+
+/** `url` naming the database `name` instead of its own. */
+export function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sqliteTemplate: string;
+    postgresTemplate: string;
+    postgresPrefix: string;
+  }
+}
