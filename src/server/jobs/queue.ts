@@ -27,11 +27,13 @@ export interface JobQueueOptions {
   concurrency?: number;
   /** Delay before a failed job is tried again, times the attempts so far. */
   retryMs?: number;
+  /** The clock deciding which jobs are due and when a retry is (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 class GaveUp extends Error {}
 
-const DEFAULTS = { leaseMs: 60_000, pollMs: 1_000, concurrency: 2, retryMs: 5_000 };
+const DEFAULTS = { leaseMs: 60_000, pollMs: 1_000, concurrency: 2, retryMs: 5_000, now: Date.now };
 
 /** Makes the queues of this process look for work now (after a job was queued and committed). */
 export function wakeJobQueues(): void {
@@ -121,7 +123,7 @@ export class JobQueue {
   }
 
   private claim(): Promise<repo.JobRow | undefined> {
-    const now = Date.now();
+    const now = this.options.now();
     return repo.claimJob(
       this.db,
       Object.keys(this.handlers),
@@ -147,7 +149,12 @@ export class JobQueue {
     const renew = setInterval(
       () =>
         void repo
-          .extendJobLease(this.db, job.id, this.worker, new Date(Date.now() + this.options.leaseMs).toISOString())
+          .extendJobLease(
+            this.db,
+            job.id,
+            this.worker,
+            new Date(this.options.now() + this.options.leaseMs).toISOString(),
+          )
           .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'renewing a job lease failed')),
       Math.max(10, Math.floor(this.options.leaseMs / 3)),
     );
@@ -168,7 +175,7 @@ export class JobQueue {
         await repo.finishJob(this.db, job.id, this.worker, { state: 'failed' }, message, nowIso());
       } else {
         this.log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed; it will be retried');
-        const runAfter = new Date(Date.now() + this.options.retryMs * job.attempts).toISOString();
+        const runAfter = new Date(this.options.now() + this.options.retryMs * job.attempts).toISOString();
         await repo.finishJob(this.db, job.id, this.worker, { state: 'queued', runAfter }, message, nowIso());
       }
     } finally {
