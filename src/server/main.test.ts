@@ -24,10 +24,19 @@ function start(
   });
   children.push(child);
   const lines: string[] = [];
+  const waiting = new Set<{ test: (line: string) => boolean; resolve: () => void }>();
+  /** Resolves once the process prints a line that passes `test`. */
+  const printed = (test: (line: string) => boolean) =>
+    lines.some(test) ? Promise.resolve() : new Promise<void>((resolve) => waiting.add({ test, resolve }));
   const listening = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);
       if (line.startsWith('Listening on ')) resolve(line);
+      for (const w of waiting) {
+        if (!w.test(line)) continue;
+        waiting.delete(w);
+        w.resolve();
+      }
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${lines.join('\n')}`)));
   });
@@ -36,7 +45,7 @@ function start(
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, lines, listening, exited, stderr: () => stderr };
+  return { child, lines, listening, printed, exited, stderr: () => stderr };
 }
 
 describe('server entry point', () => {
@@ -121,7 +130,7 @@ describe('server entry point', () => {
 
   it('`npm start` passes SIGTERM to the server: in-flight requests finish (Connection: close), the port closes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-npm-start-'));
-    const started = start({ DATA_DIR: dataDir }, ['npm', ['start', '--silent']]);
+    const started = start({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, ['npm', ['start', '--silent']]);
     const url = (await started.listening).split(' ')[2]!;
     const { hostname, port } = new URL(url);
     // A request in flight when the signal arrives: its body is only half sent.
@@ -136,7 +145,8 @@ describe('server entry point', () => {
     await new Promise((r) => setTimeout(r, 300));
     const signalled = Date.now();
     started.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    // The rest of the body once the server has begun shutting down (it logs so before closing anything).
+    await started.printed((line) => line.includes('shutting down: finishing in-flight requests'));
     socket.write(body.slice(10));
     await socketClosed;
     expect(answer).toMatch(/^HTTP\/1\.1 401/);
