@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import type { OperationView, SchemaView } from '../../../shared/contract/openapi.js';
 import type { OperationBlock } from '../../../shared/openapi-blocks.js';
-import { el, text } from './render.js';
+import { el, text } from './hast.js';
 
 /**
  * A page's `{% openapi-operation %}` block on a published page: the operation of the spec's latest version as an

@@ -6,7 +6,7 @@ import type {
   HeaderItem,
   ThemedColor,
 } from '../../../shared/contract/customization.js';
-import { el, text } from './render.js';
+import { el, text } from './hast.js';
 
 /**
  * A site's customization as published pages show it: the CSS variables its styling sets (on top of theme-css.ts),

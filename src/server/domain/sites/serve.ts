@@ -25,15 +25,8 @@ import { LruCache } from '../../lib/lru-cache.js';
 import { InvalidError, ServiceUnavailableError } from '../errors.js';
 import { conditionMatches } from './conditions.js';
 import { type Structure, orderedSections, readStructure, siteSpacesIn, topItems, groupSections } from './model.js';
-import {
-  el,
-  renderMarkdown,
-  resolveHref,
-  text,
-  type ImageSize,
-  type LinkResolver,
-  type RenderedBody,
-} from './render.js';
+import { renderMarkdown, resolveHref, type ImageSize, type LinkResolver, type RenderedBody } from './render.js';
+import { el, text } from './hast.js';
 import { operationBlocks } from '../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../shared/page-title.js';
 import { currentDeps, loadOperations, sameDeps, type OperationDeps } from '../openapi/operations.js';

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import type { PageNode } from '../content/model.js';
-import { el, text } from './render.js';
+import { el, text } from './hast.js';
 import { SITE_SCRIPT, SITE_STYLES, THEME_BOOT } from './assets.js';
 
 /**
