@@ -4,7 +4,7 @@ import { SITES_PREFIX } from '../presenters/site.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
-import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/assets.js';
+import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/published/assets.js';
 
 /**
  * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of

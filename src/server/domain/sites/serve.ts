@@ -42,7 +42,7 @@ import {
   lookStyles,
   safeHref,
   type RefResolver,
-} from './look.js';
+} from './published/look.js';
 import { siteCustomization, siteSpaceCustomization } from './customization.js';
 import type { Customization, HeaderItem } from '../../../shared/contract/customization.js';
 

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import type { PageNode } from '../content/model.js';
 import { el, text } from './hast.js';
-import { SITE_SCRIPT, SITE_STYLES, THEME_BOOT } from './assets.js';
+import { SITE_SCRIPT, SITE_STYLES, THEME_BOOT } from './published/assets.js';
 
 /**
  * The published sites' theme: the page frame around what serve.ts renders (header, navigation, breadcrumbs, "On this

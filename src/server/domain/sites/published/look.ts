@@ -5,8 +5,8 @@ import type {
   Customization,
   HeaderItem,
   ThemedColor,
-} from '../../../shared/contract/customization.js';
-import { el, text } from './hast.js';
+} from '../../../../shared/contract/customization.js';
+import { el, text } from '../hast.js';
 
 /**
  * A site's customization as published pages show it: the CSS variables its styling sets (on top of theme-css.ts),
