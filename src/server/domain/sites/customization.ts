@@ -9,7 +9,7 @@ import {
   type SiteSpaceCustomizationPatch,
 } from '../../../shared/contract/customization.js';
 import { hiddenSiteSpaces, loadSite, SITE_MANAGE_ROLE } from './access.js';
-import type { PublishedSites } from './serve.js';
+import type { PublishedSites } from './published/dispatch.js';
 import { NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
 import { requireVisibleSiteSpace, writeStructure } from './structure.js';
