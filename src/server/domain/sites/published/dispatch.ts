@@ -6,6 +6,7 @@ import { RevisionReader } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
 import { FILES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../presenters/site.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
+import type { SitePreviews } from '../customization.js';
 import type { ServeRequest, ServeResult } from './answer.js';
 import { SiteCache, encodePage, hashKey } from './cache.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
@@ -26,7 +27,7 @@ import { spacesOf, visibleHeaderItems, visibleStructure, visitorAccess, type Vis
  * process sharing the database, with no invalidation step.
  */
 
-export class PublishedSites {
+export class PublishedSites implements SitePreviews {
   private readonly cache: SiteCache;
 
   constructor(
