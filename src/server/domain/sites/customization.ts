@@ -11,7 +11,8 @@ import {
 import { hiddenSiteSpaces, loadSite, SITE_MANAGE_ROLE } from './access.js';
 import { NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
-import { requireVisibleSiteSpace, writeStructure } from './structure.js';
+import { requireVisibleSiteSpace } from './structure/lookup.js';
+import { writeStructure } from './structure/write.js';
 import { validateCondition } from './conditions.js';
 
 type Json = Record<string, unknown>;
