@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.js';
-import { PublishedSites } from '../src/server/domain/sites/serve.js';
+import { PublishedSites } from '../src/server/domain/sites/published/dispatch.js';
 import { benchDatabase, median } from './setup.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

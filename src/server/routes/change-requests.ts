@@ -31,6 +31,7 @@ import {
 import { z } from 'zod';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/change-requests/service.js';
+import * as merge from '../domain/change-requests/merge.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
 import { presentFile } from '../presenters/revision.js';
 import { fetchUrl } from '../lib/fetch-url.js';
@@ -104,7 +105,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     { schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } } },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
-      const merged = await service.mergeChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
+      const merged = await merge.mergeChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
       return { revision: merged.revision, result: merged.result };
     },
   );
@@ -114,7 +115,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     { schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } } },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
-      const updated = await service.updateFromSpace(serviceContext(deps, request), spaceId, changeRequestId);
+      const updated = await merge.updateFromSpace(serviceContext(deps, request), spaceId, changeRequestId);
       return { revision: updated.revision, result: updated.result };
     },
   );
@@ -125,7 +126,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       const { cr } = await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId);
-      return presentConflicts(service.pendingUpdate(cr)?.conflicts ?? []);
+      return presentConflicts(merge.pendingUpdate(cr)?.conflicts ?? []);
     },
   );
 
@@ -141,11 +142,11 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { spaceId, changeRequestId, conflictId } = request.params;
       const ctx = serviceContext(deps, request);
-      const resolved = await service.resolveConflict(ctx, spaceId, changeRequestId, conflictId, request.body);
+      const resolved = await merge.resolveConflict(ctx, spaceId, changeRequestId, conflictId, request.body);
       return {
         revision: resolved.revision,
         result: resolved.result,
-        conflicts: presentConflicts(service.pendingUpdate(resolved.cr)?.conflicts ?? []),
+        conflicts: presentConflicts(merge.pendingUpdate(resolved.cr)?.conflicts ?? []),
       };
     },
   );

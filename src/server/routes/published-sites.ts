@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult } from '../domain/sites/serve.js';
+import { PublishedSites } from '../domain/sites/published/dispatch.js';
+import { VISITOR_COOKIE, VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
+import type { ServeResult } from '../domain/sites/published/answer.js';
 import { SITES_PREFIX } from '../presenters/site.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
-import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/assets.js';
+import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/published/assets.js';
 
 /**
  * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of

@@ -8,8 +8,8 @@ import {
   siteSpaceCustomizationSchema,
 } from '../../shared/contract/customization.js';
 import * as service from '../domain/sites/customization.js';
-import { PublishedSites } from '../domain/sites/serve.js';
-import { PAGE_CSP } from '../domain/sites/assets.js';
+import { PublishedSites } from '../domain/sites/published/dispatch.js';
+import { PAGE_CSP } from '../domain/sites/published/assets.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';

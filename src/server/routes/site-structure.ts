@@ -28,7 +28,10 @@ import {
   updateSiteSpaceBodySchema,
 } from '../../shared/contract/sites.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
-import * as structure from '../domain/sites/structure.js';
+import * as sections from '../domain/sites/structure/sections.js';
+import * as siteSpaces from '../domain/sites/structure/site-spaces.js';
+import * as sectionGroups from '../domain/sites/structure/section-groups.js';
+import { sortStructure } from '../domain/sites/structure/placement.js';
 import { presentSection, presentSectionGroup, presentSiteSpace, type StructureView } from '../presenters/site.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
@@ -80,7 +83,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { organizationId, siteId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, page } = await structure.listSections(ctx, organizationId, siteId, request.query);
+      const { view, page } = await sections.listSections(ctx, organizationId, siteId, request.query);
       return { ...page, items: page.items.map((s) => presentSection(view, s)) };
     },
   );
@@ -91,7 +94,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.addSection(ctx, organizationId, siteId, request.body);
+      const { view, id } = await sections.addSection(ctx, organizationId, siteId, request.body);
       reply.header('location', api(request.params, `sections/${id}`));
       return reply.code(201).send(section(view, id));
     },
@@ -105,7 +108,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId, siteSectionId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.updateSection(ctx, organizationId, siteId, siteSectionId, request.body);
+      const { view, id } = await sections.updateSection(ctx, organizationId, siteId, siteSectionId, request.body);
       return wantsMinimal(request) ? minimal(reply) : section(view, id);
     },
   );
@@ -115,7 +118,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     { schema: { params: siteSectionParamsSchema } },
     async (request, reply) => {
       const { organizationId, siteId, siteSectionId } = request.params;
-      const deleted = await structure.deleteSection(
+      const deleted = await sections.deleteSection(
         serviceContext(deps, request),
         organizationId,
         siteId,
@@ -136,7 +139,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
         after: p.after && { type: 'site-section' as const, id: p.after.siteSection },
       };
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.moveSection(ctx, organizationId, siteId, siteSectionId, position);
+      const { view, id } = await sections.moveSection(ctx, organizationId, siteId, siteSectionId, position);
       return section(view, id);
     },
   );
@@ -155,7 +158,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { organizationId, siteId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, page } = await structure.listSiteSpaces(ctx, organizationId, siteId, request.query);
+      const { view, page } = await siteSpaces.listSiteSpaces(ctx, organizationId, siteId, request.query);
       return { ...page, items: page.items.map((ss) => presentSiteSpace(view, ss)) };
     },
   );
@@ -166,7 +169,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.addSiteSpace(ctx, organizationId, siteId, request.body);
+      const { view, id } = await siteSpaces.addSiteSpace(ctx, organizationId, siteId, request.body);
       reply.header('location', api(request.params, `site-spaces/${id}`));
       return wantsMinimal(request) ? minimal(reply) : reply.code(201).send(siteSpace(view, id));
     },
@@ -178,7 +181,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId, siteSpaceId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.updateSiteSpace(ctx, organizationId, siteId, siteSpaceId, request.body);
+      const { view, id } = await siteSpaces.updateSiteSpace(ctx, organizationId, siteId, siteSpaceId, request.body);
       return wantsMinimal(request) ? minimal(reply) : siteSpace(view, id);
     },
   );
@@ -188,7 +191,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     { schema: { params: siteSpaceParamsSchema } },
     async (request, reply) => {
       const { organizationId, siteId, siteSpaceId } = request.params;
-      const deleted = await structure.deleteSiteSpace(
+      const deleted = await siteSpaces.deleteSiteSpace(
         serviceContext(deps, request),
         organizationId,
         siteId,
@@ -209,7 +212,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
         after: p.after && { type: 'site-space' as const, id: p.after.siteSpace },
       };
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.moveSiteSpace(ctx, organizationId, siteId, siteSpaceId, position);
+      const { view, id } = await siteSpaces.moveSiteSpace(ctx, organizationId, siteId, siteSpaceId, position);
       return siteSpace(view, id);
     },
   );
@@ -227,7 +230,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     },
     async (request) => {
       const { organizationId, siteId } = request.params;
-      const { view, page } = await structure.listGroups(
+      const { view, page } = await sectionGroups.listGroups(
         serviceContext(deps, request),
         organizationId,
         siteId,
@@ -248,7 +251,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     },
     async (request, reply) => {
       const { organizationId, siteId } = request.params;
-      const { view, id } = await structure.addGroup(
+      const { view, id } = await sectionGroups.addGroup(
         serviceContext(deps, request),
         organizationId,
         siteId,
@@ -271,7 +274,13 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId, siteSectionGroupId } = request.params;
       const ctx = serviceContext(deps, request);
-      const { view, id } = await structure.updateGroup(ctx, organizationId, siteId, siteSectionGroupId, request.body);
+      const { view, id } = await sectionGroups.updateGroup(
+        ctx,
+        organizationId,
+        siteId,
+        siteSectionGroupId,
+        request.body,
+      );
       return wantsMinimal(request) ? minimal(reply) : group(view, id);
     },
   );
@@ -282,7 +291,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId, siteSectionGroupId } = request.params;
       const ctx = serviceContext(deps, request);
-      const deleted = await structure.deleteGroup(ctx, organizationId, siteId, siteSectionGroupId);
+      const deleted = await sectionGroups.deleteGroup(ctx, organizationId, siteId, siteSectionGroupId);
       return reply.code(deleted ? 205 : 204).send();
     },
   );
@@ -300,7 +309,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
       const { organizationId, siteId, siteSectionGroupId } = request.params;
       const ctx = serviceContext(deps, request);
       const { sectionId } = request.body;
-      const { view, id } = await structure.addSectionToGroup(
+      const { view, id } = await sectionGroups.addSectionToGroup(
         ctx,
         organizationId,
         siteId,
@@ -317,7 +326,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const { organizationId, siteId, siteSectionGroupId, siteSectionId } = request.params;
       const ctx = serviceContext(deps, request);
-      const removed = await structure.removeSectionFromGroup(
+      const removed = await sectionGroups.removeSectionFromGroup(
         ctx,
         organizationId,
         siteId,
@@ -341,7 +350,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
       const { organizationId, siteId, siteSectionGroupId } = request.params;
       const ctx = serviceContext(deps, request);
       const position = request.body?.position;
-      const { view, id } = await structure.moveGroup(ctx, organizationId, siteId, siteSectionGroupId, position);
+      const { view, id } = await sectionGroups.moveGroup(ctx, organizationId, siteId, siteSectionGroupId, position);
       return group(view, id);
     },
   );
@@ -361,7 +370,7 @@ export async function siteStructureRoutes(app: FastifyInstance, deps: RouteDeps)
       const { organizationId, siteId } = request.params;
       const ctx = serviceContext(deps, request);
       const { item, position } = request.body;
-      const { view, id, type } = await structure.sortStructure(ctx, organizationId, siteId, item, position);
+      const { view, id, type } = await sortStructure(ctx, organizationId, siteId, item, position);
       if (wantsMinimal(request)) return minimal(reply);
       return type === 'site-space'
         ? siteSpace(view, id)

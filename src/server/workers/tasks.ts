@@ -36,7 +36,8 @@ export const tasks = {
   pagesLinks: (markdowns: string[]) => markdowns.map((markdown) => markdownLinks(markdown)),
   /** A published page body as sanitized HTML, with its link targets already resolved (see markdownUrls). */
   // Code blocks are highlighted here: Shiki takes about a second to start in each thread and a few hundred
-  // milliseconds per 16 KB of code, so it is loaded on first use and never on the main thread (see serve.ts).
+  // milliseconds per 16 KB of code, so it is loaded on first use and never on the main thread (see
+  // sites/published/page.ts).
   renderBody: async (input: {
     markdown: string;
     resolved: Record<string, string>;

@@ -9,13 +9,8 @@ import * as runs from '../../storage/repos/imports.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { prepareSections } from '../search/indexer.js';
-import {
-  createChangeRequest,
-  loadChangeRequest,
-  mergeChangeRequest,
-  requireEditable,
-  updateContent,
-} from '../change-requests/service.js';
+import { createChangeRequest, loadChangeRequest, requireEditable, updateContent } from '../change-requests/service.js';
+import { mergeChangeRequest } from '../change-requests/merge.js';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { SplitBlock } from '../content/blocks.js';
 import { FILE_MAX_BYTES, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';

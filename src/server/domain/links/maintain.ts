@@ -328,6 +328,33 @@ interface Source {
   info: PageInfo;
 }
 
+/** What a step changes, found in the diffs of pages and files, then written to the indexes and the links. */
+interface Changes {
+  /** Page ids and paths, file ids and names whose target changed. */
+  keys: Set<string>;
+  /** Pages whose headings changed. */
+  anchorKeys: Set<string>;
+  /** Pages no longer in the revision. */
+  removed: string[];
+  /** Rows of the page index to write: pages added or changed. */
+  upserts: LinkPageRow[];
+  /** Pages whose own links are read (again). */
+  sources: Map<string, Source>;
+  /** Pages whose path changed: the paths of the pages under them changed too. */
+  movedRoots: string[];
+  /** Documents whose body changed, with the body before (their headings may have changed). */
+  bodyChanges: Array<{ row: LinkPageRow; before: string | null }>;
+}
+
+/** What Trie.diff lists: the keys whose value differs, with their values before and after. */
+type TrieDiff = Awaited<ReturnType<Trie['diff']>>;
+
+/** A link of a page body, to be resolved and written. */
+type Planned = { source: Source; analysis: Analysis; relation: LinkRelation; href: string; position: number };
+
+/** A link elsewhere to resolve again, with the page it is on. */
+type Redo = { link: LinkRow; page: LinkPageRow; analysis: Analysis };
+
 /** Brings `scope` (at `from`) to `to`; returns its number of targets. */
 async function advance(
   tx: Executor,
@@ -343,12 +370,49 @@ async function advance(
   const pageDiff = await trie.diff(from.pages_root, to.pages_root);
   const fileDiff = await trie.diff(from.files_root, to.files_root);
 
-  // Pages: their entries after the change (null: removed), and where they were before (the scope's index).
+  const { after, stored } = await pagesOfDiff(tx, scopeId, pageDiff, fresh);
+  const pages = await pagesAt(tx, scopeId, to, after);
+  const changes: Changes = {
+    keys: new Set(),
+    anchorKeys: new Set(),
+    removed: [],
+    upserts: [],
+    sources: new Map(),
+    movedRoots: [],
+    bodyChanges: [],
+  };
+  await comparePages(changes, after, stored, pages, fresh, slices);
+  await comparePagesUnderMoved(tx, scopeId, changes, after, pages, slices);
+  const documents = await readLinksOfBodies(tx, changes, opts.ahead);
+  findChangedHeadings(changes, documents);
+  const files = compareFiles(changes, scopeId, fileDiff);
+  const rewritten = new Set([...changes.removed, ...changes.sources.keys()]);
+  const dependents = fresh ? [] : await linksDependingOnChanges(tx, scopeId, changes, rewritten);
+  await writeIndexes(tx, scopeId, changes, files);
+  const targets = new TargetDeltas(scopeId);
+  if (!fresh && rewritten.size) await removeLinksOfPages(tx, scopeId, rewritten, targets);
+  const planned = planLinks(changes.sources, documents);
+  const redo = await linksToResolveAgain(tx, scopeId, dependents);
+  const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo);
+  await writeLinks(tx, scopeId, planned, lookup, targets, opts.appBase, slices);
+  await resolveAgain(tx, scopeId, redo, lookup, targets, opts.appBase);
+  return updateCounters(tx, scope, to, targets);
+}
+
+/** Pages: their entries after the change (null: removed), and where they were before (the scope's index). */
+async function pagesOfDiff(tx: Executor, scopeId: string, pageDiff: TrieDiff, fresh: boolean) {
   const after = new Map<string, PageEntry | null>();
   for (const d of pageDiff) if (d.key !== ROOT) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
   const stored = new Map<string, LinkPageRow>();
   if (!fresh) for (const row of await repo.pagesByIds(tx, scopeId, [...after.keys()])) stored.set(row.page_id, row);
+  return { after, stored };
+}
 
+/**
+ * The pages of revision `to` as the scope's page index holds them: their entries (those of the diff, `after`, or
+ * read), versions and paths, each read once, and their rows.
+ */
+async function pagesAt(tx: Executor, scopeId: string, to: RevisionRow, after: Map<string, PageEntry | null>) {
   const reader = new RevisionReader(tx, to);
   const entries = new Map<string, PageEntry | undefined>();
   const entryOf = async (id: string): Promise<PageEntry | undefined> => {
@@ -390,17 +454,25 @@ async function advance(
           ? hrefMark(version.href)
           : null,
   });
+  return { entryOf, versionOf, pathOf, rowOf };
+}
 
-  const keys = new Set<string>(); // page ids and paths, file ids and names whose target changed
-  const anchorKeys = new Set<string>(); // pages whose headings changed
-  const removed: string[] = [];
-  const upserts: LinkPageRow[] = [];
-  const sources = new Map<string, Source>();
-  const movedRoots: string[] = [];
-  const bodyChanges: Array<{ row: LinkPageRow; before: string | null }> = [];
-  const addSource = (row: LinkPageRow, version: PageVersion) =>
-    sources.set(row.page_id, { id: row.page_id, path: row.path, version, info: infoOf(row) });
+type PagesAt = Awaited<ReturnType<typeof pagesAt>>;
 
+function addSource(changes: Changes, row: LinkPageRow, version: PageVersion) {
+  changes.sources.set(row.page_id, { id: row.page_id, path: row.path, version, info: infoOf(row) });
+}
+
+/** The pages of the diff: removed, added, or changed (moved, retyped, given another body, retitled). */
+async function comparePages(
+  changes: Changes,
+  after: Map<string, PageEntry | null>,
+  stored: Map<string, LinkPageRow>,
+  pages: PagesAt,
+  fresh: boolean,
+  slices: TimeSlices,
+): Promise<void> {
+  const { keys, removed, upserts, movedRoots, bodyChanges } = changes;
   for (const [id, entry] of after) {
     const old = stored.get(id);
     if (!entry) {
@@ -410,11 +482,11 @@ async function advance(
       }
       continue;
     }
-    const version = await versionOf(entry.v);
-    const row = rowOf(id, version, await pathOf(id));
+    const version = await pages.versionOf(entry.v);
+    const row = pages.rowOf(id, version, await pages.pathOf(id));
     if (!old) {
       upserts.push(row);
-      addSource(row, version);
+      addSource(changes, row, version);
       if (!fresh) keys.add(pageKey(id)).add(row.path_key);
       continue;
     }
@@ -427,41 +499,56 @@ async function advance(
       movedRoots.push(id);
     }
     if (retyped) keys.add(pageKey(id)).add(old.path_key).add(row.path_key);
-    if (moved || retyped || rebodied) addSource(row, version);
+    if (moved || retyped || rebodied) addSource(changes, row, version);
     if (rebodied && !retyped && row.type === 'document') bodyChanges.push({ row, before: old.document });
     const pause = slices.pause();
     if (pause) await pause;
   }
+}
 
-  // Pages under a page whose path changed: their paths changed too (their entries did not).
+/** Pages under a page whose path changed: their paths changed too (their entries did not). */
+async function comparePagesUnderMoved(
+  tx: Executor,
+  scopeId: string,
+  changes: Changes,
+  after: Map<string, PageEntry | null>,
+  pages: PagesAt,
+  slices: TimeSlices,
+): Promise<void> {
+  const { keys, upserts, movedRoots } = changes;
   const under: string[] = [];
   const seen = new Set<string>();
   const queue = [];
-  for (const id of movedRoots) queue.push(...((await entryOf(id))?.c ?? []));
+  for (const id of movedRoots) queue.push(...((await pages.entryOf(id))?.c ?? []));
   while (queue.length) {
     const id = queue.pop()!;
     if (seen.has(id) || after.has(id)) continue;
     seen.add(id);
-    const entry = await entryOf(id);
+    const entry = await pages.entryOf(id);
     if (!entry) continue;
     under.push(id);
     queue.push(...entry.c);
   }
   for (const old of await repo.pagesByIds(tx, scopeId, under)) {
-    const entry = (await entryOf(old.page_id))!;
-    const version = await versionOf(entry.v);
-    const row = rowOf(old.page_id, version, await pathOf(old.page_id));
+    const entry = (await pages.entryOf(old.page_id))!;
+    const version = await pages.versionOf(entry.v);
+    const row = pages.rowOf(old.page_id, version, await pages.pathOf(old.page_id));
     if (row.path === old.path) continue;
     upserts.push(row);
-    addSource(row, version);
+    addSource(changes, row, version);
     keys.add(old.path_key).add(row.path_key);
     const pause = slices.pause();
     if (pause) await pause;
   }
+}
 
-  // The links of every body this step reads, in one go (stored by document: most were read ahead, when written;
-  // one statement stores the others, so two steps storing the same bodies never wait for each other in a cycle).
-  const documents = await documentLinks(
+/**
+ * The links of every body this step reads, in one go (stored by document: most were read ahead, when written;
+ * one statement stores the others, so two steps storing the same bodies never wait for each other in a cycle).
+ */
+function readLinksOfBodies(tx: Executor, changes: Changes, ahead: LinksAhead | undefined) {
+  const { sources, bodyChanges } = changes;
+  return documentLinks(
     tx,
     [
       ...[...sources.values()].flatMap((s) =>
@@ -469,16 +556,23 @@ async function advance(
       ),
       ...bodyChanges.flatMap((c) => (c.before ? [c.before] : [])),
     ],
-    opts.ahead,
+    ahead,
   );
+}
 
-  // Pages whose headings changed: links to their anchors may change status.
+type BodiesLinks = Awaited<ReturnType<typeof readLinksOfBodies>>;
+
+/** Pages whose headings changed: links to their anchors may change status. */
+function findChangedHeadings(changes: Changes, documents: BodiesLinks): void {
   const anchorsOf = (d: string | null) => (d ? (documents.get(d)?.anchors ?? []) : []).join('\n');
-  for (const { row, before } of bodyChanges) {
-    if (anchorsOf(before) !== anchorsOf(row.document)) anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
+  for (const { row, before } of changes.bodyChanges) {
+    if (anchorsOf(before) !== anchorsOf(row.document)) changes.anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
   }
+}
 
-  // Files.
+/** Files: the scope's file index to change, and the files of `to` that the diff names. */
+function compareFiles(changes: Changes, scopeId: string, fileDiff: TrieDiff) {
+  const { keys } = changes;
   const fileUpserts: LinkFilesTable[] = [];
   const fileDeletes: string[] = [];
   const files: Array<{ id: string; name: string }> = [];
@@ -495,28 +589,42 @@ async function advance(
       if (was) keys.add(nameKey(was.name));
     }
   }
+  return { fileUpserts, fileDeletes, files };
+}
 
-  // Links elsewhere whose status may change (read before this step's own links are rewritten).
-  const rewritten = new Set([...removed, ...sources.keys()]);
-  const dependents = fresh
-    ? []
-    : (await repo.dependentLinks(tx, scopeId, [...keys], [...anchorKeys])).filter((d) => !rewritten.has(d.page_id));
+/** Links elsewhere whose status may change (read before this step's own links are rewritten). */
+async function linksDependingOnChanges(tx: Executor, scopeId: string, changes: Changes, rewritten: Set<string>) {
+  return (await repo.dependentLinks(tx, scopeId, [...changes.keys], [...changes.anchorKeys])).filter(
+    (d) => !rewritten.has(d.page_id),
+  );
+}
 
-  // The indexes, as they are after the change.
-  await repo.deletePages(tx, scopeId, removed);
-  await repo.upsertPages(tx, upserts);
-  await repo.deleteFiles(tx, scopeId, fileDeletes);
-  await repo.upsertFiles(tx, fileUpserts);
+/** The indexes, as they are after the change. */
+async function writeIndexes(
+  tx: Executor,
+  scopeId: string,
+  changes: Changes,
+  files: { fileUpserts: LinkFilesTable[]; fileDeletes: string[] },
+): Promise<void> {
+  await repo.deletePages(tx, scopeId, changes.removed);
+  await repo.upsertPages(tx, changes.upserts);
+  await repo.deleteFiles(tx, scopeId, files.fileDeletes);
+  await repo.upsertFiles(tx, files.fileUpserts);
+}
 
-  // The links of removed and re-read pages go.
-  const targets = new TargetDeltas(scopeId);
-  if (!fresh && rewritten.size) {
-    for (const link of await repo.linksOfPages(tx, scopeId, [...rewritten])) targets.remove(link.target_key);
-    await repo.deleteLinksOfPages(tx, scopeId, [...rewritten]);
-  }
+/** The links of removed and re-read pages go. */
+async function removeLinksOfPages(
+  tx: Executor,
+  scopeId: string,
+  rewritten: Set<string>,
+  targets: TargetDeltas,
+): Promise<void> {
+  for (const link of await repo.linksOfPages(tx, scopeId, [...rewritten])) targets.remove(link.target_key);
+  await repo.deleteLinksOfPages(tx, scopeId, [...rewritten]);
+}
 
-  // Their links, from their bodies.
-  type Planned = { source: Source; analysis: Analysis; relation: LinkRelation; href: string; position: number };
+/** The links of the pages read (again), from their bodies. */
+function planLinks(sources: Map<string, Source>, documents: BodiesLinks): Planned[] {
   const planned: Planned[] = [];
   for (const source of sources.values()) {
     const body: DocumentLinks['links'] =
@@ -535,8 +643,15 @@ async function advance(
       }),
     );
   }
+  return planned;
+}
 
-  // Links to resolve again, with the pages they are on.
+/** Links to resolve again, with the pages they are on. */
+async function linksToResolveAgain(
+  tx: Executor,
+  scopeId: string,
+  dependents: Array<{ link_id: string; page_id: string }>,
+): Promise<Redo[]> {
   const again = await repo.linksByIds(
     tx,
     scopeId,
@@ -551,22 +666,45 @@ async function advance(
       )
     ).map((p) => [p.page_id, p]),
   );
-  const redo = again.flatMap((link) => {
+  return again.flatMap((link) => {
     const page = onPages.get(link.page_id);
     return page ? [{ link, page, analysis: analyze(link.href, page.path) }] : [];
   });
+}
 
+/** What the links are resolved against, read in a few queries (all there is, for a scope built from nothing). */
+async function prepareLookup(
+  tx: Executor,
+  scopeId: string,
+  fresh: boolean,
+  changes: Changes,
+  files: Array<{ id: string; name: string }>,
+  planned: Planned[],
+  redo: Redo[],
+): Promise<Lookup> {
   const lookup = new Lookup(tx, scopeId);
-  if (fresh) lookup.fill(upserts, files);
+  if (fresh) lookup.fill(changes.upserts, files);
   await lookup.prepare(
     [...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)],
-    [...sources.values()].map((s) => s.info.document),
+    [...changes.sources.values()].map((s) => s.info.document),
   );
+  return lookup;
+}
 
+/** The links of the pages read, resolved, with what they depend on, and counted at their targets. */
+async function writeLinks(
+  tx: Executor,
+  scopeId: string,
+  planned: Planned[],
+  lookup: Lookup,
+  targets: TargetDeltas,
+  appBase: string,
+  slices: TimeSlices,
+): Promise<void> {
   const linkRows: LinkRow[] = [];
   const depRows: LinkDepsTable[] = [];
   for (const p of planned) {
-    const resolved = resolve(p.analysis, p.relation, p.source.info, lookup, opts.appBase);
+    const resolved = resolve(p.analysis, p.relation, p.source.info, lookup, appBase);
     const id = hashOf([p.source.id, p.href, p.relation]);
     linkRows.push({
       scope_id: scopeId,
@@ -593,19 +731,37 @@ async function advance(
   }
   await repo.insertLinks(tx, linkRows);
   await repo.insertDeps(tx, depRows);
+}
 
+/** Links elsewhere resolved again: those whose target changed are rewritten and counted again. */
+async function resolveAgain(
+  tx: Executor,
+  scopeId: string,
+  redo: Redo[],
+  lookup: Lookup,
+  targets: TargetDeltas,
+  appBase: string,
+): Promise<void> {
   for (const { link, page, analysis } of redo) {
     const relation = link.relation as LinkRelation;
-    const resolved = resolve(analysis, relation, infoOf(page), lookup, opts.appBase);
+    const resolved = resolve(analysis, relation, infoOf(page), lookup, appBase);
     if (resolved.key === link.target_key) continue;
     await repo.setLinkTarget(tx, scopeId, link.id, { status: resolved.status, target_key: resolved.key });
     targets.remove(link.target_key);
     targets.add(resolved, relation);
   }
+}
 
+/** The targets' counts written, and the scope at `to` with its counters; returns its number of targets. */
+async function updateCounters(
+  tx: Executor,
+  scope: LinkScopeRow,
+  to: RevisionRow,
+  targets: TargetDeltas,
+): Promise<number> {
   const counted = await targets.apply(tx);
   const total = scope.targets + counted.targets;
-  await repo.updateScope(tx, scopeId, {
+  await repo.updateScope(tx, scope.id, {
     revision_id: to.id,
     targets: total,
     broken: scope.broken + counted.broken,

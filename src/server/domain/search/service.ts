@@ -263,7 +263,7 @@ export function scopedSiteSpaces(
  * `POST /v1/orgs/{organizationId}/sites/{siteId}/search` (members with the read role or higher, as for every site
  * endpoint): the site spaces the caller sees on the site (those whose space they may read, as GET …/site-spaces
  * lists them), narrowed by the scope. Members see site spaces whatever their conditions; what a visitor of the
- * published site finds is PublishedSites.search.
+ * published site finds is siteSearch's (sites/published/search-page.ts).
  */
 export async function searchSite(
   ctx: ServiceContext,

@@ -1,14 +1,14 @@
 import type { Element, ElementContent } from 'hast';
 import type { OperationView, SchemaView } from '../../../shared/contract/openapi.js';
 import type { OperationBlock } from '../../../shared/openapi-blocks.js';
-import { el, text } from './render.js';
+import { el, text } from './hast.js';
 
 /**
  * A page's `{% openapi-operation %}` block on a published page: the operation of the spec's latest version as an
  * API reference section (method and path, parameters, request body and responses with their schemas folded, an
  * example request). Built from text nodes after the body was sanitized: nothing of the document is read as HTML.
  * Its example is a code block, highlighted (and made focusable) like the page's own: a body with blocks is always
- * rendered in a worker (see serve.ts).
+ * rendered in a worker (see published/page.ts).
  */
 
 function schemaType(schema: SchemaView | undefined): string {

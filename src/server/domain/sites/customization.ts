@@ -9,10 +9,10 @@ import {
   type SiteSpaceCustomizationPatch,
 } from '../../../shared/contract/customization.js';
 import { hiddenSiteSpaces, loadSite, SITE_MANAGE_ROLE } from './access.js';
-import type { PublishedSites } from './serve.js';
 import { NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
-import { requireVisibleSiteSpace, writeStructure } from './structure.js';
+import { requireVisibleSiteSpace } from './structure/lookup.js';
+import { writeStructure } from './structure/write.js';
 import { validateCondition } from './conditions.js';
 
 type Json = Record<string, unknown>;
@@ -85,6 +85,14 @@ export function siteSpaceCustomization(
   return { settings: overlay(base as unknown as Json, overrides) as unknown as Customization, hasOverrides: true };
 }
 
+/**
+ * What previewCustomization asks of the published sites: published/dispatch.ts's PublishedSites, which depends on
+ * this module (a site's settings), so this one names only what it needs.
+ */
+export interface SitePreviews {
+  preview(site: SiteRow, settings: Customization, readable: (ss: SiteSpaceRow) => boolean): Promise<string | undefined>;
+}
+
 /** Every adaptive condition of header links is checked the way section conditions are (400 naming the field). */
 function validateConditions(settings: { header?: { links?: Array<{ condition?: string }> | null } | null }) {
   settings.header?.links?.forEach((link, i) => {
@@ -135,7 +143,7 @@ export async function previewCustomization(
   organizationId: string,
   siteId: string,
   settings: Customization,
-  sites: PublishedSites,
+  sites: SitePreviews,
 ): Promise<string> {
   validateConditions(settings);
   const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'customize it');

@@ -30,7 +30,7 @@ import xml from 'shiki/langs/xml.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 import githubDark from 'shiki/themes/github-dark-default.mjs';
 import githubLight from 'shiki/themes/github-light-default.mjs';
-import { el, text, textOf } from './render.js';
+import { el, text, textOf } from './hast.js';
 
 /**
  * Code blocks of published pages highlighted on the server with Shiki (TextMate grammars, the JavaScript regex

@@ -5,7 +5,7 @@ import type { SiteRow } from '../../storage/repos/sites.js';
 /**
  * Preview grants: what the console's "Open live site" hands a site manager so that they can read their own
  * share-link or visitor-auth site (README, "Published sites"). A short-lived JWT naming the manager, checked by
- * serve.ts at every use (signature, expiry, and that its user still manages the organization).
+ * published/visitor-access.ts at every use (signature, expiry, and that its user still manages the organization).
  */
 
 /** Audience of preview grants. */

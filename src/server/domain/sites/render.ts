@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root, RootContent, Properties } from 'hast';
+import type { Element, Root } from 'hast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -8,6 +8,7 @@ import { toHtml } from 'hast-util-to-html';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
+import { el, text, textOf } from './hast.js';
 
 /**
  * Page bodies of published sites: markdown (GFM) → mdast → hast → links resolved → sanitized → HTML.
@@ -46,20 +47,6 @@ const schema: Schema = {
   // Headings get their ids after sanitizing (slugs of their text), so the prefix applies to footnotes only.
   clobberPrefix: 'user-content-',
 };
-
-export function el(tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element {
-  return { type: 'element', tagName, properties, children };
-}
-
-export function text(value: string): ElementContent {
-  return { type: 'text', value };
-}
-
-export function textOf(node: RootContent | ElementContent | Root): string {
-  if (node.type === 'text') return node.value;
-  if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
-  return '';
-}
 
 export function slugOf(value: string): string {
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toHtml } from 'hast-util-to-html';
-import type { PageNode } from '../content/model.js';
-import { breadcrumbs, onThisPage, pagination } from './theme.js';
+import type { PageNode } from '../../content/model.js';
+import { breadcrumbs, onThisPage, pagination } from './navigation.js';
 
 /** A page node with what the theme reads of it. */
 function node(id: string, type: 'document' | 'group' | 'link', pages: PageNode[] = []): PageNode {

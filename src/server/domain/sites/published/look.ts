@@ -5,8 +5,9 @@ import type {
   Customization,
   HeaderItem,
   ThemedColor,
-} from '../../../shared/contract/customization.js';
-import { el, text } from './render.js';
+} from '../../../../shared/contract/customization.js';
+import type { SiteRow } from '../../../storage/repos/sites.js';
+import { el, text } from '../hast.js';
 
 /**
  * A site's customization as published pages show it: the CSS variables its styling sets (on top of theme-css.ts),
@@ -229,3 +230,28 @@ export function favicon(c: Customization, fallback: string): Element[] {
   }
   return [el('link', { rel: ['icon'], href: fallback })];
 }
+
+/** The icon of a site without one of its own: a page, drawn inline (no request). */
+const DEFAULT_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%233a5bd9'/%3E%3Cpath d='M10 8h9l5 5v11H10z' fill='white'/%3E%3C/svg%3E";
+
+/** What a site's customization puts around its pages: title, head, styles, header parts and footer. */
+export function siteLook(site: SiteRow, settings: Customization, headerItems: HeaderItem[], refs: RefResolver) {
+  const title = settings.title ?? site.title;
+  const external = settings.externalLinks.target === 'blank';
+  const links = headerLinks(headerItems, refs, external);
+  return {
+    title,
+    head: favicon(settings, DEFAULT_ICON),
+    styles: lookStyles(settings),
+    htmlProps: fixedTheme(settings),
+    header: {
+      logo: logo(settings.header.logo, title, 'header-logo'),
+      before: announcement(settings, refs, external),
+      ...(links ? { links } : {}),
+    },
+    footer: footer(settings, title, refs, external),
+  };
+}
+
+export type SiteLook = ReturnType<typeof siteLook>;

@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Db } from '../../../storage/db.js';
+import * as repo from '../../../storage/repos/sites.js';
+import type { SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
+import { findRevision } from '../../../storage/repos/spaces.js';
+import { RevisionReader, type FileEntry, type PageNode } from '../../content/model.js';
+import { LruCache } from '../../../lib/lru-cache.js';
+import { ServiceUnavailableError } from '../../errors.js';
+import { currentDeps, sameDeps, type OperationDeps } from '../../openapi/operations.js';
+import type { Customization } from '../../../../shared/contract/customization.js';
+import { siteCustomization, siteSpaceCustomization } from '../customization.js';
+import { type Structure, readStructure } from '../model.js';
+
+/**
+ * What published sites keep between requests, each under keys made of immutable inputs (see dispatch.ts): a site's
+ * structure by (site, version), its customization parsed by (site, version, site space), a space's page index by
+ * revision id, and each rendered page, with its ETag and compressed copies, by all that it shows.
+ */
+
+export interface RenderedPage {
+  html: string;
+  etag: string;
+  /** Compressed copies, made on first demand (on libuv's threads) and kept while the page is. */
+  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  /** The OpenAPI spec versions its blocks show: the page is rendered again once one of them has a newer one. */
+  openapi?: OperationDeps;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A rendered page compressed: brotli at quality 9 (done once per rendering, read by every visitor), gzip at 6. */
+export function encodePage(page: RenderedPage, coding: 'br' | 'gzip'): Promise<Buffer> {
+  let done = page.encoded[coding];
+  if (!done) {
+    done =
+      coding === 'br'
+        ? brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzip(page.html, { level: 6 });
+    // A failure is not kept: the next visitor tries again.
+    done.catch(() => delete page.encoded[coding]);
+    page.encoded[coding] = done;
+  }
+  return done;
+}
+
+/** A space's pages at one revision: by id, by path (documents), as a tree, its first page, and its files. */
+export interface SpaceIndex {
+  revisionId: string;
+  byId: Map<string, PageNode>;
+  byPath: Map<string, PageNode>;
+  tree: PageNode[];
+  first?: PageNode;
+  files: Map<string, FileEntry>;
+  fileByName: Map<string, string>;
+}
+
+/** A cache key made of `parts` (a rendered page's: all that it shows). */
+export function hashKey(parts: unknown[]): string {
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
+const FAILED_RETRY_MS = 60_000;
+
+/** The caches of a PublishedSites, each bounded (least recently used out first). */
+export class SiteCache {
+  private readonly structures = new LruCache<Structure>(1000);
+  /** Customization settings parsed, by site version and site space (the version goes up with any change to them). */
+  private readonly settings = new LruCache<Customization>(1000);
+  private readonly indexes = new LruCache<SpaceIndex>(64);
+  /**
+   * Rendered pages, bounded by size (characters of HTML), with the ETag of their bytes (computed once, when
+   * rendered).
+   */
+  private readonly pages = new LruCache<RenderedPage>(20_000, 64 * 1024 * 1024, (p) => p.html.length);
+  /** Pages whose rendering was stopped (time limit), by key, with when: not tried again for a minute. */
+  private readonly failed = new LruCache<number>(1000);
+
+  constructor(private readonly db: Db) {}
+
+  /** The site's structure at `version`, read once per version. */
+  async structure(site: SiteRow): Promise<Structure> {
+    const key = `${site.id}:${site.version}`;
+    const hit = this.structures.get(key);
+    if (hit) return hit;
+    const structure = await readStructure(this.db, site.id);
+    // Cache it only when no write came in between: then it is exactly the structure of `version`.
+    const again = await repo.findSiteById(this.db, site.id);
+    if (again?.version === site.version) this.structures.set(key, structure);
+    return structure;
+  }
+
+  async index(revisionId: string): Promise<SpaceIndex | undefined> {
+    const hit = this.indexes.get(revisionId);
+    if (hit) return hit;
+    const revision = await findRevision(this.db, revisionId);
+    if (!revision) return undefined;
+    const reader = new RevisionReader(this.db, revision);
+    const [tree, files] = await Promise.all([reader.tree(), reader.files()]);
+    const byId = new Map<string, PageNode>();
+    const byPath = new Map<string, PageNode>();
+    let first: PageNode | undefined;
+    const visit = (nodes: PageNode[]) => {
+      for (const node of nodes) {
+        byId.set(node.id, node);
+        if (node.version.type === 'document') {
+          if (!byPath.has(node.path)) byPath.set(node.path, node);
+          first ??= node;
+        }
+        visit(node.pages);
+      }
+    };
+    visit(tree);
+    const index: SpaceIndex = {
+      revisionId,
+      byId,
+      byPath,
+      tree,
+      first,
+      files: new Map(files),
+      fileByName: new Map(files.map(([id, f]) => [f.name, id])),
+    };
+    this.indexes.set(revisionId, index);
+    return index;
+  }
+
+  /** A site's customization, or a site space's (the site's with its overrides), parsed once per site version. */
+  settingsOf(site: SiteRow, siteSpace?: SiteSpaceRow): Customization {
+    const key = `${site.id}:${site.version}:${siteSpace?.id ?? ''}`;
+    let settings = this.settings.get(key);
+    if (!settings) {
+      settings = siteSpace ? siteSpaceCustomization(site, siteSpace).settings : siteCustomization(site);
+      this.settings.set(key, settings);
+    }
+    return settings;
+  }
+
+  /**
+   * The page rendered under `key` (a digest of all that it shows), rendered by `render` when it is not kept yet, or
+   * was rendered with an OpenAPI spec version that has a newer one since. Undefined when its rendering was stopped
+   * (time limit), now or less than FAILED_RETRY_MS ago: the caller answers that it is taking too long.
+   */
+  async renderedPage(
+    key: string,
+    organizationId: string,
+    render: (out: { openapi?: OperationDeps }) => Promise<string>,
+  ): Promise<RenderedPage | undefined> {
+    let rendered = this.pages.get(key);
+    if (rendered?.openapi) {
+      const now = await currentDeps(this.db, organizationId, Object.keys(rendered.openapi));
+      if (!sameDeps(now, rendered.openapi)) rendered = undefined;
+    }
+    if (rendered === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return undefined;
+    if (rendered === undefined) {
+      let html: string;
+      const out: { openapi?: OperationDeps } = {};
+      try {
+        html = await render(out);
+      } catch (err) {
+        // A page body too big to render in time: this page only, as a page saying so (the site works on).
+        if (!(err instanceof ServiceUnavailableError)) throw err;
+        this.failed.set(key, Date.now());
+        return undefined;
+      }
+      rendered = {
+        html,
+        etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        encoded: {},
+        ...(out.openapi ? { openapi: out.openapi } : {}),
+      };
+      this.pages.set(key, rendered);
+    }
+    return rendered;
+  }
+}

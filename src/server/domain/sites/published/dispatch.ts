@@ -1,0 +1,214 @@
+import type { Db } from '../../../storage/db.js';
+import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
+import { findRevision } from '../../../storage/repos/spaces.js';
+import { getBlob } from '../../../storage/repos/objects.js';
+import { RevisionReader } from '../../content/model.js';
+import { blocksToMarkdown } from '../../content/blocks.js';
+import { FILES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../presenters/site.js';
+import type { Customization } from '../../../../shared/contract/customization.js';
+import type { SitePreviews } from '../customization.js';
+import type { ServeRequest, ServeResult } from './answer.js';
+import { SiteCache, encodePage, hashKey } from './cache.js';
+import { MACHINE_FILES, machineFile } from './machine-files.js';
+import { renderPage } from './page.js';
+import { messagePage } from './page-html.js';
+import { siteSearch } from './search-page.js';
+import { siteSpaceUrlIn } from './urls.js';
+import { spacesOf, visibleHeaderItems, visibleStructure, visitorAccess, type Visible } from './visitor-access.js';
+
+/**
+ * Serves published sites as HTML: a request is checked first (visitor-access.ts), then answered with what its path
+ * names: the search page (search-page.ts), a machine file (machine-files.ts), a file of a site space, a page's
+ * markdown, or a page (page.ts). Per request the database is asked for what may have changed: the site row (its
+ * `version` goes up with every change to the site or its structure), the share link when one is used, and the
+ * site's spaces (their current revision). Everything else is cached (cache.ts) under keys made of those values, which
+ * are immutable inputs: the structure by (site, version), a space's page tree by revision id, and each rendered page
+ * by all that it shows. A merge or a structure change makes new keys, so it is visible at the next request, in every
+ * process sharing the database, with no invalidation step.
+ */
+
+export class PublishedSites implements SitePreviews {
+  private readonly cache: SiteCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {
+    this.cache = new SiteCache(db);
+  }
+
+  /**
+   * The site's first page with `settings` for its customization: the console's live preview. As a visitor without
+   * claims would see it, published or not, among the site spaces `readable` lets through (those of spaces the
+   * caller can read); never cached. Undefined when there is nothing to show.
+   */
+  async preview(
+    site: SiteRow,
+    settings: Customization,
+    readable: (ss: SiteSpaceRow) => boolean,
+  ): Promise<string | undefined> {
+    const structure = await this.cache.structure(site);
+    const spaces = await spacesOf(this.db, structure);
+    const shown = visibleStructure(structure, spaces, {});
+    const visible: Visible = {
+      sections: shown.sections,
+      siteSpaces: new Map([...shown.siteSpaces].map(([k, v]) => [k, v.filter(readable)])),
+    };
+    const section =
+      structure.sections.length > 0
+        ? pickDefault(
+            site.default_section_id,
+            visible.sections.filter((s) => (visible.siteSpaces.get(s.id) ?? []).length > 0),
+          )
+        : undefined;
+    if (structure.sections.length > 0 && !section) return undefined;
+    const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
+    const siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
+    if (!siteSpace) return undefined;
+    const index = await this.cache.index(spaces.get(siteSpace.space_id)!.revision_id);
+    if (!index) return undefined;
+    const root = publishedSiteUrl(this.publicUrl, site.id);
+    return renderPage(this.db, {
+      site,
+      structure,
+      visible,
+      spaces,
+      root,
+      section,
+      siteSpace,
+      siteSpaceUrl: siteSpaceUrlIn(root, section, siteSpace),
+      index,
+      node: index.first,
+      settings,
+      headerItems: settings.header.links.filter((l) => !l.condition),
+      preview: true,
+    });
+  }
+
+  async serve(req: ServeRequest): Promise<ServeResult> {
+    const checked = await visitorAccess(this.db, this.cache, this.publicUrl, req);
+    if ('refused' in checked) return checked.refused;
+    const { view } = checked;
+    if (view.segments[0] === SEARCH_SEGMENT && view.segments.length === 1)
+      return siteSearch(this.db, this.cache, view, req.search ?? {});
+    const only = view.segments.length === 1 ? view.segments[0]! : '';
+    if (Object.hasOwn(MACHINE_FILES, only)) {
+      return machineFile(this.cache, view, only as keyof typeof MACHINE_FILES);
+    }
+    const { site, structure, spaces, visible, root, personal } = view;
+    let { segments } = view;
+    // `<page URL>.md`: the page's markdown, through the same checks as the page.
+    const last = segments[segments.length - 1];
+    const asMarkdown = last !== undefined && last.endsWith('.md') && last.length > 3;
+    if (asMarkdown) segments = [...segments.slice(0, -1), last.slice(0, -3)];
+
+    // Which section and site space: a path segment naming one, otherwise the default (the first visible one when
+    // the default is hidden from this visitor).
+    const hasSections = structure.sections.length > 0;
+    let section: SectionRow | undefined;
+    if (hasSections) {
+      section = visible.sections.find((s) => s.path === segments[0]);
+      if (section) segments = segments.slice(1);
+      else section = pickDefault(site.default_section_id, visible.sections);
+      if (!section)
+        return messagePage(
+          404,
+          'Not found',
+          'Nothing on this site is visible to you.',
+          site.visibility !== 'public',
+          personal,
+        );
+    }
+    const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
+    let siteSpace = candidates.find((s) => s.path === segments[0]);
+    if (siteSpace) segments = segments.slice(1);
+    else siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
+    const { noindex } = view;
+    const home = { url: root, title: site.title };
+    if (!siteSpace) return messagePage(404, 'Not found', 'This site has no content to show yet.', noindex, personal);
+    const space = spaces.get(siteSpace.space_id)!;
+    const index = await this.cache.index(space.revision_id);
+    if (!index) return messagePage(404, 'Not found', 'This content is not available.', noindex, personal, home);
+    const siteSpaceUrl = siteSpaceUrlIn(root, section, siteSpace);
+
+    if (segments[0] === FILES_SEGMENT) {
+      const fileId = segments[1] ?? '';
+      const file = index.files.get(fileId);
+      const data = file && segments.length === 2 ? await getBlob(this.db, file.blob) : undefined;
+      if (!file || !data) return messagePage(404, 'Not found', 'No such file.', noindex, personal, home);
+      return { kind: 'file', file, data, private: personal || noindex };
+    }
+
+    const pagePath = segments.join('/');
+    const node = pagePath === '' ? index.first : index.byPath.get(pagePath);
+    if (!node && pagePath !== '')
+      return messagePage(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
+
+    if (asMarkdown) {
+      if (!node)
+        return messagePage(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
+      const revision = (await findRevision(this.db, index.revisionId))!;
+      const blocks = await new RevisionReader(this.db, revision).document(node.version);
+      const description = node.version.description ? `\n> ${node.version.description}\n` : '';
+      return {
+        kind: 'text',
+        status: 200,
+        contentType: 'text/markdown; charset=utf-8',
+        body: `# ${node.version.title}\n${description}\n${blocksToMarkdown(blocks).trimEnd()}\n`,
+        private: personal || noindex,
+        noindex,
+      };
+    }
+
+    // Header links shown only to some visitors make the page differ by which of them this visitor sees.
+    const settings = this.cache.settingsOf(site, siteSpace);
+    const header = visibleHeaderItems(settings, view.claims);
+    const key = hashKey([
+      site.id,
+      site.version,
+      header.shown,
+      root,
+      visible.sections.map((s) => s.id),
+      [...visible.siteSpaces.values()].flat().map((s) => [s.id, spaces.get(s.space_id)!.title]),
+      siteSpace.id,
+      index.revisionId,
+      node?.id ?? '',
+    ]);
+    const rendered = await this.cache.renderedPage(key, site.organization_id, (out) =>
+      renderPage(this.db, {
+        out,
+        site,
+        structure,
+        visible,
+        spaces,
+        root,
+        section,
+        siteSpace,
+        siteSpaceUrl,
+        index,
+        node,
+        settings,
+        headerItems: header.items,
+      }),
+    );
+    if (!rendered) {
+      return messagePage(503, 'Try again shortly', 'This page is taking too long to prepare.', noindex, personal, home);
+    }
+    const shared = !(personal || noindex);
+    return {
+      kind: 'html',
+      status: 200,
+      html: rendered.html,
+      noindex,
+      private: !shared,
+      keepToken: view.keepToken,
+      // Only an answer that is the same for everyone is revalidated; a personal one is never stored (no-store).
+      ...(shared ? { etag: rendered.etag } : {}),
+      encoded: (coding) => encodePage(rendered, coding),
+    };
+  }
+}
+
+function pickDefault<T extends { id: string }>(pointer: string | null, among: T[]): T | undefined {
+  return among.find((x) => x.id === pointer) ?? among[0];
+}

@@ -1,0 +1,165 @@
+import type { Element, ElementContent } from 'hast';
+import type { Db } from '../../../storage/db.js';
+import type { SectionRow, SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
+import type { SpaceRow } from '../../../storage/repos/spaces.js';
+import { findRevision } from '../../../storage/repos/spaces.js';
+import { RevisionReader, type PageNode } from '../../content/model.js';
+import { blocksToMarkdown } from '../../content/blocks.js';
+import { FILES_SEGMENT } from '../../../presenters/site.js';
+import { operationBlocks } from '../../../../shared/openapi-blocks.js';
+import { withoutTitle } from '../../../../shared/page-title.js';
+import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';
+import { loadOperations, type OperationDeps } from '../../openapi/operations.js';
+import { workers } from '../../../workers/pool.js';
+import type { Structure } from '../model.js';
+import { renderMarkdown, resolveHref, type ImageSize, type LinkResolver, type RenderedBody } from '../render.js';
+import type { SpaceIndex } from './cache.js';
+import { safeHref, siteLook, type RefResolver } from './look.js';
+import { breadcrumbs, onThisPage, pageTree, pagination, sectionTabs, siteSpaceVariants } from './navigation.js';
+import { contentPageHtml, emptySpaceArticle, pageArticle } from './page-html.js';
+import { siteSpaceUrlOf } from './urls.js';
+import type { Visible } from './visitor-access.js';
+
+/**
+ * A page of a published site rendered: its document read from the site space's revision, its links resolved
+ * against the space's page index (pages, files, image sizes), its OpenAPI blocks' operations loaded, its body
+ * rendered (render.ts; in the worker pool when big or with code), the links of the site's customization resolved.
+ * page-html.ts writes the page's HTML from these, navigation.ts its navigation.
+ */
+
+/** What a page is rendered from: the site as this visitor sees it, and the page (none: the space has no pages). */
+export interface PageToRender {
+  site: SiteRow;
+  structure: Structure;
+  visible: Visible;
+  spaces: Map<string, SpaceRow>;
+  root: string;
+  section?: SectionRow;
+  siteSpace: SiteSpaceRow;
+  siteSpaceUrl: string;
+  index: SpaceIndex;
+  node?: PageNode;
+  settings: Customization;
+  headerItems: HeaderItem[];
+  /** The console's preview: no script. */
+  preview?: boolean;
+  /** Set to what the rendering depends on beyond its cache key. */
+  out?: { openapi?: OperationDeps };
+}
+
+/** The HTML of a page, or of a site space without pages, as this visitor sees the site. */
+export async function renderPage(db: Db, c: PageToRender): Promise<string> {
+  const { site, index, node, siteSpaceUrl, settings } = c;
+  const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+  const resolver: LinkResolver = {
+    currentPath: node?.path ?? '',
+    siteRoot: c.root,
+    page: (idOrPath) => {
+      const target = index.byId.get(idOrPath) ?? index.byPath.get(idOrPath);
+      return target && target.version.type === 'document' ? pageUrl(target) : undefined;
+    },
+    file: (id) => (index.files.has(id) ? `${siteSpaceUrl}/${FILES_SEGMENT}/${id}` : undefined),
+    fileNamed: (name) => {
+      const id = index.fileByName.get(name);
+      return id ? `${siteSpaceUrl}/${FILES_SEGMENT}/${id}` : undefined;
+    },
+    imageSize: (url) => {
+      const prefix = `${siteSpaceUrl}/${FILES_SEGMENT}/`;
+      const file = url.startsWith(prefix) ? index.files.get(url.slice(prefix.length)) : undefined;
+      return file?.width && file.height ? { width: file.width, height: file.height } : undefined;
+    },
+  };
+
+  let article: ElementContent[];
+  let around: { before: Element[]; after: Element[]; toc?: Element } = { before: [], after: [] };
+  if (node) {
+    const revision = (await findRevision(db, index.revisionId))!;
+    const blocks = await new RevisionReader(db, revision).document(node.version);
+    const markdown = withoutTitle(blocksToMarkdown(blocks), node.version.title);
+    const apiBlocks = operationBlocks(markdown);
+    if (apiBlocks.length) {
+      const loaded = await loadOperations(db, site.organization_id, apiBlocks);
+      resolver.operations = loaded.operations;
+      if (c.out) c.out.openapi = loaded.deps;
+    }
+    const body = await renderPageBody(markdown, resolver);
+    article = pageArticle(node, body.html, settings, pageUrl(node));
+    around = {
+      before: breadcrumbs(index.tree, node, pageUrl),
+      after: settings.pagination.enabled ? pagination(index.tree, node, pageUrl) : [],
+      toc: onThisPage(body.headings),
+    };
+  } else {
+    article = emptySpaceArticle(c.spaces.get(c.siteSpace.space_id)!.title);
+  }
+
+  const tabs = sectionTabs(c.structure, c.visible, c.root, c.section);
+  const variants = c.visible.siteSpaces.get(c.section?.id ?? '') ?? [];
+  const parentUrl = c.section ? `${c.root}/${c.section.path}` : c.root;
+  const variantNav = siteSpaceVariants(variants, parentUrl, c.siteSpace, (ss) => c.spaces.get(ss.space_id)!.title);
+
+  const refs: RefResolver = (to) => {
+    switch (to.kind) {
+      case 'url':
+        return safeHref(to.url);
+      case 'page':
+        return !to.space || to.space === c.siteSpace.space_id ? resolver.page(to.page) : siteSpaceOf(to.space);
+      case 'anchor': {
+        if (to.space && to.space !== c.siteSpace.space_id) return undefined;
+        const at = to.page ? resolver.page(to.page) : node && pageUrl(node);
+        return at && `${at}#${encodeURIComponent(to.anchor)}`;
+      }
+      case 'file':
+        return resolver.file(to.file);
+      case 'space':
+        return siteSpaceOf(to.space);
+      default:
+        return undefined;
+    }
+  };
+  const siteSpaceOf = (spaceId: string) => siteSpaceUrlOf(c.structure, c.visible, c.root, spaceId);
+  const look = siteLook(site, settings, c.headerItems, refs);
+  return contentPageHtml({
+    look,
+    root: c.root,
+    ...(node ? { page: { node, url: pageUrl(node), image: settings.socialPreview.url } } : {}),
+    noindex: site.visibility !== 'public',
+    scripts: !c.preview,
+    ...(tabs ? { tabs } : {}),
+    siteSpaceId: c.siteSpace.id,
+    variants: variantNav,
+    pageTree: pageTree(index.tree, pageUrl, node?.id),
+    article,
+    around,
+  });
+}
+
+/**
+ * A page body as HTML. A big one, or one with code, is rendered in the worker pool, in two tasks: the first lists
+ * its link targets, which are resolved here against the site's page index, and the second renders with those
+ * answers.
+ */
+async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
+  // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
+  const fenced = /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined;
+  if (!fenced && workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
+  const urls = await workers.run('markdownUrls', markdown, markdown.length);
+  const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
+  const sizes: Record<string, ImageSize> = {};
+  for (const url of Object.values(resolved)) {
+    const found = links.imageSize?.(url);
+    if (found) sizes[url] = found;
+  }
+  const size = fenced ? Number.MAX_SAFE_INTEGER : markdown.length;
+  return workers.run(
+    'renderBody',
+    {
+      markdown,
+      resolved,
+      siteRoot: links.siteRoot,
+      sizes,
+      ...(links.operations ? { operations: links.operations } : {}),
+    },
+    size,
+  );
+}

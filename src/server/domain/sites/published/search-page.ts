@@ -1,0 +1,167 @@
+import type { ElementContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Db } from '../../../storage/db.js';
+import { SEARCH_SEGMENT } from '../../../presenters/site.js';
+import { presentBySpace } from '../../../presenters/search.js';
+import { SEARCH_QUERY_MAX, type SearchSpaceResult, type TextRange } from '../../../../shared/contract/search.js';
+import { liveSpaces, scopedSiteSpaces, searchPages, type PageHit, type SearchHits } from '../../search/service.js';
+import { InvalidError } from '../../errors.js';
+import { el, text } from '../hast.js';
+import type { ServeResult } from './answer.js';
+import type { SiteCache } from './cache.js';
+import { safeHref, siteLook, type RefResolver, type SiteLook } from './look.js';
+import { messagePage, searchForm, siteHeader, themedDocument } from './page-html.js';
+import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
+import { visibleHeaderItems, type VisitorView } from './visitor-access.js';
+
+/** Results per page of a published site's search. */
+const SITE_SEARCH_LIMIT = 20;
+
+/**
+ * `…/~search?q=`: the site spaces this visitor sees (access above), searched. Scope: the default site space of
+ * each visible section plus the one the visitor is in (`in`), or every visible one with `scope=all`. An HTML page
+ * of results, or with `format=json` the list of the API's organization search (`urls.app` on this site).
+ */
+export async function siteSearch(
+  db: Db,
+  cache: SiteCache,
+  view: VisitorView,
+  params: Record<string, string | undefined>,
+): Promise<ServeResult> {
+  const json = params.format === 'json';
+  const base = { private: view.personal || view.noindex, noindex: view.noindex, keepToken: view.keepToken };
+  const invalid = (field: string, message: string): ServeResult =>
+    json
+      ? {
+          kind: 'json',
+          status: 400,
+          body: { error: { code: 400, message: `${field}: ${message}`, issues: [{ path: field, message }] } },
+          ...base,
+        }
+      : messagePage(400, 'Bad request', `${field}: ${message}`, view.noindex, view.personal);
+  const q = (params.q ?? '').trim();
+  if (q.length > SEARCH_QUERY_MAX) return invalid('q', `must be at most ${SEARCH_QUERY_MAX} characters`);
+  const limit = params.limit === undefined ? SITE_SEARCH_LIMIT : Number(params.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid('limit', 'must be an integer from 1 to 100');
+  if (!q && json) return invalid('q', 'is required');
+
+  const { site, structure, visible } = view;
+  const hasSections = structure.sections.length > 0;
+  const shown = new Set([...visible.siteSpaces.values()].flat().map((ss) => ss.id));
+  const covered = scopedSiteSpaces(
+    site,
+    structure,
+    hasSections ? visible.sections : null,
+    (ss) => shown.has(ss.id),
+    params.scope === 'all' ? { mode: 'all' } : { mode: 'default', currentSiteSpace: params.in },
+  );
+  let result: SearchHits = { hits: [], count: 0, spaces: new Map() };
+  if (q) {
+    try {
+      const ids = [...new Set(covered.map((ss) => ss.space_id))];
+      result = await searchPages(db, liveSpaces(db, ids), q, params.page, limit);
+    } catch (err) {
+      if (err instanceof InvalidError) return invalid('page', 'is not a page cursor returned by this search');
+      throw err;
+    }
+  }
+  const url = (hit: PageHit) => {
+    const ss = covered.find((c) => c.space_id === hit.spaceId);
+    if (!ss) return undefined;
+    const section = structure.sections.find((x) => x.id === ss.section_id);
+    const siteSpaceUrl = siteSpaceUrlIn(view.root, section, ss);
+    return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
+  };
+  const items = presentBySpace(result, url);
+  if (json) return { kind: 'json', status: 200, body: { items, next: result.next, count: result.count }, ...base };
+  const nextUrl = result.next
+    ? `${view.root}/${SEARCH_SEGMENT}?${new URLSearchParams({
+        q,
+        page: result.next.page,
+        ...(params.in ? { in: params.in } : {}),
+        ...(params.scope === 'all' ? { scope: 'all' } : {}),
+      })}`
+    : undefined;
+  const settings = cache.settingsOf(site);
+  const refs: RefResolver = (to) =>
+    to.kind === 'url'
+      ? safeHref(to.url)
+      : to.kind === 'space'
+        ? siteSpaceUrlOf(structure, visible, view.root, to.space)
+        : undefined;
+  const look = siteLook(site, settings, visibleHeaderItems(settings, view.claims).items, refs);
+  const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl);
+  return { kind: 'html', status: 200, html, ...base };
+}
+
+/** Plain text with its matched ranges in <mark> (as hast: the text is escaped when serialized, never parsed). */
+function marked(value: string, ranges: TextRange[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    if (r.start < at || r.end > value.length) continue;
+    if (r.start > at) out.push(text(value.slice(at, r.start)));
+    out.push(el('mark', {}, [text(value.slice(r.start, r.end))]));
+    at = r.end;
+  }
+  if (at < value.length) out.push(text(value.slice(at)));
+  return out;
+}
+
+function searchPage(
+  look: SiteLook,
+  root: string,
+  q: string,
+  inSiteSpace: string | undefined,
+  items: SearchSpaceResult[],
+  count: number,
+  nextUrl: string | undefined,
+): string {
+  const several = items.length > 1;
+  const results = items.flatMap((space) =>
+    space.pages.map((p) =>
+      el('li', {}, [
+        el('a', { className: ['result'], href: p.urls.app }, marked(p.title, p.highlights.title)),
+        ...(several ? [el('span', { className: ['space'] }, [text(` · ${space.title}`)])] : []),
+        ...(p.sections.length
+          ? [
+              el(
+                'ul',
+                {},
+                p.sections.map((s) =>
+                  el('li', {}, [
+                    el('a', { href: s.urls.app }, marked(s.title, s.highlights.title)),
+                    ...(s.body ? [el('p', {}, marked(s.body, s.highlights.body))] : []),
+                  ]),
+                ),
+              ),
+            ]
+          : []),
+      ]),
+    ),
+  );
+  const summary = !q
+    ? 'Type words to look for.'
+    : count === 0
+      ? `No page matches “${q}”.`
+      : `${count} page${count === 1 ? '' : 's'} match “${q}”.`;
+  const doc = themedDocument({
+    title: q ? `${q} · Search · ${look.title}` : `Search · ${look.title}`,
+    // Result pages are never worth indexing.
+    noindex: true,
+    head: look.head,
+    styles: look.styles,
+    htmlProps: look.htmlProps,
+    body: [
+      ...siteHeader(root, look.title, { search: searchForm(root, q, inSiteSpace), menu: false, ...look.header }),
+      el('main', { className: ['search-results'], id: 'content' }, [
+        el('h1', {}, [text('Search')]),
+        el('p', {}, [text(summary)]),
+        ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
+        ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
+      ]),
+      look.footer,
+    ],
+  });
+  return toHtml(doc);
+}
