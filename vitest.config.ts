@@ -28,7 +28,7 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
@@ -38,7 +38,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: { name: 'postgres', include: databaseSuites, env: { TEST_DIALECTS: 'postgres' } },
             },
           ]

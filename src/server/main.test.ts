@@ -6,9 +6,12 @@ import { createInterface } from 'node:readline';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 
-/** The real entry point, as `npm start` runs it: first-start output, configuration errors, graceful shutdown. */
+/**
+ * The real entry point, as `npm start` runs it (compiled: global-setup.ts builds the server once per run):
+ * first-start output, configuration errors, graceful shutdown.
+ */
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
@@ -16,7 +19,7 @@ afterEach(() => {
 
 function start(
   env: Record<string, string>,
-  command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server/main.ts']],
+  command: [string, string[]] = [process.execPath, [path.join(inject('serverBuild'), 'server/main.js')]],
 ) {
   const child = spawn(command[0], command[1], {
     env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env },

@@ -25,6 +25,9 @@ export function describeEachDialect(name: string, fn: (dialect: 'sqlite' | 'post
   for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => fn(dialect));
 }
 
+// The worker threads of test servers run the tasks compiled by global-setup.ts (see workers/entry.mjs).
+process.env.DOCSPACE_WORKER_TASKS = path.join(inject('serverBuild'), 'server/workers/tasks.js');
+
 export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'owner-password-1';
 export const OWNER_TOKEN = 'test-owner-token-0123456789abcdefghijklmnop';
