@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('hashes passwords at production strength unless PASSWORD_HASH_COST says otherwise, within 10 to 17', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    for (const bad of ['9', '18', 'cheap', '12.5']) {
+      expect(problems({ PASSWORD_HASH_COST: bad })[0], bad).toMatch(/^PASSWORD_HASH_COST: /);
+    }
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a token only with them', () => {
     expect(problems({ ADMIN_EMAIL: 'a@example.com' })).toEqual(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
     expect(problems({ ADMIN_TOKEN: 'x'.repeat(32) })).toEqual([
