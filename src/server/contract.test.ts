@@ -654,6 +654,7 @@ describeEachDialect('contract with @gitbook/api@0.143.2: OpenAPI specifications'
   afterAll(() => server.close());
 
   async function processedSpec(slug: string) {
+    await server.drainJobs();
     for (let i = 0; i < 200; i++) {
       const spec = await api.orgs.getOpenApiSpecBySlug(server.orgId, slug);
       if (spec.data.processingState === 'complete') return spec;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import {
+  describeEachDialect,
+  startTestServer,
+  withClockAhead,
+  type TestServer,
+  type TestUser,
+} from '../test/harness.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -228,8 +234,8 @@ describeEachDialect('collections', (dialect) => {
       const s = await space(orgId, { parent: c.id });
       expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
       const before = (await server.request('GET', `/v1/spaces/${s.id}`)).body.deletedAt;
-      await new Promise((r) => setTimeout(r, 5));
-      expect((await server.request('DELETE', `/v1/collections/${c.id}`)).status).toBe(205);
+      const deleted = await withClockAhead(1000, () => server.request('DELETE', `/v1/collections/${c.id}`));
+      expect(deleted.status).toBe(205);
       expect((await server.request('GET', `/v1/spaces/${s.id}`)).body.deletedAt).toBe(before);
     });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { describeEachDialect, startTestServer, withClockAhead, type TestServer } from '../test/harness.js';
 
 describeEachDialect('members', (dialect) => {
   let server: TestServer;
@@ -134,8 +134,8 @@ describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect
     const y = await server.member('read');
     expect(ids(await list('sort=lastSeenAt'))).not.toContain(x.id);
     expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: x.token })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 5));
-    expect((await server.request('POST', `/v1/orgs/${org}/ping`, { token: y.token })).status).toBe(200);
+    const pinged = await withClockAhead(1000, () => server.request('POST', `/v1/orgs/${org}/ping`, { token: y.token }));
+    expect(pinged.status).toBe(200);
     const seen = await list('sort=lastSeenAt');
     expect(ids(seen)).toEqual([y.id, x.id]);
     expect(seen.body.count).toBe(2);

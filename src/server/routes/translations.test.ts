@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { describeEachDialect, startTestServer, withClockAhead, type TestServer } from '../test/harness.js';
 import { TRANSLATION_LANGUAGES } from '../../shared/contract/translations.js';
 
 describeEachDialect('translation settings', (dialect) => {
@@ -27,10 +27,9 @@ describeEachDialect('translation settings', (dialect) => {
     const id = created.body.id as string;
     expect((await server.request('GET', `${base}/${id}`)).body).toEqual(created.body);
 
-    await new Promise((r) => setTimeout(r, 5));
-    const updated = await server.request('PUT', `${base}/${id}`, {
-      body: { title: 'Docs abroad', languages: ['zh-tw'] },
-    });
+    const updated = await withClockAhead(1000, () =>
+      server.request('PUT', `${base}/${id}`, { body: { title: 'Docs abroad', languages: ['zh-tw'] } }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       title: 'Docs abroad',

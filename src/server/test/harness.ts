@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { describe, inject } from 'vitest';
+import { describe, inject, vi } from 'vitest';
 import type { Config, StorageConfig } from '../config.js';
 import { openStorage, type Storage } from '../storage/db.js';
 import { buildApp, type AppDeps } from '../app.js';
@@ -27,6 +27,22 @@ export function describeEachDialect(name: string, fn: (dialect: 'sqlite' | 'post
 
 // The worker threads of test servers run the tasks compiled by global-setup.ts (see workers/entry.mjs).
 process.env.DOCSPACE_WORKER_TASKS = path.join(inject('serverBuild'), 'server/workers/tasks.js');
+
+/**
+ * Runs `fn` with the clock (Date only) `ms` ahead and standing still, for a step whose timestamps must come after
+ * the previous step's: the test servers run in the test's process, so they read this clock too. Timers are not
+ * faked, so requests and their time limits run as usual.
+ */
+export async function withClockAhead<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  const ahead = Date.now() + ms;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ahead);
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'owner-password-1';
@@ -56,6 +72,8 @@ export interface TestServer {
     path: string,
     opts?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
+  /** Runs the background jobs that are due now, and those already running, to their end. */
+  drainJobs(): Promise<void>;
   /** A new account (through the real sign-up endpoint). */
   signup(prefix?: string): Promise<TestUser>;
   /** A new account that joins `orgId` with `role` through an invite link made by the owner. */
@@ -181,6 +199,7 @@ export async function startTestServer(
     owner: ownerUser,
     orgId: owner!.organizationId,
     request,
+    drainJobs: async () => app.jobs?.drain(),
     signup,
     member,
     close: async () => {

@@ -1,7 +1,9 @@
 import type { TestServer } from './harness.js';
 
-/** Polls a spec (`GET …/openapi/{slug}`) until its processing is complete; answers it. */
+/** Runs the due jobs, then polls a spec (`GET …/openapi/{slug}`) until its processing is complete; answers it. */
 export async function processedSpec(server: TestServer, organizationId: string, slug: string, token?: string) {
+  // The jobs due now run to their end first; only a job retried later needs the polling.
+  await server.drainJobs();
   for (let i = 0; i < 200; i++) {
     const res = await server.request('GET', `/v1/orgs/${organizationId}/openapi/${slug}`, { token });
     if (res.body.processingState === 'complete') return res.body;
