@@ -37,7 +37,7 @@ import { findOrganization, findOrganizations } from '../storage/repos/organizati
 import { presentEvent, presentInstallation, presentIntegration, presentTarget } from '../presenters/integration.js';
 import type { IntegrationRow } from '../storage/repos/integrations.js';
 import type { Db } from '../storage/db.js';
-import type { Urls } from '../presenters/urls.js';
+import type { Urls } from '../lib/urls.js';
 import { optionalActor, serviceContext, type RouteDeps } from './context.js';
 
 /** The script and images in base64, and the JSON around them. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites, VISITOR_COOKIE, VISITOR_TOKEN_PARAM, type ServeResult } from '../domain/sites/serve.js';
-import { SITES_PREFIX } from '../presenters/site.js';
+import { SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';

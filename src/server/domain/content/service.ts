@@ -10,6 +10,7 @@ import { countHistoryRevisions, findRevision, listHistoryRevisions } from '../..
 import { usersByIds } from '../../storage/repos/users.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { semanticChanges } from './changes.js';
+import { fileDownloadUrl } from '../../lib/urls.js';
 
 /** Where content is read from: the space's current revision, a change request's, or any revision of the space. */
 export type ContentSource =
@@ -71,7 +72,7 @@ export async function revisionChanges(ctx: ServiceContext, spaceId: string, revi
       ? found
       : { ...c.revision, id: '', parents: '[]', pages_root: null, files_root: null, variables: '{}' };
   const all = await semanticChanges(new RevisionReader(ctx.db, parent), c.reader, (rev, fileId) =>
-    ctx.urls.api(`/spaces/${spaceId}/revisions/${rev}/files/${fileId}/download`),
+    fileDownloadUrl(ctx.urls, spaceId, rev, fileId),
   );
   return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

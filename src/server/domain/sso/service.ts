@@ -21,7 +21,7 @@ import { nowIso, isoMinus } from '../../lib/time.js';
 import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { signIn, type SignInClient } from '../auth/service.js';
-import type { Urls } from '../../presenters/urls.js';
+import type { Urls } from '../../lib/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
 
 /**
