@@ -53,6 +53,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers (architecture.md rule 3): repositories, dialects and migrations import nothing from domain/.
+  {
+    files: ['src/server/storage/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**'], message: 'The server never imports the console.' },
+            {
+              group: ['**/domain/**'],
+              message: 'Storage imports nothing from domain/: move what it needs down (storage/, lib/ or shared/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/console/**'],
     plugins: { 'react-hooks': reactHooks },

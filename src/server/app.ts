@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
-import { Urls } from './presenters/urls.js';
+import { Urls } from './lib/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';

@@ -3,6 +3,7 @@ import {
   INTEGRATION_CATEGORIES,
   INTEGRATION_NAME_MAX,
   INTEGRATION_NAME_PATTERN,
+  INTEGRATION_SEARCH_MAX,
   DOTS_ONLY,
   INTEGRATION_TARGETS,
 } from '../../shared/contract/constants';
@@ -14,7 +15,7 @@ import { oneOf, pathParams, searchParams, text } from './url';
 
 /** `?search=&category=&target=`: the directory's filters, dropped when not valid. */
 const directorySearch = searchParams<Pick<IntegrationFilters, 'search' | 'category' | 'target'>>({
-  search: text(100),
+  search: text(INTEGRATION_SEARCH_MAX),
   category: oneOf(INTEGRATION_CATEGORIES),
   target: oneOf(INTEGRATION_TARGETS),
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db.js';
-import type { Urls } from '../presenters/urls.js';
+import type { Urls } from '../lib/urls.js';
 import type { Actor } from './permissions/resolver.js';
 import type { SpaceForUser } from '../storage/repos/spaces.js';
 

@@ -7,7 +7,7 @@ import { changeRequestBase } from '../domain/change-requests/service.js';
 import { pendingUpdate } from '../domain/change-requests/merge.js';
 import type { Conflict } from '../domain/content/merge-revisions.js';
 import { presentUser } from './user.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 /** `viewerId` is the caller: an author may edit and merge their change request, not review it. */
 export function presentChangeRequest(

@@ -6,7 +6,7 @@ import { atLeast } from '../domain/permissions/roles.js';
 import type { UserSummary } from '../storage/repos/users.js';
 import { parseBlocks } from '../domain/content/blocks.js';
 import { presentUser } from './user.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 type Format = 'markdown' | 'document';
 

@@ -4,7 +4,7 @@ import type { DefaultLevel, Role } from '../../shared/contract/common.js';
 import type { CollectionRow } from '../storage/repos/collections.js';
 import type { SpaceRow } from '../storage/repos/spaces.js';
 import { asRole, atLeast } from '../domain/permissions/roles.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentDefaultLevel(value: string | null): DefaultLevel {
   return value === 'inherit' ? 'inherit' : asRole(value);

@@ -1,6 +1,6 @@
 import type { ImportRun } from '../../shared/contract/imports.js';
 import type { ImportRunRow } from '../storage/repos/imports.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentImportRun(urls: Urls, row: ImportRunRow): ImportRun {
   return {

@@ -7,7 +7,7 @@ import type {
 import type { OrganizationRow } from '../storage/repos/organizations.js';
 import type { EventRow, InstallationRow, IntegrationRow, TargetRow } from '../storage/repos/integrations.js';
 import { presentOrganization } from './organization.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 const parse = <T>(json: string | null, fallback: T): T => (json ? (JSON.parse(json) as T) : fallback);
 

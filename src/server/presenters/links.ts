@@ -4,7 +4,7 @@ import type { FileEntry } from '../domain/content/model.js';
 import type { TargetData } from '../domain/links/resolve.js';
 import type { LinkPageRow, LinkTargetRow } from '../storage/repos/links.js';
 import { pageApp, presentFile } from './revision.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 /** Where the links being presented live: a space's current content, or a change request's. */
 export interface LinksAt {

@@ -2,7 +2,7 @@ import type { Member } from '../../shared/contract/members.js';
 import type { MemberWithUserRow } from '../storage/repos/members.js';
 import { asRole } from '../domain/permissions/roles.js';
 import { presentUser } from './user.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentMember(urls: Urls, row: MemberWithUserRow): Member {
   return {

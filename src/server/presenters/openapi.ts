@@ -2,7 +2,7 @@ import type { OpenApiSpec, OpenApiVersion } from '../../shared/contract/openapi.
 import type { Role } from '../../shared/contract/common.js';
 import type { OpenApiSpecRow, OpenApiVersionMeta } from '../storage/repos/openapi.js';
 import { canEdit } from '../domain/openapi/service.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 const specPath = (row: Pick<OpenApiSpecRow, 'organization_id' | 'slug'>) =>
   `/orgs/${row.organization_id}/openapi/${row.slug}`;

@@ -2,7 +2,7 @@ import type { Organization, InviteLink } from '../../shared/contract/organizatio
 import type { Role } from '../../shared/contract/common.js';
 import type { OrganizationRow, InviteLinkRow } from '../storage/repos/organizations.js';
 import { asRole, atLeast } from '../domain/permissions/roles.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 /** `role` is the caller's role in the organization (null for a guest). */
 export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role | null): Organization {

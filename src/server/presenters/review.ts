@@ -1,7 +1,7 @@
 import type { Review } from '../../shared/contract/change-requests.js';
 import type { ReviewView, RequestedReviewerView } from '../storage/repos/reviews.js';
 import { presentUser } from './user.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentReview(
   urls: Urls,

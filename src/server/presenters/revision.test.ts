@@ -3,7 +3,7 @@ import { safeEncode } from 'zod/v4/core';
 import { revisionPagesSchema } from '../../shared/contract/content.js';
 import type { PageNode, PageVersion } from '../domain/content/model.js';
 import { PAGES_JSON_FORMAT, pagesJsonWriter, presentPage, type PageLocation } from './revision.js';
-import { Urls } from './urls.js';
+import { Urls } from '../lib/urls.js';
 
 const urls = new Urls('https://docs.example');
 

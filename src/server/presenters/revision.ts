@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { FileEntry, PageNode, PageVisit, RevisionRow, TreeVisitor } from '../domain/content/model.js';
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
-import { Urls } from './urls.js';
+import { fileDownloadUrl, Urls } from '../lib/urls.js';
 import type { ChangeRequest } from '../../shared/contract/change-requests.js';
 
 export interface PageLocation {
@@ -181,7 +181,7 @@ export function presentFile(
     name: file.name,
     contentType: file.contentType,
     size: file.size,
-    downloadURL: urls.api(`/spaces/${spaceId}/revisions/${revisionId}/files/${id}/download`),
+    downloadURL: fileDownloadUrl(urls, spaceId, revisionId, id),
     ...(file.width && file.height ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
 }

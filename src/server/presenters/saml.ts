@@ -4,7 +4,7 @@ import type { TeamView } from '../storage/repos/teams.js';
 import { asRole } from '../domain/permissions/roles.js';
 import { serviceEndpoints } from '../domain/sso/service.js';
 import { presentTeam } from './team.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 /** Providers are only shown to organization admins. */
 export function presentSamlProvider(urls: Urls, view: { row: SamlProviderRow; team?: TeamView }): SamlProvider {

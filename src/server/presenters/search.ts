@@ -1,7 +1,7 @@
 import type { SearchPageResult, SearchSpaceResult } from '../../shared/contract/search.js';
 import type { PageHit, SearchHits } from '../domain/search/service.js';
 import { pageApp } from './revision.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 /** A page of the results; `url` is where it opens (the console, or the published site). */
 export function presentPageHit(hit: PageHit, url: string): SearchPageResult {

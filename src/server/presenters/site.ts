@@ -19,22 +19,7 @@ import {
   topItems,
 } from '../domain/sites/model.js';
 import { presentSpace } from './content.js';
-import type { Urls } from './urls.js';
-
-/** Path prefix of published sites on this server; it collides with neither /v1 nor the console's routes. */
-export const SITES_PREFIX = '/sites';
-/** Segment that introduces a share key in a published URL (site paths cannot start with "~"). */
-export const SHARE_SEGMENT = '~share';
-/** Segment that introduces a file of the site space in a published URL. */
-export const FILES_SEGMENT = '~files';
-/** Segment of a published site's search page (`…/~search?q=`), after the share key when there is one. */
-export const SEARCH_SEGMENT = '~search';
-
-/** Root URL of a published site; with a share key, the root of the site as seen through that share link. */
-export function publishedSiteUrl(base: string, siteId: string, shareKey?: string): string {
-  const root = `${base}${SITES_PREFIX}/${siteId}`;
-  return shareKey ? `${root}/${SHARE_SEGMENT}/${encodeURIComponent(shareKey)}` : root;
-}
+import { publishedSiteUrl, type Urls } from '../lib/urls.js';
 
 export function presentSite(urls: Urls, row: SiteRow, siteSpaces: number, role: Role | null): Site {
   const manage = atLeast(role, 'create');

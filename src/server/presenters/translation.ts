@@ -1,7 +1,7 @@
 import type { TranslationSettings, TranslationLanguage } from '../../shared/contract/translations.js';
 import type { Role } from '../../shared/contract/common.js';
 import type { TranslationSettingsTable } from '../storage/schema.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentTranslation(urls: Urls, row: TranslationSettingsTable, role: Role | null): TranslationSettings {
   return {

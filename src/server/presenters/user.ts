@@ -3,7 +3,7 @@ import type { UserRow } from '../storage/repos/users.js';
 import type { SessionRow, TokenRow } from '../storage/repos/tokens.js';
 import type { ApiToken } from '../../shared/contract/auth.js';
 import type { UserSession } from '../../shared/contract/account.js';
-import type { Urls } from './urls.js';
+import type { Urls } from '../lib/urls.js';
 
 export function presentUser(urls: Urls, row: Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'>): User {
   return {

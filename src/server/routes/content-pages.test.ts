@@ -6,7 +6,7 @@ import { describeEachDialect, startTestServer, type TestServer } from '../test/h
 import { revisionPagesSchema } from '../../shared/contract/content.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
 import { presentPage, type PageLocation } from '../presenters/revision.js';
-import { Urls } from '../presenters/urls.js';
+import { Urls } from '../lib/urls.js';
 
 interface Raw {
   status: number;

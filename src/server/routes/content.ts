@@ -21,7 +21,9 @@ import { changeRequestParamsSchema } from '../../shared/contract/change-requests
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import {
   listRevisions,
+  mergedChangeRequest,
   readContent,
+  readFileBytes,
   revisionChanges,
   type ContentSource,
   type ResolvedContent,
@@ -29,8 +31,6 @@ import {
 import { presentUser } from '../presenters/user.js';
 import { NotFoundError } from '../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../storage/pagination.js';
-import { findChangeRequest } from '../storage/repos/change-requests.js';
-import { getBlob } from '../storage/repos/objects.js';
 import {
   PAGES_JSON_FORMAT,
   pagesJsonWriter,
@@ -92,10 +92,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       async (request) => {
         const c = await resolve(request);
         const [pages, files] = await Promise.all([c.reader.tree(), c.reader.files()]);
-        const merged =
-          c.revision.type === 'merge' && c.revision.change_request_id
-            ? await findChangeRequest(deps.db, c.space.id, c.revision.change_request_id)
-            : undefined;
+        const merged = await mergedChangeRequest(deps.db, c);
         const viewer = requireAuth(request).userId;
         return presentRevision(
           deps.urls,
@@ -266,9 +263,9 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         kind: 'revision',
         id: revisionId,
       });
-      const file = await c.reader.file(fileId);
-      const data = file && (await getBlob(deps.db, file.blob));
-      if (!file || !data) throw new NotFoundError('File not found');
+      const found = await readFileBytes(deps.db, c, fileId);
+      if (!found) throw new NotFoundError('File not found');
+      const { file, data } = found;
       return (
         reply
           .header('content-type', file.contentType)

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../storage/db.js';
-import type { Urls } from '../presenters/urls.js';
+import type { Urls } from '../lib/urls.js';
 import type { ServiceContext } from '../domain/context.js';
 import type { Actor } from '../domain/permissions/resolver.js';
 import { requireAuth } from '../plugins/auth.js';

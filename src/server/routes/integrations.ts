@@ -33,11 +33,9 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
-import { findOrganization, findOrganizations } from '../storage/repos/organizations.js';
 import { presentEvent, presentInstallation, presentIntegration, presentTarget } from '../presenters/integration.js';
-import type { IntegrationRow } from '../storage/repos/integrations.js';
 import type { Db } from '../storage/db.js';
-import type { Urls } from '../presenters/urls.js';
+import type { Urls } from '../lib/urls.js';
 import { optionalActor, serviceContext, type RouteDeps } from './context.js';
 
 /** The script and images in base64, and the JSON around them. */
@@ -46,15 +44,14 @@ const PUBLISH_BODY_MAX =
   Math.ceil(((INTEGRATION_ICON_BYTES_MAX + 3 * INTEGRATION_PREVIEW_BYTES_MAX) * 4) / 3) +
   256 * 1024;
 
-async function present(db: Db, urls: Urls, row: IntegrationRow, admin: boolean) {
-  const owner = (await findOrganization(db, row.organization_id))!;
+async function present(db: Db, urls: Urls, row: service.IntegrationRow, admin: boolean) {
+  const owner = await service.integrationOwner(db, row);
   return presentIntegration(urls, row, owner, admin);
 }
 
 /** A page of integrations, each owner read once (a page holds many integrations of few owners). */
-async function presentPage(db: Db, urls: Urls, rows: IntegrationRow[], adminOf: Set<string>) {
-  const ownerIds = [...new Set(rows.map((row) => row.organization_id))];
-  const owners = new Map((await findOrganizations(db, ownerIds)).map((o) => [o.id, o]));
+async function presentPage(db: Db, urls: Urls, rows: service.IntegrationRow[], adminOf: Set<string>) {
+  const owners = await service.integrationOwners(db, rows);
   return rows.map((row) =>
     presentIntegration(urls, row, owners.get(row.organization_id)!, adminOf.has(row.organization_id)),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites } from '../domain/sites/published/dispatch.js';
 import { VISITOR_COOKIE, VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
 import type { ServeResult } from '../domain/sites/published/answer.js';
-import { SITES_PREFIX } from '../presenters/site.js';
+import { SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';

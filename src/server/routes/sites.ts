@@ -25,7 +25,8 @@ import {
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/sites/service.js';
 import * as shareLinks from '../domain/sites/share-links.js';
-import { presentShareLink, presentSite, presentStructure, publishedSiteUrl } from '../presenters/site.js';
+import { presentShareLink, presentSite, presentStructure } from '../presenters/site.js';
+import { publishedSiteUrl } from '../lib/urls.js';
 import { VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
 import { siteCustomization, siteSpaceCustomization } from '../domain/sites/customization.js';
 import { orderedSiteSpaces } from '../domain/sites/model.js';

@@ -1,4 +1,4 @@
-import { InvalidError } from '../domain/errors.js';
+import { InvalidError } from '../lib/errors.js';
 
 /**
  * Keyset pagination. The cursor is the sort key of the last item of a page, encoded opaquely, so page 1000

@@ -7,6 +7,7 @@ import type { Config, StorageConfig } from '../config.js';
 import { openStorage, type Storage } from '../storage/db.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Role } from '../../shared/contract/common.js';
 import { databaseUrl, onServer } from './global-setup.js';
 
@@ -199,7 +200,8 @@ export async function startTestServer(
     owner: ownerUser,
     orgId: owner!.organizationId,
     request,
-    drainJobs: async () => app.jobs?.drain(),
+    // buildApp's answer carries its job queue; awaiting the Fastify instance (a thenable) loses that in its type.
+    drainJobs: async () => (app as typeof app & { jobs?: JobQueue }).jobs?.drain(),
     signup,
     member,
     close: async () => {

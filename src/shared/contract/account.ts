@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.js';
+import { ID_MAX, timestampSchema } from './common.js';
 import { PASSWORD_MAX, displayNameSchema, newPasswordSchema } from './auth.js';
 import { listSchema } from '../pagination.js';
 
@@ -28,8 +28,8 @@ export const updateUserBodySchema = z
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const userPhotoParamsSchema = z.object({
-  userId: z.string().min(1).max(64),
-  photoId: z.string().min(1).max(64),
+  userId: z.string().min(1).max(ID_MAX),
+  photoId: z.string().min(1).max(ID_MAX),
 });
 
 /**
@@ -66,4 +66,4 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 
 export const userSessionListSchema = listSchema(userSessionSchema);
 
-export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(64) });
+export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(ID_MAX) });

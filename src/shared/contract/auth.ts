@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, PASSWORD_MIN } from './constants.js';
+import {
+  SESSION_COOKIE,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  ID_MAX,
+  INVITE_ID_MAX,
+  PASSWORD_MIN,
+} from './constants.js';
 import { userSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 
-export { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, PASSWORD_MIN };
+export { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MIN };
 
-export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 200;
 export const TOKEN_LABEL_MAX = 100;
 
@@ -22,7 +30,9 @@ export const signupBodySchema = z.object({
   password: newPasswordSchema,
   displayName: displayNameSchema,
   /** An invite link to join (required when sign-up is closed): the organization and the link's id. */
-  invite: z.object({ organization: z.string().min(1).max(64), id: z.string().min(1).max(128) }).optional(),
+  invite: z
+    .object({ organization: z.string().min(1).max(ID_MAX), id: z.string().min(1).max(INVITE_ID_MAX) })
+    .optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
@@ -55,7 +65,7 @@ export const createTokenBodySchema = z.object({
 });
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 
-export const tokenParamsSchema = z.object({ tokenId: z.string().min(1).max(64) });
+export const tokenParamsSchema = z.object({ tokenId: z.string().min(1).max(ID_MAX) });
 
 /** The created token: its secret `token` appears only in this answer. */
 export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });

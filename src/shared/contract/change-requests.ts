@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { CHANGE_REQUEST_STATUSES } from './constants.js';
+import { CHANGE_REQUEST_STATUSES, CHANGE_REQUEST_SUBJECT_MAX, PAGE_MARKDOWN_MAX } from './constants.js';
 import { idSchema, timestampSchema, userSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../markdown-limits.js';
 
-export { CHANGE_REQUEST_STATUSES };
-
-export const CHANGE_REQUEST_SUBJECT_MAX = 100;
+export { CHANGE_REQUEST_STATUSES, CHANGE_REQUEST_SUBJECT_MAX };
 
 export const changeRequestStatusSchema = z.enum(CHANGE_REQUEST_STATUSES);
 export type ChangeRequestStatus = z.infer<typeof changeRequestStatusSchema>;
@@ -72,7 +70,7 @@ export const conflictResolutionSchema = z.union([
     .object({
       markdown: z
         .string()
-        .max(500_000) // PAGE_MARKDOWN_MAX (content.ts imports this module)
+        .max(PAGE_MARKDOWN_MAX)
         .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE),
     })
     .strict(),

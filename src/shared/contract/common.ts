@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES, ID_MAX } from './constants.js';
+import { ROLES, ID_MAX, URL_MAX } from './constants.js';
 
-export { ROLES, ID_MAX };
+export { ROLES, ID_MAX, URL_MAX };
 
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;

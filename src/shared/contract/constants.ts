@@ -13,6 +13,8 @@
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 /** Longest id accepted anywhere (ids made here are 26 characters; imported and client-chosen ones may be longer). */
 export const ID_MAX = 64;
+/** Longest URL accepted anywhere: links, logos and icons, and the addresses the server fetches. */
+export const URL_MAX = 2048;
 
 // organizations
 /** Longest invite link id accepted. */
@@ -21,6 +23,7 @@ export const INVITE_ID_MAX = 128;
 // auth
 export const PASSWORD_MIN = 8;
 export const DISPLAY_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
 /** Name of the cookie carrying the console session, and of the readable cookie with its CSRF token. */
 export const SESSION_COOKIE = 'ds_session';
 export const CSRF_COOKIE = 'ds_csrf';
@@ -43,18 +46,30 @@ export const SPACE_EDIT_MODES = ['live', 'locked'] as const;
 export const MEMBER_SEARCH_MAX = 100;
 export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt'] as const;
 
+// search
+export const SEARCH_QUERY_MAX = 512;
+
+// content
+/** Largest markdown body of one page, in characters. */
+export const PAGE_MARKDOWN_MAX = 500_000;
+
 // teams
 export const TEAM_TITLE_MAX = 64;
 
 // sites
 export const SITE_TITLE_MAX = 128;
+/** Longest share key accepted (of a site's share link, or passed to read a space through one). */
+export const SHARE_KEY_MAX = 256;
 
 // change-requests
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export const CHANGE_REQUEST_SUBJECT_MAX = 100;
 
 // integrations
 export const INTEGRATION_NAME_MAX = 100;
 export const INTEGRATION_NAME_PATTERN = /^[a-zA-Z0-9-_.]+$/;
+/** Longest text the integrations directory searches for (in names and descriptions). */
+export const INTEGRATION_SEARCH_MAX = 100;
 /** A name of dots only (`.`, `..`) would read as a path segment: refused. */
 export const DOTS_ONLY = /^\.+$/;
 export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;

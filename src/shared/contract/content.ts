@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema, userSchema } from './common.js';
+import { EMOJI_MAX, idSchema, timestampSchema, userSchema } from './common.js';
+import { ID_MAX, PAGE_MARKDOWN_MAX, URL_MAX } from './constants.js';
 import { listSchema, queryBoolean } from '../pagination.js';
 import { changeRequestSchema, semanticChangesSchema } from './change-requests.js';
 import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
@@ -7,8 +8,7 @@ import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
 export const PAGE_TITLE_MAX = 100;
 export const PAGE_SLUG_MAX = 100;
 export const PAGE_DESCRIPTION_MAX = 500;
-/** Largest markdown body of one page, in characters. */
-export const PAGE_MARKDOWN_MAX = 500_000;
+export { PAGE_MARKDOWN_MAX };
 export const FILE_NAME_MAX = 256;
 /** Largest file accepted inline (base64) or fetched from a URL. */
 export const FILE_MAX_BYTES = 1024 * 1024;
@@ -192,14 +192,14 @@ export const pageHrefSchema = z
   .string()
   .trim()
   .min(1)
-  .max(2048)
+  .max(URL_MAX)
   .refine((v) => /^https?:\/\/\S+$/i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v), 'An http(s) URL or a path');
 
 const pageMetadataShape = {
   title: z.string().trim().min(1, 'Title is required').max(PAGE_TITLE_MAX).optional(),
   slug: pageSlugSchema.optional(),
   /** "" removes the emoji. */
-  emoji: z.string().max(50).optional(),
+  emoji: z.string().max(EMOJI_MAX).optional(),
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
 };
 
@@ -220,36 +220,36 @@ export const insertPageOperationSchema = z.object({
   document: pageBodySchema.optional(),
   /** Link pages: where they point (an http(s) URL or a path). */
   href: pageHrefSchema.optional(),
-  into: z.string().min(1).max(64).optional(),
+  into: z.string().min(1).max(ID_MAX).optional(),
   at: z.number().int().min(0).optional(),
   /** A name for the new page that later operations of the same batch may use instead of its id. */
-  ref: z.string().min(1).max(64).optional(),
+  ref: z.string().min(1).max(ID_MAX).optional(),
   ...pageMetadataShape,
 });
 
 export const updatePageOperationSchema = z.object({
   operation: z.literal('update_page'),
-  page: z.string().min(1).max(64),
+  page: z.string().min(1).max(ID_MAX),
   document: pageBodySchema.optional(),
   href: pageHrefSchema.optional(),
   /** New parent page; `null` moves it to the top level. */
-  into: z.string().min(1).max(64).nullable().optional(),
+  into: z.string().min(1).max(ID_MAX).nullable().optional(),
   at: z.number().int().min(0).optional(),
   ...pageMetadataShape,
 });
 
 export const deletePageOperationSchema = z.object({
   operation: z.literal('delete_page'),
-  page: z.string().min(1).max(64),
+  page: z.string().min(1).max(ID_MAX),
 });
 
 export const revertPageOperationSchema = z.object({
   operation: z.literal('revert_page'),
-  page: z.string().min(1).max(64),
+  page: z.string().min(1).max(ID_MAX),
   /** The revision to take the page from; the change request's base by default. */
-  revision: z.string().min(1).max(64).optional(),
+  revision: z.string().min(1).max(ID_MAX).optional(),
   /** Only these blocks of the page. */
-  block: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
+  block: z.array(z.string().min(1).max(ID_MAX)).min(1).max(1000).optional(),
 });
 
 export const insertFilesOperationSchema = z.object({
@@ -258,7 +258,7 @@ export const insertFilesOperationSchema = z.object({
     .array(
       z.object({
         name: z.string().min(1).max(FILE_NAME_MAX),
-        ref: z.string().min(1).max(64).optional(),
+        ref: z.string().min(1).max(ID_MAX).optional(),
         contentType: z
           .string()
           .min(1)
@@ -271,7 +271,7 @@ export const insertFilesOperationSchema = z.object({
           .optional(),
         url: z
           .url({ protocol: /^https?$/ })
-          .max(2048)
+          .max(URL_MAX)
           .optional(),
       }),
     )

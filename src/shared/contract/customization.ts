@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMOJI_MAX } from './common.js';
+import { EMOJI_MAX, URL_MAX } from './common.js';
 
 /**
  * Site customization (the contract's SiteCustomizationSettings): `GET|PUT /v1/orgs/{org}/sites/{site}/customization`
@@ -7,11 +7,12 @@ import { EMOJI_MAX } from './common.js';
  * `null` resetting one). What the published pages apply is listed in the README ("Customization").
  */
 
-export const CUSTOMIZATION_URL_MAX = 2048;
+export const CUSTOMIZATION_URL_MAX = URL_MAX;
 export const CUSTOMIZATION_TITLE_MIN = 2;
 export const CUSTOMIZATION_TITLE_MAX = 128;
 export const CUSTOMIZATION_LINK_TITLE_MAX = 64;
 export const CUSTOMIZATION_COPYRIGHT_MAX = 300;
+export const CUSTOMIZATION_ANNOUNCEMENT_MAX = 128;
 export const CUSTOMIZATION_EXPRESSION_MAX = 1024;
 /** Header links, footer groups, and links in one group or menu (the contract sets none; these keep pages sane). */
 export const CUSTOMIZATION_LINKS_MAX = 20;
@@ -138,7 +139,7 @@ const faviconSchema = z.union([
 
 const announcementSchema = z.object({
   enabled: z.boolean(),
-  message: z.string().min(2).max(128),
+  message: z.string().min(2).max(CUSTOMIZATION_ANNOUNCEMENT_MAX),
   link: customizationLinkSchema.optional(),
   style: z.enum(['info', 'warning', 'danger', 'success']),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.js';
+import { ID_MAX, URL_MAX, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 
 /**
@@ -53,7 +53,7 @@ export const IMPORT_LIMIT_NAMES: Record<keyof ImportLimits, string> = {
 
 export const importBodySchema = z.object({
   /** Where the content is: an http(s) URL, fetched by the server. */
-  url: z.url({ protocol: /^https?$/, message: 'An http(s) URL' }).max(2048),
+  url: z.url({ protocol: /^https?$/, message: 'An http(s) URL' }).max(URL_MAX),
   source: importSourceSchema,
 });
 export type ImportBody = z.infer<typeof importBodySchema>;
@@ -62,7 +62,7 @@ export type ImportBody = z.infer<typeof importBodySchema>;
 export const importIdSchema = z
   .string()
   .min(1)
-  .max(64)
+  .max(ID_MAX)
   .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _');
 
 export const importQuerySchema = z.object({

@@ -2,15 +2,22 @@ import { z } from 'zod';
 import {
   INTEGRATION_NAME_MAX,
   INTEGRATION_NAME_PATTERN,
+  INTEGRATION_SEARCH_MAX,
   DOTS_ONLY,
   INTEGRATION_TARGETS,
   INTEGRATION_CATEGORIES,
 } from './constants.js';
-import { idSchema, timestampSchema } from './common.js';
+import { idSchema, timestampSchema, URL_MAX } from './common.js';
 import { organizationSchema } from './organizations.js';
 import { listSchema, pagedQuerySchema, queryBoolean } from '../pagination.js';
 
-export { INTEGRATION_NAME_MAX, INTEGRATION_NAME_PATTERN, INTEGRATION_TARGETS, INTEGRATION_CATEGORIES };
+export {
+  INTEGRATION_NAME_MAX,
+  INTEGRATION_NAME_PATTERN,
+  INTEGRATION_SEARCH_MAX,
+  INTEGRATION_TARGETS,
+  INTEGRATION_CATEGORIES,
+};
 
 /**
  * Integrations (`/v1/integrations…`): what an organization publishes (with the official CLI's `gitbook publish`),
@@ -73,7 +80,7 @@ const headerText = (max: number) =>
 
 const httpUrl = z
   .string()
-  .max(2048)
+  .max(URL_MAX)
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'Must be an http or https URL');
 
@@ -84,8 +91,8 @@ const configurationPropertySchema = z.object({
   description: z.string().max(100).optional(),
   default: z.union([z.string(), z.number(), z.boolean()]).optional(),
   enum: z.array(z.string()).max(100).optional(),
-  completion_url: z.string().max(2048).optional(),
-  callback_url: z.string().max(2048).optional(),
+  completion_url: z.string().max(URL_MAX).optional(),
+  callback_url: z.string().max(URL_MAX).optional(),
   button_text: z.string().max(100).optional(),
 });
 export type ConfigurationProperty = z.infer<typeof configurationPropertySchema>;
@@ -110,15 +117,15 @@ const blockSchema = z.object({
   id: z.string().min(1).max(100),
   title: z.string().min(2).max(40),
   description: z.string().max(150).optional(),
-  icon: z.string().max(2048).optional(),
-  urlUnfurl: z.array(z.string().max(2048)).max(50).optional(),
+  icon: z.string().max(URL_MAX).optional(),
+  urlUnfurl: z.array(z.string().max(URL_MAX)).max(50).optional(),
   markdown: z.object({ codeblock: z.string().max(100), body: z.string().max(100) }).optional(),
 });
 const contentSourceSchema = z.object({
   id: z.string().min(1).max(100),
   title: z.string().min(2).max(40),
   description: z.string().max(150).optional(),
-  icon: z.string().max(2048).optional(),
+  icon: z.string().max(URL_MAX).optional(),
   configuration: z.object({ componentId: z.string().max(100) }),
 });
 const externalLinkSchema = z.object({ url: httpUrl, label: z.string().min(1).max(100) });
@@ -197,9 +204,9 @@ export type InstalledIntegration = z.infer<typeof installedIntegrationSchema>;
 export const installedIntegrationListSchema = listSchema(installedIntegrationSchema);
 
 export const listIntegrationsQuerySchema = pagedQuerySchema.extend({
-  search: z.string().max(100).optional(),
+  search: z.string().max(INTEGRATION_SEARCH_MAX).optional(),
   category: integrationCategorySchema.optional(),
-  blockDomain: z.string().max(100).regex(INTEGRATION_NAME_PATTERN).optional(),
+  blockDomain: z.string().max(INTEGRATION_NAME_MAX).regex(INTEGRATION_NAME_PATTERN).optional(),
   blocks: queryBoolean.optional(),
   contentSources: queryBoolean.optional(),
   owner: idSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN } from './constants.js';
-import { idSchema, timestampSchema } from './common.js';
+import { idSchema, timestampSchema, URL_MAX } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema } from '../pagination.js';
 
@@ -12,7 +12,7 @@ export { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN };
  * as reference sections, and the comparison of two versions.
  */
 
-export const OPENAPI_URL_MAX = 2048;
+export const OPENAPI_URL_MAX = URL_MAX;
 /** A specification's text, given inline or fetched from its URL (bytes of UTF-8). */
 export const OPENAPI_TEXT_MAX = 10 * 1024 * 1024;
 

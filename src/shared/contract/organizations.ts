@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { roleOrGuestSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
-import { INVITE_ID_MAX } from './constants.js';
+import { EMAIL_MAX, ID_MAX, INVITE_ID_MAX, URL_MAX } from './constants.js';
 
 export const ORG_TITLE_MIN = 2;
 export const ORG_TITLE_MAX = 255;
 export const ORG_HOSTNAME_MIN = 3;
 export const ORG_HOSTNAME_MAX = 32;
-export const ORG_LOGO_MAX = 2048;
+export const ORG_LOGO_MAX = URL_MAX;
 export const ORG_EMAIL_DOMAINS_MAX = 50;
 
 export const orgTitleSchema = z.string().trim().min(ORG_TITLE_MIN).max(ORG_TITLE_MAX);
@@ -79,7 +79,7 @@ export const updateOrganizationBodySchema = z.object({
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
-export const organizationParamsSchema = z.object({ organizationId: z.string().min(1).max(64) });
+export const organizationParamsSchema = z.object({ organizationId: z.string().min(1).max(ID_MAX) });
 
 export const emailDomainParamsSchema = z.object({ emailDomain: z.string().min(3).max(253) });
 export const organizationsOfDomainSchema = z.object({ organizations: z.array(organizationSchema) });
@@ -115,7 +115,7 @@ export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 export const INVITE_EMAILS_MAX = 100;
 export const inviteUsersBodySchema = z.object({
   emails: z
-    .array(z.union([z.email().max(254), z.object({ email: z.email().max(254), role: roleOrGuestSchema })]))
+    .array(z.union([z.email().max(EMAIL_MAX), z.object({ email: z.email().max(EMAIL_MAX), role: roleOrGuestSchema })]))
     .min(1)
     .max(INVITE_EMAILS_MAX),
   role: roleOrGuestSchema.optional(),

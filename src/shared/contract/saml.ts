@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, roleOrGuestSchema, timestampSchema } from './common.js';
+import { idSchema, roleOrGuestSchema, timestampSchema, URL_MAX } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { teamSchema } from './teams.js';
 import { listSchema } from '../pagination.js';
@@ -8,7 +8,7 @@ export const SAML_LABEL_MIN = 1;
 export const SAML_LABEL_MAX = 30;
 export const SAML_ENTITY_ID_MAX = 1024;
 export const SAML_CERTIFICATE_MAX = 10000;
-export const SAML_URL_MAX = 2048;
+export const SAML_URL_MAX = URL_MAX;
 export const SAML_STATUSES = ['pending', 'active'] as const;
 
 /** An http(s) URL: the identity provider's sign-in address. */

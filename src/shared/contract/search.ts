@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX } from './constants.js';
 import { idSchema } from './common.js';
 import { listSchema } from '../pagination.js';
 
-export const SEARCH_QUERY_MAX = 512;
+export { SEARCH_QUERY_MAX };
 
 const queryText = z.string().trim().min(1).max(SEARCH_QUERY_MAX);
 

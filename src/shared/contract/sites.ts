@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { SITE_TITLE_MAX } from './constants.js';
+import { SHARE_KEY_MAX, SITE_TITLE_MAX } from './constants.js';
 import { customizationSchema } from './customization.js';
-import { idSchema, timestampSchema } from './common.js';
+import { idSchema, timestampSchema, URL_MAX } from './common.js';
 import { spaceSchema } from './spaces.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema, pagedQuerySchema, queryBoolean } from '../pagination.js';
 
-export { SITE_TITLE_MAX };
+export { SHARE_KEY_MAX, SITE_TITLE_MAX };
 
 /**
  * Docs sites: the site itself, its structure (sections, section groups, site spaces), share links, adaptive
@@ -217,7 +217,7 @@ export const updatePublishingAuthBodySchema = z.object({
   privateKey: z.string().min(VISITOR_KEY_MIN).max(VISITOR_KEY_MAX).optional(),
   fallbackURL: z
     .url({ protocol: /^https?$/, message: 'An http(s) URL' })
-    .max(2048)
+    .max(URL_MAX)
     .nullable()
     .optional(),
 });
@@ -232,7 +232,7 @@ export const siteSectionGroupParamsSchema = siteParamsSchema.extend({ siteSectio
 export const groupSectionParamsSchema = siteSectionGroupParamsSchema.extend({ siteSectionId: idSchema });
 export const shareLinkParamsSchema = siteParamsSchema.extend({ shareLinkId: idSchema });
 
-export const shareKeySchema = z.string().min(1).max(256);
+export const shareKeySchema = z.string().min(1).max(SHARE_KEY_MAX);
 
 export const listSitesQuerySchema = pagedQuerySchema.extend({
   space: idSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES } from './constants.js';
+import { SHARE_KEY_MAX, SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES } from './constants.js';
 import { defaultLevelSchema, emojiSchema, idSchema, timestampSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
 
@@ -83,4 +83,4 @@ export const listSpacesQuerySchema = z.object({
 export const spaceParamsSchema = z.object({ spaceId: idSchema });
 
 /** `shareKey` resolves published URLs of share-link sites (sites come later; it changes nothing yet). */
-export const getSpaceQuerySchema = z.object({ shareKey: z.string().max(256).optional() });
+export const getSpaceQuerySchema = z.object({ shareKey: z.string().max(SHARE_KEY_MAX).optional() });

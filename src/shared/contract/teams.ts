@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEAM_TITLE_MAX } from './constants.js';
+import { EMAIL_MAX, TEAM_TITLE_MAX } from './constants.js';
 import { idSchema, timestampSchema } from './common.js';
 import { organizationParamsSchema } from './organizations.js';
 import { listSchema } from '../pagination.js';
@@ -52,7 +52,7 @@ export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;
 export const updateTeamBodySchema = z.object({ title: teamTitleSchema });
 
 /** A user by id or by the e-mail of their account. */
-const userRefSchema = z.string().trim().min(1).max(254);
+const userRefSchema = z.string().trim().min(1).max(EMAIL_MAX);
 
 export const updateTeamMembersBodySchema = z.object({
   add: z.array(userRefSchema).max(TEAM_BULK_MAX).optional(),

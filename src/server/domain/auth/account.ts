@@ -2,6 +2,7 @@ import type { Db } from '../../storage/db.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { userPhotoPath } from '../../lib/urls.js';
 import { hashPassword, verifyPassword, dummyPasswordHash, isPasswordHash } from '../../lib/secrets.js';
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
@@ -16,11 +17,6 @@ import { getUser, throttlePasswordAttempt, type Authenticated } from './service.
  * The signed-in person's own account: profile, password and console sessions. Everything here acts on the
  * caller's account only; another account's session is answered as not found.
  */
-
-/** Where an uploaded photo is served (stored as a path; presenters make it absolute). */
-export function userPhotoPath(userId: string, photoId: string): string {
-  return `/v1/users/${userId}/photos/${photoId}`;
-}
 
 /** The session the caller's credential belongs to: the console session itself, or the one a sign-in token came with. */
 export function currentSessionId(auth: Authenticated): string | null {

@@ -24,6 +24,7 @@ import type {
 } from '../../../shared/contract/change-requests.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { rememberSections } from '../search/indexer.js';
+import { fileDownloadUrl } from '../../lib/urls.js';
 
 /** The revision of the space a change request was last brought up to date with: its merge base. */
 export function changeRequestBase(cr: { revision_merged_ancestor: string | null; revision_initial: string }): string {
@@ -257,9 +258,7 @@ async function baseAndHead(ctx: ServiceContext, spaceId: string, idOrNumber: str
 
 export async function changeRequestChanges(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
   const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
-  return semanticChanges(base, head, (revisionId, fileId) =>
-    ctx.urls.api(`/spaces/${spaceId}/revisions/${revisionId}/files/${fileId}/download`),
-  );
+  return semanticChanges(base, head, (revisionId, fileId) => fileDownloadUrl(ctx.urls, spaceId, revisionId, fileId));
 }
 
 export async function changeRequestPageDiff(ctx: ServiceContext, spaceId: string, idOrNumber: string, pageId: string) {

@@ -10,7 +10,7 @@ import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
 import type { PageEntry, PageVersion, RevisionWriter } from './model.js';
-import { FILE_MAX_BYTES, type ContentChange } from '../../../shared/contract/content.js';
+import { FILE_MAX_BYTES, PAGE_SLUG_MAX, type ContentChange } from '../../../shared/contract/content.js';
 import { imageSize } from 'image-size';
 
 /**
@@ -47,7 +47,7 @@ export function slugify(title: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 100)
+      .slice(0, PAGE_SLUG_MAX)
       .replace(/-+$/, '') || 'page'
   );
 }

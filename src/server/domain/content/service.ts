@@ -8,8 +8,11 @@ import type { SpaceRow } from '../../storage/repos/spaces.js';
 import type { ChangeRequestView } from '../../storage/repos/change-requests.js';
 import { countHistoryRevisions, findRevision, listHistoryRevisions } from '../../storage/repos/spaces.js';
 import { usersByIds } from '../../storage/repos/users.js';
+import { findChangeRequest } from '../../storage/repos/change-requests.js';
+import { getBlob } from '../../storage/repos/objects.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { semanticChanges } from './changes.js';
+import { fileDownloadUrl } from '../../lib/urls.js';
 
 /** Where content is read from: the space's current revision, a change request's, or any revision of the space. */
 export type ContentSource =
@@ -38,6 +41,20 @@ export async function readContent(
   const { row: space, level } = await loadSpace(db, ctx, spaceId, 'read', 'read its content');
   const revision = await revisionOfSpace(db, spaceId, source.kind === 'revision' ? source.id : space.revision_id);
   return { space, level, revision, reader: new RevisionReader(db, revision) };
+}
+
+/** The change request a merge revision merged, shown with the revision; undefined for any other revision. */
+export async function mergedChangeRequest(db: Executor, c: ResolvedContent) {
+  return c.revision.type === 'merge' && c.revision.change_request_id
+    ? await findChangeRequest(db, c.space.id, c.revision.change_request_id)
+    : undefined;
+}
+
+/** A file of the content read, with its bytes; undefined when there is no such file or its bytes are missing. */
+export async function readFileBytes(db: Executor, c: ResolvedContent, fileId: string) {
+  const file = await c.reader.file(fileId);
+  const data = file && (await getBlob(db, file.blob));
+  return file && data ? { file, data } : undefined;
 }
 
 /** The history of a space, newest first (see listHistoryRevisions), to whoever may read the space. */
@@ -71,7 +88,7 @@ export async function revisionChanges(ctx: ServiceContext, spaceId: string, revi
       ? found
       : { ...c.revision, id: '', parents: '[]', pages_root: null, files_root: null, variables: '{}' };
   const all = await semanticChanges(new RevisionReader(ctx.db, parent), c.reader, (rev, fileId) =>
-    ctx.urls.api(`/spaces/${spaceId}/revisions/${rev}/files/${fileId}/download`),
+    fileDownloadUrl(ctx.urls, spaceId, rev, fileId),
   );
   return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { FifoCache } from '../../lib/fifo-cache.js';
+import type { Json, NodeStore, TrieNode } from '../../storage/trie-nodes.js';
 
 /**
  * A persistent, content-addressed map (a hash array mapped trie) from string keys to JSON values. A revision's
@@ -10,18 +11,7 @@ import { FifoCache } from '../../lib/fifo-cache.js';
  * The shape is canonical (it depends only on the set of entries, never on the history of edits), so equal
  * maps have equal root hashes.
  */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** A leaf lists its entries sorted by key; a branch has 16 children (by the next hex digit of the key hash). */
-export type TrieNode = { l: Array<[string, Json]> } | { c: Array<string | null>; n: number };
-
-export interface NodeStore {
-  get(hash: string): Promise<TrieNode>;
-  /** Several nodes in one read; throws when one is missing. */
-  getMany(hashes: string[]): Promise<Map<string, TrieNode>>;
-  /** Stores nodes; a node that exists already (same hash) is left as it is. */
-  putMany(nodes: Map<string, TrieNode>): Promise<void>;
-}
+export type { Json, NodeStore, TrieNode } from '../../storage/trie-nodes.js';
 
 /** Entries a leaf holds at most before it splits into a branch. */
 export const LEAF_MAX = 32;

@@ -3,6 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { toString } from 'mdast-util-to-string';
+import { isAlias, isMap, isScalar, parseDocument } from 'yaml';
 import { blockRanges, normalizeMarkdown, type SplitBlock } from '../content/blocks.js';
 import { htmlToMarkdown } from './html.js';
 import { PAGE_DESCRIPTION_MAX, PAGE_MARKDOWN_MAX } from '../../../shared/contract/content.js';
@@ -220,31 +221,41 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
   return edits;
 }
 
-/** Reads a YAML front matter block's `title` and `description` (plain, quoted, or folded `>` / `|` scalars). */
+/**
+ * Reads a YAML front matter block's `title` and `description` (keys in any case; the last one written wins). The
+ * block is read by the `yaml` package, so any YAML works: quoted, folded `>` and literal `|` scalars, and keys the
+ * import does not use, whatever their shape (Docusaurus's `sidebar_position` and `tags: [a, b]`, GitBook's nested
+ * `layout:`). A block that is not valid YAML, or not a mapping, is still taken out of the body and gives neither.
+ */
 function frontMatter(markdown: string): { body: string; title?: string; description?: string } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!m) return { body: markdown };
-  const fields: Record<string, string> = {};
-  const lines = m[1]!.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const field = /^([A-Za-z_][\w-]*):[ \t]*(.*)$/.exec(lines[i]!);
-    if (!field) continue;
-    let value = field[2]!.trim();
-    if (/^[>|][+-]?$/.test(value)) {
-      const folded: string[] = [];
-      while (i + 1 < lines.length && /^(\s+|$)/.test(lines[i + 1]!) && lines[i + 1] !== '')
-        folded.push(lines[++i]!.trim());
-      value = folded.join(value.startsWith('|') ? '\n' : ' ');
-    } else if (/^(["']).*\1$/.test(value)) {
-      value = value.slice(1, -1);
-    }
-    fields[field[1]!.toLowerCase()] = value;
-  }
+  const fields = frontMatterFields(m[1]!);
   return {
     body: markdown.slice(m[0].length),
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.description ? { description: fields.description } : {}),
   };
+}
+
+/** The scalar fields of a front matter mapping, keys lowercased, values as written (`1.0` stays "1.0"), trimmed. */
+function frontMatterFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  let doc;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false });
+  } catch {
+    return fields;
+  }
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return fields;
+  for (const pair of doc.contents.items) {
+    if (!isScalar(pair.key) || pair.key.value === null) continue;
+    const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+    // Lists, mappings and empty values (`~`, nothing) are not text.
+    if (!isScalar(value) || value.value === null) continue;
+    fields[String(pair.key.value).toLowerCase()] = (value.source ?? String(value.value)).trim();
+  }
+  return fields;
 }
 
 const sameTitle = (a: string, b: string) =>

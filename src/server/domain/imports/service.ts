@@ -15,6 +15,7 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../er
 import type { SplitBlock } from '../content/blocks.js';
 import { FILE_MAX_BYTES, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
 import type { ImportLimits, ImportSource } from '../../../shared/contract/imports.js';
+import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
 import { ImportScope, type ProgressSink } from './scope.js';
 import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile } from './plan.js';
 import { planArchive } from './zip.js';
@@ -421,7 +422,7 @@ export async function importContent(
     } else {
       const subject = (
         request.url ? `Import from ${request.url}` : `Import of an uploaded ${request.source} file`
-      ).slice(0, 100);
+      ).slice(0, CHANGE_REQUEST_SUBJECT_MAX);
       ({ revision, changeRequest } = await transaction(ctx.db, async (tx) => {
         const created = await createChangeRequest(ctx, spaceId, { subject }, tx);
         await updateContent(ctx, spaceId, created.cr.id, changes, undefined, fetchFile, { ...options, tx });

@@ -6,7 +6,7 @@ import type { SummaryItem } from './summary.js';
 import { workers } from '../../workers/pool.js';
 import { resolveArchivePath } from './markdown.js';
 import { slugify } from '../content/edit.js';
-import { FILE_MAX_BYTES } from '../../../shared/contract/content.js';
+import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../shared/contract/content.js';
 import { MARKDOWN_DEPTH_MAX, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import { formatBytes } from './limits.js';
 
@@ -207,7 +207,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     targets[path] = target;
     assets.push({
       ref,
-      name: basename(path).slice(0, 256),
+      name: basename(path).slice(0, FILE_NAME_MAX),
       target,
       load: () =>
         archive.read(prefix + path, FILE_MAX_BYTES, () =>

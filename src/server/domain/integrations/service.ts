@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/integrations.js';
-import { findOrganization } from '../../storage/repos/organizations.js';
+import { findOrganization, findOrganizations } from '../../storage/repos/organizations.js';
 import { findSpace } from '../../storage/repos/spaces.js';
 import { findSiteById } from '../../storage/repos/sites.js';
 import { isUniqueViolation, transaction, type Executor } from '../../storage/db.js';
@@ -30,7 +30,20 @@ import {
  * else a private one does not exist (404). Installing needs the `admin` role in the organization installed on.
  */
 
+export type { IntegrationRow } from '../../storage/repos/integrations.js';
+
 const notFound = (name: string) => new NotFoundError(`No integration named "${name}"`);
+
+/** The organization that owns an integration (the one that first published it), as its presenter shows it. */
+export async function integrationOwner(db: Executor, row: repo.IntegrationRow) {
+  return (await findOrganization(db, row.organization_id))!;
+}
+
+/** The owners of these integrations by id, each read once (a page holds many integrations of few owners). */
+export async function integrationOwners(db: Executor, rows: repo.IntegrationRow[]) {
+  const ownerIds = [...new Set(rows.map((row) => row.organization_id))];
+  return new Map((await findOrganizations(db, ownerIds)).map((o) => [o.id, o]));
+}
 
 /**
  * The integration if this caller (anyone, on the public routes of its script and images) may see it; with whether

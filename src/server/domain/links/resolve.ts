@@ -1,6 +1,6 @@
 import { hashOf } from '../content/tree.js';
 import { hrefTargets, type HrefTarget } from '../sites/render.js';
-import { SITES_PREFIX } from '../../presenters/site.js';
+import { SITES_PREFIX } from '../../lib/urls.js';
 
 /**
  * What one link of a page points at, and whether that exists. Links are read as the published site reads them

@@ -1,5 +1,6 @@
 import type { TextRange } from '../../../shared/contract/search.js';
 import { SECTION_SEPARATOR } from './extract.js';
+import { MARK_END, MARK_START } from '../../storage/dialects/search-query.js';
 
 /**
  * Highlights and excerpts. The database marks the words a query matched (FTS5 highlight(), PostgreSQL
@@ -7,8 +8,7 @@ import { SECTION_SEPARATOR } from './extract.js';
  * over the plain text. Excerpts are plain text too: a client renders the ranges itself (escaping the text), so a
  * page's text can never become markup in a search result.
  */
-export const MARK_START = '\u0002';
-export const MARK_END = '\u0003';
+export { MARK_END, MARK_START };
 
 /**
  * Ranges of the marked words in `marked`, which is `original` with marks added. Undefined when the marks do not

@@ -1,3 +1,5 @@
+import type { ParsedQuery, SearchTerm } from '../../storage/dialects/search-query.js';
+
 /**
  * What a search query means, whatever was typed. The text is read as words and quoted phrases; nothing else is
  * syntax, so no input can make a full-text query the database refuses:
@@ -12,16 +14,7 @@
  *
  * Each database turns this into its own syntax from these words only (storage/dialects/search-*.ts).
  */
-export interface SearchTerm {
-  /** One word, or the words of a phrase. */
-  words: string[];
-  /** The last word matches as a prefix. */
-  prefix: boolean;
-}
-
-export interface ParsedQuery {
-  terms: SearchTerm[];
-}
+export type { ParsedQuery, SearchTerm } from '../../storage/dialects/search-query.js';
 
 /** Words and phrases a query keeps; any more are ignored. */
 export const SEARCH_TERMS_MAX = 16;

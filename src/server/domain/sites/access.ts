@@ -16,7 +16,8 @@ import {
 import { atLeast } from '../permissions/roles.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
-import { publishedSiteUrl, type StructureView } from '../../presenters/site.js';
+import type { StructureView } from '../../presenters/site.js';
+import { publishedSiteUrl } from '../../lib/urls.js';
 
 /**
  * Who may do what with sites: they belong to the organization, not to a collection, so the organization role

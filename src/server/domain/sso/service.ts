@@ -21,8 +21,9 @@ import { nowIso, isoMinus } from '../../lib/time.js';
 import { orgAccess, requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { signIn, type SignInClient } from '../auth/service.js';
-import type { Urls } from '../../presenters/urls.js';
+import type { Urls } from '../../lib/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
+import { DISPLAY_NAME_MAX, EMAIL_MAX } from '../../../shared/contract/auth.js';
 
 /**
  * SAML single sign-on. Each provider of an organization has its own service-provider endpoints on this server:
@@ -354,7 +355,7 @@ export async function acs(
   const id = assertionId(profile);
   if (!id) throw new SsoRefusedError('the assertion has no ID');
   const email = (attribute(profile, 'email', 'mail') ?? profile.nameID ?? '').toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) {
+  if (!EMAIL.test(email) || email.length > EMAIL_MAX) {
     throw new SsoRefusedError('the assertion names no e-mail address (NameID or email attribute)');
   }
   const displayName =
@@ -364,7 +365,7 @@ export async function acs(
         .filter(Boolean)
         .join(' ') ??
       ''
-    ).slice(0, 100) || email.split('@')[0]!.slice(0, 100);
+    ).slice(0, DISPLAY_NAME_MAX) || email.split('@')[0]!.slice(0, DISPLAY_NAME_MAX);
 
   // The assertion is spent before anything else, in its own write: even a sign-in refused below cannot be
   // replayed later (say, once the person has linked the provider).

@@ -1,7 +1,6 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Executor } from '../db.js';
-import type { ParsedQuery } from '../../domain/search/query.js';
-import { MARK_END, MARK_START } from '../../domain/search/excerpt.js';
+import { MARK_END, MARK_START, type ParsedQuery } from './search-query.js';
 import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
 
 /**

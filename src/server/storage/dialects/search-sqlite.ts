@@ -1,8 +1,7 @@
 import { sql, type Expression } from 'kysely';
 import type { Executor } from '../db.js';
-import type { ParsedQuery } from '../../domain/search/query.js';
-import { MARK_END, MARK_START } from '../../domain/search/excerpt.js';
-import { ENGLISH_STOP_WORDS } from '../../domain/search/stopwords.js';
+import { MARK_END, MARK_START, type ParsedQuery } from './search-query.js';
+import { ENGLISH_STOP_WORDS } from './stopwords.js';
 import { storedLanguage } from '../repos/search.js';
 import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
 

@@ -1,6 +1,6 @@
 import type { Expression } from 'kysely';
 import { isSqlite, type Executor } from '../db.js';
-import type { ParsedQuery } from '../../domain/search/query.js';
+import type { ParsedQuery } from './search-query.js';
 import { sqliteSearch } from './search-sqlite.js';
 import { postgresSearch } from './search-postgres.js';
 

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Positions are fractional-indexing keys compared byte by byte; PostgreSQL must not sort them with a
@@ -6,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function positionType(db: Kysely<any>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`varchar(255) collate "C"` : sql`varchar(255)`;
+  return isPostgres(db) ? sql`varchar(255) collate "C"` : sql`varchar(255)`;
 }
 
 // Frozen in time: migrations use Kysely<any> and never import the application's types.

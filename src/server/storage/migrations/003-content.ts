@@ -1,9 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Space content: immutable, content-addressed objects (trie nodes of the page and file maps, page versions,

@@ -1,9 +1,10 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /** Positions are fractional-indexing keys compared byte by byte (see 001): PostgreSQL must not use a collation. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function positionType(db: Kysely<any>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`varchar(255) collate "C"` : sql`varchar(255)`;
+  return isPostgres(db) ? sql`varchar(255) collate "C"` : sql`varchar(255)`;
 }
 
 /**

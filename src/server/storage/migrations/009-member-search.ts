@@ -1,9 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /** Key of the transaction-level advisory lock under which the pg_trgm extension is looked for and created. */
 const PG_TRGM_LOCK_KEY = 4_611_686_019;

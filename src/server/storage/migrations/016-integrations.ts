@@ -1,9 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Integrations: what organizations publish (`integrations`, by their global name; their icon and preview images in

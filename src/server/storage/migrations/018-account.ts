@@ -1,9 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Account settings: a console session records the browser's User-Agent and the client address it signed in from

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
-import type { NodeStore, TrieNode } from '../../domain/content/tree.js';
+import type { NodeStore, TrieNode } from '../trie-nodes.js';
 import { yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 

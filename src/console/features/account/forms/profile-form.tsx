@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import { DISPLAY_NAME_MAX, displayNameSchema } from '../../../../shared/contract';
+import { DISPLAY_NAME_MAX, displayNameSchema, USER_PHOTO_BYTES_MAX } from '../../../../shared/contract';
 import type { User } from '../../../../shared/contract';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -86,7 +86,8 @@ function PhotoField({ user }: { user: User }) {
           Photo
         </label>
         <p className="field-hint" id={`${id}-hint`}>
-          A PNG, JPEG, GIF or WebP image of at most 256 KB, stored on this server. Shown beside your name.
+          A PNG, JPEG, GIF or WebP image of at most {USER_PHOTO_BYTES_MAX / 1024} KB, stored on this server. Shown
+          beside your name.
         </p>
         <div className="photo-field-actions">
           <input

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { INTEGRATION_CATEGORIES, INTEGRATION_TARGETS } from '../../../../shared/contract';
+import { INTEGRATION_CATEGORIES, INTEGRATION_SEARCH_MAX, INTEGRATION_TARGETS } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
@@ -56,7 +56,7 @@ export function IntegrationsDirectory({ organizationId, filters, onFiltersChange
             type="search"
             placeholder="Name or description"
             value={search}
-            maxLength={100}
+            maxLength={INTEGRATION_SEARCH_MAX}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContentLink, ContentLocation, LinkPageLocation, LinkStatus } from '../../../../shared/contract';
+import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../../shared/contract/constants';
 import { Button } from '../../../components/ui/button';
 import { LinkIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, FormError, Loading } from '../../../components/ui/states';
@@ -156,7 +157,7 @@ function FixButton({
   const create = useFixInChangeRequest(spaceId);
   const fix = () =>
     create.mutate(
-      { subject: `Fix the broken link to ${target}`.slice(0, 100) },
+      { subject: `Fix the broken link to ${target}`.slice(0, CHANGE_REQUEST_SUBJECT_MAX) },
       {
         onSuccess: (cr) =>
           void navigate({

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchSpaceResult, TextRange } from '../../../../shared/contract';
+import { SEARCH_QUERY_MAX } from '../../../../shared/contract/constants';
 import { Dialog } from '../../../components/ui/dialog';
 import { SearchIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
@@ -143,7 +144,7 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
           aria-activedescendant={options.length > 0 ? optionId(active) : undefined}
           placeholder="Search pages…"
           value={text}
-          maxLength={512}
+          maxLength={SEARCH_QUERY_MAX}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           autoComplete="off"

@@ -3,10 +3,12 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import {
   customizationSchema,
+  CUSTOMIZATION_ANNOUNCEMENT_MAX,
   CUSTOMIZATION_COPYRIGHT_MAX,
   CUSTOMIZATION_LINK_TITLE_MAX,
   CUSTOMIZATION_LINKS_MAX,
   CUSTOMIZATION_TITLE_MAX,
+  CUSTOMIZATION_URL_MAX,
   DEFAULT_FONTS,
   EMOJI_MAX,
   themedUrlSchema,
@@ -25,7 +27,7 @@ import type { SiteRef } from '../utils/paths';
 const styling = customizationSchema.shape.styling.shape;
 const announcement = customizationSchema.shape.announcement.unwrap().shape;
 const linkTitle = z.string().trim().min(1, 'Give it a title').max(CUSTOMIZATION_LINK_TITLE_MAX);
-const linkUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' }).max(2048);
+const linkUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' }).max(CUSTOMIZATION_URL_MAX);
 
 /** Header links and footer groups the form can edit: plain links to addresses (others are set through the API). */
 function editableLinks(c: Customization): boolean {
@@ -55,7 +57,7 @@ const customizationFormSchema = z
     logoDark: emptyAsUndefined(themedUrlSchema.shape.dark),
     faviconEmoji: emptyAsUndefined(z.string().max(EMOJI_MAX)),
     announcementEnabled: z.boolean(),
-    announcementMessage: z.string().max(128),
+    announcementMessage: z.string().max(CUSTOMIZATION_ANNOUNCEMENT_MAX),
     announcementStyle: announcement.style,
     copyright: emptyAsUndefined(z.string().max(CUSTOMIZATION_COPYRIGHT_MAX)),
     toggeable: z.boolean(),
@@ -371,7 +373,13 @@ export function CustomizationForm({
             label="Show an announcement above the header"
           />
           <div className="form-grid">
-            <TextField control={form.control} name="announcementMessage" label="Message" max={128} autoComplete="off" />
+            <TextField
+              control={form.control}
+              name="announcementMessage"
+              label="Message"
+              max={CUSTOMIZATION_ANNOUNCEMENT_MAX}
+              autoComplete="off"
+            />
             <SelectField
               control={form.control}
               name="announcementStyle"

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { SITES_PREFIX } from '../../../presenters/site.js';
+import { SITES_PREFIX } from '../../../lib/urls.js';
 import { THEME_CSS } from './theme-css.js';
 
 /** A static file of every published site: the same bytes at a path named by their hash, so cached for a year. */

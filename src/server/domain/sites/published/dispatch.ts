@@ -4,7 +4,7 @@ import { findRevision } from '../../../storage/repos/spaces.js';
 import { getBlob } from '../../../storage/repos/objects.js';
 import { RevisionReader } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
-import { FILES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../presenters/site.js';
+import { FILES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import type { SitePreviews } from '../customization.js';
 import type { ServeRequest, ServeResult } from './answer.js';

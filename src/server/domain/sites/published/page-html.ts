@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { PageNode } from '../../content/model.js';
-import { SEARCH_SEGMENT } from '../../../presenters/site.js';
+import { SEARCH_SEGMENT } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { el, text } from '../hast.js';
 import type { ServeResult } from './answer.js';

@@ -5,7 +5,7 @@ import type { SpaceRow } from '../../../storage/repos/spaces.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
-import { FILES_SEGMENT } from '../../../presenters/site.js';
+import { FILES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
 import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';

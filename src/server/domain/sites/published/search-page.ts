@@ -1,7 +1,7 @@
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Db } from '../../../storage/db.js';
-import { SEARCH_SEGMENT } from '../../../presenters/site.js';
+import { SEARCH_SEGMENT } from '../../../lib/urls.js';
 import { presentBySpace } from '../../../presenters/search.js';
 import { SEARCH_QUERY_MAX, type SearchSpaceResult, type TextRange } from '../../../../shared/contract/search.js';
 import { liveSpaces, scopedSiteSpaces, searchPages, type PageHit, type SearchHits } from '../../search/service.js';

@@ -8,7 +8,7 @@ import type { Db } from '../../../storage/db.js';
 import * as repo from '../../../storage/repos/sites.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import type { SpaceRow } from '../../../storage/repos/spaces.js';
-import { SHARE_SEGMENT, publishedSiteUrl } from '../../../presenters/site.js';
+import { SHARE_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { conditionMatches } from '../conditions.js';
 import { type Structure, orderedSections, siteSpacesIn } from '../model.js';
