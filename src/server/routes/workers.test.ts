@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, OWNER_TOKEN, startTestServer, type TestServer } from '../test/harness.js';
+import {
+  describeEachDialect,
+  OWNER_TOKEN,
+  startTestServer,
+  TEST_WORKER_TIMEOUT_MS,
+  type TestServer,
+} from '../test/harness.js';
 import { workers } from '../workers/pool.js';
 
 /**
@@ -115,7 +121,7 @@ describeEachDialect('work in the worker pool', (dialect) => {
       expect(stopped.headers.get('retry-after')).toBe('5');
       expect(await stopped.text()).toContain('This page is taking too long to prepare.');
     } finally {
-      workers.configure({ timeoutMs: 10_000 });
+      workers.configure({ timeoutMs: TEST_WORKER_TIMEOUT_MS });
     }
     expect((await fetch(`${server.url}${root}/big/big`)).status).toBe(503);
     expect((await fetch(`${server.url}${root}/big/guide`)).status).toBe(200);
@@ -145,7 +151,7 @@ describeEachDialect('work in the worker pool', (dialect) => {
       expect(res.headers.get('retry-after')).toBe('5');
       expect(res.body.error.message).toMatch(/^Stopped after 3 s: this content takes too long to process/);
     } finally {
-      workers.configure({ timeoutMs: 10_000 });
+      workers.configure({ timeoutMs: TEST_WORKER_TIMEOUT_MS });
     }
     const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`);
     expect(pages.body.pages).toEqual([]);

@@ -8,6 +8,7 @@ import { openStorage, type Storage } from '../storage/db.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { workers } from '../workers/pool.js';
 import type { Role } from '../../shared/contract/common.js';
 import { databaseUrl, onServer } from './global-setup.js';
 
@@ -28,6 +29,11 @@ export function describeEachDialect(name: string, fn: (dialect: 'sqlite' | 'post
 
 // The worker threads of test servers run the tasks compiled by global-setup.ts (see workers/entry.mjs).
 process.env.DOCSPACE_WORKER_TASKS = path.join(inject('serverBuild'), 'server/workers/tasks.js');
+// A task's time limit is production's 10 s only where a test sets it (workers.test.ts, pool.test.ts): on a loaded
+// 2-core machine running four suites at once, parsing 10,000 blocks can take longer than that without anything
+// being wrong.
+export const TEST_WORKER_TIMEOUT_MS = 60_000;
+workers.configure({ timeoutMs: TEST_WORKER_TIMEOUT_MS });
 
 /**
  * Runs `fn` with the clock (Date only) `ms` ahead and standing still, for a step whose timestamps must come after
