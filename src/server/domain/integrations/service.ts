@@ -546,8 +546,8 @@ export async function getEvent(ctx: ServiceContext, name: string, eventId: strin
  * organization), with the installation each comes through.
  */
 export async function installedOn(ctx: ServiceContext, kind: TargetKind, organizationId: string | null, id: string) {
-  if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'read', 'see its integrations');
-  else await loadSite(ctx.db, ctx, organizationId!, id, 'read', 'see its integrations');
+  if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'view', 'see its integrations');
+  else await loadSite(ctx.db, ctx, organizationId!, id, 'view', 'see its integrations');
   const rows = await repo.installedOnTarget(ctx.db, kind, id);
   return { rows, adminOf: (await memberships(ctx)).adminOf };
 }
