@@ -22,6 +22,9 @@ import {
   type PublishIntegrationBody,
   type UpdateInstallationBody,
 } from '../../../shared/contract/integrations.js';
+import { organizationPolicy } from '../organizations/policy.js';
+import { administersIntegration } from './policy.js';
+import { asRole } from '../permissions/roles.js';
 
 /**
  * Integrations. Names are global; an integration belongs to the organization that first published it, whose
@@ -42,7 +45,7 @@ export async function findVisibleIntegration(db: Executor, actor: Actor | undefi
   const access = actor ? await orgAccess(db, actor, row.organization_id).catch(() => null) : null;
   const member = access !== null && access.role !== null;
   if (row.visibility === 'private' && !member) throw notFound(name);
-  return { row, admin: access?.role === 'admin' };
+  return { row, admin: administersIntegration(access?.role ?? null) };
 }
 
 export function visibleIntegration(ctx: ServiceContext, name: string) {
@@ -171,7 +174,9 @@ export async function listIntegrations(
   let installations = new Map<string, string>();
   if (installedOn) {
     const access = await requireOrgAccess(ctx.db, ctx.actor, installedOn);
-    if (access.role === null) throw new ForbiddenError("Guests cannot see the organization's integrations");
+    if (!organizationPolicy.can(access.role, 'listIntegrations')) {
+      throw new ForbiddenError("Guests cannot see the organization's integrations");
+    }
     installations = await repo.installationsOfOrg(ctx.db, installedOn);
     query.names = [...installations.keys()];
   }
@@ -195,7 +200,7 @@ async function memberships(ctx: ServiceContext) {
   const rows = await repo.memberOrganizations(ctx.db, ctx.actor.userId);
   return {
     memberOf: rows.map((r) => r.organization_id),
-    adminOf: new Set(rows.filter((r) => r.role === 'admin').map((r) => r.organization_id)),
+    adminOf: new Set(rows.filter((r) => administersIntegration(asRole(r.role))).map((r) => r.organization_id)),
   };
 }
 
@@ -282,7 +287,7 @@ async function recordEvent(
 
 export async function install(ctx: ServiceContext, name: string, organizationId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'install integrations');
+  requireOrgRole(access, organizationPolicy.needs('installIntegration'), 'install integrations');
   const { row: integration } = await visibleIntegration(ctx, name);
   if (integration.visibility === 'private' && integration.organization_id !== organizationId) {
     throw notFound(name);
@@ -321,7 +326,7 @@ async function requireInstallation(ctx: ServiceContext, name: string, installati
   if (!installation) throw new NotFoundError('No such installation');
   const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
   if (!access || access.role === null) throw new NotFoundError('No such installation');
-  if (write) requireOrgRole(access, 'admin', 'change integration installations');
+  if (write) requireOrgRole(access, organizationPolicy.needs('installIntegration'), 'change integration installations');
   const integration = (await repo.findIntegration(ctx.db, name))!;
   return { installation, integration };
 }

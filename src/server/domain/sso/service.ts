@@ -23,6 +23,7 @@ import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError
 import { signIn, type SignInClient } from '../auth/service.js';
 import type { Urls } from '../../presenters/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
+import { organizationPolicy } from '../organizations/policy.js';
 
 /**
  * SAML single sign-on. Each provider of an organization has its own service-provider endpoints on this server:
@@ -70,7 +71,7 @@ async function requireTeamOfOrg(db: Executor, organizationId: string, teamId: st
 
 async function adminAccess(db: Executor, ctx: ServiceContext, organizationId: string) {
   const access = await requireOrgAccess(db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'manage single sign-on');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'manage single sign-on');
   return access;
 }
 
