@@ -2,7 +2,7 @@ import type { ChangeRequest, ChangeRequestConflict } from '../../shared/contract
 import type { Role } from '../../shared/contract/common.js';
 import type { ChangeRequestView } from '../storage/repos/change-requests.js';
 import type { SpaceRow } from '../storage/repos/spaces.js';
-import { atLeast } from '../domain/permissions/roles.js';
+import { changeRequestPermissions, isMerged } from '../domain/change-requests/policy.js';
 import { changeRequestBase } from '../domain/change-requests/service.js';
 import { pendingUpdate } from '../domain/change-requests/merge.js';
 import type { Conflict } from '../domain/content/merge-revisions.js';
@@ -17,7 +17,7 @@ export function presentChangeRequest(
   level: Role | null,
   viewerId: string,
 ): ChangeRequest {
-  const open = cr.status !== 'merged';
+  const open = !isMerged(cr);
   const conflicts = (pendingUpdate(cr)?.conflicts ?? []).filter((c) => !c.resolution);
   return {
     object: 'change-request',
@@ -57,12 +57,7 @@ export function presentChangeRequest(
       app: urls.app(`/o/${space.organization_id}/spaces/${space.id}/change-requests/${cr.number}`),
       location: urls.api(`/spaces/${space.id}/change-requests/${cr.id}`),
     },
-    permissions: {
-      edit: open && atLeast(level, 'edit'),
-      merge: open && atLeast(level, 'review'),
-      review: open && atLeast(level, 'review') && cr.created_by !== viewerId,
-      comment: atLeast(level, 'comment'),
-    },
+    permissions: changeRequestPermissions(level, cr, viewerId),
   };
 }
 

@@ -1,8 +1,6 @@
 import type { Comment, CommentReply } from '../../shared/contract/comments.js';
-import type { Role } from '../../shared/contract/common.js';
 import type { CommentBundle, ReactionView, ReplyBundle, ThreadContext } from '../domain/comments/service.js';
-import { canDelete } from '../domain/comments/service.js';
-import { atLeast } from '../domain/permissions/roles.js';
+import { commentPermissions, replyPermissions } from '../domain/comments/policy.js';
 import type { UserSummary } from '../storage/repos/users.js';
 import { parseBlocks } from '../domain/content/blocks.js';
 import { presentUser } from './user.js';
@@ -55,16 +53,6 @@ function presentPost(
   };
 }
 
-function permissions(level: Role | null, authorId: string, userId: string) {
-  const comment = atLeast(level, 'comment');
-  return {
-    view: true,
-    edit: comment && authorId === userId,
-    reply: comment,
-    delete: canDelete(level, authorId, userId),
-  };
-}
-
 export function presentComment(
   urls: Urls,
   t: ThreadContext,
@@ -104,7 +92,7 @@ export function presentComment(
         : {}),
     },
     urls: { location: urls.api(`${t.apiBase}/comments/${row.id}`) },
-    permissions: { ...permissions(t.level, row.author_id, userId), resolve: atLeast(t.level, 'comment') },
+    permissions: commentPermissions(t.level, row.author_id, userId),
     ...(row.resolved_at
       ? {
           status: 'resolved' as const,
@@ -134,6 +122,6 @@ export function presentReply(
       format,
     ),
     urls: { location: urls.api(`${t.apiBase}/comments/${commentId}/replies/${row.id}`) },
-    permissions: permissions(t.level, row.author_id, userId),
+    permissions: replyPermissions(t.level, row.author_id, userId),
   };
 }

@@ -3,7 +3,9 @@ import type { Space } from '../../shared/contract/spaces.js';
 import type { DefaultLevel, Role } from '../../shared/contract/common.js';
 import type { CollectionRow } from '../storage/repos/collections.js';
 import type { SpaceRow } from '../storage/repos/spaces.js';
-import { asRole, atLeast } from '../domain/permissions/roles.js';
+import { asRole } from '../domain/permissions/roles.js';
+import { collectionPermissions } from '../domain/collections/policy.js';
+import { spacePermissions } from '../domain/spaces/policy.js';
 import type { Urls } from '../lib/urls.js';
 
 export function presentDefaultLevel(value: string | null): DefaultLevel {
@@ -23,12 +25,7 @@ export function presentCollection(urls: Urls, row: CollectionRow, level: Role | 
       location: urls.api(`/collections/${row.id}`),
       app: urls.app(`/o/${row.organization_id}/collections/${row.id}`),
     },
-    permissions: {
-      view: atLeast(level, 'read'),
-      admin: atLeast(level, 'admin'),
-      viewInviteLinks: atLeast(level, 'admin'),
-      create: atLeast(level, 'create'),
-    },
+    permissions: collectionPermissions(level),
   };
 }
 
@@ -56,17 +53,6 @@ export function presentSpace(urls: Urls, row: SpaceRow, level: Role | null): Spa
       location: urls.api(`/spaces/${row.id}`),
       app: urls.app(`/o/${row.organization_id}/spaces/${row.id}`),
     },
-    permissions: {
-      view: atLeast(level, 'read'),
-      access: atLeast(level, 'read'),
-      admin: atLeast(level, 'admin'),
-      viewInviteLinks: atLeast(level, 'admin'),
-      edit: atLeast(level, 'edit'),
-      triggerGitSync: atLeast(level, 'edit'),
-      comment: atLeast(level, 'comment'),
-      merge: atLeast(level, 'review'),
-      review: atLeast(level, 'review'),
-      installIntegration: atLeast(level, 'admin'),
-    },
+    permissions: spacePermissions(level),
   };
 }

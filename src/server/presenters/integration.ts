@@ -8,6 +8,7 @@ import type { OrganizationRow } from '../storage/repos/organizations.js';
 import type { EventRow, InstallationRow, IntegrationRow, TargetRow } from '../storage/repos/integrations.js';
 import { presentOrganization } from './organization.js';
 import type { Urls } from '../lib/urls.js';
+import { integrationPermissions } from '../domain/integrations/policy.js';
 
 const parse = <T>(json: string | null, fallback: T): T => (json ? (JSON.parse(json) as T) : fallback);
 
@@ -44,7 +45,7 @@ export function presentIntegration(
     externalLinks: parse(row.external_links, []),
     owner: presentOrganization(urls, owner, null),
     ...(row.content_security_policy ? { contentSecurityPolicy: row.content_security_policy } : {}),
-    permissions: { admin, install: true },
+    permissions: integrationPermissions(admin),
     urls: {
       location: u.location,
       app: urls.app(`/integrations/${encodeURIComponent(row.name)}`),

@@ -1,7 +1,7 @@
 import type { OpenApiSpec, OpenApiVersion } from '../../shared/contract/openapi.js';
 import type { Role } from '../../shared/contract/common.js';
 import type { OpenApiSpecRow, OpenApiVersionMeta } from '../storage/repos/openapi.js';
-import { canEdit } from '../domain/openapi/service.js';
+import { openApiPermissions } from '../domain/openapi/policy.js';
 import type { Urls } from '../lib/urls.js';
 
 const specPath = (row: Pick<OpenApiSpecRow, 'organization_id' | 'slug'>) =>
@@ -30,7 +30,7 @@ export function presentSpec(urls: Urls, row: OpenApiSpecRow, role: Role | null):
       : {}),
     ...(errors.length ? { lastProcessedErrors: errors } : {}),
     lastProcessedErrorCount: errors.length,
-    permissions: { view: true, edit: canEdit(role) },
+    permissions: openApiPermissions(role),
     urls: {
       location: urls.api(specPath(row)),
       app: urls.app(`/o/${row.organization_id}/openapi/${row.slug}`),

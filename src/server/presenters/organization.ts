@@ -2,12 +2,11 @@ import type { Organization, InviteLink } from '../../shared/contract/organizatio
 import type { Role } from '../../shared/contract/common.js';
 import type { OrganizationRow, InviteLinkRow } from '../storage/repos/organizations.js';
 import { asRole, atLeast } from '../domain/permissions/roles.js';
+import { organizationPermissions } from '../domain/organizations/policy.js';
 import type { Urls } from '../lib/urls.js';
 
 /** `role` is the caller's role in the organization (null for a guest). */
 export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role | null): Organization {
-  const admin = role === 'admin';
-  const member = role !== null;
   return {
     object: 'organization',
     id: row.id,
@@ -29,20 +28,7 @@ export function presentOrganization(urls: Urls, row: OrganizationRow, role: Role
       app: urls.app(`/o/${row.id}`),
       ...(row.logo ? { logo: row.logo } : {}),
     },
-    permissions: {
-      view: true,
-      admin,
-      ownTeam: false,
-      createContent: atLeast(role, 'create'),
-      createOpenAPISpec: atLeast(role, 'create'),
-      ingestConversations: admin,
-      viewBilling: admin,
-      listMembers: member,
-      listTeams: member,
-      listIntegrations: member,
-      listInstallations: admin,
-      installIntegration: admin,
-    },
+    permissions: organizationPermissions(role),
   };
 }
 

@@ -9,7 +9,7 @@ import type {
 import type { Role } from '../../shared/contract/common.js';
 import type { SiteRow, SectionRow, SectionGroupRow, SiteSpaceRow, ShareLinkRow } from '../storage/repos/sites.js';
 import type { SpaceRow } from '../storage/repos/spaces.js';
-import { atLeast } from '../domain/permissions/roles.js';
+import { sitePermissions } from '../domain/sites/policy.js';
 import {
   type Structure,
   defaultSection,
@@ -22,7 +22,6 @@ import { presentSpace } from './content.js';
 import { publishedSiteUrl, type Urls } from '../lib/urls.js';
 
 export function presentSite(urls: Urls, row: SiteRow, siteSpaces: number, role: Role | null): Site {
-  const manage = atLeast(role, 'create');
   return {
     object: 'site',
     id: row.id,
@@ -39,16 +38,7 @@ export function presentSite(urls: Urls, row: SiteRow, siteSpaces: number, role: 
     adaptiveContent: { enabled: row.adaptive_enabled === 1 },
     agentsContext: row.agents_context as Site['agentsContext'],
     features: [],
-    permissions: {
-      view: atLeast(role, 'read'),
-      access: atLeast(role, 'read'),
-      edit: manage,
-      create: manage,
-      admin: manage,
-      installIntegration: atLeast(role, 'admin'),
-      viewAdaptiveSchema: atLeast(role, 'read'),
-      editAdaptiveSchema: manage,
-    },
+    permissions: sitePermissions(role),
     urls: {
       location: urls.api(`/orgs/${row.organization_id}/sites/${row.id}`),
       app: urls.app(`/o/${row.organization_id}/sites/${row.id}`),

@@ -1,5 +1,6 @@
 import type { Team } from '../../shared/contract/teams.js';
 import type { Role } from '../../shared/contract/common.js';
+import { teamPermissions } from '../domain/teams/policy.js';
 
 /** The columns a team is presented from (see repos/teams.ts): counters and the viewer's role in the team. */
 export interface TeamViewRow {
@@ -20,9 +21,6 @@ export function presentTeam(row: TeamViewRow, callerRole: Role | null): Team {
     members: Number(row.members_count),
     spaces: Number(row.spaces_count),
     createdAt: row.created_at,
-    permissions: {
-      admin: callerRole === 'admin' || row.viewer_role === 'owner',
-      view: callerRole !== null || row.viewer_role !== null,
-    },
+    permissions: teamPermissions(callerRole, row.viewer_role),
   };
 }

@@ -2,6 +2,7 @@ import type { TranslationSettings, TranslationLanguage } from '../../shared/cont
 import type { Role } from '../../shared/contract/common.js';
 import type { TranslationSettingsTable } from '../storage/schema.js';
 import type { Urls } from '../lib/urls.js';
+import { translationPermissions } from '../domain/translations/policy.js';
 
 export function presentTranslation(urls: Urls, row: TranslationSettingsTable, role: Role | null): TranslationSettings {
   return {
@@ -11,7 +12,7 @@ export function presentTranslation(urls: Urls, row: TranslationSettingsTable, ro
     languages: JSON.parse(row.languages) as TranslationLanguage[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    permissions: { view: true, edit: role === 'admin' },
+    permissions: translationPermissions(role),
     urls: { location: urls.api(`/orgs/${row.organization_id}/translations/${row.id}`) },
   };
 }

@@ -16,9 +16,9 @@ import {
 } from '../content/merge-revisions.js';
 import { revisionOfSpace, type PreparedRevision } from '../content/model.js';
 import * as links from '../links/hooks.js';
-import type { Role } from '../../../shared/contract/common.js';
 import { applySearchUpdate, prepareSearchUpdate, type SearchUpdate } from '../search/indexer.js';
 import { changeRequestBase, loadChangeRequest } from './service.js';
+import { isMerged, type ChangeRequestAction } from './policy.js';
 
 /**
  * Merging, three ways: a change request into its space (mergeChangeRequest), and the space's current content into
@@ -69,18 +69,18 @@ async function lockForMerge(
   ctx: ServiceContext,
   spaceId: string,
   idOrNumber: string,
-  needed: Role,
+  may: ChangeRequestAction,
   action: string,
 ) {
-  const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, needed, action);
+  const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, may, action);
   await crs.lockSpace(tx, spaceId);
   await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });
-  const { row: space, level } = await loadSpace(tx, ctx, spaceId, needed, action);
+  const { row: space, level } = await loadSpace(tx, ctx, spaceId, may, action);
   const cr = (await crs.findChangeRequest(tx, spaceId, found.cr.id))!;
   if (space.edit_mode === 'locked')
     throw new ForbiddenError('The space is locked: change requests cannot be merged or updated');
   if (space.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
-  if (cr.status === 'merged') throw new ConflictError('The change request is already merged');
+  if (isMerged(cr)) throw new ConflictError('The change request is already merged');
   return { space, level, cr };
 }
 
@@ -191,7 +191,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
   // Inside a caller's transaction, nothing is computed ahead: what the transaction wrote is not visible outside it.
   const early = inTx ? undefined : await mergeAhead(ctx, spaceId, idOrNumber);
   const run = async (tx: Tx) => {
-    const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'review', 'merge it');
+    const { space, level, cr } = await lockForMerge(tx, ctx, spaceId, idOrNumber, 'merge', 'merge it');
     if (cr.status === 'archived') throw new ConflictError('The change request is archived: reopen it first');
     const pending = pendingUpdate(cr);
     if (pending?.conflicts.some((c) => !c.resolution)) {
@@ -322,7 +322,7 @@ async function updateAhead(
  */
 async function mergeAhead(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
   try {
-    const { space, cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'review', 'merge it');
+    const { space, cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'merge', 'merge it');
     if (cr.status === 'merged' || cr.status === 'archived' || space.edit_mode === 'locked' || space.deleted_at) {
       return undefined;
     }

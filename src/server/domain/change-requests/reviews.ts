@@ -7,7 +7,8 @@ import { findMembership } from '../../storage/repos/members.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadChangeRequest } from './service.js';
 import { spaceLevel } from '../permissions/resolver.js';
-import { atLeast } from '../permissions/roles.js';
+import { spacePolicy } from '../spaces/policy.js';
+import { isAuthor, isMerged } from './policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 
 /** Reviews: approve or request changes. Needs the review level; nobody reviews their own change request. */
@@ -19,8 +20,8 @@ export async function submitReview(
 ) {
   return transaction(ctx.db, async (tx) => {
     const { cr } = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'review', 'review it');
-    if (cr.status === 'merged') throw new ConflictError('The change request is merged: it can no longer be reviewed');
-    if (cr.created_by === ctx.actor.userId) throw new ForbiddenError('You cannot review your own change request');
+    if (isMerged(cr)) throw new ConflictError('The change request is merged: it can no longer be reviewed');
+    if (isAuthor(cr, ctx.actor.userId)) throw new ForbiddenError('You cannot review your own change request');
     const now = nowIso();
     const id = newId();
     // A requested reviewer who reviewed is no longer waited for; the review remembers the request it answered.
@@ -48,7 +49,7 @@ export async function listReviews(
   page: string | undefined,
   limit: number,
 ) {
-  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'read its reviews');
+  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'view', 'read its reviews');
   const result = await keysetPage({
     page,
     limit,
@@ -61,7 +62,7 @@ export async function listReviews(
 }
 
 export async function getReview(ctx: ServiceContext, spaceId: string, idOrNumber: string, reviewId: string) {
-  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'read its reviews');
+  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'view', 'read its reviews');
   const review = await reviews.findReview(ctx.db, cr.id, reviewId);
   if (!review) throw new NotFoundError('Review not found');
   return { cr, review };
@@ -74,7 +75,7 @@ export async function listRequestedReviewers(
   page: string | undefined,
   limit: number,
 ) {
-  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'read its reviewers');
+  const { cr } = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'view', 'read its reviewers');
   return keysetPage({
     page,
     limit,
@@ -89,12 +90,12 @@ export async function listRequestedReviewers(
 export async function requestReviewers(ctx: ServiceContext, spaceId: string, idOrNumber: string, userIds: string[]) {
   return transaction(ctx.db, async (tx) => {
     const { cr, space } = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'request reviewers');
-    if (cr.status === 'merged') throw new ConflictError('The change request is merged');
+    if (isMerged(cr)) throw new ConflictError('The change request is merged');
     const now = nowIso();
     for (const [i, userId] of userIds.entries()) {
       const membership = await findMembership(tx, space.organization_id, userId);
       const { level } = await spaceLevel(tx, { userId }, space);
-      if (!membership || !atLeast(level, 'review')) {
+      if (!membership || !spacePolicy.can(level, 'review')) {
         throw new InvalidError(`users.${i}`, 'is not a member who can review this space');
       }
       await reviews.addRequestedReviewer(tx, {

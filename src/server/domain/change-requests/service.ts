@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
+import { isMerged, type ChangeRequestAction } from './policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { findRevision, insertRevision } from '../../storage/repos/spaces.js';
 import { RevisionReader, RevisionWriter, revisionOfSpace, type PageNode } from '../content/model.js';
@@ -37,16 +38,16 @@ export interface ChangeRequestContext {
   cr: crs.ChangeRequestView;
 }
 
-/** Loads a change request of a space the caller can see, checking they hold `needed` on the space. */
+/** Loads a change request of a space the caller can see, checking the change-request policy lets them do `may`. */
 export async function loadChangeRequest(
   db: Executor,
   ctx: ServiceContext,
   spaceId: string,
   idOrNumber: string,
-  needed: Role,
+  may: ChangeRequestAction,
   action: string,
 ): Promise<ChangeRequestContext> {
-  const { row: space, level } = await loadSpace(db, ctx, spaceId, needed, action);
+  const { row: space, level } = await loadSpace(db, ctx, spaceId, may, action);
   const cr = await crs.findChangeRequest(db, spaceId, idOrNumber);
   if (!cr) throw new NotFoundError('Change request not found');
   return { space, level, cr };
@@ -91,7 +92,7 @@ export async function createChangeRequest(
 }
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
-  return loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'view it');
+  return loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'view', 'view it');
 }
 
 export async function listChangeRequests(
@@ -101,7 +102,7 @@ export async function listChangeRequests(
   page: string | undefined,
   limit: number,
 ) {
-  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'view its change requests');
+  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its change requests');
   const filter: crs.ChangeRequestFilter = { spaceId, status: query.status, contributor: query.contributor };
   const column = query.orderBy === 'createdAt' ? 'created_at' : 'updated_at';
   const result = await keysetPage({
@@ -124,7 +125,7 @@ export async function updateChangeRequest(
 ) {
   return transaction(ctx.db, async (tx) => {
     const { space, level, cr } = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'change it');
-    if (cr.status === 'merged') throw new ConflictError('The change request is merged: it can no longer change');
+    if (isMerged(cr)) throw new ConflictError('The change request is merged: it can no longer change');
     const patch: Partial<crs.ChangeRequestRow> = { updated_at: nowIso() };
     if (body.subject !== undefined) patch.subject = body.subject;
     if (body.status !== undefined) patch.status = body.status;
@@ -248,7 +249,7 @@ export async function updateContent(
 
 /** Readers of the change request's base (the space content it started from) and of its own content. */
 async function baseAndHead(ctx: ServiceContext, spaceId: string, idOrNumber: string) {
-  const found = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'read', 'read it');
+  const found = await loadChangeRequest(ctx.db, ctx, spaceId, idOrNumber, 'view', 'read it');
   const [base, head] = await Promise.all([
     revisionOfSpace(ctx.db, spaceId, changeRequestBase(found.cr)),
     revisionOfSpace(ctx.db, spaceId, found.cr.revision_id),

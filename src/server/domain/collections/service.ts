@@ -18,6 +18,8 @@ import {
   type OrgAccess,
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
+import { organizationPolicy } from '../organizations/policy.js';
+import { collectionPolicy, type CollectionAction } from './policy.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import { removeGrantsOn } from '../../storage/repos/grants.js';
 import { endPosition, movedPosition } from '../content/positions.js';
@@ -30,12 +32,18 @@ export interface CollectionView {
   level: Role | null;
 }
 
-/** Loads a collection the caller can see (404 otherwise) and checks they hold `needed` on it. */
-export async function loadCollection(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+/** Loads a collection the caller can see (404 otherwise) and checks the collection policy lets them do `may`. */
+export async function loadCollection(
+  db: Executor,
+  ctx: ServiceContext,
+  id: string,
+  may: CollectionAction,
+  action: string,
+) {
   const row = await collections.findCollection(db, id);
   if (!row) throw new NotFoundError('Collection not found');
   const { level, access } = await collectionLevel(db, ctx.actor, row);
-  requireLevel(level, needed, 'Collection', action);
+  requireLevel(level, collectionPolicy.needs(may), 'Collection', action);
   return { row, level, access: access! };
 }
 
@@ -48,12 +56,12 @@ export async function loadCollectionLocked(
   db: Executor,
   ctx: ServiceContext,
   id: string,
-  needed: Role,
+  may: CollectionAction,
   action: string,
 ) {
   const found = await collections.findCollection(db, id);
   if (found) await lockOrganization(db, found.organization_id);
-  return loadCollection(db, ctx, id, needed, action);
+  return loadCollection(db, ctx, id, may, action);
 }
 
 /** What the collection holds: itself and its nested collections (by depth), and every space in them. */
@@ -112,7 +120,7 @@ async function requireAdminInside(
   const levels = await loadOrgLevels(db, access, ctx.actor, () =>
     collections.allOrgCollections(db, access.organizationId),
   );
-  requireLevelOnContents(levels, items, 'admin', action);
+  requireLevelOnContents(levels, items, collectionPolicy.needs('admin'), action);
 }
 
 export async function createCollection(ctx: ServiceContext, organizationId: string, body: CreateCollectionBody) {
@@ -141,7 +149,7 @@ export async function createCollection(ctx: ServiceContext, organizationId: stri
 }
 
 export async function getCollection(ctx: ServiceContext, id: string): Promise<CollectionView> {
-  const { row, level } = await loadCollection(ctx.db, ctx, id, 'read', 'view it');
+  const { row, level } = await loadCollection(ctx.db, ctx, id, 'view', 'view it');
   return { row, level };
 }
 
@@ -227,7 +235,7 @@ export async function listCollections(
 }
 
 export async function listCollectionSpaces(ctx: ServiceContext, id: string, page: string | undefined, limit: number) {
-  const { row, access } = await loadCollection(ctx.db, ctx, id, 'read', 'view it');
+  const { row, access } = await loadCollection(ctx.db, ctx, id, 'view', 'view it');
   const levels = await loadOrgLevels(ctx.db, access, ctx.actor, () =>
     collections.allOrgCollections(ctx.db, row.organization_id),
   );
@@ -293,7 +301,7 @@ export async function transferCollection(ctx: ServiceContext, id: string, organi
     if (!target) throw new InvalidError('organization', 'no such organization');
     if (organizationId === row.organization_id)
       throw new ConflictError('The collection is already in this organization');
-    requireOrgRole(target, 'admin', 'transfer content into the target organization');
+    requireOrgRole(target, organizationPolicy.needs('admin'), 'transfer content into the target organization');
     const contents = await contentsOf(tx, id);
     await requireAdminInside(tx, ctx, access, everythingInside(id, contents), 'transfer it');
     const { ids } = contents;

@@ -13,7 +13,7 @@ import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadChangeRequest } from '../change-requests/service.js';
 import { RevisionReader, revisionOfSpace, type RevisionRow } from '../content/model.js';
-import { atLeast } from '../permissions/roles.js';
+import { canDeletePost, canEditPost, type CommentAction } from './policy.js';
 import { noneMatchHits } from '../../lib/representations.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -50,11 +50,11 @@ async function loadThreads(
   db: Executor,
   ctx: ServiceContext,
   where: ThreadsOf,
-  needed: Role,
+  may: CommentAction,
   action: string,
 ): Promise<ThreadContext> {
   if (where.changeRequest !== undefined) {
-    const { space, level, cr } = await loadChangeRequest(db, ctx, where.spaceId, where.changeRequest, needed, action);
+    const { space, level, cr } = await loadChangeRequest(db, ctx, where.spaceId, where.changeRequest, may, action);
     return {
       space,
       level,
@@ -64,7 +64,7 @@ async function loadThreads(
       version: cr.threads_version ?? 0,
     };
   }
-  const { row: space, level } = await loadSpace(db, ctx, where.spaceId, needed, action);
+  const { row: space, level } = await loadSpace(db, ctx, where.spaceId, may, action);
   return {
     space,
     level,
@@ -88,12 +88,12 @@ export interface Conditional {
 function writeThreads<T>(
   ctx: ServiceContext,
   where: ThreadsOf,
-  needed: Role,
+  may: CommentAction,
   action: string,
   write: (tx: Executor, t: ThreadContext) => Promise<T>,
 ): Promise<T> {
   return transaction(ctx.db, async (tx) => {
-    const t = await loadThreads(tx, ctx, where, needed, action);
+    const t = await loadThreads(tx, ctx, where, may, action);
     await comments.touchThreads(tx, t.scope);
     return write(tx, t);
   });
@@ -317,7 +317,7 @@ export async function listComments(
   query: ListCommentsQuery,
   conditional: Conditional,
 ) {
-  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const t = await loadThreads(ctx.db, ctx, where, 'view', 'read its comments');
   const etag = threadsEtag(t, ctx.actor.userId, conditional.url);
   if (noneMatchHits(conditional.ifNoneMatch, etag)) return { t, etag, unchanged: true as const };
   const filter = { status: query.status, pageId: query.targetPage, authors: query.authors };
@@ -334,7 +334,7 @@ export async function listComments(
 }
 
 export async function getComment(ctx: ServiceContext, where: ThreadsOf, id: string) {
-  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const t = await loadThreads(ctx.db, ctx, where, 'view', 'read its comments');
   return { t, comment: await oneComment(ctx.db, t, id) };
 }
 
@@ -414,7 +414,8 @@ export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: s
     const row = await comments.findComment(tx, t.scope, id);
     if (!row) throw new NotFoundError('Comment not found');
     if (body.body !== undefined) {
-      if (row.author_id !== ctx.actor.userId) throw new ForbiddenError('Only its author can edit a comment');
+      if (!canEditPost(t.level, row.author_id, ctx.actor.userId))
+        throw new ForbiddenError('Only its author can edit a comment');
       if (body.body.markdown !== row.body) {
         await comments.updateComment(tx, id, { body: body.body.markdown, edited_at: nowIso() });
       }
@@ -430,11 +431,11 @@ export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: s
 
 /** Deletes a comment with its replies; its author or an admin of the space may. False when there was none. */
 export async function deleteComment(ctx: ServiceContext, where: ThreadsOf, id: string): Promise<boolean> {
-  return writeThreads(ctx, where, 'read', 'read its comments', async (tx, t) => {
+  return writeThreads(ctx, where, 'view', 'read its comments', async (tx, t) => {
     await comments.lockComment(tx, id);
     const row = await comments.findComment(tx, t.scope, id);
     if (!row) return false;
-    if (!canDelete(t.level, row.author_id, ctx.actor.userId)) {
+    if (!canDeletePost(t.level, row.author_id, ctx.actor.userId)) {
       throw new ForbiddenError('Only its author or an admin of the space can delete a comment');
     }
     requireWritable(t);
@@ -442,10 +443,6 @@ export async function deleteComment(ctx: ServiceContext, where: ThreadsOf, id: s
     if (deleted?.wasOpen) await comments.adjustOpenCount(tx, t.scope, -1);
     return deleted !== undefined;
   });
-}
-
-export function canDelete(level: Role | null, authorId: string, userId: string): boolean {
-  return atLeast(level, 'admin') || (authorId === userId && atLeast(level, 'comment'));
 }
 
 // Replies
@@ -464,7 +461,7 @@ export async function listReplies(
   limit: number,
   conditional: Conditional,
 ) {
-  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const t = await loadThreads(ctx.db, ctx, where, 'view', 'read its comments');
   const etag = threadsEtag(t, ctx.actor.userId, conditional.url);
   if (noneMatchHits(conditional.ifNoneMatch, etag)) return { t, etag, unchanged: true as const };
   const comment = await loadComment(ctx.db, t, commentId);
@@ -487,7 +484,7 @@ async function oneReply(db: Executor, commentId: string, id: string): Promise<Re
 }
 
 export async function getReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, id: string) {
-  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const t = await loadThreads(ctx.db, ctx, where, 'view', 'read its comments');
   await loadComment(ctx.db, t, commentId);
   return { t, reply: await oneReply(ctx.db, commentId, id) };
 }
@@ -524,7 +521,8 @@ export async function updateReply(
     const row = await comments.findReply(tx, commentId, id);
     if (!row) throw new NotFoundError('Reply not found');
     if (body.body !== undefined) {
-      if (row.author_id !== ctx.actor.userId) throw new ForbiddenError('Only its author can edit a reply');
+      if (!canEditPost(t.level, row.author_id, ctx.actor.userId))
+        throw new ForbiddenError('Only its author can edit a reply');
       if (body.body.markdown !== row.body) {
         await comments.updateReply(tx, id, { body: body.body.markdown, edited_at: nowIso() });
       }
@@ -535,12 +533,12 @@ export async function updateReply(
 }
 
 export async function deleteReply(ctx: ServiceContext, where: ThreadsOf, commentId: string, id: string) {
-  return writeThreads(ctx, where, 'read', 'read its comments', async (tx, t) => {
+  return writeThreads(ctx, where, 'view', 'read its comments', async (tx, t) => {
     await comments.lockComment(tx, commentId);
     await loadComment(tx, t, commentId);
     const row = await comments.findReply(tx, commentId, id);
     if (!row) return false;
-    if (!canDelete(t.level, row.author_id, ctx.actor.userId)) {
+    if (!canDeletePost(t.level, row.author_id, ctx.actor.userId)) {
       throw new ForbiddenError('Only its author or an admin of the space can delete a reply');
     }
     requireWritable(t);
@@ -553,7 +551,7 @@ export async function deleteReply(ctx: ServiceContext, where: ThreadsOf, comment
 // Commenters
 
 export async function listCommenters(ctx: ServiceContext, where: ThreadsOf, page: string | undefined, limit: number) {
-  const t = await loadThreads(ctx.db, ctx, where, 'read', 'read its comments');
+  const t = await loadThreads(ctx.db, ctx, where, 'view', 'read its comments');
   return keysetPage({
     page,
     limit,

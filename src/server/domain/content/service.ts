@@ -34,11 +34,11 @@ export async function readContent(
   source: ContentSource,
 ): Promise<ResolvedContent> {
   if (source.kind === 'change-request') {
-    const { space, level, cr } = await loadChangeRequest(db, ctx, spaceId, source.id, 'read', 'read it');
+    const { space, level, cr } = await loadChangeRequest(db, ctx, spaceId, source.id, 'view', 'read it');
     const revision = await revisionOfSpace(db, spaceId, cr.revision_id);
     return { space, level, revision, changeRequest: cr, reader: new RevisionReader(db, revision) };
   }
-  const { row: space, level } = await loadSpace(db, ctx, spaceId, 'read', 'read its content');
+  const { row: space, level } = await loadSpace(db, ctx, spaceId, 'view', 'read its content');
   const revision = await revisionOfSpace(db, spaceId, source.kind === 'revision' ? source.id : space.revision_id);
   return { space, level, revision, reader: new RevisionReader(db, revision) };
 }
@@ -59,7 +59,7 @@ export async function readFileBytes(db: Executor, c: ResolvedContent, fileId: st
 
 /** The history of a space, newest first (see listHistoryRevisions), to whoever may read the space. */
 export async function listRevisions(ctx: ServiceContext, spaceId: string, query: { page?: string; limit: number }) {
-  const { row: space } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'read its history');
+  const { row: space } = await loadSpace(ctx.db, ctx, spaceId, 'view', 'read its history');
   const page = await keysetPage({
     page: query.page,
     limit: query.limit,

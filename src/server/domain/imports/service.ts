@@ -153,7 +153,7 @@ async function checkAccess(ctx: ServiceContext, spaceId: string, changeRequestId
     ctx.db,
     ctx,
     spaceId,
-    'review',
+    'merge',
     'import into it (an import into the space is merged at once: import into a change request with the edit level)',
   );
   if (space.edit_mode === 'locked') throw new ForbiddenError('The space is locked: its content cannot be edited');
@@ -472,7 +472,7 @@ export function runView(row: runs.ImportRunRow, limits: ImportLimits): runs.Impo
 }
 
 export async function getImportRun(ctx: ServiceContext, settings: ImportSettings, spaceId: string, id: string) {
-  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'view its imports');
+  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its imports');
   const run = await runs.findImportRun(ctx.db, spaceId, id);
   if (!run) throw new NotFoundError('Import not found');
   return { space, level, run: runView(run, settings.limits) };
@@ -485,7 +485,7 @@ export async function listImportRuns(
   page: string | undefined,
   limit: number,
 ) {
-  await loadSpace(ctx.db, ctx, spaceId, 'read', 'view its imports');
+  await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its imports');
   const result = await keysetPage({
     page,
     limit,

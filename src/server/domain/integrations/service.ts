@@ -22,6 +22,9 @@ import {
   type PublishIntegrationBody,
   type UpdateInstallationBody,
 } from '../../../shared/contract/integrations.js';
+import { organizationPolicy } from '../organizations/policy.js';
+import { administersIntegration } from './policy.js';
+import { asRole } from '../permissions/roles.js';
 
 /**
  * Integrations. Names are global; an integration belongs to the organization that first published it, whose
@@ -55,7 +58,7 @@ export async function findVisibleIntegration(db: Executor, actor: Actor | undefi
   const access = actor ? await orgAccess(db, actor, row.organization_id).catch(() => null) : null;
   const member = access !== null && access.role !== null;
   if (row.visibility === 'private' && !member) throw notFound(name);
-  return { row, admin: access?.role === 'admin' };
+  return { row, admin: administersIntegration(access?.role ?? null) };
 }
 
 export function visibleIntegration(ctx: ServiceContext, name: string) {
@@ -184,7 +187,9 @@ export async function listIntegrations(
   let installations = new Map<string, string>();
   if (installedOn) {
     const access = await requireOrgAccess(ctx.db, ctx.actor, installedOn);
-    if (access.role === null) throw new ForbiddenError("Guests cannot see the organization's integrations");
+    if (!organizationPolicy.can(access.role, 'listIntegrations')) {
+      throw new ForbiddenError("Guests cannot see the organization's integrations");
+    }
     installations = await repo.installationsOfOrg(ctx.db, installedOn);
     query.names = [...installations.keys()];
   }
@@ -208,7 +213,7 @@ async function memberships(ctx: ServiceContext) {
   const rows = await repo.memberOrganizations(ctx.db, ctx.actor.userId);
   return {
     memberOf: rows.map((r) => r.organization_id),
-    adminOf: new Set(rows.filter((r) => r.role === 'admin').map((r) => r.organization_id)),
+    adminOf: new Set(rows.filter((r) => administersIntegration(asRole(r.role))).map((r) => r.organization_id)),
   };
 }
 
@@ -295,7 +300,7 @@ async function recordEvent(
 
 export async function install(ctx: ServiceContext, name: string, organizationId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'install integrations');
+  requireOrgRole(access, organizationPolicy.needs('installIntegration'), 'install integrations');
   const { row: integration } = await visibleIntegration(ctx, name);
   if (integration.visibility === 'private' && integration.organization_id !== organizationId) {
     throw notFound(name);
@@ -334,7 +339,7 @@ async function requireInstallation(ctx: ServiceContext, name: string, installati
   if (!installation) throw new NotFoundError('No such installation');
   const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
   if (!access || access.role === null) throw new NotFoundError('No such installation');
-  if (write) requireOrgRole(access, 'admin', 'change integration installations');
+  if (write) requireOrgRole(access, organizationPolicy.needs('installIntegration'), 'change integration installations');
   const integration = (await repo.findIntegration(ctx.db, name))!;
   return { installation, integration };
 }
@@ -559,8 +564,8 @@ export async function getEvent(ctx: ServiceContext, name: string, eventId: strin
  * organization), with the installation each comes through.
  */
 export async function installedOn(ctx: ServiceContext, kind: TargetKind, organizationId: string | null, id: string) {
-  if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'read', 'see its integrations');
-  else await loadSite(ctx.db, ctx, organizationId!, id, 'read', 'see its integrations');
+  if (kind === 'space') await loadSpace(ctx.db, ctx, id, 'view', 'see its integrations');
+  else await loadSite(ctx.db, ctx, organizationId!, id, 'view', 'see its integrations');
   const rows = await repo.installedOnTarget(ctx.db, kind, id);
   return { rows, adminOf: (await memberships(ctx)).adminOf };
 }

@@ -15,6 +15,7 @@ import { nowIso } from '../../lib/time.js';
 import { signServiceVisitorClaims } from '../auth/visitor-claims.js';
 import type { Role, RoleOrGuest } from '../../../shared/contract/common.js';
 import type { ListMembersQuery } from '../../../shared/contract/members.js';
+import { organizationPolicy } from '../organizations/policy.js';
 
 const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first';
 
@@ -33,7 +34,7 @@ export async function getMember(ctx: ServiceContext, organizationId: string, use
 export async function updateMemberRole(ctx: ServiceContext, organizationId: string, userId: string, role: RoleOrGuest) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'change member roles');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'change member roles');
     await lockOrganization(tx, organizationId);
     const target = await members.findMembership(tx, organizationId, userId);
     if (!target) throw new NotFoundError('Member not found');
@@ -52,7 +53,7 @@ export async function updateMemberRole(ctx: ServiceContext, organizationId: stri
 export async function removeMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<boolean> {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    if (userId !== ctx.actor.userId) requireOrgRole(access, 'admin', 'remove members');
+    if (userId !== ctx.actor.userId) requireOrgRole(access, organizationPolicy.needs('admin'), 'remove members');
     await lockOrganization(tx, organizationId);
     const target = await members.findMembership(tx, organizationId, userId);
     if (!target) return false;
@@ -78,7 +79,9 @@ export async function listMembers(
   limit: number,
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  if (access.role === null) throw new ForbiddenError('Guests cannot list the members of an organization');
+  if (!organizationPolicy.can(access.role, 'listMembers')) {
+    throw new ForbiddenError('Guests cannot list the members of an organization');
+  }
   const filter: members.MemberListFilter = {
     organizationId,
     role: query.role,
@@ -131,7 +134,7 @@ export async function ping(ctx: ServiceContext, organizationId: string): Promise
 export async function markSsoMember(ctx: ServiceContext, organizationId: string, userId: string) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'mark members as SSO members');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'mark members as SSO members');
     if (!(await members.findMembership(tx, organizationId, userId))) throw new NotFoundError('Member not found');
     await members.setMemberSso(tx, organizationId, userId);
     return (await members.findMemberWithUser(tx, organizationId, userId))!;
@@ -143,7 +146,8 @@ async function memberForOwnList(ctx: ServiceContext, organizationId: string, use
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   const target = await members.findMembership(ctx.db, organizationId, userId);
   if (!target) throw new NotFoundError('Member not found');
-  if (userId !== ctx.actor.userId) requireOrgRole(access, 'admin', `see the ${what} of other members`);
+  if (userId !== ctx.actor.userId)
+    requireOrgRole(access, organizationPolicy.needs('admin'), `see the ${what} of other members`);
   return { access, target };
 }
 

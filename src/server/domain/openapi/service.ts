@@ -5,13 +5,13 @@ import { isUniqueViolation, transaction, type Db, type Executor } from '../../st
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { atLeast } from '../permissions/roles.js';
 import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { workers } from '../../workers/pool.js';
 import { wakeJobQueues } from '../../jobs/queue.js';
 import type { OpenApiSource, OpenApiVisibility } from '../../../shared/contract/openapi.js';
 import type { Role } from '../../../shared/contract/common.js';
+import { openApiPolicy } from './policy.js';
 
 /**
  * Hosted OpenAPI specifications. Members of the organization (not guests) read them; members with the `create`
@@ -33,16 +33,12 @@ export interface SpecResult {
 
 async function readAccess(ctx: ServiceContext, organizationId: string): Promise<OrgAccess> {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  if (access.role === null) throw new ForbiddenError('Guests cannot see the OpenAPI specifications');
+  if (!openApiPolicy.can(access.role, 'view')) throw new ForbiddenError('Guests cannot see the OpenAPI specifications');
   return access;
 }
 
-export function canEdit(role: Role | null): boolean {
-  return atLeast(role, 'create');
-}
-
 function requireEdit(access: OrgAccess) {
-  requireOrgRole(access, 'create', 'change OpenAPI specifications');
+  requireOrgRole(access, openApiPolicy.needs('edit'), 'change OpenAPI specifications');
 }
 
 async function requireSpec(db: Db, organizationId: string, slug: string) {

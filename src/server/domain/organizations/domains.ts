@@ -9,6 +9,7 @@ import * as users from '../../storage/repos/users.js';
 import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { ORG_EMAIL_DOMAINS_MAX } from '../../../shared/contract/organizations.js';
+import { organizationPolicy } from './policy.js';
 
 /**
  * E-mail domains of an organization. Listing a domain gives no power; a verified one lets the organization's
@@ -54,7 +55,7 @@ export async function setDomains(db: Executor, organizationId: string, list: str
 
 async function adminAccess(ctx: ServiceContext, db: Executor, organizationId: string, action: string) {
   const access = await requireOrgAccess(db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', action);
+  requireOrgRole(access, organizationPolicy.needs('admin'), action);
   return access;
 }
 

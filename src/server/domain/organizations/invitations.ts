@@ -11,6 +11,7 @@ import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { asRole, atLeast } from '../permissions/roles.js';
 import { NotFoundError } from '../errors.js';
 import type { InviteUsersBody } from '../../../shared/contract/organizations.js';
+import { organizationPolicy } from './policy.js';
 
 /**
  * Invitations by e-mail. An organization gains no power over an account without its owner's consent: inviting
@@ -28,7 +29,7 @@ import type { InviteUsersBody } from '../../../shared/contract/organizations.js'
 export async function inviteUsers(ctx: ServiceContext, organizationId: string, body: InviteUsersBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'invite members');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'invite members');
     const org = (await orgs.findOrganization(tx, organizationId))!;
     const unknownEmails: string[] = [];
     let invited = 0;
@@ -66,7 +67,7 @@ export async function listOrgInvitations(
   limit: number,
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'see invitations');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'see invitations');
   return keysetPage({
     page,
     limit,
@@ -80,7 +81,7 @@ export async function listOrgInvitations(
 /** Revokes a pending invitation (admins only). False when there was none. */
 export async function revokeInvitation(ctx: ServiceContext, organizationId: string, invitationId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'revoke invitations');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'revoke invitations');
   const row = await invitations.findInvitation(ctx.db, invitationId);
   if (!row || row.organization_id !== organizationId) return false;
   return invitations.deleteInvitation(ctx.db, invitationId);

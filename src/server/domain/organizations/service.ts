@@ -15,6 +15,7 @@ import { ConflictError, InvalidError, NotFoundError, ForbiddenError } from '../e
 import { setDomains } from './domains.js';
 import type { UpdateOrganizationBody } from '../../../shared/contract/organizations.js';
 import type { RoleOrGuest } from '../../../shared/contract/common.js';
+import { organizationPolicy } from './policy.js';
 
 export async function createOrganization(db: Executor, userId: string, title: string) {
   const now = nowIso();
@@ -72,7 +73,7 @@ export async function getOrganization(ctx: ServiceContext, organizationId: strin
 export async function updateOrganization(ctx: ServiceContext, organizationId: string, body: UpdateOrganizationBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'change organization settings');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'change organization settings');
     if (body.hostname !== undefined) {
       const taken = await orgs.findOrganizationByHostname(tx, body.hostname);
       if (taken && taken.id !== organizationId)
@@ -107,7 +108,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
 export async function deleteOrganization(ctx: ServiceContext, organizationId: string) {
   await transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'delete it');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'delete it');
     await orgs.lockOrganization(tx, organizationId);
     const elsewhere = await orgs.integrationsInstalledElsewhere(tx, organizationId);
     if (elsewhere.length > 0) {
@@ -129,7 +130,7 @@ export async function listInviteLinks(
   limit: number,
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'see invite links');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'see invite links');
   const result = await keysetPage({
     page,
     limit,
@@ -143,7 +144,7 @@ export async function listInviteLinks(
 
 export async function getInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'see invite links');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'see invite links');
   const row = await orgs.findInviteLink(ctx.db, organizationId, inviteId);
   if (!row) throw new NotFoundError('Invite not found');
   return { row, role: access.role };
@@ -151,7 +152,7 @@ export async function getInviteLink(ctx: ServiceContext, organizationId: string,
 
 export async function createInviteLink(ctx: ServiceContext, organizationId: string, role: RoleOrGuest) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'create invite links');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'create invite links');
   const org = await orgs.findOrganization(ctx.db, organizationId);
   if (!org?.invite_links) throw new ForbiddenError('Invite links are turned off for this organization');
   // The id is the secret part of the link: unguessable.
@@ -173,7 +174,7 @@ export async function updateInviteLink(
   role: RoleOrGuest,
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'change invite links');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'change invite links');
   if (!(await orgs.findInviteLink(ctx.db, organizationId, inviteId))) throw new NotFoundError('Invite not found');
   await orgs.updateInviteLinkRole(ctx.db, organizationId, inviteId, role);
   const row = await orgs.findInviteLink(ctx.db, organizationId, inviteId);
@@ -183,7 +184,7 @@ export async function updateInviteLink(
 /** True when the link existed and was deleted, false when it did not exist. */
 export async function deleteInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'delete invite links');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'delete invite links');
   return orgs.deleteInviteLink(ctx.db, organizationId, inviteId);
 }
 

@@ -4,10 +4,12 @@ import { collectionChain } from '../../storage/repos/collections.js';
 import { teamTitles } from '../../storage/repos/teams.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadCollection } from '../collections/service.js';
+import { spacePolicy } from '../spaces/policy.js';
+import { collectionPolicy } from '../collections/policy.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { AccessItem, AccessReason } from '../../../shared/contract/permissions.js';
 import type { Role } from '../../../shared/contract/common.js';
-import { atLeast, rank } from './roles.js';
+import { rank } from './roles.js';
 import { collectionLevel, spaceLevel, type LevelReason } from './resolver.js';
 import type { Target } from './grants.js';
 
@@ -28,7 +30,7 @@ export async function explainAccess(ctx: ServiceContext, target: Target, userId:
   let explained: () => Promise<{ level: Role | null; reasons: LevelReason[] }>;
   let callerLevel: Role | null;
   if (target.kind === 'space') {
-    const { row: space, level } = await loadSpace(ctx.db, ctx, target.id, 'read', 'view it');
+    const { row: space, level } = await loadSpace(ctx.db, ctx, target.id, 'view', 'view it');
     organizationId = space.organization_id;
     callerLevel = level;
     explained = () => spaceLevel(ctx.db, actor, space);
@@ -38,7 +40,7 @@ export async function explainAccess(ctx: ServiceContext, target: Target, userId:
       ...parents.map((c) => ({ object: 'collection' as const, id: c.id, title: c.title })),
     ];
   } else {
-    const { row: collection, level } = await loadCollection(ctx.db, ctx, target.id, 'read', 'view it');
+    const { row: collection, level } = await loadCollection(ctx.db, ctx, target.id, 'view', 'view it');
     organizationId = collection.organization_id;
     callerLevel = level;
     explained = () => collectionLevel(ctx.db, actor, collection);
@@ -48,7 +50,9 @@ export async function explainAccess(ctx: ServiceContext, target: Target, userId:
       title: c.title,
     }));
   }
-  if (userId !== ctx.actor.userId && !atLeast(callerLevel, 'admin')) {
+  const mayAdmin =
+    target.kind === 'space' ? spacePolicy.can(callerLevel, 'admin') : collectionPolicy.can(callerLevel, 'admin');
+  if (userId !== ctx.actor.userId && !mayAdmin) {
     throw new ForbiddenError(`You need the admin level on this ${target.kind} to see why another member can access it`);
   }
   const member = await members.findMemberWithUser(ctx.db, organizationId, userId);

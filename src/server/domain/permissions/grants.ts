@@ -8,8 +8,10 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadCollection } from '../collections/service.js';
+import type { SpaceAction } from '../spaces/policy.js';
+import type { CollectionAction } from '../collections/policy.js';
 import { InvalidError, NotFoundError } from '../errors.js';
-import type { Role, RoleOrGuest } from '../../../shared/contract/common.js';
+import type { RoleOrGuest } from '../../../shared/contract/common.js';
 import type { InviteToContentBody } from '../../../shared/contract/permissions.js';
 
 /**
@@ -19,11 +21,18 @@ import type { InviteToContentBody } from '../../../shared/contract/permissions.j
  */
 export type Target = grants.GrantTarget;
 
-async function loadTarget(db: Executor, ctx: ServiceContext, target: Target, needed: Role, action: string) {
+/** `may` is asked of the space policy or of the collection policy, as the target is. */
+async function loadTarget(
+  db: Executor,
+  ctx: ServiceContext,
+  target: Target,
+  may: SpaceAction & CollectionAction,
+  action: string,
+) {
   const { row, access } =
     target.kind === 'space'
-      ? await loadSpace(db, ctx, target.id, needed, action)
-      : await loadCollection(db, ctx, target.id, needed, action);
+      ? await loadSpace(db, ctx, target.id, may, action)
+      : await loadCollection(db, ctx, target.id, may, action);
   return { organizationId: row.organization_id, role: access.role };
 }
 
@@ -101,7 +110,7 @@ export async function removeGrant(
 
 /** Teams granted a role on the target; `role` is the caller's organization role (for the teams' permissions). */
 export async function listTeamGrants(ctx: ServiceContext, target: Target, page: string | undefined, limit: number) {
-  const { role } = await loadTarget(ctx.db, ctx, target, 'read', 'view it');
+  const { role } = await loadTarget(ctx.db, ctx, target, 'view', 'view it');
   const result = await keysetPage({
     page,
     limit,
@@ -114,7 +123,7 @@ export async function listTeamGrants(ctx: ServiceContext, target: Target, page: 
 }
 
 export async function listUserGrants(ctx: ServiceContext, target: Target, page: string | undefined, limit: number) {
-  await loadTarget(ctx.db, ctx, target, 'read', 'view it');
+  await loadTarget(ctx.db, ctx, target, 'view', 'view it');
   return keysetPage({
     page,
     limit,

@@ -6,6 +6,8 @@ import { collectionChain, findCollection, type CollectionRow } from '../../stora
 import { grantsOnItem, grantsOfUser, type GrantOnItem } from '../../storage/repos/grants.js';
 import { NotFoundError, ForbiddenError, InvalidError, SsoRequiredError } from '../errors.js';
 import { asRole, atLeast, maxRole } from './roles.js';
+import { collectionPolicy } from '../collections/policy.js';
+import { organizationPolicy } from '../organizations/policy.js';
 
 /**
  * The one permission resolver every route uses.
@@ -373,7 +375,7 @@ export async function requireCreateIn(
   field: string,
 ): Promise<void> {
   if (parentId === null) {
-    requireOrgRole(access, 'create', 'create content at the top of the organization');
+    requireOrgRole(access, organizationPolicy.needs('createContent'), 'create content at the top of the organization');
     return;
   }
   const parent = await findCollection(db, parentId);
@@ -382,5 +384,7 @@ export async function requireCreateIn(
   }
   const { level } = await collectionLevel(db, actor, parent, access);
   if (!atLeast(level, 'read')) throw new InvalidError(field, 'no such collection in this organization');
-  if (!atLeast(level, 'create')) throw new ForbiddenError('You need the create level on the parent collection');
+  if (!collectionPolicy.can(level, 'create')) {
+    throw new ForbiddenError('You need the create level on the parent collection');
+  }
 }

@@ -200,7 +200,7 @@ export async function searchSpace(
   page: string | undefined,
   limit: number,
 ) {
-  const { row } = await loadSpace(ctx.db, ctx, spaceId, 'read', 'search it');
+  const { row } = await loadSpace(ctx.db, ctx, spaceId, 'view', 'search it');
   return { space: row, ...(await searchPages(ctx.db, liveSpaces(ctx.db, [spaceId]), text, page, limit)) };
 }
 
@@ -274,7 +274,7 @@ export async function searchSite(
   limit: number,
 ) {
   const scope = siteSearchScope(body);
-  const { site, access } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'search it');
+  const { site, access } = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'search it');
   const structure = await readStructure(ctx.db, site.id);
   const [spaceRows, levels] = await Promise.all([
     sitesRepo.spacesByIds(ctx.db, [...new Set(structure.siteSpaces.map((s) => s.space_id))]),

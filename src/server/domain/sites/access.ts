@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../context.js';
 import type { Executor } from '../../storage/db.js';
-import type { Role } from '../../../shared/contract/common.js';
 import * as repo from '../../storage/repos/sites.js';
 import type { SiteRow } from '../../storage/repos/sites.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
@@ -15,29 +14,27 @@ import {
 } from '../permissions/resolver.js';
 import { atLeast } from '../permissions/roles.js';
 import { InvalidError, NotFoundError } from '../errors.js';
+import { sitePolicy, type SiteAction } from './policy.js';
 import { readStructure } from './model.js';
 import type { StructureView } from '../../presenters/site.js';
 import { publishedSiteUrl } from '../../lib/urls.js';
 
 /**
- * Who may do what with sites: they belong to the organization, not to a collection, so the organization role
- * decides. Members with the read role or higher see sites; the create role or higher (admins included) manage
- * them. Outsiders get 404, guests and too-low roles 403.
+ * Who may do what with sites is the site policy's (policy.ts): the organization role decides. Outsiders get 404,
+ * guests and too-low roles 403.
  *
  * A site space shows its space (title, metadata): the caller sees a site space only when they can read its space,
  * by the same rules as `GET /v1/spaces/{id}` (and the space is in the site's organization). Others are left out of
  * every answer (lists and their counts, sections, the structure, the site's `siteSpaces` count), and an operation
  * naming one answers as if it did not exist; managers may still delete one, which shows nothing.
  */
-export const SITE_MANAGE_ROLE: Role = 'create';
-
 export interface LoadedSite {
   access: OrgAccess;
   site: SiteRow;
 }
 
 /**
- * The site (404 when it is not in the organization) once the caller has been checked for `needed`. With `lock`,
+ * The site (404 when it is not in the organization) once the site policy has let the caller do `may`. With `lock`,
  * the organization's row lock is taken first, so structural writes of one organization run one at a time and
  * invariants such as "exactly one default" hold under concurrency.
  */
@@ -46,16 +43,16 @@ export async function loadSite(
   ctx: ServiceContext,
   organizationId: string,
   siteId: string,
-  needed: Role,
+  may: SiteAction,
   action: string,
   lock = false,
 ): Promise<LoadedSite> {
   const access = await requireOrgAccess(db, ctx.actor, organizationId);
-  requireOrgRole(access, 'read', 'see its sites');
+  requireOrgRole(access, sitePolicy.needs('view'), 'see its sites');
   if (lock) await lockOrganization(db, organizationId);
   const site = await repo.findSite(db, organizationId, siteId);
   if (!site) throw new NotFoundError('Site not found');
-  requireOrgRole(access, needed, action);
+  requireOrgRole(access, sitePolicy.needs(may), action);
   return { access, site };
 }
 

@@ -8,7 +8,7 @@ import {
   type Customization,
   type SiteSpaceCustomizationPatch,
 } from '../../../shared/contract/customization.js';
-import { hiddenSiteSpaces, loadSite, SITE_MANAGE_ROLE } from './access.js';
+import { hiddenSiteSpaces, loadSite } from './access.js';
 import { NotFoundError } from '../errors.js';
 import { readStructure } from './model.js';
 import { requireVisibleSiteSpace } from './structure/lookup.js';
@@ -101,7 +101,7 @@ function validateConditions(settings: { header?: { links?: Array<{ condition?: s
 }
 
 export async function getSiteCustomization(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see it');
   return siteCustomization(site);
 }
 
@@ -114,7 +114,7 @@ export async function putSiteCustomization(
 ) {
   validateConditions(body);
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'customize it', true);
+    const { site } = await loadSite(tx, ctx, organizationId, siteId, 'edit', 'customize it', true);
     // The body as the route's schema parsed it (unknown fields dropped): what is read back is what was checked.
     await repo.updateSite(tx, site.id, { customization: JSON.stringify(body) });
     await repo.bumpSiteVersion(tx, site.id, nowIso());
@@ -128,7 +128,7 @@ export async function getSiteSpaceCustomization(
   siteId: string,
   siteSpaceId: string,
 ) {
-  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see it');
   const structure = await readStructure(ctx.db, loaded.site.id);
   const ss = await requireVisibleSiteSpace(ctx.db, ctx, loaded, structure, siteSpaceId);
   return siteSpaceCustomization(loaded.site, ss);
@@ -146,7 +146,7 @@ export async function previewCustomization(
   sites: SitePreviews,
 ): Promise<string> {
   validateConditions(settings);
-  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'customize it');
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'edit', 'customize it');
   const structure = await readStructure(ctx.db, loaded.site.id);
   const hidden = await hiddenSiteSpaces(ctx.db, ctx, loaded.access, { siteSpaces: structure.siteSpaces });
   const html = await sites.preview(loaded.site, settings, (ss) => !hidden.has(ss.id));

@@ -10,6 +10,7 @@ import { lockOrganization } from '../../storage/repos/organizations.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
 import { ConflictError, InvalidError } from '../errors.js';
+import { sitePolicy } from './policy.js';
 import { signPreviewGrant } from './preview.js';
 import type {
   AdaptiveJsonSchema,
@@ -24,7 +25,6 @@ import {
   loadSite,
   orgLevels,
   requireSiteableSpace,
-  SITE_MANAGE_ROLE,
   structureView,
   visibleSiteSpaceCounts,
 } from './access.js';
@@ -55,7 +55,7 @@ async function reload(db: Executor, site: SiteRow): Promise<SiteRow> {
 
 export async function listSites(ctx: ServiceContext, organizationId: string, query: ListSitesQuery) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'read', 'see its sites');
+  requireOrgRole(access, sitePolicy.needs('view'), 'see its sites');
   if (query.space !== undefined) {
     // A space the caller cannot read is on no site, as far as they can tell.
     const [space] = await repo.spacesByIds(ctx.db, [query.space]);
@@ -91,7 +91,7 @@ export async function listSites(ctx: ServiceContext, organizationId: string, que
 export async function createSite(ctx: ServiceContext, organizationId: string, body: CreateSiteBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, SITE_MANAGE_ROLE, 'create sites');
+    requireOrgRole(access, sitePolicy.needs('create'), 'create sites');
     await lockOrganization(tx, organizationId);
     const levels = await orgLevels(tx, ctx, access);
     const spaces = [];
@@ -144,13 +144,13 @@ export async function createSite(ctx: ServiceContext, organizationId: string, bo
 }
 
 export async function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site, access } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const { site, access } = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see it');
   return result(ctx.db, ctx, access, site);
 }
 
 export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, body: UpdateSiteBody) {
   return transaction(ctx.db, async (tx) => {
-    const { site, access } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'change it', true);
+    const { site, access } = await loadSite(tx, ctx, organizationId, siteId, 'edit', 'change it', true);
     const patch: Partial<SiteRow> = {};
     if (body.title !== undefined) patch.title = body.title;
     if (body.visibility !== undefined) patch.visibility = body.visibility;
@@ -193,7 +193,7 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<boolean> {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, SITE_MANAGE_ROLE, 'delete sites');
+    requireOrgRole(access, sitePolicy.needs('admin'), 'delete sites');
     await lockOrganization(tx, organizationId);
     const site = await repo.findSite(tx, organizationId, siteId);
     return site ? repo.deleteSite(tx, site.id) : false;
@@ -203,7 +203,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
 export async function setPublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean) {
   return transaction(ctx.db, async (tx) => {
     const action = published ? 'publish it' : 'unpublish it';
-    const { site, access } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, action, true);
+    const { site, access } = await loadSite(tx, ctx, organizationId, siteId, 'edit', action, true);
     await repo.updateSite(tx, site.id, { published: published ? 1 : 0 });
     await repo.bumpSiteVersion(tx, site.id, nowIso());
     return result(tx, ctx, access, await reload(tx, site));
@@ -222,7 +222,7 @@ function adaptiveOf(site: SiteRow): { jsonSchema: AdaptiveJsonSchema; updatedAt:
 }
 
 export async function getAdaptiveSchema(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see its adaptive schema');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'viewAdaptiveSchema', 'see its adaptive schema');
   return adaptiveOf(site);
 }
 
@@ -234,7 +234,14 @@ export async function putAdaptiveSchema(
 ) {
   const valid = validateAdaptiveSchema(jsonSchema);
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'change its adaptive schema');
+    const { site } = await loadSite(
+      tx,
+      ctx,
+      organizationId,
+      siteId,
+      'editAdaptiveSchema',
+      'change its adaptive schema',
+    );
     const now = nowIso();
     await repo.updateSite(tx, site.id, { adaptive_schema: JSON.stringify(valid), adaptive_schema_updated_at: now });
     return adaptiveOf(await reload(tx, site));
@@ -242,14 +249,14 @@ export async function putAdaptiveSchema(
 }
 
 export async function listTemplateConditions(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see its adaptive schema');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'viewAdaptiveSchema', 'see its adaptive schema');
   return templateConditions(adaptiveOf(site).jsonSchema);
 }
 
 // The published profile
 
 export async function getPublished(ctx: ServiceContext, organizationId: string, siteId: string, shareKey?: string) {
-  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see it');
   const view = await structureView(ctx.db, ctx, loaded, shareKey);
   return { view, site: await result(ctx.db, ctx, loaded.access, loaded.site) };
 }
@@ -258,7 +265,7 @@ export async function getPublished(ctx: ServiceContext, organizationId: string, 
 
 /** A preview grant for the caller, a manager of the site (see preview.ts); the site must be published. */
 export async function grantPreview(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'preview it');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'edit', 'preview it');
   if (site.published !== 1) throw new ConflictError('The site is not published: publish it first');
   return { site, ...(await signPreviewGrant(site, ctx.actor.userId)) };
 }
@@ -275,7 +282,7 @@ function authOf(site: SiteRow): PublishingAuth {
 }
 
 export async function getPublishingAuth(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'see its signing key');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'admin', 'see its signing key');
   return authOf(site);
 }
 
@@ -286,7 +293,7 @@ export async function updatePublishingAuth(
   body: UpdatePublishingAuthBody & { regenerate?: boolean },
 ) {
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'change its signing key', true);
+    const { site } = await loadSite(tx, ctx, organizationId, siteId, 'admin', 'change its signing key', true);
     const patch: Partial<SiteRow> = {};
     if (body.regenerate) patch.visitor_key = newVisitorKey();
     else if (body.privateKey !== undefined) patch.visitor_key = body.privateKey;

@@ -8,7 +8,7 @@ import type { ShareLinkRow } from '../../storage/repos/sites.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { NotFoundError } from '../errors.js';
 import type { UpdateShareLinkBody } from '../../../shared/contract/sites.js';
-import { loadSite, SITE_MANAGE_ROLE } from './access.js';
+import { loadSite } from './access.js';
 
 /**
  * Share links of a site: each has a secret key (192 random bits) that opens a share-link site. The published site
@@ -22,7 +22,7 @@ export async function listShareLinks(
   page: string | undefined,
   limit: number,
 ) {
-  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'see its share links');
+  const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'admin', 'see its share links');
   const result = await keysetPage({
     page,
     limit,
@@ -36,7 +36,7 @@ export async function listShareLinks(
 
 export async function createShareLink(ctx: ServiceContext, organizationId: string, siteId: string, name?: string) {
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'create share links');
+    const { site } = await loadSite(tx, ctx, organizationId, siteId, 'admin', 'create share links');
     const row: ShareLinkRow = {
       id: newId(),
       site_id: site.id,
@@ -58,7 +58,7 @@ export async function updateShareLink(
   body: UpdateShareLinkBody,
 ) {
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'change share links');
+    const { site } = await loadSite(tx, ctx, organizationId, siteId, 'admin', 'change share links');
     const link = await repo.findShareLink(tx, site.id, shareLinkId);
     if (!link) throw new NotFoundError('Share link not found');
     const patch: Partial<ShareLinkRow> = {};
@@ -72,7 +72,7 @@ export async function updateShareLink(
 /** False when there was no such share link (the route answers 204). */
 export async function deleteShareLink(ctx: ServiceContext, organizationId: string, siteId: string, id: string) {
   return transaction(ctx.db, async (tx) => {
-    const { site } = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, 'delete share links');
+    const { site } = await loadSite(tx, ctx, organizationId, siteId, 'admin', 'delete share links');
     const link = await repo.findShareLink(tx, site.id, id);
     return link ? repo.deleteShareLink(tx, link.id) : false;
   });

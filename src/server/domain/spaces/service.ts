@@ -17,6 +17,8 @@ import {
   requireCreateIn,
 } from '../permissions/resolver.js';
 import { asRole, atLeast } from '../permissions/roles.js';
+import { organizationPolicy } from '../organizations/policy.js';
+import { spacePolicy, type SpaceAction } from './policy.js';
 import { endPosition, movedPosition } from '../content/positions.js';
 import { ConflictError, GoneError, InvalidError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import type { CreateSpaceBody, UpdateSpaceBody } from '../../../shared/contract/spaces.js';
@@ -46,8 +48,8 @@ function takePrefetched(db: Executor, ctx: ServiceContext, id: string) {
   return prefetched;
 }
 
-/** Loads a space the caller can see (404 otherwise) and checks they hold `needed` on it. */
-export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+/** Loads a space the caller can see (404 otherwise) and checks the space policy lets them do `may`. */
+export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, may: SpaceAction, action: string) {
   const prefetched = takePrefetched(db, ctx, id);
   const found = prefetched ? prefetched.found : await spaces.findSpaceForUser(db, id, ctx.actor.userId);
   if (!found) throw new NotFoundError('Space not found');
@@ -59,16 +61,16 @@ export async function loadSpace(db: Executor, ctx: ServiceContext, id: string, n
   // The same enforced-SSO rule as orgAccess: this lookup builds the caller's access itself, in one query.
   if (access) await enforceSso(db, ctx.actor, row.organization_id, access.role, found.orgSso || !!membership!.sso);
   const { level } = await spaceLevel(db, ctx.actor, row, access);
-  requireLevel(level, needed, 'Space', action);
+  requireLevel(level, spacePolicy.needs(may), 'Space', action);
   return { row, level, access: access! };
 }
 
 /** Inserts a new space with its first revision: empty, or holding the same content as `from` (shared). */
 /** Like loadSpace, after taking the organization's lock (see loadCollectionLocked). */
-async function loadSpaceLocked(db: Executor, ctx: ServiceContext, id: string, needed: Role, action: string) {
+async function loadSpaceLocked(db: Executor, ctx: ServiceContext, id: string, may: SpaceAction, action: string) {
   const found = await spaces.findSpace(db, id);
   if (found) await lockOrganization(db, found.organization_id);
-  return loadSpace(db, ctx, id, needed, action);
+  return loadSpace(db, ctx, id, may, action);
 }
 
 async function insertSpaceWithRevision(
@@ -135,7 +137,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, b
 }
 
 export async function getSpace(ctx: ServiceContext, id: string): Promise<SpaceView> {
-  const { row, level } = await loadSpace(ctx.db, ctx, id, 'read', 'view it');
+  const { row, level } = await loadSpace(ctx.db, ctx, id, 'view', 'view it');
   return { row, level };
 }
 
@@ -144,7 +146,8 @@ export async function updateSpace(ctx: ServiceContext, id: string, body: UpdateS
     const { row, level, access } = await loadSpace(tx, ctx, id, 'edit', 'change it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     const settings = body.visibility !== undefined || body.editMode !== undefined || body.defaultLevel !== undefined;
-    if (settings) requireLevel(level, 'admin', 'Space', 'change its visibility, edit mode or default level');
+    if (settings)
+      requireLevel(level, spacePolicy.needs('admin'), 'Space', 'change its visibility, edit mode or default level');
     if (body.visibility === 'in-collection' && !row.parent_id) {
       throw new InvalidError('visibility', 'in-collection is only for spaces inside a collection');
     }
@@ -195,7 +198,7 @@ export async function restoreSpace(ctx: ServiceContext, id: string) {
 
 export async function duplicateSpace(ctx: ServiceContext, id: string) {
   return transaction(ctx.db, async (tx) => {
-    const { row, access } = await loadSpaceLocked(tx, ctx, id, 'read', 'duplicate it');
+    const { row, access } = await loadSpaceLocked(tx, ctx, id, 'view', 'duplicate it');
     if (row.deleted_at) throw new ConflictError('The space is in the trash: restore it first');
     await requireCreateIn(tx, ctx.actor, access, row.parent_id, 'parent');
     const now = nowIso();
@@ -259,7 +262,7 @@ export async function transferSpace(ctx: ServiceContext, id: string, organizatio
     if (organizationId === row.organization_id) throw new ConflictError('The space is already in this organization');
     if (row.deleted_at)
       throw new PreconditionFailedError('A space in the trash cannot be transferred: restore it first');
-    requireOrgRole(target, 'create', 'transfer content into the target organization');
+    requireOrgRole(target, organizationPolicy.needs('createContent'), 'transfer content into the target organization');
     // Grants name users and teams of the organization the space leaves.
     await removeGrantsOn(tx, 'space', [id]);
     await spaces.updateSpace(tx, id, {

@@ -24,6 +24,7 @@ import { signIn, type SignInClient } from '../auth/service.js';
 import type { Urls } from '../../lib/urls.js';
 import type { CreateSamlProviderBody, UpdateSamlProviderBody } from '../../../shared/contract/saml.js';
 import { DISPLAY_NAME_MAX, EMAIL_MAX } from '../../../shared/contract/auth.js';
+import { organizationPolicy } from '../organizations/policy.js';
 
 /**
  * SAML single sign-on. Each provider of an organization has its own service-provider endpoints on this server:
@@ -71,7 +72,7 @@ async function requireTeamOfOrg(db: Executor, organizationId: string, teamId: st
 
 async function adminAccess(db: Executor, ctx: ServiceContext, organizationId: string) {
   const access = await requireOrgAccess(db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'manage single sign-on');
+  requireOrgRole(access, organizationPolicy.needs('admin'), 'manage single sign-on');
   return access;
 }
 

@@ -8,6 +8,8 @@ import { nowIso } from '../../lib/time.js';
 import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { CreateTeamBody, TeamMemberRole, UpdateTeamMembersBody } from '../../../shared/contract/teams.js';
+import { organizationPolicy } from '../organizations/policy.js';
+import { teamPermissions } from './policy.js';
 
 /**
  * Teams of an organization. Organization admins manage every team; a team's owners manage that team (rename,
@@ -17,12 +19,12 @@ import type { CreateTeamBody, TeamMemberRole, UpdateTeamMembersBody } from '../.
 
 async function loadTeam(db: Executor, ctx: ServiceContext, access: OrgAccess, teamId: string) {
   const team = await teams.findTeamView(db, access.organizationId, teamId, ctx.actor.userId);
-  if (!team || (access.role === null && team.viewer_role === null)) throw new NotFoundError('Team not found');
+  if (!team || !teamPermissions(access.role, team.viewer_role).view) throw new NotFoundError('Team not found');
   return team;
 }
 
 function requireTeamAdmin(access: OrgAccess, team: teams.TeamView, action: string): void {
-  if (access.role !== 'admin' && team.viewer_role !== 'owner') {
+  if (!teamPermissions(access.role, team.viewer_role).admin) {
     throw new ForbiddenError(`You need to be an organization admin or an owner of this team to ${action}`);
   }
 }
@@ -74,7 +76,7 @@ async function resolveMembers(db: Executor, organizationId: string, refs: string
 export async function createTeam(ctx: ServiceContext, organizationId: string, body: CreateTeamBody) {
   return transaction(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
-    requireOrgRole(access, 'admin', 'create teams');
+    requireOrgRole(access, organizationPolicy.needs('admin'), 'create teams');
     const ids = await resolveMembers(tx, organizationId, body.members ?? [], 'members', true);
     const now = nowIso();
     const team: teams.TeamRow = {

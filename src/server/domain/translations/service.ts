@@ -6,11 +6,12 @@ import { nowIso } from '../../lib/time.js';
 import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { CreateTranslationBody, UpdateTranslationBody } from '../../../shared/contract/translations.js';
+import { translationPolicy } from './policy.js';
 
 /** Translation settings of an organization: members (not guests) read them, admins change them. */
 async function readAccess(ctx: ServiceContext, organizationId: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  if (access.role === null) throw new ForbiddenError('Guests cannot see translation settings');
+  if (!translationPolicy.can(access.role, 'view')) throw new ForbiddenError('Guests cannot see translation settings');
   return access;
 }
 
@@ -41,7 +42,7 @@ export async function getTranslation(ctx: ServiceContext, organizationId: string
 
 export async function createTranslation(ctx: ServiceContext, organizationId: string, body: CreateTranslationBody) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'change translation settings');
+  requireOrgRole(access, translationPolicy.needs('edit'), 'change translation settings');
   const now = nowIso();
   const row: translations.TranslationRow = {
     id: newId(),
@@ -65,7 +66,7 @@ export async function updateTranslation(
   if (!(await translations.findTranslation(ctx.db, organizationId, id))) {
     throw new NotFoundError('Translation settings not found');
   }
-  requireOrgRole(access, 'admin', 'change translation settings');
+  requireOrgRole(access, translationPolicy.needs('edit'), 'change translation settings');
   const patch: Partial<translations.TranslationRow> = { updated_at: nowIso() };
   if (body.title !== undefined) patch.title = body.title;
   if (body.languages !== undefined) patch.languages = JSON.stringify(body.languages);
@@ -76,6 +77,6 @@ export async function updateTranslation(
 /** False when there was no such settings (the route answers 204). */
 export async function deleteTranslation(ctx: ServiceContext, organizationId: string, id: string) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
-  requireOrgRole(access, 'admin', 'change translation settings');
+  requireOrgRole(access, translationPolicy.needs('edit'), 'change translation settings');
   return translations.deleteTranslation(ctx.db, organizationId, id);
 }

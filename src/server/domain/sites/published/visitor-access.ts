@@ -1,8 +1,8 @@
 import { jwtVerify, type JWTPayload } from 'jose';
 import { currentVisitorClaims } from '../../auth/visitor-claims.js';
 import { findMembership } from '../../../storage/repos/members.js';
-import { asRole, atLeast } from '../../permissions/roles.js';
-import { SITE_MANAGE_ROLE } from '../access.js';
+import { asRole } from '../../permissions/roles.js';
+import { sitePolicy } from '../policy.js';
 import { PREVIEW_AUDIENCE, previewKey } from '../preview.js';
 import type { Db } from '../../../storage/db.js';
 import * as repo from '../../../storage/repos/sites.js';
@@ -119,7 +119,7 @@ async function previewGrant(db: Db, site: SiteRow, token: string | undefined): P
   }
   if (!userId) return false;
   const member = await findMembership(db, site.organization_id, userId);
-  return !!member && !member.disabled && atLeast(asRole(member.role), SITE_MANAGE_ROLE);
+  return !!member && !member.disabled && sitePolicy.can(asRole(member.role), 'edit');
 }
 
 /** The spaces the site's structure shows, by id. */

@@ -8,7 +8,7 @@ import type { Structure } from '../model.js';
 /** A site's structure as the caller reads it, and its items by id (404 when there is none, or it is hidden). */
 
 export async function readView(ctx: ServiceContext, organizationId: string, siteId: string, shareKey?: string) {
-  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'read', 'see it');
+  const loaded = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see it');
   return structureView(ctx.db, ctx, loaded, shareKey);
 }
 

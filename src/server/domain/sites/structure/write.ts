@@ -5,7 +5,7 @@ import * as repo from '../../../storage/repos/sites.js';
 import { DomainError, InvalidError } from '../../errors.js';
 import { SITE_STRUCTURE_MAX } from '../../../../shared/contract/sites.js';
 import type { StructureView } from '../../../presenters/site.js';
-import { loadSite, SITE_MANAGE_ROLE, structureView, type LoadedSite } from '../access.js';
+import { loadSite, structureView, type LoadedSite } from '../access.js';
 import { type Structure, readStructure } from '../model.js';
 
 /**
@@ -40,7 +40,7 @@ export async function writeStructure<T>(
   fn: Write<T>,
 ) {
   return transaction(ctx.db, async (tx) => {
-    const loaded = await loadSite(tx, ctx, organizationId, siteId, SITE_MANAGE_ROLE, action, true);
+    const loaded = await loadSite(tx, ctx, organizationId, siteId, 'edit', action, true);
     const structure = await readStructure(tx, loaded.site.id);
     const now = nowIso();
     const value = await fn(tx, loaded, structure, now);
