@@ -8,12 +8,15 @@ import {
   accessibilityViolations,
   callApi,
   changePage,
-  createOrganization,
   expect,
+  newOrganization,
   seedPage,
-  signIn,
+  signInThroughApi,
+  SIGNED_OUT,
+  uniqueEmail,
   watchBrowserErrors,
 } from './support';
+import type { StorageState } from './support';
 
 /**
  * Every screen of the console (the routes listed at the top of src/console/router.tsx), with seeded content, on a
@@ -22,7 +25,8 @@ import {
  *
  * One test per screen, so that one broken screen does not hide the others; each test checks its four variants and
  * lists every failure at the end. The content is seeded once per run (kept in a file beside the database, since
- * Playwright starts a new worker after a failed test), and each size's browser pages (signed in, signed out) are kept for the whole worker.
+ * Playwright starts a new worker after a failed test), and each size's browser pages (signed in, signed out) are kept
+ * for the whole worker.
  * With SCREENSHOTS=1, each variant's full page is saved beside the test's results, to look at.
  */
 
@@ -49,18 +53,17 @@ interface Seed {
   invite: string;
 }
 
-/** The content every screen shows: one organization, filled through the API. */
-async function seedContent(page: Page): Promise<Seed> {
-  await signIn(page);
-  const organization = await createOrganization(page, 'Screens');
+/** The content every screen shows: one organization, filled through the API (by `page`, signed in as the owner). */
+async function seedContent(page: Page, baseURL: string): Promise<Seed> {
+  const organization = await newOrganization(page, 'Screens');
   const orgs = `/orgs/${organization}`;
 
   // People: a second member (signed up through the API with an invite link), a team, an e-mail domain, SSO.
   const invite = await callApi(page, 'POST', `${orgs}/link-invites`, { role: 'edit' });
-  const visitor = await request.newContext({ baseURL: new URL(page.url()).origin });
+  const visitor = await request.newContext({ baseURL, storageState: SIGNED_OUT });
   const signup = await visitor.post('/v1/auth/signup', {
     data: {
-      email: `wendy-${Date.now()}@example.com`,
+      email: uniqueEmail('wendy'),
       password: 'a-long-enough-password',
       displayName: 'Wendy Writer',
       invite: { organization, id: invite.id },
@@ -355,9 +358,21 @@ interface Viewer {
   errors: string[];
 }
 
-const test = base.extend<object, { seed: Seed; viewers: Record<Size, { signedIn: Viewer; signedOut: Viewer }> }>({
+const test = base.extend<
+  object,
+  { ownerState: StorageState; seed: Seed; viewers: Record<Size, { signedIn: Viewer; signedOut: Viewer }> }
+>({
+  // The owner, signed in once per worker through the API (see support.ts).
+  ownerState: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
+      await use(await signInThroughApi(playwright.request, baseURL));
+    },
+    { scope: 'worker' },
+  ],
   seed: [
-    async ({ browser }, use) => {
+    async ({ browser, ownerState }, use, workerInfo) => {
       const dir = process.env.DS_E2E_DATA_DIR;
       if (!dir) throw new Error('DS_E2E_DATA_DIR is set by playwright.config.ts');
       const file = path.join(dir, 'screens-seed.json');
@@ -365,10 +380,9 @@ const test = base.extend<object, { seed: Seed; viewers: Record<Size, { signedIn:
       // Seeding that failed once fails the same way again: the next workers say so at once.
       if (fs.existsSync(failed)) throw new Error(`Seeding failed: ${fs.readFileSync(failed, 'utf8')}`);
       if (!fs.existsSync(file)) {
-        const context = await browser.newContext();
+        const context = await browser.newContext({ storageState: ownerState });
         try {
-          const seed = await seedContent(await context.newPage());
-          await context.storageState({ path: path.join(dir, 'screens-session.json') });
+          const seed = await seedContent(await context.newPage(), workerInfo.project.use.baseURL!);
           fs.writeFileSync(file, JSON.stringify(seed));
         } catch (error) {
           fs.writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -382,14 +396,13 @@ const test = base.extend<object, { seed: Seed; viewers: Record<Size, { signedIn:
     { scope: 'worker', timeout: 120_000 },
   ],
   viewers: [
-    // After the seed, whose session the signed-in pages use.
-    async ({ browser, seed: _seed }, use) => {
-      const session = path.join(process.env.DS_E2E_DATA_DIR!, 'screens-session.json');
+    // After the seed: the pages show what it made.
+    async ({ browser, ownerState, seed: _seed }, use) => {
       const open = async (size: Size, signedIn: boolean): Promise<Viewer> => {
         const context = await browser.newContext({
           ...SIZES[size],
           reducedMotion: 'reduce',
-          ...(signedIn ? { storageState: session } : {}),
+          storageState: signedIn ? ownerState : SIGNED_OUT,
         });
         const page = await context.newPage();
         return { page, errors: watchBrowserErrors(page) };
