@@ -24,9 +24,9 @@ import type { StorageState } from './support';
  * finds, nothing wider than the window (no sideways scrolling), and nothing cut off at the edge of a box.
  *
  * One test per screen, so that one broken screen does not hide the others; each test checks its four variants and
- * lists every failure at the end. The content is seeded once per run (kept in a file beside the database, since
- * Playwright starts a new worker after a failed test), and each size's browser pages (signed in, signed out) are kept
- * for the whole worker.
+ * lists every failure at the end. The screens run on every worker; the content is seeded once per run, by the first
+ * worker (kept in a file beside the database, which the others read, as does a new worker after a failed test), and
+ * each size's browser pages (signed in, signed out) are kept for the whole worker.
  * With SCREENSHOTS=1, each variant's full page is saved beside the test's results, to look at.
  */
 
@@ -353,6 +353,20 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/** How long seeding the content may take. */
+const SEED_TIMEOUT = 120_000;
+
+/** True for the one caller that creates the lock file (of all the workers of a run). */
+function takeLock(file: string): boolean {
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 interface Viewer {
   page: Page;
   errors: string[];
@@ -377,6 +391,15 @@ const test = base.extend<
       if (!dir) throw new Error('DS_E2E_DATA_DIR is set by playwright.config.ts');
       const file = path.join(dir, 'screens-seed.json');
       const failed = path.join(dir, 'screens-seed-failed.txt');
+      // The first worker to take the lock seeds; any other waits for the seed (or its failure) to be written.
+      if (!takeLock(path.join(dir, 'screens-seed.lock'))) {
+        await expect
+          .poll(() => fs.existsSync(file) || fs.existsSync(failed), {
+            message: 'another worker seeds the content',
+            timeout: SEED_TIMEOUT,
+          })
+          .toBe(true);
+      }
       // Seeding that failed once fails the same way again: the next workers say so at once.
       if (fs.existsSync(failed)) throw new Error(`Seeding failed: ${fs.readFileSync(failed, 'utf8')}`);
       if (!fs.existsSync(file)) {
@@ -393,7 +416,8 @@ const test = base.extend<
       }
       await use(JSON.parse(fs.readFileSync(file, 'utf8')) as Seed);
     },
-    { scope: 'worker', timeout: 120_000 },
+    // Waiting for another worker's seeding takes as long as seeding.
+    { scope: 'worker', timeout: 2 * SEED_TIMEOUT },
   ],
   viewers: [
     // After the seed: the pages show what it made.
@@ -493,6 +517,8 @@ async function cutOffContent(page: Page): Promise<string | null> {
       .join(', ');
   });
 }
+
+test.describe.configure({ mode: 'parallel' });
 
 for (const screen of SCREENS) {
   test(screen.name, async ({ seed, viewers }) => {
