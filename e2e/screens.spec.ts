@@ -101,18 +101,20 @@ async function seedContent(page: Page, baseURL: string): Promise<Seed> {
   // Content: a collection with a space of two pages, a space at the root, a deleted one in the trash.
   const collection = await callApi(page, 'POST', `${orgs}/collections`, { title: 'Guides' });
   const space = await callApi(page, 'POST', `${orgs}/spaces`, { title: 'Handbook', parent: collection.id });
+  // Its first blocks stay as they are in the change request to review, far enough from a change to fold away there.
+  const unchanged = ['# Install', 'Docspace runs on Linux, macOS and Windows.', 'It needs nothing else installed.'];
   const pageId = await seedPage(
     page,
     space.id,
     'Install',
     [
-      '# Install',
+      ...unchanged,
       'Download the installer from [the releases page](https://example.com/releases), then run it. ' +
         'See [Configure](./configure.md) for what comes next, or [a page that is gone](/pages/nowhere).',
       '## Requirements',
       '- A computer with **4 GB** of memory\n- A network connection\n- `curl` or `wget`',
       '| System | Installer |\n| --- | --- |\n| Linux | `install.sh` |\n| Windows | `install.exe` |',
-      '```sh\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --verbose\n```',
+      '```bash\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --verbose\ndocspace init\n```',
       '> The installer asks for your password once.',
       '{% openapi-operation spec="petstore" path="/pets" method="get" %}',
     ].join('\n\n'),
@@ -130,17 +132,19 @@ async function seedContent(page: Page, baseURL: string): Promise<Seed> {
   await callApi(page, 'POST', `/spaces/${space.id}/change-requests/${conflicted}/update`);
   const revision = (await callApi(page, 'GET', `/spaces/${space.id}/change-requests/${merged}`)).revisionMerged;
 
-  // A change request to review, up to date, with a comment on its page.
+  // A change request to review, up to date, with a comment on its page. Its changed blocks have their changed words
+  // marked, in text and in code (at the start of a line, and at the end of one too long for the block).
   const review = await changePage(
     page,
     space.id,
     pageId,
     [
-      '# Install',
+      ...unchanged,
       'Download the installer from [the releases page](https://example.com/releases), then run it twice. ' +
         'See [Configure](./configure.md) for what comes next.',
       '## Requirements',
       '- A computer with **8 GB** of memory\n- A network connection',
+      '```bash\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --quiet\ndocspace --version\n```',
       '> The installer asks for your password once, then restarts.',
     ].join('\n\n'),
   );
