@@ -10,6 +10,7 @@ import {
   changePage,
   expect,
   newOrganization,
+  newSpace,
   seedPage,
   signInThroughApi,
   SIGNED_OUT,
@@ -153,7 +154,7 @@ async function seedContent(page: Page, baseURL: string): Promise<Seed> {
     body: { markdown: 'Is **twice** right? See [the notes](https://example.com/notes).' },
   });
 
-  // A site with the space, a share link and adaptive content; and a bare one, where those tabs point to settings.
+  // A site with the space, a share link and adaptive content; and a plain one, where those tabs point to settings.
   const site = await callApi(page, 'POST', `${orgs}/sites`, {
     title: 'Handbook site',
     visibility: 'share-link',
@@ -170,7 +171,9 @@ async function seedContent(page: Page, baseURL: string): Promise<Seed> {
     },
   });
   await callApi(page, 'POST', `${siteApi}/publish`);
-  const plainSite = await callApi(page, 'POST', `${orgs}/sites`, { title: 'Plain site' });
+  // Its one space has a long title (and so a long path), on the row that carries the "Default" badge.
+  const longTitled = await newSpace(page, organization, 'Installing the command-line tools on a new laptop');
+  const plainSite = await callApi(page, 'POST', `${orgs}/sites`, { title: 'Plain site', spaces: [longTitled] });
 
   // An integration of the organization, installable on spaces.
   await callApi(page, 'POST', `/integrations/${INTEGRATION}`, {
@@ -227,6 +230,11 @@ const SCREENS: Screen[] = [
     name: 'site structure',
     path: (s) => `${org(s)}/sites/${s.site}/structure`,
     ready: (page) => page.getByRole('list', { name: 'Site structure' }),
+  },
+  {
+    name: 'site structure, a long space title',
+    path: (s) => `${org(s)}/sites/${s.plainSite}/structure`,
+    ready: (page) => page.getByText('Installing the command-line tools on a new laptop'),
   },
   {
     name: 'site share links',
