@@ -19,10 +19,48 @@ if (!process.env.DS_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
+/** Chromium as every project runs it. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/**
+ * The journeys whose outcome depends on what the whole instance holds, not only on their own organization: they run
+ * first, one at a time, before any other journey starts (the `journeys` project depends on this one; they run first
+ * even when only one file is asked for, and `--no-deps` leaves them out).
+ * - auth.spec.ts: signs the owner in with a wrong password, then with the right one, and out. Failed sign-ins are
+ *   counted per address and per client address across the instance (throttlePasswordAttempt), and every worker
+ *   signs the same owner in: the first journey's sign-in must not meet the others'.
+ * - integrations.spec.ts: the directory lists every organization's public integrations, and the journey counts what
+ *   its filters leave ("stats" in Analytics: exactly one). screens.spec.ts publishes another analytics integration
+ *   named "Screens stats"; run before it, the count is the journey's own.
+ * The rest run two at a time, a file per worker (each journey makes its own organization, and the people it needs
+ * sign up with addresses of their own), including the ones that look instance-wide but are not:
+ * - identity.spec.ts and people.spec.ts verify e-mail domains (as the instance owner, for SSO), and the sign-in page's
+ *   "Sign in with SSO" looks across the instance, but each journey's domain is its own (a timestamp in its name);
+ * - console-weight.spec.ts weighs bytes downloaded, which other journeys running beside it do not change;
+ * - "Sign-up is closed" (auth.spec.ts) is the answer of a route the page fakes; no journey changes a server setting;
+ * - screens.spec.ts shows the owner's own account and its organization's screens; only the layout of what it shows
+ *   is checked there, not how many items the instance has.
+ */
+const INSTANCE_WIDE = ['**/auth.spec.ts', '**/integrations.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
+  // Two workers (the machine has two cores), each running whole files: the tests of a file share its set-up and
+  // run in order. screens.spec.ts, a third of the run, spreads its screens over both (mode: 'parallel').
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
@@ -35,22 +73,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'instance-wide', testMatch: INSTANCE_WIDE, workers: 1, use: chromium },
+    { name: 'journeys', testIgnore: INSTANCE_WIDE, dependencies: ['instance-wide'], use: chromium },
   ],
   webServer: {
     command: 'npx tsx src/server/main.ts',
@@ -69,6 +93,11 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefghijklmn',
       SIGNUP: 'open',
       LOG_LEVEL: 'warn',
+      // A page of a published site renders in the worker thread (one on two cores) within the time limit, queueing
+      // included. With two journeys at once on a loaded machine, a render queued behind another journey's passed the
+      // default 10 s, and the page said "Try again shortly". The journeys do not test that limit
+      // (src/server/routes/workers.test.ts does): here it is the journeys' own time limit.
+      WORKER_TIMEOUT_SECONDS: '60',
     },
   },
 });

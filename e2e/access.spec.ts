@@ -1,14 +1,23 @@
 import type { Browser, Page } from '@playwright/test';
-import { callApi, createOrganization, expect, expectAccessible, openSettings, signIn, test } from './support';
+import {
+  callApi,
+  expect,
+  expectAccessible,
+  newBrowser,
+  newOrganization,
+  openSettings,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** A new account, signed up in a browser of its own, that joins the organization as a reader. */
 async function newReader(browser: Browser, owner: Page, organizationId: string, name: string) {
   const invite = await callApi(owner, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'read' });
-  const context = await browser.newContext();
+  const context = await newBrowser(browser);
   const page = await context.newPage();
   await page.goto('/signup');
   await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('E-mail').fill(`${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`);
+  await page.getByLabel('E-mail').fill(uniqueEmail(name.split(' ')[0]!));
   await page.getByLabel('Password').fill('access-all-areas');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
@@ -23,8 +32,7 @@ test('an admin gives a team edit on a collection; its member edits a space in it
 }) => {
   // Two people's browsers and two screens of each: longer than most journeys.
   test.slow();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Access journey');
+  const organizationId = await newOrganization(page, 'Access journey');
   // Scaffolding through the API: a reader, a team "Writers" holding them, a collection with a space inside.
   const wren = await newReader(browser, page, organizationId, 'Wren Writer');
   await callApi(page, 'PUT', `/orgs/${organizationId}/teams`, { title: 'Writers', members: [wren.id] });

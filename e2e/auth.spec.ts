@@ -1,4 +1,7 @@
-import { expect, OWNER, signIn, test } from './support';
+import { expect, OWNER, signIn, SIGNED_OUT, test, uniqueEmail } from './support';
+
+// These journeys are about signing in, up and out: their browser starts signed out, and signs in with the form.
+test.use({ storageState: SIGNED_OUT });
 
 test('signing in lands on the first organization, survives a reload, and signing out ends the session', async ({
   page,
@@ -40,7 +43,7 @@ test('signing up creates the account and signs it in; the first organization com
   await page.goto('/signup');
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await expect(page.getByText('12/100')).toBeVisible();
-  await page.getByLabel('E-mail').fill(`ada-${Date.now()}@example.com`);
+  await page.getByLabel('E-mail').fill(uniqueEmail('ada'));
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Use at least 8 characters')).toBeVisible();

@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
+import { callApi, expect, newOrganization, newSpace, openNewSpace, seedPage, test } from './support';
 
 const editor = (page: Page) => ({
   content: page.getByRole('textbox', { name: 'Content' }),
@@ -34,9 +30,7 @@ async function replaceLine(page: Page, from: string, to: string) {
 test('create a change request, edit a page, review the diff, merge it: the space shows the page, safely rendered', async ({
   page,
 }) => {
-  await createOrganization(page, 'Change request journey');
-  await createSpaceAtRoot(page, 'Handbook');
-  await openSpace(page, 'Handbook');
+  await openNewSpace(page, 'Change request journey', 'Handbook');
   await expect(page.getByText('This space has no pages yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'Start a change request' }).click();
@@ -142,9 +136,7 @@ test('two change requests edit the same paragraphs: the second shows the conflic
 }) => {
   // Three change requests, two merges and a resolution: a long story.
   test.slow();
-  await createOrganization(page, 'Conflict journey');
-  await createSpaceAtRoot(page, 'Guides');
-  const spaceId = await openSpace(page, 'Guides');
+  const { spaceId } = await openNewSpace(page, 'Conflict journey', 'Guides');
   await seedPage(page, spaceId, 'Guide', 'Alpha paragraph.\n\nBeta paragraph.\n\nGamma paragraph.');
   await page.reload();
   const pageLink = page.getByRole('navigation', { name: 'Pages of Guides' }).getByRole('link', { name: 'Guide' });
@@ -265,9 +257,7 @@ test('two change requests edit the same paragraphs: the second shows the conflic
 test('pages are added, renamed, moved and deleted in the editor, from the keyboard too, with a confirmation before deleting', async ({
   page,
 }) => {
-  await createOrganization(page, 'Editor journey');
-  await createSpaceAtRoot(page, 'Manual');
-  await openSpace(page, 'Manual');
+  await openNewSpace(page, 'Editor journey', 'Manual');
   await page.getByRole('button', { name: 'Start a change request' }).click();
   await page
     .getByRole('dialog', { name: 'New change request' })
@@ -378,9 +368,7 @@ test('an edit based on a stale revision is refused and reloads; a locked space d
   page,
   context,
 }) => {
-  await createOrganization(page, 'Stale journey');
-  await createSpaceAtRoot(page, 'Notes');
-  const spaceId = await openSpace(page, 'Notes');
+  const { spaceId } = await openNewSpace(page, 'Stale journey', 'Notes');
   await seedPage(page, spaceId, 'Note', 'First line.');
   await page.reload();
   await page.getByRole('button', { name: 'Edit in a change request' }).click();
@@ -425,9 +413,7 @@ test('an edit based on a stale revision is refused and reloads; a locked space d
 });
 
 test('lists keep their tab on reload; unknown change requests and pages say so', async ({ page }) => {
-  const organizationId = await createOrganization(page, 'States journey');
-  await createSpaceAtRoot(page, 'Empty');
-  const spaceId = await openSpace(page, 'Empty');
+  const { organizationId, spaceId } = await openNewSpace(page, 'States journey', 'Empty');
 
   await page
     .getByRole('navigation', { name: 'Space sections' })
@@ -454,9 +440,8 @@ test('lists keep their tab on reload; unknown change requests and pages say so',
 });
 
 test('a list that fails to load says so inside the space, and loads on retry', async ({ page, browserErrors }) => {
-  const organizationId = await createOrganization(page, 'Error journey');
-  await createSpaceAtRoot(page, 'Flaky');
-  const spaceId = await openSpace(page, 'Flaky');
+  const organizationId = await newOrganization(page, 'Error journey');
+  const spaceId = await newSpace(page, organizationId, 'Flaky');
 
   let failing = true;
   await page.route('**/v1/spaces/*/change-requests?**', (route) =>
@@ -479,9 +464,7 @@ test('a list that fails to load says so inside the space, and loads on retry', a
 test('a change request goes back to draft, is made ready, archived after confirming, and reopened; the lists follow', async ({
   page,
 }) => {
-  await createOrganization(page, 'Lifecycle journey');
-  await createSpaceAtRoot(page, 'Cycle');
-  await openSpace(page, 'Cycle');
+  await openNewSpace(page, 'Lifecycle journey', 'Cycle');
   await page
     .getByRole('navigation', { name: 'Space sections' })
     .getByRole('link', { name: /Change requests/ })

@@ -2,14 +2,14 @@ import type { Browser, Page } from '@playwright/test';
 import {
   callApi,
   changePage,
-  createOrganization,
-  createSpaceAtRoot,
   editPage,
   expect,
-  openSpace,
+  newBrowser,
+  newOrganization,
+  newSpace,
   seedPage,
-  signIn,
   test,
+  uniqueEmail,
 } from './support';
 
 /** What another member's screen may take to show a change: the console polls every 3 s. */
@@ -18,11 +18,11 @@ const LIVE = { timeout: 10_000 };
 /** A new account, signed up in a browser of its own, that joins the organization with `role`. */
 async function newMember(browser: Browser, owner: Page, organizationId: string, name: string, role: string) {
   const invite = await callApi(owner, 'POST', `/orgs/${organizationId}/link-invites`, { role });
-  const context = await browser.newContext();
+  const context = await newBrowser(browser);
   const page = await context.newPage();
   await page.goto('/signup');
   await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('E-mail').fill(`${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`);
+  await page.getByLabel('E-mail').fill(uniqueEmail(name.split(' ')[0]!));
   await page.getByLabel('Password').fill('many-threads-to-pull');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
@@ -36,10 +36,8 @@ test('two members discuss a block live: comment, reply, react, resolve, filter; 
 }) => {
   // Two browsers, and waits for the 3-second polls.
   test.slow();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Comments journey');
-  await createSpaceAtRoot(page, 'Handbook');
-  const spaceId = await openSpace(page, 'Handbook');
+  const organizationId = await newOrganization(page, 'Comments journey');
+  const spaceId = await newSpace(page, organizationId, 'Handbook');
   const pageId = await seedPage(page, spaceId, 'Install', 'Download the installer.\n\nRun it twice.');
   const colin = await newMember(browser, page, organizationId, 'Colin Commenter', 'comment');
   const number = await changePage(
@@ -193,10 +191,8 @@ test('two members discuss a block live: comment, reply, react, resolve, filter; 
 test('page comments, keyboard use, and a thread whose block a later edit removes: outdated, with its text', async ({
   page,
 }) => {
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Outdated comments journey');
-  await createSpaceAtRoot(page, 'Manual');
-  const spaceId = await openSpace(page, 'Manual');
+  const organizationId = await newOrganization(page, 'Outdated comments journey');
+  const spaceId = await newSpace(page, organizationId, 'Manual');
   const pageId = await seedPage(page, spaceId, 'Guide', 'First line.\n\nSecond line.\n\nLast line.');
   const number = await changePage(
     page,
@@ -280,10 +276,8 @@ test('page comments, keyboard use, and a thread whose block a later edit removes
 });
 
 test('comments that fail to load say so, and load on retry', async ({ page }) => {
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Failing comments journey');
-  await createSpaceAtRoot(page, 'Notes');
-  const spaceId = await openSpace(page, 'Notes');
+  const organizationId = await newOrganization(page, 'Failing comments journey');
+  const spaceId = await newSpace(page, organizationId, 'Notes');
   const pageId = await seedPage(page, spaceId, 'Note', 'Old.');
   const number = await changePage(page, spaceId, pageId, 'New.');
   await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${number}/comments`, {

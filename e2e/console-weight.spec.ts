@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { createOrganization, createSpaceAtRoot, expect, signIn, test } from './support';
+import { expect, newBrowser, newOrganization, newSpace, SIGNED_OUT, test } from './support';
 
 /**
  * What a first visit costs: the JavaScript and CSS a browser with an empty cache downloads (compressed, as the
@@ -23,14 +23,14 @@ interface Weight {
   files: string[];
 }
 
-/** Opens `path` in a fresh context (empty cache) and sums the encoded bodies of the scripts and styles it loads. */
+/** Opens `path` in a fresh context (empty cache; signed out unless `options` say otherwise) and sums the encoded bodies of the scripts and styles it loads. */
 async function firstLoad(
   browser: Browser,
   path: string,
   ready: (page: Page) => Promise<void>,
   options: BrowserContextOptions = {},
 ): Promise<Weight> {
-  const context = await browser.newContext(options);
+  const context = await newBrowser(browser, options);
   const page = await context.newPage();
   const responses: Promise<{ url: string; type: string; size: number; encoding?: string }>[] = [];
   page.on('requestfinished', (request) => {
@@ -76,10 +76,9 @@ test('the sign-in page and an organization home load no more scripts and styles 
     expect(p.getByRole('button', { name: 'Sign in' })).toBeVisible(),
   );
 
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Weighed');
+  const organizationId = await newOrganization(page, 'Weighed');
   // A space in the tree: its row and its menu are on screen too.
-  await createSpaceAtRoot(page, 'Handbook');
+  await newSpace(page, organizationId, 'Handbook');
   const home = await firstLoad(
     browser,
     `/o/${organizationId}`,
@@ -94,23 +93,27 @@ test('the sign-in page and an organization home load no more scripts and styles 
   expect(home.js + home.css, summary).toBeLessThanOrEqual(BUDGETS.organizationHome);
 });
 
-test("the sign-in form's rules (zod and the contract) are downloaded when the person starts typing, and then apply", async ({
-  page,
-}) => {
-  const scripts: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const atStart = scripts.length;
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
 
-  await page.getByLabel('E-mail').fill('not an address');
-  await expect.poll(() => scripts.length, 'typing downloads the rules').toBeGreaterThan(atStart);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // The contract's messages: the address's own rule, and the plain-language "Required" (shared/messages.ts).
-  await expect(page.getByText('Must be a valid e-mail address')).toBeVisible();
-  await expect(page.getByText('Required')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  test("the sign-in form's rules (zod and the contract) are downloaded when the person starts typing, and then apply", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const atStart = scripts.length;
+
+    await page.getByLabel('E-mail').fill('not an address');
+    await expect.poll(() => scripts.length, 'typing downloads the rules').toBeGreaterThan(atStart);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The contract's messages: the address's own rule, and the plain-language "Required" (shared/messages.ts).
+    await expect(page.getByText('Must be a valid e-mail address')).toBeVisible();
+    await expect(page.getByText('Required')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });

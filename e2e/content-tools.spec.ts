@@ -1,26 +1,10 @@
 import { strToU8, zipSync } from 'fflate';
-import {
-  callApi,
-  createOrganization,
-  createSpaceAtRoot,
-  expect,
-  expectAccessible,
-  openSpace,
-  seedPage,
-  signIn,
-  test,
-} from './support';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
+import { callApi, expect, expectAccessible, openNewSpace, seedPage, test } from './support';
 
 test('the links report shows a broken link first, and "Fix in a change request" opens that page in the editor', async ({
   page,
 }) => {
-  await createOrganization(page, 'Links journey');
-  await createSpaceAtRoot(page, 'Linked docs');
-  const spaceId = await openSpace(page, 'Linked docs');
+  const { spaceId } = await openNewSpace(page, 'Links journey', 'Linked docs');
   await seedPage(page, spaceId, 'Setup', 'How to set up.');
   await seedPage(page, spaceId, 'Guide', 'Read [the setup](./setup.md) and [the missing page](./missing.md).');
   await page.reload();
@@ -48,9 +32,7 @@ test('the links report shows a broken link first, and "Fix in a change request" 
 });
 
 test('Ctrl+K finds a page by a word of its text and opens it', async ({ page }) => {
-  await createOrganization(page, 'Search journey');
-  await createSpaceAtRoot(page, 'Searchable docs');
-  const spaceId = await openSpace(page, 'Searchable docs');
+  const { spaceId } = await openNewSpace(page, 'Search journey', 'Searchable docs');
   await seedPage(page, spaceId, 'Deployment', '## Rolling upgrades\n\nThe flux capacitor needs configuring first.');
   await seedPage(page, spaceId, 'Other', 'Nothing to see.');
   await page.reload();
@@ -91,9 +73,7 @@ function handbookZip(): Buffer {
 test('import a zip into a space, find a word of it with Ctrl+K and the space search, see its broken link, and search the published site', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'Import journey');
-  await createSpaceAtRoot(page, 'Handbook');
-  const spaceId = await openSpace(page, 'Handbook');
+  const { organizationId, spaceId } = await openNewSpace(page, 'Import journey', 'Handbook');
   await expect(page.getByText('This space has no pages yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -160,9 +140,7 @@ test('import a zip into a space, find a word of it with Ctrl+K and the space sea
 });
 
 test('an import that fails says why in the dialog and changes nothing', async ({ page }) => {
-  await createOrganization(page, 'Import failure journey');
-  await createSpaceAtRoot(page, 'Empty docs');
-  await openSpace(page, 'Empty docs');
+  await openNewSpace(page, 'Import failure journey', 'Empty docs');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import pages' });
   await dialog.getByLabel('Import from').selectOption('url');

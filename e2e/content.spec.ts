@@ -1,11 +1,21 @@
 import type { Request } from '@playwright/test';
-import { callApi, createOrganization, createSpaceAtRoot, expect, seedPage, signIn, test, tree } from './support';
+import {
+  createOrganization,
+  createSpaceAtRoot,
+  expect,
+  newOrganization,
+  newSpace,
+  openOrganization,
+  seedPage,
+  test,
+  tree,
+} from './support';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
-
-test('create a collection, then a space inside it: both appear in the tree', async ({ page }) => {
+// The other journeys make their organizations and spaces through the API; these make them with the console's dialogs.
+test('create an organization, a collection, then a space inside it: they appear in the switcher and the tree', async ({
+  page,
+}) => {
+  await page.goto('/');
   await createOrganization(page, 'Tree journey');
 
   await page.getByRole('button', { name: 'New collection' }).first().click();
@@ -43,7 +53,8 @@ test('create a collection, then a space inside it: both appear in the tree', asy
 });
 
 test('a 51-character title is refused before any request; a valid rename works', async ({ page }) => {
-  await createOrganization(page, 'Rename journey');
+  await openOrganization(page, await newOrganization(page, 'Rename journey'));
+  // The space at the root comes from the "New space" dialog.
   await createSpaceAtRoot(page, 'Draft space');
 
   const titleChanges: Request[] = [];
@@ -83,9 +94,10 @@ test('a 51-character title is refused before any request; a valid rename works',
 });
 
 test('delete a space after confirming, find it in the trash, restore it into the tree', async ({ page }) => {
-  await createOrganization(page, 'Trash journey');
-  await createSpaceAtRoot(page, 'Old notes');
-  await createSpaceAtRoot(page, 'Keeper');
+  const organizationId = await newOrganization(page, 'Trash journey');
+  await newSpace(page, organizationId, 'Old notes');
+  await newSpace(page, organizationId, 'Keeper');
+  await openOrganization(page, organizationId);
 
   await page.getByRole('button', { name: 'Actions for space Old notes' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
@@ -127,10 +139,10 @@ test('delete a space after confirming, find it in the trash, restore it into the
 });
 
 test('a page whose body opens with its own title shows that title once', async ({ page }) => {
-  const organizationId = await createOrganization(page, 'Titles');
-  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Imported docs' });
-  const pageId = await seedPage(page, space.id, 'Getting started', '# Getting started\n\nInstall it first.\n');
-  await page.goto(`/o/${organizationId}/spaces/${space.id}/pages/${pageId}`);
+  const organizationId = await newOrganization(page, 'Titles');
+  const spaceId = await newSpace(page, organizationId, 'Imported docs');
+  const pageId = await seedPage(page, spaceId, 'Getting started', '# Getting started\n\nInstall it first.\n');
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/pages/${pageId}`);
   await expect(page.getByText('Install it first.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Getting started' })).toHaveCount(1);
 });

@@ -1,12 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { callApi, createOrganization, expect, seedPage, signIn, test } from './support';
+import { callApi, expect, newOrganization, seedPage, test } from './support';
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
 
 /** Every image of `scope` has loaded real pixels (a broken image has naturalWidth 0). */
 async function expectImagesLoaded(scope: Locator, count: number) {
@@ -37,7 +33,7 @@ test('images uploaded into a page show in the preview, the review diff, the publ
 }) => {
   // A long journey (editor, review, site, history) on a shared machine.
   test.setTimeout(180_000);
-  const organizationId = await createOrganization(page, 'Files journey');
+  const organizationId = await newOrganization(page, 'Files journey');
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Manual' });
   await seedPage(page, space.id, 'Guide', 'Hello.');
   await page.goto(`/o/${organizationId}/spaces/${space.id}`);

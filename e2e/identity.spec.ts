@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { makeTestIdp, signInAtIdp, SSO_ROUND_TRIP_MS } from './idp';
-import { callApi, createOrganization, expect, newPerson, openSettings, signIn, test } from './support';
+import {
+  callApi,
+  expect,
+  newOrganization,
+  newPerson,
+  openOrganization,
+  openSettings,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** The admin invites these addresses from the members screen, with a role; answers the dialog, still open. */
 async function inviteByEmail(page: Page, addresses: string[], role: string) {
@@ -20,8 +29,8 @@ test('invitations by e-mail: one accepted from the account menu, one declined, o
   // Two people have accounts already, each in their own browser.
   const ivy = await newPerson(browser, 'Ivy Invitee');
   const dan = await newPerson(browser, 'Dan Decliner');
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Invitations journey');
+  const organizationId = await newOrganization(page, 'Invitations journey');
+  await openOrganization(page, organizationId);
   await openSettings(page, 'Members');
   await expect(page.getByText('Nobody is invited right now')).toBeVisible();
 
@@ -34,7 +43,7 @@ test('invitations by e-mail: one accepted from the account menu, one declined, o
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Ivy and Dan are invited as editors; an address without an account is only reported.
-  const nobody = `nobody-${Date.now()}@example.com`;
+  const nobody = uniqueEmail('nobody');
   const sent = await inviteByEmail(page, [ivy.email, dan.email, nobody], 'Editor');
   await expect(sent.getByText('2 people invited.')).toBeVisible();
   await expect(sent.getByRole('list', { name: 'Addresses without an account' })).toHaveText(nobody);
@@ -113,8 +122,7 @@ test('invitations by e-mail: one accepted from the account menu, one declined, o
 test('an admin adds an e-mail domain, sees the TXT record to publish, and verifies it as the instance owner', async ({
   page,
 }) => {
-  await signIn(page);
-  await createOrganization(page, 'Domains journey');
+  await openOrganization(page, await newOrganization(page, 'Domains journey'));
   await openSettings(page, 'Settings', 'E-mail domains');
   await expect(page).toHaveURL(/\/settings\/domains$/);
   await expect(page.getByText('No e-mail domain yet')).toBeVisible();
@@ -162,8 +170,7 @@ test('an admin enforces single sign-on: a member signed in with a password is sh
 }) => {
   test.slow();
   const idp = await makeTestIdp();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Enforced SSO journey');
+  const organizationId = await newOrganization(page, 'Enforced SSO journey');
   await callApi(page, 'POST', `/orgs/${organizationId}/saml`, {
     label: 'Corp IdP',
     entityID: idp.entityId,
@@ -179,6 +186,7 @@ test('an admin enforces single sign-on: a member signed in with a password is sh
   await expect(mia.page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
 
   // The admin turns enforcement on, after reading what it does.
+  await openOrganization(page, organizationId);
   await openSettings(page, 'Settings', 'Single sign-on');
   const enforce = page.getByRole('switch', { name: 'Enforce single sign-on' });
   await expect(enforce).toHaveAttribute('aria-checked', 'false');

@@ -1,16 +1,12 @@
-import { callApi, createOrganization, expect, expectAccessible, signIn, test } from './support';
+import { callApi, expect, expectAccessible, newOrganization, newSpace, openOrganization, test } from './support';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
 
 test('find an integration in the directory, install it on a space with its configuration, then uninstall it', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'Integrated');
-  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Handbook' });
+  const organizationId = await newOrganization(page, 'Integrated');
+  const spaceId = await newSpace(page, organizationId, 'Handbook');
   await callApi(page, 'POST', '/integrations/page-stats', {
     title: 'Page stats',
     description: 'Counts how often each page is read',
@@ -44,7 +40,7 @@ test('find an integration in the directory, install it on a space with its confi
     organization: organizationId,
   });
 
-  await page.reload();
+  await openOrganization(page, organizationId);
   await page
     .getByRole('navigation', { name: 'Integrated sections' })
     .getByRole('link', { name: 'Integrations' })
@@ -80,12 +76,12 @@ test('find an integration in the directory, install it on a space with its confi
   await page.getByRole('button', { name: 'Install on this space' }).click();
   const onSpaces = page.getByRole('list', { name: 'Spaces it is installed on' });
   await expect(onSpaces.getByText('Handbook')).toBeVisible();
-  const installedOnSpace = await callApi(page, 'GET', `/spaces/${space.id}/integrations`);
+  const installedOnSpace = await callApi(page, 'GET', `/spaces/${spaceId}/integrations`);
   expect(installedOnSpace.items.map((i: { name: string }) => i.name)).toEqual(['page-stats']);
   await expectAccessible(page);
 
   // The space's settings list it, linking back to it.
-  await page.goto(`/o/${organizationId}/spaces/${space.id}/settings`);
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/settings`);
   const onSpace = page.getByRole('list', { name: 'Integrations installed on this space' });
   await onSpace.getByRole('link', { name: 'Page stats' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Page stats' })).toBeVisible();
@@ -98,6 +94,6 @@ test('find an integration in the directory, install it on a space with its confi
   const confirm = page.getByRole('alertdialog', { name: 'Uninstall “Page stats”?' });
   await confirm.getByRole('button', { name: 'Uninstall' }).click();
   await expect(page.getByRole('button', { name: 'Install' })).toBeVisible();
-  const after = await callApi(page, 'GET', `/spaces/${space.id}/integrations`);
+  const after = await callApi(page, 'GET', `/spaces/${spaceId}/integrations`);
   expect(after.items).toEqual([]);
 });

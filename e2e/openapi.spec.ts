@@ -1,14 +1,11 @@
-import { callApi, createOrganization, expect, expectAccessible, seedPage, signIn, test } from './support';
+import { callApi, expect, expectAccessible, newOrganization, openOrganization, seedPage, test } from './support';
 import { PETSTORE_SWAGGER, PETSTORE_V1, PETSTORE_V2 } from '../src/server/test/openapi-fixtures';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
 
 test('publish an OpenAPI spec from the console, read its reference, compare two versions and show it in a page', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'API team');
+  const organizationId = await newOrganization(page, 'API team');
+  await openOrganization(page, organizationId);
   await page.getByRole('navigation', { name: 'API team sections' }).getByRole('link', { name: 'API specs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API specifications' })).toBeVisible();
   await expect(page.getByText('No API specification yet')).toBeVisible();

@@ -1,5 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
-import { callApi, createOrganization, expect as baseExpect, newPerson, openSettings, signIn, test } from './support';
+import {
+  callApi,
+  expect as baseExpect,
+  newBrowser,
+  newOrganization,
+  newPerson,
+  openOrganization,
+  openSettings,
+  test,
+  uniqueEmail,
+} from './support';
 
 // Sign-ups, sign-ins and deletions each end on a new page: on a loaded machine they take more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -11,7 +21,7 @@ function settingsForm(page: Page) {
 
 /** Someone who already has an account signs in, in a browser of their own. */
 async function signInElsewhere(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
+  const context = await newBrowser(browser);
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -26,8 +36,8 @@ test('an admin renames the organization and turns invite links off and on; a rea
   browser,
 }) => {
   test.slow();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Settings journey');
+  const organizationId = await newOrganization(page, 'Settings journey');
+  await openOrganization(page, organizationId);
 
   // "Settings" opens General.
   await openSettings(page, 'Settings');
@@ -83,14 +93,14 @@ test('an admin renames the organization and turns invite links off and on; a rea
   const link = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'read' });
 
   // The join page says where the link leads and with which role, before anyone signs up.
-  const reader = await browser.newContext();
+  const reader = await newBrowser(browser);
   const readerPage = await reader.newPage();
   await readerPage.goto(`/join/${organizationId}/${link.id}`);
   await expect(readerPage.getByRole('status').filter({ hasText: 'You are invited to join' })).toHaveText(
     /You are invited to join Renamed journey as a reader\./,
   );
   await readerPage.getByLabel('Your name').fill('Rita Reader');
-  await readerPage.getByLabel('E-mail').fill(`rita-${Date.now()}@example.com`);
+  await readerPage.getByLabel('E-mail').fill(uniqueEmail('rita'));
   await readerPage.getByLabel('Password').fill('long-enough-password');
   await readerPage.getByRole('button', { name: 'Create account' }).click();
   await expect(readerPage.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
@@ -115,12 +125,12 @@ test('an admin renames the organization and turns invite links off and on; a rea
 
   // A guest's sidebar holds only what a guest may open, and their Settings is General alone.
   const guestLink = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: null });
-  const guest = await browser.newContext();
+  const guest = await newBrowser(browser);
   const guestPage = await guest.newPage();
   await guestPage.goto(`/join/${organizationId}/${guestLink.id}`);
   await expect(guestPage.getByText(/You are invited to join Renamed journey as a guest\./)).toBeVisible();
   await guestPage.getByLabel('Your name').fill('Gus Guest');
-  await guestPage.getByLabel('E-mail').fill(`gus-${Date.now()}@example.com`);
+  await guestPage.getByLabel('E-mail').fill(uniqueEmail('gus'));
   await guestPage.getByLabel('Password').fill('long-enough-password');
   await guestPage.getByRole('button', { name: 'Create account' }).click();
   const sidebar = guestPage.getByRole('navigation', { name: 'Renamed journey sections' });
@@ -153,12 +163,12 @@ test('an admin invites a newcomer by e-mail: they sign up with that address, acc
   browser,
 }) => {
   test.slow();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Invite journey');
+  const organizationId = await newOrganization(page, 'Invite journey');
+  await openOrganization(page, organizationId);
   await openSettings(page, 'Members');
 
   // The address has no account yet: nothing is reserved for it (addresses are not verified), the dialog says so.
-  const address = `nora.newcomer-${Date.now()}@example.com`;
+  const address = uniqueEmail('nora.newcomer');
   const invite = async (role: string) => {
     await page.getByRole('button', { name: 'Invite by e-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
@@ -173,7 +183,7 @@ test('an admin invites a newcomer by e-mail: they sign up with that address, acc
   await first.getByRole('button', { name: 'Done' }).click();
 
   // Nora signs up with that address, then the admin invites her again: now it is an invitation.
-  const signup = await browser.newContext();
+  const signup = await newBrowser(browser);
   const signupPage = await signup.newPage();
   await signupPage.goto('/signup');
   await signupPage.getByLabel('Your name').fill('Nora Newcomer');
@@ -213,8 +223,8 @@ test('an admin deletes an organization after typing its name; with none left, th
   browser,
 }) => {
   test.slow();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Doomed journey');
+  const organizationId = await newOrganization(page, 'Doomed journey');
+  await openOrganization(page, organizationId);
   await openSettings(page, 'Settings');
   await page.getByRole('button', { name: 'Delete organization…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this organization?' });

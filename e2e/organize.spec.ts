@@ -1,17 +1,10 @@
-import { createOrganization, createSpaceAtRoot, expect, signIn, test, tree } from './support';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
+import { callApi, expect, newOrganization, newSpace, openOrganization, test, tree } from './support';
 
 test('move a space into a collection, then delete the collection: its spaces go to the trash', async ({ page }) => {
-  await createOrganization(page, 'Move journey');
-  await page.getByRole('button', { name: 'New collection' }).first().click();
-  const create = page.getByRole('dialog', { name: 'New collection' });
-  await create.getByLabel('Title').fill('Archive');
-  await create.getByRole('button', { name: 'Create collection' }).click();
-  await expect(create).toBeHidden();
-  await createSpaceAtRoot(page, 'Loose notes');
+  const organizationId = await newOrganization(page, 'Move journey');
+  await callApi(page, 'POST', `/orgs/${organizationId}/collections`, { title: 'Archive' });
+  await newSpace(page, organizationId, 'Loose notes');
+  await openOrganization(page, organizationId);
 
   await page.getByRole('button', { name: 'Actions for space Loose notes' }).click();
   await page.getByRole('menuitem', { name: 'Move to…' }).click();
@@ -39,8 +32,9 @@ test('move a space into a collection, then delete the collection: its spaces go 
 });
 
 test('the tree works from the keyboard alone, and focus comes back to where it was', async ({ page }) => {
-  await createOrganization(page, 'Keyboard journey');
-  await createSpaceAtRoot(page, 'Keys');
+  const organizationId = await newOrganization(page, 'Keyboard journey');
+  await newSpace(page, organizationId, 'Keys');
+  await openOrganization(page, organizationId);
 
   const menuButton = page.getByRole('button', { name: 'Actions for space Keys' });
   await menuButton.focus();
@@ -69,10 +63,10 @@ test('the tree works from the keyboard alone, and focus comes back to where it w
 });
 
 test('menus open from the keyboard on first use, while their code is only then downloaded', async ({ page }) => {
-  await createOrganization(page, 'First use journey');
-  await createSpaceAtRoot(page, 'Cold');
+  const organizationId = await newOrganization(page, 'First use journey');
+  await newSpace(page, organizationId, 'Cold');
   // A fresh load: no menu has been used, so each is its button alone until pressed (components/ui/dropdown-menu.tsx).
-  await page.reload();
+  await openOrganization(page, organizationId);
   const switcher = page.getByRole('button', { name: 'Switch organization' });
   const spaceMenu = page.getByRole('button', { name: 'Actions for space Cold' });
   await expect(spaceMenu).toHaveAttribute('aria-haspopup', 'menu');
@@ -98,7 +92,7 @@ test('menus open from the keyboard on first use, while their code is only then d
 });
 
 test('an address no screen answers says so inside the console, with its menus and sidebar', async ({ page }) => {
-  const organizationId = await createOrganization(page, 'Lost journey');
+  const organizationId = await newOrganization(page, 'Lost journey');
   await page.goto(`/o/${organizationId}/no-such-screen`);
   await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Lost journey sections' })).toBeVisible();

@@ -1,15 +1,24 @@
 import type { Browser } from '@playwright/test';
 import { makeTestIdp, signInAtIdp, SSO_ROUND_TRIP_MS } from './idp';
-import { callApi, createOrganization, expect, openSettings, signIn, test } from './support';
+import {
+  callApi,
+  expect,
+  newBrowser,
+  newOrganization,
+  openOrganization,
+  openSettings,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** A second browser: someone else follows an invite link and creates their account on the way. */
 async function joinThroughLink(browser: Browser, url: string, name: string) {
-  const context = await browser.newContext();
+  const context = await newBrowser(browser);
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Join an organization' })).toBeVisible();
   await page.getByLabel('Your name').fill(name);
-  const email = `${name.toLowerCase().replace(/\s+/g, '.')}-${Date.now()}@example.com`;
+  const email = uniqueEmail(name);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('long-enough-password');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -21,8 +30,8 @@ test('an admin invites a member through a link, changes their role, and the memb
   page,
   browser,
 }) => {
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'People journey');
+  const organizationId = await newOrganization(page, 'People journey');
+  await openOrganization(page, organizationId);
 
   // The admin creates an invite link for readers and copies its address.
   await openSettings(page, 'Settings', 'Invite links');
@@ -90,10 +99,10 @@ test('an admin invites a member through a link, changes their role, and the memb
 });
 
 test('an admin creates a team and adds a member by name, then makes them its owner', async ({ page, browser }) => {
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Team journey');
+  const organizationId = await newOrganization(page, 'Team journey');
   const invite = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'edit' });
   const tom = await joinThroughLink(browser, `/join/${organizationId}/${invite.id}`, 'Tom Teammate');
+  await openOrganization(page, organizationId);
 
   await openSettings(page, 'Teams');
   await expect(page.getByText('No teams yet')).toBeVisible();
@@ -140,14 +149,14 @@ test('an admin sets up a SAML provider, then someone of a verified domain signs 
 }) => {
   test.slow();
   const idp = await makeTestIdp();
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'SSO journey');
+  const organizationId = await newOrganization(page, 'SSO journey');
   // Its provider may create accounts only for addresses of a verified domain: the instance owner vouches for one.
   const domain = `sso-${Date.now()}.example.test`;
   await callApi(page, 'POST', `/orgs/${organizationId}/email-domains`, { domain });
   await callApi(page, 'POST', `/orgs/${organizationId}/email-domains/${domain}/verify`, { method: 'owner' });
 
   // The admin adds the identity provider in the console.
+  await openOrganization(page, organizationId);
   await openSettings(page, 'Settings', 'Single sign-on');
   await expect(page.getByText('No single sign-on yet')).toBeVisible();
   await page.getByRole('button', { name: 'New SAML provider' }).click();
@@ -179,8 +188,8 @@ test('an admin sets up a SAML provider, then someone of a verified domain signs 
   await expect(provider.getByRole('textbox', { name: 'Start URL (sign-in link)' })).toHaveValue(/\/start$/);
 
   // Someone signed out starts from the sign-in page, with their work address; the identity provider knows them.
-  const email = `sam-${Date.now()}@${domain}`;
-  const context = await browser.newContext();
+  const email = uniqueEmail('sam', domain);
+  const context = await newBrowser(browser);
   await signInAtIdp(context, idp, { email, name: 'Sam Saml' });
   const sam = await context.newPage();
   await sam.goto('/login');
@@ -231,8 +240,7 @@ test('an admin sets up a SAML provider, then someone of a verified domain signs 
 });
 
 test('an admin sets up translations: title and languages, edited, then deleted', async ({ page }) => {
-  await signIn(page);
-  await createOrganization(page, 'Translations journey');
+  await openOrganization(page, await newOrganization(page, 'Translations journey'));
   await openSettings(page, 'Settings');
   await page
     .getByRole('navigation', { name: 'Organization settings' })

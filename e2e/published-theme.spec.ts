@@ -1,4 +1,4 @@
-import { callApi, createOrganization, expect, expectAccessible, seedPage, signIn, test } from './support';
+import { callApi, expect, expectAccessible, newOrganization, seedPage, test } from './support';
 
 const INTRODUCTION = [
   'Welcome to the guide.',
@@ -11,14 +11,10 @@ const INTRODUCTION = [
   '> [!NOTE]\n> Works offline too.',
 ].join('\n\n');
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
-
 test('a published site reads well on a desktop and a phone: navigation, on this page, previous and next, dark mode, no sideways scroll', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'Theme journey');
+  const organizationId = await newOrganization(page, 'Theme journey');
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
   await seedPage(page, space.id, 'Introduction', INTRODUCTION);
   await seedPage(page, space.id, 'Usage', 'How to use it.');
@@ -94,7 +90,7 @@ test('a reader of a two-section site: a section group menu, folding navigation, 
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const organizationId = await createOrganization(page, 'Reader journey');
+  const organizationId = await newOrganization(page, 'Reader journey');
   const guide = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
   await seedPage(page, guide.id, 'Introduction', INTRODUCTION);
   const setupId = await seedPage(page, guide.id, 'Setup', 'Setting up the toolkit.');
@@ -221,7 +217,7 @@ test('a reader of a two-section site: a section group menu, folding navigation, 
 });
 
 test('a site admin customizes the site with a live preview, saves, and readers see it', async ({ page }) => {
-  const organizationId = await createOrganization(page, 'Brand journey');
+  const organizationId = await newOrganization(page, 'Brand journey');
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
   await seedPage(page, space.id, 'Introduction', 'Welcome to the guide.');
   await seedPage(page, space.id, 'Usage', 'How to use it.');

@@ -1,23 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { callApi, createOrganization, createSpaceAtRoot, expect, openSpace, seedPage, signIn, test } from './support';
+import { callApi, expect, newBrowser, openNewSpace, seedPage, test, uniqueEmail } from './support';
 
 test('the author asks a member for a review; the reviewer requests changes with a comment, then approves', async ({
   page,
   browser,
 }) => {
-  await signIn(page);
-  const organizationId = await createOrganization(page, 'Review journey');
-  await createSpaceAtRoot(page, 'Specs');
-  const spaceId = await openSpace(page, 'Specs');
+  const { organizationId, spaceId } = await openNewSpace(page, 'Review journey', 'Specs');
   await seedPage(page, spaceId, 'Spec', 'Draft spec.');
   const invite = await callApi(page, 'POST', `/orgs/${organizationId}/link-invites`, { role: 'review' });
 
   // Rita signs up and joins the organization through the invite link.
-  const ritaContext = await browser.newContext();
+  const ritaContext = await newBrowser(browser);
   const rita = await ritaContext.newPage();
   await rita.goto('/signup');
   await rita.getByLabel('Your name').fill('Rita Reviewer');
-  const ritaEmail = `rita-${Date.now()}@example.com`;
+  const ritaEmail = uniqueEmail('rita');
   await rita.getByLabel('E-mail').fill(ritaEmail);
   await rita.getByLabel('Password').fill('careful-reading');
   await rita.getByRole('button', { name: 'Create account' }).click();
@@ -75,10 +72,7 @@ test('the author asks a member for a review; the reviewer requests changes with 
 });
 
 test('a change request exports as PDF, whole or one page', async ({ page }) => {
-  await signIn(page);
-  await createOrganization(page, 'PDF journey');
-  await createSpaceAtRoot(page, 'Printed');
-  const spaceId = await openSpace(page, 'Printed');
+  const { spaceId } = await openNewSpace(page, 'PDF journey', 'Printed');
   await seedPage(page, spaceId, 'Chapter', 'Some text.');
   await page.reload();
   await page.getByRole('button', { name: 'Edit in a change request' }).click();

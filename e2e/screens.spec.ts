@@ -8,21 +8,27 @@ import {
   accessibilityViolations,
   callApi,
   changePage,
-  createOrganization,
   expect,
+  newOrganization,
+  newSpace,
   seedPage,
-  signIn,
+  signInThroughApi,
+  SIGNED_OUT,
+  uniqueEmail,
   watchBrowserErrors,
 } from './support';
+import type { StorageState } from './support';
 
 /**
  * Every screen of the console (the routes listed at the top of src/console/router.tsx), with seeded content, on a
- * desktop and a phone, in the light and the dark scheme: no serious or critical WCAG 2.1 A/AA violation that axe
- * finds, nothing wider than the window (no sideways scrolling), and nothing cut off at the edge of a box.
+ * desktop and a phone: in the light scheme, no serious or critical WCAG 2.1 A/AA violation that axe finds, nothing
+ * wider than the window (no sideways scrolling), and nothing cut off at the edge of a box; in the dark scheme, which
+ * changes colours and not the layout, no colour contrast too low (axe's `color-contrast` rule).
  *
- * One test per screen, so that one broken screen does not hide the others; each test checks its four variants and
- * lists every failure at the end. The content is seeded once per run (kept in a file beside the database, since
- * Playwright starts a new worker after a failed test), and each size's browser pages (signed in, signed out) are kept for the whole worker.
+ * One test per screen, so that one broken screen does not hide the others; each test checks its variants and
+ * lists every failure at the end. The screens run on every worker; the content is seeded once per run, by the first
+ * worker (kept in a file beside the database, which the others read, as does a new worker after a failed test), and
+ * each size's browser pages (signed in, signed out) are kept for the whole worker.
  * With SCREENSHOTS=1, each variant's full page is saved beside the test's results, to look at.
  */
 
@@ -31,7 +37,11 @@ const SIZES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } as const;
 type Size = keyof typeof SIZES;
-const SCHEMES = ['light', 'dark'] as const;
+/** What is checked in each scheme (see above): everything in the light one, the colours in the dark one. */
+const SCHEMES = [
+  { scheme: 'light', axeRules: undefined, layout: true },
+  { scheme: 'dark', axeRules: ['color-contrast'], layout: false },
+] as const;
 
 const INTEGRATION = 'screens-stats';
 
@@ -49,18 +59,17 @@ interface Seed {
   invite: string;
 }
 
-/** The content every screen shows: one organization, filled through the API. */
-async function seedContent(page: Page): Promise<Seed> {
-  await signIn(page);
-  const organization = await createOrganization(page, 'Screens');
+/** The content every screen shows: one organization, filled through the API (by `page`, signed in as the owner). */
+async function seedContent(page: Page, baseURL: string): Promise<Seed> {
+  const organization = await newOrganization(page, 'Screens');
   const orgs = `/orgs/${organization}`;
 
   // People: a second member (signed up through the API with an invite link), a team, an e-mail domain, SSO.
   const invite = await callApi(page, 'POST', `${orgs}/link-invites`, { role: 'edit' });
-  const visitor = await request.newContext({ baseURL: new URL(page.url()).origin });
+  const visitor = await request.newContext({ baseURL, storageState: SIGNED_OUT });
   const signup = await visitor.post('/v1/auth/signup', {
     data: {
-      email: `wendy-${Date.now()}@example.com`,
+      email: uniqueEmail('wendy'),
       password: 'a-long-enough-password',
       displayName: 'Wendy Writer',
       invite: { organization, id: invite.id },
@@ -93,18 +102,20 @@ async function seedContent(page: Page): Promise<Seed> {
   // Content: a collection with a space of two pages, a space at the root, a deleted one in the trash.
   const collection = await callApi(page, 'POST', `${orgs}/collections`, { title: 'Guides' });
   const space = await callApi(page, 'POST', `${orgs}/spaces`, { title: 'Handbook', parent: collection.id });
+  // Its first blocks stay as they are in the change request to review, far enough from a change to fold away there.
+  const unchanged = ['# Install', 'Docspace runs on Linux, macOS and Windows.', 'It needs nothing else installed.'];
   const pageId = await seedPage(
     page,
     space.id,
     'Install',
     [
-      '# Install',
+      ...unchanged,
       'Download the installer from [the releases page](https://example.com/releases), then run it. ' +
         'See [Configure](./configure.md) for what comes next, or [a page that is gone](/pages/nowhere).',
       '## Requirements',
       '- A computer with **4 GB** of memory\n- A network connection\n- `curl` or `wget`',
       '| System | Installer |\n| --- | --- |\n| Linux | `install.sh` |\n| Windows | `install.exe` |',
-      '```sh\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --verbose\n```',
+      '```bash\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --verbose\ndocspace init\n```',
       '> The installer asks for your password once.',
       '{% openapi-operation spec="petstore" path="/pets" method="get" %}',
     ].join('\n\n'),
@@ -122,17 +133,19 @@ async function seedContent(page: Page): Promise<Seed> {
   await callApi(page, 'POST', `/spaces/${space.id}/change-requests/${conflicted}/update`);
   const revision = (await callApi(page, 'GET', `/spaces/${space.id}/change-requests/${merged}`)).revisionMerged;
 
-  // A change request to review, up to date, with a comment on its page.
+  // A change request to review, up to date, with a comment on its page. Its changed blocks have their changed words
+  // marked, in text and in code (at the start of a line, and at the end of one too long for the block).
   const review = await changePage(
     page,
     space.id,
     pageId,
     [
-      '# Install',
+      ...unchanged,
       'Download the installer from [the releases page](https://example.com/releases), then run it twice. ' +
         'See [Configure](./configure.md) for what comes next.',
       '## Requirements',
       '- A computer with **8 GB** of memory\n- A network connection',
+      '```bash\ncurl -fsSL https://example.com/install.sh | sh -s -- --prefix=/usr/local/share/docspace --quiet\ndocspace --version\n```',
       '> The installer asks for your password once, then restarts.',
     ].join('\n\n'),
   );
@@ -141,7 +154,7 @@ async function seedContent(page: Page): Promise<Seed> {
     body: { markdown: 'Is **twice** right? See [the notes](https://example.com/notes).' },
   });
 
-  // A site with the space, a share link and adaptive content; and a bare one, where those tabs point to settings.
+  // A site with the space, a share link and adaptive content; and a plain one, where those tabs point to settings.
   const site = await callApi(page, 'POST', `${orgs}/sites`, {
     title: 'Handbook site',
     visibility: 'share-link',
@@ -158,7 +171,9 @@ async function seedContent(page: Page): Promise<Seed> {
     },
   });
   await callApi(page, 'POST', `${siteApi}/publish`);
-  const plainSite = await callApi(page, 'POST', `${orgs}/sites`, { title: 'Plain site' });
+  // Its one space has a long title (and so a long path), on the row that carries the "Default" badge.
+  const longTitled = await newSpace(page, organization, 'Installing the command-line tools on a new laptop');
+  const plainSite = await callApi(page, 'POST', `${orgs}/sites`, { title: 'Plain site', spaces: [longTitled] });
 
   // An integration of the organization, installable on spaces.
   await callApi(page, 'POST', `/integrations/${INTEGRATION}`, {
@@ -215,6 +230,11 @@ const SCREENS: Screen[] = [
     name: 'site structure',
     path: (s) => `${org(s)}/sites/${s.site}/structure`,
     ready: (page) => page.getByRole('list', { name: 'Site structure' }),
+  },
+  {
+    name: 'site structure, a long space title',
+    path: (s) => `${org(s)}/sites/${s.plainSite}/structure`,
+    ready: (page) => page.getByText('Installing the command-line tools on a new laptop'),
   },
   {
     name: 'site share links',
@@ -350,25 +370,59 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/** How long seeding the content may take. */
+const SEED_TIMEOUT = 120_000;
+
+/** True for the one caller that creates the lock file (of all the workers of a run). */
+function takeLock(file: string): boolean {
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 interface Viewer {
   page: Page;
   errors: string[];
 }
 
-const test = base.extend<object, { seed: Seed; viewers: Record<Size, { signedIn: Viewer; signedOut: Viewer }> }>({
+const test = base.extend<
+  object,
+  { ownerState: StorageState; seed: Seed; viewers: Record<Size, { signedIn: Viewer; signedOut: Viewer }> }
+>({
+  // The owner, signed in once per worker through the API (see support.ts).
+  ownerState: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
+      await use(await signInThroughApi(playwright.request, baseURL));
+    },
+    { scope: 'worker' },
+  ],
   seed: [
-    async ({ browser }, use) => {
+    async ({ browser, ownerState }, use, workerInfo) => {
       const dir = process.env.DS_E2E_DATA_DIR;
       if (!dir) throw new Error('DS_E2E_DATA_DIR is set by playwright.config.ts');
       const file = path.join(dir, 'screens-seed.json');
       const failed = path.join(dir, 'screens-seed-failed.txt');
+      // The first worker to take the lock seeds; any other waits for the seed (or its failure) to be written.
+      if (!takeLock(path.join(dir, 'screens-seed.lock'))) {
+        await expect
+          .poll(() => fs.existsSync(file) || fs.existsSync(failed), {
+            message: 'another worker seeds the content',
+            timeout: SEED_TIMEOUT,
+          })
+          .toBe(true);
+      }
       // Seeding that failed once fails the same way again: the next workers say so at once.
       if (fs.existsSync(failed)) throw new Error(`Seeding failed: ${fs.readFileSync(failed, 'utf8')}`);
       if (!fs.existsSync(file)) {
-        const context = await browser.newContext();
+        const context = await browser.newContext({ storageState: ownerState });
         try {
-          const seed = await seedContent(await context.newPage());
-          await context.storageState({ path: path.join(dir, 'screens-session.json') });
+          const seed = await seedContent(await context.newPage(), workerInfo.project.use.baseURL!);
           fs.writeFileSync(file, JSON.stringify(seed));
         } catch (error) {
           fs.writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -379,17 +433,17 @@ const test = base.extend<object, { seed: Seed; viewers: Record<Size, { signedIn:
       }
       await use(JSON.parse(fs.readFileSync(file, 'utf8')) as Seed);
     },
-    { scope: 'worker', timeout: 120_000 },
+    // Waiting for another worker's seeding takes as long as seeding.
+    { scope: 'worker', timeout: 2 * SEED_TIMEOUT },
   ],
   viewers: [
-    // After the seed, whose session the signed-in pages use.
-    async ({ browser, seed: _seed }, use) => {
-      const session = path.join(process.env.DS_E2E_DATA_DIR!, 'screens-session.json');
+    // After the seed: the pages show what it made.
+    async ({ browser, ownerState, seed: _seed }, use) => {
       const open = async (size: Size, signedIn: boolean): Promise<Viewer> => {
         const context = await browser.newContext({
           ...SIZES[size],
           reducedMotion: 'reduce',
-          ...(signedIn ? { storageState: session } : {}),
+          storageState: signedIn ? ownerState : SIGNED_OUT,
         });
         const page = await context.newPage();
         return { page, errors: watchBrowserErrors(page) };
@@ -481,6 +535,8 @@ async function cutOffContent(page: Page): Promise<string | null> {
   });
 }
 
+test.describe.configure({ mode: 'parallel' });
+
 for (const screen of SCREENS) {
   test(screen.name, async ({ seed, viewers }) => {
     const failures: string[] = [];
@@ -494,15 +550,16 @@ for (const screen of SCREENS) {
         });
         // Nothing still loading: a spinner, or a part that says it is busy (markdown before its renderer loads).
         await expect(page.locator('.state-loading, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-        for (const scheme of SCHEMES) {
+        for (const { scheme, axeRules, layout } of SCHEMES) {
           await page.emulateMedia({ colorScheme: scheme });
           await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
           await settle(page);
           if (process.env.SCREENSHOTS) {
             await page.screenshot({ path: test.info().outputPath(`${size}-${scheme}.png`), fullPage: true });
           }
-          const violations = await accessibilityViolations(page, { impacts: ['serious', 'critical'] });
+          const violations = await accessibilityViolations(page, { impacts: ['serious', 'critical'], rules: axeRules });
           failures.push(...violations.map((violation) => `[${size}, ${scheme}] ${violation}`));
+          if (!layout) continue;
           const overflow = await horizontalOverflow(page);
           if (overflow) failures.push(`[${size}, ${scheme}] horizontal overflow: ${overflow}`);
           const cutOff = await cutOffContent(page);

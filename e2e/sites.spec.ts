@@ -1,18 +1,10 @@
 import { SignJWT } from 'jose';
 import type { Page } from '@playwright/test';
-import { callApi, createOrganization, expect, seedPage, signIn, test } from './support';
+import { callApi, expect, newOrganization, newSpace, openOrganization, seedPage, test } from './support';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
-
-async function createSpace(page: Page, organizationId: string, title: string): Promise<string> {
-  return ((await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title })) as { id: string }).id;
-}
-
-async function openSites(page: Page, organizationTitle: string) {
-  // Spaces made through the API behind the console's back: a reload forgets its copy of the list.
-  await page.reload();
+/** From the organization's home (made through the API, like its spaces), to its sites. */
+async function openSites(page: Page, organizationId: string, organizationTitle: string) {
+  await openOrganization(page, organizationId);
   await page
     .getByRole('navigation', { name: `${organizationTitle} sections` })
     .getByRole('link', { name: 'Sites' })
@@ -79,14 +71,14 @@ async function publish(page: Page, privateSpaces: string[]): Promise<string> {
 test('build a site with two sections, reorder them, publish it and read its pages on the live site', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'Sites journey');
-  const guide = await createSpace(page, organizationId, 'Guide');
-  const reference = await createSpace(page, organizationId, 'API reference');
+  const organizationId = await newOrganization(page, 'Sites journey');
+  const guide = await newSpace(page, organizationId, 'Guide');
+  const reference = await newSpace(page, organizationId, 'API reference');
   await seedPage(page, guide, 'Getting started', 'Install the tool, then [configure it](configuration).');
   await seedPage(page, guide, 'Configuration', 'Every **option** of the tool.');
   await seedPage(page, reference, 'Endpoints', 'The list of endpoints.');
 
-  await openSites(page, 'Sites journey');
+  await openSites(page, organizationId, 'Sites journey');
   await expect(page.getByRole('heading', { name: 'No sites yet' })).toBeVisible();
   await createSite(page, 'Product docs');
   await expect(page.getByRole('heading', { name: 'This site shows nothing yet' })).toBeVisible();
@@ -173,11 +165,11 @@ async function sectionId(page: Page, title: string): Promise<string> {
 
 test('a share link opens a share-link site until it is deactivated', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const organizationId = await createOrganization(page, 'Share journey');
-  const notes = await createSpace(page, organizationId, 'Release notes');
+  const organizationId = await newOrganization(page, 'Share journey');
+  const notes = await newSpace(page, organizationId, 'Release notes');
   await seedPage(page, notes, 'Version 2', 'What is new in version 2.');
 
-  await openSites(page, 'Share journey');
+  await openSites(page, organizationId, 'Share journey');
   await createSite(page, 'Private preview', { visibility: 'Share links', spaces: ['Release notes'] });
   await expect(structure(page).getByText('Release notes')).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -250,9 +242,9 @@ test('a share link opens a share-link site until it is deactivated', async ({ pa
 });
 
 test('a condition hides a section from visitors whose claims do not match', async ({ page }) => {
-  const organizationId = await createOrganization(page, 'Adaptive journey');
-  const docs = await createSpace(page, organizationId, 'Docs');
-  const beta = await createSpace(page, organizationId, 'Beta features');
+  const organizationId = await newOrganization(page, 'Adaptive journey');
+  const docs = await newSpace(page, organizationId, 'Docs');
+  const beta = await newSpace(page, organizationId, 'Beta features');
   await seedPage(page, docs, 'Welcome', 'For everyone.');
   await seedPage(page, beta, 'Early access', 'Only for beta testers.');
   // The site and its two sections through the API: this journey is about the condition.
@@ -335,15 +327,15 @@ test('a condition hides a section from visitors whose claims do not match', asyn
 test('the list filters by title, status and space in the URL; the structure takes groups, defaults and removals', async ({
   page,
 }) => {
-  const organizationId = await createOrganization(page, 'Structure journey');
-  const guide = await createSpace(page, organizationId, 'Guide');
-  const api = await createSpace(page, organizationId, 'API');
-  await createSpace(page, organizationId, 'Changelog');
+  const organizationId = await newOrganization(page, 'Structure journey');
+  const guide = await newSpace(page, organizationId, 'Guide');
+  const api = await newSpace(page, organizationId, 'API');
+  await newSpace(page, organizationId, 'Changelog');
   await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Alpha docs', spaces: [guide] });
   const beta = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Beta portal', spaces: [api] });
   await callApi(page, 'POST', `/orgs/${organizationId}/sites/${beta.id}/publish`);
 
-  await openSites(page, 'Structure journey');
+  await openSites(page, organizationId, 'Structure journey');
   const sites = page.getByRole('list', { name: 'Sites' });
   await expect(sites.getByRole('link')).toHaveText(['Alpha docs', 'Beta portal', /Live site/]);
   const filters = page.getByRole('search', { name: 'Filter sites' });

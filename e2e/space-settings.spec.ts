@@ -1,12 +1,9 @@
-import { createOrganization, createSpaceAtRoot, expect, signIn, test, tree } from './support';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
+import { expect, newOrganization, newSpace, openOrganization, test, tree } from './support';
 
 test('space settings are saved, kept on reload, and server errors show beside their field', async ({ page }) => {
-  await createOrganization(page, 'Settings journey');
-  await createSpaceAtRoot(page, 'Handbook');
+  const organizationId = await newOrganization(page, 'Settings journey');
+  await newSpace(page, organizationId, 'Handbook');
+  await openOrganization(page, organizationId);
   await tree(page).getByRole('link', { name: 'Handbook' }).click();
   await expect(page).toHaveURL(/\/o\/[^/]+\/spaces\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Handbook' })).toBeVisible();

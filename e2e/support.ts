@@ -1,13 +1,37 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequest, Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** The storage state of a browser nobody has signed in to. */
+export const SIGNED_OUT: StorageState = { cookies: [], origins: [] };
 
 /**
- * `test` that also fails on errors in the browser: uncaught exceptions, and console errors such as an answer
- * that does not match the contract. The browser's own "Failed to load resource" lines for expected 4xx answers
- * (401 before signing in, a refused form) are not errors of the console.
+ * `test` whose browser starts signed in as the owner, and that also fails on errors in the browser.
+ *
+ * Signed in: each worker signs the owner in once, through the API (`POST /v1/auth/login` answers with the session
+ * cookie `ds_session` and the CSRF cookie `ds_csrf`, which the console echoes in its header on writes), and every
+ * test's browser starts from that storage state: the form ran as set-up 30 times a run. Playwright gives the state
+ * to every context a test opens, so someone else's browser opens with `newBrowser` (signed out), and the journeys
+ * that test signing in use `test.use({ storageState: SIGNED_OUT })`. No journey may sign this session out or revoke
+ * it: one that signs out signs in first in a browser of its own.
+ *
+ * Errors in the browser: uncaught exceptions, and console errors such as an answer that does not match the
+ * contract. The browser's own "Failed to load resource" lines for expected 4xx answers (401 before signing in, a
+ * refused form) are not errors of the console.
  */
-export const test = base.extend<{ browserErrors: string[] }>({
+export const test = base.extend<{ browserErrors: string[] }, { ownerState: StorageState }>({
+  ownerState: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
+      await use(await signInThroughApi(playwright.request, baseURL));
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ ownerState }, use) => use(ownerState),
   browserErrors: [
     async ({ page }, use) => {
       const errors = watchBrowserErrors(page);
@@ -18,6 +42,32 @@ export const test = base.extend<{ browserErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** The owner's storage state after signing in through the API (set-up: the journeys that test signing in use the form). */
+export async function signInThroughApi(
+  request: APIRequest,
+  baseURL: string,
+  { email, password } = OWNER,
+): Promise<StorageState> {
+  const api = await request.newContext({ baseURL, storageState: SIGNED_OUT });
+  try {
+    const response = await api.post('/v1/auth/login', { data: { email, password } });
+    expect(response.ok(), `signing in answered ${response.status()}: ${await response.text()}`).toBe(true);
+    return await api.storageState();
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Someone else's browser: a context of its own, signed out (see `test`). */
+export function newBrowser(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ storageState: SIGNED_OUT, ...options });
+}
+
+/** An e-mail address nobody else has, even in a journey running at the same time in another worker. */
+export function uniqueEmail(name: string, domain = 'example.com'): string {
+  return `${name.toLowerCase().replace(/\s+/g, '.')}-${Date.now()}-${randomBytes(3).toString('hex')}@${domain}`;
+}
 
 /** Collects the page's errors as they happen (see `test`): the array fills while the page lives. */
 export function watchBrowserErrors(page: Page): string[] {
@@ -34,6 +84,7 @@ export function watchBrowserErrors(page: Page): string[] {
 /** The owner account the e2e server bootstraps (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery' };
 
+/** Signs in through the sign-in form, in a browser signed out (journeys that test signing in; the rest start signed in). */
 export async function signIn(page: Page, { email, password } = OWNER): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -48,9 +99,9 @@ export async function newPerson(
   name: string,
   domain = 'example.com',
 ): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
-  const context = await browser.newContext();
+  const context = await newBrowser(browser);
   const page = await context.newPage();
-  const email = `${name.toLowerCase().replace(/\s+/g, '.')}-${Date.now()}@${domain}`;
+  const email = uniqueEmail(name, domain);
   const password = 'long-enough-password';
   await page.goto('/signup');
   await page.getByLabel('Your name').fill(name);
@@ -76,7 +127,40 @@ export async function openSettings(
   }
 }
 
-/** A fresh organization per journey keeps journeys independent of each other's content. */
+/**
+ * A fresh organization per journey keeps journeys independent of each other's content (and lets them run at the
+ * same time). Set-up, so through the API; answers its id.
+ */
+export async function newOrganization(page: Page, title: string): Promise<string> {
+  return ((await callApi(page, 'POST', '/orgs', { title })) as { id: string }).id;
+}
+
+/** A space of the organization (at its root, or inside the collection `parent`), made through the API; answers its id. */
+export async function newSpace(page: Page, organizationId: string, title: string, parent?: string): Promise<string> {
+  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title, ...(parent ? { parent } : {}) });
+  return space.id as string;
+}
+
+/** Opens the organization's home: its content. */
+export async function openOrganization(page: Page, organizationId: string): Promise<void> {
+  await page.goto(`/o/${organizationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+}
+
+/** A fresh organization with one space, both made through the API, and the space open (what most journeys start from). */
+export async function openNewSpace(
+  page: Page,
+  organizationTitle: string,
+  spaceTitle: string,
+): Promise<{ organizationId: string; spaceId: string }> {
+  const organizationId = await newOrganization(page, organizationTitle);
+  const spaceId = await newSpace(page, organizationId, spaceTitle);
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: spaceTitle })).toBeVisible();
+  return { organizationId, spaceId };
+}
+
+/** Creates an organization from the console's dialog (from a page of the console); answers its id. */
 export async function createOrganization(page: Page, title: string): Promise<string> {
   await page.getByRole('button', { name: 'Switch organization' }).click();
   await page.getByRole('menuitem', { name: 'New organization…' }).click();
@@ -96,6 +180,7 @@ export function tree(page: Page) {
   return page.getByRole('list', { name: 'Collections and spaces' });
 }
 
+/** Creates a space at the root of the organization from the dialog, on the organization's home. */
 export async function createSpaceAtRoot(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'New space' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New space' });
@@ -161,15 +246,20 @@ export async function editPage(page: Page, spaceId: string, number: number, page
 
 /**
  * The WCAG 2.1 A/AA violations axe finds in what is on screen (or in `within`, a CSS selector; `impacts`: only
- * those of these impacts), each described for a failure message: the rule, its impact, what it asks, then every
- * element it concerns with axe's summary of what to fix.
+ * those of these impacts; `rules`: only these rules of axe), each described for a failure message: the rule, its
+ * impact, what it asks, then every element it concerns with axe's summary of what to fix.
  */
 export async function accessibilityViolations(
   page: Page,
-  { within, impacts }: { within?: string; impacts?: string[] } = {},
+  { within, impacts, rules }: { within?: string; impacts?: readonly string[]; rules?: readonly string[] } = {},
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = new AxeBuilder({ page });
+  builder = rules ? builder.withRules([...rules]) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (within) builder = builder.include(within);
+  // A page without frames is checked by one axe.run in the page. A page with frames (the site preview, an origin of
+  // its own) needs axe's partial runs, which reach frames of any origin, and whose results are put together in a
+  // blank page opened for the purpose: a second or so for every check, spared where there are no frames.
+  builder = builder.setLegacyMode(page.frames().length === 1);
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => !impacts || impacts.includes(v.impact ?? ''))

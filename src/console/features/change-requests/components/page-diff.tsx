@@ -70,14 +70,32 @@ export function PageDiffView({
   );
 }
 
-function Fold({ blocks, children }: { blocks: Block[]; children: (blocks: Block[]) => ReactNode }) {
+/**
+ * Unchanged blocks folded behind a button. In the side-by-side table the button is a row of its own, a cell across
+ * both columns: a table holds rows only (a button among them broke the table for screen readers).
+ */
+function Fold({
+  blocks,
+  inTable = false,
+  children,
+}: {
+  blocks: Block[];
+  inTable?: boolean;
+  children: (blocks: Block[]) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   if (open) return children(blocks);
+  const button = (
+    <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+      Show {blocks.length} unchanged blocks
+    </Button>
+  );
+  if (!inTable) return <div className="diff-fold">{button}</div>;
   return (
-    <div className="diff-fold">
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        Show {blocks.length} unchanged blocks
-      </Button>
+    <div className="diff-row diff-fold-row" role="row">
+      <div className="diff-fold" role="cell" aria-colspan={2}>
+        {button}
+      </div>
     </div>
   );
 }
@@ -107,7 +125,7 @@ function SplitDiff({ blocks, annotations }: { blocks: Block[]; annotations?: Dif
       </div>
       {diffRows(blocks, annotations?.pinned).map((row) =>
         row.type === 'fold' ? (
-          <Fold key={row.key} blocks={row.blocks}>
+          <Fold key={row.key} blocks={row.blocks} inTable>
             {render}
           </Fold>
         ) : (

@@ -339,14 +339,19 @@ function RowBody({ node }: { node: StructureNode }) {
       </>
     );
   }
+  // The title, then its path and badges: on one line when they fit, else the details go under the title.
   return (
     <span className="site-tree-body">
       <span className="tree-icon" aria-hidden="true">
         {icon}
       </span>
-      <span className="site-tree-title">{title}</span>
-      <span className="tree-meta">{meta}</span>
-      {badges}
+      <span className="site-tree-text">
+        <span className="site-tree-title">{title}</span>
+        <span className="site-tree-details">
+          <span className="tree-meta">{meta}</span>
+          {badges}
+        </span>
+      </span>
     </span>
   );
 }
