@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { editContent, newChangeRequest, newSpace } from '../test/factories.js';
 
 describeEachDialect('change requests and their content', (dialect) => {
   let server: TestServer;
@@ -9,13 +10,6 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const newSpace = async () =>
-    (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body as {
-      id: string;
-      revision: string;
-    };
-  const newCr = async (spaceId: string, subject = 'Edit') =>
-    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject } })).body;
   const edit = (
     spaceId: string,
     cr: string,
@@ -33,7 +27,7 @@ describeEachDialect('change requests and their content', (dialect) => {
     );
 
   it('creates change requests numbered per space, keeps the space counters exact, and finds them by number', async () => {
-    const space = await newSpace();
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
     const first = await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
       body: { subject: 'First' },
     });
@@ -49,7 +43,7 @@ describeEachDialect('change requests and their content', (dialect) => {
       outdated: false,
       comments: 0,
     });
-    const second = await newCr(space.id, 'Second');
+    const second = await newChangeRequest(server, space.id, { subject: 'Second' });
     expect(second.number).toBe(2);
     expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/2`)).body.id).toBe(second.id);
     await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/${second.id}`, { body: { status: 'draft' } });
@@ -62,8 +56,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses a subject of 101 characters and accepts 100; status merged cannot be set by PATCH', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     expect((await server.request('PATCH', path, { body: { subject: 's'.repeat(100) } })).status).toBe(200);
     const long = await server.request('PATCH', path, { body: { subject: 's'.repeat(101) } });
@@ -73,8 +67,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('edits pages inside the change request only, as one new revision, with stable block ids', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const res = await edit(
       space.id,
       cr.id,
@@ -128,8 +122,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses bodies nested past the depth limit or with too many blocks, naming the field, and keeps nothing', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const before = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
     const quotes = '>'.repeat(50_000) + ' deep';
     const list = Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
@@ -161,8 +155,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('rejects a batch whole, naming the failing operation', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const res = await edit(space.id, cr.id, [
       { operation: 'insert_page', title: 'Kept?' },
       { operation: 'insert_page', title: 'Orphan', into: 'no-such-page' },
@@ -189,8 +183,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('answers 409 to a stale If-Match and changes nothing', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const first = await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'One' }], {
       headers: { 'if-match': `"${cr.revision}"` },
     });
@@ -204,8 +198,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('never loses one of two concurrent edits', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const results = await Promise.all(
       ['A', 'B', 'C', 'D'].map((title) => edit(space.id, cr.id, [{ operation: 'insert_page', title }])),
     );
@@ -215,8 +209,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses edits in a locked space (403) and to readers (403); outsiders get 404', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const reader = await server.member('read');
     expect(
       (await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'x' }], { token: reader.token })).status,
@@ -236,8 +230,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('stores files and serves them with their content type to readers of the space', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const bytes = Buffer.from('hello, file');
     const res = await edit(
       space.id,
@@ -265,8 +259,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('deletes a page with its subpages, and reverts a page to the base', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const made = await edit(
       space.id,
       cr.id,
@@ -537,13 +531,9 @@ describeEachDialect("change requests: the seed's role order (a reviewer outranks
   afterAll(() => server.close());
 
   const crWithPage = async (spaceId: string, token?: string) => {
-    const cr = (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: {} })).body;
-    const edited = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
-      token,
-      body: { changes: [{ operation: 'insert_page', title: 'Page' }] },
-    });
-    expect(edited.status).toBe(200);
-    return cr as { id: string };
+    const cr = await newChangeRequest(server, spaceId, { token });
+    await editContent(server, spaceId, cr.id, [{ operation: 'insert_page', title: 'Page' }], { token });
+    return cr;
   };
 
   it('editors edit but cannot merge; reviewers edit, review and merge', async () => {

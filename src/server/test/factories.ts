@@ -1,6 +1,5 @@
 import type { ChangeRequest } from '../../shared/contract/change-requests.js';
 import type { Collection } from '../../shared/contract/collections.js';
-import type { ContentChangeResult, RevisionFile } from '../../shared/contract/content.js';
 import type { InviteLink, Organization } from '../../shared/contract/organizations.js';
 import type { Site } from '../../shared/contract/sites.js';
 import type { Space } from '../../shared/contract/spaces.js';
@@ -77,12 +76,14 @@ export function newChangeRequest(
   });
 }
 
-/** What an edit of a change request's content made. */
+/**
+ * What an edit of a change request's content made (`contentChangeResultSchema`): `changes` holds one result per
+ * change, in order, typed loosely as tests index into them (`changes[0].page.id`).
+ */
 export interface ContentEdit {
   changeRequest: ChangeRequest;
-  /** One result per change, in order. */
-  changes: ContentChangeResult[];
-  insertedFiles?: Array<RevisionFile & { ref?: string }>;
+  changes: any[];
+  insertedFiles?: any[];
 }
 
 /** Edits the content of a change request (`POST …/change-requests/:cr/content`, `insert_page`, `update_page` …). */
@@ -134,7 +135,7 @@ export async function seedContent(
   const cr = await newChangeRequest(server, spaceId, { token, subject });
   const made = await editContent(server, spaceId, cr.id, changes, { token });
   const merged = await mergeChangeRequest(server, spaceId, cr.id, { token });
-  const pageIds = made.changes.map((c) => (typeof c.page === 'string' ? c.page : c.page.id));
+  const pageIds: string[] = made.changes.map((c) => (typeof c.page === 'string' ? c.page : (c.page?.id ?? '')));
   return { ...made, pageIds, revision: merged.revision };
 }
 
@@ -159,9 +160,19 @@ export function newSite(server: TestServer, orgId = server.orgId, fields: Fields
   });
 }
 
-/** Publishes a site (`POST /v1/orgs/:org/sites/:site/publish`). */
-export function publishSite(server: TestServer, orgId: string, siteId: string, { token }: As = {}): Promise<Site> {
-  return expectCreated(server, 'publishSite', 'POST', `/v1/orgs/${orgId}/sites/${siteId}/publish`, 200, { token });
+/** Publishes a site (`POST /v1/orgs/:org/sites/:site/publish`), and checks it says so. */
+export async function publishSite(
+  server: TestServer,
+  orgId: string,
+  siteId: string,
+  { token }: As = {},
+): Promise<Site & { urls: { published: string } }> {
+  const path = `/v1/orgs/${orgId}/sites/${siteId}/publish`;
+  const site = await expectCreated<Site>(server, 'publishSite', 'POST', path, 200, { token });
+  if (!site.published || !site.urls.published) {
+    throw new Error(`publishSite: POST ${path} answered a site not published: ${JSON.stringify(site)}`);
+  }
+  return { ...site, urls: { ...site.urls, published: site.urls.published } };
 }
 
 /** A new team (`PUT /v1/orgs/:org/teams`) titled "Team" unless `fields` say otherwise. */
