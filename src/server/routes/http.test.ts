@@ -262,7 +262,7 @@ describeEachDialect('HTTP behaviour', (dialect) => {
     it('answers in brotli or gzip when the client accepts it, from 1 KiB up', async () => {
       const orgId = clean(await newOrg(server, 'HTTP org')).id;
       for (let i = 0; i < 30; i++)
-        clean(await newSpace(server, orgId, { title: `A space with a fairly long title, number ${i}` })).id;
+        clean(await newSpace(server, orgId, { title: `A space with a fairly long title, number ${i}` }));
       const list = `/v1/orgs/${orgId}/spaces?limit=30`;
       const plain = await raw(list, {});
       expect(plain.status).toBe(200);
@@ -428,7 +428,7 @@ describeEachDialect('HTTP: bodiless requests', (dialect) => {
   afterAll(() => server.close());
 
   it('takes an empty body sent as application/json as no body, and still refuses malformed JSON', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'x' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'x' });
     const dup = await server.request('POST', `/v1/spaces/${space.id}/duplicate`, {
       rawBody: '',
       headers: { 'content-type': 'application/json' },

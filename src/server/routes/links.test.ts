@@ -127,7 +127,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       ]);
       home = made.changes[0].page.id;
       setup = made.changes[2].page.id;
-      file = made.insertedFiles[0].id;
+      file = made.insertedFiles![0].id;
       await seedContent(server, space, [
         {
           operation: 'update_page',
@@ -431,7 +431,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         { operation: 'insert_files', files: [{ name: 'diagram.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Later', document: { markdown: 'Here.' } },
       ]);
-      const [fileId, later] = [added.insertedFiles[0].id, added.changes[1].page.id];
+      const [fileId, later] = [added.insertedFiles![0].id, added.changes[1].page.id];
       expect(await spaceLinks(space)).toEqual({
         [`page:${doc}#usage`]: 'ok <- Links',
         [`file:${fileId} (embedded)`]: 'ok <- Links',
@@ -450,7 +450,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         { operation: 'insert_files', files: [{ name: 'a.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Uses', document: { markdown: '![a](./a.png) [dl](/files/FILE)' } },
       ]);
-      const fileId = made.insertedFiles[0].id;
+      const fileId = made.insertedFiles![0].id;
       await seedContent(server, space, [
         {
           operation: 'update_page',
@@ -649,7 +649,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         { operation: 'insert_files', files: [{ name: 'pic.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Pics', document: { markdown: '![p](pic.png) [n](./news.md)' } },
       ]);
-      const fileId = edited.insertedFiles[0].id;
+      const fileId = edited.insertedFiles![0].id;
       const backlinks = await get(`/v1/spaces/${space}/change-requests/${cr}/content/files/${fileId}/backlinks`);
       expect(backlinks.items.map((l: any) => l.page.title)).toEqual(['Pics']);
       expect(backlinks.items[0].versionContext).toEqual({ type: 'changeRequest', changeRequest: cr });
@@ -739,7 +739,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         { operation: 'insert_page', title: 'Secret plans', document: { markdown: '![s](secret.png) [x](./y.md)' } },
       ]);
       page = made.changes[0].page.id;
-      fileId = made.insertedFiles[0].id;
+      fileId = made.insertedFiles![0].id;
       cr = (await newChangeRequest(server, space)).id;
       reader = await server.member('read');
       guest = await server.member(null);

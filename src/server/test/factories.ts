@@ -20,7 +20,7 @@ export interface As {
 /** Fields of the request body (as the contract names them), and who sends it. */
 export type Fields = As & Record<string, unknown>;
 
-async function expectCreated<T>(
+async function expectStatus<T>(
   server: TestServer,
   factory: string,
   method: string,
@@ -43,13 +43,13 @@ function split({ token, ...body }: Fields): [As, Record<string, unknown>] {
 
 /** A new organization (`POST /v1/orgs`), its creator its admin. */
 export function newOrg(server: TestServer, title = 'Test org', { token }: As = {}): Promise<Organization> {
-  return expectCreated(server, 'newOrg', 'POST', '/v1/orgs', 201, { token, body: { title } });
+  return expectStatus(server, 'newOrg', 'POST', '/v1/orgs', 201, { token, body: { title } });
 }
 
 /** A new space (`POST /v1/orgs/:org/spaces`) titled "Space" unless `fields` say otherwise. */
 export function newSpace(server: TestServer, orgId = server.orgId, fields: Fields = {}): Promise<Space> {
   const [as, body] = split(fields);
-  return expectCreated(server, 'newSpace', 'POST', `/v1/orgs/${orgId}/spaces`, 201, {
+  return expectStatus(server, 'newSpace', 'POST', `/v1/orgs/${orgId}/spaces`, 201, {
     ...as,
     body: { title: 'Space', ...body },
   });
@@ -58,7 +58,7 @@ export function newSpace(server: TestServer, orgId = server.orgId, fields: Field
 /** A new collection (`POST /v1/orgs/:org/collections`) titled "Collection" unless `fields` say otherwise. */
 export function newCollection(server: TestServer, orgId = server.orgId, fields: Fields = {}): Promise<Collection> {
   const [as, body] = split(fields);
-  return expectCreated(server, 'newCollection', 'POST', `/v1/orgs/${orgId}/collections`, 201, {
+  return expectStatus(server, 'newCollection', 'POST', `/v1/orgs/${orgId}/collections`, 201, {
     ...as,
     body: { title: 'Collection', ...body },
   });
@@ -70,7 +70,7 @@ export function newChangeRequest(
   spaceId: string,
   { token, subject }: As & { subject?: string } = {},
 ): Promise<ChangeRequest> {
-  return expectCreated(server, 'newChangeRequest', 'POST', `/v1/spaces/${spaceId}/change-requests`, 201, {
+  return expectStatus(server, 'newChangeRequest', 'POST', `/v1/spaces/${spaceId}/change-requests`, 201, {
     token,
     body: subject === undefined ? {} : { subject },
   });
@@ -78,7 +78,8 @@ export function newChangeRequest(
 
 /**
  * What an edit of a change request's content made (`contentChangeResultSchema`): `changes` holds one result per
- * change, in order, typed loosely as tests index into them (`changes[0].page.id`).
+ * change of a page, in order (files are in `insertedFiles`), typed loosely as tests index into them
+ * (`changes[0].page.id`).
  */
 export interface ContentEdit {
   changeRequest: ChangeRequest;
@@ -94,7 +95,7 @@ export function editContent(
   changes: unknown[],
   { token }: As = {},
 ): Promise<ContentEdit> {
-  return expectCreated(
+  return expectStatus(
     server,
     'editContent',
     'POST',
@@ -111,7 +112,7 @@ export function mergeChangeRequest(
   changeRequestId: string,
   { token }: As = {},
 ): Promise<{ revision: string; result: 'merge' | 'update' | 'conflicts' }> {
-  return expectCreated(
+  return expectStatus(
     server,
     'mergeChangeRequest',
     'POST',
@@ -123,8 +124,8 @@ export function mergeChangeRequest(
 
 /**
  * Changes the content of a space as the console does: a new change request (subject "Seed" unless given) gets
- * `changes`, then is merged. Returns what the edit made, and the id of the page of each change (`''` for one
- * that has none).
+ * `changes`, then is merged. Returns what the edit made, the merge revision, and the id of the page of each
+ * result.
  */
 export async function seedContent(
   server: TestServer,
@@ -154,7 +155,7 @@ export async function seedPage(
 /** A new site (`POST /v1/orgs/:org/sites`) titled "Docs" unless `fields` say otherwise. */
 export function newSite(server: TestServer, orgId = server.orgId, fields: Fields = {}): Promise<Site> {
   const [as, body] = split(fields);
-  return expectCreated(server, 'newSite', 'POST', `/v1/orgs/${orgId}/sites`, 201, {
+  return expectStatus(server, 'newSite', 'POST', `/v1/orgs/${orgId}/sites`, 201, {
     ...as,
     body: { title: 'Docs', ...body },
   });
@@ -168,7 +169,7 @@ export async function publishSite(
   { token }: As = {},
 ): Promise<Site & { urls: { published: string } }> {
   const path = `/v1/orgs/${orgId}/sites/${siteId}/publish`;
-  const site = await expectCreated<Site>(server, 'publishSite', 'POST', path, 200, { token });
+  const site = await expectStatus<Site>(server, 'publishSite', 'POST', path, 200, { token });
   if (!site.published || !site.urls.published) {
     throw new Error(`publishSite: POST ${path} answered a site not published: ${JSON.stringify(site)}`);
   }
@@ -178,7 +179,7 @@ export async function publishSite(
 /** A new team (`PUT /v1/orgs/:org/teams`) titled "Team" unless `fields` say otherwise. */
 export function newTeam(server: TestServer, orgId = server.orgId, fields: Fields = {}): Promise<Team> {
   const [as, body] = split(fields);
-  return expectCreated(server, 'newTeam', 'PUT', `/v1/orgs/${orgId}/teams`, 201, {
+  return expectStatus(server, 'newTeam', 'PUT', `/v1/orgs/${orgId}/teams`, 201, {
     ...as,
     body: { title: 'Team', ...body },
   });
@@ -191,7 +192,7 @@ export function newInviteLink(
   role: string | null = 'read',
   { token }: As = {},
 ): Promise<InviteLink> {
-  return expectCreated(server, 'newInviteLink', 'POST', `/v1/orgs/${orgId}/link-invites`, 201, {
+  return expectStatus(server, 'newInviteLink', 'POST', `/v1/orgs/${orgId}/link-invites`, 201, {
     token,
     body: { role },
   });
@@ -209,6 +210,6 @@ export async function joinOrg<U extends TestUser>(
   as: As = {},
 ): Promise<U> {
   const link = await newInviteLink(server, orgId, role, as);
-  await expectCreated(server, 'joinOrg', 'POST', `/v1/orgs/${orgId}/invites/${link.id}`, 200, { token: user.token });
+  await expectStatus(server, 'joinOrg', 'POST', `/v1/orgs/${orgId}/invites/${link.id}`, 200, { token: user.token });
   return user;
 }
