@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { newCollection, newSpace, newTeam } from '../test/factories.js';
+import { newCollection, newOrg, newSpace, newTeam } from '../test/factories.js';
 
 /**
  * "Why can this member see this?" (`GET …/permissions/explain?user=`): each rule of the resolver, named, and the
@@ -168,8 +168,7 @@ describeEachDialect('access explanations', (dialect) => {
       const s = (await newSpace(server, org, { title: 'Private' })).id;
       const c = (await newCollection(server, org, { title: 'Private box' })).id;
       const stranger = await server.signup('stranger');
-      const theirOrg = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Theirs' } }))
-        .body.id as string;
+      const theirOrg = (await newOrg(server, 'Theirs', { token: stranger.token })).id;
       for (const [kind, id] of [
         ['spaces', s],
         ['collections', c],

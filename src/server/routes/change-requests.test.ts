@@ -328,8 +328,8 @@ describeEachDialect('change request files from URLs', (dialect) => {
   });
 
   it('takes a content edit up to 8 MiB and answers 413 above; other endpoints stop at 1 MiB', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Big' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Big' });
+    const cr = await newChangeRequest(server, space.id);
     const path = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
     const file = (i: number) => ({ name: `f${i}.bin`, base64: Buffer.alloc(1024 * 1024 - 16, i).toString('base64') });
     const fits = await server.request('POST', path, {
@@ -413,10 +413,9 @@ describeEachDialect('change requests: filters and history', (dialect) => {
   afterAll(() => server.close());
 
   it('filters by contributor: the author, or anyone who edited', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
     const editor = await server.member('edit');
-    const mine = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'mine' } }))
-      .body;
+    const mine = await newChangeRequest(server, space.id, { subject: 'mine' });
     const theirs = (
       await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
         token: editor.token,
@@ -437,9 +436,8 @@ describeEachDialect('change requests: filters and history', (dialect) => {
   });
 
   it('reads historical revisions: a page as it was before a merge changed it', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'History' } }))
-      .body;
-    const first = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'History' });
+    const first = await newChangeRequest(server, space.id);
     const made = await server.request(
       'POST',
       `/v1/spaces/${space.id}/change-requests/${first.id}/content?compat=false`,
@@ -449,7 +447,7 @@ describeEachDialect('change requests: filters and history', (dialect) => {
     );
     const pageId = made.body.changes[0].page.id;
     const v1 = (await server.request('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`)).body.revision;
-    const second = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const second = await newChangeRequest(server, space.id);
     await server.request('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/content`, {
       body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Version two.' } }] },
     });
@@ -459,13 +457,13 @@ describeEachDialect('change requests: filters and history', (dialect) => {
     const now = await server.request('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`);
     expect(now.body.markdown).toBe('Version two.\n');
     // A revision of another space is not found through this one.
-    const other = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Other' } })).body;
+    const other = await newSpace(server, server.orgId, { title: 'Other' });
     expect((await server.request('GET', `/v1/spaces/${other.id}/revisions/${v1}`)).status).toBe(404);
   });
 
   it('paginates files', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Files' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Files' });
+    const cr = await newChangeRequest(server, space.id);
     const files = Array.from({ length: 5 }, (_, i) => ({
       name: `f${i}.txt`,
       base64: Buffer.from(`f${i}`).toString('base64'),
@@ -496,8 +494,8 @@ describeEachDialect('change requests: link pages and review permission', (dialec
   afterAll(() => server.close());
 
   it('accepts http(s) URLs and paths for link pages, and refuses other schemes', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Links' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Links' });
+    const cr = await newChangeRequest(server, space.id);
     const link = (href: string) =>
       server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
         body: { changes: [{ operation: 'insert_page', type: 'link', title: 'L', href }] },
@@ -512,8 +510,8 @@ describeEachDialect('change requests: link pages and review permission', (dialec
   });
 
   it('does not offer the author a review of their own change request', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Perm' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Perm' });
+    const cr = await newChangeRequest(server, space.id);
     expect(cr.permissions).toMatchObject({ review: false, merge: true, edit: true });
     const reviewer = await server.member('review');
     const seen = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, {
@@ -537,7 +535,7 @@ describeEachDialect("change requests: the seed's role order (a reviewer outranks
   };
 
   it('editors edit but cannot merge; reviewers edit, review and merge', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Order' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Order' });
     const editor = await server.member('edit');
     const reviewer = await server.member('review');
 
@@ -573,11 +571,9 @@ describeEachDialect("change requests: the seed's role order (a reviewer outranks
   it('a defaultLevel raises and lowers across the review/edit boundary', async () => {
     const editor = await server.member('edit');
     const reviewer = await server.member('review');
-    const raised = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Raised' } }))
-      .body;
+    const raised = await newSpace(server, server.orgId, { title: 'Raised' });
     await server.request('PATCH', `/v1/spaces/${raised.id}`, { body: { defaultLevel: 'review' } });
-    const lowered = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Lowered' } }))
-      .body;
+    const lowered = await newSpace(server, server.orgId, { title: 'Lowered' });
     await server.request('PATCH', `/v1/spaces/${lowered.id}`, { body: { defaultLevel: 'edit' } });
 
     // Raised to review: the editor may now merge there.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { newCollection, newSpace, newTeam, seedPage } from '../test/factories.js';
+import { newCollection, newOrg, newSpace, newTeam, seedPage } from '../test/factories.js';
 
 /**
  * Grants on spaces and collections (to users and teams) through the API, and how the one resolver combines
@@ -162,8 +162,8 @@ describeEachDialect('space and collection grants', (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues[0].path).toBe('users.1');
-    const org2 = (await server.request('POST', '/v1/orgs', { body: { title: 'Second' } })).body.id;
-    const foreignTeam = (await server.request('PUT', `/v1/orgs/${org2}/teams`, { body: { title: 'Foreign' } })).body.id;
+    const org2 = (await newOrg(server, 'Second')).id;
+    const foreignTeam = (await newTeam(server, org2, { title: 'Foreign' })).id;
     const badTeam = await server.request('POST', `/v1/spaces/${s}/permissions`, {
       body: { role: 'edit', teams: [foreignTeam] },
     });
@@ -219,7 +219,7 @@ describeEachDialect('space and collection grants', (dialect) => {
   });
 
   it("a team's spaces counter follows its live granted spaces", async () => {
-    const counted = (await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Counter' } })).body.id;
+    const counted = (await newTeam(server, org, { title: 'Counter' })).id;
     const [a, b] = [await space(), await space()];
     for (const id of [a, b]) {
       await server.request('PATCH', `/v1/spaces/${id}/permissions/teams/${counted}`, { body: { role: 'read' } });
@@ -239,7 +239,7 @@ describeEachDialect('space and collection grants', (dialect) => {
     await server.request('PATCH', `/v1/spaces/${s}/permissions/teams/${team}`, { body: { role: 'edit' } });
     await server.request('PATCH', `/v1/collections/${c}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
     await server.request('PATCH', `/v1/spaces/${inside}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
-    const target = (await server.request('POST', '/v1/orgs', { body: { title: 'Destination' } })).body.id;
+    const target = (await newOrg(server, 'Destination')).id;
     expect((await server.request('POST', `/v1/spaces/${s}/transfer`, { body: { organization: target } })).status).toBe(
       200,
     );

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
+import { newOrg, newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
 
 /** Published sites served as HTML at their urls.published, over real HTTP. */
 describeEachDialect('published sites', (dialect) => {
@@ -680,8 +680,7 @@ describeEachDialect('published sites', (dialect) => {
 
       // A member of another organization is no visitor of this one.
       const stranger = await server.signup('stranger');
-      const theirs = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Other org' } }))
-        .body;
+      const theirs = await newOrg(server, 'Other org', { token: stranger.token });
       const strangerToken = (await server.request('POST', `/v1/orgs/${theirs.id}/ping`, { token: stranger.token })).body
         .serviceVisitorClaims as string;
       expect(typeof strangerToken).toBe('string');
