@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newCollection, newOrg, newSpace, newTeam } from '../test/factories.js';
 
 /**
  * "Why can this member see this?" (`GET …/permissions/explain?user=`): each rule of the resolver, named, and the
@@ -17,19 +18,10 @@ describeEachDialect('access explanations', (dialect) => {
     server = await startTestServer(dialect);
     org = server.orgId;
     [reader, guest, creator] = [await server.member('read'), await server.member(null), await server.member('create')];
-    team = (
-      await server.request('PUT', `/v1/orgs/${org}/teams`, {
-        body: { title: 'Writers', members: [reader.id, guest.id] },
-      })
-    ).body.id;
+    team = (await newTeam(server, org, { title: 'Writers', members: [reader.id, guest.id] })).id;
   });
   afterAll(() => server.close());
 
-  async function make(kind: 'spaces' | 'collections', body: Record<string, unknown> = {}, token?: string) {
-    const res = await server.request('POST', `/v1/orgs/${org}/${kind}`, { token, body: { title: 'Item', ...body } });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
   const level = (kind: 'spaces' | 'collections', id: string, defaultLevel: string | null) =>
     server.request('PATCH', `/v1/${kind}/${id}`, { body: { defaultLevel } });
   const explain = (kind: 'spaces' | 'collections', id: string, user: TestUser, token?: string) =>
@@ -53,20 +45,20 @@ describeEachDialect('access explanations', (dialect) => {
   }
 
   it('names the organization role of an admin', async () => {
-    const s = await make('spaces');
+    const s = (await newSpace(server, org, { title: 'Item' })).id;
     const body = await why('spaces', s, server.owner);
     expect(body.level).toBe('admin');
     expect(body.reason).toEqual({ rule: 'organization-admin', role: 'admin' });
   });
 
   it('names the organization role when every default level inherits', async () => {
-    const s = await make('spaces', { title: 'Plain' });
+    const s = (await newSpace(server, org, { title: 'Plain' })).id;
     const body = await why('spaces', s, reader);
     expect(body).toMatchObject({ level: 'read', reason: { rule: 'organization-role', role: 'read' } });
   });
 
   it("names the space's own default level", async () => {
-    const s = await make('spaces', { title: 'Open' });
+    const s = (await newSpace(server, org, { title: 'Open' })).id;
     expect((await level('spaces', s, 'comment')).status).toBe(200);
     const body = await why('spaces', s, reader);
     expect(body.level).toBe('comment');
@@ -78,9 +70,9 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('names the collection a space inherits its default level from, however deep', async () => {
-    const outer = await make('collections', { title: 'Guides' });
-    const inner = await make('collections', { title: 'Inner', parent: outer });
-    const s = await make('spaces', { title: 'Deep', parent: inner });
+    const outer = (await newCollection(server, org, { title: 'Guides' })).id;
+    const inner = (await newCollection(server, org, { title: 'Inner', parent: outer })).id;
+    const s = (await newSpace(server, org, { title: 'Deep', parent: inner })).id;
     await level('collections', outer, 'edit');
     const body = await why('spaces', s, reader);
     expect(body.level).toBe('edit');
@@ -94,7 +86,7 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('names a user grant, and the default level it raises', async () => {
-    const s = await make('spaces', { title: 'Hidden' });
+    const s = (await newSpace(server, org, { title: 'Hidden' })).id;
     await level('spaces', s, null);
     expect((await why('spaces', s, creator)).reason).toMatchObject({ rule: 'default-level', role: null });
     await server.request('PATCH', `/v1/spaces/${s}/permissions/users/${creator.id}`, { body: { role: 'review' } });
@@ -109,8 +101,8 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('names a team grant on a containing collection, naming the team', async () => {
-    const guides = await make('collections', { title: 'Team guides' });
-    const s = await make('spaces', { title: 'Handbook', parent: guides });
+    const guides = (await newCollection(server, org, { title: 'Team guides' })).id;
+    const s = (await newSpace(server, org, { title: 'Handbook', parent: guides })).id;
     await level('collections', guides, null);
     await server.request('PATCH', `/v1/collections/${guides}/permissions/teams/${team}`, { body: { role: 'edit' } });
     const body = await why('spaces', s, reader);
@@ -124,8 +116,8 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('gives the highest of several rules, listing the others after it', async () => {
-    const box = await make('collections', { title: 'Box' });
-    const s = await make('spaces', { title: 'Several', parent: box });
+    const box = (await newCollection(server, org, { title: 'Box' })).id;
+    const s = (await newSpace(server, org, { title: 'Several', parent: box })).id;
     await level('spaces', s, 'comment');
     await server.request('PATCH', `/v1/spaces/${s}/permissions/users/${reader.id}`, { body: { role: 'read' } });
     await server.request('PATCH', `/v1/collections/${box}/permissions/teams/${team}`, { body: { role: 'review' } });
@@ -139,7 +131,7 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('names the creator rule', async () => {
-    const s = await make('spaces', { title: 'Mine' }, creator.token);
+    const s = (await newSpace(server, org, { title: 'Mine', token: creator.token })).id;
     await level('spaces', s, 'read');
     const body = await why('spaces', s, creator);
     expect(body.level).toBe('admin');
@@ -147,7 +139,7 @@ describeEachDialect('access explanations', (dialect) => {
   });
 
   it('says a guest gets nothing from default levels, until a grant', async () => {
-    const s = await make('spaces', { title: 'For members' });
+    const s = (await newSpace(server, org, { title: 'For members' })).id;
     await level('spaces', s, 'edit');
     let body = await why('spaces', s, guest);
     expect(body).toMatchObject({ level: null, reason: { rule: 'guest', role: null } });
@@ -159,7 +151,7 @@ describeEachDialect('access explanations', (dialect) => {
 
   describe('who may ask', () => {
     it('lets a member ask about themselves, and only admins of the item ask about others', async () => {
-      const s = await make('spaces', { title: 'Asked' });
+      const s = (await newSpace(server, org, { title: 'Asked' })).id;
       expect((await explain('spaces', s, reader, reader.token)).status).toBe(200);
       const other = await explain('spaces', s, creator, reader.token);
       expect(other.status).toBe(403);
@@ -168,16 +160,15 @@ describeEachDialect('access explanations', (dialect) => {
       const outsider = await server.signup('nobody');
       expect((await explain('spaces', s, outsider, reader.token)).status).toBe(403);
       // The creator is admin of what they made: they may ask about anyone.
-      const mine = await make('collections', { title: 'Made' }, creator.token);
+      const mine = (await newCollection(server, org, { title: 'Made', token: creator.token })).id;
       expect((await explain('collections', mine, reader, creator.token)).status).toBe(200);
     });
 
     it('answers 404 to outsiders, to members who cannot see the item, and for users of another organization', async () => {
-      const s = await make('spaces', { title: 'Private' });
-      const c = await make('collections', { title: 'Private box' });
+      const s = (await newSpace(server, org, { title: 'Private' })).id;
+      const c = (await newCollection(server, org, { title: 'Private box' })).id;
       const stranger = await server.signup('stranger');
-      const theirOrg = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Theirs' } }))
-        .body.id as string;
+      const theirOrg = (await newOrg(server, 'Theirs', { token: stranger.token })).id;
       for (const [kind, id] of [
         ['spaces', s],
         ['collections', c],
@@ -200,7 +191,7 @@ describeEachDialect('access explanations', (dialect) => {
     });
 
     it('answers 400 naming the field for bad input', async () => {
-      const s = await make('spaces');
+      const s = (await newSpace(server, org, { title: 'Item' })).id;
       const missing = await server.request('GET', `/v1/spaces/${s}/permissions/explain`);
       expect(missing.status).toBe(400);
       expect(missing.body.error.issues[0].path).toBe('user');
@@ -212,14 +203,14 @@ describeEachDialect('access explanations', (dialect) => {
     });
 
     it('needs a credential', async () => {
-      const s = await make('spaces');
+      const s = (await newSpace(server, org, { title: 'Item' })).id;
       const res = await fetch(`${server.url}/v1/spaces/${s}/permissions/explain?user=${reader.id}`);
       expect(res.status).toBe(401);
     });
   });
 
   it("counts a team's spaces through its grants on spaces and on collections, at any depth", async () => {
-    const counted = (await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Counted' } })).body.id;
+    const counted = (await newTeam(server, org, { title: 'Counted' })).id;
     const spaces = async () => {
       const [one, listed, granted] = await Promise.all([
         server.request('GET', `/v1/orgs/${org}/teams/${counted}`),
@@ -232,10 +223,13 @@ describeEachDialect('access explanations', (dialect) => {
       if (inGrants !== undefined) expect(inGrants).toBe(one.body.spaces);
       return one.body.spaces as number;
     };
-    const direct = await make('spaces', { title: 'Direct' });
-    const outer = await make('collections', { title: 'Counted outer' });
-    const inner = await make('collections', { title: 'Counted inner', parent: outer });
-    const [a, b] = [await make('spaces', { parent: outer }), await make('spaces', { parent: inner })];
+    const direct = (await newSpace(server, org, { title: 'Direct' })).id;
+    const outer = (await newCollection(server, org, { title: 'Counted outer' })).id;
+    const inner = (await newCollection(server, org, { title: 'Counted inner', parent: outer })).id;
+    const [a, b] = [
+      (await newSpace(server, org, { title: 'Item', parent: outer })).id,
+      (await newSpace(server, org, { title: 'Item', parent: inner })).id,
+    ];
     expect(await spaces()).toBe(0);
     await server.request('PATCH', `/v1/spaces/${direct}/permissions/teams/${counted}`, { body: { role: 'read' } });
     expect(await spaces()).toBe(1);

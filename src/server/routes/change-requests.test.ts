@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { editContent, newChangeRequest, newSpace } from '../test/factories.js';
 
 describeEachDialect('change requests and their content', (dialect) => {
   let server: TestServer;
@@ -9,13 +10,6 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const newSpace = async () =>
-    (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body as {
-      id: string;
-      revision: string;
-    };
-  const newCr = async (spaceId: string, subject = 'Edit') =>
-    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject } })).body;
   const edit = (
     spaceId: string,
     cr: string,
@@ -33,7 +27,7 @@ describeEachDialect('change requests and their content', (dialect) => {
     );
 
   it('creates change requests numbered per space, keeps the space counters exact, and finds them by number', async () => {
-    const space = await newSpace();
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
     const first = await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
       body: { subject: 'First' },
     });
@@ -49,7 +43,7 @@ describeEachDialect('change requests and their content', (dialect) => {
       outdated: false,
       comments: 0,
     });
-    const second = await newCr(space.id, 'Second');
+    const second = await newChangeRequest(server, space.id, { subject: 'Second' });
     expect(second.number).toBe(2);
     expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/2`)).body.id).toBe(second.id);
     await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/${second.id}`, { body: { status: 'draft' } });
@@ -62,8 +56,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses a subject of 101 characters and accepts 100; status merged cannot be set by PATCH', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     expect((await server.request('PATCH', path, { body: { subject: 's'.repeat(100) } })).status).toBe(200);
     const long = await server.request('PATCH', path, { body: { subject: 's'.repeat(101) } });
@@ -73,8 +67,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('edits pages inside the change request only, as one new revision, with stable block ids', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const res = await edit(
       space.id,
       cr.id,
@@ -128,8 +122,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses bodies nested past the depth limit or with too many blocks, naming the field, and keeps nothing', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const before = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
     const quotes = '>'.repeat(50_000) + ' deep';
     const list = Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
@@ -161,8 +155,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('rejects a batch whole, naming the failing operation', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const res = await edit(space.id, cr.id, [
       { operation: 'insert_page', title: 'Kept?' },
       { operation: 'insert_page', title: 'Orphan', into: 'no-such-page' },
@@ -189,8 +183,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('answers 409 to a stale If-Match and changes nothing', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const first = await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'One' }], {
       headers: { 'if-match': `"${cr.revision}"` },
     });
@@ -204,8 +198,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('never loses one of two concurrent edits', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const results = await Promise.all(
       ['A', 'B', 'C', 'D'].map((title) => edit(space.id, cr.id, [{ operation: 'insert_page', title }])),
     );
@@ -215,8 +209,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('refuses edits in a locked space (403) and to readers (403); outsiders get 404', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const reader = await server.member('read');
     expect(
       (await edit(space.id, cr.id, [{ operation: 'insert_page', title: 'x' }], { token: reader.token })).status,
@@ -236,8 +230,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('stores files and serves them with their content type to readers of the space', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const bytes = Buffer.from('hello, file');
     const res = await edit(
       space.id,
@@ -265,8 +259,8 @@ describeEachDialect('change requests and their content', (dialect) => {
   });
 
   it('deletes a page with its subpages, and reverts a page to the base', async () => {
-    const space = await newSpace();
-    const cr = await newCr(space.id);
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Edit' });
     const made = await edit(
       space.id,
       cr.id,
@@ -334,8 +328,8 @@ describeEachDialect('change request files from URLs', (dialect) => {
   });
 
   it('takes a content edit up to 8 MiB and answers 413 above; other endpoints stop at 1 MiB', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Big' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Big' });
+    const cr = await newChangeRequest(server, space.id);
     const path = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
     const file = (i: number) => ({ name: `f${i}.bin`, base64: Buffer.alloc(1024 * 1024 - 16, i).toString('base64') });
     const fits = await server.request('POST', path, {
@@ -419,10 +413,9 @@ describeEachDialect('change requests: filters and history', (dialect) => {
   afterAll(() => server.close());
 
   it('filters by contributor: the author, or anyone who edited', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
     const editor = await server.member('edit');
-    const mine = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'mine' } }))
-      .body;
+    const mine = await newChangeRequest(server, space.id, { subject: 'mine' });
     const theirs = (
       await server.request('POST', `/v1/spaces/${space.id}/change-requests`, {
         token: editor.token,
@@ -443,9 +436,8 @@ describeEachDialect('change requests: filters and history', (dialect) => {
   });
 
   it('reads historical revisions: a page as it was before a merge changed it', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'History' } }))
-      .body;
-    const first = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'History' });
+    const first = await newChangeRequest(server, space.id);
     const made = await server.request(
       'POST',
       `/v1/spaces/${space.id}/change-requests/${first.id}/content?compat=false`,
@@ -455,7 +447,7 @@ describeEachDialect('change requests: filters and history', (dialect) => {
     );
     const pageId = made.body.changes[0].page.id;
     const v1 = (await server.request('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`)).body.revision;
-    const second = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const second = await newChangeRequest(server, space.id);
     await server.request('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/content`, {
       body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Version two.' } }] },
     });
@@ -465,13 +457,13 @@ describeEachDialect('change requests: filters and history', (dialect) => {
     const now = await server.request('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`);
     expect(now.body.markdown).toBe('Version two.\n');
     // A revision of another space is not found through this one.
-    const other = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Other' } })).body;
+    const other = await newSpace(server, server.orgId, { title: 'Other' });
     expect((await server.request('GET', `/v1/spaces/${other.id}/revisions/${v1}`)).status).toBe(404);
   });
 
   it('paginates files', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Files' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Files' });
+    const cr = await newChangeRequest(server, space.id);
     const files = Array.from({ length: 5 }, (_, i) => ({
       name: `f${i}.txt`,
       base64: Buffer.from(`f${i}`).toString('base64'),
@@ -502,8 +494,8 @@ describeEachDialect('change requests: link pages and review permission', (dialec
   afterAll(() => server.close());
 
   it('accepts http(s) URLs and paths for link pages, and refuses other schemes', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Links' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Links' });
+    const cr = await newChangeRequest(server, space.id);
     const link = (href: string) =>
       server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
         body: { changes: [{ operation: 'insert_page', type: 'link', title: 'L', href }] },
@@ -518,8 +510,8 @@ describeEachDialect('change requests: link pages and review permission', (dialec
   });
 
   it('does not offer the author a review of their own change request', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Perm' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Perm' });
+    const cr = await newChangeRequest(server, space.id);
     expect(cr.permissions).toMatchObject({ review: false, merge: true, edit: true });
     const reviewer = await server.member('review');
     const seen = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, {
@@ -537,17 +529,13 @@ describeEachDialect("change requests: the seed's role order (a reviewer outranks
   afterAll(() => server.close());
 
   const crWithPage = async (spaceId: string, token?: string) => {
-    const cr = (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: {} })).body;
-    const edited = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
-      token,
-      body: { changes: [{ operation: 'insert_page', title: 'Page' }] },
-    });
-    expect(edited.status).toBe(200);
-    return cr as { id: string };
+    const cr = await newChangeRequest(server, spaceId, { token });
+    await editContent(server, spaceId, cr.id, [{ operation: 'insert_page', title: 'Page' }], { token });
+    return cr;
   };
 
   it('editors edit but cannot merge; reviewers edit, review and merge', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Order' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Order' });
     const editor = await server.member('edit');
     const reviewer = await server.member('review');
 
@@ -583,11 +571,9 @@ describeEachDialect("change requests: the seed's role order (a reviewer outranks
   it('a defaultLevel raises and lowers across the review/edit boundary', async () => {
     const editor = await server.member('edit');
     const reviewer = await server.member('review');
-    const raised = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Raised' } }))
-      .body;
+    const raised = await newSpace(server, server.orgId, { title: 'Raised' });
     await server.request('PATCH', `/v1/spaces/${raised.id}`, { body: { defaultLevel: 'review' } });
-    const lowered = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Lowered' } }))
-      .body;
+    const lowered = await newSpace(server, server.orgId, { title: 'Lowered' });
     await server.request('PATCH', `/v1/spaces/${lowered.id}`, { body: { defaultLevel: 'edit' } });
 
     // Raised to review: the editor may now merge there.

@@ -6,6 +6,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../test/harness.js';
+import { newCollection, newOrg, newSpace } from '../test/factories.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -31,24 +32,6 @@ describeEachDialect('collections', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function newOrg(token?: string): Promise<string> {
-    const res = await server.request('POST', '/v1/orgs', { token, body: { title: 'Collections org' } });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
-
-  async function collection(orgId: string, body: Record<string, unknown> = {}) {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/collections`, { body: { title: 'C', ...body } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; title: string; parent?: string; organization: string };
-  }
-
-  async function space(orgId: string, body: Record<string, unknown> = {}) {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/spaces`, { body: { title: 'S', ...body } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; parent?: string; organization: string };
-  }
-
   async function listAll(path: string): Promise<Array<{ id: string; [k: string]: unknown }>> {
     const res = await server.request('GET', path);
     expect(res.status).toBe(200);
@@ -73,7 +56,7 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('nests a collection in a parent', async () => {
-      const parent = await collection(server.orgId);
+      const parent = await newCollection(server, server.orgId, { title: 'C' });
       const res = await server.request('POST', `/v1/orgs/${server.orgId}/collections`, {
         body: { title: 'Child', parent: parent.id },
       });
@@ -95,8 +78,8 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('refuses a parent from another organization (400 naming parent)', async () => {
-      const other = await newOrg();
-      const foreign = await collection(other);
+      const other = (await newOrg(server, 'Collections org')).id;
+      const foreign = await newCollection(server, other, { title: 'C' });
       const res = await server.request('POST', `/v1/orgs/${server.orgId}/collections`, {
         body: { title: 'X', parent: foreign.id },
       });
@@ -126,7 +109,7 @@ describeEachDialect('collections', (dialect) => {
 
   describe('GET /v1/collections/{id}', () => {
     it('returns the collection with the permissions of the caller', async () => {
-      const c = await collection(server.orgId, { title: 'Visible' });
+      const c = await newCollection(server, server.orgId, { title: 'Visible' });
       const res = await server.request('GET', `/v1/collections/${c.id}`, { token: reader.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -139,7 +122,7 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 404 to an outsider and for an unknown id, 401 without a token', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       expect((await server.request('GET', `/v1/collections/${c.id}`, { token: outsider.token })).status).toBe(404);
       expect((await server.request('GET', '/v1/collections/no-such-collection')).status).toBe(404);
       expect((await server.request('GET', `/v1/collections/${c.id}`, { token: null })).status).toBe(401);
@@ -148,7 +131,7 @@ describeEachDialect('collections', (dialect) => {
 
   describe('PATCH /v1/collections/{id}', () => {
     it('changes title, description and defaultLevel', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const res = await server.request('PATCH', `/v1/collections/${c.id}`, {
         body: { title: 'New title', description: 'About it', defaultLevel: 'comment' },
       });
@@ -162,7 +145,7 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('accepts a title of 50 and a description of 100 characters, refuses 51 and 101', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const url = `/v1/collections/${c.id}`;
       expect((await server.request('PATCH', url, { body: { title: 'x'.repeat(50) } })).status).toBe(200);
       expect((await server.request('PATCH', url, { body: { description: 'd'.repeat(100) } })).status).toBe(200);
@@ -177,14 +160,14 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('refuses an unknown defaultLevel (400)', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const res = await server.request('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: 'owner' } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('defaultLevel');
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token', async () => {
-      const c = await collection(server.orgId, { title: 'Keep' });
+      const c = await newCollection(server, server.orgId, { title: 'Keep' });
       const url = `/v1/collections/${c.id}`;
       expect((await server.request('PATCH', url, { token: editor.token, body: { title: 'Nope' } })).status).toBe(403);
       expect((await server.request('PATCH', url, { token: outsider.token, body: { title: 'Nope' } })).status).toBe(404);
@@ -195,12 +178,12 @@ describeEachDialect('collections', (dialect) => {
 
   describe('DELETE /v1/collections/{id}', () => {
     it('deletes it (205) with its nested collections; their spaces go to the trash, restorable at the root', async () => {
-      const orgId = await newOrg();
-      const top = await collection(orgId, { title: 'Top' });
-      const nested = await collection(orgId, { title: 'Nested', parent: top.id });
-      const direct = await space(orgId, { title: 'Direct', parent: top.id });
-      const deep = await space(orgId, { title: 'Deep', parent: nested.id });
-      const outside = await space(orgId, { title: 'Outside' });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const top = await newCollection(server, orgId, { title: 'Top' });
+      const nested = await newCollection(server, orgId, { title: 'Nested', parent: top.id });
+      const direct = await newSpace(server, orgId, { title: 'Direct', parent: top.id });
+      const deep = await newSpace(server, orgId, { title: 'Deep', parent: nested.id });
+      const outside = await newSpace(server, orgId, { title: 'Outside' });
 
       const del = await server.request('DELETE', `/v1/collections/${top.id}`);
       expect(del.status).toBe(205);
@@ -229,9 +212,9 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('keeps the original deletion time of a space already in the trash', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
-      const s = await space(orgId, { parent: c.id });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
+      const s = await newSpace(server, orgId, { title: 'S', parent: c.id });
       expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
       const before = (await server.request('GET', `/v1/spaces/${s.id}`)).body.deletedAt;
       const deleted = await withClockAhead(1000, () => server.request('DELETE', `/v1/collections/${c.id}`));
@@ -240,13 +223,13 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('keeps a space hidden by the collection hidden when it was already in the trash as the collection is deleted', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Collections org')).id;
       const reader2 = await server.member('read', orgId);
-      const c = await collection(orgId, { title: 'Hidden' });
+      const c = await newCollection(server, orgId, { title: 'Hidden' });
       expect((await server.request('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: null } })).status).toBe(
         200,
       );
-      const s = await space(orgId, { title: 'Trashed secret', parent: c.id });
+      const s = await newSpace(server, orgId, { title: 'Trashed secret', parent: c.id });
       expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: reader2.token })).status).toBe(404);
       expect((await server.request('DELETE', `/v1/collections/${c.id}`)).status).toBe(205);
@@ -258,7 +241,7 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token; nothing is deleted', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const url = `/v1/collections/${c.id}`;
       expect((await server.request('DELETE', url, { token: editor.token })).status).toBe(403);
       expect((await server.request('DELETE', url, { token: outsider.token })).status).toBe(404);
@@ -269,15 +252,15 @@ describeEachDialect('collections', (dialect) => {
 
   describe('GET /v1/collections/{id}/spaces', () => {
     it('lists the live spaces of the collection in order, paginated with a total count', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
-      const other = await collection(orgId);
-      const a = await space(orgId, { title: 'A', parent: c.id });
-      const b = await space(orgId, { title: 'B', parent: c.id });
-      const gone = await space(orgId, { title: 'Gone', parent: c.id });
-      const d = await space(orgId, { title: 'D', parent: c.id });
-      await space(orgId, { title: 'Elsewhere', parent: other.id });
-      await space(orgId, { title: 'Root' });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
+      const other = await newCollection(server, orgId, { title: 'C' });
+      const a = await newSpace(server, orgId, { title: 'A', parent: c.id });
+      const b = await newSpace(server, orgId, { title: 'B', parent: c.id });
+      const gone = await newSpace(server, orgId, { title: 'Gone', parent: c.id });
+      const d = await newSpace(server, orgId, { title: 'D', parent: c.id });
+      await newSpace(server, orgId, { title: 'Elsewhere', parent: other.id });
+      await newSpace(server, orgId, { title: 'Root' });
       expect((await server.request('DELETE', `/v1/spaces/${gone.id}`)).status).toBe(205);
 
       const all = await server.request('GET', `/v1/collections/${c.id}/spaces`);
@@ -298,7 +281,7 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 404 to an outsider, 401 without a token', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       expect((await server.request('GET', `/v1/collections/${c.id}/spaces`, { token: outsider.token })).status).toBe(
         404,
       );
@@ -309,11 +292,11 @@ describeEachDialect('collections', (dialect) => {
 
   describe('GET /v1/orgs/{id}/collections', () => {
     it('lists every collection by default (nested=true), only top-level ones with nested=false', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId, { title: 'A' });
-      const b = await collection(orgId, { title: 'B' });
-      const a1 = await collection(orgId, { title: 'A1', parent: a.id });
-      const a1x = await collection(orgId, { title: 'A1x', parent: a1.id });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'A' });
+      const b = await newCollection(server, orgId, { title: 'B' });
+      const a1 = await newCollection(server, orgId, { title: 'A1', parent: a.id });
+      const a1x = await newCollection(server, orgId, { title: 'A1x', parent: a1.id });
 
       const all = await server.request('GET', `/v1/orgs/${orgId}/collections`);
       expect(all.status).toBe(200);
@@ -329,9 +312,9 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('paginates with next.page and a total count', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Collections org')).id;
       const created: string[] = [];
-      for (let i = 0; i < 5; i += 1) created.push((await collection(orgId, { title: `C${i}` })).id);
+      for (let i = 0; i < 5; i += 1) created.push((await newCollection(server, orgId, { title: `C${i}` })).id);
       const seen: string[] = [];
       let page: string | undefined;
       for (let i = 0; i < 10; i += 1) {
@@ -364,10 +347,10 @@ describeEachDialect('collections', (dialect) => {
 
   describe('POST /v1/collections/{id}/move', () => {
     it('reorders among siblings with position before/after', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId, { title: 'A' });
-      const b = await collection(orgId, { title: 'B' });
-      const c = await collection(orgId, { title: 'C' });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'A' });
+      const b = await newCollection(server, orgId, { title: 'B' });
+      const c = await newCollection(server, orgId, { title: 'C' });
       const top = () => listAll(`/v1/orgs/${orgId}/collections?nested=false`).then(ids);
       expect(await top()).toEqual([a.id, b.id, c.id]);
 
@@ -397,9 +380,9 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('orders collections and spaces together: a pointer may be a sibling space', async () => {
-      const orgId = await newOrg();
-      const s = await space(orgId);
-      const c = await collection(orgId);
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const s = await newSpace(server, orgId, { title: 'S' });
+      const c = await newCollection(server, orgId, { title: 'C' });
       const res = await server.request('POST', `/v1/collections/${c.id}/move`, {
         body: { position: { before: { type: 'space', space: s.id } } },
       });
@@ -407,10 +390,10 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('moves into another parent and back to the root (parent null)', async () => {
-      const orgId = await newOrg();
-      const target = await collection(orgId, { title: 'Target' });
-      const moved = await collection(orgId, { title: 'Moved' });
-      const inside = await space(orgId, { parent: moved.id });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const target = await newCollection(server, orgId, { title: 'Target' });
+      const moved = await newCollection(server, orgId, { title: 'Moved' });
+      const inside = await newSpace(server, orgId, { title: 'S', parent: moved.id });
       const res = await server.request('POST', `/v1/collections/${moved.id}/move`, { body: { parent: target.id } });
       expect(res.status).toBe(200);
       expect(res.body.parent).toBe(target.id);
@@ -425,10 +408,10 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('refuses a move into itself or into its own descendant (400 naming parent)', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId);
-      const child = await collection(orgId, { parent: a.id });
-      const grandchild = await collection(orgId, { parent: child.id });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'C' });
+      const child = await newCollection(server, orgId, { title: 'C', parent: a.id });
+      const grandchild = await newCollection(server, orgId, { title: 'C', parent: child.id });
       for (const parent of [a.id, child.id, grandchild.id]) {
         const res = await server.request('POST', `/v1/collections/${a.id}/move`, { body: { parent } });
         expect(res.status).toBe(400);
@@ -438,9 +421,9 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 409 for a move that changes nothing', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId);
-      const b = await collection(orgId);
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'C' });
+      const b = await newCollection(server, orgId, { title: 'C' });
       const afterA = await server.request('POST', `/v1/collections/${b.id}/move`, {
         body: { position: { after: { type: 'collection', collection: a.id } } },
       });
@@ -457,10 +440,10 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('refuses a pointer that is not a sibling in the target parent (400 naming position)', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId);
-      const b = await collection(orgId);
-      const nested = await collection(orgId, { parent: a.id });
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'C' });
+      const b = await newCollection(server, orgId, { title: 'C' });
+      const nested = await newCollection(server, orgId, { title: 'C', parent: a.id });
       const notSibling = await server.request('POST', `/v1/collections/${b.id}/move`, {
         body: { position: { before: { type: 'collection', collection: nested.id } } },
       });
@@ -478,10 +461,10 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('refuses before/after that are not adjacent, an empty body, and a parent of another organization', async () => {
-      const orgId = await newOrg();
-      const a = await collection(orgId);
-      const b = await collection(orgId);
-      const c = await collection(orgId);
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const a = await newCollection(server, orgId, { title: 'C' });
+      const b = await newCollection(server, orgId, { title: 'C' });
+      const c = await newCollection(server, orgId, { title: 'C' });
       const apart = await server.request('POST', `/v1/collections/${c.id}/move`, {
         body: {
           position: {
@@ -492,14 +475,14 @@ describeEachDialect('collections', (dialect) => {
       });
       expect(apart.status).toBe(400);
       expect((await server.request('POST', `/v1/collections/${a.id}/move`, { body: {} })).status).toBe(400);
-      const foreign = await collection(await newOrg());
+      const foreign = await newCollection(server, (await newOrg(server, 'Collections org')).id, { title: 'C' });
       const res = await server.request('POST', `/v1/collections/${a.id}/move`, { body: { parent: foreign.id } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('parent');
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token', async () => {
-      const a = await collection(server.orgId);
+      const a = await newCollection(server, server.orgId, { title: 'C' });
       const url = `/v1/collections/${a.id}/move`;
       const body = { parent: null };
       expect((await server.request('POST', url, { token: editor.token, body })).status).toBe(403);
@@ -510,13 +493,13 @@ describeEachDialect('collections', (dialect) => {
 
   describe('POST /v1/collections/{id}/transfer', () => {
     it('moves the collection, its nested collections and their spaces to another organization the caller administers', async () => {
-      const source = await newOrg();
-      const target = await newOrg();
-      const parent = await collection(source, { title: 'Parent' });
-      const c = await collection(source, { title: 'Moving', parent: parent.id });
-      const nested = await collection(source, { title: 'Nested', parent: c.id });
-      const s1 = await space(source, { parent: c.id });
-      const s2 = await space(source, { parent: nested.id });
+      const source = (await newOrg(server, 'Collections org')).id;
+      const target = (await newOrg(server, 'Collections org')).id;
+      const parent = await newCollection(server, source, { title: 'Parent' });
+      const c = await newCollection(server, source, { title: 'Moving', parent: parent.id });
+      const nested = await newCollection(server, source, { title: 'Nested', parent: c.id });
+      const s1 = await newSpace(server, source, { title: 'S', parent: c.id });
+      const s2 = await newSpace(server, source, { title: 'S', parent: nested.id });
 
       const res = await server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target } });
       expect(res.status).toBe(200);
@@ -537,15 +520,15 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 409 when the target is the organization it is already in', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
+      const orgId = (await newOrg(server, 'Collections org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
       const res = await server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: orgId } });
       expect(res.status).toBe(409);
     });
 
     it('answers 403 when the caller is in the target organization but not its admin', async () => {
       const other = await server.signup('otherowner');
-      const target = await newOrg(other.token);
+      const target = (await newOrg(server, 'Collections org', { token: other.token })).id;
       const link = await server.request('POST', `/v1/orgs/${target}/link-invites`, {
         token: other.token,
         body: { role: 'create' },
@@ -554,7 +537,7 @@ describeEachDialect('collections', (dialect) => {
         (await server.request('POST', `/v1/orgs/${target}/invites/${link.body.id}`, { token: server.owner.token }))
           .status,
       ).toBe(200);
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const res = await server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target } });
       expect(res.status).toBe(403);
       expect((await server.request('GET', `/v1/collections/${c.id}`)).body.organization).toBe(server.orgId);
@@ -562,8 +545,8 @@ describeEachDialect('collections', (dialect) => {
 
     it('answers 400 naming organization when the caller is not in the target organization, or it does not exist', async () => {
       const other = await server.signup('stranger');
-      const target = await newOrg(other.token);
-      const c = await collection(server.orgId);
+      const target = (await newOrg(server, 'Collections org', { token: other.token })).id;
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       for (const organization of [target, 'no-such-org']) {
         const res = await server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization } });
         expect(res.status).toBe(400);
@@ -573,9 +556,9 @@ describeEachDialect('collections', (dialect) => {
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token', async () => {
-      const c = await collection(server.orgId);
+      const c = await newCollection(server, server.orgId, { title: 'C' });
       const url = `/v1/collections/${c.id}/transfer`;
-      const target = await newOrg();
+      const target = (await newOrg(server, 'Collections org')).id;
       const body = { organization: target };
       expect((await server.request('POST', url, { token: editor.token, body })).status).toBe(403);
       expect((await server.request('POST', url, { token: outsider.token, body })).status).toBe(404);
@@ -591,7 +574,7 @@ describeEachDialect('collections', (dialect) => {
   describe('operations that affect what others put inside a collection', () => {
     /** An organization of the owner with a creator (create role) who made a collection, and their own org. */
     async function setup() {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Collections org')).id;
       const creator = await server.member('create', orgId);
       const made = await server.request('POST', `/v1/orgs/${orgId}/collections`, {
         token: creator.token,
@@ -605,7 +588,7 @@ describeEachDialect('collections', (dialect) => {
 
     /** A space the owner puts in the collection; `hidden` gives it the null default level. */
     async function othersSpace(orgId: string, parent: string, title: string, hidden = false) {
-      const s = await space(orgId, { title, parent });
+      const s = await newSpace(server, orgId, { title, parent });
       if (hidden) {
         const res = await server.request('PATCH', `/v1/spaces/${s.id}`, { body: { defaultLevel: null } });
         expect(res.status).toBe(200);
@@ -724,7 +707,7 @@ describeEachDialect('collections', (dialect) => {
     it("refuses to move a collection holding others' spaces under another parent (403); reordering stays allowed", async () => {
       const { orgId, creator, collectionId } = await setup();
       const shared = await othersSpace(orgId, collectionId, 'Shared');
-      const target = await collection(orgId, { title: 'Open to all' });
+      const target = await newCollection(server, orgId, { title: 'Open to all' });
       expect(
         (await server.request('PATCH', `/v1/collections/${target.id}`, { body: { defaultLevel: 'admin' } })).status,
       ).toBe(200);

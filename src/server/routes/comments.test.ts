@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_BODY_MAX } from '../../shared/contract/comments.js';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newChangeRequest, newOrg, newSpace, seedContent } from '../test/factories.js';
 import { buildApp } from '../app.js';
 import { openStorage } from '../storage/db.js';
 
@@ -21,32 +22,25 @@ describeEachDialect('comment threads', (dialect) => {
 
   /** A space with one merged page "Guide" (three blocks), and an open change request that edits it. */
   async function setup() {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
-    const seed = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'S' } }))
-      .body;
-    const seeded = await server.request(
-      'POST',
-      `/v1/spaces/${space.id}/change-requests/${seed.id}/content?compat=false`,
-      {
-        body: {
-          changes: [
-            { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nFirst *block*.\n\nLast.' } },
-            { operation: 'insert_page', title: 'Other' },
-          ],
-        },
-      },
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const seeded = await seedContent(
+      server,
+      space.id,
+      [
+        { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nFirst *block*.\n\nLast.' } },
+        { operation: 'insert_page', title: 'Other' },
+      ],
+      { subject: 'S' },
     );
-    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${seed.id}/merge`);
-    const [guide, other] = seeded.body.changes.map((c: { page: { id: string } }) => c.page.id) as string[];
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'R' } }))
-      .body;
+    const [guide, other] = seeded.pageIds;
+    const cr = await newChangeRequest(server, space.id, { subject: 'R' });
     const base = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     const page = (await server.request('GET', `${base}/content/page/${guide}?format=document`)).body;
     const blocks = page.document.nodes.map((n: { key: string }) => n.key) as string[];
     return {
-      spaceId: space.id as string,
-      crId: cr.id as string,
-      number: cr.number as number,
+      spaceId: space.id,
+      crId: cr.id,
+      number: cr.number,
       base,
       guide: guide!,
       other: other!,
@@ -634,8 +628,7 @@ describeEachDialect('comment threads', (dialect) => {
       expect((await server.request('PUT', `${base}/comments/${c.id}`, { body: { resolved: true } })).status).toBe(200);
 
       const stranger = await server.signup('stranger');
-      const theirOrg = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Theirs' } }))
-        .body;
+      const theirOrg = await newOrg(server, 'Theirs', { token: stranger.token });
       const theirSpace = (
         await server.request('POST', `/v1/orgs/${theirOrg.id}/spaces`, { token: stranger.token, body: {} })
       ).body;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newCollection, newSpace } from '../test/factories.js';
 
 /** Concurrent writes never break an invariant (these races are real on PostgreSQL). */
 describeEachDialect('concurrent writes', (dialect) => {
@@ -9,11 +10,9 @@ describeEachDialect('concurrent writes', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const create = async (path: string, body: object) => (await server.request('POST', path, { body })).body;
-
   it('two crossing moves cannot make a cycle of collections', async () => {
-    const a = await create(`/v1/orgs/${server.orgId}/collections`, { title: 'A' });
-    const b = await create(`/v1/orgs/${server.orgId}/collections`, { title: 'B' });
+    const a = await newCollection(server, server.orgId, { title: 'A' });
+    const b = await newCollection(server, server.orgId, { title: 'B' });
     const [x, y] = await Promise.all([
       server.request('POST', `/v1/collections/${a.id}/move`, { body: { parent: b.id } }),
       server.request('POST', `/v1/collections/${b.id}/move`, { body: { parent: a.id } }),
@@ -28,7 +27,7 @@ describeEachDialect('concurrent writes', (dialect) => {
   });
 
   it('concurrent creates in one parent get distinct positions, in creation order', async () => {
-    const parent = await create(`/v1/orgs/${server.orgId}/collections`, { title: 'Busy' });
+    const parent = await newCollection(server, server.orgId, { title: 'Busy' });
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: `S${i}`, parent: parent.id } }),
@@ -46,7 +45,7 @@ describeEachDialect('concurrent writes', (dialect) => {
   });
 
   it('a collection deleted while spaces are created in it leaves none behind outside the trash', async () => {
-    const doomed = await create(`/v1/orgs/${server.orgId}/collections`, { title: 'Doomed' });
+    const doomed = await newCollection(server, server.orgId, { title: 'Doomed' });
     const results = await Promise.all([
       ...Array.from({ length: 5 }, (_, i) =>
         server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: `D${i}`, parent: doomed.id } }),
@@ -66,10 +65,10 @@ describeEachDialect('concurrent writes', (dialect) => {
   });
 
   it('keeps moving an item into one gap without the position keys growing without bound', async () => {
-    const parent = await create(`/v1/orgs/${server.orgId}/collections`, { title: 'Gap' });
-    const first = await create(`/v1/orgs/${server.orgId}/spaces`, { title: 'first', parent: parent.id });
-    const second = await create(`/v1/orgs/${server.orgId}/spaces`, { title: 'second', parent: parent.id });
-    const third = await create(`/v1/orgs/${server.orgId}/spaces`, { title: 'third', parent: parent.id });
+    const parent = await newCollection(server, server.orgId, { title: 'Gap' });
+    const first = await newSpace(server, server.orgId, { title: 'first', parent: parent.id });
+    const second = await newSpace(server, server.orgId, { title: 'second', parent: parent.id });
+    const third = await newSpace(server, server.orgId, { title: 'third', parent: parent.id });
     // Alternate the last two around each other, always just after `first`: each key lands in a shrinking gap.
     let moving = third.id as string;
     let other = second.id as string;

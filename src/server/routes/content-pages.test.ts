@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { safeEncode } from 'zod/v4/core';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { editContent, mergeChangeRequest, newChangeRequest, newSpace } from '../test/factories.js';
 import { revisionPagesSchema } from '../../shared/contract/content.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
 import { presentPage, type PageLocation } from '../presenters/revision.js';
@@ -45,19 +46,12 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as T;
   };
-  const edit = (spaceId: string, crId: string, changes: unknown[]) =>
-    ok<{ changes: Array<{ page: { id: string } }> }>(
-      'POST',
-      `/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`,
-      { changes },
-    );
-
   /** A space holding every kind of page, nested, with and without the optional fields. */
   async function seededSpace() {
-    const space = await ok<{ id: string }>('POST', `/v1/orgs/${server.orgId}/spaces`, { title: 'Pages' });
-    const cr = await ok<{ id: string }>('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Seed' });
+    const space = await newSpace(server, server.orgId, { title: 'Pages' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Seed' });
     const [guide, section] = (
-      await edit(space.id, cr.id, [
+      await editContent(server, space.id, cr.id, [
         {
           operation: 'insert_page',
           title: 'Guide "quoted" \u2028 ünïcode',
@@ -68,7 +62,7 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
         { operation: 'insert_page', type: 'group', title: 'Section', emoji: '📁' },
       ])
     ).changes.map((c) => c.page.id);
-    await edit(space.id, cr.id, [
+    await editContent(server, space.id, cr.id, [
       { operation: 'insert_page', title: 'Install', into: guide, document: { markdown: 'Steps.' } },
       {
         operation: 'insert_page',
@@ -80,7 +74,7 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
       },
       { operation: 'insert_page', title: 'In a group', into: section, slug: 'in-group' },
     ]);
-    await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    await mergeChangeRequest(server, space.id, cr.id);
     return space.id;
   }
 
@@ -181,12 +175,12 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     const path = `/v1/spaces/${id}/content/pages`;
     const before = await raw(path);
     const previous = await ok<{ revision: string }>('GET', `/v1/spaces/${id}`);
-    const cr = await ok<{ id: string }>('POST', `/v1/spaces/${id}/change-requests`, { subject: 'Rename' });
+    const cr = await newChangeRequest(server, id, { subject: 'Rename' });
     const pageId = JSON.parse(before.body.toString()).pages[0].id as string;
-    await edit(id, cr.id, [{ operation: 'update_page', page: pageId, title: 'Guide, renamed' }]);
+    await editContent(server, id, cr.id, [{ operation: 'update_page', page: pageId, title: 'Guide, renamed' }]);
     // The change request's own tree has changed; the space's has not yet.
     expect((await raw(path, { 'if-none-match': before.headers.etag! })).status).toBe(304);
-    await ok('POST', `/v1/spaces/${id}/change-requests/${cr.id}/merge`);
+    await mergeChangeRequest(server, id, cr.id);
     const after = await raw(path, { 'if-none-match': before.headers.etag! });
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -202,9 +196,7 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
 
   it("serves a change request's tree with its own URLs and ETag, changing with its edits", async () => {
     const id = await seededSpace();
-    const cr = await ok<{ id: string; number: number; revision: string }>('POST', `/v1/spaces/${id}/change-requests`, {
-      subject: 'Edit',
-    });
+    const cr = await newChangeRequest(server, id, { subject: 'Edit' });
     const path = `/v1/spaces/${id}/change-requests/${cr.id}/content/pages`;
     const spaceTree = await raw(`/v1/spaces/${id}/content/pages`);
     const crTree = await raw(path);
@@ -219,7 +211,9 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     expect((await raw(path, { 'if-none-match': crTree.headers.etag! })).status).toBe(304);
 
     const pageId = JSON.parse(crTree.body.toString()).pages[0].id as string;
-    await edit(id, cr.id, [{ operation: 'update_page', page: pageId, title: 'Edited in the change request' }]);
+    await editContent(server, id, cr.id, [
+      { operation: 'update_page', page: pageId, title: 'Edited in the change request' },
+    ]);
     const edited = await raw(path, { 'if-none-match': crTree.headers.etag!, 'accept-encoding': 'gzip' });
     expect(edited.status).toBe(200);
     expect(edited.headers['content-encoding']).toBe('gzip');
@@ -268,7 +262,7 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     expect(answers[2]!.body.equals(answers[0]!.body)).toBe(true);
     expect(zlib.gunzipSync(answers[1]!.body).equals(answers[0]!.body)).toBe(true);
 
-    const empty = await ok<{ id: string }>('POST', `/v1/orgs/${server.orgId}/spaces`, { title: 'Empty' });
+    const empty = await newSpace(server, server.orgId, { title: 'Empty' });
     const none = await raw(`/v1/spaces/${empty.id}/content/pages`, { 'accept-encoding': 'br' });
     expect(none.status).toBe(200);
     expect(zlib.brotliDecompressSync(none.body).toString()).toBe('{"pages":[]}');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newCollection, newOrg, newSpace, newTeam, seedPage } from '../test/factories.js';
 
 /**
  * Grants on spaces and collections (to users and teams) through the API, and how the one resolver combines
@@ -18,33 +19,18 @@ describeEachDialect('space and collection grants', (dialect) => {
     server = await startTestServer(dialect);
     org = server.orgId;
     [reader, guest, editor] = [await server.member('read'), await server.member(null), await server.member('edit')];
-    team = (
-      await server.request('PUT', `/v1/orgs/${org}/teams`, {
-        body: { title: 'Granted', members: [reader.id, guest.id] },
-      })
-    ).body.id;
+    team = (await newTeam(server, org, { title: 'Granted', members: [reader.id, guest.id] })).id;
   });
   afterAll(() => server.close());
 
   /** A space with one page saying its title, so that the organization search (of page text) finds it. */
   async function space(body: Record<string, unknown> = {}) {
     const title = (body.title as string | undefined) ?? 'Grant me';
-    const res = await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title, ...body } });
-    expect(res.status).toBe(201);
-    const id = res.body.id as string;
-    const cr = await server.request('POST', `/v1/spaces/${id}/change-requests`, { body: { subject: 'Seed' } });
-    const edited = await server.request('POST', `/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
-      body: { changes: [{ operation: 'insert_page', title, document: { markdown: `About the ${title}.` } }] },
-    });
-    expect(edited.status).toBe(200);
-    expect((await server.request('POST', `/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    const { id } = await newSpace(server, org, { ...body, title });
+    await seedPage(server, id, title, `About the ${title}.`);
     return id;
   }
-  async function collection(body: Record<string, unknown> = {}) {
-    const res = await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Box', ...body } });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
+
   const hide = (kind: 'spaces' | 'collections', id: string) =>
     server.request('PATCH', `/v1/${kind}/${id}`, { body: { defaultLevel: null } });
   const get = (kind: 'spaces' | 'collections', id: string, user: TestUser) =>
@@ -106,8 +92,8 @@ describeEachDialect('space and collection grants', (dialect) => {
 
   describe('a user grant on a collection', () => {
     it('covers the collection and everything nested in it, in the collection lists too', async () => {
-      const outer = await collection({ title: 'Outer' });
-      const inner = await collection({ title: 'Inner', parent: outer });
+      const outer = (await newCollection(server, org, { title: 'Outer' })).id;
+      const inner = (await newCollection(server, org, { title: 'Inner', parent: outer })).id;
       const s = await space({ title: 'Deep space', parent: inner });
       const own = await space({ title: 'Own level', parent: inner });
       await hide('collections', outer);
@@ -176,8 +162,8 @@ describeEachDialect('space and collection grants', (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues[0].path).toBe('users.1');
-    const org2 = (await server.request('POST', '/v1/orgs', { body: { title: 'Second' } })).body.id;
-    const foreignTeam = (await server.request('PUT', `/v1/orgs/${org2}/teams`, { body: { title: 'Foreign' } })).body.id;
+    const org2 = (await newOrg(server, 'Second')).id;
+    const foreignTeam = (await newTeam(server, org2, { title: 'Foreign' })).id;
     const badTeam = await server.request('POST', `/v1/spaces/${s}/permissions`, {
       body: { role: 'edit', teams: [foreignTeam] },
     });
@@ -233,7 +219,7 @@ describeEachDialect('space and collection grants', (dialect) => {
   });
 
   it("a team's spaces counter follows its live granted spaces", async () => {
-    const counted = (await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Counter' } })).body.id;
+    const counted = (await newTeam(server, org, { title: 'Counter' })).id;
     const [a, b] = [await space(), await space()];
     for (const id of [a, b]) {
       await server.request('PATCH', `/v1/spaces/${id}/permissions/teams/${counted}`, { body: { role: 'read' } });
@@ -248,12 +234,12 @@ describeEachDialect('space and collection grants', (dialect) => {
 
   it('drops the grants of content transferred to another organization, whose people differ', async () => {
     const s = await space({ title: 'Leaving' });
-    const c = await collection({ title: 'Leaving box' });
+    const c = (await newCollection(server, org, { title: 'Leaving box' })).id;
     const inside = await space({ title: 'In the box', parent: c });
     await server.request('PATCH', `/v1/spaces/${s}/permissions/teams/${team}`, { body: { role: 'edit' } });
     await server.request('PATCH', `/v1/collections/${c}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
     await server.request('PATCH', `/v1/spaces/${inside}/permissions/users/${reader.id}`, { body: { role: 'edit' } });
-    const target = (await server.request('POST', '/v1/orgs', { body: { title: 'Destination' } })).body.id;
+    const target = (await newOrg(server, 'Destination')).id;
     expect((await server.request('POST', `/v1/spaces/${s}/transfer`, { body: { organization: target } })).status).toBe(
       200,
     );

@@ -10,6 +10,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../test/harness.js';
+import { joinOrg, newOrg } from '../test/factories.js';
 import { makeIdp, samlResponse, startSignIn, postAcs, requestIdOf, type Idp } from '../test/saml-idp.js';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server.js';
 import { recordLoginFailure } from '../storage/repos/tokens.js';
@@ -79,21 +80,6 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     return server.request('POST', '/v1/auth/login', { token: null, body: { email, password } });
   }
 
-  async function newOrg(token: string, title: string): Promise<string> {
-    const res = await server.request('POST', '/v1/orgs', { token, body: { title } });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
-
-  /** `user` joins `orgId` through an invite link made by one of its admins. */
-  async function joinByLink(orgId: string, user: TestUser, role: string | null, adminToken = OWNER_TOKEN) {
-    const link = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { token: adminToken, body: { role } });
-    expect(link.status).toBe(201);
-    const joined = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.body.id}`, { token: user.token });
-    expect(joined.status).toBe(200);
-    return user;
-  }
-
   async function addProvider(orgId: string, token: string, signer: Idp, label = 'IdP'): Promise<Provider> {
     const res = await server.request('POST', `/v1/orgs/${orgId}/saml`, {
       token,
@@ -160,7 +146,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     // verified its e-mail domain by DNS (the record is published).
     const victimDomain = 'victim-corp.example';
     const victim = await signupAs(unique('victim', victimDomain));
-    await joinByLink(server.orgId, victim, 'edit');
+    await joinOrg(server, server.orgId, victim, 'edit');
     const published = await server.request('POST', `/v1/orgs/${server.orgId}/email-domains`, {
       body: { domain: victimDomain },
     });
@@ -179,7 +165,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
 
     // The attacker signs up, creates org M and invites the victim's account (asking for SSO on it).
     const attacker = await signupAs(unique('mallory', 'attacker.example'));
-    const m = await newOrg(attacker.token, 'Totally legit');
+    const m = (await newOrg(server, 'Totally legit', { token: attacker.token })).id;
     const invited = await server.request('POST', `/v1/orgs/${m}/invites`, {
       token: attacker.token,
       body: { emails: [victim.email], role: 'admin', sso: true },
@@ -252,9 +238,9 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
   });
 
   it('2. consent: an invited account is not a member until it accepts; only it can answer, only admins see or revoke', async () => {
-    const org = await newOrg(OWNER_TOKEN, 'Consent org');
+    const org = (await newOrg(server, 'Consent org')).id;
     const invitee = await server.signup('invitee');
-    const colleague = await joinByLink(org, await server.signup('colleague'), 'edit');
+    const colleague = await joinOrg(server, org, await server.signup('colleague'), 'edit');
     const outsider = await server.signup('outsider');
     const invite = () =>
       server.request('POST', `/v1/orgs/${org}/invites`, { body: { emails: [invitee.email], role: 'edit' } });
@@ -374,7 +360,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
 
   it('3. pre-hijacking: an attacker IdP cannot create an account for an address of a domain its org has not verified', async () => {
     const attacker = await signupAs(unique('mallory', 'attacker.example'));
-    const m = await newOrg(attacker.token, 'Corp (not really)');
+    const m = (await newOrg(server, 'Corp (not really)', { token: attacker.token })).id;
     const listed = await server.request('POST', `/v1/orgs/${m}/email-domains`, {
       token: attacker.token,
       body: { domain: 'corp.example' },
@@ -395,7 +381,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     expect((await tokenRows(person.id)).every((t) => t.sso_provider_id === null)).toBe(true);
 
     // A later invitation from a real organization reaches the real person.
-    const employer = await newOrg(OWNER_TOKEN, 'Real employer');
+    const employer = (await newOrg(server, 'Real employer')).id;
     const invited = await server.request('POST', `/v1/orgs/${employer}/invites`, {
       body: { emails: [email], role: 'read' },
     });
@@ -408,15 +394,15 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
 
   it('4. lockout: an org enforcing SSO (and marking the member SSO) closes only itself; password sign-in and other orgs still work', async () => {
     const attacker = await signupAs(unique('mallory', 'attacker.example'));
-    const strict = await newOrg(attacker.token, 'Strict');
+    const strict = (await newOrg(server, 'Strict', { token: attacker.token })).id;
     const enforced = await server.request('PATCH', `/v1/orgs/${strict}`, {
       token: attacker.token,
       body: { sso: true },
     });
     expect(enforced.body.sso).toBe(true);
     // The person joins the strict org by its invite link, and is a member of another organization too.
-    const person = await joinByLink(strict, await server.signup('joiner'), 'edit', attacker.token);
-    await joinByLink(server.orgId, person, 'read');
+    const person = await joinOrg(server, strict, await server.signup('joiner'), 'edit', { token: attacker.token });
+    await joinOrg(server, server.orgId, person, 'read');
     const marked = await server.request('POST', `/v1/orgs/${strict}/members/${person.id}/sso`, {
       token: attacker.token,
     });
@@ -461,8 +447,8 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     // /v1/spaces/{spaceId}: the space, its content, change requests, comments and permissions stay open to a
     // password credential. Collections go through collectionLevel → orgAccess and are closed.
     const admin = await signupAs(unique('strict-admin', 'example.com'));
-    const strict = await newOrg(admin.token, 'Strict content');
-    const person = await joinByLink(strict, await server.signup('editor'), 'edit', admin.token);
+    const strict = (await newOrg(server, 'Strict content', { token: admin.token })).id;
+    const person = await joinOrg(server, strict, await server.signup('editor'), 'edit', { token: admin.token });
     const collection = await server.request('POST', `/v1/orgs/${strict}/collections`, {
       token: admin.token,
       body: { title: 'Handbook' },
@@ -502,12 +488,12 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
   });
 
   it('5. linking: needs a password session, the password and membership; a link signs in until the member leaves; no replay', async () => {
-    const corp = await newOrg(OWNER_TOKEN, 'Link corp');
+    const corp = (await newOrg(server, 'Link corp')).id;
     await ownerVerifiedDomain(corp, 'link-corp.example');
     const provider = await addProvider(corp, OWNER_TOKEN, corpIdp, 'Corp IdP');
-    const elsewhere = await newOrg(OWNER_TOKEN, 'Elsewhere');
+    const elsewhere = (await newOrg(server, 'Elsewhere')).id;
     const foreign = await addProvider(elsewhere, OWNER_TOKEN, corpIdp, 'Foreign IdP');
-    const person = await joinByLink(corp, await signupAs(unique('pat', 'link-corp.example')), 'read');
+    const person = await joinOrg(server, corp, await signupAs(unique('pat', 'link-corp.example')), 'read');
     const links = async (token = person.token) =>
       (await server.request('GET', '/v1/user/sso-links', { token })).body.items as Array<Record<string, any>>;
     const startLink = (
@@ -623,12 +609,12 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
   });
 
   it("5b. a link lured through someone else's browser is refused: the provider must assert the account's own address", async () => {
-    const corp = await newOrg(OWNER_TOKEN, 'Lure corp');
+    const corp = (await newOrg(server, 'Lure corp')).id;
     await ownerVerifiedDomain(corp, 'lure-corp.example');
     const provider = await addProvider(corp, OWNER_TOKEN, corpIdp, 'Lure IdP');
     // The attacker, a member, starts a link for their own account and sends the identity provider URL to a
     // colleague, who is signed in at the identity provider: it answers with the colleague's identity.
-    const attacker = await joinByLink(corp, await signupAs(unique('mallory', 'lure-corp.example')), 'read');
+    const attacker = await joinOrg(server, corp, await signupAs(unique('mallory', 'lure-corp.example')), 'read');
     const colleague = unique('colleague', 'lure-corp.example');
     const started = await server.request('POST', '/v1/user/sso-links', {
       token: attacker.token,
@@ -654,7 +640,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
   });
 
   it('6. IdP-initiated: an unsolicited response is refused by default, accepted only for a provider the operator allowed', async () => {
-    const org = await newOrg(OWNER_TOKEN, 'IdP initiated');
+    const org = (await newOrg(server, 'IdP initiated')).id;
     await ownerVerifiedDomain(org, 'idp-init.example');
     const provider = await addProvider(org, OWNER_TOKEN, corpIdp, 'Allowed later');
     const other = await addProvider(org, OWNER_TOKEN, corpIdp, 'Never allowed');
@@ -692,8 +678,8 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
 
   it('7. domain verification by DNS: the right TXT record verifies; wrong or none 409; only admins, and no DNS query before authorization', async () => {
     const admin = await signupAs(unique('admin', 'dns-owned.example'));
-    const org = await newOrg(admin.token, 'DNS org');
-    const member = await joinByLink(org, await server.signup('member'), 'edit', admin.token);
+    const org = (await newOrg(server, 'DNS org', { token: admin.token })).id;
+    const member = await joinOrg(server, org, await server.signup('member'), 'edit', { token: admin.token });
     const outsider = await server.signup('outsider');
     const domain = 'dns-owned.example';
     const added = await server.request('POST', `/v1/orgs/${org}/email-domains`, {
@@ -748,12 +734,12 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
   });
 
   it('8. discovery lists providers of verified domains only; an org’s sign-in list needs a token and membership', async () => {
-    const real = await newOrg(OWNER_TOKEN, 'Discoverable');
+    const real = (await newOrg(server, 'Discoverable')).id;
     const provider = await addProvider(real, OWNER_TOKEN, corpIdp, 'Real IdP');
     await ownerVerifiedDomain(real, 'disc-verified.example');
     // The attacker lists the same domain and another one, unverified, with their own provider.
     const attacker = await signupAs(unique('mallory', 'attacker.example'));
-    const m = await newOrg(attacker.token, 'Phishing');
+    const m = (await newOrg(server, 'Phishing', { token: attacker.token })).id;
     await addProvider(m, attacker.token, evilIdp, 'Sign in here');
     for (const domain of ['disc-verified.example', 'disc-victim.example']) {
       const res = await server.request('POST', `/v1/orgs/${m}/email-domains`, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newOrg, newSite, newSpace } from '../test/factories.js';
 
 /** A 1×1 PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -104,8 +105,7 @@ describeEachDialect('integrations', (dialect) => {
 
   it('lets only the owner organization admins publish again or unpublish; private ones are invisible to others', async () => {
     const outsider = await server.signup('dev');
-    const theirOrg = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } }))
-      .body;
+    const theirOrg = await newOrg(server, 'Theirs', { token: outsider.token });
     const taken = await server.request('POST', '/v1/integrations/analytics', {
       token: outsider.token,
       body: manifest({ organization: theirOrg.id }),
@@ -216,8 +216,8 @@ describeEachDialect('integrations', (dialect) => {
       [],
     );
 
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
-    const site = (await server.request('POST', `/v1/orgs/${server.orgId}/sites`, { body: { title: 'Site' } })).body;
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const site = await newSite(server, server.orgId, { title: 'Site' });
     expect((await server.request('POST', `${base}/spaces`, { body: { space: space.id } })).status).toBe(201);
     expect((await server.request('POST', `${base}/sites`, { body: { siteId: site.id } })).status).toBe(201);
     expect((await server.request('GET', base)).body.spaces).toBe(1);
@@ -239,10 +239,8 @@ describeEachDialect('integrations', (dialect) => {
 
     // A space of another organization cannot be chosen; another organization's admin cannot touch the installation.
     const outsider = await server.signup('other');
-    const theirs = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Other' } })).body;
-    const theirSpace = (
-      await server.request('POST', `/v1/orgs/${theirs.id}/spaces`, { token: outsider.token, body: { title: 'X' } })
-    ).body;
+    const theirs = await newOrg(server, 'Other', { token: outsider.token });
+    const theirSpace = await newSpace(server, theirs.id, { title: 'X', token: outsider.token });
     expect((await server.request('POST', `${base}/spaces`, { body: { space: theirSpace.id } })).status).toBe(400);
     expect((await server.request('GET', base, { token: outsider.token })).status).toBe(404);
     expect((await server.request('GET', `/v1/spaces/${space.id}/integrations`, { token: outsider.token })).status).toBe(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newInviteLink, newOrg } from '../test/factories.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -21,18 +22,6 @@ describeEachDialect('invites', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function newOrg(): Promise<string> {
-    const res = await server.request('POST', '/v1/orgs', { body: { title: 'Invite org' } });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
-
-  async function newLink(orgId: string, role: string | null = 'read') {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; role: string | null };
-  }
-
   /** The caller's organization permissions, which reveal their role. */
   async function orgPermissions(orgId: string, token: string) {
     const res = await server.request('GET', `/v1/orgs/${orgId}`, { token });
@@ -42,7 +31,7 @@ describeEachDialect('invites', (dialect) => {
 
   describe('link invites', () => {
     it('POST creates a link (201 + Location); GET lists and reads it', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const res = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'edit' } });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ object: 'invite', role: 'edit' });
@@ -60,7 +49,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('accepts a guest link (role null) and refuses an unknown role (400)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const guest = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: null } });
       expect(guest.status).toBe(201);
       expect(guest.body.role).toBeNull();
@@ -71,8 +60,12 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('GET lists paginate with a total count', async () => {
-      const orgId = await newOrg();
-      const ids = [await newLink(orgId), await newLink(orgId), await newLink(orgId)].map((l) => l.id);
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const ids = [
+        await newInviteLink(server, orgId),
+        await newInviteLink(server, orgId),
+        await newInviteLink(server, orgId),
+      ].map((l) => l.id);
       const first = await server.request('GET', `/v1/orgs/${orgId}/link-invites?limit=2`);
       expect(first.body.count).toBe(3);
       expect(first.body.items).toHaveLength(2);
@@ -86,8 +79,8 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('PATCH changes the role of the link', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId, 'read');
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId, 'read');
       const res = await server.request('PATCH', `/v1/orgs/${orgId}/link-invites/${link.id}`, {
         body: { role: 'review' },
       });
@@ -101,8 +94,8 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('DELETE answers 205 when deleted and 204 when absent; the link then no longer works', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId);
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId);
       const del = await server.request('DELETE', `/v1/orgs/${orgId}/link-invites/${link.id}`);
       expect(del.status).toBe(205);
       expect(del.body).toBeUndefined();
@@ -116,9 +109,9 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('GET one and PATCH answer 404 for an unknown link, and for a link of another organization', async () => {
-      const a = await newOrg();
-      const b = await newOrg();
-      const link = await newLink(a);
+      const a = (await newOrg(server, 'Invite org')).id;
+      const b = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, a);
       expect((await server.request('GET', `/v1/orgs/${a}/link-invites/nope`)).status).toBe(404);
       expect((await server.request('GET', `/v1/orgs/${b}/link-invites/${link.id}`)).status).toBe(404);
       expect(
@@ -130,7 +123,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('are for admins only: 403 for a member with the create role', async () => {
-      const link = await newLink(server.orgId);
+      const link = await newInviteLink(server, server.orgId);
       const t = { token: creator.token };
       expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites`, t)).status).toBe(403);
       expect(
@@ -151,7 +144,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('answer 404 to an outsider', async () => {
-      const link = await newLink(server.orgId);
+      const link = await newInviteLink(server, server.orgId);
       const t = { token: outsider.token };
       expect((await server.request('GET', `/v1/orgs/${server.orgId}/link-invites`, t)).status).toBe(404);
       expect(
@@ -171,7 +164,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('answer 401 without a token', async () => {
-      const link = await newLink(server.orgId);
+      const link = await newInviteLink(server, server.orgId);
       const base = `/v1/orgs/${server.orgId}`;
       const t = { token: null };
       expect((await server.request('GET', `${base}/link-invites`, t)).status).toBe(401);
@@ -188,8 +181,8 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('cannot be created while invite links are turned off; existing links stop working', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId);
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId);
       expect((await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { inviteLinks: false } })).status).toBe(200);
       const create = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'read' } });
       expect(create.status).toBe(403);
@@ -203,8 +196,8 @@ describeEachDialect('invites', (dialect) => {
 
   describe('POST /v1/orgs/{id}/invites/{inviteId} (join)', () => {
     it('joins the organization with the role of the invite', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId, 'create');
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId, 'create');
       const user = await server.signup('joiner');
       expect((await server.request('GET', `/v1/orgs/${orgId}`, { token: user.token })).status).toBe(404);
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token });
@@ -222,8 +215,8 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('joins as admin with an admin link', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId, 'admin');
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId, 'admin');
       const user = await server.signup('newadmin');
       expect((await server.request('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token })).status).toBe(
         200,
@@ -232,9 +225,9 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('raises a member to the role of the invite but never lowers it', async () => {
-      const orgId = await newOrg();
-      const readLink = await newLink(orgId, 'read');
-      const createLink = await newLink(orgId, 'create');
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const readLink = await newInviteLink(server, orgId, 'read');
+      const createLink = await newInviteLink(server, orgId, 'create');
       const user = await server.signup('climber');
       await server.request('POST', `/v1/orgs/${orgId}/invites/${readLink.id}`, { token: user.token });
       expect((await orgPermissions(orgId, user.token)).createContent).toBe(false);
@@ -246,9 +239,9 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('answers 404 for an unknown invite, an unknown organization, or an invite of another organization', async () => {
-      const a = await newOrg();
-      const b = await newOrg();
-      const link = await newLink(a);
+      const a = (await newOrg(server, 'Invite org')).id;
+      const b = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, a);
       const user = await server.signup('lost');
       const t = { token: user.token };
       expect((await server.request('POST', `/v1/orgs/${a}/invites/not-an-invite`, t)).status).toBe(404);
@@ -260,7 +253,7 @@ describeEachDialect('invites', (dialect) => {
 
   describe('POST /v1/orgs/{id}/invites (by e-mail)', () => {
     it('invites an existing account: it joins with the given role only once its owner accepts', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const user = await server.signup('existing');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
         body: { emails: [user.email], role: 'create' },
@@ -283,7 +276,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('reports e-mails without an account and reserves nothing for them (addresses are not verified)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const email = uniqueEmail('future');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
         body: { emails: [{ email, role: 'admin' }] },
@@ -299,7 +292,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('gives invited accounts the organization’s default role when no role is named', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { defaultRole: 'comment' } });
       const user = await server.signup('defaulted');
       const res = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email] } });
@@ -311,7 +304,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('invites neither a member already in nor an account already invited, and changes no role', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const user = await server.signup('twice');
       await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: [user.email], role: 'create' } });
       const again = await server.request('POST', `/v1/orgs/${orgId}/invites`, {
@@ -330,7 +323,7 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('accepts 100 e-mails and refuses 101 or none (400 naming emails)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server, 'Invite org')).id;
       const emails = Array.from({ length: 101 }, (_, i) => `bulk${i}-${orgId.slice(-6)}@example.com`);
       const ok = await server.request('POST', `/v1/orgs/${orgId}/invites`, { body: { emails: emails.slice(0, 100) } });
       expect(ok.status).toBe(200);
@@ -369,8 +362,8 @@ describeEachDialect('invites', (dialect) => {
 
   describe('GET /v1/orgs/{id}/invites/{inviteId} (what a link offers)', () => {
     it('tells the holder, signed in or not, the organization and the role', async () => {
-      const orgId = await newOrg();
-      const link = await newLink(orgId, 'comment');
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId, 'comment');
       const anonymous = await server.request('GET', `/v1/orgs/${orgId}/invites/${link.id}`, { token: null });
       expect(anonymous.status).toBe(200);
       expect(anonymous.body).toEqual({ organization: { id: orgId, title: 'Invite org' }, role: 'comment' });
@@ -382,9 +375,9 @@ describeEachDialect('invites', (dialect) => {
     });
 
     it('answers 404 for a wrong link, a link of another organization, and links turned off', async () => {
-      const orgId = await newOrg();
-      const otherOrg = await newOrg();
-      const link = await newLink(orgId);
+      const orgId = (await newOrg(server, 'Invite org')).id;
+      const otherOrg = (await newOrg(server, 'Invite org')).id;
+      const link = await newInviteLink(server, orgId);
       for (const path of [
         `/v1/orgs/${orgId}/invites/not-a-link`,
         `/v1/orgs/${otherOrg}/invites/${link.id}`,

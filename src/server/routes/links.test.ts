@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { editContent, mergeChangeRequest, newChangeRequest, newSpace, seedContent } from '../test/factories.js';
 import { backlinkListSchema, linkListSchema } from '../../shared/contract/links.js';
 import { transaction } from '../storage/db.js';
 import {
@@ -26,29 +27,6 @@ describeEachDialect('links and backlinks', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const newSpace = async (title = 'Links') =>
-    (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title } })).body.id as string;
-  const newCr = async (spaceId: string) =>
-    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'x' } })).body
-      .id as string;
-  const edit = async (spaceId: string, crId: string, changes: unknown[]) => {
-    const res = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`, {
-      body: { changes },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  };
-  const merge = async (spaceId: string, crId: string) => {
-    const res = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/merge`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  };
-  /** Applies changes to the space through a change request, merged. */
-  const change = async (spaceId: string, changes: unknown[]) => {
-    const cr = await newCr(spaceId);
-    const body = await edit(spaceId, cr, changes);
-    await merge(spaceId, cr);
-    return body;
-  };
   const get = async (path: string, token?: string) => {
     const res = await server.request('GET', path, { token });
     expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -135,8 +113,8 @@ describeEachDialect('links and backlinks', (dialect) => {
     let file: string;
 
     beforeAll(async () => {
-      space = await newSpace();
-      const made = await change(space, [
+      space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_files', files: [{ name: 'logo.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Home', document: { markdown: '# Welcome\n\nHello.' } },
         { operation: 'insert_page', title: 'Guides', ref: 'guides' },
@@ -149,8 +127,8 @@ describeEachDialect('links and backlinks', (dialect) => {
       ]);
       home = made.changes[0].page.id;
       setup = made.changes[2].page.id;
-      file = made.insertedFiles[0].id;
-      await change(space, [
+      file = made.insertedFiles![0].id;
+      await seedContent(server, space, [
         {
           operation: 'update_page',
           page: home,
@@ -306,7 +284,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       expect(() => backlinkListSchema.parse(body)).not.toThrow();
       expect(body.items.map((l: any) => l.page.id)).toEqual([home]);
       expect(body.count).toBe(1);
-      const more = await change(space, [
+      const more = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Gallery', document: { markdown: `![again](/files/${file})` } },
         { operation: 'insert_page', title: 'Plain', document: { markdown: 'No links here.' } },
         { operation: 'insert_page', title: 'Downloads', document: { markdown: '[get it](logo.png)' } },
@@ -352,8 +330,8 @@ describeEachDialect('links and backlinks', (dialect) => {
 
   describe('kept up to date with each merge', () => {
     it('breaks the links to a deleted page, and drops the links it held', async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Target', document: { markdown: '# Part\n\n[back](./source.md)' } },
         {
           operation: 'insert_page',
@@ -367,7 +345,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         [`page:${targetId}#part`]: 'ok <- Source',
         [`page:${sourceId}`]: 'ok <- Target',
       });
-      await change(space, [{ operation: 'delete_page', page: targetId }]);
+      await seedContent(server, space, [{ operation: 'delete_page', page: targetId }]);
       expect(await spaceLinks(space)).toEqual({
         'page?target': 'broken <- Source',
         'page?target#part': 'broken <- Source',
@@ -378,8 +356,8 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('follows pages that move or are renamed (path links), subpages included', async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Guides', ref: 'guides' },
         { operation: 'insert_page', title: 'Setup', ref: 'setup', into: 'guides', document: { markdown: 'x' } },
         {
@@ -401,7 +379,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         [`page:${deep}`]: 'ok <- Home',
       });
       // Renaming the parent moves every page under it: path links to them break, relative links from them follow.
-      await change(space, [{ operation: 'update_page', page: guides, slug: 'manuals' }]);
+      await seedContent(server, space, [{ operation: 'update_page', page: guides, slug: 'manuals' }]);
       expect(await spaceLinks(space)).toEqual({
         'page?guides/setup': 'broken <- Home',
         'page?guides/setup/deep': 'broken <- Home',
@@ -410,7 +388,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       });
       await expectSameAsRebuilt(space);
       // A page taking the old path is what the links name now.
-      const again = await change(space, [
+      const again = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Guides', slug: 'guides', ref: 'g' },
         { operation: 'insert_page', title: 'New setup', slug: 'setup', into: 'g' },
       ]);
@@ -422,7 +400,7 @@ describeEachDialect('links and backlinks', (dialect) => {
         [`page:${home}`]: 'ok <- Deep',
       });
       // Moving the deep page to the top: its relative links now start from there.
-      await change(space, [{ operation: 'update_page', page: deep, into: null }]);
+      await seedContent(server, space, [{ operation: 'update_page', page: deep, into: null }]);
       expect(await spaceLinks(space)).toEqual({
         [`page:${newSetup}`]: 'ok <- Home',
         'page?guides/setup/deep': 'broken <- Home',
@@ -433,8 +411,8 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('follows headings for anchors, and files and pages that appear', async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Doc', document: { markdown: 'No headings yet.' } },
         {
           operation: 'insert_page',
@@ -448,12 +426,12 @@ describeEachDialect('links and backlinks', (dialect) => {
         'file?diagram.png (embedded)': 'broken <- Links',
         'page?later': 'broken <- Links',
       });
-      const added = await change(space, [
+      const added = await seedContent(server, space, [
         { operation: 'update_page', page: doc, document: { markdown: '# Usage\n\nNow documented.' } },
         { operation: 'insert_files', files: [{ name: 'diagram.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Later', document: { markdown: 'Here.' } },
       ]);
-      const [fileId, later] = [added.insertedFiles[0].id, added.changes[1].page.id];
+      const [fileId, later] = [added.insertedFiles![0].id, added.changes[1].page.id];
       expect(await spaceLinks(space)).toEqual({
         [`page:${doc}#usage`]: 'ok <- Links',
         [`file:${fileId} (embedded)`]: 'ok <- Links',
@@ -461,19 +439,19 @@ describeEachDialect('links and backlinks', (dialect) => {
       });
       await expectSameAsRebuilt(space);
       // The heading goes: the anchor link breaks again.
-      await change(space, [{ operation: 'update_page', page: doc, document: { markdown: 'Gone.' } }]);
+      await seedContent(server, space, [{ operation: 'update_page', page: doc, document: { markdown: 'Gone.' } }]);
       expect((await spaceLinks(space))[`page:${doc}#usage`]).toBe('broken <- Links');
       await expectSameAsRebuilt(space);
     });
 
     it('breaks the links to a file that is removed (any change of the space revision goes through the hook)', async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_files', files: [{ name: 'a.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Uses', document: { markdown: '![a](./a.png) [dl](/files/FILE)' } },
       ]);
-      const fileId = made.insertedFiles[0].id;
-      await change(space, [
+      const fileId = made.insertedFiles![0].id;
+      await seedContent(server, space, [
         {
           operation: 'update_page',
           page: made.changes[0].page.id,
@@ -506,8 +484,8 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('reads link pages as links', async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_page', title: 'Target', document: { markdown: 'x' } },
         { operation: 'insert_page', title: 'Shortcut', type: 'link', href: '/pages/target' },
         { operation: 'insert_page', title: 'Out', type: 'link', href: 'https://example.org' },
@@ -516,7 +494,9 @@ describeEachDialect('links and backlinks', (dialect) => {
         [`page:${made.changes[0].page.id}`]: 'ok <- Shortcut',
         'url:https://example.org': 'ok <- Out',
       });
-      await change(space, [{ operation: 'update_page', page: made.changes[1].page.id, href: '/pages/other' }]);
+      await seedContent(server, space, [
+        { operation: 'update_page', page: made.changes[1].page.id, href: '/pages/other' },
+      ]);
       expect(await spaceLinks(space)).toEqual({
         'page?other': 'broken <- Shortcut',
         'url:https://example.org': 'ok <- Out',
@@ -527,11 +507,12 @@ describeEachDialect('links and backlinks', (dialect) => {
 
   describe('under load', () => {
     it('lists at most 100 pages per target, fewer for a long page of targets', async () => {
-      const space = await newSpace();
-      const cr = await newCr(space);
-      await edit(space, cr, [{ operation: 'insert_page', title: 'Hub', document: { markdown: 'x' } }]);
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const cr = (await newChangeRequest(server, space)).id;
+      await editContent(server, space, cr, [{ operation: 'insert_page', title: 'Hub', document: { markdown: 'x' } }]);
       for (let batch = 0; batch < 3; batch++) {
-        await edit(
+        await editContent(
+          server,
           space,
           cr,
           Array.from({ length: 40 }, (_, i) => ({
@@ -541,7 +522,7 @@ describeEachDialect('links and backlinks', (dialect) => {
           })),
         );
       }
-      await merge(space, cr);
+      await mergeChangeRequest(server, space, cr);
       const body = await links(`/v1/spaces/${space}/links`);
       expect(body.items).toHaveLength(1);
       expect(body.items[0].locationReferences).toHaveLength(100);
@@ -552,8 +533,9 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('stays exact when merges and edits race', async () => {
-      const space = await newSpace();
-      const made = await change(
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(
+        server,
         space,
         Array.from({ length: 6 }, (_, i) => ({
           operation: 'insert_page',
@@ -562,11 +544,11 @@ describeEachDialect('links and backlinks', (dialect) => {
         })),
       );
       const ids = made.changes.map((c: any) => c.page.id as string);
-      const crs = await Promise.all(ids.map(() => newCr(space)));
+      const crs = await Promise.all(ids.map(() => newChangeRequest(server, space).then((cr) => cr.id)));
       // Each change request rewrites one page and deletes another's target; all are merged at once.
       await Promise.all(
         crs.map((cr, i) =>
-          edit(space, cr, [
+          editContent(server, space, cr, [
             { operation: 'update_page', page: ids[i], document: { markdown: `[self](#x) [prev](./page-${i - 1}.md)` } },
           ]),
         ),
@@ -582,9 +564,11 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('goes with its space when the space is purged', async () => {
-      const space = await newSpace();
-      await change(space, [{ operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md)' } }]);
-      const cr = await newCr(space);
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      await seedContent(server, space, [
+        { operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md)' } },
+      ]);
+      const cr = (await newChangeRequest(server, space)).id;
       await links(`/v1/spaces/${space}/change-requests/${cr}/links`);
       const db = server.storage.db;
       expect(await repo.findScope(db, cr)).toBeDefined();
@@ -601,8 +585,8 @@ describeEachDialect('links and backlinks', (dialect) => {
 
   describe('in a change request', () => {
     it("reflects the change request's own edits, counts what it breaks, and leaves the space's alone", async () => {
-      const space = await newSpace();
-      const made = await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md) [gone](./gone.md)' } },
         { operation: 'insert_page', title: 'B', document: { markdown: '[a](./a.md)' } },
       ]);
@@ -610,7 +594,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       const before = await spaceLinks(space);
       expect(before).toEqual({ [`page:${b}`]: 'ok <- A', [`page:${a}`]: 'ok <- B', 'page?gone': 'broken <- A' });
 
-      const cr = await newCr(space);
+      const cr = (await newChangeRequest(server, space)).id;
       // First read of a change request's links: a copy of the space's.
       const fresh = await links(`/v1/spaces/${space}/change-requests/${cr}/links`);
       expect(summary(fresh.items)).toEqual(before);
@@ -618,7 +602,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       expect(fresh.items[0].targetReference.versionContext).toEqual({ type: 'changeRequest', changeRequest: cr });
       expect(fresh.items[0].locationReferences[0].page.urls.app).toContain('/change-requests/');
 
-      await edit(space, cr, [
+      await editContent(server, space, cr, [
         { operation: 'delete_page', page: b },
         { operation: 'insert_page', title: 'C', document: { markdown: '[a](/pages/a) [nope](/pages/nope)' } },
       ]);
@@ -643,12 +627,12 @@ describeEachDialect('links and backlinks', (dialect) => {
       expect((await server.request('GET', `/v1/spaces/${space}/content/page/${b}/links`)).status).toBe(200);
 
       // More edits keep the change request's links in step (in the edit's transaction).
-      await edit(space, cr, [{ operation: 'insert_page', title: 'B', document: { markdown: 'back' } }]);
+      await editContent(server, space, cr, [{ operation: 'insert_page', title: 'B', document: { markdown: 'back' } }]);
       const restored = await links(`/v1/spaces/${space}/change-requests/${cr}/links`);
       expect(restored.stats.broken).toEqual({ total: 2, changeRequest: 1 });
       await expectSameAsRebuilt(cr);
 
-      await merge(space, cr);
+      await mergeChangeRequest(server, space, cr);
       const merged = await spaceLinks(space);
       expect(merged).toEqual(summary(restored.items));
       await expectSameAsRebuilt(space);
@@ -656,21 +640,23 @@ describeEachDialect('links and backlinks', (dialect) => {
     });
 
     it('follows an update from the space, and lists file backlinks of its own content', async () => {
-      const space = await newSpace();
-      const made = await change(space, [{ operation: 'insert_page', title: 'Base', document: { markdown: 'x' } }]);
-      const cr = await newCr(space);
-      const edited = await edit(space, cr, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      const made = await seedContent(server, space, [
+        { operation: 'insert_page', title: 'Base', document: { markdown: 'x' } },
+      ]);
+      const cr = (await newChangeRequest(server, space)).id;
+      const edited = await editContent(server, space, cr, [
         { operation: 'insert_files', files: [{ name: 'pic.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Pics', document: { markdown: '![p](pic.png) [n](./news.md)' } },
       ]);
-      const fileId = edited.insertedFiles[0].id;
+      const fileId = edited.insertedFiles![0].id;
       const backlinks = await get(`/v1/spaces/${space}/change-requests/${cr}/content/files/${fileId}/backlinks`);
       expect(backlinks.items.map((l: any) => l.page.title)).toEqual(['Pics']);
       expect(backlinks.items[0].versionContext).toEqual({ type: 'changeRequest', changeRequest: cr });
       expect((await server.request('GET', `/v1/spaces/${space}/content/files/${fileId}/backlinks`)).status).toBe(404);
       expect(summary(await all(`/v1/spaces/${space}/change-requests/${cr}/links`))['page?news']).toBe('broken <- Pics');
       // The space gets the page the change request links to; updating brings it in.
-      await change(space, [{ operation: 'insert_page', title: 'News', document: { markdown: 'y' } }]);
+      await seedContent(server, space, [{ operation: 'insert_page', title: 'News', document: { markdown: 'y' } }]);
       const update = await server.request('POST', `/v1/spaces/${space}/change-requests/${cr}/update`);
       expect(update.body.result).toBe('update');
       const after = summary(await all(`/v1/spaces/${space}/change-requests/${cr}/links`));
@@ -684,8 +670,8 @@ describeEachDialect('links and backlinks', (dialect) => {
 
   describe('rows built for content that has none', () => {
     it('builds them on first read, at start-up, after a PUBLIC_URL change, and for a duplicate', async () => {
-      const space = await newSpace();
-      await change(space, [
+      const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
+      await seedContent(server, space, [
         {
           operation: 'insert_page',
           title: 'One',
@@ -701,7 +687,9 @@ describeEachDialect('links and backlinks', (dialect) => {
 
       // A merge into a space without links leaves them to the start-up pass or the first read.
       await repo.deleteScope(db, space);
-      await change(space, [{ operation: 'insert_page', title: 'Three', document: { markdown: '[one](./one.md)' } }]);
+      await seedContent(server, space, [
+        { operation: 'insert_page', title: 'Three', document: { markdown: '[one](./one.md)' } },
+      ]);
       expect(await repo.findScope(db, space)).toBeUndefined();
       expected = await spaceLinks(space);
       expect(Object.values(expected)).toContain('ok <- Three,Two'); // one.md, from both
@@ -745,14 +733,14 @@ describeEachDialect('links and backlinks', (dialect) => {
     ];
 
     beforeAll(async () => {
-      space = await newSpace('Secret handbook');
-      const made = await change(space, [
+      space = (await newSpace(server, server.orgId, { title: 'Secret handbook' })).id;
+      const made = await seedContent(server, space, [
         { operation: 'insert_files', files: [{ name: 'secret.png', base64: PNG }] },
         { operation: 'insert_page', title: 'Secret plans', document: { markdown: '![s](secret.png) [x](./y.md)' } },
       ]);
       page = made.changes[0].page.id;
-      fileId = made.insertedFiles[0].id;
-      cr = await newCr(space);
+      fileId = made.insertedFiles![0].id;
+      cr = (await newChangeRequest(server, space)).id;
       reader = await server.member('read');
       guest = await server.member(null);
       removed = await server.member('edit');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, withClockAhead, type TestServer } from '../test/harness.js';
+import { joinOrg, newOrg, newSpace, newTeam } from '../test/factories.js';
 
 describeEachDialect('members', (dialect) => {
   let server: TestServer;
@@ -59,7 +60,7 @@ describeEachDialect('members', (dialect) => {
   });
 
   it('keeps one admin when two admins demote each other at once', async () => {
-    const org = (await server.request('POST', '/v1/orgs', { body: { title: 'Race org' } })).body.id as string;
+    const org = (await newOrg(server, 'Race org')).id;
     const other = await server.member('admin', org);
     const [a, b] = await Promise.all([
       server.request('PATCH', path(other.id, org), { body: { role: 'read' } }),
@@ -227,19 +228,15 @@ describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect
     expect((await server.request('GET', `/v1/orgs/${org}/members/${reader.id}`)).body.sso).toBe(true);
     const outsider = await server.signup('outsider');
     expect((await server.request('POST', `/v1/orgs/${org}/members/${outsider.id}/sso`)).status).toBe(404);
-    const org2 = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } })).body
-      .id;
+    const org2 = (await newOrg(server, 'Theirs', { token: outsider.token })).id;
     expect((await server.request('POST', `/v1/orgs/${org2}/members/${outsider.id}/sso`)).status).toBe(404);
   });
 
   it("lists a member's granted spaces with their level, and their teams with a title filter; counts are exact", async () => {
     const reader = await server.member('read');
-    const mk = async (title: string) =>
-      (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title } })).body.id as string;
+    const mk = async (title: string) => (await newSpace(server, org, { title })).id;
     const [direct, viaTeam, trashed] = [await mk('Direct'), await mk('Via team'), await mk('Trashed')];
-    const team = (
-      await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Writers', members: [reader.id] } })
-    ).body.id;
+    const team = (await newTeam(server, org, { title: 'Writers', members: [reader.id] })).id;
     await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Readers club', members: [reader.id] } });
     expect(
       (
@@ -281,10 +278,8 @@ describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect
 
   it('a removed member loses access at once, tokens included, with their teams and grants', async () => {
     const user = await server.member('edit');
-    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Team space' } })).body.id;
-    const team = (
-      await server.request('PUT', `/v1/orgs/${org}/teams`, { body: { title: 'Leavers', members: [user.id] } })
-    ).body.id;
+    const space = (await newSpace(server, org, { title: 'Team space' })).id;
+    const team = (await newTeam(server, org, { title: 'Leavers', members: [user.id] })).id;
     await server.request('PATCH', `/v1/spaces/${space}/permissions/users/${user.id}`, { body: { role: 'admin' } });
     expect((await server.request('GET', `/v1/spaces/${space}`, { token: user.token })).status).toBe(200);
     // A lasting API token of theirs, besides the sign-in one.
@@ -309,7 +304,7 @@ describeEachDialect('members: search', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     org = server.orgId;
-    otherOrg = (await server.request('POST', '/v1/orgs', { body: { title: 'Elsewhere' } })).body.id;
+    otherOrg = (await newOrg(server, 'Elsewhere')).id;
   });
   afterAll(() => server.close());
 
@@ -331,11 +326,7 @@ describeEachDialect('members: search', (dialect) => {
       body: { email, password: 'a-good-password', displayName },
     });
     expect(signup.status).toBe(201);
-    const link = await server.request('POST', `/v1/orgs/${orgId}/link-invites`, { body: { role: 'read' } });
-    const joined = await server.request('POST', `/v1/orgs/${orgId}/invites/${link.body.id}`, {
-      token: signup.body.token,
-    });
-    expect(joined.status).toBe(200);
+    await joinOrg(server, orgId, { id: signup.body.user.id, email, token: signup.body.token }, 'read');
     return signup.body.user.id;
   }
 
@@ -436,6 +427,7 @@ describeEachDialect('members: search', (dialect) => {
   it('finds a user by a new name or e-mail and no longer by the old one; a deleted user is gone', async () => {
     const id = await join('before.change@renamed.test', 'Firstname Oldsurname');
     expect(ids(await search('oldsurname'))).toEqual([id]);
+    // Changed in the table: no endpoint changes an e-mail address or deletes an account.
     const db = server.storage.db;
     await db
       .updateTable('users')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newChangeRequest, newSpace, seedPage } from '../test/factories.js';
 
 describeEachDialect('merging change requests', (dialect) => {
   let server: TestServer;
@@ -12,20 +13,11 @@ describeEachDialect('merging change requests', (dialect) => {
 
   /** A space whose content holds one page (merged through a first change request). */
   async function spaceWithPage() {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
-    const cr = await newCr(space.id);
-    const made = await edit(
-      space.id,
-      cr.id,
-      [{ operation: 'insert_page', title: 'Guide', document: { markdown: ORIGINAL } }],
-      false,
-    );
-    const pageId = made.body.changes[0].page.id as string;
-    expect((await merge(space.id, cr.id)).status).toBe(200);
-    return { spaceId: space.id as string, pageId };
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const pageId = await seedPage(server, space.id, 'Guide', ORIGINAL);
+    return { spaceId: space.id, pageId };
   }
-  const newCr = async (spaceId: string) =>
-    (await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'x' } })).body;
+
   const edit = (spaceId: string, crId: string, changes: unknown[], compat = true) =>
     server.request('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content${compat ? '' : '?compat=false'}`, {
       body: { changes },
@@ -42,7 +34,7 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('merges a change request into the space: a merge revision, status merged, counters exact', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const cr = await newCr(spaceId);
+    const cr = await newChangeRequest(server, spaceId);
     await setBody(spaceId, cr.id, pageId, ORIGINAL.replace('Beta', 'Beta (edited)'));
     const res = await merge(spaceId, cr.id);
     expect(res.status).toBe(200);
@@ -72,8 +64,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('merges edits to different blocks of one page cleanly, and marks the other change request outdated', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const a = await newCr(spaceId);
-    const b = await newCr(spaceId);
+    const a = await newChangeRequest(server, spaceId);
+    const b = await newChangeRequest(server, spaceId);
     await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha (A)'));
     await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Gamma', 'Gamma (B)'));
     expect((await merge(spaceId, a.id)).status).toBe(200);
@@ -86,8 +78,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('finds a same-block conflict at update; merge refuses (409) until it is resolved; the chosen text wins', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const a = await newCr(spaceId);
-    const b = await newCr(spaceId);
+    const a = await newChangeRequest(server, spaceId);
+    const b = await newChangeRequest(server, spaceId);
     await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Beta paragraph.', 'Beta from A.'));
     await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Beta paragraph.', 'Beta from B.'));
     expect((await merge(spaceId, a.id)).status).toBe(200);
@@ -135,8 +127,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('treats deleting a page on one side and editing it on the other as a conflict', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const a = await newCr(spaceId);
-    const b = await newCr(spaceId);
+    const a = await newChangeRequest(server, spaceId);
+    const b = await newChangeRequest(server, spaceId);
     await edit(spaceId, a.id, [{ operation: 'delete_page', page: pageId }]);
     await setBody(spaceId, b.id, pageId, ORIGINAL.replace('Alpha', 'Alpha edited'));
     expect((await merge(spaceId, a.id)).status).toBe(200);
@@ -158,12 +150,12 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('merges a move on one side with an edit on the other', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const setup = await newCr(spaceId);
+    const setup = await newChangeRequest(server, spaceId);
     const folder = await edit(spaceId, setup.id, [{ operation: 'insert_page', title: 'Folder' }], false);
     const folderId = folder.body.changes[0].page.id;
     await merge(spaceId, setup.id);
-    const mover = await newCr(spaceId);
-    const editor = await newCr(spaceId);
+    const mover = await newChangeRequest(server, spaceId);
+    const editor = await newChangeRequest(server, spaceId);
     await edit(spaceId, mover.id, [{ operation: 'update_page', page: pageId, into: folderId }]);
     await setBody(spaceId, editor.id, pageId, ORIGINAL.replace('Gamma', 'Gamma edited'));
     expect((await merge(spaceId, mover.id)).status).toBe(200);
@@ -177,8 +169,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('merges after an update, and a clean update moves the base forward', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const a = await newCr(spaceId);
-    const b = await newCr(spaceId);
+    const a = await newChangeRequest(server, spaceId);
+    const b = await newChangeRequest(server, spaceId);
     await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha A'));
     await edit(spaceId, b.id, [{ operation: 'insert_page', title: 'New page' }]);
     await merge(spaceId, a.id);
@@ -202,8 +194,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('merges a change request adding thousands of pages into a space that moved on: every page, in order, with its body', async () => {
     const { spaceId } = await spaceWithPage();
-    const big = await newCr(spaceId);
-    const meanwhile = await newCr(spaceId);
+    const big = await newChangeRequest(server, spaceId);
+    const meanwhile = await newChangeRequest(server, spaceId);
     const SECTIONS = 20;
     const PER_SECTION = 99;
     const body = (s: number, i: number) => `# Page ${s}.${i}\n\nParagraph of page ${s}.${i}.`;
@@ -259,8 +251,8 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('never loses either of two merges racing on one space', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const a = await newCr(spaceId);
-    const b = await newCr(spaceId);
+    const a = await newChangeRequest(server, spaceId);
+    const b = await newChangeRequest(server, spaceId);
     await setBody(spaceId, a.id, pageId, ORIGINAL.replace('Alpha', 'Alpha race A'));
     await edit(spaceId, b.id, [{ operation: 'insert_page', title: 'Race B page' }]);
     const [ra, rb] = await Promise.all([merge(spaceId, a.id), merge(spaceId, b.id)]);
@@ -274,7 +266,7 @@ describeEachDialect('merging change requests', (dialect) => {
 
   it('refuses merges in a locked space (403) and below the review role (403)', async () => {
     const { spaceId, pageId } = await spaceWithPage();
-    const cr = await newCr(spaceId);
+    const cr = await newChangeRequest(server, spaceId);
     await setBody(spaceId, cr.id, pageId, ORIGINAL + '\n\nMore.');
     const commenter = await server.member('comment');
     expect((await merge(spaceId, cr.id, commenter.token)).status).toBe(403);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
 import { PETSTORE_V1, PETSTORE_V2, processedSpec } from '../test/openapi-fixtures.js';
 
 const BLOCK = '{% openapi-operation spec="petstore" path="/pets" method="get" %}';
@@ -33,23 +34,12 @@ describeEachDialect('OpenAPI operation blocks in pages', (dialect) => {
       },
     });
     await processed('petstore');
-    spaceId = (await server.request('POST', `${org()}/spaces`, { body: { title: 'API docs' } })).body.id;
-    const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'API' } });
+    spaceId = (await newSpace(server, server.orgId, { title: 'API docs' })).id;
     const markdown = `Pets are listed here.\n\n${BLOCK}\n\nAnd created:\n\n${BLOCK_WITH_END}\n\n{% openapi-operation spec="nope" path="/x" method="get" %}\n\n\`\`\`\n${BLOCK}\n\`\`\`\n`;
-    const res = await server.request(
-      'POST',
-      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content?compat=false`,
-      {
-        body: { changes: [{ operation: 'insert_page', title: 'Pets', slug: 'pets', document: { markdown } }] },
-      },
-    );
-    expect(res.status).toBe(200);
-    pageId = res.body.changes[0].page.id;
-    expect((await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`)).status).toBe(
-      200,
-    );
-    const site = await server.request('POST', `${org()}/sites`, { body: { title: 'API', spaces: [spaceId] } });
-    published = (await server.request('POST', `${org()}/sites/${site.body.id}/publish`)).body.urls.published;
+    const changes = [{ operation: 'insert_page', title: 'Pets', slug: 'pets', document: { markdown } }];
+    pageId = (await seedContent(server, spaceId, changes, { subject: 'API' })).pageIds[0]!;
+    const site = await newSite(server, server.orgId, { title: 'API', spaces: [spaceId] });
+    published = (await publishSite(server, server.orgId, site.id)).urls.published;
   });
   afterAll(() => server.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { joinOrg, newCollection, newInviteLink, newOrg, newSite, newSpace, newTeam } from '../test/factories.js';
 
 /** DELETE /v1/orgs/{organizationId} (extension): admins only, and nothing outside the organization changes. */
 describeEachDialect('deleting an organization', (dialect) => {
@@ -18,28 +19,15 @@ describeEachDialect('deleting an organization', (dialect) => {
 
   /** An organization with content, people and settings: what a deletion must remove, or must leave alone. */
   async function populatedOrg(admin: TestUser, title: string) {
-    const org = await ok('POST', '/v1/orgs', { token: admin.token, body: { title } });
-    const collection = await ok('POST', `/v1/orgs/${org.id}/collections`, {
-      token: admin.token,
-      body: { title: 'Guides' },
-    });
-    const space = await ok('POST', `/v1/orgs/${org.id}/spaces`, {
-      token: admin.token,
-      body: { title: 'Handbook', parent: collection.id },
-    });
-    const site = await ok('POST', `/v1/orgs/${org.id}/sites`, { token: admin.token, body: { title: 'Docs' } });
-    const team = await ok('PUT', `/v1/orgs/${org.id}/teams`, { token: admin.token, body: { title: 'Writers' } });
-    await ok('POST', `/v1/orgs/${org.id}/link-invites`, { token: admin.token, body: { role: 'read' } });
+    const as = { token: admin.token };
+    const org = await newOrg(server, title, as);
+    const collection = await newCollection(server, org.id, { title: 'Guides', ...as });
+    const space = await newSpace(server, org.id, { title: 'Handbook', parent: collection.id, ...as });
+    const site = await newSite(server, org.id, { title: 'Docs', ...as });
+    const team = await newTeam(server, org.id, { title: 'Writers', ...as });
+    await newInviteLink(server, org.id, 'read', as);
     await ok('PATCH', `/v1/orgs/${org.id}`, { token: admin.token, body: { emailDomains: [`${title}.example`] } });
-    return { id: org.id as string, space: space.id as string, site: site.id as string, team: team.id as string };
-  }
-
-  /** A new account that joins `orgId` with `role` through an invite link made by `admin`. */
-  async function joined(admin: TestUser, orgId: string, role: string | null, prefix = 'member') {
-    const user = await server.signup(prefix);
-    const link = await ok('POST', `/v1/orgs/${orgId}/link-invites`, { token: admin.token, body: { role } });
-    await ok('POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: user.token });
-    return user;
+    return { id: org.id, space: space.id, site: site.id, team: team.id };
   }
 
   /** Rows that still name the organization, table by table (only tables holding some). */
@@ -80,9 +68,9 @@ describeEachDialect('deleting an organization', (dialect) => {
     beforeAll(async () => {
       adminA = await server.signup('admin-a');
       orgA = await populatedOrg(adminA, 'alpha');
-      editor = await joined(adminA, orgA.id, 'edit', 'editor');
-      guest = await joined(adminA, orgA.id, null, 'guest');
-      removed = await joined(adminA, orgA.id, 'admin', 'removed');
+      editor = await joinOrg(server, orgA.id, await server.signup('editor'), 'edit', { token: adminA.token });
+      guest = await joinOrg(server, orgA.id, await server.signup('guest'), null, { token: adminA.token });
+      removed = await joinOrg(server, orgA.id, await server.signup('removed'), 'admin', { token: adminA.token });
       await ok('DELETE', `/v1/orgs/${orgA.id}/members/${removed.id}`, { token: adminA.token });
       adminB = await server.signup('admin-b');
       orgB = await populatedOrg(adminB, 'beta');
@@ -123,7 +111,7 @@ describeEachDialect('deleting an organization', (dialect) => {
     const other = await server.signup('other');
     const otherOrg = await populatedOrg(other, 'delta');
     // A member of both organizations, in a team of the deleted one; an invited account; a second admin.
-    const both = await joined(admin, org.id, 'edit', 'both');
+    const both = await joinOrg(server, org.id, await server.signup('both'), 'edit', { token: admin.token });
     await ok('PUT', `/v1/orgs/${org.id}/teams/${org.team}/members`, { token: admin.token, body: { add: [both.id] } });
     const otherLink = await ok('POST', `/v1/orgs/${otherOrg.id}/link-invites`, {
       token: other.token,
@@ -136,7 +124,7 @@ describeEachDialect('deleting an organization', (dialect) => {
       body: { emails: [invited.email], role: 'read' },
     });
     expect(invitation.invited).toBe(1);
-    const secondAdmin = await joined(admin, org.id, 'admin', 'second');
+    const secondAdmin = await joinOrg(server, org.id, await server.signup('second'), 'admin', { token: admin.token });
     const otherBefore = await rowsOf(otherOrg.id);
 
     const res = await server.request('DELETE', `/v1/orgs/${org.id}`, { token: secondAdmin.token });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newOrg } from '../test/factories.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -20,13 +21,6 @@ describeEachDialect('organizations', (dialect) => {
     ]);
   });
   afterAll(() => server.close());
-
-  /** A new organization of the owner (admin), so each test has its own. */
-  async function newOrg(title = 'Test org'): Promise<string> {
-    const res = await server.request('POST', '/v1/orgs', { body: { title } });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
 
   describe('GET /v1/orgs', () => {
     it('lists only the organizations the caller is in', async () => {
@@ -127,7 +121,7 @@ describeEachDialect('organizations', (dialect) => {
 
   describe('PATCH /v1/orgs/{id}', () => {
     it('changes the settings an admin sends', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server)).id;
       const res = await server.request('PATCH', `/v1/orgs/${orgId}`, {
         body: {
           title: 'Renamed',
@@ -156,7 +150,7 @@ describeEachDialect('organizations', (dialect) => {
     });
 
     it('enforces title 2..255 (at the limit passes, one past fails)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server)).id;
       expect((await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { title: 'ab' } })).status).toBe(200);
       expect((await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { title: 'x'.repeat(255) } })).status).toBe(
         200,
@@ -171,7 +165,7 @@ describeEachDialect('organizations', (dialect) => {
     });
 
     it('enforces hostname 3..32 (at the limit passes, one past fails)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server)).id;
       const suffix = orgId.slice(-6);
       const three = `a${suffix.slice(-1)}z`;
       const okShort = await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { hostname: three } });
@@ -189,8 +183,8 @@ describeEachDialect('organizations', (dialect) => {
     });
 
     it('refuses a hostname another organization uses (400 naming hostname)', async () => {
-      const a = await newOrg();
-      const b = await newOrg();
+      const a = (await newOrg(server)).id;
+      const b = (await newOrg(server)).id;
       const hostname = `taken-${a.slice(-8)}`;
       expect((await server.request('PATCH', `/v1/orgs/${a}`, { body: { hostname } })).status).toBe(200);
       const res = await server.request('PATCH', `/v1/orgs/${b}`, { body: { hostname } });
@@ -201,7 +195,7 @@ describeEachDialect('organizations', (dialect) => {
     });
 
     it('enforces logo URL ≤ 2048 characters (at the limit passes, one past fails)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server)).id;
       const base = 'https://cdn.example.com/';
       const logo = base + 'l'.repeat(2048 - base.length);
       expect(logo).toHaveLength(2048);
@@ -239,7 +233,7 @@ describeEachDialect('organizations', (dialect) => {
     });
 
     it('refuses wrong types and unknown enum values (400)', async () => {
-      const orgId = await newOrg();
+      const orgId = (await newOrg(server)).id;
       const res = await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { ai: 'yes' } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('ai');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newCollection, newSpace } from '../test/factories.js';
 
 type Level = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'inherit' | null;
 
@@ -30,24 +31,6 @@ describeEachDialect('permissions', (dialect) => {
     ]);
   });
   afterAll(() => server.close());
-
-  async function collection(body: Record<string, unknown> = {}, token?: string) {
-    const res = await server.request('POST', `/v1/orgs/${server.orgId}/collections`, {
-      token,
-      body: { title: 'C', ...body },
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
-
-  async function space(body: Record<string, unknown> = {}, token?: string) {
-    const res = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
-      token,
-      body: { title: 'S', ...body },
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
 
   /** Sets a default level as the owner (org admin). */
   async function setLevel(kind: 'collections' | 'spaces', id: string, defaultLevel: Level) {
@@ -82,9 +65,9 @@ describeEachDialect('permissions', (dialect) => {
 
   describe('organization admins', () => {
     it('are admin of everything, even of items hidden with a null defaultLevel', async () => {
-      const c = await collection();
-      const nested = await collection({ parent: c });
-      const s = await space({ parent: nested });
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
+      const nested = (await newCollection(server, server.orgId, { title: 'C', parent: c })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: nested })).id;
       await setLevel('collections', c, null);
       await setLevel('spaces', s, null);
 
@@ -106,9 +89,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('stay admin where a defaultLevel is lower than admin', async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'read');
-      const s = await space({ parent: c });
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       const perms = await spacePerms(s, admin);
       expect(perms).toMatchObject({ view: true, edit: true, admin: true });
     });
@@ -116,12 +99,12 @@ describeEachDialect('permissions', (dialect) => {
 
   describe('guests (member role null)', () => {
     it('see no collection and no space, whatever their default levels', async () => {
-      const open = await collection();
+      const open = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', open, 'admin');
-      const inOpen = await space({ parent: open });
-      const explicit = await space();
+      const inOpen = (await newSpace(server, server.orgId, { title: 'S', parent: open })).id;
+      const explicit = (await newSpace(server, server.orgId, { title: 'S' })).id;
       await setLevel('spaces', explicit, 'read');
-      const inherited = await space();
+      const inherited = (await newSpace(server, server.orgId, { title: 'S' })).id;
 
       for (const id of [open]) expect((await get('collections', id, guest)).status).toBe(404);
       for (const id of [inOpen, explicit, inherited]) expect((await get('spaces', id, guest)).status).toBe(404);
@@ -132,9 +115,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('get empty lists of spaces and collections', async () => {
-      const explicit = await space();
+      const explicit = (await newSpace(server, server.orgId, { title: 'S' })).id;
       await setLevel('spaces', explicit, 'read');
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'edit');
 
       const spaces = await server.request('GET', `/v1/orgs/${server.orgId}/spaces`, { token: guest.token });
@@ -158,8 +141,8 @@ describeEachDialect('permissions', (dialect) => {
 
   describe('the first non-inherit defaultLevel up the chain', () => {
     it('falls back to the organization role when every level is inherit', async () => {
-      const c = await collection();
-      const s = await space({ parent: c });
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       expect(await spacePerms(s, reader)).toMatchObject({ view: true, comment: false, edit: false, admin: false });
       expect(await spacePerms(s, editor)).toMatchObject({ view: true, comment: true, edit: true, admin: false });
       const col = await get('collections', c, editor);
@@ -167,9 +150,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('takes the outer collection level through an inheriting inner collection, lowering and raising access', async () => {
-      const outer = await collection();
-      const inner = await collection({ parent: outer });
-      const s = await space({ parent: inner });
+      const outer = (await newCollection(server, server.orgId, { title: 'C' })).id;
+      const inner = (await newCollection(server, server.orgId, { title: 'C', parent: outer })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: inner })).id;
       await setLevel('collections', outer, 'comment');
 
       // Raised for a reader, lowered for an editor.
@@ -182,9 +165,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('prefers the inner collection level over the outer one', async () => {
-      const outer = await collection();
-      const inner = await collection({ parent: outer });
-      const s = await space({ parent: inner });
+      const outer = (await newCollection(server, server.orgId, { title: 'C' })).id;
+      const inner = (await newCollection(server, server.orgId, { title: 'C', parent: outer })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: inner })).id;
       await setLevel('collections', outer, null);
       await setLevel('collections', inner, 'edit');
 
@@ -201,9 +184,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it("prefers the space's own level over its collections'", async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'admin');
-      const s = await space({ parent: c });
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       await setLevel('spaces', s, 'read');
       expect(await spacePerms(s, editor)).toMatchObject({ view: true, edit: false, admin: false });
       expect(
@@ -215,10 +198,10 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('a space level shows the space even inside a hidden collection', async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, null);
-      const visible = await space({ parent: c });
-      const hidden = await space({ parent: c });
+      const visible = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
+      const hidden = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       await setLevel('spaces', visible, 'read');
 
       expect((await get('collections', c, reader)).status).toBe(404);
@@ -230,9 +213,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('a defaultLevel of admin makes members admins of the item and of what inherits from it', async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'admin');
-      const s = await space({ parent: c });
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
 
       const col = await get('collections', c, reader);
       expect(col.body.permissions).toMatchObject({ view: true, admin: true, create: true });
@@ -256,7 +239,7 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('a create level lets a reader create inside a collection without becoming admin of the result', async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'create');
       const res = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, {
         token: reader.token,
@@ -269,9 +252,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('list entries carry the same permissions as a direct GET', async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'edit');
-      const s = await space({ parent: c });
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       const direct = await spacePerms(s, reader);
       const org = await server.request('GET', `/v1/orgs/${server.orgId}/spaces?limit=1000`, { token: reader.token });
       const fromOrg = org.body.items.find((x: { id: string }) => x.id === s);
@@ -289,9 +272,9 @@ describeEachDialect('permissions', (dialect) => {
 
   describe('a null defaultLevel', () => {
     it('hides a collection and everything inheriting from it from non-admin members (404, not listed)', async () => {
-      const c = await collection();
-      const nested = await collection({ parent: c });
-      const s = await space({ parent: nested });
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
+      const nested = (await newCollection(server, server.orgId, { title: 'C', parent: c })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: nested })).id;
       await setLevel('collections', c, null);
 
       for (const user of [reader, editor, creatorB]) {
@@ -321,7 +304,7 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('hides a space at the root from members whose role is higher', async () => {
-      const s = await space();
+      const s = (await newSpace(server, server.orgId, { title: 'S' })).id;
       await setLevel('spaces', s, null);
       for (const user of [reader, editor, creatorB]) expect((await get('spaces', s, user)).status).toBe(404);
       expect(await listedSpaceIds(editor)).not.toContain(s);
@@ -331,9 +314,9 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it("on a space beats its collection's level", async () => {
-      const c = await collection();
+      const c = (await newCollection(server, server.orgId, { title: 'C' })).id;
       await setLevel('collections', c, 'admin');
-      const s = await space({ parent: c });
+      const s = (await newSpace(server, server.orgId, { title: 'S', parent: c })).id;
       await setLevel('spaces', s, null);
       expect((await get('collections', c, reader)).status).toBe(200);
       expect((await get('spaces', s, reader)).status).toBe(404);
@@ -344,9 +327,9 @@ describeEachDialect('permissions', (dialect) => {
 
   describe('creators', () => {
     it('with the create role are admin of the collections and spaces they created, even when hidden', async () => {
-      const c = await collection({}, creatorA.token);
-      const s = await space({}, creatorA.token);
-      const inside = await space({ parent: c }, creatorA.token);
+      const c = (await newCollection(server, server.orgId, { title: 'C', token: creatorA.token })).id;
+      const s = (await newSpace(server, server.orgId, { title: 'S', token: creatorA.token })).id;
+      const inside = (await newSpace(server, server.orgId, { title: 'S', parent: c, token: creatorA.token })).id;
       await setLevel('collections', c, null);
       await setLevel('spaces', s, null);
 
@@ -367,7 +350,7 @@ describeEachDialect('permissions', (dialect) => {
     });
 
     it('stay admin when the defaultLevel of their item is lower', async () => {
-      const s = await space({}, creatorA.token);
+      const s = (await newSpace(server, server.orgId, { title: 'S', token: creatorA.token })).id;
       await setLevel('spaces', s, 'read');
       expect(await spacePerms(s, creatorA)).toMatchObject({ admin: true });
       expect(await spacePerms(s, creatorB)).toMatchObject({ view: true, edit: false, admin: false });
@@ -376,14 +359,12 @@ describeEachDialect('permissions', (dialect) => {
 
     it('lose the creator rule when their role drops below create', async () => {
       const demoted = await server.member('create');
-      const s = await space({}, demoted.token);
+      const s = (await newSpace(server, server.orgId, { title: 'S', token: demoted.token })).id;
       expect(await spacePerms(s, demoted)).toMatchObject({ admin: true });
-      await server.storage.db
-        .updateTable('members')
-        .set({ role: 'read' })
-        .where('organization_id', '=', server.orgId)
-        .where('user_id', '=', demoted.id)
-        .execute();
+      const demote = await server.request('PATCH', `/v1/orgs/${server.orgId}/members/${demoted.id}`, {
+        body: { role: 'read' },
+      });
+      expect(demote.status).toBe(200);
       expect(await spacePerms(s, demoted)).toMatchObject({ view: true, admin: false, edit: false });
       expect((await server.request('DELETE', `/v1/spaces/${s}`, { token: demoted.token })).status).toBe(403);
     });
@@ -392,8 +373,9 @@ describeEachDialect('permissions', (dialect) => {
   describe('disabled members', () => {
     it('are treated as outsiders (404 everywhere)', async () => {
       const user = await server.member('edit');
-      const s = await space();
+      const s = (await newSpace(server, server.orgId, { title: 'S' })).id;
       expect((await get('spaces', s, user)).status).toBe(200);
+      // Disabled by hand: no endpoint disables a member.
       await server.storage.db
         .updateTable('members')
         .set({ disabled: 1 })

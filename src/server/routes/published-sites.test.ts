@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newOrg, newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
 
 /** Published sites served as HTML at their urls.published, over real HTTP. */
 describeEachDialect('published sites', (dialect) => {
@@ -19,41 +20,6 @@ describeEachDialect('published sites', (dialect) => {
     const path = url.replace(server.config.publicUrl, '');
     const res = await fetch(server.url + path, { headers, redirect: 'manual' });
     return { status: res.status, html: await res.text(), headers: res.headers };
-  }
-
-  async function space(title: string) {
-    const res = await server.request('POST', `${org()}/spaces`, { body: { title } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string };
-  }
-
-  /** Applies content changes to a space through a merged change request; returns the change results. */
-  async function edit(spaceId: string, changes: unknown[]) {
-    const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'edit' } });
-    const res = await server.request(
-      'POST',
-      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content?compat=false`,
-      {
-        body: { changes },
-      },
-    );
-    expect(res.status).toBe(200);
-    const merged = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
-    expect(merged.status).toBe(200);
-    return res.body as { changes: Array<{ page?: { id: string } }>; insertedFiles?: Array<{ id: string }> };
-  }
-
-  async function site(body: Record<string, unknown>) {
-    const res = await server.request('POST', `${org()}/sites`, { body: { title: 'Docs', ...body } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string };
-  }
-
-  async function publish(siteId: string) {
-    const res = await server.request('POST', `${org()}/sites/${siteId}/publish`);
-    expect(res.status).toBe(200);
-    expect(res.body.published).toBe(true);
-    return res.body as { urls: { published: string } };
   }
 
   async function patchSite(siteId: string, body: unknown) {
@@ -83,8 +49,8 @@ describeEachDialect('published sites', (dialect) => {
     let introId: string;
 
     beforeAll(async () => {
-      spaceId = (await space('Handbook')).id;
-      const made = await edit(spaceId, [
+      spaceId = (await newSpace(server, server.orgId, { title: 'Handbook' })).id;
+      const made = await seedContent(server, spaceId, [
         {
           operation: 'insert_page',
           title: 'Introduction',
@@ -126,8 +92,8 @@ describeEachDialect('published sites', (dialect) => {
         body: { changes: [{ operation: 'update_page', page: introId, document: { markdown } }] },
       });
       await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
-      siteId = (await site({ spaces: [spaceId] })).id;
-      published = (await publish(siteId)).urls.published;
+      siteId = (await newSite(server, server.orgId, { spaces: [spaceId] })).id;
+      published = (await publishSite(server, server.orgId, siteId)).urls.published;
     });
 
     it('serves urls.published under PUBLIC_URL with the first page, its title, headings and navigation', async () => {
@@ -217,8 +183,8 @@ describeEachDialect('published sites', (dialect) => {
     it('gives images their width and height (from the file), and serves them to readers of the site', async () => {
       const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"></svg>';
-      const sp = await space('Pictures');
-      await edit(sp.id, [
+      const sp = await newSpace(server, server.orgId, { title: 'Pictures' });
+      await seedContent(server, sp.id, [
         {
           operation: 'insert_files',
           files: [
@@ -241,8 +207,8 @@ describeEachDialect('published sites', (dialect) => {
       expect(files.find((f) => f.name === 'wide.svg')?.dimensions).toEqual({ width: 640, height: 360 });
       expect(files.find((f) => f.name === 'fake.png')?.dimensions).toBeUndefined();
 
-      const s = await site({ spaces: [sp.id], visibility: 'public' });
-      const url = (await publish(s.id)).urls.published;
+      const s = await newSite(server, server.orgId, { spaces: [sp.id], visibility: 'public' });
+      const url = (await publishSite(server, server.orgId, s.id)).urls.published;
       const res = await visit(url);
       expect(res.html).toMatch(/<img src="[^"]+\/~files\/[^"]+" alt="A dot" width="1" height="1">/);
       expect(res.html).toMatch(/<img src="[^"]+" alt="Wide" width="640" height="360">/);
@@ -284,9 +250,9 @@ describeEachDialect('published sites', (dialect) => {
     it('answers 404 for an unknown page, an unknown site and an unpublished site', async () => {
       expect((await visit(`${published}/handbook/nope`)).status).toBe(404);
       expect((await visit(`${server.config.publicUrl}/sites/no-such-site`)).status).toBe(404);
-      const draft = await site({ spaces: [spaceId] });
+      const draft = await newSite(server, server.orgId, { spaces: [spaceId] });
       expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(404);
-      await publish(draft.id);
+      await publishSite(server, server.orgId, draft.id);
       expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(200);
       expect((await server.request('POST', `${org()}/sites/${draft.id}/unpublish`)).status).toBe(200);
       expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(404);
@@ -342,18 +308,24 @@ describeEachDialect('published sites', (dialect) => {
 
   describe('sections and structure changes', () => {
     it('shows section tabs and site-space variants, and follows a structure change at the next request', async () => {
-      const a = await space('Guides');
-      const b = await space('Reference');
-      const b2 = await space('Reference v2');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Guide one', document: { markdown: 'Guide body' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Ref one', document: { markdown: 'Ref body' } }]);
-      await edit(b2.id, [{ operation: 'insert_page', title: 'Ref two', document: { markdown: 'Ref v2 body' } }]);
-      const s = await site({});
+      const a = await newSpace(server, server.orgId, { title: 'Guides' });
+      const b = await newSpace(server, server.orgId, { title: 'Reference' });
+      const b2 = await newSpace(server, server.orgId, { title: 'Reference v2' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Guide one', document: { markdown: 'Guide body' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Ref one', document: { markdown: 'Ref body' } },
+      ]);
+      await seedContent(server, b2.id, [
+        { operation: 'insert_page', title: 'Ref two', document: { markdown: 'Ref v2 body' } },
+      ]);
+      const s = await newSite(server, server.orgId, {});
       const base = `${org()}/sites/${s.id}`;
       const guides = (await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } })).body;
       const ref = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
       await server.request('POST', `${base}/site-spaces`, { body: { spaceId: b2.id, sectionId: ref.id } });
-      const root = (await publish(s.id)).urls.published;
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
 
       const home = await visit(root);
       expect(home.html).toContain('Guide body');
@@ -376,12 +348,16 @@ describeEachDialect('published sites', (dialect) => {
 
   describe('spaces leaving the site', () => {
     it('hides a site space whose space is in the trash, at the next request, and shows it again once restored', async () => {
-      const a = await space('Kept');
-      const b = await space('Trashed');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Kept page', document: { markdown: 'Kept body' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Trashed page', document: { markdown: 'Trashed body' } }]);
-      const s = await site({ spaces: [b.id, a.id] });
-      const root = (await publish(s.id)).urls.published;
+      const a = await newSpace(server, server.orgId, { title: 'Kept' });
+      const b = await newSpace(server, server.orgId, { title: 'Trashed' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Kept page', document: { markdown: 'Kept body' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Trashed page', document: { markdown: 'Trashed body' } },
+      ]);
+      const s = await newSite(server, server.orgId, { spaces: [b.id, a.id] });
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
       expect((await visit(root)).html).toContain('Trashed body');
       expect((await server.request('DELETE', `/v1/spaces/${b.id}`)).status).toBe(205);
       const after = await visit(root);
@@ -395,12 +371,12 @@ describeEachDialect('published sites', (dialect) => {
 
   describe('visibility', () => {
     async function simpleSite(visibility: string) {
-      const sp = await space(`Space ${visibility}`);
-      await edit(sp.id, [
+      const sp = await newSpace(server, server.orgId, { title: `Space ${visibility}` });
+      await seedContent(server, sp.id, [
         { operation: 'insert_page', title: 'Page', document: { markdown: `Content of ${visibility}` } },
       ]);
-      const s = await site({ spaces: [sp.id], visibility });
-      return { id: s.id, url: (await publish(s.id)).urls.published };
+      const s = await newSite(server, server.orgId, { spaces: [sp.id], visibility });
+      return { id: s.id, url: (await publishSite(server, server.orgId, s.id)).urls.published };
     }
 
     it('public sites are indexable; unlisted ones say noindex', async () => {
@@ -496,7 +472,7 @@ describeEachDialect('published sites', (dialect) => {
       const outsider = await server.signup('preview-outsider');
       expect((await server.request('POST', path, { token: outsider.token })).status).toBe(404);
       expect((await server.request('POST', path, { token: null })).status).toBe(401);
-      const draft = await site({ spaces: [], visibility: 'share-link' });
+      const draft = await newSite(server, server.orgId, { spaces: [], visibility: 'share-link' });
       expect((await server.request('POST', `${org()}/sites/${draft.id}/preview-grant`)).status).toBe(409);
 
       // A token signed with the visitor key itself (what a site's backend can sign) is not a grant.
@@ -585,9 +561,11 @@ describeEachDialect('published sites', (dialect) => {
 
   describe('adaptive content', () => {
     it('shows each visitor the header links their claims match, never one cached for another visitor', async () => {
-      const sp = await space('Header links');
-      await edit(sp.id, [{ operation: 'insert_page', title: 'Home', document: { markdown: 'Home content' } }]);
-      const s = await site({ spaces: [sp.id], visibility: 'visitor-auth' });
+      const sp = await newSpace(server, server.orgId, { title: 'Header links' });
+      await seedContent(server, sp.id, [
+        { operation: 'insert_page', title: 'Home', document: { markdown: 'Home content' } },
+      ]);
+      const s = await newSite(server, server.orgId, { spaces: [sp.id], visibility: 'visitor-auth' });
       const customization = `${org()}/sites/${s.id}/customization`;
       const current = (await server.request('GET', customization)).body;
       // Two links with the same title: which one a visitor sees depends on their claims alone.
@@ -610,7 +588,7 @@ describeEachDialect('published sites', (dialect) => {
         },
       });
       expect(put.status).toBe(200);
-      const root = (await publish(s.id)).urls.published;
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
       const key = await signingKey(s.id);
       const stable = await visit(`${root}?jwt_token=${await jwt(key, { beta: false })}`);
       expect(stable.html).toContain('https://stable.example.com');
@@ -621,13 +599,19 @@ describeEachDialect('published sites', (dialect) => {
     });
 
     it('hides sections and site spaces whose condition does not match the visitor claims', async () => {
-      const a = await space('Everyone');
-      const b = await space('Beta');
-      const c = await space('Beta extra');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Open content' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Beta', document: { markdown: 'Beta content' } }]);
-      await edit(c.id, [{ operation: 'insert_page', title: 'Extra', document: { markdown: 'Extra content' } }]);
-      const s = await site({ visibility: 'visitor-auth' });
+      const a = await newSpace(server, server.orgId, { title: 'Everyone' });
+      const b = await newSpace(server, server.orgId, { title: 'Beta' });
+      const c = await newSpace(server, server.orgId, { title: 'Beta extra' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Open', document: { markdown: 'Open content' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Beta', document: { markdown: 'Beta content' } },
+      ]);
+      await seedContent(server, c.id, [
+        { operation: 'insert_page', title: 'Extra', document: { markdown: 'Extra content' } },
+      ]);
+      const s = await newSite(server, server.orgId, { visibility: 'visitor-auth' });
       const base = `${org()}/sites/${s.id}`;
       await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
       const beta = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
@@ -641,7 +625,7 @@ describeEachDialect('published sites', (dialect) => {
       await server.request('PATCH', `${base}/site-spaces/${extra.id}`, {
         body: { condition: 'visitor.claims.plans.includes("pro")' },
       });
-      const root = (await publish(s.id)).urls.published;
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
       const key = await signingKey(s.id);
 
       const plain = await visit(`${root}?jwt_token=${await jwt(key, {})}`);
@@ -665,18 +649,22 @@ describeEachDialect('published sites', (dialect) => {
     });
 
     it('takes the serviceVisitorClaims of a member (from ping) as the visitor claims, for its own organization only', async () => {
-      const a = await space('Staff open');
-      const b = await space('Staff admins');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Staff open page' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Admins', document: { markdown: 'Admins only page' } }]);
-      const s = await site({ visibility: 'visitor-auth' });
+      const a = await newSpace(server, server.orgId, { title: 'Staff open' });
+      const b = await newSpace(server, server.orgId, { title: 'Staff admins' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Open', document: { markdown: 'Staff open page' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Admins', document: { markdown: 'Admins only page' } },
+      ]);
+      const s = await newSite(server, server.orgId, { visibility: 'visitor-auth' });
       const base = `${org()}/sites/${s.id}`;
       await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
       const admins = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
       await server.request('PATCH', `${base}/sections/${admins.id}`, {
         body: { condition: 'visitor.claims.role === "admin"' },
       });
-      const root = (await publish(s.id)).urls.published;
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
 
       const ownerToken = (await server.request('POST', `${org()}/ping`)).body.serviceVisitorClaims as string;
       const asOwner = await visit(`${root}/staff-admins?jwt_token=${ownerToken}`);
@@ -692,8 +680,7 @@ describeEachDialect('published sites', (dialect) => {
 
       // A member of another organization is no visitor of this one.
       const stranger = await server.signup('stranger');
-      const theirs = (await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Other org' } }))
-        .body;
+      const theirs = await newOrg(server, 'Other org', { token: stranger.token });
       const strangerToken = (await server.request('POST', `/v1/orgs/${theirs.id}/ping`, { token: stranger.token })).body
         .serviceVisitorClaims as string;
       expect(typeof strangerToken).toBe('string');
@@ -701,16 +688,20 @@ describeEachDialect('published sites', (dialect) => {
     });
 
     it('on public sites, reads visitor claims only with adaptive content enabled', async () => {
-      const a = await space('Public open');
-      const b = await space('Public members');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Open page' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Members', document: { markdown: 'Members page' } }]);
-      const s = await site({});
+      const a = await newSpace(server, server.orgId, { title: 'Public open' });
+      const b = await newSpace(server, server.orgId, { title: 'Public members' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Open', document: { markdown: 'Open page' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Members', document: { markdown: 'Members page' } },
+      ]);
+      const s = await newSite(server, server.orgId, {});
       const base = `${org()}/sites/${s.id}`;
       await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
       const members = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
       await server.request('PATCH', `${base}/sections/${members.id}`, { body: { condition: 'visitor.claims.member' } });
-      const root = (await publish(s.id)).urls.published;
+      const root = (await publishSite(server, server.orgId, s.id)).urls.published;
       const token = await jwt(await signingKey(s.id), { member: true });
       expect((await visit(`${root}/public-members?jwt_token=${token}`)).html).not.toContain('Members page');
       await patchSite(s.id, { adaptiveContent: { enabled: true } });
@@ -720,18 +711,22 @@ describeEachDialect('published sites', (dialect) => {
 
     /** A published visitor-auth site with an open section and one shown only to `role: "admin"` claims. */
     async function staffSite() {
-      const a = await space('Team open');
-      const b = await space('Team admins');
-      await edit(a.id, [{ operation: 'insert_page', title: 'Open', document: { markdown: 'Team open page' } }]);
-      await edit(b.id, [{ operation: 'insert_page', title: 'Admins', document: { markdown: 'Team admins page' } }]);
-      const s = await site({ visibility: 'visitor-auth' });
+      const a = await newSpace(server, server.orgId, { title: 'Team open' });
+      const b = await newSpace(server, server.orgId, { title: 'Team admins' });
+      await seedContent(server, a.id, [
+        { operation: 'insert_page', title: 'Open', document: { markdown: 'Team open page' } },
+      ]);
+      await seedContent(server, b.id, [
+        { operation: 'insert_page', title: 'Admins', document: { markdown: 'Team admins page' } },
+      ]);
+      const s = await newSite(server, server.orgId, { visibility: 'visitor-auth' });
       const base = `${org()}/sites/${s.id}`;
       await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
       const admins = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
       await server.request('PATCH', `${base}/sections/${admins.id}`, {
         body: { condition: 'visitor.claims.role === "admin"' },
       });
-      return { id: s.id, root: (await publish(s.id)).urls.published };
+      return { id: s.id, root: (await publishSite(server, server.orgId, s.id)).urls.published };
     }
 
     async function claimsOf(token: string): Promise<string> {

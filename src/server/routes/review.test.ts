@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { editContent, newChangeRequest, newSpace, seedContent } from '../test/factories.js';
 
 describeEachDialect('reviewing change requests: changes, diffs, reviews, PDF, members', (dialect) => {
   let server: TestServer;
@@ -10,51 +11,29 @@ describeEachDialect('reviewing change requests: changes, diffs, reviews, PDF, me
   afterAll(() => server.close());
 
   async function setup() {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Docs' } })).body;
-    const first = (
-      await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Seed' } })
-    ).body;
-    const seeded = await server.request(
-      'POST',
-      `/v1/spaces/${space.id}/change-requests/${first.id}/content?compat=false`,
+    const space = await newSpace(server, server.orgId, { title: 'Docs' });
+    const seeded = await seedContent(server, space.id, [
+      { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nOne two three.\n\nKeep me.' } },
+      { operation: 'insert_page', title: 'Old page' },
+    ]);
+    const [guide, old] = seeded.pageIds as [string, string];
+    const cr = await newChangeRequest(server, space.id, { subject: 'Review me' });
+    const made = await editContent(server, space.id, cr.id, [
       {
-        body: {
-          changes: [
-            {
-              operation: 'insert_page',
-              title: 'Guide',
-              document: { markdown: '# Guide\n\nOne two three.\n\nKeep me.' },
-            },
-            { operation: 'insert_page', title: 'Old page' },
-          ],
-        },
+        operation: 'update_page',
+        page: guide,
+        title: 'The guide',
+        document: { markdown: '# Guide\n\nOne two four.\n\nKeep me.\n\nAdded.' },
       },
-    );
-    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`);
-    const [guide, old] = seeded.body.changes.map((c: { page: { id: string } }) => c.page.id);
-    const cr = (
-      await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Review me' } })
-    ).body;
-    const made = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
-      body: {
-        changes: [
-          {
-            operation: 'update_page',
-            page: guide,
-            title: 'The guide',
-            document: { markdown: '# Guide\n\nOne two four.\n\nKeep me.\n\nAdded.' },
-          },
-          { operation: 'delete_page', page: old },
-          { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh text.' } },
-        ],
-      },
-    });
+      { operation: 'delete_page', page: old },
+      { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh text.' } },
+    ]);
     return {
-      spaceId: space.id as string,
-      crId: cr.id as string,
+      spaceId: space.id,
+      crId: cr.id,
       guide,
       old,
-      created: made.body.changes[2].page.id as string,
+      created: made.changes[2].page.id as string,
     };
   }
 

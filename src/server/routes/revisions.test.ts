@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { editContent, newChangeRequest, newSpace, seedContent } from '../test/factories.js';
 import { PNG } from '../test/fixtures.js';
 import { revisionChangesSchema, revisionSummaryListSchema } from '../../shared/contract/content.js';
 
@@ -27,36 +28,29 @@ describeEachDialect(
         server.member(null),
         server.signup('outsider'),
       ]);
-      const space = await ok<{ id: string }>('POST', `/v1/orgs/${server.orgId}/spaces`, { title: 'History' });
-      spaceId = space.id;
+      spaceId = (await newSpace(server, server.orgId, { title: 'History' })).id;
       // Three merges: a page created (with an image), edited, then moved under a new page.
-      const cr1 = await ok<{ id: string }>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'First page' });
-      const first = await ok<{ changes: Array<{ page: { id: string } }> }>(
-        'POST',
-        `/v1/spaces/${spaceId}/change-requests/${cr1.id}/content?compat=false`,
-        {
-          changes: [
-            { operation: 'insert_files', files: [{ name: 'dot.png', base64: Buffer.from(PNG).toString('base64') }] },
-            { operation: 'insert_page', title: 'Guide', document: { markdown: 'Hello.' } },
-          ],
-        },
+      const first = await seedContent(
+        server,
+        spaceId,
+        [
+          { operation: 'insert_files', files: [{ name: 'dot.png', base64: Buffer.from(PNG).toString('base64') }] },
+          { operation: 'insert_page', title: 'Guide', document: { markdown: 'Hello.' } },
+        ],
+        { subject: 'First page' },
       );
       pageId = first.changes[0]!.page.id;
-      merges.push(
-        (await ok<{ revision: string }>('POST', `/v1/spaces/${spaceId}/change-requests/${cr1.id}/merge`)).revision,
+      merges.push(first.revision);
+      const second = await seedContent(
+        server,
+        spaceId,
+        [{ operation: 'update_page', page: pageId, document: { markdown: 'Hello again.' } }],
+        { subject: 'Edit' },
       );
-      const cr2 = await ok<{ id: string }>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' });
+      merges.push(second.revision);
       // An edit inside a change request that is never merged: not part of the history.
-      await ok('POST', `/v1/spaces/${spaceId}/change-requests/${cr2.id}/content`, {
-        changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Hello again.' } }],
-      });
-      merges.push(
-        (await ok<{ revision: string }>('POST', `/v1/spaces/${spaceId}/change-requests/${cr2.id}/merge`)).revision,
-      );
-      const cr3 = await ok<{ id: string }>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Unmerged' });
-      await ok('POST', `/v1/spaces/${spaceId}/change-requests/${cr3.id}/content`, {
-        changes: [{ operation: 'delete_page', page: pageId }],
-      });
+      const cr3 = await newChangeRequest(server, spaceId, { subject: 'Unmerged' });
+      await editContent(server, spaceId, cr3.id, [{ operation: 'delete_page', page: pageId }]);
     });
     afterAll(() => server.close());
 
@@ -118,9 +112,7 @@ describeEachDialect(
       }
       expect((await server.request('GET', `/v1/spaces/${spaceId}/revisions/nope/changes`)).status).toBe(404);
       // A revision of another space is not one of this space.
-      const other = await ok<{ id: string; revision: string }>('POST', `/v1/orgs/${server.orgId}/spaces`, {
-        title: 'B',
-      });
+      const other = await newSpace(server, server.orgId, { title: 'B' });
       expect((await server.request('GET', `/v1/spaces/${spaceId}/revisions/${other.revision}/changes`)).status).toBe(
         404,
       );

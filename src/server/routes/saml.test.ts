@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newOrg, newTeam } from '../test/factories.js';
 import { makeIdp, samlResponse, startSignIn, postAcs as post, type Idp } from '../test/saml-idp.js';
 
 describeEachDialect('SAML single sign-on', (dialect) => {
@@ -14,7 +15,7 @@ describeEachDialect('SAML single sign-on', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     [idp, otherIdp] = await Promise.all([makeIdp('https://idp.test/entity'), makeIdp('https://idp.test/entity')]);
-    teamId = (await server.request('PUT', `/v1/orgs/${server.orgId}/teams`, { body: { title: 'SSO people' } })).body.id;
+    teamId = (await newTeam(server, server.orgId, { title: 'SSO people' })).id;
     const res = await server.request('POST', `/v1/orgs/${server.orgId}/saml`, {
       body: {
         label: 'Test IdP',
@@ -85,9 +86,8 @@ describeEachDialect('SAML single sign-on', (dialect) => {
 
     it('refuse a certificate that does not parse, a non-http ssoURL, a team of another org, a long label', async () => {
       const base = { label: 'X', entityID: 'e', certificate: idp.cert, ssoURL: 'https://idp.test/sso' };
-      const org2 = (await server.request('POST', '/v1/orgs', { body: { title: 'Elsewhere' } })).body.id;
-      const foreignTeam = (await server.request('PUT', `/v1/orgs/${org2}/teams`, { body: { title: 'Theirs' } })).body
-        .id;
+      const org2 = (await newOrg(server, 'Elsewhere')).id;
+      const foreignTeam = (await newTeam(server, org2, { title: 'Theirs' })).id;
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ certificate: '-----BEGIN CERTIFICATE-----\nMIIBAAAA\n-----END CERTIFICATE-----' }, 'certificate'],
         [{ certificate: 'not a certificate' }, 'certificate'],
@@ -128,7 +128,7 @@ describeEachDialect('SAML single sign-on', (dialect) => {
       expect((await server.request('GET', `/v1/orgs/${server.orgId}/saml`, { token: editor.token })).status).toBe(403);
       expect((await server.request('GET', path, { token: outsider.token })).status).toBe(404);
       expect((await server.request('GET', path, { token: null })).status).toBe(401);
-      const org2 = (await server.request('POST', '/v1/orgs', { body: { title: 'Other' } })).body.id;
+      const org2 = (await newOrg(server, 'Other')).id;
       expect((await server.request('GET', `/v1/orgs/${org2}/saml/${provider.id}`)).status).toBe(404);
     });
 
@@ -284,7 +284,7 @@ describeEachDialect('SAML single sign-on', (dialect) => {
 
   describe('enforced SSO', () => {
     it('governs the organization only: password sign-in and other organizations keep working; admins keep access', async () => {
-      const org = (await server.request('POST', '/v1/orgs', { body: { title: 'Strict' } })).body.id as string;
+      const org = (await newOrg(server, 'Strict')).id;
       const reader: TestUser = await server.member('read', org);
       const admin: TestUser = await server.member('admin', org);
       // The reader is also a member of the owner's first organization.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newSpace, seedContent } from '../test/factories.js';
 
 interface Range {
   start: number;
@@ -31,7 +32,7 @@ describeEachDialect('full-text search', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    guides = await space('Guides');
+    guides = (await newSpace(server, server.orgId, { title: 'Guides' })).id;
     const made = await edit(guides, [
       {
         operation: 'insert_page',
@@ -63,27 +64,10 @@ describeEachDialect('full-text search', (dialect) => {
 
   const org = () => `/v1/orgs/${server.orgId}`;
 
-  async function space(title: string, orgId = server.orgId, token?: string): Promise<string> {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/spaces`, { body: { title }, token });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
-
   /** Applies changes through a change request, merged; returns the created pages with their titles. */
   async function edit(spaceId: string, changes: Array<Record<string, unknown>>, token?: string) {
-    const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {}, token });
-    const res = await server.request(
-      'POST',
-      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content?compat=false`,
-      { body: { changes }, token },
-    );
-    expect(res.status).toBe(200);
-    expect(
-      (await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`, { token })).status,
-    ).toBe(200);
-    return (res.body.changes as Array<{ page?: { id: string } }>).map((c, i) => ({
-      page: { id: c.page?.id ?? '', title: changes[i]!.title as string | undefined },
-    }));
+    const made = await seedContent(server, spaceId, changes, { token });
+    return made.pageIds.map((id, i) => ({ page: { id, title: changes[i]!.title as string | undefined } }));
   }
 
   const q = (text: string) => encodeURIComponent(text);
@@ -193,7 +177,7 @@ describeEachDialect('full-text search', (dialect) => {
     });
 
     it('cuts long sections into excerpts around the match', async () => {
-      const id = await space('Long');
+      const id = (await newSpace(server, server.orgId, { title: 'Long' })).id;
       const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i}`).join(' ');
       await edit(id, [
         {
@@ -210,7 +194,7 @@ describeEachDialect('full-text search', (dialect) => {
     });
 
     it('indexes big pages through the worker pool', async () => {
-      const id = await space('Big');
+      const id = (await newSpace(server, server.orgId, { title: 'Big' })).id;
       const body = `${'Lorem ipsum dolor sit amet. '.repeat(1500)}\n\n## Far away\n\nThe hidden treasure.`;
       expect(body.length).toBeGreaterThan(16 * 1024);
       await edit(id, [{ operation: 'insert_page', title: 'Big page', document: { markdown: body } }]);
@@ -221,7 +205,7 @@ describeEachDialect('full-text search', (dialect) => {
 
   describe('paging and input', () => {
     it('pages by position: limit, next.page, count; a bad cursor is a 400 naming page', async () => {
-      const id = await space('Paged');
+      const id = (await newSpace(server, server.orgId, { title: 'Paged' })).id;
       await edit(
         id,
         Array.from({ length: 5 }, (_, i) => ({
@@ -325,7 +309,7 @@ describeEachDialect('full-text search', (dialect) => {
     });
 
     it('finds words inside addresses, prices and versions alike on both databases', async () => {
-      const id = await space('Symbols');
+      const id = (await newSpace(server, server.orgId, { title: 'Symbols' })).id;
       await edit(id, [
         {
           operation: 'insert_page',
@@ -344,7 +328,7 @@ describeEachDialect('full-text search', (dialect) => {
   describe('permissions', () => {
     let secret: string;
     beforeAll(async () => {
-      secret = await space('Secret');
+      secret = (await newSpace(server, server.orgId, { title: 'Secret' })).id;
       await edit(secret, [
         { operation: 'insert_page', title: 'Secret plans', document: { markdown: 'How we configure the vault.' } },
       ]);
@@ -390,7 +374,7 @@ describeEachDialect('full-text search', (dialect) => {
     it("another organization's admin finds only their own pages", async () => {
       const outsider = await server.signup('outsider');
       const theirs = await server.request('POST', '/v1/orgs', { body: { title: 'Elsewhere' }, token: outsider.token });
-      const theirSpace = await space('Their docs', theirs.body.id, outsider.token);
+      const theirSpace = (await newSpace(server, theirs.body.id, { title: 'Their docs', token: outsider.token })).id;
       await edit(
         theirSpace,
         [{ operation: 'insert_page', title: 'Their configure page', document: { markdown: 'Vault too.' } }],
@@ -407,7 +391,7 @@ describeEachDialect('full-text search', (dialect) => {
 
   describe('freshness', () => {
     it('follows merges: edits, renames, moves and deleted pages; never an unmerged change', async () => {
-      const id = await space('Fresh');
+      const id = (await newSpace(server, server.orgId, { title: 'Fresh' })).id;
       const made = await edit(id, [
         { operation: 'insert_page', title: 'Alpha page', document: { markdown: 'A zebra lives here.' } },
         { operation: 'insert_page', title: 'Parent', document: { markdown: 'Top.' } },
@@ -441,7 +425,7 @@ describeEachDialect('full-text search', (dialect) => {
     });
 
     it('finds an import into the space at once; one into a change request once it is merged', async () => {
-      const id = await space('Imported');
+      const id = (await newSpace(server, server.orgId, { title: 'Imported' })).id;
       const upload = (path: string, markdown: string) =>
         server.request('POST', `${path}/content/import?source=markdown`, {
           rawBody: markdown,
@@ -460,7 +444,7 @@ describeEachDialect('full-text search', (dialect) => {
     });
 
     it('leaves deleted spaces out, brings restored ones back, and finds a duplicate at once', async () => {
-      const id = await space('Trashable');
+      const id = (await newSpace(server, server.orgId, { title: 'Trashable' })).id;
       await edit(id, [{ operation: 'insert_page', title: 'Wombat facts', document: { markdown: 'Cubes.' } }]);
       expect(await orgTitles('wombat')).toEqual(['Wombat facts']);
       expect((await server.request('DELETE', `/v1/spaces/${id}`)).status).toBe(205);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newSite, newSpace, publishSite, seedPage } from '../test/factories.js';
 import { defaultCustomization } from '../../shared/contract/customization.js';
 
 /** GET|PUT …/sites/{id}/customization, GET|PATCH|DELETE …/site-spaces/{id}/customization, and what pages show. */
@@ -23,20 +24,11 @@ describeEachDialect('site customization', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     [reader, outsider] = await Promise.all([server.member('read'), server.signup('outsider')]);
-    const space = await server.request('POST', `${org()}/spaces`, { body: { title: 'Handbook' } });
-    for (const title of ['Welcome', 'Next steps']) {
-      const cr = await server.request('POST', `/v1/spaces/${space.body.id}/change-requests`, { body: {} });
-      await server.request('POST', `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/content`, {
-        body: { changes: [{ operation: 'insert_page', title, document: { markdown: `About ${title}.` } }] },
-      });
-      await server.request('POST', `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/merge`);
-    }
-    const site = await server.request('POST', `${org()}/sites`, {
-      body: { title: 'Docs', visibility: 'public', spaces: [space.body.id] },
-    });
-    siteId = site.body.id;
+    const space = await newSpace(server, server.orgId, { title: 'Handbook' });
+    for (const title of ['Welcome', 'Next steps']) await seedPage(server, space.id, title, `About ${title}.`);
+    siteId = (await newSite(server, server.orgId, { title: 'Docs', visibility: 'public', spaces: [space.id] })).id;
     siteSpaceId = (await server.request('GET', `${org()}/sites/${siteId}/site-spaces`)).body.items[0].id;
-    published = (await server.request('POST', `${org()}/sites/${siteId}/publish`)).body.urls.published;
+    published = (await publishSite(server, server.orgId, siteId)).urls.published;
   });
   afterAll(() => server.close());
 
@@ -202,10 +194,10 @@ describeEachDialect('site customization', (dialect) => {
     });
 
     it('previews an unpublished site, and says when there is nothing to show', async () => {
-      const empty = await server.request('POST', `${org()}/sites`, { body: { title: 'Empty' } });
+      const empty = await newSite(server, server.orgId, { title: 'Empty' });
       const res = await server.request(
         'POST',
-        `${org()}/sites/${empty.body.id}/preview`.replace('/preview', '/customization/preview'),
+        `${org()}/sites/${empty.id}/preview`.replace('/preview', '/customization/preview'),
         {
           body: settings(),
         },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newSite, newSpace, publishSite, seedPage } from '../test/factories.js';
 
 interface PageResult {
   id: string;
@@ -38,28 +39,9 @@ describeEachDialect('site search', (dialect) => {
 
   /** A space holding one page, merged. */
   async function spaceWithPage(title: string, pageTitle: string, markdown: string) {
-    const space = (await server.request('POST', `${org()}/spaces`, { body: { title } })).body as { id: string };
-    const cr = await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} });
-    const edited = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, {
-      body: { changes: [{ operation: 'insert_page', title: pageTitle, document: { markdown } }] },
-    });
-    expect(edited.status).toBe(200);
-    expect((await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`)).status).toBe(
-      200,
-    );
+    const space = await newSpace(server, server.orgId, { title });
+    await seedPage(server, space.id, pageTitle, markdown);
     return space.id;
-  }
-
-  async function site(body: Record<string, unknown>) {
-    const res = await server.request('POST', `${org()}/sites`, { body: { title: 'Docs', ...body } });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
-
-  async function publish(siteId: string): Promise<string> {
-    const res = await server.request('POST', `${org()}/sites/${siteId}/publish`);
-    expect(res.status).toBe(200);
-    return res.body.urls.published;
   }
 
   async function jwt(siteId: string, claims: Record<string, unknown>) {
@@ -84,7 +66,7 @@ describeEachDialect('site search', (dialect) => {
       const beta = await spaceWithPage('Beta space', 'Beta falcon guide', 'Only beta visitors see this falcon.');
       const hidden = await spaceWithPage('Not on site', 'Stray falcon', 'A falcon on no site.');
       expect(hidden).toBeTruthy();
-      siteId = await site({ visibility: 'visitor-auth' });
+      siteId = (await newSite(server, server.orgId, { visibility: 'visitor-auth' })).id;
       const base = `${org()}/sites/${siteId}`;
       const a = (await server.request('POST', `${base}/sections`, { body: { spaceId: open, title: 'Open' } })).body;
       v2 = (await server.request('POST', `${base}/site-spaces`, { body: { spaceId: openV2, sectionId: a.id } })).body
@@ -95,7 +77,7 @@ describeEachDialect('site search', (dialect) => {
       });
       expect(patched.status).toBe(200);
       sectionIds = { open: a.id, beta: b.id };
-      root = await publish(siteId);
+      root = (await publishSite(server, server.orgId, siteId)).urls.published;
     });
 
     const search = async (params: string, claims: Record<string, unknown> = {}) =>
@@ -166,8 +148,8 @@ describeEachDialect('site search', (dialect) => {
 
   it('share-link sites search only with an active key, and keep the key in result links', async () => {
     const id = await spaceWithPage('Shared', 'Partner heron notes', 'The heron is shared.');
-    const siteId = await site({ visibility: 'share-link', spaces: [id] });
-    const root = await publish(siteId);
+    const siteId = (await newSite(server, server.orgId, { visibility: 'share-link', spaces: [id] })).id;
+    const root = (await publishSite(server, server.orgId, siteId)).urls.published;
     expect((await visit(`${root}/~search?q=heron&format=json`)).status).toBe(404);
     expect((await visit(`${root}/~share/wrong/~search?q=heron&format=json`)).status).toBe(404);
     const link = (await server.request('POST', `${org()}/sites/${siteId}/share-links`, { body: { name: 'P' } })).body;
@@ -181,9 +163,9 @@ describeEachDialect('site search', (dialect) => {
 
   it('unpublished sites and spaces in the trash are not searched; page titles never become markup', async () => {
     const id = await spaceWithPage('Public', '<img src=x onerror=alert(1)> ibis', 'The ibis page.');
-    const siteId = await site({ visibility: 'public', spaces: [id] });
+    const siteId = (await newSite(server, server.orgId, { visibility: 'public', spaces: [id] })).id;
     expect((await visit(`${server.config.publicUrl}/sites/${siteId}/~search?q=ibis&format=json`)).status).toBe(404);
-    const root = await publish(siteId);
+    const root = (await publishSite(server, server.orgId, siteId)).urls.published;
     const html = await visit(`${root}/~search?q=ibis`);
     expect(html.status).toBe(200);
     expect(html.text).not.toContain('<img src=x');
@@ -200,7 +182,7 @@ describeEachDialect('site search', (dialect) => {
       const a = await spaceWithPage('Member open', 'Osprey basics', 'Ospreys fish.');
       const b = await spaceWithPage('Member secret', 'Osprey secrets', 'Ospreys hide.');
       await server.request('PATCH', `/v1/spaces/${b}`, { body: { defaultLevel: null } });
-      siteId = await site({ spaces: [a, b] });
+      siteId = (await newSite(server, server.orgId, { spaces: [a, b] })).id;
       const listed = await server.request('GET', `${org()}/sites/${siteId}/site-spaces`);
       siteSpaces = Object.fromEntries(
         (listed.body.items as Array<{ id: string; space: { title: string } }>).map((ss) => [ss.space.title, ss.id]),

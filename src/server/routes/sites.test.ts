@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newOrg, newSite, newSpace } from '../test/factories.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -29,25 +30,13 @@ describeEachDialect('sites API', (dialect) => {
 
   const org = (orgId = server.orgId) => `/v1/orgs/${orgId}`;
 
-  async function space(title = 'Space', orgId = server.orgId, token?: string) {
-    const res = await server.request('POST', `${org(orgId)}/spaces`, { body: { title }, token });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; title: string };
-  }
-
-  async function site(body: Record<string, unknown> = {}, token?: string) {
-    const res = await server.request('POST', `${org()}/sites`, { body: { title: 'Docs', ...body }, token });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; siteSpaces: number };
-  }
-
   /** A site with sections made from new spaces; returns the site path and the sections. */
   async function sectioned(titles: string[]) {
-    const s = await site();
+    const s = await newSite(server, server.orgId);
     const base = `${org()}/sites/${s.id}`;
     const sections = [];
     for (const title of titles) {
-      const sp = await space(title);
+      const sp = await newSpace(server, server.orgId, { title });
       const res = await server.request('POST', `${base}/sections`, { body: { spaceId: sp.id } });
       expect(res.status).toBe(201);
       sections.push(res.body as { id: string; path: string; siteSpaces: Array<{ id: string }> });
@@ -57,8 +46,8 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('sites', () => {
     it('creates a site: 201 + Location, the basic type, spaces added at the root, every required field', async () => {
-      const a = await space('Alpha');
-      const b = await space('Beta');
+      const a = await newSpace(server, server.orgId, { title: 'Alpha' });
+      const b = await newSpace(server, server.orgId, { title: 'Beta' });
       const res = await server.request('POST', `${org()}/sites`, {
         body: { title: 'Product docs', visibility: 'unlisted', spaces: [a.id, b.id] },
       });
@@ -100,8 +89,8 @@ describeEachDialect('sites API', (dialect) => {
       const type = await server.request('POST', `${org()}/sites`, { body: { type: 'gold' } });
       expect(type.status).toBe(400);
       expect(paths(type.body)).toContain('type');
-      const otherOrg = (await server.request('POST', '/v1/orgs', { body: { title: 'Other org' } })).body.id;
-      const foreign = await space('Foreign', otherOrg);
+      const otherOrg = (await newOrg(server, 'Other org')).id;
+      const foreign = await newSpace(server, otherOrg, { title: 'Foreign' });
       const res = await server.request('POST', `${org()}/sites`, { body: { spaces: ['nope', foreign.id] } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toEqual(['spaces.0']);
@@ -110,8 +99,8 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('gets, lists with filters and pagination', async () => {
-      const sp = await space('Filtered');
-      const tagged = await site({ title: 'Zebra handbook', spaces: [sp.id] });
+      const sp = await newSpace(server, server.orgId, { title: 'Filtered' });
+      const tagged = await newSite(server, server.orgId, { title: 'Zebra handbook', spaces: [sp.id] });
       const got = await server.request('GET', `${org()}/sites/${tagged.id}`);
       expect(got.status).toBe(200);
       expect(got.body.id).toBe(tagged.id);
@@ -143,7 +132,7 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('patches title, visibility, basename, adaptive content, agents context and the proxy (null removes it)', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const path = `${org()}/sites/${s.id}`;
       const res = await server.request('PATCH', path, {
         body: {
@@ -187,7 +176,7 @@ describeEachDialect('sites API', (dialect) => {
       const after = (await server.request('GET', `${base}/sections`)).body.items;
       expect(after.map((s: { default: boolean }) => s.default)).toEqual([false, true]);
 
-      const extra = await space('Extra');
+      const extra = await newSpace(server, server.orgId, { title: 'Extra' });
       const added = await server.request('POST', `${base}/site-spaces`, { body: { spaceId: extra.id } });
       expect(added.body.section).toBe(second!.id);
       expect(added.body.default).toBe(false);
@@ -209,14 +198,16 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('deletes a site: 205, then 204', async () => {
-      const s = await site({ spaces: [(await space()).id] });
+      const s = await newSite(server, server.orgId, {
+        spaces: [(await newSpace(server, server.orgId, { title: 'Space' })).id],
+      });
       expect((await server.request('DELETE', `${org()}/sites/${s.id}`)).status).toBe(205);
       expect((await server.request('DELETE', `${org()}/sites/${s.id}`)).status).toBe(204);
       expect((await server.request('GET', `${org()}/sites/${s.id}`)).status).toBe(404);
     });
 
     it('publishes and unpublishes: urls.published appears under PUBLIC_URL', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const res = await server.request('POST', `${org()}/sites/${s.id}/publish`);
       expect(res.status).toBe(200);
       expect(res.body.published).toBe(true);
@@ -230,7 +221,9 @@ describeEachDialect('sites API', (dialect) => {
   describe('permissions', () => {
     let siteId: string;
     beforeAll(async () => {
-      siteId = (await site({ spaces: [(await space()).id] })).id;
+      siteId = (
+        await newSite(server, server.orgId, { spaces: [(await newSpace(server, server.orgId, { title: 'Space' })).id] })
+      ).id;
     });
 
     it('answers 401 without a token and 404 to outsiders', async () => {
@@ -242,7 +235,7 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('answers 404 for a site of another organization', async () => {
-      const otherOrg = (await server.request('POST', '/v1/orgs', { body: { title: 'Second org' } })).body.id;
+      const otherOrg = (await newOrg(server, 'Second org')).id;
       expect((await server.request('GET', `${org(otherOrg)}/sites/${siteId}`)).status).toBe(404);
       expect((await server.request('GET', `${org(otherOrg)}/sites/${siteId}/sections`)).status).toBe(404);
     });
@@ -270,8 +263,8 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('lets the create role manage sites', async () => {
-      const sp = await space('Creator space', server.orgId, creator.token);
-      const s = await site({ spaces: [sp.id] }, creator.token);
+      const sp = await newSpace(server, server.orgId, { title: 'Creator space', token: creator.token });
+      const s = await newSite(server, server.orgId, { spaces: [sp.id], token: creator.token });
       const base = `${org()}/sites/${s.id}`;
       expect((await server.request('PATCH', base, { token: creator.token, body: { title: 'Mine' } })).status).toBe(200);
       expect(
@@ -298,7 +291,7 @@ describeEachDialect('sites API', (dialect) => {
     };
 
     it('has an empty schema at first, accepts a valid draft-07 schema and lists template conditions', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const path = `${org()}/sites/${s.id}/adaptive-schema`;
       const first = await server.request('GET', path);
       expect(first.status).toBe(200);
@@ -329,7 +322,7 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('refuses schemas that are not valid draft-07, or not of the documented shape, with the reason', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const path = `${org()}/sites/${s.id}/adaptive-schema`;
       const invalid = await server.request('PUT', path, { body: { jsonSchema: { ...valid, type: 'objekt' } } });
       expect(invalid.status).toBe(400);
@@ -418,7 +411,9 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('returns a siteSpaces structure for a site without sections', async () => {
-      const s = await site({ spaces: [(await space('Solo')).id] });
+      const s = await newSite(server, server.orgId, {
+        spaces: [(await newSpace(server, server.orgId, { title: 'Solo' })).id],
+      });
       const res = await server.request('GET', `${org()}/sites/${s.id}/published`);
       expect(res.body.structure.type).toBe('siteSpaces');
       expect(res.body.structure.structure[0].space.title).toBe('Solo');
@@ -427,8 +422,8 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('sections', () => {
     it('adds a section from a space: 201 + Location, path from the title, the first is the default', async () => {
-      const s = await site();
-      const sp = await space('Getting Started');
+      const s = await newSite(server, server.orgId);
+      const sp = await newSpace(server, server.orgId, { title: 'Getting Started' });
       const base = `${org()}/sites/${s.id}`;
       const res = await server.request('POST', `${base}/sections`, { body: { spaceId: sp.id, icon: 'book' } });
       expect(res.status).toBe(201);
@@ -453,10 +448,10 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('turns root site spaces into the default section when the first section is added', async () => {
-      const a = await space('Root one');
-      const s = await site({ spaces: [a.id] });
+      const a = await newSpace(server, server.orgId, { title: 'Root one' });
+      const s = await newSite(server, server.orgId, { spaces: [a.id] });
       const base = `${org()}/sites/${s.id}`;
-      const b = await space('New section');
+      const b = await newSpace(server, server.orgId, { title: 'New section' });
       await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } });
       const sections = (await server.request('GET', `${base}/sections`)).body.items;
       expect(sections.map((x: { title: string; default: boolean }) => [x.title, x.default])).toEqual([
@@ -558,7 +553,7 @@ describeEachDialect('sites API', (dialect) => {
     it('sets the default site space of a section', async () => {
       const { base, sections } = await sectioned(['Variants']);
       const other = await server.request('POST', `${base}/site-spaces`, {
-        body: { spaceId: (await space('v2')).id, sectionId: sections[0]!.id },
+        body: { spaceId: (await newSpace(server, server.orgId, { title: 'v2' })).id, sectionId: sections[0]!.id },
       });
       const res = await server.request('PATCH', `${base}/sections/${sections[0]!.id}`, {
         body: { defaultSiteSpace: other.body.id },
@@ -617,8 +612,8 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('site spaces', () => {
     it('adds to a section, to the default section, or to the root; paths unique among siblings', async () => {
-      const sp = await space('Shared');
-      const rootSite = await site();
+      const sp = await newSpace(server, server.orgId, { title: 'Shared' });
+      const rootSite = await newSite(server, server.orgId);
       const rootBase = `${org()}/sites/${rootSite.id}`;
       const r1 = await server.request('POST', `${rootBase}/site-spaces`, { body: { spaceId: sp.id } });
       expect(r1.status).toBe(201);
@@ -653,10 +648,12 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('patches path, condition (null removes) and the target space', async () => {
-      const s = await site({ spaces: [(await space('One')).id] });
+      const s = await newSite(server, server.orgId, {
+        spaces: [(await newSpace(server, server.orgId, { title: 'One' })).id],
+      });
       const base = `${org()}/sites/${s.id}`;
       const ss = (await server.request('GET', `${base}/site-spaces`)).body.items[0];
-      const two = await space('Two');
+      const two = await newSpace(server, server.orgId, { title: 'Two' });
       const res = await server.request('PATCH', `${base}/site-spaces/${ss.id}`, {
         body: { path: 'v1', condition: 'visitor.claims.v1', spaceId: two.id },
       });
@@ -688,7 +685,12 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('deletes a site space (205, then 204); removing the default promotes another', async () => {
-      const s = await site({ spaces: [(await space('D1')).id, (await space('D2')).id] });
+      const s = await newSite(server, server.orgId, {
+        spaces: [
+          (await newSpace(server, server.orgId, { title: 'D1' })).id,
+          (await newSpace(server, server.orgId, { title: 'D2' })).id,
+        ],
+      });
       const base = `${org()}/sites/${s.id}`;
       const [a, b] = (await server.request('GET', `${base}/site-spaces`)).body.items;
       expect(a.default).toBe(true);
@@ -700,7 +702,13 @@ describeEachDialect('sites API', (dialect) => {
     });
 
     it('lists with pagination and moves (deprecated move)', async () => {
-      const s = await site({ spaces: [(await space('L1')).id, (await space('L2')).id, (await space('L3')).id] });
+      const s = await newSite(server, server.orgId, {
+        spaces: [
+          (await newSpace(server, server.orgId, { title: 'L1' })).id,
+          (await newSpace(server, server.orgId, { title: 'L2' })).id,
+          (await newSpace(server, server.orgId, { title: 'L3' })).id,
+        ],
+      });
       const base = `${org()}/sites/${s.id}`;
       const all = (await server.request('GET', `${base}/site-spaces`)).body.items.map((x: { id: string }) => x.id);
       const p1 = await server.request('GET', `${base}/site-spaces?limit=2`);
@@ -726,16 +734,16 @@ describeEachDialect('sites API', (dialect) => {
 
     /** A root-level site: Secret (null default level, the default site space), Open A, Plans (hidden collection), Open B. */
     async function siteWithHiddenSpaces() {
-      const secret = await space('Secret roadmap');
+      const secret = await newSpace(server, server.orgId, { title: 'Secret roadmap' });
       await hide('spaces', secret.id);
       const hidingCollection = await server.request('POST', `${org()}/collections`, { body: { title: 'Board' } });
       await hide('collections', hidingCollection.body.id);
       const plans = await server.request('POST', `${org()}/spaces`, {
         body: { title: 'Merger plans', parent: hidingCollection.body.id },
       });
-      const openA = await space('Open A');
-      const openB = await space('Open B');
-      const s = await site({ spaces: [secret.id, openA.id, plans.body.id, openB.id] });
+      const openA = await newSpace(server, server.orgId, { title: 'Open A' });
+      const openB = await newSpace(server, server.orgId, { title: 'Open B' });
+      const s = await newSite(server, server.orgId, { spaces: [secret.id, openA.id, plans.body.id, openB.id] });
       const base = `${org()}/sites/${s.id}`;
       const all = (await server.request('GET', `${base}/site-spaces`)).body.items as Array<{
         id: string;
@@ -881,7 +889,7 @@ describeEachDialect('sites API', (dialect) => {
 
       // The first section turns the root site spaces into a section named after the default one's space: not after
       // a space the caller cannot read.
-      const mine = await space('Creator notes', server.orgId, creator.token);
+      const mine = await newSpace(server, server.orgId, { title: 'Creator notes', token: creator.token });
       const section = await server.request('POST', `${t.base}/sections`, {
         token: creator.token,
         body: { spaceId: mine.id },
@@ -977,7 +985,7 @@ describeEachDialect('sites API', (dialect) => {
       expect(ids((await server.request('GET', `${base}/sections`)).body.items)).toEqual([b, a]);
 
       const ss = await server.request('POST', `${base}/site-spaces`, {
-        body: { spaceId: (await space('Variant')).id, sectionId: a },
+        body: { spaceId: (await newSpace(server, server.orgId, { title: 'Variant' })).id, sectionId: a },
       });
       const first = sections[0]!.siteSpaces[0]!.id;
       const sorted = await server.request('PATCH', `${base}/structure/sort`, {
@@ -1010,7 +1018,7 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('share links', () => {
     it('creates (201 + Location), renames, deactivates and deletes; lists with pagination', async () => {
-      const s = await site({ visibility: 'share-link' });
+      const s = await newSite(server, server.orgId, { visibility: 'share-link' });
       const path = `${org()}/sites/${s.id}/share-links`;
       const created = await server.request('POST', path, { body: { name: 'n'.repeat(50) } });
       expect(created.status).toBe(201);
@@ -1044,7 +1052,7 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('visitor signing key', () => {
     it('is readable by managers, settable by hand (at least 32 characters) or regenerated', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const path = `${org()}/sites/${s.id}/publishing/auth`;
       const got = await server.request('GET', path);
       expect(got.body).toMatchObject({ object: 'publishing-auth', backend: 'custom' });
@@ -1066,9 +1074,11 @@ describeEachDialect('sites API', (dialect) => {
 
   describe('concurrency', () => {
     it('keeps exactly one default section when sections are added and removed at once', async () => {
-      const s = await site();
+      const s = await newSite(server, server.orgId);
       const base = `${org()}/sites/${s.id}`;
-      const spaces = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => space(`C${n}`)));
+      const spaces = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) => newSpace(server, server.orgId, { title: `C${n}` })),
+      );
       const added = await Promise.all(
         spaces.map((sp) => server.request('POST', `${base}/sections`, { body: { spaceId: sp.id } })),
       );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { newCollection, newOrg, newSpace } from '../test/factories.js';
 import { purgeOnce } from '../jobs/purge.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -30,30 +31,13 @@ describeEachDialect('spaces', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function newOrg(token?: string): Promise<string> {
-    const res = await server.request('POST', '/v1/orgs', { token, body: { title: 'Spaces org' } });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
-
-  async function space(orgId = server.orgId, body: Record<string, unknown> = {}, token?: string) {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/spaces`, { token, body: { title: 'S', ...body } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; title: string; parent?: string; organization: string; revision: string };
-  }
-
-  async function collection(orgId = server.orgId, body: Record<string, unknown> = {}) {
-    const res = await server.request('POST', `/v1/orgs/${orgId}/collections`, { body: { title: 'C', ...body } });
-    expect(res.status).toBe(201);
-    return res.body as { id: string };
-  }
-
   async function listIds(path: string): Promise<string[]> {
     const res = await server.request('GET', path);
     expect(res.status).toBe(200);
     return ids(res.body.items);
   }
 
+  /** Moves a space's deletion back in time: the API can only delete now. */
   async function setDeletedAt(spaceId: string, daysAgo: number) {
     await server.storage.db
       .updateTable('spaces')
@@ -92,8 +76,8 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('creates a space inside a collection', async () => {
-      const c = await collection();
-      const s = await space(server.orgId, { parent: c.id });
+      const c = await newCollection(server, server.orgId, { title: 'C' });
+      const s = await newSpace(server, server.orgId, { title: 'S', parent: c.id });
       expect(s.parent).toBe(c.id);
     });
 
@@ -115,7 +99,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('refuses a parent of another organization (400 naming parent)', async () => {
-      const foreign = await collection(await newOrg());
+      const foreign = await newCollection(server, (await newOrg(server, 'Spaces org')).id, { title: 'C' });
       const res = await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { parent: foreign.id } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('parent');
@@ -134,10 +118,10 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('GET /v1/orgs/{id}/spaces', () => {
     it('lists live spaces ordered by position, with a total count', async () => {
-      const orgId = await newOrg();
-      const a = await space(orgId, { title: 'A' });
-      const b = await space(orgId, { title: 'B' });
-      const c = await space(orgId, { title: 'C' });
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const a = await newSpace(server, orgId, { title: 'A' });
+      const b = await newSpace(server, orgId, { title: 'B' });
+      const c = await newSpace(server, orgId, { title: 'C' });
       expect(await listIds(`/v1/orgs/${orgId}/spaces`)).toEqual([a.id, b.id, c.id]);
       const moved = await server.request('POST', `/v1/spaces/${c.id}/move`, {
         body: { position: { before: { type: 'space', space: a.id } } },
@@ -149,9 +133,9 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('lists the trash with deleted=true, newest deletions included, live spaces excluded', async () => {
-      const orgId = await newOrg();
-      const live = await space(orgId);
-      const trashed = await space(orgId);
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const live = await newSpace(server, orgId, { title: 'S' });
+      const trashed = await newSpace(server, orgId, { title: 'S' });
       expect((await server.request('DELETE', `/v1/spaces/${trashed.id}`)).status).toBe(205);
       expect(await listIds(`/v1/orgs/${orgId}/spaces`)).toEqual([live.id]);
       const trash = await server.request('GET', `/v1/orgs/${orgId}/spaces?deleted=true`);
@@ -170,7 +154,7 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('GET /v1/spaces/{id}', () => {
     it('returns the space with zero counters and a revision', async () => {
-      const s = await space(server.orgId, { title: 'Readable' });
+      const s = await newSpace(server, server.orgId, { title: 'Readable' });
       const res = await server.request('GET', `/v1/spaces/${s.id}`, { token: reader.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -188,7 +172,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('answers 404 to an outsider and for an unknown id, 401 without a token', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: outsider.token })).status).toBe(404);
       expect((await server.request('GET', '/v1/spaces/no-such-space')).status).toBe(404);
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: null })).status).toBe(401);
@@ -197,7 +181,7 @@ describeEachDialect('spaces', (dialect) => {
     // Reads of one space read it in the statement that authenticates them (plugins/auth.ts): each of these is
     // decided by that statement's answer, not by a second look-up.
     it('reads authenticated in one statement keep every answer: revoked, expired, removed, malformed', async () => {
-      const s = await space(server.orgId, { title: 'Prefetched' });
+      const s = await newSpace(server, server.orgId, { title: 'Prefetched' });
       const user = await server.member('read');
       const made = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } });
       expect(made.status).toBe(201);
@@ -241,9 +225,9 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('a space of another organization reads as unknown, even to that organization’s admin token elsewhere', async () => {
-      const theirOrg = await newOrg(outsider.token);
-      const theirs = await space(theirOrg, { title: 'Theirs' }, outsider.token);
-      const mine = await space(server.orgId, { title: 'Mine' });
+      const theirOrg = (await newOrg(server, 'Spaces org', { token: outsider.token })).id;
+      const theirs = await newSpace(server, theirOrg, { title: 'Theirs', token: outsider.token });
+      const mine = await newSpace(server, server.orgId, { title: 'Mine' });
       const res = await server.request('GET', `/v1/spaces/${mine.id}`, { token: outsider.token });
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain('Mine');
@@ -257,7 +241,7 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('PATCH /v1/spaces/{id}', () => {
     it('changes title, emoji, visibility, editMode and defaultLevel', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('PATCH', `/v1/spaces/${s.id}`, {
         body: { title: 'New', emoji: '🚀', visibility: 'unlisted', editMode: 'locked', defaultLevel: 'comment' },
       });
@@ -277,7 +261,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('accepts a title and an emoji of 50 characters, refuses 51', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}`;
       expect((await server.request('PATCH', url, { body: { title: 't'.repeat(50) } })).status).toBe(200);
       expect((await server.request('PATCH', url, { body: { emoji: 'e'.repeat(50) } })).status).toBe(200);
@@ -291,7 +275,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('refuses an empty or blank title with a plain message, and keeps the old one', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}`;
       for (const title of ['', '   ']) {
         const res = await server.request('PATCH', url, { body: { title } });
@@ -304,7 +288,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('refuses unknown visibility, editMode and defaultLevel values (400 naming the field)', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       for (const [field, value] of [
         ['visibility', 'secret'],
         ['editMode', 'frozen'],
@@ -317,21 +301,21 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('accepts every documented visibility inside a collection; in-collection at the root is 400', async () => {
-      const c = await collection();
-      const inside = await space(server.orgId, { parent: c.id });
+      const c = await newCollection(server, server.orgId, { title: 'C' });
+      const inside = await newSpace(server, server.orgId, { title: 'S', parent: c.id });
       for (const visibility of ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private']) {
         const res = await server.request('PATCH', `/v1/spaces/${inside.id}`, { body: { visibility } });
         expect(res.status).toBe(200);
         expect(res.body.visibility).toBe(visibility);
       }
-      const root = await space();
+      const root = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('PATCH', `/v1/spaces/${root.id}`, { body: { visibility: 'in-collection' } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('visibility');
     });
 
     it('lets the edit level change title and emoji, but not visibility, editMode or defaultLevel (admin)', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}`;
       const t = { token: editor.token };
       expect((await server.request('PATCH', url, { ...t, body: { title: 'By editor' } })).status).toBe(200);
@@ -349,7 +333,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('answers 403 to a reader, 404 to an outsider, 401 without a token', async () => {
-      const s = await space(server.orgId, { title: 'Keep' });
+      const s = await newSpace(server, server.orgId, { title: 'Keep' });
       const url = `/v1/spaces/${s.id}`;
       expect((await server.request('PATCH', url, { token: reader.token, body: { title: 'x' } })).status).toBe(403);
       expect((await server.request('PATCH', url, { token: outsider.token, body: { title: 'x' } })).status).toBe(404);
@@ -360,7 +344,7 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('DELETE /v1/spaces/{id} and POST /v1/spaces/{id}/restore', () => {
     it('DELETE answers 205, then 204 when already in the trash; restore brings it back (200)', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const first = await server.request('DELETE', `/v1/spaces/${s.id}`);
       expect(first.status).toBe(205);
       expect(first.body).toBeUndefined();
@@ -379,8 +363,8 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('restores a space into its collection when the collection still exists', async () => {
-      const c = await collection();
-      const s = await space(server.orgId, { parent: c.id });
+      const c = await newCollection(server, server.orgId, { title: 'C' });
+      const s = await newSpace(server, server.orgId, { title: 'S', parent: c.id });
       await server.request('DELETE', `/v1/spaces/${s.id}`);
       const restored = await server.request('POST', `/v1/spaces/${s.id}/restore`);
       expect(restored.status).toBe(200);
@@ -388,14 +372,14 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('restore answers 409 for a space that is not deleted', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/restore`);
       expect(res.status).toBe(409);
     });
 
     it('restore answers 410 for a space deleted more than 7 days ago, and 200 at 6 days', async () => {
-      const old = await space();
-      const recent = await space();
+      const old = await newSpace(server, server.orgId, { title: 'S' });
+      const recent = await newSpace(server, server.orgId, { title: 'S' });
       for (const s of [old, recent]) expect((await server.request('DELETE', `/v1/spaces/${s.id}`)).status).toBe(205);
       await setDeletedAt(old.id, 8);
       await setDeletedAt(recent.id, 6);
@@ -409,7 +393,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('DELETE and restore need the admin level: 403 for an edit member; 404 to an outsider; 401 without a token', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}`;
       expect((await server.request('DELETE', url, { token: editor.token })).status).toBe(403);
       expect((await server.request('DELETE', url, { token: outsider.token })).status).toBe(404);
@@ -424,7 +408,7 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('a space in the trash cannot be changed, moved or duplicated (409)', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       await server.request('DELETE', `/v1/spaces/${s.id}`);
       expect((await server.request('PATCH', `/v1/spaces/${s.id}`, { body: { title: 'x' } })).status).toBe(409);
       expect((await server.request('POST', `/v1/spaces/${s.id}/move`, { body: { parent: null } })).status).toBe(409);
@@ -434,9 +418,9 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('purge job', () => {
     it('removes spaces deleted 8 days ago and keeps those deleted 1 day ago and live ones', async () => {
-      const old = await space();
-      const recent = await space();
-      const live = await space();
+      const old = await newSpace(server, server.orgId, { title: 'S' });
+      const recent = await newSpace(server, server.orgId, { title: 'S' });
+      const live = await newSpace(server, server.orgId, { title: 'S' });
       for (const s of [old, recent]) await server.request('DELETE', `/v1/spaces/${s.id}`);
       await setDeletedAt(old.id, 8);
       await setDeletedAt(recent.id, 1);
@@ -460,8 +444,8 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('POST /v1/spaces/{id}/duplicate', () => {
     it('makes a copy next to the original: 201 + Location, a new revision, zero counters', async () => {
-      const c = await collection();
-      const s = await space(server.orgId, { title: 'Original', emoji: '📗', parent: c.id });
+      const c = await newCollection(server, server.orgId, { title: 'C' });
+      const s = await newSpace(server, server.orgId, { title: 'Original', emoji: '📗', parent: c.id });
       const res = await server.request('POST', `/v1/spaces/${s.id}/duplicate`);
       expect(res.status).toBe(201);
       expect(res.body.id).not.toBe(s.id);
@@ -484,14 +468,14 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('keeps the title within 50 characters', async () => {
-      const s = await space(server.orgId, { title: 't'.repeat(50) });
+      const s = await newSpace(server, server.orgId, { title: 't'.repeat(50) });
       const res = await server.request('POST', `/v1/spaces/${s.id}/duplicate`);
       expect(res.status).toBe(201);
       expect(res.body.title.length).toBeLessThanOrEqual(50);
     });
 
     it('answers 403 to a reader (cannot create), 404 to an outsider, 401 without a token', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}/duplicate`;
       expect((await server.request('POST', url, { token: reader.token })).status).toBe(403);
       expect((await server.request('POST', url, { token: outsider.token })).status).toBe(404);
@@ -502,9 +486,9 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('POST /v1/spaces/{id}/move', () => {
     it('moves into a collection and back to the root', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
-      const s = await space(orgId);
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
+      const s = await newSpace(server, orgId, { title: 'S' });
       const into = await server.request('POST', `/v1/spaces/${s.id}/move`, { body: { parent: c.id } });
       expect(into.status).toBe(200);
       expect(into.body.parent).toBe(c.id);
@@ -520,11 +504,11 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('places the space with before/after among collections and spaces', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
-      const a = await space(orgId, { parent: c.id });
-      const b = await space(orgId, { parent: c.id });
-      const s = await space(orgId);
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
+      const a = await newSpace(server, orgId, { title: 'S', parent: c.id });
+      const b = await newSpace(server, orgId, { title: 'S', parent: c.id });
+      const s = await newSpace(server, orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/move`, {
         body: { parent: c.id, position: { after: { type: 'space', space: a.id } } },
       });
@@ -533,9 +517,9 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('answers 409 for a move that changes nothing', async () => {
-      const orgId = await newOrg();
-      const a = await space(orgId);
-      const b = await space(orgId);
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const a = await newSpace(server, orgId, { title: 'S' });
+      const b = await newSpace(server, orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${b.id}/move`, {
         body: { position: { after: { type: 'space', space: a.id } } },
       });
@@ -544,16 +528,16 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('refuses a pointer that is not a sibling, and a parent from another organization (400)', async () => {
-      const orgId = await newOrg();
-      const c = await collection(orgId);
-      const inside = await space(orgId, { parent: c.id });
-      const s = await space(orgId);
+      const orgId = (await newOrg(server, 'Spaces org')).id;
+      const c = await newCollection(server, orgId, { title: 'C' });
+      const inside = await newSpace(server, orgId, { title: 'S', parent: c.id });
+      const s = await newSpace(server, orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/move`, {
         body: { position: { before: { type: 'space', space: inside.id } } },
       });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('position.before');
-      const foreign = await collection(await newOrg());
+      const foreign = await newCollection(server, (await newOrg(server, 'Spaces org')).id, { title: 'C' });
       const cross = await server.request('POST', `/v1/spaces/${s.id}/move`, { body: { parent: foreign.id } });
       expect(cross.status).toBe(400);
       expect(paths(cross.body)).toContain('parent');
@@ -561,8 +545,8 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token', async () => {
-      const c = await collection();
-      const s = await space();
+      const c = await newCollection(server, server.orgId, { title: 'C' });
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const url = `/v1/spaces/${s.id}/move`;
       const body = { parent: c.id };
       expect((await server.request('POST', url, { token: editor.token, body })).status).toBe(403);
@@ -574,10 +558,10 @@ describeEachDialect('spaces', (dialect) => {
 
   describe('POST /v1/spaces/{id}/transfer', () => {
     it('moves the space to the root of another organization of the caller', async () => {
-      const source = await newOrg();
-      const target = await newOrg();
-      const c = await collection(source);
-      const s = await space(source, { parent: c.id });
+      const source = (await newOrg(server, 'Spaces org')).id;
+      const target = (await newOrg(server, 'Spaces org')).id;
+      const c = await newCollection(server, source, { title: 'C' });
+      const s = await newSpace(server, source, { title: 'S', parent: c.id });
       await server.request('PATCH', `/v1/spaces/${s.id}`, { body: { visibility: 'in-collection' } });
       const res = await server.request('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: target } });
       expect(res.status).toBe(200);
@@ -590,15 +574,15 @@ describeEachDialect('spaces', (dialect) => {
     });
 
     it('answers 409 when the space is already in the target organization', async () => {
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: server.orgId } });
       expect(res.status).toBe(409);
     });
 
     it('answers 400 naming organization for an organization the caller is not in', async () => {
       const other = await server.signup('stranger');
-      const target = await newOrg(other.token);
-      const s = await space();
+      const target = (await newOrg(server, 'Spaces org', { token: other.token })).id;
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: target } });
       expect(res.status).toBe(400);
       expect(paths(res.body)).toContain('organization');
@@ -607,21 +591,21 @@ describeEachDialect('spaces', (dialect) => {
 
     it('answers 403 when the caller may not create in the target organization', async () => {
       const other = await server.signup('host');
-      const target = await newOrg(other.token);
+      const target = (await newOrg(server, 'Spaces org', { token: other.token })).id;
       const link = await server.request('POST', `/v1/orgs/${target}/link-invites`, {
         token: other.token,
         body: { role: 'read' },
       });
       await server.request('POST', `/v1/orgs/${target}/invites/${link.body.id}`);
-      const s = await space();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
       const res = await server.request('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: target } });
       expect(res.status).toBe(403);
       expect((await server.request('GET', `/v1/spaces/${s.id}`)).body.organization).toBe(server.orgId);
     });
 
     it('answers 403 to an edit member, 404 to an outsider, 401 without a token', async () => {
-      const s = await space();
-      const target = await newOrg();
+      const s = await newSpace(server, server.orgId, { title: 'S' });
+      const target = (await newOrg(server, 'Spaces org')).id;
       const url = `/v1/spaces/${s.id}/transfer`;
       const body = { organization: target };
       expect((await server.request('POST', url, { token: editor.token, body })).status).toBe(403);

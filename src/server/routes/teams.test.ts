@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newOrg } from '../test/factories.js';
 
 describeEachDialect('teams', (dialect) => {
   let server: TestServer;
@@ -205,8 +206,7 @@ describeEachDialect('teams', (dialect) => {
   it('answers 404 across organizations and to outsiders; guests see only their own teams', async () => {
     const team = (await create({ title: 'Private matters' })).body.id;
     const outsider = await server.signup('outsider');
-    const theirOrg = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } }))
-      .body.id;
+    const theirOrg = (await newOrg(server, 'Theirs', { token: outsider.token })).id;
     expect((await server.request('GET', path(`/${team}`), { token: outsider.token })).status).toBe(404);
     expect((await server.request('GET', `/v1/orgs/${theirOrg}/teams/${team}`, { token: outsider.token })).status).toBe(
       404,

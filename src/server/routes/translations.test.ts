@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, withClockAhead, type TestServer } from '../test/harness.js';
+import { newOrg } from '../test/factories.js';
 import { TRANSLATION_LANGUAGES } from '../../shared/contract/translations.js';
 
 describeEachDialect('translation settings', (dialect) => {
@@ -86,8 +87,7 @@ describeEachDialect('translation settings', (dialect) => {
     expect((await server.request('GET', base, { token: guest.token })).status).toBe(403);
     const outsider = await server.signup('outsider');
     expect((await server.request('GET', `${base}/${id}`, { token: outsider.token })).status).toBe(404);
-    const theirs = (await server.request('POST', '/v1/orgs', { token: outsider.token, body: { title: 'Theirs' } })).body
-      .id;
+    const theirs = (await newOrg(server, 'Theirs', { token: outsider.token })).id;
     expect(
       (await server.request('GET', `/v1/orgs/${theirs}/translations/${id}`, { token: outsider.token })).status,
     ).toBe(404);

@@ -6,6 +6,7 @@ import {
   TEST_WORKER_TIMEOUT_MS,
   type TestServer,
 } from '../test/harness.js';
+import { newChangeRequest, newSpace } from '../test/factories.js';
 import { workers } from '../workers/pool.js';
 
 /**
@@ -30,9 +31,8 @@ describeEachDialect('work in the worker pool', (dialect) => {
     ).join('\n\n');
 
   it('parses big pages, diffs them, exports them as PDF and publishes them through the workers', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Big' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Big' } }))
-      .body;
+    const space = await newSpace(server, server.orgId, { title: 'Big' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Big' });
     const before = workers.offloaded;
     const created = await server.request(
       'POST',
@@ -88,8 +88,7 @@ describeEachDialect('work in the worker pool', (dialect) => {
       links.body.items.map((i: { targetReference: { page?: { path: string } } }) => i.targetReference.page?.path),
     ).toEqual(expect.arrayContaining(['guide']));
     expect(workers.offloaded).toBe(beforeMerge);
-    const cr2 = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Edit' } }))
-      .body;
+    const cr2 = await newChangeRequest(server, space.id, { subject: 'Edit' });
     await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr2.id}/content`, {
       body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: bigBody('third') } }] },
     });
@@ -128,9 +127,8 @@ describeEachDialect('work in the worker pool', (dialect) => {
   });
 
   it('stops a body that takes too long to parse with a 503, keeps nothing, and serves other requests meanwhile', async () => {
-    const space = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Slow' } })).body;
-    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Slow' } }))
-      .body;
+    const space = await newSpace(server, server.orgId, { title: 'Slow' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Slow' });
     // Lists alternating with paragraphs: micromark's cost grows with their square (about a minute for this one).
     const markdown = Array.from({ length: 30_000 }, (_, i) => (i % 2 ? `- item ${i}` : `Text ${i}`)).join('\n\n');
     workers.configure({ timeoutMs: 3000 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../../test/harness.js';
+import { newSpace } from '../../test/factories.js';
 import { isSqlite } from '../../storage/db.js';
 import { findRevision } from '../../storage/repos/spaces.js';
 import { RevisionReader, RevisionWriter } from '../content/model.js';
@@ -14,7 +15,7 @@ describeEachDialect('search index', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    spaceId = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Index' } })).body.id;
+    spaceId = (await newSpace(server, server.orgId, { title: 'Index' })).id;
     const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
     await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
       body: {
@@ -89,8 +90,7 @@ describeEachDialect('search index', (dialect) => {
   });
 
   it('drops the rows of a space removed for good', async () => {
-    const other = (await server.request('POST', `/v1/orgs/${server.orgId}/spaces`, { body: { title: 'Gone' } })).body
-      .id;
+    const other = (await newSpace(server, server.orgId, { title: 'Gone' })).id;
     const cr = await server.request('POST', `/v1/spaces/${other}/change-requests`, { body: {} });
     await server.request('POST', `/v1/spaces/${other}/change-requests/${cr.body.id}/content`, {
       body: { changes: [{ operation: 'insert_page', title: 'Doomed', document: { markdown: 'Bye.' } }] },
