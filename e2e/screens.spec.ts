@@ -11,8 +11,8 @@ import {
   expect,
   newOrganization,
   newSpace,
+  ownerStorageState,
   seedPage,
-  signInThroughApi,
   SIGNED_OUT,
   uniqueEmail,
   watchBrowserErrors,
@@ -395,11 +395,7 @@ const test = base.extend<
 >({
   // The owner, signed in once per worker through the API (see support.ts).
   ownerState: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
-      await use(await signInThroughApi(playwright.request, baseURL));
-    },
+    async ({ playwright }, use, workerInfo) => use(await ownerStorageState(playwright.request, workerInfo)),
     { scope: 'worker' },
   ],
   seed: [

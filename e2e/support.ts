@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
-import type { APIRequest, Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequest, Browser, BrowserContext, BrowserContextOptions, Page, WorkerInfo } from '@playwright/test';
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -24,11 +24,7 @@ export const SIGNED_OUT: StorageState = { cookies: [], origins: [] };
  */
 export const test = base.extend<{ browserErrors: string[] }, { ownerState: StorageState }>({
   ownerState: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
-      await use(await signInThroughApi(playwright.request, baseURL));
-    },
+    async ({ playwright }, use, workerInfo) => use(await ownerStorageState(playwright.request, workerInfo)),
     { scope: 'worker' },
   ],
   storageState: ({ ownerState }, use) => use(ownerState),
@@ -44,6 +40,13 @@ export const test = base.extend<{ browserErrors: string[] }, { ownerState: Stora
 export { expect };
 
 /** The owner's storage state after signing in through the API (set-up: the journeys that test signing in use the form). */
+/** The owner signed in through the API at the worker's project's base URL: the `ownerState` of a worker. */
+export function ownerStorageState(request: APIRequest, workerInfo: WorkerInfo): Promise<StorageState> {
+  const baseURL = workerInfo.project.use.baseURL;
+  if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
+  return signInThroughApi(request, baseURL);
+}
+
 export async function signInThroughApi(
   request: APIRequest,
   baseURL: string,

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { databaseUrl } from './test/postgres.js';
 
 /**
  * The real entry point, as `npm start` runs it (compiled: global-setup.ts builds the server once per run):
@@ -93,10 +94,9 @@ describe('server entry point', () => {
       const name = `ds_start_${crypto.randomBytes(5).toString('hex')}`;
       await admin.query(`create database ${name}`);
       try {
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${name}`;
+        const url = databaseUrl(process.env.TEST_DATABASE_URL!, name);
         const env = {
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           ADMIN_EMAIL: 'twice@example.com',
           ADMIN_PASSWORD: 'a-good-password',
         };
@@ -115,7 +115,7 @@ describe('server entry point', () => {
           });
           expect(login.status).toBe(200);
         }
-        const check = new pg.Client({ connectionString: url.toString() });
+        const check = new pg.Client({ connectionString: url });
         await check.connect();
         const users = await check.query('select count(*)::int as n from users');
         await check.end();

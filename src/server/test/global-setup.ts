@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate, openStorage } from '../storage/db.js';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { databaseUrl, onServer } from './postgres.js';
 
 /**
  * Migrates once per run, before any suite: a SQLite file that each suite copies, and on PostgreSQL (when
@@ -58,23 +58,6 @@ export default async function setup(project: TestProject) {
       for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     });
   };
-}
-
-/** `url` naming the database `name` instead of its own. */
-export function databaseUrl(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 declare module 'vitest' {

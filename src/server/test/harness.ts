@@ -10,7 +10,7 @@ import { bootstrapOwner } from '../domain/auth/service.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { workers } from '../workers/pool.js';
 import type { Role } from '../../shared/contract/common.js';
-import { databaseUrl, onServer } from './global-setup.js';
+import { databaseUrl, onServer } from './postgres.js';
 
 /**
  * The integration suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. vitest.config.ts
