@@ -30,6 +30,18 @@ describeEachDialect('policies: the permissions flags agree with the services', (
   let teamId: string;
   let translationId: string;
   let adaptiveSchema: unknown;
+  /** An installation of `policy-shared` on the organization, to install on spaces and sites. */
+  let installation: string;
+
+  const manifest = (name: string) => ({
+    title: `Policy ${name}`,
+    description: 'For the policy agreement test',
+    scopes: ['space:content:read'],
+    target: 'all',
+    script: 'export default {};',
+    organization: server.orgId,
+    visibility: 'private',
+  });
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -48,6 +60,16 @@ describeEachDialect('policies: the permissions flags agree with the services', (
     const ids = created.map((res) => res.body.id as string);
     [spaceId, collectionId, siteId, teamId, translationId] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!, ids[4]!];
     adaptiveSchema = (await server.request('GET', `${org}/sites/${siteId}/adaptive-schema`)).body.jsonSchema;
+    // One integration each role may try to install on the organization, and one installed already.
+    for (const name of ['shared', ...ROLES.map((role) => role ?? 'guest')]) {
+      const published = await server.request('POST', `/v1/integrations/policy-${name}`, { body: manifest(name) });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+    }
+    const installed = await server.request('POST', '/v1/integrations/policy-shared/installations', {
+      body: { organization: server.orgId },
+    });
+    expect(installed.status, JSON.stringify(installed.body)).toBe(201);
+    installation = `/v1/integrations/policy-shared/installations/${installed.body.id}`;
   });
   afterAll(() => server.close());
 
@@ -138,6 +160,28 @@ describeEachDialect('policies: the permissions flags agree with the services', (
       agree('organization admin (invite links)', o.admin, await req('GET', `${org}/link-invites`));
       agree('organization listMembers', o.listMembers, await req('GET', `${org}/members`));
       agree('organization createContent', o.createContent, await req('POST', `${org}/spaces`, { title: 'Top' }));
+      // Everyone in the organization lists its teams; `listTeams` says whether that is all of them (a guest sees
+      // only the teams they are in).
+      const listed = await req('GET', `${org}/teams`);
+      expect(listed.status).toBe(200);
+      expect((listed.body.items as Array<{ id: string }>).some((t) => t.id === teamId)).toBe(o.listTeams);
+      agree('organization listIntegrations', o.listIntegrations, await req('GET', `${org}/integrations`));
+      agree(
+        'organization installIntegration',
+        o.installIntegration,
+        await req('POST', `/v1/integrations/policy-${name}/installations`, { organization: server.orgId }),
+      );
+      const integration = flagsOf(await req('GET', '/v1/integrations/policy-shared'));
+      agree(
+        'integration admin',
+        integration.admin,
+        await req('POST', '/v1/integrations/policy-shared', manifest('shared')),
+      );
+      agree(
+        'organization listInstallations',
+        o.listInstallations,
+        await req('GET', '/v1/integrations/policy-shared/installations'),
+      );
 
       const site = `${org}/sites/${siteId}`;
       const si = flagsOf(await req('GET', site));
@@ -149,6 +193,16 @@ describeEachDialect('policies: the permissions flags agree with the services', (
         si.editAdaptiveSchema,
         await req('PUT', `${site}/adaptive-schema`, { jsonSchema: adaptiveSchema }),
       );
+
+      // A site made for this role alone: installing an integration on it, then deleting it.
+      const own = `${org}/sites/${(await server.request('POST', `${org}/sites`, { body: { title: `Site ${name}` } })).body.id}`;
+      const ownSite = flagsOf(await req('GET', own));
+      agree(
+        'site installIntegration',
+        ownSite.installIntegration,
+        await req('POST', `${installation}/sites`, { siteId: own.split('/').pop() }),
+      );
+      agree('site admin', ownSite.admin, await req('DELETE', own));
 
       const team = `${org}/teams/${teamId}`;
       const te = flagsOf(await req('GET', team));
@@ -164,6 +218,35 @@ describeEachDialect('policies: the permissions flags agree with the services', (
       agree('openapi edit', sp.edit, await req('PATCH', spec, { visibility: 'private' }));
     });
   }
+
+  it('a level granted on a space gives the flags and the actions of that level', async () => {
+    for (const role of ['read', null] as const) {
+      const user = users.get(role)!;
+      for (const granted of ['admin', 'review', 'comment'] as const) {
+        const made = await server.request('POST', `${org}/spaces`, { body: { title: `Granted ${granted}` } });
+        const space = `/v1/spaces/${made.body.id}`;
+        const grant = await server.request('POST', `${space}/permissions`, {
+          body: { role: granted, users: [user.id] },
+        });
+        expect(grant.status, JSON.stringify(grant.body)).toBe(204);
+        const req = as(user);
+        const s = flagsOf(await req('GET', space));
+        expect(s.view).toBe(true);
+        agree(`${granted} by grant: space edit`, s.edit, await req('PATCH', space, { title: 'Granted' }));
+        agree(
+          `${granted} by grant: space comment`,
+          s.comment,
+          await req('POST', `${space}/comments`, { body: { markdown: 'Hi' } }),
+        );
+        agree(
+          `${granted} by grant: space installIntegration`,
+          s.installIntegration,
+          await req('POST', `${installation}/spaces`, { space: made.body.id }),
+        );
+        agree(`${granted} by grant: space admin`, s.admin, await req('PATCH', space, { defaultLevel: 'inherit' }));
+      }
+    }
+  });
 
   it("a team's owner manages it without being an organization admin", async () => {
     const guest = users.get(null)!;

@@ -17,7 +17,6 @@ import {
   type ContainedItem,
   type OrgAccess,
 } from '../permissions/resolver.js';
-import { atLeast } from '../permissions/roles.js';
 import { organizationPolicy } from '../organizations/policy.js';
 import { collectionPolicy, type CollectionAction } from './policy.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
@@ -26,6 +25,7 @@ import { endPosition, movedPosition } from '../content/positions.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import type { CreateCollectionBody, UpdateCollectionBody, MoveBody } from '../../../shared/contract/collections.js';
 import type { Role } from '../../../shared/contract/common.js';
+import { spacePolicy } from '../spaces/policy.js';
 
 export interface CollectionView {
   row: collections.CollectionRow;
@@ -248,8 +248,8 @@ export async function listCollectionSpaces(ctx: ServiceContext, id: string, page
         : {
             memberDefaults: access.role !== null,
             orgRoleVisible: false,
-            visibleInheritParents: atLeast(levels.inherited(id), 'read') ? [id] : [],
-            createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+            visibleInheritParents: spacePolicy.can(levels.inherited(id), 'view') ? [id] : [],
+            createdBy: organizationPolicy.can(access.role, 'createContent') ? ctx.actor.userId : undefined,
             grantedTo: { userId: ctx.actor.userId, organizationId: row.organization_id },
             grantedParents: levels.grantedParents().includes(id) ? [id] : [],
           },

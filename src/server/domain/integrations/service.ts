@@ -8,7 +8,8 @@ import { isUniqueViolation, transaction, type Executor } from '../../storage/db.
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { orgAccess, requireOrgAccess, requireOrgRole, type Actor } from '../permissions/resolver.js';
+import { orgAccess, requireOrgAccess, requireOrgRole, spaceLevel, type Actor } from '../permissions/resolver.js';
+import { spacePolicy } from '../spaces/policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
 import { decodeImage } from '../images.js';
@@ -344,6 +345,42 @@ async function requireInstallation(ctx: ServiceContext, name: string, installati
   return { installation, integration };
 }
 
+/**
+ * An installation, for whoever may change what it holds of `kind` `targetId`: the organization's admins, and for a
+ * space, the space's admins (`spacePolicy`'s `installIntegration`: a space admin decides who sees the space, so
+ * also which of the organization's integrations read it). The target must belong to the installation's
+ * organization; one the caller cannot see is no such target to them.
+ */
+async function requireTargetAccess(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  kind: TargetKind,
+  targetId: string,
+) {
+  const installation = await repo.findInstallation(ctx.db, name, installationId);
+  if (!installation) throw new NotFoundError('No such installation');
+  const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
+  if (!access) throw new NotFoundError('No such installation');
+  if (!organizationPolicy.can(access.role, 'installIntegration')) {
+    const space = kind === 'space' ? await findSpace(ctx.db, targetId) : undefined;
+    const level =
+      space && space.organization_id === installation.organization_id && !space.deleted_at
+        ? (await spaceLevel(ctx.db, ctx.actor, space, access)).level
+        : null;
+    if (access.role === null && !spacePolicy.can(level, 'view')) throw new NotFoundError('No such installation');
+    if (!spacePolicy.can(level, 'installIntegration')) {
+      throw new ForbiddenError(
+        kind === 'space'
+          ? 'You need to be an admin of this space or of the organization to change its integrations'
+          : 'You need the admin role in this organization to change integration installations',
+      );
+    }
+  }
+  const integration = (await repo.findIntegration(ctx.db, name))!;
+  return { installation, integration };
+}
+
 export async function getInstallation(ctx: ServiceContext, name: string, installationId: string) {
   const { installation } = await requireInstallation(ctx, name, installationId, false);
   return { row: installation, spaces: await repo.countTargets(ctx.db, installation.id, 'space') };
@@ -425,7 +462,7 @@ export async function installOnTarget(
   kind: TargetKind,
   targetId: string,
 ) {
-  const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  const { installation, integration } = await requireTargetAccess(ctx, name, installationId, kind, targetId);
   if (integration.target !== 'all' && integration.target !== kind) {
     throw new InvalidError(
       kind === 'space' ? 'space' : 'siteId',
@@ -479,7 +516,7 @@ export async function updateTarget(
   targetId: string,
   body: { configuration?: Record<string, unknown>; externalIds?: string[] },
 ) {
-  const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  const { installation, integration } = await requireTargetAccess(ctx, name, installationId, kind, targetId);
   const row = await repo.findTarget(ctx.db, installation.id, kind, targetId);
   if (!row) throw new NotFoundError(`The integration is not installed on this ${kind}`);
   if (body.configuration) validateConfiguration(integration, kind, body.configuration);
@@ -505,7 +542,7 @@ export async function uninstallFromTarget(
   kind: TargetKind,
   targetId: string,
 ): Promise<boolean> {
-  const { installation } = await requireInstallation(ctx, name, installationId, true);
+  const { installation } = await requireTargetAccess(ctx, name, installationId, kind, targetId);
   return transaction(ctx.db, async (tx) => {
     const row = await repo.findTarget(tx, installation.id, kind, targetId);
     if (!row) return false;

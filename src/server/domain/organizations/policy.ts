@@ -6,6 +6,8 @@ import { definePolicy } from '../permissions/policy.js';
  * Who may do what in an organization, by their role in it (null: a guest; outsiders never get this far, they
  * get 404). The organization's `permissions` flags and the organization-wide checks of the services (settings,
  * invitations, domains, members, content at the top level, transfers, integrations) ask this table.
+ * `listTeams` is whether the caller sees all of the organization's teams: without it (guests), the team list
+ * answers with only the teams they are in.
  */
 export const organizationPolicy = definePolicy({
   admin: 'admin',

@@ -8,6 +8,7 @@ import { NotFoundError, ForbiddenError, InvalidError, SsoRequiredError } from '.
 import { asRole, atLeast, maxRole } from './roles.js';
 import { collectionPolicy } from '../collections/policy.js';
 import { organizationPolicy } from '../organizations/policy.js';
+import { spacePolicy } from '../spaces/policy.js';
 
 /**
  * The one permission resolver every route uses.
@@ -138,7 +139,7 @@ export function baseLevel(access: OrgAccess | null, actor: Actor, chain: Content
     reason = { rule: 'default-level', role: asRole(item.default_level), at };
     break;
   }
-  const created = chain[0]?.created_by === actor.userId && atLeast(access.role, 'create');
+  const created = chain[0]?.created_by === actor.userId && organizationPolicy.can(access.role, 'createContent');
   return created
     ? { level: 'admin', reasons: [{ rule: 'creator', role: 'admin' }, reason] }
     : { level: reason.role, reasons: [reason] };
@@ -326,12 +327,12 @@ export class OrgLevels {
 
   /** Collections the caller can see. */
   visibleCollections(): string[] {
-    return [...this.byId.keys()].filter((id) => atLeast(this.collection(id), 'read'));
+    return [...this.byId.keys()].filter((id) => collectionPolicy.can(this.collection(id), 'view'));
   }
 
   /** Collection ids from which `inherit` gives at least read access. */
   visibleInheritParents(): string[] {
-    return [...this.byId.keys()].filter((id) => atLeast(this.inherited(id), 'read'));
+    return [...this.byId.keys()].filter((id) => spacePolicy.can(this.inherited(id), 'view'));
   }
 }
 

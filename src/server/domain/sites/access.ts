@@ -12,12 +12,12 @@ import {
   type OrgAccess,
   type OrgLevels,
 } from '../permissions/resolver.js';
-import { atLeast } from '../permissions/roles.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { sitePolicy, type SiteAction } from './policy.js';
 import { readStructure } from './model.js';
 import type { StructureView } from '../../presenters/site.js';
 import { publishedSiteUrl } from '../../lib/urls.js';
+import { spacePolicy } from '../spaces/policy.js';
 
 /**
  * Who may do what with sites is the site policy's (policy.ts): the organization role decides. Outsiders get 404,
@@ -68,7 +68,7 @@ export function canSeeSiteSpace(levels: OrgLevels, space: LeveledSpace | undefin
   return (
     space !== undefined &&
     space.organization_id === levels.access.organizationId &&
-    atLeast(levels.space(space), 'read')
+    spacePolicy.can(levels.space(space), 'view')
   );
 }
 

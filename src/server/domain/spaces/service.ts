@@ -16,7 +16,7 @@ import {
   type OrgAccess,
   requireCreateIn,
 } from '../permissions/resolver.js';
-import { asRole, atLeast } from '../permissions/roles.js';
+import { asRole } from '../permissions/roles.js';
 import { organizationPolicy } from '../organizations/policy.js';
 import { spacePolicy, type SpaceAction } from './policy.js';
 import { endPosition, movedPosition } from '../content/positions.js';
@@ -296,9 +296,9 @@ export async function readableSpaces(ctx: ServiceContext, organizationId: string
       ? undefined
       : {
           memberDefaults: access.role !== null,
-          orgRoleVisible: atLeast(levels.inherited(null), 'read'),
+          orgRoleVisible: spacePolicy.can(levels.inherited(null), 'view'),
           visibleInheritParents: levels.visibleInheritParents(),
-          createdBy: atLeast(access.role, 'create') ? ctx.actor.userId : undefined,
+          createdBy: organizationPolicy.can(access.role, 'createContent') ? ctx.actor.userId : undefined,
           grantedTo: { userId: ctx.actor.userId, organizationId },
           grantedParents: levels.grantedParents(),
         },

@@ -38,7 +38,8 @@ export async function listTeams(
 ) {
   const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   const filter: teams.TeamListFilter = { organizationId, titleContains: query.title };
-  if (access.role === null) filter.memberId = ctx.actor.userId;
+  // Without `listTeams` (guests), the list holds only the teams the caller is in.
+  if (!organizationPolicy.can(access.role, 'listTeams')) filter.memberId = ctx.actor.userId;
   if (query.owner !== undefined) {
     const owner = await members.findMembership(ctx.db, organizationId, query.owner);
     if (!owner) throw new InvalidError('owner', 'no such member in this organization');
