@@ -241,6 +241,32 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     );
   });
 
+  it('follows .gitbook.yaml: root and structure.summary, quoted and commented as YAML allows; bad YAML is a 400', async () => {
+    const zip = zipOf({
+      'repo/.gitbook.yaml':
+        '# Git Sync\nroot: ./docs/   # the content\n\nstructure:\n  readme: \'intro.md\'\n  summary: "toc.md"\nredirects:\n  old: intro.md\n',
+      'repo/README.md': '# Not content',
+      'repo/docs/toc.md': '# Table of contents\n\n* [Introduction](intro.md)\n* [Usage](usage.md)\n',
+      'repo/docs/intro.md': '# Introduction',
+      'repo/docs/usage.md': '# Usage',
+      'repo/docs/unlisted.md': '# Unlisted',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Imports' });
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const titles = flatten(await pagesOf(server, space.id)).map(({ page }) => page.title);
+    expect(titles).toEqual(['Introduction', 'Usage']);
+
+    const bad = await upload(
+      server,
+      `${importPath(space.id)}?source=zip`,
+      zipOf({ '.gitbook.yaml': 'root: [docs\n', 'README.md': '# Home' }),
+      'application/octet-stream',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/\.gitbook\.yaml: /);
+  });
+
   it('imports a Word document: headings, bold, links and tables as markdown, images as files', async () => {
     fixtures.set('/files/report.docx', {
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

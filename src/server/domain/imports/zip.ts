@@ -1,3 +1,4 @@
+import { isMap, isScalar, parseDocument } from 'yaml';
 import { Archive } from './archive.js';
 import type { ImportScope } from './scope.js';
 import type { ImportIds } from './plan.js';
@@ -30,17 +31,24 @@ function basename(path: string): string {
   return path.split('/').at(-1)!;
 }
 
-/** `root:` and `structure:` of a `.gitbook.yaml` (the only keys that matter here). */
-function gitbookYaml(text: string): { root?: string; readme?: string; summary?: string } {
-  const value = (key: string) => {
-    const m = new RegExp(`^\\s*${key}:\\s*["']?([^"'#\\n]+?)["']?\\s*(?:#.*)?$`, 'm').exec(text);
-    return m?.[1]?.trim();
-  };
-  return {
-    ...(value('root') ? { root: value('root') } : {}),
-    ...(value('readme') ? { readme: value('readme') } : {}),
-    ...(value('summary') ? { summary: value('summary') } : {}),
-  };
+/**
+ * `root:` and `structure: { readme, summary }` of a `.gitbook.yaml` (the only keys that matter here), read with
+ * the `yaml` parser: quoting, comments and flow mappings as YAML has them. Other keys and values that are not
+ * text are left out; YAML that does not parse is an error naming the file. Aliases are not followed: they cannot
+ * make these few strings larger than the file.
+ */
+function gitbookYaml(text: string, scope: ImportScope): { root?: string; readme?: string; summary?: string } {
+  const doc = parseDocument(text, { uniqueKeys: false });
+  if (doc.errors.length > 0) throw scope.invalid(`.gitbook.yaml: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const text_ = (node: unknown) =>
+    isScalar(node) && typeof node.value === 'string' && node.value.trim() ? node.value.trim() : undefined;
+  const contents = doc.contents;
+  if (!isMap(contents)) return {};
+  const root = text_(contents.get('root', true));
+  const structure = contents.get('structure', true);
+  const readme = isMap(structure) ? text_(structure.get('readme', true)) : undefined;
+  const summary = isMap(structure) ? text_(structure.get('summary', true)) : undefined;
+  return { ...(root ? { root } : {}), ...(readme ? { readme } : {}), ...(summary ? { summary } : {}) };
 }
 
 /** The plan of an archive's import; the archive stays open (its files are read later) until `close`. */
@@ -63,7 +71,10 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
   let structure: ReturnType<typeof gitbookYaml> = {};
   if (archive.has(`${prefix}.gitbook.yaml`)) {
     const tooLarge = () => scope.invalid('.gitbook.yaml is larger than 64 KiB');
-    structure = gitbookYaml((await archive.read(`${prefix}.gitbook.yaml`, 64 * 1024, tooLarge)).toString('utf8'));
+    structure = gitbookYaml(
+      (await archive.read(`${prefix}.gitbook.yaml`, 64 * 1024, tooLarge)).toString('utf8'),
+      scope,
+    );
     if (structure.root) {
       const root = resolveArchivePath(`${prefix}x`, structure.root);
       if (root === undefined) throw scope.invalid('.gitbook.yaml: root points outside the archive');
