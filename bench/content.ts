@@ -8,7 +8,7 @@ const ROUNDS = Number(process.env.BENCH_CONTENT_ROUNDS ?? 15);
 const TOKEN = 'bench-content-token-0123456789abcdefghijklmnop';
 
 const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -102,7 +102,7 @@ for (const dialect of dialects) if (!only || only === dialect) await runDialect(
 
 async function runDialect(dialect: 'sqlite' | 'postgres') {
   const { config, storage, owner, cleanup } = await benchDatabase(TOKEN, dialect);
-  const app = await buildApp({ config, db: storage.db });
+  const { app } = await buildApp({ config, db: storage.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

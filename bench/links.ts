@@ -99,7 +99,7 @@ async function seed(db: Db, spaceId: string, userId: string, sections: number) {
 
 async function run(dialect: 'sqlite' | 'postgres') {
   const { config, storage, owner, cleanup } = await benchDatabase(TOKEN, dialect);
-  const app = await buildApp({ config: { ...config, requestTimeoutSeconds: 3600 }, db: storage.db });
+  const { app } = await buildApp({ config: { ...config, requestTimeoutSeconds: 3600 }, db: storage.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -30,11 +30,11 @@ else await main();
 
 /** Child process: the app over a fresh database; prints its port, serves until SIGTERM. */
 async function serve(dialect: 'sqlite' | 'postgres') {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
   let cleanup: () => Promise<void>;
   if (dialect === 'sqlite') {
     const bench = await benchDatabase(TOKEN);
-    app = await buildApp({ config: { ...bench.config, ...LONG }, db: bench.storage.db });
+    ({ app } = await buildApp({ config: { ...bench.config, ...LONG }, db: bench.storage.db }));
     cleanup = bench.cleanup;
   } else {
     const url = process.env.BENCH_DATABASE_URL!;
@@ -49,7 +49,7 @@ async function serve(dialect: 'sqlite' | 'postgres') {
     const storage = openStorage(config.storage);
     await migrate(storage);
     await bootstrapOwner(storage.db, config);
-    app = await buildApp({ config, db: storage.db });
+    ({ app } = await buildApp({ config, db: storage.db }));
     cleanup = async () => {
       await storage.close();
       const c = new pg.Client({ connectionString: url });

@@ -118,7 +118,7 @@ async function serve(dialect: 'sqlite' | 'postgres') {
       await c.end();
     };
   }
-  const app = await buildApp({ config, db });
+  const { app } = await buildApp({ config, db });
   const auth = { authorization: `Bearer ${TOKEN}` };
   const orgs = (await app.inject({ method: 'GET', url: '/v1/orgs', headers: auth })).json<{
     items: [{ id: string }];

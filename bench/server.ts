@@ -46,7 +46,7 @@ await storage.db.transaction().execute(async (tx) => {
 });
 const spaceId = (await storage.db.selectFrom('spaces').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
 
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 // The baseline: Fastify returning the same row as JSON, with no auth, permission check, validation or presenter.

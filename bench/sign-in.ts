@@ -13,7 +13,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const TOKEN = 'bench-sign-in-token-0123456789abcdefghijklmnop';
 
 const { config, storage, cleanup } = await benchDatabase(TOKEN);
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -20,7 +20,7 @@ const COLD = Number(process.env.BENCH_SITES_COLD ?? 30);
 const TOKEN = 'bench-sites-token-0123456789abcdefghijklmnopq';
 
 const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const portOf = (server: typeof app.server) => {
   const address = server.address();

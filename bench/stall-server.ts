@@ -8,7 +8,7 @@ import { benchDatabase } from './setup.js';
 const TOKEN = 'bench-stall-token-0123456789abcdefghijklmnopqrstuvwxyz';
 const { config, storage, owner } = await benchDatabase(TOKEN);
 workers.configure({ timeoutMs: config.workers.timeoutSeconds * 1000 });
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

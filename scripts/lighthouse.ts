@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
 config.publicUrl = `http://127.0.0.1:${port}`;
-const app = await buildApp({ config, db: storage.db });
+const { app } = await buildApp({ config, db: storage.db });
 await app.listen({ port, host: '127.0.0.1' });
 
 async function call(method: 'POST' | 'PUT', url: string, body?: unknown) {

@@ -112,8 +112,12 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
   return queue;
 }
 
-/** The Fastify instance: main.ts listens with it, and tests build the very same one. */
-export async function buildApp(deps: AppDeps) {
+/**
+ * The Fastify instance (main.ts listens with it, and tests build the very same one) and its job queue (undefined
+ * when `deps.jobs` is false). Returned side by side: a Fastify instance is a thenable, so awaiting one that
+ * carried the queue as a property would lose it from the type.
+ */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; jobs: JobQueue | undefined }> {
   installZodMessages();
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -195,6 +199,5 @@ export async function buildApp(deps: AppDeps) {
   await app.register(importRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
-  const jobs = startJobs(app, deps);
-  return Object.assign(app, { jobs });
+  return { app, jobs: startJobs(app, deps) };
 }

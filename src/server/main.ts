@@ -32,7 +32,7 @@ async function main() {
     await ensureSearchIndex(db, config.searchLanguage ?? 'english', { info: (m) => console.log(m) });
     return bootstrapOwner(db, config);
   });
-  const app = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
+  const { app } = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
 
   if (owner) {
     const lines = [`First start: created the owner account ${owner.email} and a first organization.`];

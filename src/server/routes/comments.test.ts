@@ -455,7 +455,7 @@ describeEachDialect('comment threads', (dialect) => {
     const { base } = await setup();
     // A second server on the same database, as behind a load balancer: nothing lives in one process's memory.
     const storage = openStorage(server.config.storage);
-    const other = await buildApp({ config: server.config, db: storage.db, consoleRoot: '/nonexistent' });
+    const { app: other } = await buildApp({ config: server.config, db: storage.db, consoleRoot: '/nonexistent' });
     await other.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = other.server.address();

@@ -7,7 +7,6 @@ import type { Config, StorageConfig } from '../config.js';
 import { openStorage, type Storage } from '../storage/db.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
-import type { JobQueue } from '../jobs/queue.js';
 import { workers } from '../workers/pool.js';
 import type { Role } from '../../shared/contract/common.js';
 import { databaseUrl, onServer } from './postgres.js';
@@ -144,7 +143,7 @@ export async function startTestServer(
   };
   // Already migrated (storageFor).
   const storage = openStorage(config.storage);
-  const app = await buildApp({
+  const { app, jobs } = await buildApp({
     config,
     db: storage.db,
     consoleRoot: path.join(os.tmpdir(), 'no-console-here'),
@@ -206,8 +205,7 @@ export async function startTestServer(
     owner: ownerUser,
     orgId: owner!.organizationId,
     request,
-    // buildApp's answer carries its job queue; awaiting the Fastify instance (a thenable) loses that in its type.
-    drainJobs: async () => (app as typeof app & { jobs?: JobQueue }).jobs?.drain(),
+    drainJobs: async () => jobs?.drain(),
     signup,
     member,
     close: async () => {
