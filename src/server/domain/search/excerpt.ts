@@ -1,57 +1,26 @@
 import type { TextRange } from '../../../shared/contract/search.js';
 import { SECTION_SEPARATOR } from './extract.js';
-import { MARK_END, MARK_START } from '../../storage/dialects/search-query.js';
 
 /**
- * Highlights and excerpts. The database marks the words a query matched (FTS5 highlight(), PostgreSQL
- * ts_headline()) with two control characters that extracted text never holds; they are turned here into ranges
- * over the plain text. Excerpts are plain text too: a client renders the ranges itself (escaping the text), so a
- * page's text can never become markup in a search result.
+ * Sections and excerpts of the highlighted text (highlight.ts gives the ranges: sorted, apart). Excerpts are plain
+ * text: a client renders the ranges itself (escaping the text), so a page's text can never become markup in a
+ * search result. Every function here is linear in the text and its ranges.
  */
-export { MARK_END, MARK_START };
 
-/**
- * Ranges of the marked words in `marked`, which is `original` with marks added. Undefined when the marks do not
- * fit the original text (then nothing is highlighted rather than the wrong words).
- */
-export function marksOf(marked: string, original: string): TextRange[] | undefined {
-  const ranges: TextRange[] = [];
-  let plain = '';
-  let open = -1;
-  for (let i = 0; i < marked.length; i++) {
-    const c = marked[i]!;
-    if (c === MARK_START) open = plain.length;
-    else if (c === MARK_END) {
-      if (open >= 0 && plain.length > open) ranges.push({ start: open, end: plain.length });
-      open = -1;
-    } else plain += c;
-  }
-  return plain === original ? mergeRanges(ranges) : undefined;
-}
-
-/** Sorted, overlapping or touching ranges joined. */
-function mergeRanges(ranges: TextRange[]): TextRange[] {
-  const out: TextRange[] = [];
-  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
-    const last = out.at(-1);
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
-    else out.push({ ...r });
-  }
-  return out;
-}
-
-/** One column holding a value per section: each section's text with its own ranges. */
+/** One column holding a value per section: each section's text with its own ranges (`ranges` sorted). */
 export function splitSections(text: string, ranges: TextRange[]): Array<{ text: string; ranges: TextRange[] }> {
   const out: Array<{ text: string; ranges: TextRange[] }> = [];
   let from = 0;
+  let next = 0;
   for (const part of text.split(SECTION_SEPARATOR)) {
     const to = from + part.length;
-    out.push({
-      text: part,
-      ranges: ranges
-        .filter((r) => r.start >= from && r.end <= to)
-        .map((r) => ({ start: r.start - from, end: r.end - from })),
-    });
+    const own: TextRange[] = [];
+    while (next < ranges.length && ranges[next]!.start < from) next++;
+    while (next < ranges.length && ranges[next]!.end <= to) {
+      const r = ranges[next++]!;
+      own.push({ start: r.start - from, end: r.end - from });
+    }
+    out.push({ text: part, ranges: own });
     from = to + SECTION_SEPARATOR.length;
   }
   return out;
@@ -72,12 +41,18 @@ export function excerpt(
   length = EXCERPT_LENGTH,
 ): { text: string; ranges: TextRange[] } {
   if (text.length <= length) return { text, ranges };
-  // The window of `length` characters that holds the most ranges, starting LEAD characters before one of them.
+  // The window of `length` characters that holds the most ranges, starting LEAD characters before one of them:
+  // the ranges are sorted, so the window's last range only moves forward (one pass).
   let bestStart = 0;
   let bestCount = -1;
+  let first = 0;
+  let last = 0;
   for (const r of ranges) {
     const start = Math.max(0, r.start - LEAD);
-    const count = ranges.filter((o) => o.start >= start && o.end <= start + length).length;
+    while (first < ranges.length && ranges[first]!.start < start) first++;
+    if (last < first) last = first;
+    while (last < ranges.length && ranges[last]!.end <= start + length) last++;
+    const count = last - first;
     if (count > bestCount) {
       bestCount = count;
       bestStart = start;
@@ -89,21 +64,44 @@ export function excerpt(
   // Cut between words: move the start forward to after a space, the end back to before one.
   if (start > 0) {
     const space = text.indexOf(' ', start);
-    const firstRange = ranges.find((r) => r.end > start);
+    const firstRange = ranges[firstIndexEndingAfter(ranges, start)];
     if (space >= 0 && space < end && (!firstRange || space < firstRange.start)) start = space + 1;
   }
   if (end < text.length) {
     const space = text.lastIndexOf(' ', end);
-    const lastRange = [...ranges].reverse().find((r) => r.start < end);
+    const lastRange = ranges[firstIndexStartingAtOrAfter(ranges, end) - 1];
     if (space > start && (!lastRange || space >= lastRange.end)) end = space;
   }
   const prefix = start > 0 ? '…' : '';
   const suffix = end < text.length ? '…' : '';
   const shift = prefix.length - start;
-  return {
-    text: `${prefix}${text.slice(start, end)}${suffix}`,
-    ranges: ranges
-      .filter((r) => r.start >= start && r.end <= end)
-      .map((r) => ({ start: r.start + shift, end: r.end + shift })),
-  };
+  const kept: TextRange[] = [];
+  for (let i = firstIndexStartingAtOrAfter(ranges, start); i < ranges.length && ranges[i]!.end <= end; i++) {
+    kept.push({ start: ranges[i]!.start + shift, end: ranges[i]!.end + shift });
+  }
+  return { text: `${prefix}${text.slice(start, end)}${suffix}`, ranges: kept };
+}
+
+/** The first of the sorted `ranges` that ends after `at` (binary search; `ranges.length` when none). */
+function firstIndexEndingAfter(ranges: TextRange[], at: number): number {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]!.end > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The first of the sorted `ranges` that starts at or after `at` (binary search; `ranges.length` when none). */
+function firstIndexStartingAtOrAfter(ranges: TextRange[], at: number): number {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]!.start >= at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

@@ -1,7 +1,7 @@
 import type { Expression } from 'kysely';
 import type { ServiceContext } from '../context.js';
 import type { Executor } from '../../storage/db.js';
-import { searchDialect, type HighlightedPage } from '../../storage/dialects/search.js';
+import { searchDialect, type PageTexts } from '../../storage/dialects/search.js';
 import { decodeCursor, encodeCursor } from '../../storage/pagination.js';
 import { spaceIdsQuery, type SpaceRow } from '../../storage/repos/spaces.js';
 import { getObjects } from '../../storage/repos/objects.js';
@@ -15,7 +15,10 @@ import { defaultSiteSpace, orderedSections, readStructure, siteSpacesIn, type St
 import type { SiteRow, SectionRow } from '../../storage/repos/sites.js';
 import { InvalidError } from '../errors.js';
 import { isEmptyQuery, parseQuery } from './query.js';
-import { excerpt, marksOf, splitSections } from './excerpt.js';
+import { excerpt, splitSections } from './excerpt.js';
+import { highlightPage, type Stems } from './highlight.js';
+import type { ParsedQuery } from './query.js';
+import { yieldToEventLoop } from '../../lib/yield.js';
 import { SECTION_SEPARATOR } from './extract.js';
 
 /**
@@ -70,9 +73,15 @@ function decodeOffset(page: string | undefined): number {
   return offset;
 }
 
-function sectionsOf(row: HighlightedPage): SectionHit[] {
-  const headings = splitSections(row.headings, marksOf(row.marked.headings, row.headings) ?? []);
-  const bodies = splitSections(row.body, marksOf(row.marked.body, row.body) ?? []);
+/** The title's highlights and the matching sections of a page (its highlights bounded: see highlight.ts). */
+async function highlighted(row: PageTexts, query: ParsedQuery, stems: Stems) {
+  const [titleMarks, headingMarks, bodyMarks] = await highlightPage([row.title, row.headings, row.body], query, stems);
+  return { titleMarks: titleMarks!, sections: sectionsOf(row, headingMarks!, bodyMarks!) };
+}
+
+function sectionsOf(row: PageTexts, headingMarks: TextRange[], bodyMarks: TextRange[]): SectionHit[] {
+  const headings = splitSections(row.headings, headingMarks);
+  const bodies = splitSections(row.body, bodyMarks);
   const matching = row.anchors.split(SECTION_SEPARATOR).flatMap((anchor, i) => {
     const heading = headings[i] ?? { text: '', ranges: [] };
     const body = bodies[i] ?? { text: '', ranges: [] };
@@ -141,8 +150,7 @@ export async function searchPages(
   if (isEmptyQuery(query)) return { hits: [], count: 0, spaces: new Map() };
   const dialect = searchDialect(db);
   const ranked = await dialect.rank(db, query, spaceIds, offset, limit);
-  const marked = await dialect.highlight(db, query, ranked.pages);
-  const rows = new Map(marked.map((r) => [`${r.spaceId}/${r.pageId}`, r]));
+  const stems = await dialect.stemmer(db);
   const spaceRows = await sitesRepo.spacesByIds(db, [...new Set(ranked.pages.map((p) => p.spaceId))]);
   const spaces = new Map(spaceRows.map((s) => [s.id, s]));
   // Paths are read from each space's current revision (a page that moved keeps its row), in few queries.
@@ -162,20 +170,20 @@ export async function searchPages(
     const ids = ranked.pages.filter((p) => p.spaceId === revision.space_id).map((p) => p.pageId);
     paths.set(revision.space_id, await pagePaths(new RevisionReader(db, revision), ids));
   }
+  // The pages' texts are read and highlighted a few at a time (up to 500,000 characters each: reading twenty at
+  // once held the event loop for 300 ms), with other requests served in between.
   const hits: PageHit[] = [];
-  for (const { spaceId, pageId } of ranked.pages) {
-    const row = rows.get(`${spaceId}/${pageId}`);
-    const path = paths.get(spaceId)?.get(pageId);
-    // A page deleted between the two queries is left out.
-    if (!row || path === undefined) continue;
-    hits.push({
-      spaceId,
-      pageId,
-      title: row.title,
-      titleMarks: marksOf(row.marked.title, row.title) ?? [],
-      path,
-      sections: sectionsOf(row),
-    });
+  for (let i = 0; i < ranked.pages.length; i += dialect.textsAtOnce) {
+    if (i > 0) await yieldToEventLoop();
+    const batch = ranked.pages.slice(i, i + dialect.textsAtOnce);
+    const rows = new Map((await dialect.texts(db, batch)).map((r) => [`${r.spaceId}/${r.pageId}`, r]));
+    for (const { spaceId, pageId } of batch) {
+      const row = rows.get(`${spaceId}/${pageId}`);
+      const path = paths.get(spaceId)?.get(pageId);
+      // A page deleted between the two queries is left out.
+      if (!row || path === undefined) continue;
+      hits.push({ spaceId, pageId, title: row.title, path, ...(await highlighted(row, query, stems)) });
+    }
   }
   const end = offset + limit;
   return {

@@ -1,21 +1,13 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Executor } from '../db.js';
-import { MARK_END, MARK_START, type ParsedQuery } from './search-query.js';
-import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
+import type { ParsedQuery } from './search-query.js';
+import type { PageTexts, RankedPage, SearchDialect } from './search.js';
 
 /**
  * PostgreSQL: a tsvector per page (title weight A, headings B, text D; migration 010's trigger computes it with the
  * text search configuration in search_state) under a GIN index. Ranked by ts_rank with weights D 0.1, C 0.2, B 0.4,
  * A 1.0, so a page whose title or a heading matches comes before pages that only mention the words.
  */
-
-/**
- * Characters read as spaces before PostgreSQL's parser sees the text (as the trigger of migration 010 does), so
- * that "user@example.com" holds the words "user", "example" and "com" as on SQLite. One character for one: marks
- * that ts_headline puts in the translated text fall at the same offsets in the original.
- */
-const WORD_BREAKS = '@./:-';
-const BREAKS_RE = /[@./:-]/g;
 
 const cfg = sql`(select language::regconfig from search_state where id = 1)`;
 
@@ -37,26 +29,6 @@ async function compile(db: Executor, query: ParsedQuery): Promise<string> {
   return r.rows[0]?.q ?? '';
 }
 
-function translate(text: string): string {
-  return text.replace(BREAKS_RE, ' ');
-}
-
-/** The marks of `marked` (ts_headline of translate(original)) put into `original`; undefined if they do not fit. */
-function remark(marked: string, original: string): string | undefined {
-  let out = '';
-  let i = 0;
-  for (const c of marked) {
-    if (c === MARK_START || c === MARK_END) {
-      out += c;
-      continue;
-    }
-    const piece = original.slice(i, (i += c.length));
-    if (translate(piece) !== c) return undefined;
-    out += piece;
-  }
-  return i === original.length ? out : undefined;
-}
-
 export const postgresSearch: SearchDialect = {
   async rank(db: Executor, query: ParsedQuery, spaceIds: Expression<unknown>, offset: number, limit: number) {
     const q = await compile(db, query);
@@ -76,45 +48,27 @@ export const postgresSearch: SearchDialect = {
     return { pages: rows.rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id })), total: Number(total) };
   },
 
-  async highlight(db: Executor, query: ParsedQuery, pages: RankedPage[]): Promise<HighlightedPage[]> {
+  textsAtOnce: 4,
+
+  async texts(db: Executor, pages: RankedPage[]): Promise<PageTexts[]> {
     if (!pages.length) return [];
-    const q = await compile(db, query);
-    const options = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
-    const breaks = sql.lit(WORD_BREAKS);
-    const spaces = sql.lit(' '.repeat(WORD_BREAKS.length));
-    const mark = (column: string) =>
-      q
-        ? sql<string>`ts_headline(${cfg}, translate(${sql.ref(`p.${column}`)}, ${breaks}, ${spaces}), ${q}::tsquery, ${options})`
-        : sql<string>`translate(${sql.ref(`p.${column}`)}, ${breaks}, ${spaces})`;
     const keys = pages.map((p) => sql`(${p.spaceId}, ${p.pageId})`);
-    const rows = await sql<{
-      space_id: string;
-      page_id: string;
-      title: string;
-      anchors: string;
-      headings: string;
-      body: string;
-      title_marked: string;
-      headings_marked: string;
-      body_marked: string;
-    }>`
-      select p.space_id, p.page_id, p.title, p.anchors, p.headings, p.body,
-        ${mark('title')} as title_marked, ${mark('headings')} as headings_marked, ${mark('body')} as body_marked
+    const rows = await sql<PageTexts>`
+      select p.space_id as "spaceId", p.page_id as "pageId", p.title, p.anchors, p.headings, p.body
       from search_pages p
       where (p.space_id, p.page_id) in (${sql.join(keys)})`.execute(db);
-    return rows.rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      title: r.title,
-      anchors: r.anchors,
-      headings: r.headings,
-      body: r.body,
-      marked: {
-        title: remark(r.title_marked, r.title) ?? r.title,
-        headings: remark(r.headings_marked, r.headings) ?? r.headings,
-        body: remark(r.body_marked, r.body) ?? r.body,
-      },
-    }));
+    return rows.rows;
+  },
+
+  async stemmer(db: Executor) {
+    return async (words: string[]) => {
+      if (!words.length) return new Map<string, string>();
+      // A word's lexeme in the configuration the index uses; none for a stop word.
+      const rows = await sql<{ word: string; stem: string | null }>`
+        select w.word, (select min(lexeme) from unnest(to_tsvector(${cfg}, w.word))) as stem
+        from unnest(${words}::text[]) as w(word)`.execute(db);
+      return new Map(rows.rows.map((r) => [r.word, r.stem ?? '']));
+    };
   },
 
   async checkLanguage(db: Executor, language: string) {

@@ -1,9 +1,20 @@
 import { sql, type Expression } from 'kysely';
 import type { Executor } from '../db.js';
-import { MARK_END, MARK_START, type ParsedQuery } from './search-query.js';
+import { stemmer as porter } from 'stemmer';
+import type { ParsedQuery } from './search-query.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { ENGLISH_STOP_WORDS } from './stopwords.js';
 import { storedLanguage } from '../repos/search.js';
-import type { HighlightedPage, RankedPage, SearchDialect } from './search.js';
+import type { PageTexts, RankedPage, SearchDialect } from './search.js';
+
+/** Stems by the Porter algorithm, as FTS5's `porter` tokenizer has them; stop words are left out of queries. */
+const englishStems = new LruCache<string>(50_000);
+function englishStem(word: string): string {
+  if (ENGLISH_STOP_WORDS.has(word)) return '';
+  let stem = englishStems.get(word);
+  if (stem === undefined) englishStems.set(word, (stem = porter(word)));
+  return stem;
+}
 
 /**
  * SQLite: an FTS5 table (`search_fts`) over search_pages. Ranked by bm25 with the title weighing 10, headings 4 and
@@ -65,38 +76,20 @@ export const sqliteSearch: SearchDialect = {
     };
   },
 
-  async highlight(db: Executor, query: ParsedQuery, pages: RankedPage[]): Promise<HighlightedPage[]> {
+  textsAtOnce: 1,
+
+  async texts(db: Executor, pages: RankedPage[]): Promise<PageTexts[]> {
     const ids = pages.flatMap((p) => (p.rowId === undefined ? [] : [p.rowId]));
-    const match = await matchOf(db, query);
-    if (!ids.length || !match) return [];
-    const mark = (column: number) => sql`highlight(search_fts, ${column}, ${MARK_START}, ${MARK_END})`;
-    // better-sqlite3 binds JavaScript numbers as REAL, and FTS5 then ignores a rowid constraint (every match comes
-    // back, joined to the wrong rows): the ids are cast to integers in SQL.
-    const rowIds = sql.join(ids.map((id) => sql`cast(${id} as integer)`));
-    const rows = await sql<{
-      space_id: string;
-      page_id: string;
-      title: string;
-      anchors: string;
-      headings: string;
-      body: string;
-      title_marked: string;
-      headings_marked: string;
-      body_marked: string;
-    }>`
-      select p.space_id, p.page_id, p.title, p.anchors, p.headings, p.body,
-        ${mark(0)} as title_marked, ${mark(1)} as headings_marked, ${mark(2)} as body_marked
-      from search_fts cross join search_pages p on p.id = search_fts.rowid
-      where search_fts match ${match} and search_fts.rowid in (${rowIds})`.execute(db);
-    return rows.rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      title: r.title,
-      anchors: r.anchors,
-      headings: r.headings,
-      body: r.body,
-      marked: { title: r.title_marked, headings: r.headings_marked, body: r.body_marked },
-    }));
+    if (!ids.length) return [];
+    const rows = await sql<PageTexts>`
+      select space_id as spaceId, page_id as pageId, title, anchors, headings, body
+      from search_pages where id in (${sql.join(ids)})`.execute(db);
+    return rows.rows;
+  },
+
+  async stemmer(db: Executor) {
+    const english = (await storedLanguage(db)) === 'english';
+    return async (words: string[]) => new Map(words.map((w) => [w, english ? englishStem(w) : w]));
   },
 
   async checkLanguage(_db: Executor, language: string) {
