@@ -193,6 +193,20 @@ describeEachDialect('full-text search', (dialect) => {
       expect(marked(section.body, section.highlights.body)).toEqual(['needle']);
     });
 
+    it('highlights a page repeating the word 20,000 times within its bounds: 500 marks, excerpts whole', async () => {
+      const id = (await newSpace(server, server.orgId, { title: 'Repeated' })).id;
+      const parts = Array.from({ length: 10 }, (_, i) => `## Part ${i}\n\n${'needle '.repeat(2000).trim()}`);
+      await edit(id, [{ operation: 'insert_page', title: 'Needles', document: { markdown: parts.join('\n\n') } }]);
+      const page = ((await searchSpace(id, 'needle')).body.items as PageResult[])[0]!;
+      expect(page.title).toBe('Needles');
+      // Highlighted in page order until the page's 500 marks are spent: the first section only (2,000 words).
+      expect(page.sections.map((s) => s.id)).toEqual(['part-0']);
+      const section = page.sections[0]!;
+      expect(section.body.length).toBeLessThan(260);
+      expect(marked(section.body, section.highlights.body).every((w) => w === 'needle')).toBe(true);
+      expect(section.highlights.body.length).toBeGreaterThan(20);
+    });
+
     it('indexes big pages through the worker pool', async () => {
       const id = (await newSpace(server, server.orgId, { title: 'Big' })).id;
       const body = `${'Lorem ipsum dolor sit amet. '.repeat(1500)}\n\n## Far away\n\nThe hidden treasure.`;
