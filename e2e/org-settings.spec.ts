@@ -11,8 +11,8 @@ import {
   uniqueEmail,
 } from './support';
 
-// Sign-ups, sign-ins and deletions each end on a new page: on a loaded machine they take more than the default 5 s.
-const expect = baseExpect.configure({ timeout: 15_000 });
+// Sign-ups, sign-ins and deletions each end on a new page: on a loaded machine they take longer than other steps.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The General tab's form. */
 function settingsForm(page: Page) {

@@ -29,6 +29,9 @@ export function useUpdateCommentReply(spaceId: string, number: number, commentId
   return useMutation({
     mutationFn: ({ replyId, body }: { replyId: string; body: UpdateReplyBody }) =>
       updateCommentReply(spaceId, number, commentId, replyId, body),
-    onSuccess: (reply) => replyChanged(queryClient, spaceId, number, commentId, { reply }),
+    // As for comments (update-comment.ts): pending until the answer is shown, not until the refetch after it.
+    onSuccess: (reply) => {
+      void replyChanged(queryClient, spaceId, number, commentId, { reply });
+    },
   });
 }

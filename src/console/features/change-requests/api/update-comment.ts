@@ -22,7 +22,10 @@ export function useUpdateComment(spaceId: string, number: number) {
   return useMutation({
     mutationFn: ({ commentId, body }: { commentId: string; body: UpdateCommentBody }) =>
       updateComment(spaceId, number, commentId, body),
-    onSuccess: (comment, { body }) =>
-      commentChanged(queryClient, spaceId, number, { comment }, { counters: body.resolved !== undefined }),
+    // The answer is shown at once and the refetch that follows is not awaited: the mutation stops being pending when
+    // its answer is on screen (a click on the reaction the answer shows was ignored while that refetch ran).
+    onSuccess: (comment, { body }) => {
+      void commentChanged(queryClient, spaceId, number, { comment }, { counters: body.resolved !== undefined });
+    },
   });
 }

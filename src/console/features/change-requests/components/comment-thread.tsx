@@ -429,7 +429,7 @@ function ReactionBar({
             type="button"
             className="reaction"
             aria-pressed={mine}
-            aria-disabled={!canReact || undefined}
+            aria-disabled={!canReact || pending || undefined}
             title={`${names.join(', ')}${canReact ? (mine ? ' (click to remove yours)' : ' (click to add yours)') : ''}`}
             onClick={() => canReact && toggle(reaction.emoji)}
           >
