@@ -11,11 +11,14 @@ import { expect, newBrowser, newOrganization, newSpace, SIGNED_OUT, test } from 
  * (routes/url.ts), and a form loads its schema when first needed (lib/form.ts). Radix's menus come when a menu is
  * first about to be used (components/ui/dropdown-menu.tsx).
  *
- * Budgets, in kB as Vite counts them (1 kB = 1000 bytes), a little above today's weights (134 and 128 kB; the goal
- * is 150 kB, and both were 267 kB when the console was one file): code that slips into the first download fails
+ * Styles: the shared ones (styles/index.css, 6.6 kB) and each screen's feature stylesheet with its code; the one
+ * stylesheet they were split from weighed 11.8 kB in every first download.
+ *
+ * Budgets, in kB as Vite counts them (1 kB = 1000 bytes), a little above today's weights (129.4 and 124.2 kB; the
+ * goal is 150 kB, and both were 267 kB when the console was one file): code that slips into the first download fails
  * here.
  */
-const BUDGETS = { login: 140_000, organizationHome: 134_000 };
+const BUDGETS = { login: 133_000, organizationHome: 128_000 };
 
 interface Weight {
   js: number;

@@ -1,3 +1,5 @@
+// The shared styles first: every other stylesheet (a feature's, with its screen) comes after them in the cascade.
+import './styles/index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -5,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
-import './styles.css';
 
 const queryClient = createQueryClient({
   onSessionLost: () => {

@@ -1,5 +1,6 @@
 import type { OperationView, SchemaView } from '../../../shared/contract';
 import { CopyButton } from '../ui/copy-button';
+import './openapi.css';
 
 /**
  * One API operation as a reference section: method and path, parameters, request body and responses with their

@@ -4,6 +4,7 @@ import type { OperationBlock } from '../../../shared/openapi-blocks';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { ApiOperation } from './api-operation';
+import './openapi.css';
 
 /**
  * A page's `{% openapi-operation %}` block in the console's previews: the operation of the spec's latest version

@@ -25,6 +25,7 @@ import {
   valueToDefaultLevel,
 } from '../utils/explain';
 import { PeoplePicker, suggestionName } from './people-picker';
+import '../access.css';
 
 export interface AccessPanelProps {
   target: AccessTarget;

@@ -4,6 +4,7 @@ import { TeamIcon } from '../../../components/ui/icons';
 import { Combobox } from '../../../components/ui/combobox';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePeopleSuggestions, type Suggestion } from '../api/search-people';
+import '../access.css';
 
 export function suggestionName(s: Suggestion): string {
   return s.kind === 'team' ? s.team.title : s.member.user.displayName || s.member.user.email || 'Unnamed member';

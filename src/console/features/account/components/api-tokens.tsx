@@ -14,6 +14,7 @@ import { useCreateToken } from '../api/create-token';
 import { createTokenBodySchema } from '../../../../shared/contract';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
+import '../account.css';
 
 /**
  * Lasting API tokens: create one with a label (its secret shows here once, to copy), see when each was created and

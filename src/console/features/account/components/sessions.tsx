@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useSessions } from '../api/get-sessions';
 import { useSignOutOtherSessions, useSignOutSession } from '../api/sign-out-sessions';
 import { describeUserAgent } from '../utils/photo';
+import '../account.css';
 
 /** Where the account is signed in to the console: this session first; sign out one, or all the others. */
 export function Sessions() {

@@ -8,6 +8,7 @@ import { RelativeTime } from '../../../components/ui/time';
 import { useToast } from '../../../components/ui/toast';
 import { useSsoLinks } from '../api/get-sso-links';
 import { useUnlinkSsoProvider } from '../api/unlink-sso-provider';
+import '../account.css';
 
 interface Props {
   /** The provider just linked (`?linked=<providerId>`, where the server sends the browser back): said so at the top. */

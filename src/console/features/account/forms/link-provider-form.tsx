@@ -10,6 +10,7 @@ import { useSsoLinks } from '../api/get-sso-links';
 import { useStartSsoLink } from '../api/start-sso-link';
 import { startSsoLinkBodySchema } from '../../../../shared/contract';
 import { linkChoiceOptions } from '../utils/choices';
+import '../account.css';
 
 /**
  * "Link a provider": one of the identity providers of the caller's organizations, and the account's password typed

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
 import { z } from 'zod';
+import '../account.css';
 
 /** The contract's body, with the new password typed twice (UI only). */
 const passwordFormSchema = changePasswordBodySchema

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 import { fileToBase64, photoProblem } from '../utils/photo';
+import '../account.css';
 
 const nameFormSchema = z.object({ displayName: displayNameSchema });
 

@@ -10,6 +10,7 @@ import { useJoinOrganization } from '../api/join-organization';
 import { useLogout } from '../api/logout';
 import { SignupForm } from '../forms/signup-form';
 import { aRole, raisesRole } from '../utils/invitations';
+import '../auth.css';
 
 interface Props {
   organizationId: string;

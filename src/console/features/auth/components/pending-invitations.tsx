@@ -12,6 +12,7 @@ import { useDeclineInvitation } from '../api/decline-invitation';
 import { useMyInvitations } from '../api/get-invitations';
 import { useAcceptAndOpen } from '../utils/accept-and-open';
 import { invitationDetails } from '../utils/invitations';
+import '../auth.css';
 
 /** Says what declining does; shared by the account menu and the account page. */
 export function DeclineInvitationDialog({

@@ -3,6 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { KeyIcon } from '../../../components/ui/icons';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { useSsoLogins } from '../api/get-sso-logins';
+import '../auth.css';
 
 /**
  * What a member sees of an organization that enforces single sign-on when their session did not come through one

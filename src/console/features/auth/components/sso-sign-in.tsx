@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/states';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useSsoDiscovery } from '../api/discover-sso';
 import { domainOf } from '../utils/sso';
+import '../auth.css';
 
 interface Found {
   email: string;

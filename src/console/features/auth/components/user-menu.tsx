@@ -24,6 +24,7 @@ import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
 import { useAcceptAndOpen } from '../utils/accept-and-open';
 import { invitationBadge, invitationDetails, invitationsLabel } from '../utils/invitations';
+import '../auth.css';
 
 const DeclineInvitationDialog = lazyDialog(() =>
   import('./pending-invitations').then((m) => m.DeclineInvitationDialog),

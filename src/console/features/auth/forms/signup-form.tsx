@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useSignup } from '../api/signup';
+import '../auth.css';
 
 /** The contract's sign-up rules, loaded with zod when the person starts typing (lib/form.ts). */
 const loadSignupSchema = () => import('../../../../shared/contract').then((contract) => contract.signupBodySchema);

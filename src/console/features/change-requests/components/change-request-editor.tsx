@@ -22,6 +22,7 @@ import { useChangeRequestPages } from '../api/get-change-request-pages';
 import { DeletePageDialog, MovePageDialog, NewPageDialog, RenamePageDialog } from '../forms/page-dialogs';
 import { editErrorMessage } from '../utils/edit-errors';
 import { PageEditor } from './page-editor';
+import '../change-requests.css';
 
 interface Props {
   organizationId: string;

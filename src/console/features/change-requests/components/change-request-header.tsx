@@ -19,6 +19,7 @@ import { useChangeRequest } from '../api/get-change-request';
 import { useUpdateChangeRequest } from '../api/update-change-request';
 import { RenameChangeRequestDialog } from '../forms/rename-change-request-dialog';
 import { changeRequestTitle, plural, STATUS_LABELS } from '../utils/labels';
+import '../change-requests.css';
 
 interface Props {
   organizationId: string;

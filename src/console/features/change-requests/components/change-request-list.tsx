@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { RelativeTime } from '../../../components/ui/time';
 import { useChangeRequestCount, useChangeRequests } from '../api/get-change-requests';
 import { changeRequestTitle, plural, STATUS_LABELS, STATUS_ORDER } from '../utils/labels';
+import '../change-requests.css';
 
 interface Props {
   organizationId: string;

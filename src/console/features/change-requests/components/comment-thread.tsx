@@ -34,6 +34,7 @@ import { useUpdateCommentReply } from '../api/update-comment-reply';
 import { EditPostForm, ReplyForm } from '../forms/comment-forms';
 import { REACTION_PALETTE, isOutdated, reactedBy, reactionChange } from '../utils/comments';
 import { plural } from '../utils/labels';
+import '../change-requests.css';
 
 /** The change request the threads belong to, and who reads them (whose reactions are theirs). */
 export interface CommentScope {

@@ -8,6 +8,7 @@ import { NewThreadForm } from '../forms/comment-forms';
 import { countByStatus } from '../utils/comments';
 import { ThreadCard } from './comment-thread';
 import type { CommentScope } from './comment-thread';
+import '../change-requests.css';
 
 const FILTERS: Array<{ status: CommentStatus; label: string; empty: string }> = [
   { status: 'open', label: 'Open', empty: 'No open threads: every comment is resolved.' },

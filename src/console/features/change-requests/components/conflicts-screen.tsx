@@ -16,6 +16,7 @@ import { useChangeRequestPages } from '../api/get-change-request-pages';
 import { useConflicts } from '../api/get-conflicts';
 import { useResolveConflict } from '../api/resolve-conflict';
 import { plural } from '../utils/labels';
+import '../change-requests.css';
 
 interface Props {
   organizationId: string;

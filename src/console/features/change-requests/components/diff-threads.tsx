@@ -14,6 +14,7 @@ import { PageDiffView } from './page-diff';
 import { useChangeRequest } from '../api/get-change-request';
 import { revisionFilesUrl } from '../../../components/ui/markdown-files';
 import type { DiffAnnotations, DiffBlock, DiffView } from './page-diff';
+import '../change-requests.css';
 
 /** Where a new thread is being written on a page: one of its blocks, or (`node: null`) the page itself. */
 export type Composer = { node: string | null } | null;

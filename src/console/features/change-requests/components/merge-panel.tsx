@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMergeChangeRequest } from '../api/merge-change-request';
 import { useUpdateFromSpace } from '../api/update-from-space';
 import { changeRequestTitle, plural } from '../utils/labels';
+import '../change-requests.css';
 
 /** Why the change request cannot be merged now, or undefined when it can. Mirrors the server's refusals. */
 export function mergeBlocker(changeRequest: ChangeRequest, spaceLocked: boolean, hasChanges: boolean) {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Markdown } from '../../../components/ui/markdown';
 import { MarkdownFilesContext } from '../../../components/ui/markdown-files';
 import { diffRows } from '../utils/diff-rows';
+import '../change-requests.css';
 
 type PageDiff = z.infer<typeof pageDiffSchema>;
 export type DiffBlock = PageDiff['blocks'][number];

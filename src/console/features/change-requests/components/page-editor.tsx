@@ -25,6 +25,7 @@ import { useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf, readBase64 } from '../utils/file-upload';
+import '../change-requests.css';
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
 const pageFormSchema = updatePageOperationSchema

@@ -21,6 +21,7 @@ import { MergePanel } from './merge-panel';
 import type { DiffView } from './page-diff';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
 import { ReviewsPanel } from './reviews-panel';
+import '../change-requests.css';
 
 interface Props {
   organizationId: string;

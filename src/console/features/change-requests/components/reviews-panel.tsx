@@ -18,6 +18,7 @@ import { useRemoveRequestedReviewer } from '../api/remove-requested-reviewer';
 import { useRequestReviewers } from '../api/request-reviewers';
 import { useSubmitReview } from '../api/submit-review';
 import { submitReviewBodySchema } from '../../../../shared/contract';
+import '../change-requests.css';
 
 interface PanelProps {
   organizationId: string;

@@ -11,6 +11,7 @@ import { useCreateChangeRequest } from '../api/create-change-request';
 import { getChangeRequests } from '../api/get-change-requests';
 import { changeRequestTitle } from '../utils/labels';
 import { CreateChangeRequestDialog } from '../forms/create-change-request-dialog';
+import '../change-requests.css';
 
 interface SpaceAccess {
   organizationId: string;

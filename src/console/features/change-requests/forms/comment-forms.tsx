@@ -10,6 +10,7 @@ import { postCommentBodySchema } from '../../../../shared/contract';
 import { usePostCommentReply } from '../api/post-comment-reply';
 import { postReplyBodySchema } from '../../../../shared/contract';
 import { updateReplyBodySchema } from '../../../../shared/contract';
+import '../change-requests.css';
 
 /** A new thread: its body; where it anchors (page, block) is not typed but chosen by the button that opened it. */
 const newThreadSchema = postCommentBodySchema.pick({ body: true });

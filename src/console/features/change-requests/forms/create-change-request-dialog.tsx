@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useCreateChangeRequest } from '../api/create-change-request';
 import { createChangeRequestBodySchema } from '../../../../shared/contract';
+import '../change-requests.css';
 
 interface Props {
   spaceId: string;

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCollections } from '../api/get-collections';
 import { useMoveCollection } from '../api/move-collection';
 import { neighbours } from '../utils/tree';
+import '../content.css';
 
 const CreateCollectionDialog = lazyDialog(() =>
   import('../forms/create-collection-dialog').then((m) => m.CreateCollectionDialog),

@@ -9,6 +9,7 @@ import { ancestry, buildTree } from '../utils/tree';
 import { CollectionActions } from './collection-actions';
 import { ContentTree } from './content-tree';
 import { CreateButtons } from './create-buttons';
+import '../content.css';
 
 /** One collection: where it is, what it holds, and what can be done with it. */
 export function CollectionView({

@@ -6,6 +6,7 @@ import { plural } from '../utils/tree';
 import type { CollectionNode, SpaceNode, TreeNode } from '../utils/tree';
 import { CollectionActions } from './collection-actions';
 import { SpaceActions } from './space-actions';
+import '../content.css';
 
 /** Collections and spaces as nested lists: every row is a link plus a menu of actions, all reachable by keyboard. */
 export function ContentTree({ nodes, label }: { nodes: TreeNode[]; label: string }) {

@@ -6,6 +6,7 @@ import { useSpaces } from '../api/get-spaces';
 import { buildTree } from '../utils/tree';
 import { ContentTree } from './content-tree';
 import { CreateButtons } from './create-buttons';
+import '../content.css';
 
 /** The organization home: every collection and space as a tree. */
 export function OrganizationContent({ organizationId, canCreate }: { organizationId: string; canCreate: boolean }) {

@@ -16,6 +16,7 @@ import { useSpaces } from '../api/get-spaces';
 import { useMoveSpace } from '../api/move-space';
 import { SPACE_UNTITLED } from '../utils/labels';
 import { neighbours } from '../utils/tree';
+import '../content.css';
 
 const DeleteSpaceDialog = lazyDialog(() => import('../forms/delete-dialogs').then((m) => m.DeleteSpaceDialog));
 const MoveDialog = lazyDialog(() => import('../forms/move-dialog').then((m) => m.MoveDialog));

@@ -17,6 +17,7 @@ import { SpaceSettingsForm } from '../forms/space-settings-form';
 import { EDIT_MODE_LABELS, SPACE_UNTITLED, VISIBILITY_LABELS } from '../utils/labels';
 import { ancestry } from '../utils/tree';
 import { SpaceActions } from './space-actions';
+import '../content.css';
 
 interface SpaceProps {
   organizationId: string;

@@ -9,6 +9,7 @@ import { useCreateSpace } from '../api/create-space';
 import { createSpaceBodySchema } from '../../../../shared/contract';
 import { editModeOptions, SPACE_UNTITLED } from '../utils/labels';
 import { EmojiField } from './emoji-field';
+import '../content.css';
 
 interface Props {
   organizationId: string;

@@ -9,6 +9,7 @@ import { useSpaces } from '../api/get-spaces';
 import { useDeleteSpace } from '../api/delete-space';
 import { SPACE_UNTITLED } from '../utils/labels';
 import { contentsOf, plural } from '../utils/tree';
+import '../content.css';
 
 interface ConfirmProps {
   open: boolean;

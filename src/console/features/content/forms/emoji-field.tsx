@@ -2,6 +2,7 @@ import type { FieldPath, FieldValues, Control, PathValue } from 'react-hook-form
 import { useController } from 'react-hook-form';
 import { EMOJI_MAX } from '../utils/limits';
 import { TextField } from '../../../components/ui/field';
+import '../content.css';
 
 const SUGGESTIONS = ['📘', '📗', '🚀', '🧭', '💡', '🛠️', '📐', '🔒'];
 

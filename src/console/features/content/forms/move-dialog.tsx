@@ -10,6 +10,7 @@ import { useMoveCollection } from '../api/move-collection';
 import { moveBodySchema } from '../../../../shared/contract';
 import { useMoveSpace } from '../api/move-space';
 import { descendantCollectionIds, flattenCollections } from '../utils/tree';
+import '../content.css';
 
 export type MovedItem = { type: 'space'; space: Space } | { type: 'collection'; collection: Collection };
 

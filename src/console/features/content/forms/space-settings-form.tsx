@@ -9,6 +9,7 @@ import { useUpdateSpace } from '../api/update-space';
 import { updateSpaceBodySchema } from '../../../../shared/contract';
 import { editModeOptions, visibilityOptions } from '../utils/labels';
 import { EmojiField } from './emoji-field';
+import '../content.css';
 
 function valuesOf(space: Space) {
   return {

@@ -17,6 +17,7 @@ import { useRemoveEmailDomain } from '../api/remove-email-domain';
 import { useVerifyEmailDomain } from '../api/verify-email-domain';
 import type { VerifyMethod } from '../api/verify-email-domain';
 import { sortDomains, verifiedHow } from '../utils/labels';
+import '../email-domains.css';
 
 /** The organization's e-mail domains (admins): add, prove control by DNS (or the instance owner's word), remove. */
 export function EmailDomains({ organizationId }: { organizationId: string }) {

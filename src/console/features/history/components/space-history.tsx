@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { fullTime, timeAgo } from '../../../lib/time';
 import { useSeen } from '../../../lib/use-seen';
 import { revisionChangesQueryOptions, spaceRevisionsQueryOptions } from '../api/get-revisions';
+import '../history.css';
 
 interface Props {
   organizationId: string;

@@ -11,6 +11,7 @@ import { useImportRun } from '../api/get-import-run';
 import { useImportContent, type ImportTarget } from '../api/import-content';
 import { importFormSchema } from './import-form';
 import { formatSize, SOURCE_OPTIONS, sourceOfFile, STAGE_LABELS, UPLOAD_CONTENT_TYPES } from '../utils/sources';
+import '../imports.css';
 
 const FROM_OPTIONS = [
   { value: 'file', label: 'A file on this computer' },

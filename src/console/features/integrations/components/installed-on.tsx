@@ -6,6 +6,7 @@ import { ErrorState, Loading } from '../../../components/ui/states';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { IntegrationIcon } from './integration-icon';
+import '../integrations.css';
 
 /**
  * The integrations installed on a space or a site (`GET /v1/spaces/{spaceId}/integrations`,

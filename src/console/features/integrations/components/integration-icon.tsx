@@ -1,4 +1,5 @@
 import type { Integration } from '../../../../shared/contract';
+import '../integrations.css';
 
 /** The integration's icon, or its initial on a tile. */
 export function IntegrationIcon({ integration, size = 40 }: { integration: Integration; size?: number }) {

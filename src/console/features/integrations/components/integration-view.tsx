@@ -20,6 +20,7 @@ import {
 import { ConfigurationForm } from '../forms/configuration-form';
 import { CATEGORY_LABELS, SCOPE_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationIcon } from './integration-icon';
+import '../integrations.css';
 
 interface Props {
   organizationId: string;

@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDirectory, useInstalled, type DirectoryFilters } from '../api/get-integrations';
 import { CATEGORY_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationIcon } from './integration-icon';
+import '../integrations.css';
 
 interface Props {
   organizationId: string;

@@ -8,6 +8,7 @@ import { LinkIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, FormError, Loading } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { spaceLinksQueryOptions, useFixInChangeRequest } from '../api/get-links';
+import '../links.css';
 
 const FILTERS: Array<{ status: LinkStatus | undefined; label: string }> = [
   { status: 'broken', label: 'Broken' },

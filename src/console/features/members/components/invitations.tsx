@@ -10,6 +10,7 @@ import { roleLabel } from '../../../lib/roles';
 import { useOrgInvitations } from '../api/get-org-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { InviteByEmailDialog } from '../forms/invite-by-email-dialog';
+import '../members.css';
 
 /**
  * The organization's pending invitations by e-mail (admins), and the "Invite by e-mail" button. Invited people are

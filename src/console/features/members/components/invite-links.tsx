@@ -14,6 +14,7 @@ import { useCreateInviteLink } from '../api/create-invite-link';
 import { useDeleteInviteLink } from '../api/delete-invite-link';
 import { useInviteLinks } from '../api/get-invite-links';
 import { inviteUrl } from '../utils/invite';
+import '../members.css';
 
 /** Links anyone can follow to join the organization with a role; admins create, copy and delete them. */
 export function InviteLinks({

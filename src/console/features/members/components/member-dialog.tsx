@@ -7,6 +7,7 @@ import { roleLabel } from '../../../lib/roles';
 import { useMember } from '../api/get-member';
 import { useMemberSpaces } from '../api/get-member-spaces';
 import { useMemberTeams } from '../api/get-member-teams';
+import '../members.css';
 
 interface Props {
   organizationId: string;

@@ -18,6 +18,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { memberCount, shouldLoadMore } from '../utils/list';
 import { Avatar } from '../../../components/ui/avatar';
+import '../members.css';
 
 /** The list's state as the URL holds it; absent values are the defaults (joined, newest first). */
 export interface MembersListState {

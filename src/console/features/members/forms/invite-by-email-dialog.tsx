@@ -11,6 +11,7 @@ import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
 import { inviteByEmailFormSchema, useInviteByEmail } from '../api/invite-by-email';
 import { inviteOutcome } from '../utils/invite';
 import type { InviteOutcome } from '../utils/invite';
+import '../members.css';
 
 interface Props {
   organizationId: string;

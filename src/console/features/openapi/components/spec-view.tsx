@@ -20,6 +20,8 @@ import { useUpdateSpec } from '../api/save-spec';
 import { useSetVisibility } from '../api/set-visibility';
 import { SpecSourceDialog } from '../forms/spec-source-dialog';
 import { SpecState } from './spec-state';
+import '../openapi.css';
+import '../../../components/openapi/openapi.css';
 
 export interface SpecViewState {
   tab?: 'reference' | 'compare';

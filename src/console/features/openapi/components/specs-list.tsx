@@ -9,6 +9,7 @@ import { RelativeTime } from '../../../components/ui/time';
 import { useSpecs } from '../api/get-specs';
 import { SpecSourceDialog } from '../forms/spec-source-dialog';
 import { SpecState } from './spec-state';
+import '../openapi.css';
 
 interface Props {
   organizationId: string;

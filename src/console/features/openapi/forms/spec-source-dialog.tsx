@@ -16,6 +16,7 @@ import { FieldFrame, fieldDescribedBy, TextareaField, TextField } from '../../..
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { useCreateSpec, useUpdateSpec } from '../api/save-spec';
+import '../openapi.css';
 
 const KINDS = { url: 'From a URL', file: 'Upload a file', text: 'Paste the text' } as const;
 type Kind = keyof typeof KINDS;

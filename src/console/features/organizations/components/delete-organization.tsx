@@ -3,6 +3,7 @@ import type { Organization } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { DeleteOrganizationDialog } from '../forms/delete-organization-dialog';
+import '../organizations.css';
 
 /** The General tab's last card, for admins: deleting the organization (behind its typed name). */
 export function DeleteOrganization({ organization }: { organization: Organization }) {

@@ -11,6 +11,7 @@ import {
   UserIcon,
 } from '../../../components/ui/icons';
 import { useOrganization } from '../api/get-organization';
+import '../organizations.css';
 
 /** The organization's sections. */
 export function OrganizationNav({ organizationId }: { organizationId: string }) {

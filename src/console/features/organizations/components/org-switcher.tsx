@@ -13,6 +13,7 @@ import {
 import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useOrganizations } from '../api/get-organizations';
+import '../organizations.css';
 
 const CreateOrganizationDialog = lazyDialog(() =>
   import('../forms/create-organization-dialog').then((m) => m.CreateOrganizationDialog),

@@ -11,6 +11,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDeleteOrganization } from '../api/delete-organization';
+import '../organizations.css';
 
 interface Props {
   organization: Organization;

@@ -19,6 +19,7 @@ import { useToast } from '../../../components/ui/toast';
 import { changedFields, showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
 import { useUpdateOrganization } from '../api/update-organization';
+import '../organizations.css';
 
 /** The General tab's fields: the contract's rules; an empty logo field removes the logo (`null`). */
 export const organizationSettingsSchema = z.object({

@@ -13,6 +13,7 @@ import { revisionPageQueryOptions } from '../api/get-revision-page';
 import { revisionPagesQueryOptions } from '../api/get-revision-pages';
 import { spacePageQueryOptions } from '../api/get-space-page';
 import { spacePagesQueryOptions } from '../api/get-space-pages';
+import '../pages.css';
 
 interface Props {
   organizationId: string;

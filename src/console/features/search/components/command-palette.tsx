@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { organizationSearchQueryOptions } from '../api/search-organization';
 import { consolePath } from '../utils/console-path';
 import { Highlight } from './highlight';
+import '../search.css';
 
 /** One line of the results: a page, or a section (heading) of a page. */
 interface Option {

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { spaceSearchQueryOptions } from '../api/search-space';
 import { consolePath } from '../utils/console-path';
 import { Highlight } from './highlight';
+import '../search.css';
 
 const DEBOUNCE_MS = 200;
 

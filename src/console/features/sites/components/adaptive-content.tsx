@@ -6,6 +6,7 @@ import { useSite } from '../api/get-site';
 import { useTemplateConditions } from '../api/get-template-conditions';
 import { AdaptiveSchemaForm } from '../forms/adaptive-schema-form';
 import type { SiteRef } from '../utils/paths';
+import '../sites.css';
 
 /** The claims visitors carry, and the conditions sections and site spaces can test them with. */
 export function AdaptiveContent({ site: ref }: { site: SiteRef }) {

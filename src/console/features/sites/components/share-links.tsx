@@ -24,6 +24,7 @@ import { useDeleteShareLink } from '../api/delete-share-link';
 import { CreateShareLinkDialog, RenameShareLinkDialog } from '../forms/share-link-dialogs';
 import { SITE_VISIBILITY_LABELS } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
+import '../sites.css';
 
 const UNNAMED = 'Unnamed link';
 

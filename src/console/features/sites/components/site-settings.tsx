@@ -4,6 +4,7 @@ import { useSiteStructure } from '../api/get-site-structure';
 import { SiteSettingsForm } from '../forms/site-settings-form';
 import { VisitorAuthForm } from '../forms/visitor-auth-form';
 import type { SiteRef } from '../utils/paths';
+import '../sites.css';
 
 /** The site's settings, and (for those who manage it) its visitor authentication. */
 export function SiteSettings({ site: ref }: { site: SiteRef }) {

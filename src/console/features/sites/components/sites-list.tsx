@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { useSites, type SiteFilters } from '../api/get-sites';
 import { CreateSiteDialog } from '../forms/create-site-dialog';
 import { plural, SITE_VISIBILITY_LABELS, SPACE_UNTITLED } from '../utils/labels';
+import '../sites.css';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -14,6 +14,7 @@ import { plural, SPACE_UNTITLED } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
 import { dropIndex, keyOf, pointerOf, positionAt, structureNodes, type StructureNode } from '../utils/structure';
 import { StructureActions } from './structure-actions';
+import '../sites.css';
 
 interface Editor {
   site: SiteRef;

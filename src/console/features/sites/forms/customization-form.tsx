@@ -23,6 +23,7 @@ import { showServerError, useZodForm } from '../../../lib/form';
 import { emptyAsUndefined } from '../../../lib/form-schemas';
 import { previewCustomization, useUpdateCustomization } from '../api/update-customization';
 import type { SiteRef } from '../utils/paths';
+import '../sites.css';
 
 const styling = customizationSchema.shape.styling.shape;
 const announcement = customizationSchema.shape.announcement.unwrap().shape;

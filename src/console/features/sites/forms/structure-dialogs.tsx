@@ -48,6 +48,7 @@ import { updateSiteSpaceBodySchema } from '../../../../shared/contract';
 import { CONDITION_HINT, SPACE_UNTITLED } from '../utils/labels';
 import type { SiteRef } from '../utils/paths';
 import { allSections } from '../utils/structure';
+import '../sites.css';
 
 export interface DialogProps {
   open: boolean;

@@ -14,6 +14,7 @@ import { useRegeneratePublishingAuth } from '../api/regenerate-publishing-auth';
 import { useUpdatePublishingAuth } from '../api/update-publishing-auth';
 import { updatePublishingAuthBodySchema } from '../../../../shared/contract';
 import type { SiteRef } from '../utils/paths';
+import '../sites.css';
 
 const { privateKey, fallbackURL } = updatePublishingAuthBodySchema.shape;
 const visitorAuthFormSchema = updatePublishingAuthBodySchema.extend({

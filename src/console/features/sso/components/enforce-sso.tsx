@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSamlProviders } from '../api/get-saml-providers';
 import { useUpdateSsoEnforcement } from '../api/update-sso-enforcement';
+import '../sso.css';
 
 interface Props {
   organizationId: string;

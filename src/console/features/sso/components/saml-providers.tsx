@@ -11,6 +11,7 @@ import { roleLabel } from '../../../lib/roles';
 import { useDeleteSamlProvider } from '../api/delete-saml-provider';
 import { useSamlProviders } from '../api/get-saml-providers';
 import { SamlProviderDialog } from '../forms/saml-provider-dialog';
+import '../sso.css';
 
 /** The organization's SAML identity providers, with what to enter on the identity provider's side. */
 export function SamlProviders({ organizationId }: { organizationId: string }) {

@@ -8,6 +8,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { EmptyState, ErrorState, Loading, Spinner } from '../../../components/ui/states';
 import { useTeams } from '../api/get-teams';
 import { CreateTeamDialog } from '../forms/team-title-dialog';
+import '../teams.css';
 
 interface Props {
   organizationId: string;

@@ -10,6 +10,7 @@ import { useDeleteTranslation } from '../api/delete-translation';
 import { useTranslations } from '../api/get-translations';
 import { TranslationDialog } from '../forms/translation-dialog';
 import { languageName } from '../utils/languages';
+import '../translations.css';
 
 /** The organization's translation settings: a title and the languages content is translated into. */
 export function TranslationsList({ organizationId, canCreate }: { organizationId: string; canCreate: boolean }) {

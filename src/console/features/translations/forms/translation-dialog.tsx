@@ -13,6 +13,7 @@ import { useCreateTranslation } from '../api/create-translation';
 import { createTranslationBodySchema } from '../../../../shared/contract';
 import { useUpdateTranslation } from '../api/update-translation';
 import { languageOptions, toggleLanguage } from '../utils/languages';
+import '../translations.css';
 
 type CreateTranslationInput = z.input<typeof createTranslationBodySchema>;
 

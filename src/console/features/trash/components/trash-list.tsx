@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useRestoreSpace } from '../api/restore-space';
 import { useTrash } from '../api/get-trash';
+import '../trash.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
