@@ -248,6 +248,35 @@ describeEachDialect('policies: the permissions flags agree with the services', (
     }
   });
 
+  it("a space's creator (create role) administers it: adds it to the organization's installation, removes it", async () => {
+    const creator = users.get('create')!;
+    const req = as(creator);
+    const made = await req('POST', `${org}/spaces`, { title: 'Created by create' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const space = `/v1/spaces/${made.body.id}`;
+    const s = flagsOf(await req('GET', space));
+    expect(s.admin).toBe(true);
+    expect(s.installIntegration).toBe(true);
+    agree(
+      'creator: space installIntegration',
+      s.installIntegration,
+      await req('POST', `${installation}/spaces`, { space: made.body.id }),
+    );
+    agree(
+      'creator: space installIntegration (remove)',
+      s.installIntegration,
+      await req('DELETE', `${installation}/spaces/${made.body.id}`),
+    );
+    // The organization's own installation stays an organization admin's: the creator may not change it.
+    const o = flagsOf(await req('GET', org));
+    expect(o.installIntegration).toBe(false);
+    agree(
+      'creator: installation configuration',
+      o.installIntegration,
+      await req('PATCH', installation, { configuration: {} }),
+    );
+  });
+
   it("a team's owner manages it without being an organization admin", async () => {
     const guest = users.get(null)!;
     const created = await server.request('PUT', `${org}/teams`, { body: { title: 'Owned' } });
