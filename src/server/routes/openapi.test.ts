@@ -157,6 +157,21 @@ describeEachDialect('OpenAPI specifications', (dialect) => {
     }
   });
 
+  it('refuses a YAML text whose aliases expand past the text limit: nothing of it is stored', async () => {
+    // A 60 kB text whose 1,000 aliases of a 50 kB string expanded to a 50 MB stored version.
+    const text = `openapi: 3.0.0\ninfo: {title: Bomb, version: "1"}\npaths: {}\nx-big: &big "${'a'.repeat(50_000)}"\nx-copies:\n${'  - *big\n'.repeat(1000)}`;
+    await server.request('POST', base, { body: { slug: 'alias-bomb', source: { text } } });
+    const spec = await processed(server, base, 'alias-bomb');
+    expect(spec.lastProcessErrorCode).toBe('PARSE_ERROR');
+    expect(spec.lastProcessedErrors[0]).toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/10 MB/) });
+    expect((await server.request('GET', `${base}/alias-bomb/versions/latest`)).status).toBe(404);
+    const largest = await server.storage.db
+      .selectFrom('openapi_versions')
+      .select((eb) => eb.fn.max(eb.fn('length', ['document'])).as('n'))
+      .executeTakeFirst();
+    expect(Number(largest?.n ?? 0)).toBeLessThan(1024 * 1024);
+  });
+
   it('validates input with 400 naming the field, 409 for a taken slug, 404 for unknown specs', async () => {
     for (const [body, field] of [
       [{ slug: 'Bad Slug', source: { text: 'x' } }, 'slug'],

@@ -1,5 +1,6 @@
-import { parse as parseYaml } from 'yaml';
+import { isAlias, isCollection, isPair, isScalar, parseDocument, type Document } from 'yaml';
 import { validate } from '@readme/openapi-parser';
+import { OPENAPI_TEXT_MAX } from '../../../shared/contract/openapi.js';
 
 /**
  * Reading a specification's text: JSON or YAML, then checked against the Swagger 2.0, OpenAPI 3.0 or 3.1 schema
@@ -29,6 +30,14 @@ const ERRORS_MAX = 20;
 const MESSAGE_MAX = 500;
 /** YAML aliases a document may use: a "billion laughs" document expands without bound otherwise. */
 const YAML_ALIASES_MAX = 1000;
+/**
+ * What a YAML document's aliases may expand it to, in characters of its JSON: as much as a specification's text may
+ * hold. Each alias is a copy of what it names once parsed (the stored document, the reference and every renderer
+ * read it expanded): 1,000 aliases of a 50 kB string made a 74 kB text a 51 MB document.
+ */
+export const EXPANDED_MAX = OPENAPI_TEXT_MAX;
+
+class TooLargeError extends Error {}
 
 function firstLines(message: string): string {
   // The parser appends a code frame after a blank line: the first paragraph says what is wrong and where.
@@ -45,7 +54,47 @@ function readText(text: string): unknown {
       // Not JSON after all: YAML is a superset, and its parser says where the problem is.
     }
   }
-  return parseYaml(text, { maxAliasCount: YAML_ALIASES_MAX, prettyErrors: true, uniqueKeys: false });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
+  if (doc.errors.length > 0) throw doc.errors[0]!;
+  const size = expandedSize(doc);
+  if (size > EXPANDED_MAX) {
+    throw new TooLargeError(
+      `Its aliases expand the document to more than ${EXPANDED_MAX / 1024 / 1024} MB (the most a specification may hold): write the repeated parts once, as components referenced with $ref`,
+    );
+  }
+  return doc.toJS({ maxAliasCount: YAML_ALIASES_MAX });
+}
+
+/**
+ * The length of the document's JSON once its aliases are expanded, counted without expanding them (each node's size
+ * once, an alias as the size of what it names) and stopped as soon as it passes EXPANDED_MAX.
+ */
+function expandedSize(doc: Document.Parsed): number {
+  const sizes = new WeakMap<object, number>();
+  const open = new WeakSet<object>();
+  const sizeOf = (node: unknown): number => {
+    if (node === null || node === undefined) return 4;
+    if (typeof node !== 'object') return String(node).length + 2;
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    // An alias inside what it names would expand for ever (the parser refuses it too).
+    if (open.has(node)) throw new TooLargeError('An alias refers to a node that contains it');
+    open.add(node);
+    let total = 2;
+    if (isAlias(node)) total = sizeOf(node.resolve(doc));
+    else if (isScalar(node)) total = String(node.value).length + 2;
+    else if (isPair(node)) total = sizeOf(node.key) + sizeOf(node.value) + 2;
+    else if (isCollection(node)) {
+      for (const item of node.items) {
+        total += sizeOf(item) + 1;
+        if (total > EXPANDED_MAX) break;
+      }
+    }
+    open.delete(node);
+    sizes.set(node, total);
+    return total;
+  };
+  return sizeOf(doc.contents);
 }
 
 export async function parseOpenApi(text: string): Promise<ParseResult> {
@@ -53,6 +102,7 @@ export async function parseOpenApi(text: string): Promise<ParseResult> {
   try {
     value = readText(text);
   } catch (err) {
+    if (err instanceof TooLargeError) return { ok: false, errors: [{ code: 'TOO_LARGE', message: err.message }] };
     return {
       ok: false,
       errors: [{ code: 'SYNTAX', message: `Not valid JSON or YAML: ${firstLines((err as Error).message)}` }],
