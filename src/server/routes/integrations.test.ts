@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 import { newOrg, newSite, newSpace } from '../test/factories.js';
@@ -293,5 +295,44 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('DELETE', '/v1/integrations/git-sync')).status).toBe(204);
     expect((await server.request('GET', '/v1/integrations/git-sync')).status).toBe(404);
     expect((await server.request('DELETE', '/v1/integrations/git-sync')).status).toBe(404);
+  });
+  it('refuses a configuration schema Ajv cannot compile when published (400 naming it), and keeps no memory per save', async () => {
+    for (const [configurations, field] of [
+      [{ account: { properties: { mode: { type: 'string', enum: ['a', 'a'] } } } }, 'configurations.account'],
+      [{ space: { properties: { on: { type: 'boolean' } }, required: ['on', 'on'] } }, 'configurations.space'],
+    ] as const) {
+      const res = await server.request('POST', '/v1/integrations/duplicates', { body: manifest({ configurations }) });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.message).toContain(field);
+    }
+    expect((await server.request('GET', '/v1/integrations/duplicates')).status).toBe(404);
+
+    // Saving a configuration compiles its schema once: when every save compiled it again, Ajv kept each compilation.
+    // A configuration of 200 settings, as a large integration has: its compiled validator is ~100 kB.
+    const properties = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`setting${i}`, { type: 'string', enum: ['a', 'b', 'c', `d${i}`] }]),
+    );
+    const saved = await server.request('POST', '/v1/integrations/saved', {
+      body: manifest({ visibility: 'private', configurations: { account: { properties } } }),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const installed = await server.request('POST', '/v1/integrations/saved/installations', {
+      body: { organization: server.orgId },
+    });
+    const installation = `/v1/integrations/saved/installations/${installed.body.id}`;
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const save = async (i: number) => {
+      const res = await server.request('PATCH', installation, {
+        body: { configuration: { setting0: 'a', [`setting${i % 200}`]: 'b' } },
+      });
+      expect(res.status).toBe(200);
+    };
+    for (let i = 0; i < 20; i++) await save(i);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 200; i++) await save(i);
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(10 * 1024 * 1024);
   });
 });

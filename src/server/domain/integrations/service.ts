@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/integrations.js';
 import { findOrganization, findOrganizations } from '../../storage/repos/organizations.js';
@@ -8,6 +8,7 @@ import { isUniqueViolation, transaction, type Executor } from '../../storage/db.
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { orgAccess, requireOrgAccess, requireOrgRole, spaceLevel, type Actor } from '../permissions/resolver.js';
 import { spacePolicy } from '../spaces/policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
@@ -101,6 +102,7 @@ export async function publishIntegration(ctx: ServiceContext, name: string, body
   const previews = (body.previewImages ?? []).map((image, i) =>
     decodeImage(image, `previewImages.${i}`, INTEGRATION_PREVIEW_BYTES_MAX),
   );
+  checkConfigurationSchemas(body.configurations);
   const secrets = body.secrets && Object.keys(body.secrets).length ? await encryptSecrets(ctx.db, body.secrets) : null;
   return transaction(ctx.db, async (tx) => {
     const existing = await repo.findIntegration(tx, name);
@@ -235,6 +237,44 @@ export async function getAsset(db: Executor, actor: Actor | undefined, name: str
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 
+/**
+ * Validators of configuration schemas, compiled once per schema (by its JSON) and kept within a bound: Ajv keeps
+ * every schema it compiles, so a save that compiled its integration's schema again held on to ~0.7 MB for ever.
+ * Each schema is removed from Ajv once compiled; its function lives in this cache alone.
+ */
+const configurationValidators = new LruCache<{ validate: ValidateFunction; size: number }>(
+  1000,
+  16 * 1024 * 1024,
+  (entry) => entry.size,
+);
+
+/** The compiled validator of `schema`; throws Ajv's reason when the schema itself is not valid. */
+function configurationValidator(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const cached = configurationValidators.get(key);
+  if (cached) return cached.validate;
+  try {
+    const validate = ajv.compile(schema);
+    configurationValidators.set(key, { validate, size: key.length });
+    return validate;
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
+
+/** 400 naming the configuration whose schema Ajv cannot compile (duplicate `enum` or `required` items, say). */
+function checkConfigurationSchemas(configurations: Record<string, IntegrationConfiguration> | undefined) {
+  for (const [kind, configuration] of Object.entries(configurations ?? {})) {
+    const schema = configurationJsonSchema(configuration);
+    if (!schema) continue;
+    try {
+      configurationValidator(schema);
+    } catch (err) {
+      throw new InvalidError(`configurations.${kind}`, `Not a valid configuration: ${(err as Error).message}`);
+    }
+  }
+}
+
 /** The JSON Schema of a configuration's values, from the integration's own description of them. */
 function configurationJsonSchema(configuration: IntegrationConfiguration | undefined) {
   if (!configuration || !('properties' in configuration)) return undefined;
@@ -262,7 +302,13 @@ function validateConfiguration(
     }
     return;
   }
-  const validate = ajv.compile(schema);
+  let validate: ValidateFunction;
+  try {
+    validate = configurationValidator(schema);
+  } catch (err) {
+    // Published before schemas were checked: the integration's description is at fault, not the values.
+    throw new InvalidError('configuration', `The integration's configuration is not valid: ${(err as Error).message}`);
+  }
   if (validate(values)) return;
   const error = validate.errors![0]!;
   const property =
