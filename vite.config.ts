@@ -28,6 +28,7 @@ export default defineConfig({
       routesDirectory: './src/console/routes',
       generatedRouteTree: './src/console/routeTree.gen.ts',
       autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['component', 'errorComponent', 'notFoundComponent']] },
       quoteStyle: 'single',
       semicolons: true,
     }),
