@@ -42,9 +42,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Each screen is a chunk of its own (src/console/routes, split by the plugin). What the first visit needs whatever the
-        // address (`$initial`: reached from main.tsx by static imports) stays one file: left to the automatic
-        // splitting, it came as a dozen files shared with the screens, a dozen requests compressed ~10 kB worse.
+        // Each screen is a chunk of its own (src/console/routes, split by the router plugin). What the first visit
+        // needs whatever the address (`$initial`: reached from main.tsx by static imports) stays one file: left to
+        // the automatic splitting, it came as a dozen files shared with the screens, a dozen requests compressed
+        // ~10 kB worse.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
