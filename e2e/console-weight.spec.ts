@@ -4,11 +4,11 @@ import { expect, newBrowser, newOrganization, newSpace, SIGNED_OUT, test } from 
 /**
  * What a first visit costs: the JavaScript and CSS a browser with an empty cache downloads (compressed, as the
  * server sends them) to show the sign-in page and an organization's home. Each screen's code comes with its route
- * (router.tsx, routes/*.lazy.tsx) and dialogs with their first opening (lazyDialog), so these stay the same however
- * many screens the console grows. Most of it is what every page needs (about 103 kB): React, the router, TanStack
- * Query and every route's loader; then react-hook-form on the sign-in page. zod and the contract's schemas (33 kB)
+ * (routes/*.tsx, its component split off by the router plugin) and dialogs with their first opening (lazyDialog),
+ * so these stay the same however many screens the console grows. Most of it is what every page needs (about
+ * 104 kB): React, the router, TanStack Query and every route's loader; then react-hook-form on the sign-in page. zod and the contract's schemas (33 kB)
  * are not part of it: answers are typed, not parsed again (lib/api-client.ts), URLs are read by small functions
- * (routes/url.ts), and a form loads its schema when first needed (lib/form.ts). Radix's menus come when a menu is
+ * (routes/-url.ts), and a form loads its schema when first needed (lib/form.ts). Radix's menus come when a menu is
  * first about to be used (components/ui/dropdown-menu.tsx).
  *
  * Styles: the shared ones (styles/index.css, 6.6 kB) and each screen's feature stylesheet with its code; the one

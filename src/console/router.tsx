@@ -6,51 +6,9 @@ import { useEffect } from 'react';
 import { buttonClass } from './components/ui/button';
 import { ErrorState, Loading } from './components/ui/states';
 import { isApiError, isSsoRequired } from './lib/api-client';
-import { accountRoute } from './routes/account';
-import { appNotFoundRoute, appRoute } from './routes/app';
-import { collectionRoute } from './routes/collection';
-import { homeRoute } from './routes/home';
-import { loginRoute } from './routes/login';
-import { organizationNotFoundRoute, organizationRoute, SsoRequiredState } from './routes/organization';
-import { organizationHomeRoute } from './routes/organization-home';
-import { NotFound, rootRoute } from './routes/root';
-import { signupRoute } from './routes/signup';
-import { joinRoute } from './routes/join';
-import { invitesRoute } from './routes/invites';
-import { membersRoute } from './routes/members';
-import { ssoRoute } from './routes/sso';
-import { emailDomainsRoute } from './routes/email-domains';
-import { teamRoute, teamsRoute } from './routes/teams';
-import { translationsRoute } from './routes/translations';
-import { orgSettingsIndexRoute, orgSettingsRoute } from './routes/org-settings';
-import { orgGeneralRoute } from './routes/org-general';
-import {
-  siteAdaptiveRoute,
-  siteCustomizationRoute,
-  siteIndexRoute,
-  siteRoute,
-  siteSettingsRoute,
-  siteShareLinksRoute,
-  siteStructureRoute,
-} from './routes/site';
-import { sitesRoute } from './routes/sites';
-import {
-  changeRequestConflictsRoute,
-  changeRequestPageRoute,
-  changeRequestPagesRoute,
-  changeRequestReviewRoute,
-  changeRequestRoute,
-} from './routes/change-request';
-import { changeRequestsRoute } from './routes/change-requests';
-import { spaceRoute } from './routes/space';
-import { spaceHomeRoute, spacePageRoute } from './routes/space-pages';
-import { spaceRevisionPageRoute, spaceRevisionRoute } from './routes/space-revision';
-import { spaceSettingsRoute } from './routes/space-settings';
-import { spaceLinksRoute } from './routes/space-links';
-import { spaceHistoryRoute } from './routes/space-history';
-import { trashRoute } from './routes/trash';
-import { openApiSpecRoute, openApiSpecsRoute } from './routes/openapi';
-import { integrationRoute, integrationsRoute } from './routes/integrations';
+import { NotFound } from './routes/-not-found';
+import { SsoRequiredState } from './routes/-sso-required';
+import { routeTree } from './routeTree.gen';
 
 /**
  * /login, /signup                        (`/login?method=sso`: single sign-on, found from the e-mail address)
@@ -92,70 +50,16 @@ import { integrationRoute, integrationsRoute } from './routes/integrations';
  *   …/settings                          the site's settings and visitor authentication
  * These URLs are the ones the server writes in `urls.app`.
  *
- * Each screen is two files: `routes/<name>.tsx` (its URL, params and search, loader, error and not-found states)
- * is part of the first download, so any address is matched and its data requested at once; the screen itself,
- * `routes/<name>.lazy.tsx` (named in the route's `component: lazyRouteComponent(...)`), is downloaded when first
- * needed, while its loader fetches the data. What the first download holds imports the contract's types
- * (`import type`) and its constants (`shared/contract/constants`) only: a value imported from a schema module brings
- * zod and every schema (33 kB compressed) with it. Route files read their params and search with `routes/url.ts`.
+ * Each screen is one file, `routes/<route>.tsx`, named after its URL (TanStack Router's file-based routing: `.` for
+ * `/`, `_app` the signed-in frame that adds nothing to the URL, `index` the bare address, `$` a parameter, a
+ * trailing `_` a sibling route that is not nested in the one before it; files starting with `-` are helpers, not
+ * routes). The Vite plugin writes the tree (`routeTree.gen.ts`) and splits each route: its URL, params and search,
+ * beforeLoad and loader are part of the first download, so any address is matched and its data requested at once;
+ * its component, error and not-found states are downloaded when first needed, while its loader fetches the data.
+ * What the first download holds imports the contract's types (`import type`) and its constants
+ * (`shared/contract/constants`) only: a value imported from a schema module brings zod and every schema (33 kB
+ * compressed) with it. Route files read their params and search with `routes/-url.ts`.
  */
-const routeTree = rootRoute.addChildren([
-  loginRoute,
-  signupRoute,
-  joinRoute,
-  appRoute.addChildren([
-    homeRoute,
-    accountRoute,
-    appNotFoundRoute,
-    organizationRoute.addChildren([
-      organizationNotFoundRoute,
-      organizationHomeRoute,
-      trashRoute,
-      sitesRoute,
-      openApiSpecsRoute,
-      openApiSpecRoute,
-      integrationsRoute,
-      integrationRoute,
-      siteRoute.addChildren([
-        siteIndexRoute,
-        siteStructureRoute,
-        siteShareLinksRoute,
-        siteAdaptiveRoute,
-        siteCustomizationRoute,
-        siteSettingsRoute,
-      ]),
-      orgSettingsRoute.addChildren([
-        orgSettingsIndexRoute,
-        orgGeneralRoute,
-        membersRoute,
-        invitesRoute,
-        teamsRoute,
-        teamRoute,
-        emailDomainsRoute,
-        ssoRoute,
-        translationsRoute,
-      ]),
-      collectionRoute,
-      spaceRoute.addChildren([
-        spaceHomeRoute,
-        spacePageRoute,
-        spaceRevisionRoute,
-        spaceRevisionPageRoute,
-        spaceSettingsRoute,
-        spaceLinksRoute,
-        spaceHistoryRoute,
-        changeRequestsRoute,
-        changeRequestRoute.addChildren([
-          changeRequestReviewRoute,
-          changeRequestPagesRoute,
-          changeRequestPageRoute,
-          changeRequestConflictsRoute,
-        ]),
-      ]),
-    ]),
-  ]),
-]);
-
 function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
