@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { newOrg, newSite, newSpace } from '../test/factories.js';
+import { ADAPTIVE_CLAIMS_MAX } from '../../shared/contract/sites.js';
 
 function paths(body: { error: { issues?: Array<{ path: string }> } }): string[] {
   return (body.error.issues ?? []).map((i) => i.path);
@@ -364,6 +365,27 @@ describeEachDialect('sites API', (dialect) => {
         expect(res.status, JSON.stringify(jsonSchema).slice(0, 120)).toBe(400);
         expect(paths(res.body)[0], JSON.stringify(jsonSchema).slice(0, 120)).toMatch(/^jsonSchema/);
       }
+      // Claims past the bound are refused by the shape, before the schema is compiled (a 700 kB schema of claims took
+      // seconds of the event loop to compile).
+      const claims = (n: number) =>
+        Object.fromEntries(Array.from({ length: n }, (_, i) => [`claim_${i}`, { type: 'boolean', description: 'x' }]));
+      const unsigned = (n: number) => ({
+        ...valid,
+        properties: { unsigned: { type: 'object', properties: claims(n), additionalProperties: false } },
+      });
+      expect((await server.request('PUT', path, { body: { jsonSchema: unsigned(ADAPTIVE_CLAIMS_MAX) } })).status).toBe(
+        200,
+      );
+      for (const jsonSchema of [unsigned(ADAPTIVE_CLAIMS_MAX + 1), unsigned(12_000)]) {
+        const res = await server.request('PUT', path, { body: { jsonSchema } });
+        expect(res.status).toBe(400);
+        expect(paths(res.body)[0]).toBe('jsonSchema.properties.unsigned.properties');
+        expect(res.body.error.message).toMatch(/500/);
+      }
+      const signed = await server.request('PUT', path, {
+        body: { jsonSchema: { ...valid, properties: claims(ADAPTIVE_CLAIMS_MAX + 2) } },
+      });
+      expect(paths(signed.body)[0]).toBe('jsonSchema.properties');
       expect((await server.request('PUT', path, { token: reader.token, body: { jsonSchema: valid } })).status).toBe(
         403,
       );

@@ -157,6 +157,8 @@ export const shareLinkSchema = z.object({
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const shareLinkListSchema = listSchema(shareLinkSchema);
 
+/** Claims an adaptive schema may declare, signed and unsigned each: enough for any audience, and a bound on its cost. */
+export const ADAPTIVE_CLAIMS_MAX = 500;
 /** A claim of the adaptive schema: a boolean with a description. */
 export const adaptiveClaimSchema = z.object({ type: z.literal('boolean'), description: z.string() });
 /** The documented shape of an adaptive schema (validated as JSON Schema draft-07 by the server). */
