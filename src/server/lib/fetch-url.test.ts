@@ -68,6 +68,20 @@ describe('fetching user-given URLs', () => {
     expect(ok.contentType).toBe('text/plain');
   });
 
+  it('says the same of a name that does not resolve as of one that resolves to a private address (no DNS oracle)', async () => {
+    const port = new URL(base).port;
+    const answer = async (host: string) => {
+      const err = await fetchUrl(`http://${host}:${port}/file`, { maxBytes: 1024, allowPrivate: false }).catch(
+        (e: unknown) => e as Error,
+      );
+      expect(err).toBeInstanceOf(FetchRefusedError);
+      return (err as Error).message.replace(host, '<host>');
+    };
+    const internal = await answer('localhost');
+    expect(internal).toBe('<host> is unknown or resolves to a private or local address');
+    expect(await answer('no-such-host.invalid')).toBe(internal);
+  });
+
   it('refuses an IPv4-compatible IPv6 literal pointing at loopback', async () => {
     const port = new URL(base).port;
     for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[::ffff:127.0.0.1]']) {

@@ -85,10 +85,16 @@ const acquireSlot = semaphore(FETCHES_IN_FLIGHT_MAX);
 function guardedLookup(allowPrivate: PrivateAddresses): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { all: true, family: options.family }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const refused = addresses.find((a) => !isAllowedAddress(a.address, allowPrivate));
-      if (refused || addresses.length === 0) {
-        return callback(new FetchRefusedError(`${hostname} resolves to a private or local address`), '', 0);
+      // A name that does not resolve and one that resolves to a private address get the same answer: two would
+      // tell a tenant which internal names exist (a DNS oracle).
+      const refused =
+        err || addresses.length === 0 || addresses.some((a) => !isAllowedAddress(a.address, allowPrivate));
+      if (refused) {
+        return callback(
+          new FetchRefusedError(`${hostname} is unknown or resolves to a private or local address`),
+          '',
+          0,
+        );
       }
       if (options.all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);
