@@ -10,6 +10,7 @@ import { ServiceUnavailableError } from '../domain/errors.js';
 import type { JobHandler } from './queue.js';
 import { ALWAYS_IN_A_WORKER, type OpenApiJobPayload } from '../domain/openapi/service.js';
 import { OPENAPI_TEXT_MAX, type OpenApiErrorCode } from '../../shared/contract/openapi.js';
+import { redactUrl } from '../lib/redact-url.js';
 
 /**
  * Processing of a specification's source: fetched (through the guarded fetch) when it is a URL, read and checked
@@ -63,9 +64,13 @@ async function readSource(spec: repo.OpenApiSpecRow, options: OpenApiJobOptions)
   } catch (err) {
     const message = (err as Error).message;
     if (err instanceof FetchRefusedError && /did not finish within/.test(message)) {
-      throw new ProcessingError('FETCH_TIMEOUT', [{ code: 'FETCH_TIMEOUT', message: `Fetching ${url}: ${message}` }]);
+      throw new ProcessingError('FETCH_TIMEOUT', [
+        { code: 'FETCH_TIMEOUT', message: `Fetching ${redactUrl(url)}: ${message}` },
+      ]);
     }
-    throw new ProcessingError('FETCH_ERROR', [{ code: 'FETCH_ERROR', message: `Fetching ${url}: ${message}` }]);
+    throw new ProcessingError('FETCH_ERROR', [
+      { code: 'FETCH_ERROR', message: `Fetching ${redactUrl(url)}: ${message}` },
+    ]);
   }
 }
 

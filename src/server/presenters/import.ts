@@ -1,13 +1,15 @@
 import type { ImportRun } from '../../shared/contract/imports.js';
 import type { ImportRunRow } from '../storage/repos/imports.js';
 import type { Urls } from '../lib/urls.js';
+import { redactUrl } from '../lib/redact-url.js';
 
 export function presentImportRun(urls: Urls, row: ImportRunRow): ImportRun {
   return {
     object: 'import',
     id: row.id,
     source: row.source as ImportRun['source'],
-    ...(row.url ? { url: row.url } : {}),
+    // Every reader of the space follows the import: the URL without credentials or query (tokens, often).
+    ...(row.url ? { url: redactUrl(row.url) } : {}),
     status: row.status,
     stage: row.stage as ImportRun['stage'],
     importedResources: row.imported_resources,

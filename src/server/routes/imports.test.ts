@@ -412,15 +412,12 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
   });
 
   it('reports progress while it runs and its outcome after, to any reader of the space', async () => {
-    fixtures.set('/slow/guide.zip', { type: 'application/zip', body: GUIDE_ZIP(), delayMs: 800 });
+    fixtures.set('/slow/guide.zip?key=tok-5ecret', { type: 'application/zip', body: GUIDE_ZIP(), delayMs: 800 });
     const space = await newSpace(server, server.orgId, { title: 'Imports' });
     const reader = await server.member('read');
-    const pending = importUrl(
-      server,
-      space.id,
-      { url: `${fixtures.url}/slow/guide.zip`, source: 'zip' },
-      { importId: 'import-1' },
-    );
+    // Credentials and a key in the URL the importer gave: readers see the address without them.
+    const withSecrets = `${fixtures.url.replace('://', '://importer:pa55word@')}/slow/guide.zip?key=tok-5ecret`;
+    const pending = importUrl(server, space.id, { url: withSecrets, source: 'zip' }, { importId: 'import-1' });
     let seen: any;
     for (let i = 0; i < 50 && !seen; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -438,9 +435,10 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       importedResources: 9,
       totalResources: 9,
       revision: res.body.revision,
-      url: `${fixtures.url}/slow/guide.zip`,
+      url: `${fixtures.url}/slow/guide.zip?…`,
       createdBy: server.owner.id,
     });
+    expect(JSON.stringify([seen, done.body])).not.toMatch(/pa55word|tok-5ecret|importer/);
     const list = await server.request('GET', `/v1/spaces/${space.id}/imports`, { token: reader.token });
     expect(list.body).toMatchObject({ count: 1, items: [{ id: 'import-1' }] });
     // The same id again is a conflict; an unknown one is not found.

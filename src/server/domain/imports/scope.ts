@@ -2,6 +2,7 @@ import type { ImportLimits } from '../../../shared/contract/imports.js';
 import { InvalidError } from '../errors.js';
 import { fetchUrl, FetchRefusedError, type FetchResult, type PrivateAddresses } from '../../lib/fetch-url.js';
 import { ImportLimitError, formatBytes } from './limits.js';
+import { redactUrl } from '../../lib/redact-url.js';
 
 /** What the importer's requests say they are (sites may tell crawlers apart in robots.txt). */
 export const IMPORT_USER_AGENT = 'DocspaceImporter';
@@ -67,7 +68,12 @@ export class ImportScope {
    * import's remaining time and at most `maxBytes` (`limit` names that limit when it is passed). Failures are
    * 400s naming the field: the page, archive or document could not be fetched, and why.
    */
-  async fetch(url: string, maxBytes: number, limit: 'downloadBytes' | 'pageBytes', what = url): Promise<FetchResult> {
+  async fetch(
+    url: string,
+    maxBytes: number,
+    limit: 'downloadBytes' | 'pageBytes',
+    what = redactUrl(url),
+  ): Promise<FetchResult> {
     this.check();
     try {
       return await fetchUrl(url, {

@@ -6,6 +6,7 @@ import { webKey } from './markdown.js';
 import { slugify } from '../content/edit.js';
 import type { HtmlConversion } from './html.js';
 import { MARKDOWN_DEPTH_MAX } from '../../../shared/markdown-limits.js';
+import { redactUrl } from '../../lib/redact-url.js';
 
 /**
  * A website, crawled from its URL: the pages of the same origin under the start page's folder (from
@@ -43,7 +44,7 @@ export async function crawlWebsite(
   startUrl.hash = '';
   let robots = await robotsOf(startUrl, scope);
   if (!robots.isAllowed(startUrl.href, IMPORT_USER_AGENT)) {
-    throw scope.invalid(`the site's robots.txt does not allow crawling ${startUrl.href}`);
+    throw scope.invalid(`the site's robots.txt does not allow crawling ${redactUrl(startUrl.href)}`);
   }
   let delayMs = Math.min(robots.getCrawlDelay(IMPORT_USER_AGENT) ?? 0, CRAWL_DELAY_MAX_S) * 1000;
 
@@ -77,7 +78,7 @@ export async function crawlWebsite(
         delayMs = Math.min(robots.getCrawlDelay(IMPORT_USER_AGENT) ?? 0, CRAWL_DELAY_MAX_S) * 1000;
       }
       if (!robots.isAllowed(finalUrl.href, IMPORT_USER_AGENT)) {
-        throw scope.invalid(`the site's robots.txt does not allow crawling ${finalUrl.href}`);
+        throw scope.invalid(`the site's robots.txt does not allow crawling ${redactUrl(finalUrl.href)}`);
       }
       origin = finalUrl.origin;
       folder = folderOf(finalUrl);
@@ -86,7 +87,7 @@ export async function crawlWebsite(
     }
     const type = fetched.contentType ?? '';
     if (!/^(text\/html|application\/xhtml\+xml)$/i.test(type)) {
-      if (first) throw scope.invalid(`${url} is not an HTML page (${type || 'no content type'})`);
+      if (first) throw scope.invalid(`${redactUrl(url)} is not an HTML page (${type || 'no content type'})`);
       continue;
     }
     const key = webKey(finalUrl.href)!;
