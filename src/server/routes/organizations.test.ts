@@ -207,6 +207,19 @@ describeEachDialect('organizations', (dialect) => {
       expect(paths(bad.body)).toContain('logo');
       const notUrl = await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { logo: 'not a url' } });
       expect(notUrl.status).toBe(400);
+      // Only https: every member's browser would load whatever address an admin gives.
+      for (const other of [
+        'http://cdn.example.com/logo.png',
+        'javascript:alert(1)',
+        'data:image/svg+xml,<svg onload=alert(1)>',
+        'file:///etc/passwd',
+        'ftp://example.com/logo.png',
+      ]) {
+        const res = await server.request('PATCH', `/v1/orgs/${orgId}`, { body: { logo: other } });
+        expect(res.status, other).toBe(400);
+        expect(paths(res.body), other).toContain('logo');
+      }
+      expect((await server.request('GET', `/v1/orgs/${orgId}`)).body.urls.logo).toBe(logo);
     });
 
     it('is for admins only: 403 for edit and read members, and nothing changes', async () => {

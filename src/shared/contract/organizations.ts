@@ -72,7 +72,12 @@ export const updateOrganizationBodySchema = z.object({
     .object({ type: z.literal('site'), site: z.string().min(1) })
     .nullable()
     .optional(),
-  logo: z.url().max(ORG_LOGO_MAX).nullable().optional(),
+  // Every member's browser loads the logo: an https address only (not javascript:, data:, file: or plain http).
+  logo: z
+    .url({ protocol: /^https$/, error: 'An https:// address of an image' })
+    .max(ORG_LOGO_MAX)
+    .nullable()
+    .optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),

@@ -143,7 +143,7 @@ function LogoField({ control }: { control: Control<Values, unknown, z.output<typ
         type="url"
         inputMode="url"
         placeholder="https://example.com/logo.png"
-        hint="The address of an image, shown beside the name in the sidebar. Leave it empty for no logo."
+        hint="The https:// address of an image, shown beside the name in the sidebar. Leave it empty for no logo."
         max={ORG_LOGO_MAX}
         autoComplete="off"
         spellCheck={false}
