@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import { precompress } from '../../../scripts/precompress.js';
+import { createHash } from 'node:crypto';
 import { registerConsole } from './console.js';
 
 const BIG = Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${i};`).join('\n');
@@ -15,7 +16,10 @@ describe('console serving', () => {
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-console-'));
     fs.mkdirSync(path.join(root, 'assets'));
-    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><title>console</title><script>window.theme = 1;</script><script type="module" src="/assets/app.js"></script>',
+    );
     fs.writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
     fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js'), BIG);
     precompress(root);
@@ -33,6 +37,18 @@ describe('console serving', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.body, url).toContain('<title>console</title>');
+    }
+  });
+
+  it("sends a strict Content-Security-Policy with the console's page: its inline script by hash, no framing", async () => {
+    const hash = createHash('sha256').update('window.theme = 1;').digest('base64');
+    for (const url of ['/', '/index.html', '/o/abc/spaces/def']) {
+      const res = await app.inject({ method: 'GET', url });
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(policy, url).toContain("object-src 'none'");
+      expect(policy, url).not.toContain('unsafe-eval');
     }
   });
 
