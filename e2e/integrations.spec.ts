@@ -48,6 +48,8 @@ test('find an integration in the directory, install it on a space with its confi
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   const directory = page.getByRole('list', { name: 'Integrations', exact: true });
   await expect(directory.getByRole('link', { name: /Page stats/ })).toBeVisible();
+  // Nobody reviewed its code: the directory says so.
+  await expect(directory.getByRole('link', { name: /Page stats/ })).toContainText('Unverified');
   await page.getByLabel('Category').selectOption({ label: 'Analytics' });
   await expect(directory.getByRole('link', { name: /Git mirror/ })).toHaveCount(0);
   await page.getByLabel('Search').fill('stats');
@@ -56,6 +58,7 @@ test('find an integration in the directory, install it on a space with its confi
 
   await directory.getByRole('link', { name: /Page stats/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Page stats' })).toBeVisible();
+  await expect(page.getByText(/Nobody has reviewed this integration's code: .* publishes it/)).toBeVisible();
   await expect(page.getByText('Read the content of the spaces it is installed on')).toBeVisible();
   await expect(page.getByText('page view counts')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', 'https://example.com/stats');

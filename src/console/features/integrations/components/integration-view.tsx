@@ -20,6 +20,7 @@ import {
 import { ConfigurationForm } from '../forms/configuration-form';
 import { CATEGORY_LABELS, SCOPE_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationIcon } from './integration-icon';
+import { UnverifiedBadge } from './unverified-badge';
 import '../integrations.css';
 
 interface Props {
@@ -45,6 +46,12 @@ export function IntegrationView({ organizationId, name, canInstall }: Props) {
         <div>
           <h1 className="page-title">{data.title}</h1>
           <p className="page-description">{data.description}</p>
+          {!data.verified && (
+            <p className="integration-unverified">
+              <UnverifiedBadge />{' '}
+              {`Nobody has reviewed this integration's code: ${data.owner.title} publishes it. Install it only if you trust them with the access it asks for.`}
+            </p>
+          )}
           <p className="team-meta">
             By {data.owner.title} · version {data.version} ·{' '}
             {data.categories.map((c) => CATEGORY_LABELS[c]).join(', ') || 'Other'} · works on{' '}

@@ -9,6 +9,7 @@ import { useDirectory, useInstalled, type DirectoryFilters } from '../api/get-in
 import { CATEGORY_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationIcon } from './integration-icon';
 import '../integrations.css';
+import { UnverifiedBadge } from './unverified-badge';
 
 interface Props {
   organizationId: string;
@@ -158,6 +159,7 @@ function Card({
           {integration.title}
           {installed && <span className="badge badge-public">Installed</span>}
           {integration.visibility === 'private' && <span className="badge">Private</span>}
+          {!integration.verified && <UnverifiedBadge />}
         </span>
         <span className="team-meta">{integration.description}</span>
         <span className="team-meta">
