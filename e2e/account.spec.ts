@@ -12,14 +12,18 @@ test('in account settings someone creates an API token, uses it, revokes it, and
 }) => {
   // Sign-up, two reloads and two accessibility scans: about 40 s alone, more on a loaded machine.
   test.slow();
-  const { page, context } = await newPerson(browser, 'Ada Account');
+  const { page, context, password } = await newPerson(browser, 'Ada Account');
   await page.getByRole('button', { name: /^Account: Ada Account/ }).click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 
-  // No token yet; one is created with a label, and its secret is shown once, with a copy button.
+  // No token yet; one is created with a label and the password typed again (a token outlives the sign-in), and its
+  // secret is shown once, with a copy button.
   await expect(page.getByText('No API token')).toBeVisible();
   await page.getByLabel('Token label').fill('Deploy script');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByText('Type your password to create a token')).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
   await page.getByRole('button', { name: 'Create token' }).click();
   const secretField = page.getByRole('textbox', { name: 'API token' });
   await expect(secretField).toBeVisible();
@@ -32,11 +36,15 @@ test('in account settings someone creates an API token, uses it, revokes it, and
   await expectAccessible(page, 'section[aria-labelledby="account-tokens-title"]');
 
   // The token works against the API, from outside the browser; the list then says it was used.
-  const used = await request.get('/v1/user', { headers: { authorization: `Bearer ${secret}` } });
+  const used = await request.get('/v1/user', {
+    headers: { authorization: `Bearer ${secret}`, 'user-agent': 'deploy-script/2.1' },
+  });
   expect(used.status()).toBe(200);
   expect((await used.json()).displayName).toBe('Ada Account');
   await page.reload();
   await expect(row).not.toContainText('Never');
+  // ...and where from: the address and the client.
+  await expect(row).toContainText('deploy-script/2.1');
   // Once dismissed (or after a reload), the secret is nowhere on the page.
   await expect(page.getByRole('textbox', { name: 'API token' })).toHaveCount(0);
   await expect(page.getByText(secret)).toHaveCount(0);
@@ -49,6 +57,25 @@ test('in account settings someone creates an API token, uses it, revokes it, and
   await expect(page.getByText('No API token')).toBeVisible();
   const refused = await request.get('/v1/user', { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);
+
+  // A password change says which tokens still work, unless they are revoked with it.
+  await page.getByLabel('Token label').fill('CI');
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(table.getByRole('row', { name: /CI/ })).toBeVisible();
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password').fill(password);
+  await passwordForm.getByLabel('New password', { exact: true }).fill('another-long-password');
+  await passwordForm.getByLabel('New password again').fill('another-long-password');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByRole('status')).toContainText('This API token still works with the new password: CI');
+  await passwordForm.getByLabel('Current password').fill('another-long-password');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('a-third-long-password');
+  await passwordForm.getByLabel('New password again').fill('a-third-long-password');
+  await passwordForm.getByLabel('Also revoke my API tokens').check();
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('One API token was revoked')).toBeVisible();
+  await expect(page.getByText('No API token')).toBeVisible();
 
   // The display name changes, and the account menu says so at once.
   const name = page.getByRole('textbox', { name: 'Display name' });

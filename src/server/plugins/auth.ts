@@ -52,8 +52,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.decorateRequest('prefetchedSpace', null);
   const resolve = async (request: FastifyRequest, token: string, kind: 'api' | 'session') => {
     const spaceId = spaceToPrefetch(request);
-    if (spaceId === undefined) return authenticate(opts.db, token, kind, opts.config.sessionTtlSeconds);
-    const found = await authenticateWithSpace(opts.db, token, kind, opts.config.sessionTtlSeconds, spaceId);
+    const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+    if (spaceId === undefined) return authenticate(opts.db, token, kind, opts.config.sessionTtlSeconds, client);
+    const found = await authenticateWithSpace(opts.db, token, kind, opts.config.sessionTtlSeconds, spaceId, client);
     if (!found) return null;
     request.prefetchedSpace = { spaceId, found: found.space, taken: false };
     return found.auth;

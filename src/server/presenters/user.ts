@@ -24,6 +24,11 @@ export function presentToken(row: TokenRow): ApiToken {
     label: row.label,
     createdAt: row.created_at,
     ...(row.last_used_at ? { lastUsedAt: row.last_used_at } : {}),
+    ...(row.ip || row.user_agent
+      ? {
+          lastUsedFrom: { ...(row.ip ? { ip: row.ip } : {}), ...(row.user_agent ? { userAgent: row.user_agent } : {}) },
+        }
+      : {}),
   };
 }
 

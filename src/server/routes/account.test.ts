@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type ApiResponse, type TestServer } from '../test/harness.js';
+import {
+  describeEachDialect,
+  startTestServer,
+  type ApiResponse,
+  type TestServer,
+  MEMBER_PASSWORD,
+} from '../test/harness.js';
 import { USER_PHOTO_BYTES_MAX } from '../../shared/contract/account.js';
+import { SSO_ONLY_PASSWORD } from '../domain/sso/service.js';
 
 /**
  * Account settings (profile, photo, password, sessions, API tokens), and what a self-registered attacker tries
@@ -192,16 +199,21 @@ describeEachDialect('account settings', (dialect) => {
       const user = await server.signup();
       const here = await signIn(user.email);
       const elsewhere = await signIn(user.email, PASSWORD, 'OtherBrowser/2.0');
-      const lasting = (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } }))
-        .body.token;
+      const lasting = (
+        await server.request('POST', '/v1/user/tokens', {
+          token: user.token,
+          body: { label: 'ci', password: MEMBER_PASSWORD },
+        })
+      ).body.token;
 
       const res = await withCookie(here, 'POST', '/v1/user/password', {
         currentPassword: PASSWORD,
         newPassword: 'a-new-password',
       });
       expect(res.status).toBe(200);
-      // The other sign-in, and the one made at sign-up.
-      expect(res.body).toEqual({ signedOut: 2 });
+      // The other sign-in, and the one made at sign-up; the lasting token was kept, and the answer says so.
+      expect(res.body).toMatchObject({ signedOut: 2, revokedTokens: 0, remainingTokens: [{ label: 'ci' }] });
+      expect(res.body.remainingTokens).toHaveLength(1);
 
       expect((await withCookie(here, 'GET', '/v1/user')).status).toBe(200);
       expect((await me(here.token)).status).toBe(200);
@@ -216,6 +228,108 @@ describeEachDialect('account settings', (dialect) => {
       });
       expect(old.status).toBe(401);
       await signIn(user.email, 'a-new-password');
+    });
+
+    it('revokes the lasting API tokens with the password when asked (revokeTokens): none remain', async () => {
+      const user = await server.signup();
+      const here = await signIn(user.email);
+      const lasting = [];
+      for (const label of ['ci', 'deploy']) {
+        const made = await server.request('POST', '/v1/user/tokens', {
+          token: user.token,
+          body: { label, password: PASSWORD },
+        });
+        lasting.push(made.body.token as string);
+      }
+      const res = await withCookie(here, 'POST', '/v1/user/password', {
+        currentPassword: PASSWORD,
+        newPassword: 'a-new-password',
+        revokeTokens: true,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ signedOut: 1, revokedTokens: 2, remainingTokens: [] });
+      for (const token of lasting) expect((await me(token)).status).toBe(401);
+      expect((await withCookie(here, 'GET', '/v1/user')).status).toBe(200);
+    });
+
+    it('asks a sign-in for the password again to create a lasting token; a lasting token creates one as it is', async () => {
+      const user = await server.signup();
+      const here = await signIn(user.email);
+      // The console's session (a browser left open a moment) and the token handed out at sign-in.
+      for (const create of [
+        (body: object) => withCookie(here, 'POST', '/v1/user/tokens', body),
+        (body: object) => server.request('POST', '/v1/user/tokens', { token: user.token, body }),
+      ]) {
+        const without = await create({ label: 'stolen' });
+        expect(without.status).toBe(400);
+        expect(paths(without)).toEqual(['password']);
+        const wrong = await create({ label: 'stolen', password: 'not-the-password' });
+        expect(wrong.status).toBe(400);
+        expect(paths(wrong)).toEqual(['password']);
+        // A wrong password counts with sign-in's: it is throttled alike.
+        const failures = await server.storage.db
+          .selectFrom('login_attempts')
+          .selectAll()
+          .where('email', '=', user.email)
+          .execute();
+        expect(failures.length).toBeGreaterThan(0);
+        expect((await create({ label: 'mine', password: PASSWORD })).status).toBe(201);
+      }
+      const list = await server.request('GET', '/v1/user/tokens', { token: user.token });
+      expect(list.body.items.map((t: { label: string }) => t.label)).toEqual(['mine', 'mine']);
+      const lasting = (
+        await server.request('POST', '/v1/user/tokens', {
+          token: user.token,
+          body: { label: 'ci', password: PASSWORD },
+        })
+      ).body.token as string;
+      expect(
+        (await server.request('POST', '/v1/user/tokens', { token: lasting, body: { label: 'ci-2' } })).status,
+      ).toBe(201);
+    });
+
+    it('lets an account without a password (single sign-on) create a token only soon after signing in', async () => {
+      const user = await server.signup();
+      await server.storage.db
+        .updateTable('users')
+        .set({ password_hash: SSO_ONLY_PASSWORD })
+        .where('id', '=', user.id)
+        .execute();
+      expect(
+        (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'fresh' } })).status,
+      ).toBe(201);
+      // The sign-in, eleven minutes old.
+      const old = new Date(Date.now() - 11 * 60_000).toISOString();
+      await server.storage.db
+        .updateTable('api_tokens')
+        .set({ created_at: old })
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'session')
+        .execute();
+      const stale = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'stale' } });
+      expect(stale.status).toBe(403);
+      expect(stale.body.error.message).toMatch(/Sign in again/);
+    });
+
+    it("shows where each lasting token was last used from (address and browser), not a sign-in's", async () => {
+      const user = await server.signup();
+      const made = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci', password: PASSWORD },
+      });
+      const before = await server.request('GET', '/v1/user/tokens', { token: user.token });
+      expect(before.body.items[0].lastUsedFrom).toBeUndefined();
+      const used = await server.request('GET', '/v1/user', {
+        token: made.body.token,
+        headers: { 'user-agent': 'deploy-bot/1.0' },
+      });
+      expect(used.status).toBe(200);
+      const after = await server.request('GET', '/v1/user/tokens', { token: user.token });
+      expect(after.body.items[0]).toMatchObject({
+        label: 'ci',
+        lastUsedAt: expect.any(String),
+        lastUsedFrom: { ip: expect.stringMatching(/127\.0\.0\.1/), userAgent: 'deploy-bot/1.0' },
+      });
     });
 
     it('refuses a wrong current password with a 400 naming currentPassword; the password stays', async () => {
@@ -308,8 +422,12 @@ describeEachDialect('account settings', (dialect) => {
       const viaToken = await me(b.token).then(() => server.request('GET', '/v1/user/sessions', { token: b.token }));
       expect(viaToken.body.items.find((s: { current: boolean }) => s.current).userAgent).toBe('Chrome/129');
       // A lasting API token is no session: none is current.
-      const lasting = (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } }))
-        .body.token;
+      const lasting = (
+        await server.request('POST', '/v1/user/tokens', {
+          token: user.token,
+          body: { label: 'ci', password: MEMBER_PASSWORD },
+        })
+      ).body.token;
       const viaLasting = await server.request('GET', '/v1/user/sessions', { token: lasting });
       expect(viaLasting.body.items.some((s: { current: boolean }) => s.current)).toBe(false);
       expect(viaLasting.body.count).toBe(3);
@@ -350,7 +468,7 @@ describeEachDialect('account settings', (dialect) => {
       const victimSessions = (await withCookie(victimSession, 'GET', '/v1/user/sessions')).body.items;
       const victimToken = await server.request('POST', '/v1/user/tokens', {
         token: victim.token,
-        body: { label: 'victim' },
+        body: { label: 'victim', password: MEMBER_PASSWORD },
       });
       const attacker = await server.signup();
       for (const s of victimSessions) {
@@ -358,7 +476,10 @@ describeEachDialect('account settings', (dialect) => {
         expect(res.status).toBe(404);
       }
       // A token's id is not a session's, even the caller's own.
-      const own = await server.request('POST', '/v1/user/tokens', { token: victim.token, body: { label: 'mine' } });
+      const own = await server.request('POST', '/v1/user/tokens', {
+        token: victim.token,
+        body: { label: 'mine', password: MEMBER_PASSWORD },
+      });
       expect((await server.request('DELETE', `/v1/user/sessions/${own.body.id}`, { token: victim.token })).status).toBe(
         404,
       );
@@ -378,8 +499,12 @@ describeEachDialect('account settings', (dialect) => {
       const user = await server.signup();
       const here = await signIn(user.email);
       const there = await signIn(user.email);
-      const lasting = (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } }))
-        .body.token;
+      const lasting = (
+        await server.request('POST', '/v1/user/tokens', {
+          token: user.token,
+          body: { label: 'ci', password: MEMBER_PASSWORD },
+        })
+      ).body.token;
       const res = await withCookie(here, 'DELETE', '/v1/user/sessions');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ signedOut: 2 });
@@ -413,7 +538,10 @@ describeEachDialect('account settings', (dialect) => {
   describe('API tokens', () => {
     it('lists when each token was created and last used', async () => {
       const user = await server.signup();
-      const created = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci', password: MEMBER_PASSWORD },
+      });
       let item = (await server.request('GET', '/v1/user/tokens', { token: user.token })).body.items[0];
       expect(item).toEqual({
         object: 'api-token',
@@ -428,7 +556,10 @@ describeEachDialect('account settings', (dialect) => {
 
     it('leaves another account’s token alone: DELETE answers as for an absent one (204) and it keeps working', async () => {
       const victim = await server.signup();
-      const token = await server.request('POST', '/v1/user/tokens', { token: victim.token, body: { label: 'v' } });
+      const token = await server.request('POST', '/v1/user/tokens', {
+        token: victim.token,
+        body: { label: 'v', password: MEMBER_PASSWORD },
+      });
       const attacker = await server.signup();
       const res = await server.request('DELETE', `/v1/user/tokens/${token.body.id}`, { token: attacker.token });
       expect(res.status).toBe(204);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordBodySchema,
+  passwordChangedSchema,
   sessionParamsSchema,
   signedOutSchema,
   updateUserBodySchema,
@@ -11,7 +12,7 @@ import {
 import { userSchema } from '../../shared/contract/common.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as account from '../domain/auth/account.js';
-import { presentUser, presentSession } from '../presenters/user.js';
+import { presentUser, presentSession, presentToken } from '../presenters/user.js';
 import { requireAuth } from '../plugins/auth.js';
 import type { RouteDeps } from './context.js';
 
@@ -38,16 +39,16 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.post(
     '/v1/user/password',
-    { schema: { body: changePasswordBodySchema, response: { 200: signedOutSchema } } },
+    { schema: { body: changePasswordBodySchema, response: { 200: passwordChangedSchema } } },
     async (request) => {
-      const signedOut = await account.changePassword(
+      const changed = await account.changePassword(
         deps.db,
         requireAuth(request),
         request.body,
         request.ip,
         deps.config.passwordHashCost,
       );
-      return { signedOut };
+      return { ...changed, remainingTokens: changed.remainingTokens.map(presentToken) };
     },
   );
 

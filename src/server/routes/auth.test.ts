@@ -7,6 +7,7 @@ import {
   OWNER_PASSWORD,
   type ApiResponse,
   type TestServer,
+  MEMBER_PASSWORD,
 } from '../test/harness.js';
 
 const PASSWORD = 'a-good-password';
@@ -189,7 +190,7 @@ describeEachDialect('auth', (dialect) => {
       const right = await server.request('POST', '/v1/user/tokens', {
         token: null,
         headers: { cookie, 'x-csrf-token': values.ds_csrf! },
-        body: { label: 'with csrf' },
+        body: { label: 'with csrf', password: user.password },
       });
       expect(right.status).toBe(201);
       expect(right.body.label).toBe('with csrf');
@@ -205,7 +206,10 @@ describeEachDialect('auth', (dialect) => {
     it('refuses a cookie-authenticated DELETE without x-csrf-token', async () => {
       const user = await signup();
       const { values } = cookiesOf(await login(user.email, user.password));
-      const created = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'victim' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'victim', password: MEMBER_PASSWORD },
+      });
       const res = await server.request('DELETE', `/v1/user/tokens/${created.body.id}`, {
         token: null,
         headers: { cookie: cookieHeader(values) },
@@ -303,7 +307,10 @@ describeEachDialect('auth', (dialect) => {
   describe('API tokens', () => {
     it('POST /v1/user/tokens shows the token once (201); it works as Bearer; the list never contains it', async () => {
       const user = await signup();
-      const created = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci', password: MEMBER_PASSWORD },
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ object: 'api-token', label: 'ci' });
       expect(typeof created.body.id).toBe('string');
@@ -330,9 +337,14 @@ describeEachDialect('auth', (dialect) => {
     it('GET /v1/user/tokens paginates with a total count', async () => {
       const user = await signup();
       for (const label of ['a', 'b', 'c']) {
-        expect((await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label } })).status).toBe(
-          201,
-        );
+        expect(
+          (
+            await server.request('POST', '/v1/user/tokens', {
+              token: user.token,
+              body: { label, password: user.password },
+            })
+          ).status,
+        ).toBe(201);
       }
       // The three; the token handed out at sign-up belongs to its session and is not listed.
       const first = await server.request('GET', '/v1/user/tokens?limit=2', { token: user.token });
@@ -354,18 +366,27 @@ describeEachDialect('auth', (dialect) => {
     });
 
     it('accepts a label of 100 characters and refuses 101 or an empty one', async () => {
-      const ok = await server.request('POST', '/v1/user/tokens', { body: { label: 'l'.repeat(100) } });
+      const ok = await server.request('POST', '/v1/user/tokens', {
+        body: { label: 'l'.repeat(100), password: MEMBER_PASSWORD },
+      });
       expect(ok.status).toBe(201);
-      const long = await server.request('POST', '/v1/user/tokens', { body: { label: 'l'.repeat(101) } });
+      const long = await server.request('POST', '/v1/user/tokens', {
+        body: { label: 'l'.repeat(101), password: MEMBER_PASSWORD },
+      });
       expect(long.status).toBe(400);
       expect(long.body.error.issues.map((i: { path: string }) => i.path)).toContain('label');
-      expect((await server.request('POST', '/v1/user/tokens', { body: { label: '' } })).status).toBe(400);
+      expect(
+        (await server.request('POST', '/v1/user/tokens', { body: { label: '', password: MEMBER_PASSWORD } })).status,
+      ).toBe(400);
       expect((await server.request('POST', '/v1/user/tokens', { body: {} })).status).toBe(400);
     });
 
     it('DELETE /v1/user/tokens/{id} revokes it (205): the token then answers 401 and leaves the list', async () => {
       const user = await signup();
-      const created = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'tmp' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'tmp', password: MEMBER_PASSWORD },
+      });
       const del = await server.request('DELETE', `/v1/user/tokens/${created.body.id}`, { token: user.token });
       expect(del.status).toBe(205);
       expect(del.body).toBeUndefined();
@@ -376,7 +397,10 @@ describeEachDialect('auth', (dialect) => {
 
     it('DELETE of a token that no longer exists answers 204 (contract: 205 deleted, 204 absent)', async () => {
       const user = await signup();
-      const created = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'tmp' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'tmp', password: MEMBER_PASSWORD },
+      });
       expect((await server.request('DELETE', `/v1/user/tokens/${created.body.id}`, { token: user.token })).status).toBe(
         205,
       );
@@ -387,7 +411,10 @@ describeEachDialect('auth', (dialect) => {
     it("cannot revoke another user's token", async () => {
       const alice = await signup();
       const bob = await signup();
-      const created = await server.request('POST', '/v1/user/tokens', { token: alice.token, body: { label: 'a' } });
+      const created = await server.request('POST', '/v1/user/tokens', {
+        token: alice.token,
+        body: { label: 'a', password: MEMBER_PASSWORD },
+      });
       const res = await server.request('DELETE', `/v1/user/tokens/${created.body.id}`, { token: bob.token });
       expect(res.status).not.toBe(205);
       expect([204, 404]).toContain(res.status);
@@ -396,7 +423,14 @@ describeEachDialect('auth', (dialect) => {
 
     it('every token endpoint answers 401 without a token', async () => {
       expect((await server.request('GET', '/v1/user/tokens', { token: null })).status).toBe(401);
-      expect((await server.request('POST', '/v1/user/tokens', { token: null, body: { label: 'x' } })).status).toBe(401);
+      expect(
+        (
+          await server.request('POST', '/v1/user/tokens', {
+            token: null,
+            body: { label: 'x', password: MEMBER_PASSWORD },
+          })
+        ).status,
+      ).toBe(401);
       expect((await server.request('DELETE', '/v1/user/tokens/whatever', { token: null })).status).toBe(401);
     });
   });

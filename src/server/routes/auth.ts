@@ -19,6 +19,7 @@ import { requireAuth } from '../plugins/auth.js';
 import { clearCookie, setCookie } from '../lib/cookies.js';
 import type { Config } from '../config.js';
 import type { RouteDeps } from './context.js';
+import * as account from '../domain/auth/account.js';
 
 /** The console's session cookies (sign-in with a password, sign-up and SAML sign-in). */
 export function setSessionCookies(
@@ -85,8 +86,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/user/tokens',
     { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
     async (request, reply) => {
-      const caller = requireAuth(request);
-      const created = await auth.createApiToken(deps.db, caller.userId, request.body.label, caller.ssoProviderId);
+      const created = await account.createToken(deps.db, requireAuth(request), request.body, request.ip);
       return reply.code(201).send({ ...presentToken(created.row), token: created.token });
     },
   );

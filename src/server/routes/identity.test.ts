@@ -9,6 +9,7 @@ import {
   type ApiResponse,
   type TestServer,
   type TestUser,
+  MEMBER_PASSWORD,
 } from '../test/harness.js';
 import { joinOrg, newOrg } from '../test/factories.js';
 import { makeIdp, samlResponse, startSignIn, postAcs, requestIdOf, type Idp } from '../test/saml-idp.js';
@@ -420,7 +421,10 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     expect((await server.request('GET', `/v1/orgs/${strict}/sso`, { token })).status).toBe(200);
 
     // A lasting API token made in that password session does not reach the strict org either.
-    const created = await server.request('POST', '/v1/user/tokens', { token, body: { label: 'cli' } });
+    const created = await server.request('POST', '/v1/user/tokens', {
+      token,
+      body: { label: 'cli', password: MEMBER_PASSWORD },
+    });
     expect(created.status).toBe(201);
     const apiBlocked = await server.request('GET', `/v1/orgs/${strict}/spaces`, { token: created.body.token });
     expect(apiBlocked.status).toBe(403);
@@ -571,7 +575,7 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     const inherited = await server.request('POST', '/v1/user/tokens', {
       token: null,
       headers: cookie,
-      body: { label: 'from sso' },
+      body: { label: 'from sso', password: MEMBER_PASSWORD },
     });
     expect(inherited.status).toBe(201);
     expect((await server.request('GET', `/v1/orgs/${corp}`, { token: inherited.body.token })).status).toBe(200);
@@ -780,7 +784,10 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     const token = signedIn.body.token as string;
     const session = cookieOf(signedIn)!;
     expect((await server.request('GET', '/v1/user', { token: null, headers: { cookie: session } })).status).toBe(200);
-    const lasting = await server.request('POST', '/v1/user/tokens', { token, body: { label: 'ci' } });
+    const lasting = await server.request('POST', '/v1/user/tokens', {
+      token,
+      body: { label: 'ci', password: MEMBER_PASSWORD },
+    });
     expect(lasting.status).toBe(201);
     const before = await tokenRows(user.id);
 

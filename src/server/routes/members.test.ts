@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, withClockAhead, type TestServer } from '../test/harness.js';
+import {
+  describeEachDialect,
+  startTestServer,
+  withClockAhead,
+  type TestServer,
+  MEMBER_PASSWORD,
+} from '../test/harness.js';
 import { joinOrg, newOrg, newSpace, newTeam } from '../test/factories.js';
 
 describeEachDialect('members', (dialect) => {
@@ -283,8 +289,12 @@ describeEachDialect('members: lists, ping, SSO flag, spaces and teams', (dialect
     await server.request('PATCH', `/v1/spaces/${space}/permissions/users/${user.id}`, { body: { role: 'admin' } });
     expect((await server.request('GET', `/v1/spaces/${space}`, { token: user.token })).status).toBe(200);
     // A lasting API token of theirs, besides the sign-in one.
-    const lasting = (await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } })).body
-      .token as string;
+    const lasting = (
+      await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci', password: MEMBER_PASSWORD },
+      })
+    ).body.token as string;
     expect((await server.request('DELETE', `/v1/orgs/${org}/members/${user.id}`)).status).toBe(205);
     for (const token of [user.token, lasting]) {
       expect((await server.request('GET', `/v1/spaces/${space}`, { token })).status).toBe(404);

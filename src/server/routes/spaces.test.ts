@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import {
+  describeEachDialect,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+  MEMBER_PASSWORD,
+} from '../test/harness.js';
 import { newCollection, newOrg, newSpace } from '../test/factories.js';
 import { purgeOnce } from '../jobs/purge.js';
 
@@ -183,7 +189,10 @@ describeEachDialect('spaces', (dialect) => {
     it('reads authenticated in one statement keep every answer: revoked, expired, removed, malformed', async () => {
       const s = await newSpace(server, server.orgId, { title: 'Prefetched' });
       const user = await server.member('read');
-      const made = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci' } });
+      const made = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci', password: MEMBER_PASSWORD },
+      });
       expect(made.status).toBe(201);
       const lasting = made.body.token as string;
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: lasting })).status).toBe(200);
@@ -208,7 +217,10 @@ describeEachDialect('spaces', (dialect) => {
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: lasting })).status).toBe(401);
 
       // Revoked: 401.
-      const again = await server.request('POST', '/v1/user/tokens', { token: user.token, body: { label: 'ci2' } });
+      const again = await server.request('POST', '/v1/user/tokens', {
+        token: user.token,
+        body: { label: 'ci2', password: MEMBER_PASSWORD },
+      });
       expect((await server.request('GET', `/v1/spaces/${s.id}`, { token: again.body.token })).status).toBe(200);
       expect((await server.request('DELETE', `/v1/user/tokens/${again.body.id}`, { token: user.token })).status).toBe(
         205,

@@ -52,6 +52,8 @@ export async function withClockAhead<T>(ms: number, fn: () => Promise<T>): Promi
 
 export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'owner-password-1';
+/** The password of every account `server.member()` signs up. */
+export const MEMBER_PASSWORD = 'a-good-password';
 export const OWNER_TOKEN = 'test-owner-token-0123456789abcdefghijklmnop';
 
 export interface ApiResponse<T = any> {
@@ -183,7 +185,7 @@ export async function startTestServer(
     const email = `${prefix}${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
     const res = await request('POST', '/v1/auth/signup', {
       token: null,
-      body: { email, password: 'a-good-password', displayName: `${prefix} ${counter}` },
+      body: { email, password: MEMBER_PASSWORD, displayName: `${prefix} ${counter}` },
     });
     if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.user.id, email, token: res.body.token };

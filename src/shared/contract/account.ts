@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, timestampSchema } from './common.js';
-import { PASSWORD_MAX, displayNameSchema, newPasswordSchema } from './auth.js';
+import { PASSWORD_MAX, apiTokenSchema, displayNameSchema, newPasswordSchema } from './auth.js';
 import { listSchema } from '../pagination.js';
 
 /** Decoded bytes of an account's photo; PNG, JPEG, GIF or WebP (checked once decoded). */
@@ -39,8 +39,18 @@ export const userPhotoParamsSchema = z.object({
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
+  /** Revokes the account's lasting API tokens too (they are kept otherwise: the answer lists them). */
+  revokeTokens: z.boolean().optional(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** What `POST /v1/user/password` answers: sessions signed out, tokens revoked, and the tokens that still work. */
+export const passwordChangedSchema = z.object({
+  signedOut: z.number().int(),
+  revokedTokens: z.number().int(),
+  remainingTokens: z.array(apiTokenSchema),
+});
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
 
 /** What `POST /v1/user/password` and `DELETE /v1/user/sessions` answer: how many other sessions were signed out. */
 export const signedOutSchema = z.object({ signedOut: z.number().int() });

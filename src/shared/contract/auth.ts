@@ -55,6 +55,8 @@ export const apiTokenSchema = z.object({
   label: z.string(),
   createdAt: timestampSchema,
   lastUsedAt: timestampSchema.optional(),
+  /** Where it was last used from: the client's address and User-Agent (recorded at most once a minute). */
+  lastUsedFrom: z.object({ ip: z.string().optional(), userAgent: z.string().optional() }).optional(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
@@ -62,6 +64,11 @@ export const apiTokenListSchema = listSchema(apiTokenSchema);
 
 export const createTokenBodySchema = z.object({
   label: z.string().trim().min(1).max(TOKEN_LABEL_MAX),
+  /**
+   * The account's password, asked again when the caller is a sign-in (the console's session, or the token handed
+   * out with it): a lasting token outlives the sign-in, so whoever has the browser for a moment must not mint one.
+   */
+  password: z.string().max(PASSWORD_MAX).optional(),
 });
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 

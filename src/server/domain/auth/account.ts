@@ -7,11 +7,12 @@ import { hashPassword, verifyPassword, dummyPasswordHash, isPasswordHash } from 
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import { keysetPage } from '../../storage/pagination.js';
-import { InvalidError, NotFoundError } from '../errors.js';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { decodeImage } from '../images.js';
 import { USER_PHOTO_BYTES_MAX } from '../../../shared/contract/account.js';
 import type { ChangePasswordBody, UpdateUserBody } from '../../../shared/contract/account.js';
-import { getUser, throttlePasswordAttempt, type Authenticated } from './service.js';
+import { createApiToken, getUser, throttlePasswordAttempt, type Authenticated } from './service.js';
+import type { CreateTokenBody } from '../../../shared/contract/auth.js';
 
 /**
  * The signed-in person's own account: profile, password and console sessions. Everything here acts on the
@@ -63,8 +64,8 @@ export async function getPhoto(db: Db, userId: string, photoId: string) {
 /**
  * Changes the password once the current one is typed again: attempts count with sign-in's (same limits, per
  * account and address), a wrong one is a 400 naming `currentPassword`. Every other session of the account is
- * then signed out, with the API tokens handed out at those sign-ins; the caller's own session stays, and lasting
- * API tokens are kept (revoke them one by one). Answers how many sessions were signed out.
+ * then signed out, with the API tokens handed out at those sign-ins; the caller's own session stays. Lasting API
+ * tokens are revoked too when `revokeTokens` asks; the answer lists those that still work.
  */
 export async function changePassword(
   db: Db,
@@ -88,8 +89,42 @@ export async function changePassword(
   return transaction(db, async (tx) => {
     await users.updateUser(tx, user.id, { password_hash: passwordHash });
     await tokens.clearLoginFailures(tx, user.email, ip);
-    return tokens.deleteSessionsExcept(tx, user.id, currentSessionId(auth));
+    const signedOut = await tokens.deleteSessionsExcept(tx, user.id, currentSessionId(auth));
+    const revokedTokens = body.revokeTokens ? await tokens.deleteLastingTokens(tx, user.id) : 0;
+    return { signedOut, revokedTokens, remainingTokens: await tokens.listAllLastingTokens(tx, user.id) };
   });
+}
+
+/** How long after signing in an account without a password (single sign-on) may create a token without signing in again. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/**
+ * Creates a lasting API token. A sign-in (the console's session, or the token handed out with it) confirms who it
+ * is first: the password typed again (attempts count with sign-in's), or, for an account that signs in through
+ * single sign-on only, a sign-in less than RECENT_SIGN_IN_MS old. A lasting token may create another as it is.
+ */
+export async function createToken(db: Db, auth: Authenticated, body: CreateTokenBody, ip: string) {
+  const session = currentSessionId(auth);
+  if (session !== null) {
+    const user = await getUser(db, auth.userId);
+    const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
+    if (usable) {
+      if (!body.password) throw new InvalidError('password', 'Type your password to create a token');
+      await throttlePasswordAttempt(db, user.email, ip);
+      if (!(await verifyPassword(body.password, usable))) {
+        throw new InvalidError('password', 'The password is not right');
+      }
+      await tokens.clearLoginFailures(db, user.email, ip);
+    } else {
+      const started = await tokens.sessionStartedAt(db, auth.userId, session);
+      if (!started || Date.now() - Date.parse(started) > RECENT_SIGN_IN_MS) {
+        throw new ForbiddenError(
+          `Sign in again to create a token: an account that signs in through single sign-on creates one within ${RECENT_SIGN_IN_MS / 60_000} minutes of signing in`,
+        );
+      }
+    }
+  }
+  return createApiToken(db, auth.userId, body.label, auth.ssoProviderId);
 }
 
 /** The account's console sessions not yet expired, by id (keyset-paginated). */

@@ -199,9 +199,10 @@ export async function authenticate(
   token: string,
   kind: 'api' | 'session',
   sessionTtlSeconds: number,
+  client: SignInClient = {},
 ): Promise<Authenticated | null> {
   const row = await tokens.findTokenByHash(db, hashToken(token));
-  return row ? acceptToken(db, row, kind, sessionTtlSeconds) : null;
+  return row ? acceptToken(db, row, kind, sessionTtlSeconds, client) : null;
 }
 
 /**
@@ -215,18 +216,24 @@ export async function authenticateWithSpace(
   kind: 'api' | 'session',
   sessionTtlSeconds: number,
   spaceId: string,
+  client: SignInClient = {},
 ): Promise<{ auth: Authenticated; space: SpaceForUser | undefined } | null> {
   const found = await tokens.findTokenWithSpace(db, hashToken(token), spaceId);
-  const auth = found && (await acceptToken(db, found.token, kind, sessionTtlSeconds));
+  const auth = found && (await acceptToken(db, found.token, kind, sessionTtlSeconds, client));
   return auth ? { auth, space: found.space } : null;
 }
 
-/** The checks every credential passes once found: its kind and expiry; it records its use (at most once a minute). */
+/**
+ * The checks every credential passes once found: its kind and expiry; it records its use (at most once a minute),
+ * and for a lasting API token where it was used from (its owner sees it beside the token; a session keeps the
+ * client it signed in from).
+ */
 async function acceptToken(
   db: Db,
   row: tokens.TokenForAuth,
   kind: 'api' | 'session',
   sessionTtlSeconds: number,
+  client: SignInClient,
 ): Promise<Authenticated | null> {
   if (row.kind !== kind) return null;
   const now = Date.now();
@@ -234,7 +241,9 @@ async function acceptToken(
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     // Sessions slide: each use (at most once a minute) pushes the expiry forward.
     const expires = kind === 'session' ? new Date(now + sessionTtlSeconds * 1000).toISOString() : row.expires_at;
-    await tokens.touchToken(db, row.id, new Date(now).toISOString(), expires);
+    const lasting = row.kind === 'api' && row.session_id === null;
+    const from = { ip: client.ip?.slice(0, 64), userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) };
+    await tokens.touchToken(db, row.id, new Date(now).toISOString(), expires, lasting ? from : undefined);
   }
   return {
     userId: row.user_id,

@@ -81,8 +81,23 @@ export async function findTokenWithSpace(
   };
 }
 
-export async function touchToken(db: Executor, id: string, at: string, expiresAt: string | null): Promise<void> {
-  await db.updateTable('api_tokens').set({ last_used_at: at, expires_at: expiresAt }).where('id', '=', id).execute();
+/** Records a use of a token; `from` (a lasting API token's) replaces the client it was last used from. */
+export async function touchToken(
+  db: Executor,
+  id: string,
+  at: string,
+  expiresAt: string | null,
+  from?: { ip?: string; userAgent?: string },
+): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({
+      last_used_at: at,
+      expires_at: expiresAt,
+      ...(from ? { ip: from.ip ?? null, user_agent: from.userAgent ?? null } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listUserTokens(db: Executor, userId: string, after: string[] | undefined, take: number) {
@@ -218,4 +233,41 @@ export async function deleteSessionsExcept(db: Executor, userId: string, keep: s
   await signInTokens.execute();
   const r = await sessions.executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Revokes every lasting API token of the account (not the tokens of its sign-ins). Answers how many. */
+export async function deleteLastingTokens(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('api_tokens')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'api')
+    .where('session_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The account's lasting API tokens, oldest first: the first `limit` (an account has a handful). */
+export function listAllLastingTokens(db: Executor, userId: string, limit = 100) {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'api')
+    .where('session_id', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** When a session of the account began; undefined for no such session. */
+export async function sessionStartedAt(db: Executor, userId: string, sessionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'session')
+    .executeTakeFirst();
+  return row?.created_at;
 }

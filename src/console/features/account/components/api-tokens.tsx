@@ -17,8 +17,8 @@ import { useRevokeToken } from '../api/revoke-token';
 import '../account.css';
 
 /**
- * Lasting API tokens: create one with a label (its secret shows here once, to copy), see when each was created and
- * last used, revoke one after confirming.
+ * Lasting API tokens: create one with a label and the password typed again (its secret shows here once, to copy),
+ * see when each was created and when and from where it was last used, revoke one after confirming.
  */
 export function ApiTokens() {
   const tokens = useTokens();
@@ -62,13 +62,13 @@ export function ApiTokens() {
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const create = useCreateToken();
-  const form = useZodForm(createTokenBodySchema, { defaultValues: { label: '' }, mode: 'onTouched' });
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useZodForm(createTokenBodySchema, { defaultValues: { label: '', password: '' }, mode: 'onTouched' });
+  const onSubmit = form.handleSubmit(async ({ label, password }) => {
     try {
-      onCreated(await create.mutateAsync(values));
+      onCreated(await create.mutateAsync({ label, ...(password ? { password } : {}) }));
       form.reset();
     } catch (error) {
-      showServerError(form, error, ['label']);
+      showServerError(form, error, ['label', 'password']);
     }
   });
   return (
@@ -80,6 +80,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
         label="Token label"
         hint="What it is for, to recognize it later (e.g. “CI deploy”)."
         max={TOKEN_LABEL_MAX}
+      />
+      <TextField
+        control={form.control}
+        name="password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        hint="A token outlives this sign-in, so your password is asked again. Signed in through single sign-on only? Leave it empty: a token can be made within 10 minutes of signing in."
       />
       <div className="form-actions">
         <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
@@ -120,7 +128,14 @@ function TokenRow({ token, onRevoked }: { token: ApiToken; onRevoked: () => void
       <td>
         <RelativeTime value={token.createdAt} />
       </td>
-      <td>{token.lastUsedAt ? <RelativeTime value={token.lastUsedAt} /> : 'Never'}</td>
+      <td>
+        {token.lastUsedAt ? <RelativeTime value={token.lastUsedAt} /> : 'Never'}
+        {token.lastUsedFrom && (
+          <span className="token-origin">
+            {[token.lastUsedFrom.ip, token.lastUsedFrom.userAgent].filter(Boolean).join(' · ')}
+          </span>
+        )}
+      </td>
       <td className="account-table-actions">
         <Button ref={button} size="sm" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.label}`}>
           Revoke
