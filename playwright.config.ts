@@ -98,10 +98,9 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefghijklmn',
       SIGNUP: 'open',
       LOG_LEVEL: 'warn',
-      // A page of a published site renders in the worker thread (one on two cores) within the time limit, queueing
-      // included. With two journeys at once on a loaded machine, a render queued behind another journey's passed the
-      // default 10 s, and the page said "Try again shortly". The journeys do not test that limit
-      // (src/server/routes/workers.test.ts does): here it is the journeys' own time limit.
+      // A page of a published site renders in a worker thread (one readers' thread on two cores) within the time
+      // limit; on a loaded machine a big render passed the default 10 s, and the page said "Try again shortly". The
+      // journeys do not test that limit (src/server/workers/pool.test.ts does): here it is the journeys' own.
       WORKER_TIMEOUT_SECONDS: '60',
       // Journeys sign up dozens of people: a cheap scrypt, as the integration suite's servers use.
       PASSWORD_HASH_COST: '10',

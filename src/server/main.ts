@@ -22,6 +22,8 @@ async function main() {
   workers.configure({
     ...(config.workers.threads ? { threads: config.workers.threads, maxQueue: config.workers.threads * 32 } : {}),
     timeoutMs: config.workers.timeoutSeconds * 1000,
+    // A task may wait for a thread three times as long as it may run (at least 30 s), then answers 503.
+    queueTimeoutMs: Math.max(30_000, 3 * config.workers.timeoutSeconds * 1000),
   });
   const storage = openStorage(config.storage);
   // Processes started at once on one database migrate and create the owner once (see withStartupLock).

@@ -32,7 +32,7 @@ process.env.DOCSPACE_WORKER_TASKS = path.join(inject('serverBuild'), 'server/wor
 // 2-core machine running four suites at once, parsing 10,000 blocks can take longer than that without anything
 // being wrong.
 export const TEST_WORKER_TIMEOUT_MS = 60_000;
-workers.configure({ timeoutMs: TEST_WORKER_TIMEOUT_MS });
+workers.configure({ timeoutMs: TEST_WORKER_TIMEOUT_MS, queueTimeoutMs: 2 * TEST_WORKER_TIMEOUT_MS });
 
 /**
  * Runs `fn` with the clock (Date only) `ms` ahead and standing still, for a step whose timestamps must come after

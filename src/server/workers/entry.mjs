@@ -17,4 +17,11 @@ if (existsSync(compiled)) {
   tasks = await import('./tasks.ts');
 }
 
-export default tasks.runTask;
+/** Runs one task; first tells the pool it has started (its time limit counts from here, not from the queue). */
+export default function run({ task, input, started }) {
+  if (started) {
+    started.postMessage(0);
+    started.close();
+  }
+  return tasks.runTask({ task, input });
+}

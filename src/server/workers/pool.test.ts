@@ -18,7 +18,15 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const base = { threads: 1, timeoutMs: 20_000, inlineBelow: 0, maxQueue: 4, heapMb: 256 };
+const base = {
+  threads: 1,
+  backgroundThreads: 1,
+  timeoutMs: 20_000,
+  queueTimeoutMs: 60_000,
+  inlineBelow: 0,
+  maxQueue: 4,
+  heapMb: 256,
+};
 
 describe('worker pool', () => {
   it('runs a task in a worker thread and answers what the inline function answers', async () => {
@@ -49,6 +57,41 @@ describe('worker pool', () => {
     // The worker was terminated; its replacement starts within the usual limit.
     workers.configure({ timeoutMs: 20_000 });
     expect(await workers.run('splitBlocks', 'after', 5)).toEqual([{ type: 'paragraph', markdown: 'after' }]);
+  });
+
+  it("counts a task's time limit from when a thread takes it, not while it waits for one", async () => {
+    const workers = pool({ ...base, timeoutMs: 400 });
+    const body = slowBody(20_000);
+    // The first task holds the only reader thread until it is stopped; the second waits that long, then runs.
+    const first = workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    const second = workers.run('splitBlocks', 'queued', 6);
+    expect(((await first) as DomainError).status).toBe(503);
+    expect(await second).toEqual([{ type: 'paragraph', markdown: 'queued' }]);
+  });
+
+  it('answers 503 to a task that waits for a thread past the queue limit, without running it', async () => {
+    const workers = pool({ ...base, timeoutMs: 3000, queueTimeoutMs: 200 });
+    const body = slowBody(20_000);
+    const first = workers.run('splitBlocks', body, body.length).catch((e: unknown) => e);
+    const waited = await workers.run('splitBlocks', 'queued', 6).catch((e: unknown) => e);
+    expect((waited as DomainError).status).toBe(503);
+    expect((waited as DomainError).message).toMatch(/busy/);
+    expect(((await first) as DomainError).status).toBe(503);
+  });
+
+  it("runs background work in a lane of its own: a long one does not hold a reader's page", async () => {
+    const workers = pool({ ...base, timeoutMs: 3000 });
+    const body = slowBody(20_000);
+    let backgroundSettled = false;
+    // Indexing a huge page for search (background) takes the background thread for seconds...
+    const background = workers
+      .run('extractSections', [body], body.length)
+      .catch((e: unknown) => e)
+      .finally(() => (backgroundSettled = true));
+    // ...while a reader's page is split at once on the readers' thread.
+    expect(await workers.run('splitBlocks', 'a reader', 8)).toEqual([{ type: 'paragraph', markdown: 'a reader' }]);
+    expect(backgroundSettled).toBe(false);
+    expect(((await background) as DomainError).status).toBe(503);
   });
 
   it('answers 503 at once when the queue is full', async () => {

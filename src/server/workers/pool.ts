@@ -1,53 +1,100 @@
 import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ServiceUnavailableError } from '../domain/errors.js';
-import { runTask, type TaskName, type Tasks } from './tasks.js';
+import { BACKGROUND_TASKS, runTask, type TaskName, type Tasks } from './tasks.js';
 
 /**
- * The worker-thread pool for CPU-heavy work (markdown parsing, diffs, PDF and published-page rendering), so one
- * request's big input never stalls the event loop every other request shares. Each task gets a time limit and a
- * heap limit; a task past either is stopped (its worker is terminated and replaced) and the request answers 503.
- * Tasks whose input is small run inline: a worker round trip would cost more than the work.
+ * The worker threads for CPU-heavy work (markdown parsing, diffs, PDF and published-page rendering, imports, API
+ * specifications), so one request's big input never stalls the event loop every other request shares. Two lanes
+ * of threads: what a reader waits for (a published page, a diff, a page's blocks) and background work (processing
+ * a specification, converting an import, a PDF, the search index, link maintenance): a tenant's long background
+ * task never holds the thread another tenant's page needs. Each task gets a time limit counted from when a thread
+ * takes it (time spent queued is not the task's doing), a limit on how long it may wait for one, and a heap limit;
+ * a task past either limit is stopped (its worker is terminated and replaced) and the request answers 503. Tasks
+ * whose input is small run inline: a worker round trip would cost more than the work.
  */
 export interface WorkerPoolOptions {
-  /** Worker threads at most; they start on demand and stop when idle. */
+  /** Threads of the readers' lane at most; they start on demand and stop when idle. */
   threads: number;
-  /** Milliseconds a task may run (queueing included) before it is stopped. */
+  /** Threads of the background lane at most. */
+  backgroundThreads: number;
+  /** Milliseconds a task may run once a thread has taken it, before it is stopped. */
   timeoutMs: number;
+  /** Milliseconds a task may wait for a thread; past it, it answers 503 without running. */
+  queueTimeoutMs: number;
   /** Input size (characters) under which a task runs inline. */
   inlineBelow: number;
-  /** Tasks waiting for a thread at most; past it, requests answer 503 at once. */
+  /** Tasks waiting for a thread at most, per lane; past it, requests answer 503 at once. */
   maxQueue: number;
   /** Heap of each worker, in MiB. */
   heapMb: number;
 }
 
 export function defaultWorkerOptions(): WorkerPoolOptions {
-  const threads = Math.max(1, Math.min(4, os.availableParallelism() - 1));
-  return { threads, timeoutMs: 10_000, inlineBelow: 16 * 1024, maxQueue: threads * 32, heapMb: 512 };
+  const cores = os.availableParallelism();
+  const threads = Math.max(1, Math.min(4, cores - 1));
+  const backgroundThreads = Math.max(1, Math.min(4, Math.floor(cores / 2)));
+  return {
+    threads,
+    backgroundThreads,
+    timeoutMs: 10_000,
+    queueTimeoutMs: 30_000,
+    inlineBelow: 16 * 1024,
+    maxQueue: threads * 32,
+    heapMb: 512,
+  };
 }
 
 type Input<K extends TaskName> = Parameters<Tasks[K]>[0];
 type Output<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
+type Lane = 'reader' | 'background';
 
 const RETRY_AFTER_SECONDS = 5;
 
 export class WorkerPool {
-  private pool: Piscina | undefined;
+  private lanes: Partial<Record<Lane, Piscina>> = {};
+  /** Tasks of each lane sent to it and not yet taken by a thread (the queue's length, counted here). */
+  private waiting: Record<Lane, number> = { reader: 0, background: 0 };
   /** Tasks run in workers (not inline) since start: for tests and diagnostics. */
   offloaded = 0;
+  private options: WorkerPoolOptions;
 
-  constructor(private options: WorkerPoolOptions = defaultWorkerOptions()) {}
+  constructor(options: Partial<WorkerPoolOptions> = {}) {
+    this.options = { ...defaultWorkerOptions(), ...options };
+  }
 
-  /** Changes the options; a pool already started is replaced (once its tasks are done) if its threads change. */
+  /** Changes the options; a lane already started is replaced (once its tasks are done) if its threads change. */
   configure(options: Partial<WorkerPoolOptions>): void {
     const before = this.options;
     this.options = { ...before, ...options };
-    const { threads, maxQueue, heapMb } = this.options;
-    if (threads === before.threads && maxQueue === before.maxQueue && heapMb === before.heapMb) return;
-    const old = this.pool;
-    this.pool = undefined;
+    const { threads, backgroundThreads, maxQueue, heapMb } = this.options;
+    if (maxQueue !== before.maxQueue || heapMb !== before.heapMb) {
+      this.replace('reader');
+      this.replace('background');
+      return;
+    }
+    if (threads !== before.threads) this.replace('reader');
+    if (backgroundThreads !== before.backgroundThreads) this.replace('background');
+  }
+
+  private replace(lane: Lane): void {
+    const old = this.lanes[lane];
+    delete this.lanes[lane];
     void old?.close();
+  }
+
+  private lane(lane: Lane): Piscina {
+    return (this.lanes[lane] ??= new Piscina({
+      filename: new URL('./entry.mjs', import.meta.url).href,
+      // One thread kept per lane: with none (Piscina 5.3), once a running task was stopped and its worker ended,
+      // the tasks queued behind it never got a new worker (found by the queue-time test in pool.test.ts).
+      minThreads: 1,
+      maxThreads: lane === 'reader' ? this.options.threads : this.options.backgroundThreads,
+      idleTimeout: 30_000,
+      maxQueue: this.options.maxQueue,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+    }));
   }
 
   /** Whether a task of this input size would run inline. */
@@ -56,8 +103,9 @@ export class WorkerPool {
   }
 
   /**
-   * Runs `task` on `input`, whose size (characters or bytes) decides whether it goes to a worker. Fails with a
-   * 503 when the task takes longer than the time limit, needs more memory than a worker has, or the queue is full.
+   * Runs `task` on `input`, whose size (characters or bytes) decides whether it goes to a worker, in its lane. Fails
+   * with a 503 when the task runs longer than the time limit once started, waits longer than the queue limit for a
+   * thread, needs more memory than a worker has, or the queue is full.
    */
   async run<K extends TaskName>(
     task: K,
@@ -67,23 +115,49 @@ export class WorkerPool {
   ): Promise<Output<K>> {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     if (this.runsInline(size)) return (await runTask({ task, input })) as Output<K>;
-    const pool = (this.pool ??= new Piscina({
-      filename: new URL('./entry.mjs', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: this.options.threads,
-      idleTimeout: 30_000,
-      maxQueue: this.options.maxQueue,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
-    }));
+    const lane: Lane = BACKGROUND_TASKS.has(task) ? 'background' : 'reader';
+    // Past the queue's length, at once: the threads have all the work they can take.
+    if (this.waiting[lane] >= this.options.maxQueue) {
+      throw new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
+    }
+    const pool = this.lane(lane);
     this.offloaded++;
+    // The worker says when it takes the task (entry.mjs): the run's time limit starts then.
+    const { port1: started, port2: startedInWorker } = new MessageChannel();
+    const controller = new AbortController();
+    let phase: 'queued' | 'running' = 'queued';
+    this.waiting[lane]++;
+    const leaveQueue = () => {
+      if (phase !== 'queued') return;
+      phase = 'running';
+      this.waiting[lane]--;
+    };
+    let timer = setTimeout(() => controller.abort(), this.options.queueTimeoutMs);
+    started.once('message', () => {
+      leaveQueue();
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), timeoutMs);
+    });
     try {
-      return (await pool.run({ task, input }, { signal: AbortSignal.timeout(timeoutMs) })) as Output<K>;
+      return (await pool.run(
+        { task, input, started: startedInWorker },
+        // (Piscina's TransferList type is inferred from postMessage's last overload, which takes options.)
+        { signal: controller.signal, transferList: [startedInWorker] as never },
+      )) as Output<K>;
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string };
       const seconds = Math.round(timeoutMs / 100) / 10;
+      const wasQueued = phase === 'queued';
+      leaveQueue();
       if (e.name === 'AbortError' || e.name === 'TimeoutError') {
+        if (wasQueued) {
+          throw new ServiceUnavailableError(
+            'The server is busy with other work: try again shortly',
+            RETRY_AFTER_SECONDS,
+          );
+        }
         throw new ServiceUnavailableError(
-          `Stopped after ${seconds} s: this content takes too long to process (the server may also be busy). ` +
+          `Stopped after ${seconds} s: this content takes too long to process. ` +
             'Make it smaller, for example by splitting the page, or try again later',
           RETRY_AFTER_SECONDS,
         );
@@ -98,14 +172,18 @@ export class WorkerPool {
         throw new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
       }
       throw err;
+    } finally {
+      leaveQueue();
+      clearTimeout(timer);
+      started.close();
     }
   }
 
   /** Stops the workers (after their current tasks). */
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
-    await pool?.close();
+    const lanes = Object.values(this.lanes);
+    this.lanes = {};
+    await Promise.all(lanes.map((pool) => pool.close()));
   }
 }
 

@@ -80,6 +80,21 @@ export const tasks = {
 export type Tasks = typeof tasks;
 export type TaskName = keyof Tasks;
 
+/**
+ * The tasks nobody is waiting on to read a page: they run in the pool's background lane (pool.ts), so they never
+ * hold the threads that render pages and diffs for readers.
+ */
+export const BACKGROUND_TASKS: ReadonlySet<TaskName> = new Set<TaskName>([
+  'parseOpenApi',
+  'renderPdf',
+  'prepareImportPages',
+  'htmlToMarkdown',
+  'parseSummary',
+  'docxToMarkdown',
+  'extractSections',
+  'pagesLinks',
+]);
+
 /** What a worker receives for one task. */
 export interface TaskMessage {
   task: TaskName;
