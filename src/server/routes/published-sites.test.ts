@@ -756,6 +756,22 @@ describeEachDialect('published sites', (dialect) => {
       expect((await server.request('GET', `${org()}/members/${reader.id}`)).status).toBe(404);
     });
 
+    it('refuses serviceVisitorClaims asked for with a password sign-in as soon as the member must use SSO', async () => {
+      const s = await staffSite();
+      const reader = await server.member('read');
+      const token = await claimsOf(reader.token);
+      expect((await visit(`${s.root}?jwt_token=${token}`)).html).toContain('Team open page');
+      // The admin marks the member SSO: every API path refuses their password sign-in at once, and the site too.
+      const marked = await server.request('POST', `${org()}/members/${reader.id}/sso`);
+      expect(marked.body.sso).toBe(true);
+      expect((await server.request('POST', `${org()}/ping`, { token: reader.token })).status).toBe(403);
+      await expectRefused(s.id, `${s.root}?jwt_token=${token}`);
+      // An admin's own claims stay good (an identity provider that breaks locks no admin out).
+      expect((await visit(`${s.root}/team-admins?jwt_token=${await claimsOf(server.owner.token)}`)).html).toContain(
+        'Team admins page',
+      );
+    });
+
     it("refuses the serviceVisitorClaims of a member demoted to guest, and a guest's own", async () => {
       const s = await staffSite();
       const demoted = await server.member('edit');

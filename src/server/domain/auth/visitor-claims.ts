@@ -5,6 +5,8 @@ import { findServerSecret, insertServerSecretIfAbsent } from '../../storage/repo
 import { findMembership } from '../../storage/repos/members.js';
 import { teamIdsOfMember } from '../../storage/repos/teams.js';
 import { findUserById } from '../../storage/repos/users.js';
+import { findOrganization } from '../../storage/repos/organizations.js';
+import { providerOrganization } from '../../storage/repos/saml.js';
 import { nowIso } from '../../lib/time.js';
 import { ROLES, type Role } from '../../../shared/contract/common.js';
 
@@ -38,6 +40,8 @@ export interface ServiceVisitorClaims {
 export interface VerifiedVisitorClaims extends ServiceVisitorClaims {
   issuedAt: number;
   expiresAt: number;
+  /** The identity provider the credential that asked for the token came through; null: a password sign-in. */
+  via: string | null;
 }
 
 const keys = new WeakMap<object, Promise<Uint8Array>>();
@@ -67,9 +71,17 @@ function signingKey(db: Executor): Promise<Uint8Array> {
   return key;
 }
 
-export async function signServiceVisitorClaims(db: Executor, claims: ServiceVisitorClaims): Promise<string> {
+/**
+ * Signs `claims`; `via` is the identity provider the caller's credential came through (null: a password sign-in),
+ * so that a site of an organization that enforces SSO can refuse a token asked for with another credential.
+ */
+export async function signServiceVisitorClaims(
+  db: Executor,
+  claims: ServiceVisitorClaims,
+  via: string | null = null,
+): Promise<string> {
   const { userId, ...rest } = claims;
-  return new SignJWT({ ...rest })
+  return new SignJWT({ ...rest, via })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(VISITOR_CLAIMS_ISSUER)
@@ -116,6 +128,8 @@ export async function verifyServiceVisitorClaims(db: Executor, token: string): P
       sso: p.sso,
       issuedAt: payload.iat ?? 0,
       expiresAt: payload.exp ?? 0,
+      // Tokens signed before `via` was recorded count as password sign-ins.
+      via: typeof p.via === 'string' ? p.via : null,
     };
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;
@@ -145,6 +159,14 @@ export async function currentVisitorClaims(
   if (!membership || membership.disabled || !user) return null;
   const role = (ROLES as readonly unknown[]).includes(membership.role) ? (membership.role as Role) : null;
   if (role === null) return null;
+  // Enforced SSO (the organization's or the member's) applies to the token at once, as to every API path: it must
+  // have been asked for with a credential that came through one of the organization's providers (admins excepted,
+  // as there; see enforceSso in permissions/resolver.ts).
+  const organization = await findOrganization(db, organizationId);
+  if ((organization?.sso === 1 || membership.sso === 1) && role !== 'admin') {
+    const through = signed.via ? await providerOrganization(db, signed.via) : undefined;
+    if (through !== organizationId) return null;
+  }
   return {
     userId: user.id,
     organization: organizationId,

@@ -114,15 +114,19 @@ export async function ping(ctx: ServiceContext, organizationId: string): Promise
     teams.listTeams(ctx.db, { organizationId, memberId: ctx.actor.userId }, ctx.actor.userId, undefined, 1000),
   ]);
   if (!user) throw new NotFoundError('User not found');
-  return signServiceVisitorClaims(ctx.db, {
-    userId: user.id,
-    organization: organizationId,
-    role: access.role,
-    email: user.email,
-    displayName: user.display_name,
-    teams: teamList.map((t) => t.id),
-    sso: access.membership.sso === 1,
-  });
+  return signServiceVisitorClaims(
+    ctx.db,
+    {
+      userId: user.id,
+      organization: organizationId,
+      role: access.role,
+      email: user.email,
+      displayName: user.display_name,
+      teams: teamList.map((t) => t.id),
+      sso: access.membership.sso === 1,
+    },
+    ctx.actor.ssoProviderId ?? null,
+  );
 }
 
 /**
