@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
 import { scheduleLinksBuild } from './jobs/links.js';
+import { scheduleDomainRechecks } from './jobs/domains.js';
+import { txtLookup } from './lib/dns.js';
 import { workers } from './workers/pool.js';
 import { ensureSearchIndex } from './domain/search/indexer.js';
 
@@ -46,12 +48,15 @@ async function main() {
   const stopPurge = schedulePurge(storage.db, app.log);
   // Links of spaces from before they were kept, or changed meanwhile (see jobs/links.ts).
   scheduleLinksBuild(storage.db, config.publicUrl, app.log);
+  // Verified e-mail domains whose DNS record is gone are unverified (see domain/organizations/domains.ts).
+  const stopDomainRechecks = scheduleDomainRechecks(storage.db, txtLookup(config.dnsServers), app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     stopPurge();
+    stopDomainRechecks();
     await app.close();
     await workers.close();
     await storage.close();

@@ -14,6 +14,8 @@ import {
 import { joinOrg, newOrg } from '../test/factories.js';
 import { makeIdp, samlResponse, startSignIn, postAcs, requestIdOf, type Idp } from '../test/saml-idp.js';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server.js';
+import { txtLookup } from '../lib/dns.js';
+import { recheckDomains } from '../domain/organizations/domains.js';
 import { recordLoginFailure } from '../storage/repos/tokens.js';
 import { newId } from '../lib/ids.js';
 
@@ -734,7 +736,22 @@ describeEachDialect('identity: account takeover attempts', (dialect) => {
     expect(typeof ok.body.verifiedAt).toBe('string');
     expect(dns.queries.length).toBe(queriesBefore + 1);
     expect(await stored()).toMatchObject({ verified: true, verifiedBy: 'dns' });
+
+    // Looked up again a day later: the record is still there, the domain stays verified.
+    const lookup = txtLookup([dns.address]);
+    const day = 24 * 60 * 60 * 1000;
+    const mine = async (now: number) => {
+      const result = await recheckDomains(server.storage.db, lookup, now);
+      return result.unverified.filter((d) => d.endsWith(`:${domain}`));
+    };
+    expect(await mine(Date.now() + day + 60_000)).toEqual([]);
+    expect(await stored()).toMatchObject({ verified: true });
+    // The record is gone (the domain changed hands): one miss may be a hiccup, the next one an hour later unverifies.
     dns.setTxt(challenge.name);
+    expect(await mine(Date.now() + 2 * day + 120_000)).toEqual([]);
+    expect(await stored()).toMatchObject({ verified: true });
+    expect(await mine(Date.now() + 2 * day + 120_000 + 60 * 60_000 + 60_000)).toEqual([`${org}:${domain}`]);
+    expect(await stored()).toMatchObject({ verified: false });
   });
 
   it('8. discovery lists providers of verified domains only; an org’s sign-in list needs a token and membership', async () => {

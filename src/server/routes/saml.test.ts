@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { newOrg, newTeam } from '../test/factories.js';
-import { makeIdp, samlResponse, startSignIn, postAcs as post, type Idp } from '../test/saml-idp.js';
+import { browserOf, makeIdp, samlResponse, startSignIn, postAcs as post, type Idp } from '../test/saml-idp.js';
 
 describeEachDialect('SAML single sign-on', (dialect) => {
   let server: TestServer;
@@ -197,6 +197,26 @@ describeEachDialect('SAML single sign-on', (dialect) => {
         body: { email, password: 'whatever-password' },
       });
       expect(login.status).toBe(401);
+    });
+
+    it("signs in only the browser that started the sign-in: someone's own valid response posted from another browser is refused", async () => {
+      const email = 'mallory@corp.test';
+      // Mallory starts a sign-in in her browser and gets her identity provider's answer...
+      const mine = await answer(email);
+      // ...and has a victim's browser post it: one that started no sign-in, or one that started its own.
+      const victimRequest = await startSignIn(server.url, provider.service.startURL);
+      for (const browser of [null, browserOf(victimRequest)!]) {
+        const res = await post(server.url, provider.id, mine, { browser });
+        expect(res.status).toBe(401);
+        expect(res.body.error.message).toMatch(/sign-in/);
+        expect(res.headers.getSetCookie().some((c) => c.startsWith('ds_session='))).toBe(false);
+      }
+      // Refused, it is spent: not even her own browser completes it now.
+      expect((await postAcs(mine)).status).toBe(401);
+      // A sign-in posted from the browser that started it completes.
+      const own = await postAcs(await answer(email));
+      expect(own.status).toBe(303);
+      expect(own.headers.getSetCookie().some((c) => c.startsWith('ds_session='))).toBe(true);
     });
 
     it('refuses a response signed by another key, an expired one, a replayed one, another audience, another issuer', async () => {

@@ -27,6 +27,12 @@ import { requireAuth } from '../plugins/auth.js';
 import { presentSamlProvider } from '../presenters/saml.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { clientOf, setSessionCookies } from './auth.js';
+import { clearCookie, cookieOf, setCookie } from '../lib/cookies.js';
+import { hashToken, newSecret } from '../lib/secrets.js';
+
+/** The cookie binding a SAML sign-in to the browser that started it, sent only to the flow's URLs. */
+const SAML_BINDING_COOKIE = 'ds_saml';
+const SAML_FLOW_PATH = '/v1/sso/saml';
 
 /** Largest SAMLResponse accepted (base64 of a signed response with attributes). */
 const SAML_RESPONSE_MAX = 256 * 1024;
@@ -159,8 +165,47 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/v1/sso/saml/:samlProviderId/start',
     { config: { public: true }, schema: { params: samlFlowParamsSchema } },
     async (request, reply) => {
-      const url = await service.startUrl(deps.db, deps.urls, request.params.samlProviderId);
+      // The sign-in completes only in this browser: a secret in a cookie, its hash with the request.
+      const binding = newSecret();
+      const providerId = request.params.samlProviderId;
+      const url = await service.startUrl(deps.db, deps.urls, providerId, 'signin', null, hashToken(binding));
+      setCookie(reply, SAML_BINDING_COOKIE, binding, {
+        path: SAML_FLOW_PATH,
+        httpOnly: true,
+        secure: deps.config.publicUrl.startsWith('https://'),
+        maxAge: 10 * 60,
+      });
       return reply.redirect(url, 302);
+    },
+  );
+
+  // The browser, sent here by the ACS URL: the sign-in is completed if this browser started it.
+  r.get(
+    '/v1/sso/saml/:samlProviderId/complete',
+    {
+      config: { public: true },
+      schema: { params: samlFlowParamsSchema, querystring: z.object({ c: z.string().min(1).max(128) }) },
+    },
+    async (request, reply) => {
+      const providerId = request.params.samlProviderId;
+      try {
+        const result = await service.completeSignIn(
+          deps.db,
+          deps.config,
+          providerId,
+          request.query.c,
+          cookieOf(request, SAML_BINDING_COOKIE),
+          clientOf(request),
+        );
+        clearCookie(reply, SAML_BINDING_COOKIE, SAML_FLOW_PATH);
+        setSessionCookies(reply, deps.config, result.session);
+        request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
+        return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);
+      } catch (err) {
+        if (err instanceof service.SsoRefusedError)
+          request.log.warn({ providerId, reason: err.message }, 'SAML sign-in refused');
+        throw err;
+      }
     },
   );
 
@@ -190,6 +235,10 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
         if (result.kind === 'link') {
           request.log.info({ providerId, userId: result.user.id }, 'SAML provider linked');
           return reply.redirect(deps.urls.app(`/account?linked=${encodeURIComponent(providerId)}`), 303);
+        }
+        if (result.kind === 'complete') {
+          const complete = `/v1/sso/saml/${encodeURIComponent(providerId)}/complete?c=${encodeURIComponent(result.completionId)}`;
+          return reply.redirect(deps.urls.api(complete.slice('/v1'.length)), 303);
         }
         setSessionCookies(reply, deps.config, result.session);
         request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');

@@ -45,6 +45,7 @@ export interface Database {
   member_invitations: MemberInvitationsTable;
   sso_identities: SsoIdentitiesTable;
   saml_requests: SamlRequestsTable;
+  saml_completions: SamlCompletionsTable;
   org_domains: OrgDomainsTable;
   search_state: SearchStateTable;
   search_spaces: SearchSpacesTable;
@@ -477,6 +478,18 @@ export interface SamlRequestsTable {
   user_id: string | null;
   created_at: string;
   expires_at: string;
+  /** Of a sign-in started by the start URL: the hash of the secret set as a cookie in that browser. */
+  binding_hash?: string | null;
+}
+
+/** A SAML sign-in checked at the ACS URL, to be completed in the browser that started it (one use, short-lived). */
+export interface SamlCompletionsTable {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  organization_id: string;
+  binding_hash: string;
+  expires_at: string;
 }
 
 /** An e-mail domain of an organization; only a verified one lets its providers create accounts. */
@@ -488,6 +501,9 @@ export interface OrgDomainsTable {
   verified_at: string | null;
   verified_by: 'dns' | 'owner' | null;
   created_at: string;
+  /** A domain verified by DNS: when its record was last looked up again, and how many look-ups in a row missed it. */
+  checked_at?: string | null;
+  misses?: number;
 }
 
 /** The one row (id 1): the text search language the index was built with (SEARCH_LANGUAGE). */

@@ -82,21 +82,60 @@ export function requestIdOf(redirectUrl: string): string {
   return id;
 }
 
+/**
+ * The browser each sign-in was started in, as the test sees it: the cookie the start URL set (`ds_saml=…`), by the
+ * id of the request it sent. postAcs completes a sign-in with the cookie of the request it answers.
+ */
+const browsers = new Map<string, string>();
+
 /** Starts a sign-in at this server (`startURL`, rewritten to `serverUrl`) and returns the request id sent. */
 export async function startSignIn(serverUrl: string, startURL: string): Promise<string> {
   const res = await fetch(startURL.replace('http://docs.test', serverUrl), { redirect: 'manual' });
   if (res.status !== 302) throw new Error(`start answered ${res.status}`);
-  return requestIdOf(res.headers.get('location')!);
+  const id = requestIdOf(res.headers.get('location')!);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ds_saml='));
+  if (cookie) browsers.set(id, cookie.split(';')[0]!);
+  return id;
 }
 
-/** POSTs a response to a provider's ACS URL like a browser form; redirects are not followed. */
-export async function postAcs(serverUrl: string, providerId: string, samlResponseB64: string) {
-  const res = await fetch(`${serverUrl}/v1/sso/saml/${providerId}/acs`, {
+/** The request id a response answers (its InResponseTo), if any. */
+function answeredRequest(samlResponseB64: string): string | undefined {
+  return /InResponseTo="([^"]+)"/.exec(Buffer.from(samlResponseB64, 'base64').toString())?.[1];
+}
+
+/**
+ * POSTs a response to a provider's ACS URL like a browser form. A sign-in the ACS URL checked is then completed
+ * as the browser would, at the URL it sends it to, with the cookie of the browser that started it (`browser`: that
+ * of another request, or none, to play another browser). Other redirects are not followed.
+ */
+export async function postAcs(
+  serverUrl: string,
+  providerId: string,
+  samlResponseB64: string,
+  { browser }: { browser?: string | null } = {},
+) {
+  const posted = await fetch(`${serverUrl}/v1/sso/saml/${providerId}/acs`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ SAMLResponse: samlResponseB64 }).toString(),
     redirect: 'manual',
   });
+  let res = posted;
+  const location = posted.headers.get('location');
+  if (posted.status === 303 && location?.includes('/complete?c=')) {
+    await posted.arrayBuffer();
+    const request = answeredRequest(samlResponseB64);
+    const cookie = browser === undefined ? request && browsers.get(request) : browser;
+    res = await fetch(location.replace('http://docs.test', serverUrl), {
+      headers: cookie ? { cookie } : {},
+      redirect: 'manual',
+    });
+  }
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as any) : undefined };
+}
+
+/** The cookie of the browser that started `requestId` (to post another request's response from it). */
+export function browserOf(requestId: string): string | undefined {
+  return browsers.get(requestId);
 }

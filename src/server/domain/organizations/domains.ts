@@ -134,3 +134,41 @@ export async function verifyDomain(
   await domains.markVerified(ctx.db, organizationId, domain, method, nowIso());
   return (await domains.findDomain(ctx.db, organizationId, domain))!;
 }
+
+/** How often a domain verified by DNS is looked up again; after a miss, it is looked up again within the hour. */
+export const RECHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+const RECHECK_AFTER_MISS_MS = 60 * 60 * 1000;
+/** Look-ups in a row that miss the record before the domain is unverified (one miss may be a DNS hiccup). */
+export const MISSES_TO_UNVERIFY = 2;
+/** Domains looked up in one run at most (the next run takes the rest). */
+const RECHECKS_PER_RUN = 200;
+
+/**
+ * Looks up again the records of domains verified by DNS, at most once a day each: a verification proves control
+ * of the domain when it is made, and a domain changes hands. A record found keeps the domain verified; missed
+ * MISSES_TO_UNVERIFY times in a row (an hour apart), the domain is unverified, so the organization's identity
+ * providers stop creating accounts for its addresses until an admin verifies it again. A look-up that fails (a DNS
+ * error rather than no record) changes nothing. Domains the instance owner vouched for are not looked up.
+ * Idempotent: several processes may run it.
+ */
+export async function recheckDomains(db: Executor, lookup: TxtLookup, now = Date.now()) {
+  const due = await domains.domainsToRecheck(db, new Date(now - RECHECK_EVERY_MS).toISOString(), RECHECKS_PER_RUN);
+  const result = { checked: 0, unverified: [] as string[] };
+  for (const row of due) {
+    let records: string[];
+    try {
+      records = await lookup(challenge(row).name);
+    } catch {
+      continue;
+    }
+    result.checked++;
+    const found = records.some((r) => r.trim() === challenge(row).value);
+    const misses = found ? 0 : (row.misses ?? 0) + 1;
+    const unverify = misses >= MISSES_TO_UNVERIFY;
+    // After a miss, the next look-up comes within the hour rather than the next day.
+    const at = found || unverify ? now : now - RECHECK_EVERY_MS + RECHECK_AFTER_MISS_MS;
+    await domains.recordCheck(db, row.organization_id, row.domain, new Date(at).toISOString(), misses, unverify);
+    if (unverify) result.unverified.push(`${row.organization_id}:${row.domain}`);
+  }
+  return result;
+}

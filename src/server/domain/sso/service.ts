@@ -14,7 +14,7 @@ import * as teams from '../../storage/repos/teams.js';
 import * as members from '../../storage/repos/members.js';
 import * as users from '../../storage/repos/users.js';
 import * as domains from '../../storage/repos/domains.js';
-import { isPasswordHash, verifyPassword } from '../../lib/secrets.js';
+import { hashToken, isPasswordHash, newSecret, verifyPassword } from '../../lib/secrets.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso, isoMinus } from '../../lib/time.js';
@@ -197,7 +197,13 @@ const REQUEST_LIFETIME_MS = 10 * 60 * 1000;
  * request another process sent. Saving records the request with its purpose; a response is checked against a
  * live request of this provider; the request is spent by `acs` itself (consumeRequest), once.
  */
-function requestStore(db: Db, providerId: string, purpose: 'signin' | 'link', userId: string | null): CacheProvider {
+function requestStore(
+  db: Db,
+  providerId: string,
+  purpose: 'signin' | 'link',
+  userId: string | null,
+  bindingHash: string | null = null,
+): CacheProvider {
   return {
     async saveAsync(key, value) {
       const now = Date.now();
@@ -209,6 +215,7 @@ function requestStore(db: Db, providerId: string, purpose: 'signin' | 'link', us
         user_id: userId,
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + REQUEST_LIFETIME_MS).toISOString(),
+        binding_hash: bindingHash,
       });
       return { value, createdAt: now };
     },
@@ -258,16 +265,50 @@ async function loadProviderForFlow(db: Db, providerId: string) {
   return row;
 }
 
-/** The identity provider's sign-in URL carrying a new AuthnRequest, recorded for its answer. */
+/**
+ * The identity provider's sign-in URL carrying a new AuthnRequest, recorded for its answer. A sign-in records the
+ * hash of the secret the start sets as a cookie in the browser (`bindingHash`): its answer completes only there.
+ */
 export async function startUrl(
   db: Db,
   urls: Urls,
   providerId: string,
   purpose: 'signin' | 'link' = 'signin',
   userId: string | null = null,
+  bindingHash: string | null = null,
 ): Promise<string> {
   const row = await loadProviderForFlow(db, providerId);
-  return samlFor(urls, row, requestStore(db, row.id, purpose, userId), false).getAuthorizeUrlAsync('', undefined, {});
+  const store = requestStore(db, row.id, purpose, userId, bindingHash);
+  return samlFor(urls, row, store, false).getAuthorizeUrlAsync('', undefined, {});
+}
+
+/** How long a sign-in checked at the ACS URL waits to be completed in its browser. */
+const COMPLETION_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * Completes a sign-in the ACS URL checked (`acs` answered `kind: 'complete'`), in the browser that started it: the
+ * cookie the start set must be the one the request recorded. A response posted from another browser (someone's own
+ * valid response, to sign a victim's browser into their account) is refused here.
+ */
+export async function completeSignIn(
+  db: Db,
+  config: Config,
+  providerId: string,
+  completionId: string,
+  binding: string | undefined,
+  client: SignInClient = {},
+) {
+  const row = await saml.takeCompletion(db, providerId, completionId);
+  if (!row || Date.parse(row.expires_at) <= Date.now()) {
+    throw new SsoRefusedError('this sign-in has expired or was completed already: sign in again');
+  }
+  if (!binding || hashToken(binding) !== row.binding_hash) {
+    throw new SsoRefusedError('this sign-in was started in another browser: sign in again from this one');
+  }
+  const user = await users.findUserById(db, row.user_id);
+  if (!user) throw new SsoRefusedError('the account of this identity no longer exists');
+  const session = await signIn(db, user.id, config.sessionTtlSeconds, providerId, client);
+  return { user, organizationId: row.organization_id, ...session };
 }
 
 export async function metadata(db: Db, urls: Urls, providerId: string): Promise<string> {
@@ -391,6 +432,8 @@ export async function acs(
   }
 
   if (request?.purpose === 'link') return link(db, row, request, email);
+  // A sign-in request that did not come from the start URL has no browser to complete in.
+  if (request && !request.binding_hash) throw new SsoRefusedError('this sign-in was not started here: sign in again');
 
   return transaction(db, async (tx) => {
     const now = nowIso();
@@ -455,6 +498,19 @@ export async function acs(
     }
     if (!user) throw new SsoRefusedError('the account of this identity no longer exists');
     if (row.status !== 'active') await saml.updateProvider(tx, row.id, { status: 'active', updated_at: now });
+    // A response to a request is completed in the browser that sent the request (completeSignIn).
+    if (request) {
+      const completionId = newSecret();
+      await saml.insertCompletion(tx, {
+        id: completionId,
+        provider_id: row.id,
+        user_id: user.id,
+        organization_id: row.organization_id,
+        binding_hash: request.binding_hash!,
+        expires_at: new Date(Date.now() + COMPLETION_LIFETIME_MS).toISOString(),
+      });
+      return { kind: 'complete' as const, user, completionId };
+    }
     const session = await signIn(tx, user.id, config.sessionTtlSeconds, row.id, client);
     return { kind: 'signin' as const, user, organizationId: row.organization_id, ...session };
   });

@@ -17,6 +17,8 @@ import * as m015 from './015-openapi.js';
 import * as m016 from './016-integrations.js';
 import * as m017 from './017-review-requested-by.js';
 import * as m018 from './018-account.js';
+import * as m019 from './019-saml-binding.js';
+import * as m020 from './020-domain-checks.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '016-integrations': m016,
   '017-review-requested-by': m017,
   '018-account': m018,
+  '019-saml-binding': m019,
+  '020-domain-checks': m020,
 };
 
 export const migrationProvider: MigrationProvider = {

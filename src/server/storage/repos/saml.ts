@@ -1,5 +1,5 @@
 import type { Executor } from '../db.js';
-import type { SamlProvidersTable, SsoIdentitiesTable, SamlRequestsTable } from '../schema.js';
+import type { SamlCompletionsTable, SamlProvidersTable, SsoIdentitiesTable, SamlRequestsTable } from '../schema.js';
 
 export type SamlProviderRow = SamlProvidersTable;
 
@@ -196,6 +196,28 @@ export async function consumeRequest(db: Executor, providerId: string, id: strin
 
 export async function purgeExpiredRequests(db: Executor, now: string): Promise<void> {
   await db.deleteFrom('saml_requests').where('expires_at', '<', now).execute();
+}
+
+// Sign-ins checked at the ACS URL, completed in the browser that started them.
+
+export type SamlCompletionRow = SamlCompletionsTable;
+
+export async function insertCompletion(db: Executor, row: SamlCompletionRow): Promise<void> {
+  await db.deleteFrom('saml_completions').where('expires_at', '<', new Date().toISOString()).execute();
+  await db.insertInto('saml_completions').values(row).execute();
+}
+
+/** Takes a completion (one use): the row, deleted by this caller, or undefined. */
+export async function takeCompletion(db: Executor, providerId: string, id: string) {
+  const row = await db
+    .selectFrom('saml_completions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const r = await db.deleteFrom('saml_completions').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0 ? row : undefined;
 }
 
 /** Providers of the organizations that verified an e-mail domain (sign-in discovery). */
