@@ -19,7 +19,7 @@ const HASHED = /[\\/]assets[\\/]/;
 export async function registerConsole(app: FastifyInstance, root: string): Promise<void> {
   const index = path.join(root, 'index.html');
   const built = fs.existsSync(index);
-  const policy = built ? consolePolicy(fs.readFileSync(index, 'utf8')) : '';
+  const policy = consolePolicy(built ? fs.readFileSync(index, 'utf8') : '');
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -29,7 +29,9 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (path.basename(filePath) === 'index.html') reply.header('content-security-policy', policy);
+        if (path.basename(filePath) === 'index.html') {
+          reply.header('content-security-policy', policy(`${reply.request.protocol}://${reply.request.host}`));
+        }
       },
     });
   }
@@ -37,7 +39,8 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
     const pathname = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !pathname.startsWith('/v1/') && pathname !== '/v1') {
       if (built && !path.extname(pathname)) {
-        return reply.type('text/html').header('content-security-policy', policy).sendFile('index.html');
+        const origin = `${request.protocol}://${request.host}`;
+        return reply.type('text/html').header('content-security-policy', policy(origin)).sendFile('index.html');
       }
     }
     return reply.code(404).send(errorBody(404, `No route for ${request.method} ${pathname}`));
@@ -45,26 +48,28 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
 }
 
 /**
- * The console's Content-Security-Policy: scripts from the console's own files and the inline script of index.html
- * (the theme before the first paint, allowed by its hash), nothing framed and no framing (`frame-ancestors 'none'`),
- * requests to this origin only. Images may come from any https address (organization logos, avatars, pictures in
- * pages); styles may be inline (Radix sets them while positioning menus and dialogs).
+ * The console's Content-Security-Policy, for the origin it is read from: scripts from the console's built files
+ * (`/assets/`, not the whole origin, where users' files and integration scripts are served too) and the inline
+ * script of index.html (the theme before the first paint, allowed by its hash), nothing framed and no framing
+ * (`frame-ancestors 'none'`), requests to this origin only. Images may come from any https address (organization
+ * logos, avatars, pictures in pages); styles may be inline (Radix sets them while positioning menus and dialogs).
  */
-export function consolePolicy(html: string): string {
+export function consolePolicy(html: string): (origin: string) => string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data: blob:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return (origin) =>
+    [
+      "default-src 'self'",
+      `script-src ${origin}/assets/ ${hashes.join(' ')}`.trim(),
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' https: data: blob:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
 }

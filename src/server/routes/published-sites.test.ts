@@ -146,7 +146,9 @@ describeEachDialect('published sites', (dialect) => {
       expect(inline).toHaveLength(1);
       const hash = crypto.createHash('sha256').update(inline[0]!).digest('base64');
       const csp = res.headers.get('content-security-policy')!;
-      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      // Scripts from the sites' assets path only: not 'self', under which users' files and integration scripts lie.
+      expect(csp).toContain(`script-src ${server.url}/sites/~assets/ 'sha256-${hash}'`);
+      expect(csp).not.toMatch(/script-src[^;]*'self'/);
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       // The theme toggle is there for the script to show.

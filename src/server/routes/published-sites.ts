@@ -6,7 +6,7 @@ import { SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
-import { PAGE_CSP, SITE_ASSETS } from '../domain/sites/published/assets.js';
+import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
 
 /**
  * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of
@@ -81,7 +81,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', pageCsp(`${request.protocol}://${request.host}`))
       .header('referrer-policy', 'no-referrer');
     // A rendered page keeps its compressed copies: compressing 100 kB of navigation for each visitor cost more
     // than everything else the answer takes.

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract/customization.js';
 import * as service from '../domain/sites/customization.js';
 import { PublishedSites } from '../domain/sites/published/dispatch.js';
-import { PAGE_CSP } from '../domain/sites/published/assets.js';
+import { pageCsp } from '../domain/sites/published/assets.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
@@ -52,7 +52,7 @@ export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteD
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', PAGE_CSP)
+        .header('content-security-policy', pageCsp(`${request.protocol}://${request.host}`))
         .send(html);
     },
   );

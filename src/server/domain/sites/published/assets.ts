@@ -45,15 +45,22 @@ export const THEME_BOOT =
 /**
  * What published pages may load: their own script and stylesheet and the theme boot above, the search answers the
  * script fetches, images from this site or https; inline style attributes (highlighted code carries its colours in
- * them); the one form (the search box) submits to this site.
+ * them); the one form (the search box) submits to this site. Scripts come only from the sites' assets path of the
+ * origin the page is read from (`origin`, as `https://docs.example.com`), not from 'self': every path of the origin
+ * would include what users put there (uploaded files, integration scripts), a script gadget for anyone who got
+ * markup into a page.
  */
-export const PAGE_CSP = [
+export function pageCsp(origin: string): string {
+  return pageCspDirectives(origin).join('; ');
+}
+
+const pageCspDirectives = (origin: string) => [
   "default-src 'none'",
-  `script-src 'self' 'sha256-${sha256(THEME_BOOT, 'base64')}'`,
+  `script-src ${origin}${SITES_PREFIX}/~assets/ 'sha256-${sha256(THEME_BOOT, 'base64')}'`,
   "connect-src 'self'",
   "img-src 'self' https: data:",
   "style-src 'self' 'unsafe-inline'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
