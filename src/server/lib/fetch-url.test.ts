@@ -17,6 +17,10 @@ describe('fetching user-given URLs', () => {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         const timer = setInterval(() => res.write('x'), 100);
         res.on('close', () => clearInterval(timer));
+      } else if (req.url === '/silent') {
+        // An answer, then nothing: never done, never closed.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.write('x');
       } else if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.end(Buffer.alloc(2048));
@@ -89,6 +93,14 @@ describe('fetching user-given URLs', () => {
         /private or local/,
       );
     }
+  });
+
+  it('gives up a server that stops sending, long before the overall deadline', async () => {
+    const started = Date.now();
+    await expect(
+      fetchUrl(`${base}/silent`, { maxBytes: 1024, allowPrivate: true, idleMs: 300, deadlineMs: 30_000 }),
+    ).rejects.toThrow(/sent nothing for 0\.3 s/);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('ends a download that trickles past its overall deadline', async () => {

@@ -36,6 +36,8 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Ends the fetch early (with the signal's reason) when aborted: a caller's own overall deadline. */
   signal?: AbortSignal;
+  /** The server may send nothing (no answer, no bytes of the body) for at most this long: FETCH_IDLE_MS. */
+  idleMs?: number;
 }
 
 export interface FetchResult {
@@ -49,6 +51,11 @@ export interface FetchResult {
 export const FETCHES_IN_FLIGHT_MAX = 8;
 /** The deadline of a whole fetch, by default. */
 export const FETCH_DEADLINE_MS = 15_000;
+/**
+ * A server that sends nothing for this long is given up, whatever the overall deadline: a source that stalls
+ * must not hold a download slot (or an import's) for the whole of it.
+ */
+export const FETCH_IDLE_MS = 20_000;
 
 /** IPv6 global unicast: 2000::/3. Everything else (IPv4-compatible ::a.b.c.d, NAT64, ...) is not public. */
 const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
@@ -114,17 +121,34 @@ export async function fetchUrl(url: string, options: FetchOptions): Promise<Fetc
   if (outer?.aborted) onOuterAbort();
   else outer?.addEventListener('abort', onOuterAbort, { once: true });
   let release: (() => void) | undefined;
+  const idleMs = options.idleMs ?? FETCH_IDLE_MS;
+  let idle: NodeJS.Timeout | undefined;
+  /** Something arrived (the answer, a chunk): the server has another idleMs to send more. */
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(
+      () => controller.abort(new FetchRefusedError(`the server sent nothing for ${idleMs / 1000} s`)),
+      idleMs,
+    );
+  };
   try {
     release = await acquireSlot(controller.signal);
-    return await fetchWithin(url, options, controller.signal);
+    touch();
+    return await fetchWithin(url, options, controller.signal, touch);
   } finally {
+    clearTimeout(idle);
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
     release?.();
   }
 }
 
-async function fetchWithin(url: string, options: FetchOptions, signal: AbortSignal): Promise<FetchResult> {
+async function fetchWithin(
+  url: string,
+  options: FetchOptions,
+  signal: AbortSignal,
+  touch: () => void,
+): Promise<FetchResult> {
   const { maxBytes, allowPrivate, maxRedirects = 3 } = options;
   let current = new URL(url);
   for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -145,6 +169,7 @@ async function fetchWithin(url: string, options: FetchOptions, signal: AbortSign
       );
       request.on('error', (err) => reject(signal.aborted ? (signal.reason as Error) : err));
     });
+    touch();
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();
@@ -164,6 +189,7 @@ async function fetchWithin(url: string, options: FetchOptions, signal: AbortSign
     let size = 0;
     try {
       for await (const chunk of response) {
+        touch();
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
           response.destroy();

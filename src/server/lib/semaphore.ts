@@ -32,3 +32,38 @@ export function semaphore(max: number): (signal: AbortSignal) => Promise<() => v
     };
   };
 }
+
+/**
+ * A semaphore per key (an organization, say), each with `max` holders; a key's semaphore exists only while it has
+ * holders or waiters, so the map stays as small as the work in flight.
+ */
+export function keyedSemaphore(max: number): (key: string, signal: AbortSignal) => Promise<() => void> {
+  const byKey = new Map<string, { acquire: ReturnType<typeof semaphore>; users: number }>();
+  return async (key, signal) => {
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = { acquire: semaphore(max), users: 0 };
+      byKey.set(key, entry);
+    }
+    const current = entry;
+    current.users += 1;
+    const done = () => {
+      current.users -= 1;
+      if (current.users === 0 && byKey.get(key) === current) byKey.delete(key);
+    };
+    let release: () => void;
+    try {
+      release = await current.acquire(signal);
+    } catch (err) {
+      done();
+      throw err;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+      done();
+    };
+  };
+}

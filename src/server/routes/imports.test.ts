@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { newChangeRequest, newSpace } from '../test/factories.js';
+import { newChangeRequest, newOrg, newSpace } from '../test/factories.js';
 import { workers } from '../workers/pool.js';
 import {
   docxOf,
@@ -409,6 +409,31 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     expect(deep.status).toBe(400);
     expect(deep.body.error.message).toMatch(/^body: SUMMARY\.md nests lists deeper than 32 levels/);
     expect(await pagesOf(server, space.id)).toEqual([]);
+  });
+
+  it("leaves the shared import slots to other organizations while one organization's imports are slow", async () => {
+    // Two slow sources of one organization (a trickling server), and a quick one of another organization.
+    for (const path of ['/slow/first.zip', '/slow/second.zip']) {
+      fixtures.set(path, { type: 'application/zip', body: GUIDE_ZIP(), delayMs: 3000 });
+    }
+    fixtures.set('/quick/notes.md', { type: 'text/markdown', body: '# Notes\n\nQuick.\n' });
+    const slowSpace = await newSpace(server, server.orgId, { title: 'Slow imports' });
+    const other = await newOrg(server, 'Another importer');
+    const quickSpace = await newSpace(server, other.id, { title: 'Quick import' });
+    let slowDone = 0;
+    const slow = ['/slow/first.zip', '/slow/second.zip'].map((path) =>
+      importUrl(server, slowSpace.id, { url: `${fixtures.url}${path}`, source: 'zip' }).then((res) => {
+        slowDone++;
+        return res;
+      }),
+    );
+    // Both slow imports have begun: one downloading, the other waiting for its organization's turn.
+    await new Promise((r) => setTimeout(r, 300));
+    const quick = await importUrl(server, quickSpace.id, { url: `${fixtures.url}/quick/notes.md`, source: 'markdown' });
+    expect(quick.status).toBe(201);
+    // It did not wait for them (they held both shared slots before).
+    expect(slowDone).toBe(0);
+    for (const res of await Promise.all(slow)) expect(res.status).toBe(201);
   });
 
   it('reports progress while it runs and its outcome after, to any reader of the space', async () => {

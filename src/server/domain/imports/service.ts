@@ -23,7 +23,7 @@ import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { formatBytes } from './limits.js';
-import { semaphore } from '../../lib/semaphore.js';
+import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
 
 /**
  * Imports (`POST …/content/import`): content from a URL or an upload becomes one new revision, of a change request
@@ -56,6 +56,13 @@ export interface ImportSettings {
 /** Imports one process runs at once: each may hold an archive and its pages in memory. The others wait. */
 export const IMPORTS_IN_FLIGHT_MAX = 2;
 const acquireSlot = semaphore(IMPORTS_IN_FLIGHT_MAX);
+/**
+ * Imports of one organization at once, per process. An organization's next import waits for its previous one
+ * before it takes one of the slots every organization shares: two slow imports of one organization (a source that
+ * trickles) no longer hold both slots while other organizations' imports wait.
+ */
+export const IMPORTS_PER_ORGANIZATION_MAX = 1;
+const acquireOrganizationSlot = keyedSemaphore(IMPORTS_PER_ORGANIZATION_MAX);
 
 /** Milliseconds between two progress writes of one import. */
 const PROGRESS_EVERY_MS = 200;
@@ -381,7 +388,9 @@ export async function importContent(
   const scope = new ImportScope(request.upload ? 'body' : 'url', settings.limits, progress, settings.allowPrivate);
   let plan: ImportPlan | undefined;
   let release: (() => void) | undefined;
+  let releaseOrganization: (() => void) | undefined;
   try {
+    releaseOrganization = await acquireOrganizationSlot(space.organization_id, scope.signal);
     release = await acquireSlot(scope.signal);
     const ids = new ImportIds();
     plan = await planSource(request, scope, ids);
@@ -456,6 +465,7 @@ export async function importContent(
   } finally {
     scope.close();
     release?.();
+    releaseOrganization?.();
     plan?.close?.();
   }
 }
