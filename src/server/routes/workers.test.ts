@@ -126,6 +126,27 @@ describeEachDialect('work in the worker pool', (dialect) => {
     expect((await fetch(`${server.url}${root}/big/guide`)).status).toBe(200);
   });
 
+  it('sends a small body of deeply nested quotes to a worker: where it is parsed goes by its cost, not its length', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Nested' });
+    const cr = await newChangeRequest(server, space.id, { subject: 'Nested' });
+    const write = (markdown: string) =>
+      server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+        body: { changes: [{ operation: 'insert_page', title: 'Page', document: { markdown } }] },
+      });
+    // An ordinary 12 kB page is parsed inline...
+    const plain = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} with a few words of text.`).join('\n\n');
+    expect(plain.length).toBeLessThan(16 * 1024);
+    let before = workers.offloaded;
+    expect((await write(plain)).status).toBe(200);
+    expect(workers.offloaded).toBe(before);
+    // ...a page as long, quoted 32 deep on every line (it held the event loop for up to 0.9 s), in a worker.
+    const nested = Array.from({ length: 200 }, (_, i) => `${'> '.repeat(32)}line ${i}`).join('\n\n');
+    expect(nested.length).toBeLessThan(16 * 1024);
+    before = workers.offloaded;
+    expect((await write(nested)).status).toBe(200);
+    expect(workers.offloaded).toBeGreaterThan(before);
+  });
+
   it('stops a body that takes too long to parse with a 503, keeps nothing, and serves other requests meanwhile', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Slow' });
     const cr = await newChangeRequest(server, space.id, { subject: 'Slow' });

@@ -10,7 +10,7 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../e
 import { findRevision, insertRevision } from '../../storage/repos/spaces.js';
 import { RevisionReader, RevisionWriter, revisionOfSpace, type PageNode } from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
-import { blocksToMarkdown, splitBlocks, type SplitBlock } from '../content/blocks.js';
+import { blocksToMarkdown, markdownCost, splitBlocks, type SplitBlock } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
@@ -193,7 +193,7 @@ export async function updateContent(
     const markdown = 'document' in change ? change.document?.markdown : undefined;
     if (markdown !== undefined && !split.has(markdown)) {
       // The searchable sections come from the same task, so a merge of these pages extracts nothing.
-      const { blocks, body, sections } = await workers.run('splitBlocksForSearch', markdown, markdown.length);
+      const { blocks, body, sections } = await workers.run('splitBlocksForSearch', markdown, markdownCost(markdown));
       split.set(markdown, blocks);
       rememberSections(body, sections);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksToMarkdown, MAX_WORD_EDITS, parseBlocks, similarity, type Block } from './blocks.js';
+import { blocksToMarkdown, markdownCost, MAX_WORD_EDITS, parseBlocks, similarity, type Block } from './blocks.js';
 
 /** Ids b1, b2, ... in call order. */
 function counter(prefix = 'b'): () => string {
@@ -287,5 +287,16 @@ describe('blocksToMarkdown', () => {
       const blocks = parse(md);
       expect(parse(blocksToMarkdown(blocks), blocks, counter('new')), md).toEqual(blocks);
     }
+  });
+});
+
+describe('markdownCost', () => {
+  it('is the length of plain prose, and grows with the square of the nesting of each line', () => {
+    const prose = 'A paragraph of text.\n\nAnother one.';
+    expect(markdownCost(prose)).toBe(prose.length);
+    expect(markdownCost('> quoted')).toBe('> quoted'.length + 16);
+    expect(markdownCost('- item\n  - nested')).toBe('- item\n  - nested'.length + 16 + 16 * 4);
+    const deep = `${'> '.repeat(32)}line`;
+    expect(markdownCost(deep)).toBe(deep.length + 16 * 32 * 32);
   });
 });

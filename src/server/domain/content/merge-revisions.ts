@@ -4,7 +4,7 @@ import { breathe } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
 import { canonicalJson, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
-import { splitBlocks, type Block, type SplitBlock } from './blocks.js';
+import { markdownCost, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 import { workers } from '../../workers/pool.js';
 import { ROOT, RevisionReader, RevisionWriter, type PageEntry, type PageVersion, type RevisionRow } from './model.js';
 
@@ -62,7 +62,10 @@ export async function splitResolutions(resolutions: Map<string, Resolution>) {
   const split = new Map<string, SplitBlock[]>();
   for (const resolution of resolutions.values()) {
     if (!('markdown' in resolution) || split.has(resolution.markdown)) continue;
-    split.set(resolution.markdown, await workers.run('splitBlocks', resolution.markdown, resolution.markdown.length));
+    split.set(
+      resolution.markdown,
+      await workers.run('splitBlocks', resolution.markdown, markdownCost(resolution.markdown)),
+    );
   }
   return (markdown: string) => split.get(markdown) ?? splitBlocks(markdown);
 }

@@ -4,7 +4,7 @@ import * as repo from '../../storage/repos/links.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 import { yieldToEventLoop } from '../../lib/yield.js';
 import { workers } from '../../workers/pool.js';
-import { blocksToMarkdown, type SplitBlock } from '../content/blocks.js';
+import { blocksToMarkdown, markdownCost, type SplitBlock } from '../content/blocks.js';
 import type { DocumentObject } from '../content/model.js';
 import type { BodyLink } from '../sites/render.js';
 
@@ -33,7 +33,7 @@ export function bodyKey(blocks: SplitBlock[]): string {
 
 /** Reads links off a body: in the worker pool when it is big (parsing costs), inline otherwise. */
 export function readLinks(markdown: string): Promise<DocumentLinks> {
-  return workers.run('pageLinks', markdown, markdown.length);
+  return workers.run('pageLinks', markdown, markdownCost(markdown));
 }
 
 /**
@@ -123,7 +123,7 @@ export async function documentLinks(
         workers.run(
           'pagesLinks',
           batch.map(([, markdown]) => markdown),
-          batch.reduce((n, [, markdown]) => n + markdown.length, 0),
+          batch.reduce((n, [, markdown]) => n + markdownCost(markdown), 0),
         ),
       ),
     );

@@ -4,7 +4,7 @@ import type { SectionRow, SiteRow, SiteSpaceRow } from '../../../storage/repos/s
 import type { SpaceRow } from '../../../storage/repos/spaces.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
-import { blocksToMarkdown } from '../../content/blocks.js';
+import { blocksToMarkdown, markdownCost } from '../../content/blocks.js';
 import { FILES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
@@ -142,15 +142,16 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
 async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
   // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
   const fenced = /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined;
-  if (!fenced && workers.runsInline(markdown.length)) return renderMarkdown(markdown, links);
-  const urls = await workers.run('markdownUrls', markdown, markdown.length);
+  const cost = markdownCost(markdown);
+  if (!fenced && workers.runsInline(cost)) return renderMarkdown(markdown, links);
+  const urls = await workers.run('markdownUrls', markdown, cost);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
   const sizes: Record<string, ImageSize> = {};
   for (const url of Object.values(resolved)) {
     const found = links.imageSize?.(url);
     if (found) sizes[url] = found;
   }
-  const size = fenced ? Number.MAX_SAFE_INTEGER : markdown.length;
+  const size = fenced ? Number.MAX_SAFE_INTEGER : cost;
   return workers.run(
     'renderBody',
     {
