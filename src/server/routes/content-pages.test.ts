@@ -286,4 +286,40 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     expect(head.headers.etag).toBe(get.headers.etag);
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
   });
+
+  it('gives pages under one parent distinct slugs, in a batch and across batches, whatever moves and renames', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Slugs' });
+    const cr = await newChangeRequest(server, space.id);
+    const slugsOf = async (parent?: string) => {
+      const res = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`);
+      const pages = res.body.pages as Array<{ id: string; slug: string; pages?: Array<{ slug: string }> }>;
+      return parent ? pages.find((p) => p.id === parent)!.pages!.map((p) => p.slug) : pages.map((p) => p.slug);
+    };
+    const first = await editContent(server, space.id, cr.id, [
+      { operation: 'insert_page', title: 'Guide', ref: 'a' },
+      { operation: 'insert_page', title: 'Guide', ref: 'b' },
+      { operation: 'insert_page', title: 'Guide', ref: 'c' },
+      { operation: 'insert_page', title: 'Folder', ref: 'folder' },
+      { operation: 'insert_page', title: 'Guide', into: 'folder' },
+    ]);
+    const id = (ref: string) =>
+      (first.changes as Array<{ ref?: string; page: { id: string } }>).find((c) => c.ref === ref)!.page.id;
+    expect(await slugsOf()).toEqual(['guide', 'guide-2', 'guide-3', 'folder']);
+    expect(await slugsOf(id('folder'))).toEqual(['guide']);
+    // In one batch: the second takes "guide" back when the first gives it up; the third moves into the folder with
+    // its slug (free there); a new page takes the first free slug.
+    await editContent(server, space.id, cr.id, [
+      { operation: 'update_page', page: id('a'), slug: 'intro' },
+      { operation: 'update_page', page: id('b'), slug: 'guide' },
+      { operation: 'update_page', page: id('c'), into: id('folder') },
+      { operation: 'insert_page', title: 'Guide' },
+    ]);
+    expect(await slugsOf()).toEqual(['intro', 'guide', 'folder', 'guide-2']);
+    expect(await slugsOf(id('folder'))).toEqual(['guide', 'guide-3']);
+    // Moved back to the top level, where "guide-3" is free again, and renamed to a taken slug: the next free one.
+    await editContent(server, space.id, cr.id, [
+      { operation: 'update_page', page: id('c'), into: null, slug: 'guide' },
+    ]);
+    expect(await slugsOf()).toEqual(['intro', 'guide', 'folder', 'guide-2', 'guide-3']);
+  });
 });
