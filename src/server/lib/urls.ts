@@ -14,6 +14,14 @@ export class Urls {
   }
 }
 
+/**
+ * The origin a request was made to (`https://docs.example.com`), as the browser reached it: what a page's
+ * Content-Security-Policy names its own script paths by (a source with a path needs a host).
+ */
+export function requestOrigin(request: { protocol: string; host: string }): string {
+  return `${request.protocol}://${request.host}`;
+}
+
 /** Path prefix of published sites on this server; it collides with neither /v1 nor the console's routes. */
 export const SITES_PREFIX = '/sites';
 /** Segment that introduces a share key in a published URL (site paths cannot start with "~"). */

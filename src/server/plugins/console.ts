@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.js';
+import { requestOrigin } from '../lib/urls.js';
 
 /** Vite names what it builds under `assets/` by a hash of its content: such a URL never changes meaning. */
 const HASHED = /[\\/]assets[\\/]/;
@@ -30,7 +31,7 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
         if (path.basename(filePath) === 'index.html') {
-          reply.header('content-security-policy', policy(`${reply.request.protocol}://${reply.request.host}`));
+          reply.header('content-security-policy', policy(requestOrigin(reply.request)));
         }
       },
     });
@@ -39,8 +40,10 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
     const pathname = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !pathname.startsWith('/v1/') && pathname !== '/v1') {
       if (built && !path.extname(pathname)) {
-        const origin = `${request.protocol}://${request.host}`;
-        return reply.type('text/html').header('content-security-policy', policy(origin)).sendFile('index.html');
+        return reply
+          .type('text/html')
+          .header('content-security-policy', policy(requestOrigin(request)))
+          .sendFile('index.html');
       }
     }
     return reply.code(404).send(errorBody(404, `No route for ${request.method} ${pathname}`));

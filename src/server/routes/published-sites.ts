@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites } from '../domain/sites/published/dispatch.js';
 import { VISITOR_COOKIE, VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
 import type { ServeResult } from '../domain/sites/published/answer.js';
-import { SITES_PREFIX } from '../lib/urls.js';
+import { requestOrigin, SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
@@ -81,7 +81,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(`${request.protocol}://${request.host}`))
+      .header('content-security-policy', pageCsp(requestOrigin(request)))
       .header('referrer-policy', 'no-referrer');
     // A rendered page keeps its compressed copies: compressing 100 kB of navigation for each visitor cost more
     // than everything else the answer takes.

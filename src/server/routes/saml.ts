@@ -1,5 +1,5 @@
 import { URLSearchParams } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -49,6 +49,18 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   const base = '/v1/orgs/:organizationId/saml';
+
+  /** A sign-in through a provider, done: the session's cookies, and the organization's home. */
+  const signedIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    providerId: string,
+    result: { user: { id: string }; organizationId: string; session: { token: string; csrf: string | null } },
+  ) => {
+    setSessionCookies(reply, deps.config, result.session);
+    request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
+    return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);
+  };
 
   r.get(
     base,
@@ -188,24 +200,18 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request, reply) => {
       const providerId = request.params.samlProviderId;
-      try {
-        const result = await service.completeSignIn(
+      const result = await loggingRefusals(request, providerId, () =>
+        service.completeSignIn(
           deps.db,
           deps.config,
           providerId,
           request.query.c,
           cookieOf(request, SAML_BINDING_COOKIE),
           clientOf(request),
-        );
-        clearCookie(reply, SAML_BINDING_COOKIE, SAML_FLOW_PATH);
-        setSessionCookies(reply, deps.config, result.session);
-        request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
-        return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);
-      } catch (err) {
-        if (err instanceof service.SsoRefusedError)
-          request.log.warn({ providerId, reason: err.message }, 'SAML sign-in refused');
-        throw err;
-      }
+        ),
+      );
+      clearCookie(reply, SAML_BINDING_COOKIE, SAML_FLOW_PATH);
+      return signedIn(request, reply, providerId, result);
     },
   );
 
@@ -223,31 +229,31 @@ export async function samlRoutes(app: FastifyInstance, deps: RouteDeps) {
     { config: { public: true }, schema: { params: samlFlowParamsSchema, body: acsBodySchema } },
     async (request, reply) => {
       const providerId = request.params.samlProviderId;
-      try {
-        const result = await service.acs(
-          deps.db,
-          deps.config,
-          deps.urls,
-          providerId,
-          request.body.SAMLResponse,
-          clientOf(request),
-        );
-        if (result.kind === 'link') {
-          request.log.info({ providerId, userId: result.user.id }, 'SAML provider linked');
-          return reply.redirect(deps.urls.app(`/account?linked=${encodeURIComponent(providerId)}`), 303);
-        }
-        if (result.kind === 'complete') {
-          const complete = `/v1/sso/saml/${encodeURIComponent(providerId)}/complete?c=${encodeURIComponent(result.completionId)}`;
-          return reply.redirect(deps.urls.api(complete.slice('/v1'.length)), 303);
-        }
-        setSessionCookies(reply, deps.config, result.session);
-        request.log.info({ providerId, userId: result.user.id }, 'SAML sign-in');
-        return reply.redirect(deps.urls.app(`/o/${result.organizationId}`), 303);
-      } catch (err) {
-        if (err instanceof service.SsoRefusedError)
-          request.log.warn({ providerId, reason: err.message }, 'SAML sign-in refused');
-        throw err;
+      const result = await loggingRefusals(request, providerId, () =>
+        service.acs(deps.db, deps.config, deps.urls, providerId, request.body.SAMLResponse, clientOf(request)),
+      );
+      if (result.kind === 'link') {
+        request.log.info({ providerId, userId: result.user.id }, 'SAML provider linked');
+        return reply.redirect(deps.urls.app(`/account?linked=${encodeURIComponent(providerId)}`), 303);
       }
+      if (result.kind === 'complete') {
+        const id = encodeURIComponent(providerId);
+        const complete = `/sso/saml/${id}/complete?c=${encodeURIComponent(result.completionId)}`;
+        return reply.redirect(deps.urls.api(complete), 303);
+      }
+      return signedIn(request, reply, providerId, result);
     },
   );
+}
+
+/** Runs a step of a provider's flow, logging why a response is refused (the refusal is answered as it is). */
+async function loggingRefusals<T>(request: FastifyRequest, providerId: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof service.SsoRefusedError) {
+      request.log.warn({ providerId, reason: err.message }, 'SAML sign-in refused');
+    }
+    throw err;
+  }
 }

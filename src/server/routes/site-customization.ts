@@ -10,6 +10,7 @@ import {
 import * as service from '../domain/sites/customization.js';
 import { PublishedSites } from '../domain/sites/published/dispatch.js';
 import { pageCsp } from '../domain/sites/published/assets.js';
+import { requestOrigin } from '../lib/urls.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
@@ -52,7 +53,7 @@ export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteD
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', pageCsp(`${request.protocol}://${request.host}`))
+        .header('content-security-policy', pageCsp(requestOrigin(request)))
         .send(html);
     },
   );

@@ -52,6 +52,10 @@ type Lane = 'reader' | 'background';
 
 const RETRY_AFTER_SECONDS = 5;
 
+/** A task refused for the queue: too many waiting, or waiting too long. */
+const busy = () =>
+  new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
+
 export class WorkerPool {
   private lanes: Partial<Record<Lane, Piscina>> = {};
   /** Tasks of each lane sent to it and not yet taken by a thread (the queue's length, counted here). */
@@ -118,7 +122,7 @@ export class WorkerPool {
     const lane: Lane = BACKGROUND_TASKS.has(task) ? 'background' : 'reader';
     // Past the queue's length, at once: the threads have all the work they can take.
     if (this.waiting[lane] >= this.options.maxQueue) {
-      throw new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
+      throw busy();
     }
     const pool = this.lane(lane);
     this.offloaded++;
@@ -147,15 +151,9 @@ export class WorkerPool {
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string };
       const seconds = Math.round(timeoutMs / 100) / 10;
-      const wasQueued = phase === 'queued';
-      leaveQueue();
       if (e.name === 'AbortError' || e.name === 'TimeoutError') {
-        if (wasQueued) {
-          throw new ServiceUnavailableError(
-            'The server is busy with other work: try again shortly',
-            RETRY_AFTER_SECONDS,
-          );
-        }
+        // Stopped before a thread took it: it waited too long.
+        if (phase === 'queued') throw busy();
         throw new ServiceUnavailableError(
           `Stopped after ${seconds} s: this content takes too long to process. ` +
             'Make it smaller, for example by splitting the page, or try again later',
@@ -168,9 +166,7 @@ export class WorkerPool {
           RETRY_AFTER_SECONDS,
         );
       }
-      if (e.message === 'Task queue is at limit') {
-        throw new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
-      }
+      if (e.message === 'Task queue is at limit') throw busy();
       throw err;
     } finally {
       leaveQueue();

@@ -151,10 +151,11 @@ export async function currentVisitorClaims(
 ): Promise<ServiceVisitorClaims | null> {
   const signed = await verifyServiceVisitorClaims(db, token);
   if (!signed || signed.organization !== organizationId) return null;
-  const [membership, user, teams] = await Promise.all([
+  const [membership, user, teams, organization] = await Promise.all([
     findMembership(db, organizationId, signed.userId),
     findUserById(db, signed.userId),
     teamIdsOfMember(db, organizationId, signed.userId),
+    findOrganization(db, organizationId),
   ]);
   if (!membership || membership.disabled || !user) return null;
   const role = (ROLES as readonly unknown[]).includes(membership.role) ? (membership.role as Role) : null;
@@ -162,7 +163,6 @@ export async function currentVisitorClaims(
   // Enforced SSO (the organization's or the member's) applies to the token at once, as to every API path: it must
   // have been asked for with a credential that came through one of the organization's providers (admins excepted,
   // as there; see enforceSso in permissions/resolver.ts).
-  const organization = await findOrganization(db, organizationId);
   if ((organization?.sso === 1 || membership.sso === 1) && role !== 'admin') {
     const through = signed.via ? await providerOrganization(db, signed.via) : undefined;
     if (through !== organizationId) return null;

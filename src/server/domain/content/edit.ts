@@ -207,8 +207,6 @@ export async function applyChanges(
       return siblings;
     };
 
-    const uniqueSlug = (parentId: string | null, slug: string, selfId?: string) => slugs.unique(parentId, slug, selfId);
-
     const documentHash = (blocks: Block[]) => (blocks.length ? writer.addObject({ blocks }) : undefined);
 
     switch (change.operation) {
@@ -229,7 +227,7 @@ export async function applyChanges(
         const version: PageVersion = {
           type: change.type,
           title,
-          slug: await uniqueSlug(parentId, change.slug || slugify(title)),
+          slug: await slugs.unique(parentId, change.slug || slugify(title)),
           ...(change.emoji ? { emoji: change.emoji } : {}),
           ...(change.description ? { description: change.description } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
@@ -282,7 +280,7 @@ export async function applyChanges(
         const version: PageVersion = {
           ...before,
           title: change.title ?? before.title,
-          slug: await uniqueSlug(parentId, wantsSlug, id),
+          slug: await slugs.unique(parentId, wantsSlug, id),
           ...(change.href ? { href: change.href } : {}),
           updatedAt: now,
         };

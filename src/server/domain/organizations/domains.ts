@@ -155,14 +155,15 @@ export async function recheckDomains(db: Executor, lookup: TxtLookup, now = Date
   const due = await domains.domainsToRecheck(db, new Date(now - RECHECK_EVERY_MS).toISOString(), RECHECKS_PER_RUN);
   const result = { checked: 0, unverified: [] as string[] };
   for (const row of due) {
+    const expected = challenge(row);
     let records: string[];
     try {
-      records = await lookup(challenge(row).name);
+      records = await lookup(expected.name);
     } catch {
       continue;
     }
     result.checked++;
-    const found = records.some((r) => r.trim() === challenge(row).value);
+    const found = records.some((r) => r.trim() === expected.value);
     const misses = found ? 0 : (row.misses ?? 0) + 1;
     const unverify = misses >= MISSES_TO_UNVERIFY;
     // After a miss, the next look-up comes within the hour rather than the next day.

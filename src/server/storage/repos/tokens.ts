@@ -209,14 +209,7 @@ export async function countUserSessions(db: Executor, userId: string, now: strin
 
 /** Whether the account has this session (unexpired or not). */
 export async function hasSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('api_tokens')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'session')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await sessionStartedAt(db, userId, sessionId)) !== undefined;
 }
 
 /**
@@ -244,20 +237,6 @@ export async function deleteLastingTokens(db: Executor, userId: string): Promise
     .where('session_id', 'is', null)
     .executeTakeFirst();
   return Number(r.numDeletedRows);
-}
-
-/** The account's lasting API tokens, oldest first: the first `limit` (an account has a handful). */
-export function listAllLastingTokens(db: Executor, userId: string, limit = 100) {
-  return db
-    .selectFrom('api_tokens')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'api')
-    .where('session_id', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
 }
 
 /** When a session of the account began; undefined for no such session. */
