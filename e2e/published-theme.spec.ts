@@ -293,3 +293,62 @@ test('a site admin customizes the site with a live preview, saves, and readers s
     'Acme Handbook',
   );
 });
+
+test('a reader of a large site: the page holds the way to it, folded chapters and further pages load in place, by mouse and keyboard', async ({
+  page,
+}) => {
+  const organizationId = await newOrganization(page, 'Large site journey');
+  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Reference' });
+  const cr = await callApi(page, 'POST', `/spaces/${space.id}/change-requests`, { subject: 'Seed' });
+  const content = `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`;
+  // 8 chapters of 60 pages: more than a page holds whole (navigation.ts: WHOLE_TREE_MAX, LEVEL_WINDOW).
+  const chapters = await callApi(page, 'POST', content, {
+    changes: Array.from({ length: 8 }, (_, c) => ({ operation: 'insert_page', title: `Chapter ${c}` })),
+  });
+  for (const [c, change] of (chapters.changes as Array<{ page: { id: string } }>).entries()) {
+    for (const from of [0, 30]) {
+      await callApi(page, 'POST', content, {
+        changes: Array.from({ length: 30 }, (_, k) => ({
+          operation: 'insert_page',
+          title: `Topic ${c}.${from + k}`,
+          into: change.page.id,
+        })),
+      });
+    }
+  }
+  await callApi(page, 'POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`);
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title: 'Big Docs',
+    visibility: 'public',
+    spaces: [space.id],
+  });
+  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
+    .published as string;
+
+  await page.goto(`${live}/chapter-2`);
+  const pages = page.getByRole('navigation', { name: 'Pages', exact: true });
+  await expect(pages.getByRole('link', { name: 'Chapter 2' })).toHaveAttribute('aria-current', 'page');
+  // The open chapter shows 50 of its 60 pages, the rest behind a link; other chapters are folded and empty.
+  await expect(pages.getByRole('link', { name: 'Topic 2.0', exact: true })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Topic 2.55' })).toHaveCount(0);
+  await expect(pages.getByRole('link', { name: 'Topic 5.3', exact: true })).toHaveCount(0);
+
+  // Opening a folded chapter loads its pages in place.
+  await page.getByLabel('Chapter 5: pages inside').click();
+  await expect(pages.getByRole('link', { name: 'Topic 5.3', exact: true })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Topic 5.59' })).toBeVisible();
+
+  // The rest of the open chapter, from the keyboard: the link's list replaces it, focus on its first page.
+  const more = pages.getByRole('link', { name: 'Show 10 more pages' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(pages.getByRole('link', { name: 'Topic 2.59' })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Topic 2.50' })).toBeFocused();
+  await expect(page).toHaveURL(`${live}/chapter-2`);
+  await expectAccessible(page);
+
+  // Following a loaded link opens the page, whose own navigation is again the way to it.
+  await pages.getByRole('link', { name: 'Topic 5.59' }).click();
+  await expect(page.getByRole('article').getByRole('heading', { level: 1, name: 'Topic 5.59' })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Topic 5.59' })).toHaveAttribute('aria-current', 'page');
+});

@@ -30,6 +30,8 @@ export const SHARE_SEGMENT = '~share';
 export const FILES_SEGMENT = '~files';
 /** Segment of a published site's search page (`…/~search?q=`), after the share key when there is one. */
 export const SEARCH_SEGMENT = '~search';
+/** Segment of a site space's list of pages (`…/~pages[/{pageId}]?from=&to=`): what its navigation leaves out. */
+export const PAGES_SEGMENT = '~pages';
 
 /** Root URL of a published site; with a share key, the root of the site as seen through that share link. */
 export function publishedSiteUrl(base: string, siteId: string, shareKey?: string): string {

@@ -2,7 +2,16 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { newOrg, newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
+import {
+  editContent,
+  mergeChangeRequest,
+  newChangeRequest,
+  newOrg,
+  newSite,
+  newSpace,
+  publishSite,
+  seedContent,
+} from '../test/factories.js';
 
 /** Published sites served as HTML at their urls.published, over real HTTP. */
 describeEachDialect('published sites', (dialect) => {
@@ -368,6 +377,78 @@ describeEachDialect('published sites', (dialect) => {
       expect((await visit(`${root}/trashed`)).html).not.toContain('Trashed body');
       await server.request('POST', `/v1/spaces/${b.id}/restore`);
       expect((await visit(root)).html).toContain('Trashed body');
+    });
+  });
+
+  describe('a large space', () => {
+    const CHAPTERS = 9;
+    const EACH = 50;
+    let root: string;
+    let chapterIds: string[];
+
+    beforeAll(async () => {
+      const sp = await newSpace(server, server.orgId, { title: 'Large' });
+      const cr = await newChangeRequest(server, sp.id);
+      const top = await editContent(
+        server,
+        sp.id,
+        cr.id,
+        Array.from({ length: CHAPTERS }, (_, c) => ({ operation: 'insert_page', title: `Chapter ${c}` })),
+      );
+      chapterIds = top.changes.map((ch) => (ch.page as { id: string }).id);
+      for (const [c, into] of chapterIds.entries()) {
+        const pages = Array.from({ length: EACH }, (_, p) => ({ operation: 'insert_page', title: `Page ${c}.${p}`, into }));
+        await editContent(server, sp.id, cr.id, pages);
+      }
+      await mergeChangeRequest(server, sp.id, cr.id);
+      const s = await newSite(server, server.orgId, { spaces: [sp.id], visibility: 'share-link' });
+      await publishSite(server, server.orgId, s.id);
+      const link = await server.request('POST', `${org()}/sites/${s.id}/share-links`, { body: { name: 'Readers' } });
+      root = link.body.urls.published;
+    });
+
+    it('puts the way to the page in the page, and the other pages behind links to their lists', async () => {
+      const chapter = await visit(`${root}/chapter-5`);
+      const at = /<a href="([^"]+)">Page 5\.30<\/a>/.exec(chapter.html)?.[1];
+      expect(at, 'the chapter lists its pages').toBeDefined();
+      const page = await visit(at!);
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('aria-current="page">Page 5.30</a>');
+      // The current chapter's pages are there (windows of levels: navigation.test.ts), other chapters' are not.
+      expect(page.html).toContain('>Page 5.0</a>');
+      expect(page.html).not.toContain('>Page 4.1</a>');
+      const list = new RegExp(`<a href="(${root}/large/~pages/${chapterIds[4]}\\?from=0&#x26;to=${EACH})" data-pages="">Show ${EACH} pages</a>`);
+      const href = list.exec(page.html)?.[1];
+      expect(href, 'a link to the pages of a folded chapter').toBeDefined();
+
+      const pages = await visit(href!.replaceAll('&#x26;', '&'));
+      expect(pages.status).toBe(200);
+      expect(pages.headers.get('cache-control')).toBe('private, no-store');
+      expect(pages.html).toContain('name="robots" content="noindex"');
+      expect(pages.html).toContain('<h1>Chapter 4</h1>');
+      expect(pages.html.match(/<li><a href=/g)).toHaveLength(EACH);
+      expect(pages.html).toContain('>Page 4.49</a>');
+      // A part of the list; bounds out of range are brought within it.
+      const part = await visit(`${root}/~pages/${chapterIds[4]}?from=48&to=900`);
+      expect(part.html.match(/<li><a href=/g)).toHaveLength(2);
+      expect((await visit(`${root}/~pages/${chapterIds[4]}?from=x&to=-4`)).html).not.toContain('<li><a href=');
+      const top = await visit(`${root}/~pages`);
+      expect(top.html.match(/<li class="folder">/g)).toHaveLength(CHAPTERS);
+    });
+
+    it('lists pages only to readers of the site, and only pages of its spaces', async () => {
+      const withoutKey = root.replace(/\/~share\/[^/]+/, '');
+      const refused = await visit(`${withoutKey}/~pages/${chapterIds[4]}`);
+      expect(refused.status).toBe(404);
+      expect(refused.html).not.toContain('Page 4.');
+      // A page id of another space is no page of this site.
+      const other = await newSpace(server, server.orgId, { title: 'Elsewhere' });
+      const [elsewhere] = (
+        await seedContent(server, other.id, [{ operation: 'insert_page', title: 'Secret elsewhere' }])
+      ).pageIds;
+      const foreign = await visit(`${root}/~pages/${elsewhere}`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.html).not.toContain('Secret elsewhere');
     });
   });
 

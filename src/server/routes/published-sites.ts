@@ -36,8 +36,8 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
     const segments = (params['*'] ?? '').split('/').filter(Boolean);
     const query = request.query as Record<string, unknown>;
     const queryToken = typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined;
-    const search = Object.fromEntries(
-      ['q', 'in', 'page', 'limit', 'scope', 'format'].map((k) => [
+    const known = Object.fromEntries(
+      ['q', 'in', 'page', 'limit', 'scope', 'format', 'from', 'to'].map((k) => [
         k,
         typeof query[k] === 'string' ? query[k] : undefined,
       ]),
@@ -47,7 +47,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
       segments,
       queryToken,
       cookieToken: cookieOf(request, VISITOR_COOKIE),
-      search,
+      query: known,
     });
     return send(request, reply, result, params.siteId);
   };

@@ -12,8 +12,11 @@ export interface ServeRequest {
   /** Visitor JWT from the query string (it is then kept in a cookie) or from the cookie. */
   queryToken?: string;
   cookieToken?: string;
-  /** Query parameters of a search (`~search`): `q`, `in`, `page`, `format`. */
-  search?: Record<string, string | undefined>;
+  /**
+   * Query parameters the site reads: a search's (`~search`: `q`, `in`, `page`, `limit`, `scope`, `format`) and a
+   * list of pages' (`~pages`: `from`, `to`).
+   */
+  query?: Record<string, string | undefined>;
 }
 
 export type ServeResult =

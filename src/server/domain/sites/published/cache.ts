@@ -12,6 +12,7 @@ import { currentDeps, sameDeps, type OperationDeps } from '../../openapi/operati
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { siteCustomization, siteSpaceCustomization } from '../customization.js';
 import { type Structure, readStructure } from '../model.js';
+import { navIndex, type NavIndex } from './navigation.js';
 
 /**
  * What published sites keep between requests, each under keys made of immutable inputs (see dispatch.ts): a site's
@@ -46,12 +47,13 @@ export function encodePage(page: RenderedPage, coding: 'br' | 'gzip'): Promise<B
   return done;
 }
 
-/** A space's pages at one revision: by id, by path (documents), as a tree, its first page, and its files. */
-export interface SpaceIndex {
+/**
+ * A space's pages at one revision: as a tree with what navigation looks up (by id, parents, reading order), by path
+ * (documents), its first page, and its files.
+ */
+export interface SpaceIndex extends NavIndex {
   revisionId: string;
-  byId: Map<string, PageNode>;
   byPath: Map<string, PageNode>;
-  tree: PageNode[];
   first?: PageNode;
   files: Map<string, FileEntry>;
   fileByName: Map<string, string>;
@@ -62,6 +64,9 @@ export function hashKey(parts: unknown[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
+/** Pages and files the page indexes of all spaces hold at most. */
+const INDEXED_MAX = 500_000;
+
 /** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
 const FAILED_RETRY_MS = 60_000;
 
@@ -70,7 +75,8 @@ export class SiteCache {
   private readonly structures = new LruCache<Structure>(1000);
   /** Customization settings parsed, by site version and site space (the version goes up with any change to them). */
   private readonly settings = new LruCache<Customization>(1000);
-  private readonly indexes = new LruCache<SpaceIndex>(64);
+  /** Page indexes, bounded by pages and files held (a 100,000-page space's index is tens of megabytes). */
+  private readonly indexes = new LruCache<SpaceIndex>(64, INDEXED_MAX, (i) => i.byId.size + i.files.size);
   /**
    * Rendered pages, bounded by size (characters of HTML), with the ETag of their bytes (computed once, when
    * rendered).
@@ -93,33 +99,33 @@ export class SiteCache {
     return structure;
   }
 
+  /** Indexes being read: visitors arriving meanwhile wait for the same one (a large one takes seconds to read). */
+  private readonly reading = new Map<string, Promise<SpaceIndex | undefined>>();
+
   async index(revisionId: string): Promise<SpaceIndex | undefined> {
     const hit = this.indexes.get(revisionId);
     if (hit) return hit;
+    let reading = this.reading.get(revisionId);
+    if (!reading) {
+      reading = this.readIndex(revisionId).finally(() => this.reading.delete(revisionId));
+      this.reading.set(revisionId, reading);
+    }
+    return reading;
+  }
+
+  private async readIndex(revisionId: string): Promise<SpaceIndex | undefined> {
     const revision = await findRevision(this.db, revisionId);
     if (!revision) return undefined;
     const reader = new RevisionReader(this.db, revision);
     const [tree, files] = await Promise.all([reader.tree(), reader.files()]);
-    const byId = new Map<string, PageNode>();
+    const nav = navIndex(tree);
     const byPath = new Map<string, PageNode>();
-    let first: PageNode | undefined;
-    const visit = (nodes: PageNode[]) => {
-      for (const node of nodes) {
-        byId.set(node.id, node);
-        if (node.version.type === 'document') {
-          if (!byPath.has(node.path)) byPath.set(node.path, node);
-          first ??= node;
-        }
-        visit(node.pages);
-      }
-    };
-    visit(tree);
+    for (const node of nav.documents) if (!byPath.has(node.path)) byPath.set(node.path, node);
     const index: SpaceIndex = {
+      ...nav,
       revisionId,
-      byId,
       byPath,
-      tree,
-      first,
+      first: nav.documents[0],
       files: new Map(files),
       fileByName: new Map(files.map(([id, f]) => [f.name, id])),
     };

@@ -2,16 +2,17 @@ import type { Db } from '../../../storage/db.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { getBlob } from '../../../storage/repos/objects.js';
-import { RevisionReader } from '../../content/model.js';
+import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
-import { FILES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
+import { FILES_SEGMENT, PAGES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import type { SitePreviews } from '../customization.js';
 import type { ServeRequest, ServeResult } from './answer.js';
 import { SiteCache, encodePage, hashKey } from './cache.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
-import { renderPage } from './page.js';
-import { messagePage } from './page-html.js';
+import { pagesUrlIn, renderPage } from './page.js';
+import { messagePage, pageListHtml } from './page-html.js';
+import { pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
 import { spacesOf, visibleHeaderItems, visibleStructure, visitorAccess, type Visible } from './visitor-access.js';
@@ -90,7 +91,7 @@ export class PublishedSites implements SitePreviews {
     if ('refused' in checked) return checked.refused;
     const { view } = checked;
     if (view.segments[0] === SEARCH_SEGMENT && view.segments.length === 1)
-      return siteSearch(this.db, this.cache, view, req.search ?? {});
+      return siteSearch(this.db, this.cache, view, req.query ?? {});
     const only = view.segments.length === 1 ? view.segments[0]! : '';
     if (Object.hasOwn(MACHINE_FILES, only)) {
       return machineFile(this.cache, view, only as keyof typeof MACHINE_FILES);
@@ -137,6 +138,27 @@ export class PublishedSites implements SitePreviews {
       const data = file && segments.length === 2 ? await getBlob(this.db, file.blob) : undefined;
       if (!file || !data) return messagePage(404, 'Not found', 'No such file.', noindex, personal, home);
       return { kind: 'file', file, data, private: personal || noindex };
+    }
+
+    if (segments[0] === PAGES_SEGMENT && segments.length <= 2) {
+      const parent = segments[1] === undefined ? undefined : index.byId.get(segments[1]);
+      if (segments[1] !== undefined && !parent)
+        return messagePage(404, 'Not found', 'No such page.', noindex, personal, home);
+      const nodes = parent?.pages ?? index.tree;
+      const bound = (value: string | undefined, fallback: number) => {
+        const n = Number(value);
+        return value !== undefined && Number.isSafeInteger(n) ? Math.max(0, Math.min(n, nodes.length)) : fallback;
+      };
+      const url = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+      const pagesUrl = pagesUrlIn(siteSpaceUrl);
+      const list = pageList(nodes, parent?.id, bound(req.query?.from, 0), bound(req.query?.to, nodes.length), url, pagesUrl);
+      return {
+        kind: 'html',
+        status: 200,
+        html: pageListHtml({ title: parent?.version.title ?? 'Pages', siteTitle: site.title, back: siteSpaceUrl, list }),
+        noindex: true,
+        private: personal,
+      };
     }
 
     const pagePath = segments.join('/');

@@ -11,42 +11,59 @@ import type { Visible } from './visitor-access.js';
  * JavaScript: groups of sections, groups of pages and pages with pages under them fold with <details>.
  */
 
-/** The documents of a page tree in reading order (groups and links are not pages one reads). */
-function documents(nodes: PageNode[], out: PageNode[] = []): PageNode[] {
-  for (const n of nodes) {
-    if (n.version.type === 'document') out.push(n);
-    documents(n.pages, out);
+/**
+ * A space's page tree with what navigation looks up on every page: each node by id, its parent, and the documents in
+ * reading order with their positions. Built once per revision (cache.ts), so a page's breadcrumbs, previous and next
+ * pages cost the depth of the page, not the size of the space.
+ */
+export interface NavIndex {
+  tree: PageNode[];
+  byId: Map<string, PageNode>;
+  parentOf: Map<string, PageNode>;
+  /** Documents in reading order (groups and links are not pages one reads). */
+  documents: PageNode[];
+  position: Map<string, number>;
+}
+
+export function navIndex(tree: PageNode[]): NavIndex {
+  const index: NavIndex = { tree, byId: new Map(), parentOf: new Map(), documents: [], position: new Map() };
+  // An explicit stack: a deep tree must not overflow the call stack.
+  const stack: Array<{ nodes: PageNode[]; at: number; parent?: PageNode }> = [{ nodes: tree, at: 0 }];
+  while (stack.length) {
+    const level = stack[stack.length - 1]!;
+    const n = level.nodes[level.at++];
+    if (!n) {
+      stack.pop();
+      continue;
+    }
+    index.byId.set(n.id, n);
+    if (level.parent) index.parentOf.set(n.id, level.parent);
+    if (n.version.type === 'document') {
+      index.position.set(n.id, index.documents.length);
+      index.documents.push(n);
+    }
+    if (n.pages.length) stack.push({ nodes: n.pages, at: 0, parent: n });
   }
+  return index;
+}
+
+/** The nodes above `id`, from the top of the tree down. */
+function ancestors(index: NavIndex, id: string): PageNode[] {
+  const out: PageNode[] = [];
+  for (let p = index.parentOf.get(id); p && out.length <= 100; p = index.parentOf.get(p.id)) out.unshift(p);
   return out;
 }
 
-/** The nodes from the top of the tree down to `id` (itself last); empty when it is not in the tree. */
-function trail(nodes: PageNode[], id: string): PageNode[] {
-  for (const n of nodes) {
-    if (n.id === id) return [n];
-    const below = trail(n.pages, id);
-    if (below.length) return [n, ...below];
-  }
-  return [];
-}
-
-/** The ids of the nodes above `id` in the tree, from the top down. */
-export function ancestorIds(nodes: PageNode[], id: string): string[] {
-  return trail(nodes, id)
-    .slice(0, -1)
-    .map((n) => n.id);
-}
-
 /** Breadcrumbs of a page: its ancestors, linked when they are pages. None for a top-level page. */
-export function breadcrumbs(tree: PageNode[], node: PageNode, url: (n: PageNode) => string): Element[] {
-  const ancestors = trail(tree, node.id).slice(0, -1);
-  if (ancestors.length === 0) return [];
+export function breadcrumbs(index: NavIndex, node: PageNode, url: (n: PageNode) => string): Element[] {
+  const above = ancestors(index, node.id);
+  if (above.length === 0) return [];
   return [
     el('nav', { className: ['breadcrumbs'], ariaLabel: 'Breadcrumbs' }, [
       el(
         'ol',
         {},
-        ancestors.map((a) =>
+        above.map((a) =>
           el('li', {}, [
             a.version.type === 'document' ? el('a', { href: url(a) }, [text(a.version.title)]) : text(a.version.title),
           ]),
@@ -57,12 +74,11 @@ export function breadcrumbs(tree: PageNode[], node: PageNode, url: (n: PageNode)
 }
 
 /** Links to the previous and next pages in reading order. */
-export function pagination(tree: PageNode[], node: PageNode, url: (n: PageNode) => string): Element[] {
-  const docs = documents(tree);
-  const at = docs.findIndex((d) => d.id === node.id);
-  if (at < 0) return [];
-  const prev = docs[at - 1];
-  const next = docs[at + 1];
+export function pagination(index: NavIndex, node: PageNode, url: (n: PageNode) => string): Element[] {
+  const at = index.position.get(node.id);
+  if (at === undefined) return [];
+  const prev = index.documents[at - 1];
+  const next = index.documents[at + 1];
   if (!prev && !next) return [];
   const link = (n: PageNode, rel: 'prev' | 'next') =>
     el('a', { className: [rel], href: url(n), rel: [rel] }, [
@@ -119,46 +135,134 @@ export function sectionTabs(
   return el('nav', { className: ['sections'], ariaLabel: 'Sections' }, [el('ul', {}, items)]);
 }
 
+/** A space with at most this many pages has its whole tree in every page (it works without a script). */
+export const WHOLE_TREE_MAX = 400;
+/** A larger space shows at most this many pages of one level around the way to the current page… */
+export const LEVEL_WINDOW = 50;
+/** …the first pages of a group that is not on that way… */
+const GROUP_PREVIEW = 10;
+/** …and the rest on demand, this many at a time (`~pages`, pageList). */
+export const PAGES_CHUNK = 200;
+
+/** Where the pages of `parent` (the top level: undefined) from `from` to `to` are listed (`…/~pages`). */
+export type PagesUrl = (parent: string | undefined, from: number, to: number) => string;
+
 /**
  * The navigation's page tree. Pages with pages under them, and groups, fold with <details> (no script): groups start
  * open, a page's subpages start open on the way to the current page.
+ *
+ * A published page must not grow with its space (a page of a 100,000-page space weighed 19.5 MB): past
+ * WHOLE_TREE_MAX pages, it holds the levels on the way to the current page (each at most LEVEL_WINDOW pages around
+ * that way), the first GROUP_PREVIEW pages of the other groups there, and for everything else a link to the list of
+ * those pages (`pagesUrl`), which the site's script loads in place when a folder opens or the link is followed.
  */
-export function pageTree(nodes: PageNode[], url: (n: PageNode) => string, currentId?: string): Element {
-  const open = new Set(currentId ? ancestorIds(nodes, currentId) : []);
+export function pageTree(
+  index: NavIndex,
+  url: (n: PageNode) => string,
+  currentId: string | undefined,
+  pagesUrl: PagesUrl,
+): Element {
+  const whole = index.byId.size <= WHOLE_TREE_MAX;
+  const open = new Set(currentId ? ancestors(index, currentId).map((n) => n.id) : []);
   if (currentId) open.add(currentId);
-  const tree = (level: PageNode[]): Element =>
-    el(
-      'ul',
-      {},
-      level.map((n) => {
-        const title = n.version.title;
-        if (n.version.type === 'group') {
-          return el('li', {}, [
-            el('details', { className: ['group'], open: true }, [
-              el('summary', { className: ['group-title'] }, [text(title)]),
-              ...(n.pages.length ? [tree(n.pages)] : []),
-            ]),
-          ]);
-        }
-        let link: Element;
-        if (n.version.type === 'link') {
-          const href = n.version.href ?? '';
-          const safe = /^https?:\/\//i.test(href) || (href.startsWith('/') && !href.startsWith('//'));
-          link = el('a', safe ? { href, rel: ['noopener', 'nofollow'] } : {}, [text(title)]);
-        } else {
-          link = el('a', { href: url(n), ...(n.id === currentId ? { ariaCurrent: 'page' } : {}) }, [text(title)]);
-        }
-        if (n.pages.length === 0) return el('li', {}, [link]);
-        return el('li', { className: ['folder'] }, [
-          link,
-          el('details', { open: open.has(n.id) }, [
-            el('summary', { ariaLabel: `${title}: pages inside` }, []),
-            tree(n.pages),
-          ]),
-        ]);
-      }),
-    );
-  return tree(nodes);
+  /** Items of a level: all of them, or a window and links to the others. */
+  const level = (nodes: PageNode[], parent: string | undefined, limit: number): Element => {
+    let from = 0;
+    let to = nodes.length;
+    if (!whole && nodes.length > limit) {
+      const on = nodes.findIndex((n) => open.has(n.id));
+      from = on < 0 ? 0 : Math.max(0, Math.min(on - Math.floor(limit / 2), nodes.length - limit));
+      to = from + limit;
+    }
+    return el('ul', {}, [
+      ...(from > 0 ? [moreLink(pagesUrl(parent, 0, from), `Show ${from} more pages`)] : []),
+      ...nodes.slice(from, to).map(item),
+      ...(to < nodes.length ? [moreLink(pagesUrl(parent, to, nodes.length), `Show ${nodes.length - to} more pages`)] : []),
+    ]);
+  };
+  /** What a folded folder holds: everything when the space is small, a link to its pages otherwise. */
+  const inside = (n: PageNode, limit: number): Element =>
+    whole || open.has(n.id)
+      ? level(n.pages, n.id, LEVEL_WINDOW)
+      : limit > 0
+        ? level(n.pages, n.id, limit)
+        : el('ul', {}, [moreLink(pagesUrl(n.id, 0, n.pages.length), `Show ${n.pages.length} pages`)]);
+  const item = (n: PageNode): Element => {
+    const title = n.version.title;
+    if (n.version.type === 'group') {
+      return el('li', {}, [
+        el('details', { className: ['group'], open: true }, [
+          el('summary', { className: ['group-title'] }, [text(title)]),
+          ...(n.pages.length ? [inside(n, GROUP_PREVIEW)] : []),
+        ]),
+      ]);
+    }
+    const link =
+      n.version.type === 'link'
+        ? linkItem(n)
+        : el('a', { href: url(n), ...(n.id === currentId ? { ariaCurrent: 'page' } : {}) }, [text(title)]);
+    if (n.pages.length === 0) return el('li', {}, [link]);
+    return el('li', { className: ['folder'] }, [
+      link,
+      el('details', { open: open.has(n.id) }, [
+        el('summary', { ariaLabel: `${title}: pages inside` }, []),
+        inside(n, 0),
+      ]),
+    ]);
+  };
+  return level(index.tree, undefined, LEVEL_WINDOW);
+}
+
+/**
+ * The pages of one level from `from` (at most PAGES_CHUNK of them, with a link to the next ones up to `to`), as
+ * the tree of a page shows them away from the current page: folders and groups folded, their pages behind a link.
+ */
+export function pageList(
+  nodes: PageNode[],
+  parent: string | undefined,
+  from: number,
+  to: number,
+  url: (n: PageNode) => string,
+  pagesUrl: PagesUrl,
+): Element {
+  const end = Math.min(to, nodes.length, from + PAGES_CHUNK);
+  const folded = (n: PageNode, summary: Element, link?: Element): Element =>
+    el('li', { className: link ? ['folder'] : [] }, [
+      ...(link ? [link] : []),
+      el('details', n.version.type === 'group' ? { className: ['group'] } : {}, [
+        summary,
+        el('ul', {}, [moreLink(pagesUrl(n.id, 0, n.pages.length), `Show ${n.pages.length} pages`)]),
+      ]),
+    ]);
+  const item = (n: PageNode): Element => {
+    const title = n.version.title;
+    if (n.version.type === 'group') {
+      const summary = el('summary', { className: ['group-title'] }, [text(title)]);
+      return n.pages.length ? folded(n, summary) : el('li', {}, [el('details', { className: ['group'], open: true }, [summary])]);
+    }
+    const link = n.version.type === 'link' ? linkItem(n) : el('a', { href: url(n) }, [text(title)]);
+    return n.pages.length
+      ? folded(n, el('summary', { ariaLabel: `${title}: pages inside` }, []), link)
+      : el('li', {}, [link]);
+  };
+  return el('ul', {}, [
+    ...nodes.slice(from, end).map(item),
+    ...(end < Math.min(to, nodes.length)
+      ? [moreLink(pagesUrl(parent, end, Math.min(to, nodes.length)), `Show ${Math.min(to, nodes.length) - end} more pages`)]
+      : []),
+  ]);
+}
+
+/** A link page: its address when it is one a reader may follow (http(s) or a path of this origin). */
+function linkItem(n: PageNode): Element {
+  const href = n.version.href ?? '';
+  const safe = /^https?:\/\//i.test(href) || (href.startsWith('/') && !href.startsWith('//'));
+  return el('a', safe ? { href, rel: ['noopener', 'nofollow'] } : {}, [text(n.version.title)]);
+}
+
+/** A link to pages left out of the tree: the site's script loads them in its place (`data-pages`). */
+function moreLink(href: string, label: string): Element {
+  return el('li', { className: ['more'] }, [el('a', { href, dataPages: '' }, [text(label)])]);
 }
 
 /** The site spaces of the page's section (or of the site's root): versions to switch between, when several. */

@@ -228,6 +228,26 @@ export function messagePage(
   return { kind: 'html', status, html: toHtml(doc), noindex, private: personal };
 }
 
+/**
+ * The pages a page's navigation left out (`…/~pages`), as a page of their own: the site's script takes its list into
+ * the navigation in place; without the script, a reader follows the link to this page.
+ */
+export function pageListHtml(p: { title: string; siteTitle: string; back: string; list: Element }): string {
+  const doc = themedDocument({
+    title: `${p.title} · ${p.siteTitle}`,
+    noindex: true,
+    scripts: false,
+    body: [
+      el('main', { className: ['message', 'page-list'], id: 'content' }, [
+        el('h1', {}, [text(p.title)]),
+        el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [p.list]),
+        el('a', { className: ['button'], href: p.back }, [text(`Go to ${p.siteTitle}`)]),
+      ]),
+    ],
+  });
+  return toHtml(doc);
+}
+
 /** The answer when there is no site to show: unknown or unpublished, or a share key that is not an active one. */
 export function notFound(noindex: boolean): ServeResult {
   return messagePage(404, 'Not found', 'There is no published site at this address.', noindex);

@@ -5,7 +5,7 @@ import type { SpaceRow } from '../../../storage/repos/spaces.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown, markdownCost } from '../../content/blocks.js';
-import { FILES_SEGMENT } from '../../../lib/urls.js';
+import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
 import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';
@@ -15,7 +15,15 @@ import type { Structure } from '../model.js';
 import { renderMarkdown, resolveHref, type ImageSize, type LinkResolver, type RenderedBody } from '../render.js';
 import type { SpaceIndex } from './cache.js';
 import { safeHref, siteLook, type RefResolver } from './look.js';
-import { breadcrumbs, onThisPage, pageTree, pagination, sectionTabs, siteSpaceVariants } from './navigation.js';
+import {
+  breadcrumbs,
+  onThisPage,
+  pageTree,
+  pagination,
+  sectionTabs,
+  siteSpaceVariants,
+  type PagesUrl,
+} from './navigation.js';
 import { contentPageHtml, emptySpaceArticle, pageArticle } from './page-html.js';
 import { siteSpaceUrlOf } from './urls.js';
 import type { Visible } from './visitor-access.js';
@@ -85,8 +93,8 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const body = await renderPageBody(markdown, resolver);
     article = pageArticle(node, body.html, settings, pageUrl(node));
     around = {
-      before: breadcrumbs(index.tree, node, pageUrl),
-      after: settings.pagination.enabled ? pagination(index.tree, node, pageUrl) : [],
+      before: breadcrumbs(index, node, pageUrl),
+      after: settings.pagination.enabled ? pagination(index, node, pageUrl) : [],
       toc: onThisPage(body.headings),
     };
   } else {
@@ -128,10 +136,16 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     ...(tabs ? { tabs } : {}),
     siteSpaceId: c.siteSpace.id,
     variants: variantNav,
-    pageTree: pageTree(index.tree, pageUrl, node?.id),
+    pageTree: pageTree(index, pageUrl, node?.id, pagesUrlIn(siteSpaceUrl)),
     article,
     around,
   });
+}
+
+/** Where a site space lists the pages its navigation leaves out (`…/~pages[/{parent}]?from=&to=`). */
+export function pagesUrlIn(siteSpaceUrl: string): PagesUrl {
+  return (parent, from, to) =>
+    `${siteSpaceUrl}/${PAGES_SEGMENT}${parent ? `/${encodeURIComponent(parent)}` : ''}?from=${from}&to=${to}`;
 }
 
 /**

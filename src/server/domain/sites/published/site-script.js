@@ -116,6 +116,49 @@
     );
   });
 
+  // The navigation of a large space holds the way to the current page; the other pages are behind links to their
+  // list (`…/~pages`), loaded in place when a folded folder opens or such a link is followed. Without the script,
+  // the link opens the list as a page.
+  const loadPages = async (link) => {
+    const item = link.closest('li.more');
+    if (!item || item.dataset.loading) return;
+    item.dataset.loading = 'true';
+    link.setAttribute('aria-busy', 'true');
+    const hadFocus = document.activeElement === link;
+    try {
+      const res = await fetch(link.href, { headers: { accept: 'text/html' } });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      const list = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('nav.pages > ul');
+      if (!list) throw new Error('no list');
+      const items = [...list.children].map((li) => document.importNode(li, true));
+      item.replaceWith(...items);
+      announce(`${items.filter((li) => !li.classList.contains('more')).length} more pages shown`);
+      if (hadFocus) items[0]?.querySelector('a, summary')?.focus();
+    } catch {
+      // Offline or refused: the link still opens the list.
+      delete item.dataset.loading;
+      link.removeAttribute('aria-busy');
+    }
+  };
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('nav.pages a[data-pages]') : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
+    event.preventDefault();
+    loadPages(link);
+  });
+  // `toggle` does not bubble: listened to on the way down.
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.open || !details.closest('nav.pages')) return;
+      const link = details.querySelector(':scope > ul > li.more:first-child > a[data-pages]');
+      if (link) loadPages(link);
+    },
+    true,
+  );
+
   // Section groups in the header open as menus: one at a time, closed by Escape or a click elsewhere.
   const menus = [...document.querySelectorAll('nav.sections details')];
   const closeMenus = (except) => menus.forEach((m) => m !== except && m.removeAttribute('open'));

@@ -150,6 +150,9 @@ form.search{position:relative}
 .suggestion-excerpt{display:block;font-size:13px;color:var(--text-2);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .suggestion-none{color:var(--text-2);cursor:default}
 .sidebar details>summary{list-style:none;cursor:pointer}
+nav.pages li.more>a{color:var(--text-3);font-size:13px}
+nav.pages li.more>a[aria-busy=true]{opacity:.6}
+.page-list{text-align:left}.page-list nav.pages ul{list-style:none;padding-left:16px}.page-list nav.pages>ul{padding-left:0}
 .sidebar details>summary::-webkit-details-marker{display:none}
 .sidebar .folder{position:relative}
 .sidebar .folder>a{padding-right:34px}
