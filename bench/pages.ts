@@ -19,11 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { openStorage, migrate, type Db } from '../src/server/storage/db.js';
 import { bootstrapOwner } from '../src/server/domain/auth/service.js';
-import { RevisionReader, RevisionWriter, ROOT, revisionOfSpace } from '../src/server/domain/content/model.js';
-import { findSpace, insertRevision, updateSpace } from '../src/server/storage/repos/spaces.js';
-import { newId } from '../src/server/lib/ids.js';
-import { nowIso } from '../src/server/lib/time.js';
-import { benchDatabase, median } from './setup.js';
+import { benchDatabase, median, seedPages } from './setup.js';
 
 const TOKEN = 'bench-pages-token-0123456789abcdefghijklmnopq';
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 1000);
@@ -37,54 +33,6 @@ const LONG = { requestTimeoutSeconds: 3600 };
 
 if (process.env.BENCH_PAGES_SERVER) await serve(process.env.BENCH_PAGES_SERVER as 'sqlite' | 'postgres');
 else await main();
-
-/** Writes SECTIONS × (1 + PER_SECTION) pages into the space as one new revision, made current. */
-async function seedPages(db: Db, spaceId: string, userId: string): Promise<void> {
-  const space = (await findSpace(db, spaceId))!;
-  const head = await revisionOfSpace(db, spaceId, space.revision_id);
-  const writer = new RevisionWriter(new RevisionReader(db, head));
-  const at = nowIso();
-  const version = (title: string, slug: string, description?: string) =>
-    writer.addObject({
-      type: 'document',
-      title,
-      slug,
-      ...(description ? { description } : {}),
-      createdAt: at,
-      updatedAt: at,
-    });
-  const tops: string[] = [];
-  for (let s = 0; s < SECTIONS; s++) {
-    const sectionId = newId();
-    tops.push(sectionId);
-    const children: string[] = [];
-    for (let i = 0; i < PER_SECTION; i++) {
-      const id = newId();
-      children.push(id);
-      const v = version(`Page ${s}.${i}`, `page-${i}`, i % 4 === 0 ? `What page ${i} of section ${s} is about` : '');
-      writer.setEntry(id, { v, p: sectionId, c: [] });
-    }
-    writer.setEntry(sectionId, { v: version(`Section ${s}`, `section-${s}`), p: null, c: children });
-  }
-  writer.setEntry(ROOT, { c: tops } as never);
-  await db.transaction().execute(async (tx) => {
-    const roots = await (await writer.prepare()).write(tx);
-    const id = newId();
-    await insertRevision(tx, {
-      id,
-      space_id: spaceId,
-      parents: JSON.stringify([head.id]),
-      type: 'edits',
-      created_by: userId,
-      created_at: nowIso(),
-      pages_root: roots.pages_root,
-      files_root: roots.files_root,
-      variables: head.variables,
-      change_request_id: null,
-    });
-    await updateSpace(tx, spaceId, { revision_id: id });
-  });
-}
 
 /** Child process: the app over a fresh database with one seeded space; prints its port and ids, serves until SIGTERM. */
 async function serve(dialect: 'sqlite' | 'postgres') {
@@ -132,7 +80,7 @@ async function serve(dialect: 'sqlite' | 'postgres') {
   const spaceId = created.json<{ id: string }>().id;
   const userId = (await db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
   const t = performance.now();
-  await seedPages(db, spaceId, userId);
+  await seedPages(db, spaceId, userId, SECTIONS, PER_SECTION);
   const seedSeconds = (performance.now() - t) / 1000;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
