@@ -322,4 +322,50 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
     ]);
     expect(await slugsOf()).toEqual(['intro', 'guide', 'folder', 'guide-2', 'guide-3']);
   });
+
+  it("keeps a large folder's slugs right from batch to batch, across renames, moves out and deletions", async () => {
+    // 220 pages under one folder: its slugs are kept between batches (edit.ts, KEPT_SLUGS), not read again.
+    const space = await newSpace(server, server.orgId, { title: 'Large folder' });
+    const cr = await newChangeRequest(server, space.id);
+    const folder = (await editContent(server, space.id, cr.id, [{ operation: 'insert_page', title: 'Folder' }]))
+      .changes[0]!.page as { id: string };
+    const made: string[] = [];
+    for (let b = 0; b < 5; b++) {
+      const size = b < 4 ? 50 : 20;
+      const batch = await editContent(
+        server,
+        space.id,
+        cr.id,
+        Array.from({ length: size }, () => ({ operation: 'insert_page', title: 'Same', into: folder.id })),
+      );
+      made.push(...batch.changes.map((c) => (c.page as { id: string }).id));
+    }
+    const slugs = async () => {
+      const res = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`);
+      const top = (res.body.pages as Array<{ id: string; pages: Array<{ id: string; slug: string }> }>)[0]!;
+      return new Map(top.pages.map((p) => [p.id, p.slug]));
+    };
+    const first = await slugs();
+    expect(new Set(first.values()).size).toBe(220);
+    expect(first.get(made[219]!)).toBe('same-220');
+    const insertOne = async () => {
+      const made = await editContent(server, space.id, cr.id, [
+        { operation: 'insert_page', title: 'Same', into: folder.id },
+      ]);
+      return (await slugs()).get((made.changes[0]!.page as { id: string }).id);
+    };
+    // A rename frees a slug, the next batch takes it.
+    await editContent(server, space.id, cr.id, [{ operation: 'update_page', page: made[4]!, slug: 'renamed' }]);
+    expect(await insertOne()).toBe('same-5');
+    // A page moved out frees its slug too.
+    await editContent(server, space.id, cr.id, [{ operation: 'update_page', page: made[6]!, into: null }]);
+    expect(await insertOne()).toBe('same-7');
+    // So does a deletion.
+    await editContent(server, space.id, cr.id, [{ operation: 'delete_page', page: made[9]! }]);
+    expect(await insertOne()).toBe('same-10');
+    // And a rename to a taken slug still gets a free one.
+    await editContent(server, space.id, cr.id, [{ operation: 'update_page', page: made[0]!, slug: 'same-2' }]);
+    const all = await slugs();
+    expect(new Set(all.values()).size).toBe(all.size);
+  });
 });

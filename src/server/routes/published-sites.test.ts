@@ -397,7 +397,11 @@ describeEachDialect('published sites', (dialect) => {
       );
       chapterIds = top.changes.map((ch) => (ch.page as { id: string }).id);
       for (const [c, into] of chapterIds.entries()) {
-        const pages = Array.from({ length: EACH }, (_, p) => ({ operation: 'insert_page', title: `Page ${c}.${p}`, into }));
+        const pages = Array.from({ length: EACH }, (_, p) => ({
+          operation: 'insert_page',
+          title: `Page ${c}.${p}`,
+          into,
+        }));
         await editContent(server, sp.id, cr.id, pages);
       }
       await mergeChangeRequest(server, sp.id, cr.id);
@@ -417,7 +421,9 @@ describeEachDialect('published sites', (dialect) => {
       // The current chapter's pages are there (windows of levels: navigation.test.ts), other chapters' are not.
       expect(page.html).toContain('>Page 5.0</a>');
       expect(page.html).not.toContain('>Page 4.1</a>');
-      const list = new RegExp(`<a href="(${root}/large/~pages/${chapterIds[4]}\\?from=0&#x26;to=${EACH})" data-pages="">Show ${EACH} pages</a>`);
+      const list = new RegExp(
+        `<a href="(${root}/large/~pages/${chapterIds[4]}\\?from=0&#x26;to=${EACH})" data-pages="">Show ${EACH} pages</a>`,
+      );
       const href = list.exec(page.html)?.[1];
       expect(href, 'a link to the pages of a folded chapter').toBeDefined();
 

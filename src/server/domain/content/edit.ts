@@ -3,6 +3,7 @@ import { putBlob } from '../../storage/repos/objects.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { breathe } from '../../lib/yield.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import { InvalidError } from '../errors.js';
 import { identifyBlocks, type Block, type SplitBlock } from './blocks.js';
 import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
@@ -72,27 +73,56 @@ function contentTypeOf(name: string): string {
   return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
 }
 
+interface ParentSlugs {
+  slugOf: Map<string, string>;
+  count: Map<string, number>;
+}
+
+/**
+ * Slugs of the pages of large parents, by the pages root a batch of changes wrote and the parent: the next batch on
+ * that content starts from them instead of reading every sibling (one page more beside 10,000 read all 10,000). A
+ * pages root is the hash of its content, so what is kept under it is never stale. Bounded by the pages held.
+ */
+const KEPT_SLUGS = new LruCache<ParentSlugs>(64, 200_000, (s) => s.slugOf.size);
+/** Parents with fewer pages are read again: cheaper than holding them. */
+const KEPT_SLUGS_MIN = 200;
+const keptKey = (pagesRoot: string, parent: string) => `${pagesRoot}\n${parent}`;
+
 /**
  * The slugs of each parent's pages, read once per batch and kept up to date by its changes. Finding a free slug read
  * every sibling each time: a batch inserting k pages under a parent of n pages cost k × n reads (an import into one
  * folder, or 10,000 pages under one parent, grew with the square). A parent's entry is read when first needed;
- * inserts and updates keep it current; deletions and reverts drop the whole index (read again when needed).
+ * inserts and updates keep it current; deletions and reverts drop the whole index (read again when needed). Large
+ * parents' slugs outlive the batch (KEPT_SLUGS).
  */
 class SlugIndex {
-  private byParent = new Map<string, { slugOf: Map<string, string>; count: Map<string, number> }>();
+  private byParent = new Map<string, ParentSlugs>();
   /** The next suffix to try for a slug already taken (`guide-2`, `guide-3`…), so k equal titles cost k, not k². */
   private nextSuffix = new Map<string, number>();
 
-  constructor(private readonly writer: RevisionWriter) {}
+  constructor(private readonly writer: RevisionWriter) {
+    // What this batch knows of large parents is kept under the pages root it writes, where the next batch starts.
+    writer.onCommit(({ pages_root }) => {
+      if (!pages_root) return;
+      for (const [parent, index] of this.byParent)
+        if (index.slugOf.size >= KEPT_SLUGS_MIN) KEPT_SLUGS.set(keptKey(pages_root, parent), index);
+    });
+  }
 
   private async of(parentId: string | null) {
     const key = parentId ?? '';
     let index = this.byParent.get(key);
     if (!index) {
-      index = { slugOf: new Map(), count: new Map() };
-      for (const sibling of await this.writer.children(parentId)) {
-        const entry = await this.writer.entry(sibling);
-        if (entry) SlugIndex.put(index, sibling, (await this.writer.version(entry.v)).slug);
+      const root = this.writer.reader.revision.pages_root;
+      // Only before this batch changed any page: then the writer's pages are exactly those of its root.
+      const kept = root && this.writer.pristine ? KEPT_SLUGS.get(keptKey(root, key)) : undefined;
+      if (kept) index = { slugOf: new Map(kept.slugOf), count: new Map(kept.count) };
+      else {
+        index = { slugOf: new Map(), count: new Map() };
+        for (const sibling of await this.writer.children(parentId)) {
+          const entry = await this.writer.entry(sibling);
+          if (entry) SlugIndex.put(index, sibling, (await this.writer.version(entry.v)).slug);
+        }
       }
       this.byParent.set(key, index);
     }

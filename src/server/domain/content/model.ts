@@ -265,6 +265,11 @@ export class RevisionWriter {
 
   constructor(readonly reader: RevisionReader) {}
 
+  /** No page changed yet: the writer's pages are those of its revision. */
+  get pristine(): boolean {
+    return this.pageChanges.size === 0;
+  }
+
   /** Current entry of a page, including changes made in this writer. */
   async entry(pageId: string): Promise<PageEntry | undefined> {
     if (this.pageChanges.has(pageId)) return (this.pageChanges.get(pageId) ?? undefined) as PageEntry | undefined;
@@ -326,8 +331,17 @@ export class RevisionWriter {
   }
 
   /** Writes the new objects and trie nodes; returns the new roots. */
+  private readonly committed: Array<(roots: { pages_root: string | null }) => void> = [];
+
+  /** `fn` is told the new roots once `commit` has written them (what was computed for them can be kept under them). */
+  onCommit(fn: (roots: { pages_root: string | null }) => void): void {
+    this.committed.push(fn);
+  }
+
   async commit(): Promise<{ pages_root: string | null; files_root: string | null }> {
-    return (await this.prepare()).write(this.reader.db);
+    const roots = await (await this.prepare()).write(this.reader.db);
+    for (const fn of this.committed) fn(roots);
+    return roots;
   }
 
   /**

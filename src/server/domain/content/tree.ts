@@ -19,7 +19,11 @@ const MAX_DEPTH = 40; // sha1 has 40 hex digits: a leaf at this depth holds coll
 
 /** JSON with object keys sorted, so that equal values always hash alike. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    // A list of strings (a page's 10,000 children, say) is written as JSON writes it: natively, in one call.
+    if (value.every((x) => typeof x === 'string')) return JSON.stringify(value);
+    return `[${value.map(canonicalJson).join(',')}]`;
+  }
   if (value && typeof value === 'object') {
     const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
     keys.sort();

@@ -151,11 +151,23 @@ export class PublishedSites implements SitePreviews {
       };
       const url = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
       const pagesUrl = pagesUrlIn(siteSpaceUrl);
-      const list = pageList(nodes, parent?.id, bound(req.query?.from, 0), bound(req.query?.to, nodes.length), url, pagesUrl);
+      const list = pageList(
+        nodes,
+        parent?.id,
+        bound(req.query?.from, 0),
+        bound(req.query?.to, nodes.length),
+        url,
+        pagesUrl,
+      );
       return {
         kind: 'html',
         status: 200,
-        html: pageListHtml({ title: parent?.version.title ?? 'Pages', siteTitle: site.title, back: siteSpaceUrl, list }),
+        html: pageListHtml({
+          title: parent?.version.title ?? 'Pages',
+          siteTitle: site.title,
+          back: siteSpaceUrl,
+          list,
+        }),
         noindex: true,
         private: personal,
       };

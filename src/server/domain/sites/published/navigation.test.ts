@@ -102,12 +102,16 @@ describe('the published theme', () => {
     expect(nav).toContain('href="/s/c70-p90-1" aria-current="page"');
     expect(nav).toContain('href="/s/c70-p90-0"');
     // The levels on the way are windows around it, with the pages before and after behind links.
-    expect(nav).toContain(`<a href="/s/~pages/?0-${70 - LEVEL_WINDOW / 2}" data-pages="">Show ${70 - LEVEL_WINDOW / 2} more pages</a>`);
+    expect(nav).toContain(
+      `<a href="/s/~pages/?0-${70 - LEVEL_WINDOW / 2}" data-pages="">Show ${70 - LEVEL_WINDOW / 2} more pages</a>`,
+    );
     expect(nav).toContain(`href="/s/~pages/?${70 + LEVEL_WINDOW / 2}-120" data-pages="">Show 25 more pages</a>`);
     expect(nav).toContain(`href="/s/~pages/c70?0-${100 - LEVEL_WINDOW}"`);
     expect(nav).not.toContain('href="/s/c71-p0"');
     // Other folders hold a link to their pages, loaded when they open.
-    expect(nav).toContain('<details><summary aria-label="C71: pages inside"></summary><ul><li class="more"><a href="/s/~pages/c71?0-100" data-pages="">Show 100 pages</a>');
+    expect(nav).toContain(
+      '<details><summary aria-label="C71: pages inside"></summary><ul><li class="more"><a href="/s/~pages/c71?0-100" data-pages="">Show 100 pages</a>',
+    );
     // A page at the top shows the first pages of every level.
     const first = toHtml(pageTree(large, url, 'c0', pagesUrl));
     expect(first).toContain('href="/s/c0"');
@@ -121,7 +125,9 @@ describe('the published theme', () => {
     expect(list).toContain('href="/s/c0-p10"');
     expect(list).not.toContain('href="/s/c0-p9"');
     expect(list).toContain(`<a href="/s/~pages/c0-p10?0-3" data-pages="">Show 3 pages</a>`);
-    expect(list).toContain(`<a href="/s/~pages/c0?${PAGES_CHUNK + 10}-${PAGES_CHUNK + 50}" data-pages="">Show 40 more pages</a>`);
+    expect(list).toContain(
+      `<a href="/s/~pages/c0?${PAGES_CHUNK + 10}-${PAGES_CHUNK + 50}" data-pages="">Show 40 more pages</a>`,
+    );
     // Groups fold too; titles are text, never markup.
     const grouped = toHtml(pageList([node('g<b>', 'group', [node('x', 'document')])], undefined, 0, 1, url, pagesUrl));
     expect(grouped).toContain('<summary class="group-title">G&#x3C;B></summary>');

@@ -177,7 +177,9 @@ export function pageTree(
     return el('ul', {}, [
       ...(from > 0 ? [moreLink(pagesUrl(parent, 0, from), `Show ${from} more pages`)] : []),
       ...nodes.slice(from, to).map(item),
-      ...(to < nodes.length ? [moreLink(pagesUrl(parent, to, nodes.length), `Show ${nodes.length - to} more pages`)] : []),
+      ...(to < nodes.length
+        ? [moreLink(pagesUrl(parent, to, nodes.length), `Show ${nodes.length - to} more pages`)]
+        : []),
     ]);
   };
   /** What a folded folder holds: everything when the space is small, a link to its pages otherwise. */
@@ -238,7 +240,9 @@ export function pageList(
     const title = n.version.title;
     if (n.version.type === 'group') {
       const summary = el('summary', { className: ['group-title'] }, [text(title)]);
-      return n.pages.length ? folded(n, summary) : el('li', {}, [el('details', { className: ['group'], open: true }, [summary])]);
+      return n.pages.length
+        ? folded(n, summary)
+        : el('li', {}, [el('details', { className: ['group'], open: true }, [summary])]);
     }
     const link = n.version.type === 'link' ? linkItem(n) : el('a', { href: url(n) }, [text(title)]);
     return n.pages.length
@@ -248,7 +252,12 @@ export function pageList(
   return el('ul', {}, [
     ...nodes.slice(from, end).map(item),
     ...(end < Math.min(to, nodes.length)
-      ? [moreLink(pagesUrl(parent, end, Math.min(to, nodes.length)), `Show ${Math.min(to, nodes.length) - end} more pages`)]
+      ? [
+          moreLink(
+            pagesUrl(parent, end, Math.min(to, nodes.length)),
+            `Show ${Math.min(to, nodes.length) - end} more pages`,
+          ),
+        ]
       : []),
   ]);
 }
