@@ -106,7 +106,10 @@ export function openApiJobHandler(db: Db, options: OpenApiJobOptions): JobHandle
       const timeoutMs = options.parseTimeoutMs ?? 60_000;
       let parsed;
       try {
-        parsed = await workers.run('parseOpenApi', text, ALWAYS_IN_A_WORKER, { timeoutMs });
+        parsed = await workers.run('parseOpenApi', text, ALWAYS_IN_A_WORKER, {
+          timeoutMs,
+          organization: spec.organization_id,
+        });
       } catch (err) {
         if (err instanceof ServiceUnavailableError && /^Stopped/.test(err.message)) {
           return record(payload, 'PARSE_ERROR', [

@@ -105,4 +105,21 @@ describe('worker pool', () => {
     expect(((await running) as DomainError).status).toBe(503);
     expect(((await queued) as DomainError).status).toBe(503);
   });
+
+  it("leaves a background thread to other organizations while one organization's tasks hold the rest", async () => {
+    const workers = pool({ ...base, backgroundThreads: 2, timeoutMs: 600 });
+    const body = slowBody(20_000);
+    let settledA = 0;
+    // Two long tasks of organization A: the second waits for the first (A may hold one thread of two)...
+    const a = [1, 2].map(() =>
+      workers
+        .run('extractSections', [body], body.length, { organization: 'org-a' })
+        .catch((e: unknown) => e)
+        .finally(() => settledA++),
+    );
+    // ...so organization B's task takes the other thread at once, before either of A's is stopped.
+    expect(await workers.run('extractSections', ['# B\n\nquick'], 12, { organization: 'org-b' })).toHaveLength(1);
+    expect(settledA).toBe(0);
+    for (const result of await Promise.all(a)) expect((result as DomainError).status).toBe(503);
+  });
 });

@@ -3,6 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ServiceUnavailableError } from '../domain/errors.js';
 import { BACKGROUND_TASKS, runTask, type TaskName, type Tasks } from './tasks.js';
+import { keyedSemaphore } from '../lib/semaphore.js';
 
 /**
  * The worker threads for CPU-heavy work (markdown parsing, diffs, PDF and published-page rendering, imports, API
@@ -52,6 +53,9 @@ type Lane = 'reader' | 'background';
 
 const RETRY_AFTER_SECONDS = 5;
 
+/** Background threads one organization's tasks may hold at once: all but one, at least one. */
+const organizationShare = (o: WorkerPoolOptions) => Math.max(1, o.backgroundThreads - 1);
+
 /** A task refused for the queue: too many waiting, or waiting too long. */
 const busy = () =>
   new ServiceUnavailableError('The server is busy with other work: try again shortly', RETRY_AFTER_SECONDS);
@@ -66,6 +70,7 @@ export class WorkerPool {
 
   constructor(options: Partial<WorkerPoolOptions> = {}) {
     this.options = { ...defaultWorkerOptions(), ...options };
+    this.organizationShare = keyedSemaphore(organizationShare(this.options));
   }
 
   /** Changes the options; a lane already started is replaced (once its tasks are done) if its threads change. */
@@ -73,6 +78,9 @@ export class WorkerPool {
     const before = this.options;
     this.options = { ...before, ...options };
     const { threads, backgroundThreads, maxQueue, heapMb } = this.options;
+    if (backgroundThreads !== before.backgroundThreads) {
+      this.organizationShare = keyedSemaphore(organizationShare(this.options));
+    }
     if (maxQueue !== before.maxQueue || heapMb !== before.heapMb) {
       this.replace('reader');
       this.replace('background');
@@ -101,6 +109,9 @@ export class WorkerPool {
     }));
   }
 
+  /** Background threads one organization's tasks may hold at once: all but one (at least one). */
+  private organizationShare: ReturnType<typeof keyedSemaphore>;
+
   /** Whether a task of this input size would run inline. */
   runsInline(size: number): boolean {
     return size < this.options.inlineBelow;
@@ -115,7 +126,15 @@ export class WorkerPool {
     task: K,
     input: Input<K>,
     size: number,
-    options: { timeoutMs?: number } = {},
+    options: {
+      timeoutMs?: number;
+      /**
+       * The organization the work is for. A background task of one organization waits for its own others once
+       * they hold all but one of the lane's threads (organizationShare): four PDF exports of one organization
+       * leave a thread to everyone else's specifications and exports. The wait counts against the queue limit.
+       */
+      organization?: string;
+    } = {},
   ): Promise<Output<K>> {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     if (this.runsInline(size)) return (await runTask({ task, input })) as Output<K>;
@@ -142,7 +161,12 @@ export class WorkerPool {
       clearTimeout(timer);
       timer = setTimeout(() => controller.abort(), timeoutMs);
     });
+    let release: (() => void) | undefined;
     try {
+      if (lane === 'background' && options.organization) {
+        const share = this.organizationShare;
+        release = await share(options.organization, controller.signal);
+      }
       return (await pool.run(
         { task, input, started: startedInWorker },
         // (Piscina's TransferList type is inferred from postMessage's last overload, which takes options.)
@@ -169,6 +193,7 @@ export class WorkerPool {
       if (e.message === 'Task queue is at limit') throw busy();
       throw err;
     } finally {
+      release?.();
       leaveQueue();
       clearTimeout(timer);
       started.close();

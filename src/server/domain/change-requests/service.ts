@@ -278,7 +278,7 @@ export async function changeRequestPdf(
   idOrNumber: string,
   options: { pageId?: string; only?: boolean },
 ) {
-  const { cr, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  const { cr, head, space } = await baseAndHead(ctx, spaceId, idOrNumber);
   const title = cr.subject || `Change request #${cr.number}`;
   // Revisions never change: the same export of the same revision, under the same title, is the same PDF.
   const key = JSON.stringify([head.revision.id, title, options.pageId ?? null, options.only ?? false]);
@@ -305,7 +305,7 @@ export async function changeRequestPdf(
       `the content is larger than ${PDF_MARKDOWN_MAX / 1_000_000} MB of markdown: export one page (or part) at a time`,
     );
   }
-  const rendered = await workers.run('renderPdf', { title, pages }, size);
+  const rendered = await workers.run('renderPdf', { title, pages }, size, { organization: space.organization_id });
   const pdf = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
   pdfCache.set(key, pdf);
   return pdf;
