@@ -13,3 +13,16 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 console.log(JSON.stringify({ port, token: TOKEN, org: owner.organizationId }));
+// bench/soak.ts asks where the memory is (BENCH_MEMORY_LOG=seconds): the JS heap, outside it (buffers), or native.
+if (process.env.BENCH_MEMORY_LOG) {
+  setInterval(
+    () => {
+      const m = process.memoryUsage();
+      const mb = (n: number) => Math.round(n / 1048576);
+      console.error(
+        `server memory: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} / ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB`,
+      );
+    },
+    Number(process.env.BENCH_MEMORY_LOG) * 1000,
+  ).unref();
+}

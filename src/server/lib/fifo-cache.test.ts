@@ -16,6 +16,21 @@ describe('FifoCache', () => {
     expect(cache.has('k3')).toBe(true);
   });
 
+  it('keeps the weights it holds under its bound, the oldest out first, and nothing heavier than the bound', () => {
+    const cache = new FifoCache<string>(100, 10);
+    cache.set('a', 'a', 4);
+    cache.set('b', 'b', 4);
+    cache.set('c', 'c', 4);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+    expect(cache.weight).toBe(8);
+    cache.set('d', 'd', 9);
+    expect(cache.size).toBe(1);
+    expect(cache.weight).toBe(9);
+    cache.set('huge', 'huge', 11);
+    expect(cache.has('huge')).toBe(false);
+    expect(cache.get('d')).toBe('d');
+  });
+
   it('stays in insertion order across many evictions', () => {
     const cache = new FifoCache<number>(1000);
     for (let i = 0; i < 50_000; i++) cache.set(`k${i}`, i);

@@ -10,10 +10,16 @@ import { FifoCache } from '../../lib/fifo-cache.js';
  * is correct with several server processes on one database.
  */
 const CACHE_MAX = 50_000;
-const cache = new FifoCache<unknown>(CACHE_MAX);
+/**
+ * Characters of JSON the cached objects were read from, at most: documents and large trie nodes weigh kilobytes
+ * each, so a bound by count alone let five minutes of edits grow the server by 700 MB (every edit reads the
+ * objects the previous one wrote), and the garbage collector's work with it.
+ */
+const CACHE_CHARS_MAX = 32 * 1024 * 1024;
+const cache = new FifoCache<unknown>(CACHE_MAX, CACHE_CHARS_MAX);
 
-function remember(id: string, value: unknown) {
-  cache.set(id, value);
+function remember(id: string, value: unknown, chars: number) {
+  cache.set(id, value, chars);
 }
 
 /**
@@ -43,7 +49,7 @@ export async function getObjects<T>(
       .execute();
     for (const row of rows) {
       const value = JSON.parse(row.data) as T;
-      if (opts.remember !== false) remember(row.id, value);
+      if (opts.remember !== false) remember(row.id, value, row.data.length);
       out.set(row.id, value);
     }
   }

@@ -65,7 +65,7 @@ export function hashKey(parts: unknown[]): string {
 }
 
 /** Pages and files the page indexes of all spaces hold at most. */
-const INDEXED_MAX = 500_000;
+const INDEXED_MAX = 250_000;
 
 /** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
 const FAILED_RETRY_MS = 60_000;
