@@ -10,6 +10,7 @@ import { Urls } from './lib/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
+import { registerAdmission } from './plugins/admission.js';
 import { registerCompression } from './plugins/compression.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: deps.checkResponses }));
   registerErrorHandler(app);
+  // Before everything else a request goes through: a request waiting its turn costs nothing yet.
+  registerAdmission(app);
   registerInputGuards(app);
   // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
   // after them: a client reusing it would otherwise meet a reset. Requests that arrive after it began are answered

@@ -18,7 +18,7 @@ import { isEmptyQuery, parseQuery } from './query.js';
 import { excerpt, splitSections } from './excerpt.js';
 import { highlightPage, type Stems } from './highlight.js';
 import type { ParsedQuery } from './query.js';
-import { yieldToEventLoop } from '../../lib/yield.js';
+import { TimeSlices } from '../../lib/yield.js';
 import { SECTION_SEPARATOR } from './extract.js';
 
 /**
@@ -171,10 +171,13 @@ export async function searchPages(
     paths.set(revision.space_id, await pagePaths(new RevisionReader(db, revision), ids));
   }
   // The pages' texts are read and highlighted a few at a time (up to 500,000 characters each: reading twenty at
-  // once held the event loop for 300 ms), with other requests served in between.
+  // once held the event loop for 300 ms), with other requests served in between once a slice of time is spent
+  // (not after every batch: under load each yield waits a whole turn of the event loop, and a search of small
+  // pages paid ten of them).
   const hits: PageHit[] = [];
+  const slices = new TimeSlices();
   for (let i = 0; i < ranked.pages.length; i += dialect.textsAtOnce) {
-    if (i > 0) await yieldToEventLoop();
+    if (i > 0) await slices.due();
     const batch = ranked.pages.slice(i, i + dialect.textsAtOnce);
     const rows = new Map((await dialect.texts(db, batch)).map((r) => [`${r.spaceId}/${r.pageId}`, r]));
     for (const { spaceId, pageId } of batch) {
