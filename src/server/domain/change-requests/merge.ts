@@ -276,11 +276,9 @@ async function computeAhead(
   ]);
   const split = await splitResolutions(resolutions);
   const outcome = await mergeRevisions(ctx.db, base, ours, theirs, resolutions, split);
-  return {
-    key: mergeKey(base.id, ours.id, theirs.id, resolutions),
-    conflicts: outcome.conflicts,
-    prepared: await outcome.writer.prepare(),
-  };
+  const prepared = await outcome.writer.prepare();
+  if (!outcome.conflicts.length) await prepared.storeAhead(ctx.db);
+  return { key: mergeKey(base.id, ours.id, theirs.id, resolutions), conflicts: outcome.conflicts, prepared };
 }
 
 /**

@@ -253,7 +253,14 @@ export interface PreparedRevision {
   files_root: string | null;
   /** Every object and trie node `write` stores (to read the new content before it is written). */
   objects: ReadonlyMap<string, unknown>;
-  /** Stores the objects and trie nodes of the new roots; returns the roots. */
+  /**
+   * Stores the objects and trie nodes ahead of the transaction that will use them, a slice of time at a time:
+   * objects are named by their content and never deleted, so storing them early is harmless even if that
+   * transaction never comes, and it leaves the transaction only its rows (a merge of 100,000 pages wrote hundreds of
+   * thousands of objects inside it, holding SQLite's one connection and the event loop for seconds).
+   */
+  storeAhead(db: Executor): Promise<void>;
+  /** Stores the objects and trie nodes of the new roots (unless stored ahead); returns the roots. */
   write(db: Executor): Promise<{ pages_root: string | null; files_root: string | null }>;
 }
 
@@ -354,11 +361,16 @@ export class RevisionWriter {
     const files = await trie.prepare(revision.files_root, this.fileChanges);
     const objects = new Map<string, unknown>([...this.objects, ...pages.nodes, ...files.nodes]);
     const roots = { pages_root: pages.root, files_root: files.root };
+    let stored = false;
     return {
       ...roots,
       objects,
+      storeAhead: async (db) => {
+        await putObjects(db, objects, new TimeSlices());
+        stored = true;
+      },
       write: async (db) => {
-        await putObjects(db, objects);
+        if (!stored) await putObjects(db, objects);
         return roots;
       },
     };

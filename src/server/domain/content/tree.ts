@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { TimeSlices } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 import type { Json, NodeStore, TrieNode } from '../../storage/trie-nodes.js';
 
@@ -120,7 +121,7 @@ export class Trie {
     changes: Map<string, Json | null>,
   ): Promise<{ root: string | null; nodes: Map<string, TrieNode> }> {
     const written = new Map<string, TrieNode>();
-    const result = await this.apply(root, 0, [...changes], written);
+    const result = await this.apply(root, 0, [...changes], written, new TimeSlices());
     // Nodes made and then superseded within this update (split, then collapsed) are not kept.
     const reachable = new Map<string, TrieNode>();
     const visit = (hash: string | null) => {
@@ -138,8 +139,10 @@ export class Trie {
     depth: number,
     changes: Array<[string, Json | null]>,
     written: Map<string, TrieNode>,
+    slices: TimeSlices,
   ): Promise<string | null> {
     if (!changes.length) return hash;
+    await slices.pause();
     const node: TrieNode = hash ? await this.load(hash, written) : { l: [] };
     let next: TrieNode;
     if (isLeaf(node)) {
@@ -152,7 +155,7 @@ export class Trie {
         next = { l: [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
       } else {
         // Too many entries: split into a branch, one child per next digit.
-        return this.build([...map], depth, written);
+        return this.build([...map], depth, written, slices);
       }
     } else {
       const groups = new Map<number, Array<[string, Json | null]>>();
@@ -163,13 +166,15 @@ export class Trie {
         else groups.set(d, [change]);
       }
       const children = [...node.c];
-      for (const [d, group] of groups) children[d] = await this.apply(children[d] ?? null, depth + 1, group, written);
+      for (const [d, group] of groups) {
+        children[d] = await this.apply(children[d] ?? null, depth + 1, group, written, slices);
+      }
       const sizes = await Promise.all(children.map(async (c) => (c ? sizeOf(await this.load(c, written)) : 0)));
       const n = sizes.reduce((a, b) => a + b, 0);
       if (n <= LEAF_MAX) {
         // Few enough entries again: collapse into a leaf, so the shape stays canonical.
         const entries = (await Promise.all(children.map((c) => this.collect(c, written)))).flat();
-        return this.build(entries, depth, written);
+        return this.build(entries, depth, written, slices);
       }
       next = { c: children, n };
     }
@@ -190,15 +195,26 @@ export class Trie {
     return (await Promise.all(node.c.map((h) => this.collect(h, written)))).flat();
   }
 
-  /** Builds the canonical subtree for `entries` at `depth`. */
-  private build(entries: Array<[string, Json]>, depth: number, written: Map<string, TrieNode>): string | null {
+  /**
+   * Builds the canonical subtree for `entries` at `depth`, pausing for the event loop once a slice is spent: the
+   * 100,000 pages a merge adds to a small space are built (and hashed) here at once, seconds of work.
+   */
+  private async build(
+    entries: Array<[string, Json]>,
+    depth: number,
+    written: Map<string, TrieNode>,
+    slices: TimeSlices,
+  ): Promise<string | null> {
     if (!entries.length) return null;
+    await slices.pause();
     if (entries.length <= LEAF_MAX || depth >= MAX_DEPTH) {
       return this.write({ l: [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) }, written);
     }
     const buckets: Array<Array<[string, Json]>> = Array.from({ length: 16 }, () => []);
     for (const entry of entries) buckets[digit(entry[0], depth)]!.push(entry);
-    return this.write({ c: buckets.map((b) => this.build(b, depth + 1, written)), n: entries.length }, written);
+    const children: Array<string | null> = [];
+    for (const bucket of buckets) children.push(await this.build(bucket, depth + 1, written, slices));
+    return this.write({ c: children, n: entries.length }, written);
   }
 
   private write(node: TrieNode, written: Map<string, TrieNode>): string {
@@ -207,23 +223,37 @@ export class Trie {
     return hash;
   }
 
-  /** Keys whose values differ between two maps (absent = undefined), skipping equal subtrees. */
-  async diff(a: string | null, b: string | null): Promise<Array<{ key: string; before?: Json; after?: Json }>> {
+  /**
+   * Keys whose values differ between two maps (absent = undefined), skipping equal subtrees. Cached nodes are read
+   * without a pause (awaiting them queues only microtasks): the walk pauses for the event loop once a slice is spent.
+   */
+  async diff(
+    a: string | null,
+    b: string | null,
+    slices = new TimeSlices(),
+  ): Promise<Array<{ key: string; before?: Json; after?: Json }>> {
     if (a === b) return [];
+    await slices.pause();
     const [na, nb] = await Promise.all([a ? this.store.get(a) : null, b ? this.store.get(b) : null]);
     if (na && nb && !isLeaf(na) && !isLeaf(nb)) {
-      const parts = await Promise.all(na.c.map((ca, i) => this.diff(ca ?? null, nb.c[i] ?? null)));
+      const parts = await Promise.all(na.c.map((ca, i) => this.diff(ca ?? null, nb.c[i] ?? null, slices)));
       return parts.flat();
     }
     const before = new Map(await this.entries(a));
     const after = new Map(await this.entries(b));
     const out: Array<{ key: string; before?: Json; after?: Json }> = [];
     for (const [key, value] of before) {
+      const pause = slices.pause();
+      if (pause) await pause;
       const other = after.get(key);
       if (other === undefined) out.push({ key, before: value });
       else if (canonicalJson(other) !== canonicalJson(value)) out.push({ key, before: value, after: other });
     }
-    for (const [key, value] of after) if (!before.has(key)) out.push({ key, after: value });
+    for (const [key, value] of after) {
+      const pause = slices.pause();
+      if (pause) await pause;
+      if (!before.has(key)) out.push({ key, after: value });
+    }
     return out;
   }
 }

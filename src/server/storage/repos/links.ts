@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TimeSlices } from '../../lib/yield.js';
 import { isSqlite, type Executor } from '../db.js';
 import type {
   LinkDepsTable,
@@ -19,17 +20,24 @@ export type LinkTargetRow = LinkTargetsTable;
 /** Rows per statement: under SQLite's and PostgreSQL's limits on bound parameters. */
 const CHUNK = 500;
 
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * `items` in parts of `size`, pausing for the event loop between parts once a slice of time is spent: a merge of
+ * 100,000 pages writes their link rows in one transaction, and SQLite answers each part synchronously, so without
+ * pauses no other request (not even the health check) was answered for seconds.
+ */
+async function* chunks<T>(items: T[], size = CHUNK): AsyncGenerator<T[]> {
+  const slices = new TimeSlices();
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) await slices.due();
+    yield items.slice(i, i + size);
+  }
 }
 
 // Documents
 
 export async function findDocuments(db: Executor, hashes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const part of chunks(hashes)) {
+  for await (const part of chunks(hashes)) {
     const rows = await db.selectFrom('link_documents').select(['hash', 'data']).where('hash', 'in', part).execute();
     for (const row of rows) out.set(row.hash, row.data);
   }
@@ -39,7 +47,7 @@ export async function findDocuments(db: Executor, hashes: string[]): Promise<Map
 /** Stores documents' links (an existing hash is left alone), in hash order. */
 export async function insertDocuments(db: Executor, documents: Map<string, string>): Promise<void> {
   const rows = [...documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hash, data]) => ({ hash, data }));
-  for (const part of chunks(rows, 200)) {
+  for await (const part of chunks(rows, 200)) {
     await db
       .insertInto('link_documents')
       .values(part)
@@ -136,7 +144,7 @@ export async function copyScopeRows(db: Executor, from: string, to: string): Pro
 
 export async function pagesByIds(db: Executor, scope: string, ids: string[]): Promise<LinkPageRow[]> {
   const out: LinkPageRow[] = [];
-  for (const part of chunks([...new Set(ids)])) {
+  for await (const part of chunks([...new Set(ids)])) {
     out.push(
       ...(await db
         .selectFrom('link_pages')
@@ -152,7 +160,7 @@ export async function pagesByIds(db: Executor, scope: string, ids: string[]): Pr
 /** Document pages with these paths (by path key). */
 export async function documentsByPathKeys(db: Executor, scope: string, keys: string[]): Promise<LinkPageRow[]> {
   const out: LinkPageRow[] = [];
-  for (const part of chunks([...new Set(keys)])) {
+  for await (const part of chunks([...new Set(keys)])) {
     out.push(
       ...(await db
         .selectFrom('link_pages')
@@ -167,7 +175,7 @@ export async function documentsByPathKeys(db: Executor, scope: string, keys: str
 }
 
 export async function upsertPages(db: Executor, rows: LinkPageRow[]): Promise<void> {
-  for (const part of chunks(rows, 200)) {
+  for await (const part of chunks(rows, 200)) {
     await db
       .insertInto('link_pages')
       .values(part)
@@ -185,14 +193,14 @@ export async function upsertPages(db: Executor, rows: LinkPageRow[]): Promise<vo
 }
 
 export async function deletePages(db: Executor, scope: string, ids: string[]): Promise<void> {
-  for (const part of chunks(ids)) {
+  for await (const part of chunks(ids)) {
     await db.deleteFrom('link_pages').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
   }
 }
 
 export async function filesByIds(db: Executor, scope: string, ids: string[]): Promise<LinkFilesTable[]> {
   const out: LinkFilesTable[] = [];
-  for (const part of chunks([...new Set(ids)])) {
+  for await (const part of chunks([...new Set(ids)])) {
     out.push(
       ...(await db
         .selectFrom('link_files')
@@ -207,7 +215,7 @@ export async function filesByIds(db: Executor, scope: string, ids: string[]): Pr
 
 export async function filesByNameKeys(db: Executor, scope: string, keys: string[]): Promise<LinkFilesTable[]> {
   const out: LinkFilesTable[] = [];
-  for (const part of chunks([...new Set(keys)])) {
+  for await (const part of chunks([...new Set(keys)])) {
     out.push(
       ...(await db
         .selectFrom('link_files')
@@ -221,7 +229,7 @@ export async function filesByNameKeys(db: Executor, scope: string, keys: string[
 }
 
 export async function upsertFiles(db: Executor, rows: LinkFilesTable[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for await (const part of chunks(rows)) {
     await db
       .insertInto('link_files')
       .values(part)
@@ -233,7 +241,7 @@ export async function upsertFiles(db: Executor, rows: LinkFilesTable[]): Promise
 }
 
 export async function deleteFiles(db: Executor, scope: string, ids: string[]): Promise<void> {
-  for (const part of chunks(ids)) {
+  for await (const part of chunks(ids)) {
     await db.deleteFrom('link_files').where('scope_id', '=', scope).where('file_id', 'in', part).execute();
   }
 }
@@ -242,7 +250,7 @@ export async function deleteFiles(db: Executor, scope: string, ids: string[]): P
 
 export async function linksOfPages(db: Executor, scope: string, pageIds: string[]): Promise<LinkRow[]> {
   const out: LinkRow[] = [];
-  for (const part of chunks([...new Set(pageIds)])) {
+  for await (const part of chunks([...new Set(pageIds)])) {
     out.push(
       ...(await db
         .selectFrom('links')
@@ -257,7 +265,7 @@ export async function linksOfPages(db: Executor, scope: string, pageIds: string[
 
 export async function linksByIds(db: Executor, scope: string, ids: string[]): Promise<LinkRow[]> {
   const out: LinkRow[] = [];
-  for (const part of chunks([...new Set(ids)])) {
+  for await (const part of chunks([...new Set(ids)])) {
     out.push(
       ...(await db.selectFrom('links').selectAll().where('scope_id', '=', scope).where('id', 'in', part).execute()),
     );
@@ -266,18 +274,18 @@ export async function linksByIds(db: Executor, scope: string, ids: string[]): Pr
 }
 
 export async function deleteLinksOfPages(db: Executor, scope: string, pageIds: string[]): Promise<void> {
-  for (const part of chunks(pageIds)) {
+  for await (const part of chunks(pageIds)) {
     await db.deleteFrom('links').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
     await db.deleteFrom('link_deps').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
   }
 }
 
 export async function insertLinks(db: Executor, rows: LinkRow[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await db.insertInto('links').values(part).execute();
+  for await (const part of chunks(rows, 200)) await db.insertInto('links').values(part).execute();
 }
 
 export async function insertDeps(db: Executor, rows: LinkDepsTable[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for await (const part of chunks(rows)) {
     await db
       .insertInto('link_deps')
       .values(part)
@@ -303,7 +311,7 @@ export async function dependentLinks(
   anchorKeys: string[],
 ): Promise<Array<{ link_id: string; page_id: string }>> {
   const out: Array<{ link_id: string; page_id: string }> = [];
-  for (const part of chunks([...new Set(keys)])) {
+  for await (const part of chunks([...new Set(keys)])) {
     out.push(
       ...(await db
         .selectFrom('link_deps')
@@ -313,7 +321,7 @@ export async function dependentLinks(
         .execute()),
     );
   }
-  for (const part of chunks([...new Set(anchorKeys)])) {
+  for await (const part of chunks([...new Set(anchorKeys)])) {
     out.push(
       ...(await db
         .selectFrom('link_deps')
@@ -331,7 +339,7 @@ export async function dependentLinks(
 
 export async function targetsByKeys(db: Executor, scope: string, keys: string[]): Promise<LinkTargetRow[]> {
   const out: LinkTargetRow[] = [];
-  for (const part of chunks([...new Set(keys)])) {
+  for await (const part of chunks([...new Set(keys)])) {
     out.push(
       ...(await db
         .selectFrom('link_targets')
@@ -345,7 +353,7 @@ export async function targetsByKeys(db: Executor, scope: string, keys: string[])
 }
 
 export async function insertTargets(db: Executor, rows: LinkTargetRow[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await db.insertInto('link_targets').values(part).execute();
+  for await (const part of chunks(rows, 200)) await db.insertInto('link_targets').values(part).execute();
 }
 
 export async function setTargetUsages(db: Executor, scope: string, key: string, usages: number): Promise<void> {
@@ -358,7 +366,7 @@ export async function setTargetUsages(db: Executor, scope: string, key: string, 
 }
 
 export async function deleteTargets(db: Executor, scope: string, keys: string[]): Promise<void> {
-  for (const part of chunks(keys)) {
+  for await (const part of chunks(keys)) {
     await db.deleteFrom('link_targets').where('scope_id', '=', scope).where('target_key', 'in', part).execute();
   }
 }
@@ -405,7 +413,7 @@ export async function locationsOf(
       )
       .selectAll();
   const out: Array<{ target_key: string; page_id: string }> = [];
-  for (const part of chunks(keys, 100)) {
+  for await (const part of chunks(keys, 100)) {
     let q = one(part[0]!, 0);
     for (let i = 1; i < part.length; i++) q = q.unionAll(one(part[i]!, i));
     out.push(...(await q.execute()));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
-import { yieldToEventLoop } from '../../lib/yield.js';
+import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
@@ -66,9 +66,15 @@ export async function getObject<T>(db: Executor, id: string): Promise<T> {
  * Stores objects by id; an id already stored is left alone (same id, same content). Written objects are not
  * cached here: the caller's transaction may still roll back, and the cache must only hold what is stored.
  */
-export async function putObjects(db: Executor, objects: Map<string, unknown>): Promise<void> {
+export async function putObjects(
+  db: Executor,
+  objects: ReadonlyMap<string, unknown>,
+  /** Lets other requests run between batches once a slice is spent (thousands of objects take seconds). */
+  slices?: TimeSlices,
+): Promise<void> {
   const rows = [...objects].map(([id, value]) => ({ id, data: JSON.stringify(value) }));
   for (let i = 0; i < rows.length; i += 200) {
+    if (i > 0) await slices?.due();
     await db
       .insertInto('objects')
       .values(rows.slice(i, i + 200))
