@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
-import type { TimeSlices} from '../../lib/yield.js';
+import type { TimeSlices } from '../../lib/yield.js';
 import { yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 
