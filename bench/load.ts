@@ -6,10 +6,9 @@
 // kind of request: count, p50, p99 and max latency; how many took over 2 s and over 10 s; GET /v1/health sampled
 // meanwhile; failures by status (a merge may meet a conflict: 409, what a user is shown too). Goal (issue 25): no
 // request over 2 s (on SQLite, 56 to 582 per run waited over 10 s).
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import http from 'node:http';
 import { Agent, request } from 'undici';
+import { startStallServer } from './setup.js';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
@@ -21,21 +20,9 @@ for (const dialect of dialects) {
 }
 
 async function run(dialect: 'sqlite' | 'postgres') {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'bench/stall-server.ts'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_SERVER_DIALECT: dialect },
-    },
-  );
-  const started = JSON.parse(
-    await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (l) => l.startsWith('{') && resolve(l));
-      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    }),
-  ) as { port: number; token: string; org: string };
-  const base = `http://127.0.0.1:${started.port}`;
+  const { child, started, base } = await startStallServer(process.env.BENCH_NODE_ARGS?.split(' ') ?? [], {
+    BENCH_SERVER_DIALECT: dialect,
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const auth = { authorization: `Bearer ${started.token}` };
 

@@ -6,7 +6,7 @@
 // 300 ms for a first render. The pages are written straight into the database (bench/setup.ts, seedPages).
 import zlib from 'node:zlib';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median, seedPages } from './setup.js';
+import { benchDatabase, median, seedPages, jsonCaller } from './setup.js';
 
 const TOKEN = 'bench-weight-token-0123456789abcdefghijklmnopq';
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 7);
@@ -22,17 +22,7 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 const org = owner.organizationId;
 const userId = (await storage.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
-async function call(method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(base, TOKEN);
 
 async function timed(url: string): Promise<{ ms: number; html: string }> {
   const t = performance.now();

@@ -1,5 +1,7 @@
 // Shared by the benchmarks: a fresh SQLite database (or a fresh PostgreSQL schema) with its owner.
 import crypto from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,4 +129,34 @@ export async function seedPages(
     });
     await updateSpace(tx, spaceId, { revision_id: id });
   });
+}
+
+/** A JSON caller of the API at `base` with `token`: answers the parsed body, throws on a non-2xx answer. */
+export function jsonCaller(base: string, token: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
+  return async (method: string, p: string, body?: unknown): Promise<any> => {
+    const res = await fetch(base + p, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 500)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
+
+/** bench/stall-server.ts in a child process (`nodeArgs` before it, `env` added): once it prints its port. */
+export async function startStallServer(nodeArgs: string[] = [], env: Record<string, string> = {}) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'bench/stall-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const started = JSON.parse(
+    await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on('line', (l) => l.startsWith('{') && resolve(l));
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    }),
+  ) as { port: number; token: string; org: string };
+  return { child, started, base: `http://127.0.0.1:${started.port}` };
 }

@@ -4,7 +4,7 @@
 // (issue 25): linear in the work, so the ratios stay near 1, not the 13–15× found before. The pages are written
 // straight into the database (bench/setup.ts, seedPages): 10,000 pages in one folder, and 10 in another space.
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median, seedPages } from './setup.js';
+import { benchDatabase, median, seedPages, jsonCaller } from './setup.js';
 
 const TOKEN = 'bench-siblings-token-0123456789abcdefghijklmn';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -17,17 +17,7 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const userId = (await storage.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
-async function call(method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(base, TOKEN);
 
 /** A space of one folder holding `n` pages; answers the space and the folder's id. */
 async function folderOf(n: number): Promise<{ spaceId: string; folderId: string }> {

@@ -3,9 +3,8 @@
 // one, against the server in a child process (bench/stall-server.ts, the app as `npm start` runs it). Printed every
 // 30 s: edits per second in that window and the server's resident memory (Linux, /proc); then the memory after 30 s
 // idle. Goal (issue 25): memory bounded (it went 269 → 986 MB, not released idle) and throughput steady (it halved).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createInterface } from 'node:readline';
+import { jsonCaller, startStallServer } from './setup.js';
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const WINDOW = Number(process.env.BENCH_SOAK_WINDOW ?? 30);
@@ -13,16 +12,7 @@ const IDLE = Number(process.env.BENCH_SOAK_IDLE ?? 30);
 const CLIENTS = Number(process.env.BENCH_SOAK_CLIENTS ?? 16);
 const MERGE_EVERY = 50;
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stall-server.ts'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const started = JSON.parse(
-  await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (l) => l.startsWith('{') && resolve(l));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  }),
-) as { port: number; token: string; org: string };
-const base = `http://127.0.0.1:${started.port}`;
+const { child, started, base } = await startStallServer();
 
 /** The server's resident memory in MB (Linux). */
 function rssMb(): number {
@@ -30,17 +20,7 @@ function rssMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
-async function call(method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${started.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(base, started.token);
 
 const words = ['install', 'configure', 'server', 'client', 'token', 'deploy', 'page', 'section', 'update', 'space'];
 const bodyOf = (n: number) =>
