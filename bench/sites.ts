@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.js';
 import { PublishedSites } from '../src/server/domain/sites/published/dispatch.js';
-import { benchDatabase, median } from './setup.js';
+import { benchDatabase, jsonCaller, median } from './setup.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -28,17 +28,7 @@ const portOf = (server: typeof app.server) => {
 };
 const base = `http://127.0.0.1:${portOf(app.server)}`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
-async function call(method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(base, TOKEN);
 
 const paragraph = (i: number) => `Paragraph ${i} of this page, with **enough** words to look like [documentation](#).`;
 const body = (n: number) =>
