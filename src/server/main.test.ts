@@ -52,6 +52,25 @@ function start(
   return { child, lines, listening, printed, exited, stderr: () => stderr };
 }
 
+/**
+ * `promise`, or an error after `ms` naming the step and what the processes printed so far: a step that hangs on a
+ * loaded machine says where, instead of the test's own time limit saying only that it ran out.
+ */
+async function within<T>(ms: number, step: string, processes: ReturnType<typeof start>[], promise: Promise<T>) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const printed = processes.map((p, i) => `process ${i + 1}:\n${[...p.lines, p.stderr()].join('\n')}`);
+      reject(new Error(`${step}: not done after ${ms} ms\n${printed.join('\n')}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('server entry point', () => {
   it('creates and prints the owner credentials once, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-main-'));
@@ -99,21 +118,34 @@ describe('server entry point', () => {
           DATABASE_URL: url,
           ADMIN_EMAIL: 'twice@example.com',
           ADMIN_PASSWORD: 'a-good-password',
+          // Warnings and errors only: printed with the step that failed to finish (see within).
+          LOG_LEVEL: 'warn',
         };
         const [a, b] = [start(env), start(env)];
-        const [lineA, lineB] = await Promise.all([a.listening, b.listening]);
+        const [lineA, lineB] = await within(
+          60_000,
+          'both processes listening',
+          [a, b],
+          Promise.all([a.listening, b.listening]),
+        );
         expect(lineA).toMatch(/^Listening on /);
         expect(lineB).toMatch(/^Listening on /);
         // Exactly one of them created the owner; both serve it.
         const firstStarts = [a, b].filter((p) => p.lines.some((l) => l.startsWith('First start')));
         expect(firstStarts).toHaveLength(1);
         for (const line of [lineA, lineB]) {
-          const login = await fetch(`${line.split(' ')[2]}/v1/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: 'twice@example.com', password: 'a-good-password' }),
-          });
+          const login = await within(
+            30_000,
+            `signing in at ${line}`,
+            [a, b],
+            fetch(`${line.split(' ')[2]}/v1/auth/login`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: 'twice@example.com', password: 'a-good-password' }),
+            }),
+          );
           expect(login.status).toBe(200);
+          await login.arrayBuffer();
         }
         const check = new pg.Client({ connectionString: url });
         await check.connect();
@@ -122,13 +154,15 @@ describe('server entry point', () => {
         expect(users.rows[0].n).toBe(1);
         a.child.kill('SIGTERM');
         b.child.kill('SIGTERM');
-        expect(await a.exited).toBe(0);
-        expect(await b.exited).toBe(0);
+        expect(
+          await within(30_000, 'both processes exiting on SIGTERM', [a, b], Promise.all([a.exited, b.exited])),
+        ).toEqual([0, 0]);
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }
     },
+    150_000,
   );
 
   it('`npm start` passes SIGTERM to the server: in-flight requests finish (Connection: close), the port closes', async () => {
