@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -8,7 +5,6 @@ import {
   Migrator,
   PostgresDialect,
   SqliteAdapter,
-  SqliteDialect,
   sql,
   type RawBuilder,
   type Transaction,
@@ -16,6 +12,7 @@ import {
 import type { StorageConfig } from '../config.js';
 import type { Database } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
+import { openSqlite } from './sqlite.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -65,92 +62,14 @@ export function fixedQuery<R, P extends unknown[]>(build: (...params: P) => RawB
 // PostgreSQL returns BIGINT counts as strings; counts here always fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** What Kysely's SQLite driver calls on a prepared statement. */
-interface DriverStatement {
-  readonly reader: boolean;
-  all(parameters: readonly unknown[]): unknown[];
-  run(parameters: readonly unknown[]): SQLite.RunResult;
-  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
-}
-
-/**
- * A prepared statement whose rows are read as arrays and built into objects by a constructor compiled for its
- * columns. better-sqlite3 builds each row object property by property through V8's API, which for a row of 30
- * columns costs as much as the query; the compiled literal costs a tenth of that and makes objects of one
- * shape, which the code reading them then reads faster too. Duplicate column names keep the last value, as
- * better-sqlite3's own rows do. The columns are those of the schema the statement was prepared on: the cache is
- * emptied after migrations (the only DDL that changes columns; search's rebuild recreates its table alike).
- */
-function fastRows(statement: SQLite.Statement): DriverStatement {
-  if (!statement.reader) return statement as unknown as DriverStatement;
-  const compile = () => {
-    const fields = statement.columns().map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`);
-    // The column names go in quoted by JSON.stringify.
-    return { width: fields.length, build: new Function('r', `return { ${fields.join(', ')} };`) as RowBuilder };
-  };
-  let row = compile();
-  const raw = statement.raw(true);
-  // A row of another width: the schema changed under a cached statement (a test migrating step by step).
-  const built = (r: unknown[]) => {
-    if (r.length !== row.width) row = compile();
-    return row.build(r);
-  };
-  return {
-    reader: true,
-    all: (parameters) => (raw.all(parameters) as unknown[][]).map(built),
-    run: (parameters) => raw.run(parameters),
-    *iterate(parameters) {
-      for (const r of raw.iterate(parameters) as IterableIterator<unknown[]>) yield built(r);
-    },
-  };
-}
-
-type RowBuilder = (r: unknown[]) => unknown;
-
-/**
- * Kysely prepares every query anew; on better-sqlite3 preparing costs about as much as running a simple
- * query. Queries are few and repeat, so prepared statements are kept by SQL text (a bounded map), each with
- * its compiled row constructor (fastRows).
- */
-function withStatementCache(database: SQLite.Database, max = 500) {
-  const cache = new Map<string, DriverStatement>();
-  const prepare = database.prepare.bind(database);
-  const proxy = new Proxy(database, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (!statement) {
-          if (cache.size >= max) cache.delete(cache.keys().next().value!);
-          statement = fastRows(prepare(source));
-          cache.set(source, statement);
-        }
-        return statement;
-      };
-    },
-  });
-  return { database: proxy, clear: () => cache.clear() };
-}
-
-/** Empties a SQLite storage's statement cache (see fastRows), by its Kysely instance. */
+/** Empties a SQLite storage's statement caches (see sqlite.ts), by its Kysely instance. */
 const statementCaches = new WeakMap<Db, () => void>();
 
 export function openStorage(config: StorageConfig): Storage {
   if (config.kind === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
-    const database = new SQLite(config.file);
-    database.pragma('journal_mode = WAL');
-    database.pragma('foreign_keys = ON');
-    database.pragma('busy_timeout = 5000');
-    database.pragma('synchronous = NORMAL');
-    // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Searches must match alike.
-    database.function('lower', { deterministic: true }, (value: unknown) =>
-      typeof value === 'string' ? value.toLowerCase() : value,
-    );
-    const statements = withStatementCache(database);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements.database }) });
-    statementCaches.set(db, statements.clear);
-    return { db, kind: 'sqlite', close: () => db.destroy() };
+    const { db, clearStatements, close } = openSqlite(config.file);
+    statementCaches.set(db, clearStatements);
+    return { db, kind: 'sqlite', close };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
