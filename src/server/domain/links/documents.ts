@@ -2,7 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import { getObjects } from '../../storage/repos/objects.js';
 import * as repo from '../../storage/repos/links.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
-import { yieldToEventLoop } from '../../lib/yield.js';
+import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { workers } from '../../workers/pool.js';
 import { blocksToMarkdown, markdownCost, type SplitBlock } from '../content/blocks.js';
 import type { DocumentObject } from '../content/model.js';
@@ -71,10 +71,14 @@ export async function documentLinks(
 ): Promise<Map<string, DocumentLinks>> {
   const out = new Map<string, DocumentLinks>();
   const wanted: string[] = [];
+  // Tens of thousands of documents (a merge of an import) are decoded in slices of the event loop.
+  const slices = new TimeSlices();
   for (const hash of new Set(hashes)) {
     const hit = cache.get(hash);
     if (hit) out.set(hash, hit);
     else wanted.push(hash);
+    const pause = slices.pause();
+    if (pause) await pause;
   }
   if (!wanted.length) return out;
   const stored = await repo.findDocuments(db, wanted);
@@ -88,6 +92,8 @@ export async function documentLinks(
     const links = decode(data);
     cache.set(hash, links);
     out.set(hash, links);
+    const pause = slices.pause();
+    if (pause) await pause;
   }
   if (!missing.length) return out;
   const fresh = new Map<string, string>();

@@ -474,6 +474,9 @@ async function comparePages(
 ): Promise<void> {
   const { keys, removed, upserts, movedRoots, bodyChanges } = changes;
   for (const [id, entry] of after) {
+    // First in the step: the steps below end early with `continue` (every page of an import is new).
+    const pause = slices.pause();
+    if (pause) await pause;
     const old = stored.get(id);
     if (!entry) {
       if (old) {
@@ -501,8 +504,6 @@ async function comparePages(
     if (retyped) keys.add(pageKey(id)).add(old.path_key).add(row.path_key);
     if (moved || retyped || rebodied) addSource(changes, row, version);
     if (rebodied && !retyped && row.type === 'document') bodyChanges.push({ row, before: old.document });
-    const pause = slices.pause();
-    if (pause) await pause;
   }
 }
 
@@ -521,6 +522,8 @@ async function comparePagesUnderMoved(
   const queue = [];
   for (const id of movedRoots) queue.push(...((await pages.entryOf(id))?.c ?? []));
   while (queue.length) {
+    const pause = slices.pause();
+    if (pause) await pause;
     const id = queue.pop()!;
     if (seen.has(id) || after.has(id)) continue;
     seen.add(id);
@@ -530,6 +533,8 @@ async function comparePagesUnderMoved(
     queue.push(...entry.c);
   }
   for (const old of await repo.pagesByIds(tx, scopeId, under)) {
+    const pause = slices.pause();
+    if (pause) await pause;
     const entry = (await pages.entryOf(old.page_id))!;
     const version = await pages.versionOf(entry.v);
     const row = pages.rowOf(old.page_id, version, await pages.pathOf(old.page_id));
@@ -537,8 +542,6 @@ async function comparePagesUnderMoved(
     upserts.push(row);
     addSource(changes, row, version);
     keys.add(old.path_key).add(row.path_key);
-    const pause = slices.pause();
-    if (pause) await pause;
   }
 }
 
