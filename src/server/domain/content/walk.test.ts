@@ -22,6 +22,7 @@ function expectedTree(rootIds: string[], all: Map<string, PageEntry>, versions: 
 
 describe('RevisionReader.walkTree', () => {
   let storage: Storage;
+  let empty: RevisionRow;
   let revision: RevisionRow;
   let expected: Expected[];
   const SECTIONS = 12;
@@ -30,7 +31,7 @@ describe('RevisionReader.walkTree', () => {
   beforeAll(async () => {
     storage = openStorage({ kind: 'sqlite', file: ':memory:' });
     await migrate(storage);
-    const empty: RevisionRow = {
+    empty = {
       id: 'r0',
       space_id: 's',
       parents: '[]',
@@ -120,5 +121,56 @@ describe('RevisionReader.walkTree', () => {
     expect(entered).toEqual(flat(expected));
     expect(entered).not.toContain('under-link');
     expect(new Set(left)).toEqual(new Set(entered.filter((id) => id !== 'link' && !id.startsWith('section-1'))));
+  });
+
+  it('starts from another revision: the tree a full read makes, reading only the versions that changed', async () => {
+    const at = '2024-01-02T00:00:00.000Z';
+    const writer = new RevisionWriter(new RevisionReader(storage.db, revision));
+    const version = (type: PageVersion['type'], slug: string) =>
+      writer.addObject({ type, title: slug, slug, createdAt: at, updatedAt: at });
+    // Section 1 renamed (its 900 pages' paths change), a page moved from section 2 to section 4, one removed, one
+    // added, the entry that was missing now there, and the deep chain cut short.
+    const s1 = (await writer.entry('section-1'))!;
+    writer.setEntry('section-1', { ...s1, v: version('document', 'renamed') });
+    const s2 = (await writer.entry('section-2'))!;
+    const s4 = (await writer.entry('section-4'))!;
+    writer.setEntry('section-2', { ...s2, c: s2.c.filter((id) => id !== 'page-2-7' && id !== 'page-2-8') });
+    writer.setEntry('page-2-7', { ...(await writer.entry('page-2-7'))!, p: 'section-4' });
+    writer.setEntry('section-4', { ...s4, c: ['page-2-7', ...s4.c, 'added'] });
+    writer.setEntry('page-2-8', null);
+    writer.setEntry('added', { v: version('document', 'added'), p: 'section-4', c: [] });
+    writer.setEntry('missing-entry', { v: version('document', 'found'), p: null, c: [] });
+    writer.setEntry('deep-5', { ...(await writer.entry('deep-5'))!, c: [] });
+    const next: RevisionRow = { ...empty, id: 'r2', ...(await writer.commit()) };
+
+    const strip = (nodes: Array<{ id: string; path: string; pages: unknown[] }>): Expected[] =>
+      nodes.map((n) => ({ id: n.id, path: n.path, pages: strip(n.pages as never) }));
+    const full = await new RevisionReader(storage.db, next).tree();
+    // The base's versions are marked: a page showing the mark was not read again.
+    const before = await new RevisionReader(storage.db, revision).treeWithEntries();
+    const versions = new Map<string, PageVersion>();
+    const hashes = [...before.entries.all.values()].map((e) => e.v);
+    for (const [hash, v] of await getObjects<PageVersion>(storage.db, hashes))
+      versions.set(hash, { ...v, title: 'known' });
+    const derived = await new RevisionReader(storage.db, next).treeWithEntries({
+      entries: before.entries,
+      version: (_id, hash) => versions.get(hash),
+    });
+    expect(strip(derived.roots)).toEqual(strip(full));
+    expect(derived.roots.find((n) => n.id === 'section-1')!.pages[3]!.path).toBe('renamed/page-1-3');
+    const titles = new Map<string, string>();
+    const visit = (nodes: typeof full) => nodes.forEach((n) => (titles.set(n.id, n.version.title), visit(n.pages)));
+    visit(derived.roots);
+    expect(titles.get('page-4-3')).toBe('known');
+    expect(titles.get('page-2-7')).toBe('known');
+    expect([titles.get('section-1'), titles.get('added'), titles.get('missing-entry')]).toEqual([
+      'renamed',
+      'added',
+      'found',
+    ]);
+    expect(derived.entries.all.has('page-2-8')).toBe(false);
+    expect([...derived.entries.all.keys()].sort()).toEqual(
+      [...(await new RevisionReader(storage.db, next).treeWithEntries()).entries.all.keys()].sort(),
+    );
   });
 });

@@ -5,14 +5,14 @@ import type { Db } from '../../../storage/db.js';
 import * as repo from '../../../storage/repos/sites.js';
 import type { SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
-import { RevisionReader, type FileEntry, type PageNode } from '../../content/model.js';
+import { RevisionReader, type FileEntry, type PageNode, type TreeBase, type TreeEntries } from '../../content/model.js';
 import { LruCache } from '../../../lib/lru-cache.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { currentDeps, sameDeps, type OperationDeps } from '../../openapi/operations.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { siteCustomization, siteSpaceCustomization } from '../customization.js';
 import { type Structure, readStructure } from '../model.js';
-import { navIndex, type NavIndex } from './navigation.js';
+import { NavBuilder, type NavIndex } from './navigation.js';
 
 /**
  * What published sites keep between requests, each under keys made of immutable inputs (see dispatch.ts): a site's
@@ -53,10 +53,26 @@ export function encodePage(page: RenderedPage, coding: 'br' | 'gzip'): Promise<B
  */
 export interface SpaceIndex extends NavIndex {
   revisionId: string;
+  /** The page entries the tree was made from: the index of the space's next revision starts from them. */
+  entries: TreeEntries;
   byPath: Map<string, PageNode>;
   first?: PageNode;
   files: Map<string, FileEntry>;
   fileByName: Map<string, string>;
+}
+
+/**
+ * What the index of another revision of the same space gives a new one (see RevisionReader.walkTree): its entries
+ * and the versions of its pages, so that a change to a 100,000-page space reads what changed, not the whole tree.
+ */
+function treeBase(index: SpaceIndex): TreeBase {
+  return {
+    entries: index.entries,
+    version: (pageId, hash) => {
+      const node = index.byId.get(pageId);
+      return node?.entry.v === hash ? node.version : undefined;
+    },
+  };
 }
 
 /** A cache key made of `parts` (a rendered page's: all that it shows). */
@@ -76,7 +92,7 @@ export class SiteCache {
   /** Customization settings parsed, by site version and site space (the version goes up with any change to them). */
   private readonly settings = new LruCache<Customization>(1000);
   /** Page indexes, bounded by pages and files held (a 100,000-page space's index is tens of megabytes). */
-  private readonly indexes = new LruCache<SpaceIndex>(64, INDEXED_MAX, (i) => i.byId.size + i.files.size);
+  private readonly indexes = new LruCache<SpaceIndex>(64, INDEXED_MAX, (i) => i.entries.all.size + i.files.size);
   /**
    * Rendered pages, bounded by size (characters of HTML), with the ETag of their bytes (computed once, when
    * rendered).
@@ -113,23 +129,38 @@ export class SiteCache {
     return reading;
   }
 
+  /** The revision last indexed of each space (bounded like the indexes): the next one starts from its index. */
+  private readonly latest = new LruCache<string>(1000);
+
   private async readIndex(revisionId: string): Promise<SpaceIndex | undefined> {
     const revision = await findRevision(this.db, revisionId);
     if (!revision) return undefined;
     const reader = new RevisionReader(this.db, revision);
-    const [tree, files] = await Promise.all([reader.tree(), reader.files()]);
-    const nav = navIndex(tree);
+    const previousId = this.latest.get(revision.space_id);
+    const previous = previousId === undefined ? undefined : this.indexes.get(previousId);
+    // The tree, its navigation index and its documents by path, made in one walk (each page, then its subpages).
+    const builder = new NavBuilder();
     const byPath = new Map<string, PageNode>();
-    for (const node of nav.documents) if (!byPath.has(node.path)) byPath.set(node.path, node);
+    const [{ roots, entries }, files] = await Promise.all([
+      reader.treeWithEntries(previous && treeBase(previous), (node, parent) => {
+        builder.add(node, parent);
+        if (node.version.type === 'document' && !byPath.has(node.path)) byPath.set(node.path, node);
+      }),
+      reader.files(),
+    ]);
+    builder.index.tree = roots;
+    const nav = builder.index;
     const index: SpaceIndex = {
       ...nav,
       revisionId,
+      entries,
       byPath,
       first: nav.documents[0],
       files: new Map(files),
       fileByName: new Map(files.map(([id, f]) => [f.name, id])),
     };
     this.indexes.set(revisionId, index);
+    this.latest.set(revision.space_id, revisionId);
     return index;
   }
 

@@ -25,8 +25,28 @@ export interface NavIndex {
   position: Map<string, number>;
 }
 
+/**
+ * Builds a NavIndex node by node, in reading order (each page before its subpages): from a tree (navIndex), or
+ * while a revision's tree is walked (the published sites' index, see cache.ts), with no second pass.
+ */
+export class NavBuilder {
+  readonly index: NavIndex = { tree: [], byId: new Map(), parentOf: new Map(), documents: [], position: new Map() };
+
+  /** Adds `node` under `parent` (at the top when none), after every node added before it. */
+  add(node: PageNode, parent: PageNode | undefined): void {
+    const { index } = this;
+    index.byId.set(node.id, node);
+    if (parent) index.parentOf.set(node.id, parent);
+    if (node.version.type === 'document') {
+      index.position.set(node.id, index.documents.length);
+      index.documents.push(node);
+    }
+  }
+}
+
 export function navIndex(tree: PageNode[]): NavIndex {
-  const index: NavIndex = { tree, byId: new Map(), parentOf: new Map(), documents: [], position: new Map() };
+  const builder = new NavBuilder();
+  builder.index.tree = tree;
   // An explicit stack: a deep tree must not overflow the call stack.
   const stack: Array<{ nodes: PageNode[]; at: number; parent?: PageNode }> = [{ nodes: tree, at: 0 }];
   while (stack.length) {
@@ -36,15 +56,10 @@ export function navIndex(tree: PageNode[]): NavIndex {
       stack.pop();
       continue;
     }
-    index.byId.set(n.id, n);
-    if (level.parent) index.parentOf.set(n.id, level.parent);
-    if (n.version.type === 'document') {
-      index.position.set(n.id, index.documents.length);
-      index.documents.push(n);
-    }
+    builder.add(n, level.parent);
     if (n.pages.length) stack.push({ nodes: n.pages, at: 0, parent: n });
   }
-  return index;
+  return builder.index;
 }
 
 /** The nodes above `id`, from the top of the tree down. */
