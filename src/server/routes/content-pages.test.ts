@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { safeEncode } from 'zod/v4/core';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 import { editContent, mergeChangeRequest, newChangeRequest, newSpace } from '../test/factories.js';
-import { revisionPagesSchema } from '../../shared/contract/content.js';
+import { revisionPagesSchema, revisionSchema } from '../../shared/contract/content.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
-import { presentPage, type PageLocation } from '../presenters/revision.js';
+import { presentPage, presentRevision, type PageLocation } from '../presenters/revision.js';
 import { Urls } from '../lib/urls.js';
 
 interface Raw {
@@ -96,6 +96,28 @@ describeEachDialect('page trees (GET …/content/pages): cached by revision, ETa
   beforeAll(async () => {
     spaceId = await seededSpace();
     pagesPath = `/v1/spaces/${spaceId}/content/pages`;
+  });
+
+  it('GET …/content writes the revision with its pages as the contract encodes the presented revision', async () => {
+    const space = await ok<{ revision: string }>('GET', `/v1/spaces/${spaceId}`);
+    const db = server.storage.db;
+    const revision = await revisionOfSpace(db, spaceId, space.revision);
+    const row = await db.selectFrom('spaces').selectAll().where('id', '=', spaceId).executeTakeFirstOrThrow();
+    const at: PageLocation = { organizationId: row.organization_id, spaceId };
+    const reader = new RevisionReader(db, revision);
+    const [tree, files] = await Promise.all([reader.tree(), reader.files()]);
+    const presented = presentRevision(new Urls(server.config.publicUrl), at, revision, tree, files);
+    // A merge revision carries the change request it merged, as the viewer sees it: taken from the answer.
+    const res = await raw(`/v1/spaces/${spaceId}/content`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const text = res.body.toString('utf8');
+    const answered = JSON.parse(text) as { mergedFrom?: unknown };
+    expect(answered.mergedFrom).toBeDefined();
+    const encoded = safeEncode(revisionSchema, { ...presented, mergedFrom: answered.mergedFrom } as never);
+    expect(encoded.error).toBeUndefined();
+    expect(text).toBe(JSON.stringify(encoded.data));
+    expect((answered as { pages: unknown[] }).pages).toHaveLength(2);
   });
 
   it('answers the very JSON it answered before, valid against the contract', async () => {
