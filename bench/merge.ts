@@ -4,9 +4,14 @@
 // (another change request added a page), so the merge is three-way. While the merge runs, GET /v1/health is sent
 // every 20 ms; its latency is compared with the same sampling at idle.
 //
+// BENCH_MERGE_PROFILE=DIR writes a CPU profile of each merge request there (see profileMerges).
+//
 // The server runs in a child process (this file with BENCH_MERGE_SERVER set), so the sampling client is never
 // blocked by the server's work. The change request is built through the API, 50 operations per request.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import inspector from 'node:inspector';
+import path from 'node:path';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import crypto from 'node:crypto';
@@ -58,6 +63,7 @@ async function serve(dialect: 'sqlite' | 'postgres') {
       await c.end();
     };
   }
+  if (process.env.BENCH_MERGE_PROFILE) profileMerges(app, process.env.BENCH_MERGE_PROFILE);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
@@ -65,6 +71,32 @@ async function serve(dialect: 'sqlite' | 'postgres') {
     await app.close();
     await cleanup();
     process.exit(0);
+  });
+}
+
+/**
+ * BENCH_MERGE_PROFILE=DIR: a CPU profile of each merge request (from its arrival to its answer), written to DIR as
+ * merge-N.cpuprofile (open it in Chrome's DevTools), to find what a large merge spends its time on.
+ */
+function profileMerges(app: Awaited<ReturnType<typeof buildApp>>['app'], dir: string) {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  let n = 0;
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.endsWith('/merge')) return;
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 200 });
+    await post('Profiler.start');
+  });
+  app.addHook('onResponse', async (request) => {
+    if (!request.url.endsWith('/merge')) return;
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `merge-${++n}.cpuprofile`), JSON.stringify(profile));
   });
 }
 
