@@ -16,6 +16,11 @@ describe('LruCache', () => {
     cache.set('f', 6); // drops a (read before d and e)
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(3);
+    // A peek is not a use: d, peeked, is still the next to go.
+    expect(cache.peek('d')).toBe(4);
+    cache.set('g', 7);
+    expect(cache.peek('d')).toBeUndefined();
+    expect(cache.peek('e')).toBe(5);
   });
 
   it('bounds the total weight, never keeps a value heavier than the bound, and restarts after emptying', () => {

@@ -28,6 +28,11 @@ export class LruCache<V> {
     return hit.value;
   }
 
+  /** The value of `key`, leaving its place in the order as it is (a look that is not a use). */
+  peek(key: string): V | undefined {
+    return this.map.get(key)?.value;
+  }
+
   set(key: string, value: V): void {
     const weight = this.weigh(value);
     if (weight > this.maxWeight) return;

@@ -109,7 +109,9 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
             merged && presentChangeRequest(deps.urls, merged, c.space, c.level, viewer),
           ),
         ) as string;
-        const open = outer.indexOf('"pages":[]') + '"pages":['.length;
+        const marker = outer.indexOf('"pages":[]');
+        if (marker < 0) throw new Error('The revision was serialized without its "pages" field');
+        const open = marker + '"pages":['.length;
         // Gathered in parts of 64 K characters: joining 100,000 small pieces at the end would cost more.
         const parts: string[] = [];
         let part = outer.slice(0, open);

@@ -84,7 +84,9 @@ export function openStorage(config: StorageConfig): Storage {
 /**
  * Applies every pending migration; throws with the failing migration's name. Several processes may start at
  * once: Kysely's migration lock makes one apply and the others wait. The bookkeeping tables are named in the
- * storage's schema, since the migrator looks for them across all schemas otherwise.
+ * storage's schema, since the migrator looks for them across all schemas otherwise. On SQLite, run it before the
+ * process serves anything: Kysely's lock there counts on one reserved connection, and this process's other
+ * queries would run between the migration's statements (see sqlite.ts).
  */
 export async function migrate(storage: Pick<Storage, 'db' | 'schema'>): Promise<void> {
   const { db, schema } = storage;

@@ -67,6 +67,26 @@ describe('SQLite storage', () => {
     expect(await values(db)).toEqual(['committed', 'uncommitted', 'after']);
   });
 
+  it('makes a read of a table the transaction holding the writing connection created wait for it', async () => {
+    const db = await open();
+    let created!: () => void;
+    const begun = new Promise<void>((resolve) => (created = resolve));
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const tx = db.transaction().execute(async (t) => {
+      await sql`create table fresh (id integer primary key)`.execute(t);
+      await sql`insert into fresh (id) values (1)`.execute(t);
+      created();
+      await done;
+    });
+    await begun;
+    // The reading connection cannot prepare it (no such table there yet): the read waits, then finds the row.
+    const read = sql<{ n: number }>`select count(*) as n from fresh`.execute(db);
+    finish();
+    await tx;
+    expect((await read).rows[0]!.n).toBe(1);
+  });
+
   it('runs transactions one after the other, a rolled-back one leaving nothing, savepoints included', async () => {
     const db = await open();
     const failing = db.transaction().execute(async (t) => {

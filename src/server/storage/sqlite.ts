@@ -70,6 +70,11 @@ class Statements {
     private readonly max = 500,
   ) {}
 
+  /** The statement prepared for `source`, if it is kept (nothing is prepared). */
+  kept(source: string): DriverStatement | undefined {
+    return this.cache.get(source);
+  }
+
   get(source: string): DriverStatement {
     let statement = this.cache.get(source);
     if (!statement) {
@@ -199,16 +204,32 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.release || !this.mutex.held) return execute(this.writer, query) as QueryResult<R>;
-    // Whether it reads only is asked of the reading connection: the writing one may be iterating a statement, and
-    // better-sqlite3 prepares nothing on a connection meanwhile.
-    const read = this.reader?.get(query.sql);
-    if (read?.reader && read.readonly) return run(read, query) as QueryResult<R>;
+    const read = this.readable(query.sql);
+    if (read) return run(read, query) as QueryResult<R>;
     const release = await this.mutex.lock();
     try {
       return execute(this.writer, query) as QueryResult<R>;
     } finally {
       release();
     }
+  }
+
+  /**
+   * The statement on the reading connection, when `sql` only reads. A write the writing connection already knows
+   * is not prepared there too. A statement the reading connection cannot prepare (a table the transaction holding
+   * the writing one created) waits for the writing connection.
+   */
+  private readable(sql: string): DriverStatement | undefined {
+    if (!this.reader) return undefined;
+    const known = this.writer.kept(sql);
+    if (known && !(known.reader && known.readonly)) return undefined;
+    let statement: DriverStatement;
+    try {
+      statement = this.reader.get(sql);
+    } catch {
+      return undefined;
+    }
+    return statement.reader && statement.readonly ? statement : undefined;
   }
 
   /** Rows one at a time: the writing connection is held meanwhile (better-sqlite3 runs nothing else on a
@@ -233,17 +254,19 @@ export interface SqliteStorage {
 
 /**
  * Opens the SQLite database `file` (WAL, foreign keys, the Unicode lower() PostgreSQL has) with its two
- * connections; an in-memory database has the writing one only.
+ * connections; an in-memory or temporary database, or one that cannot be in WAL mode, has the writing one only.
  */
 export function openSqlite(file: string): SqliteStorage {
-  const memory = file === ':memory:';
+  const memory = file === ':memory:' || file === '';
   if (!memory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const writer = new SQLite(file);
-  writer.pragma('journal_mode = WAL');
+  const wal = writer.pragma('journal_mode = WAL', { simple: true }) === 'wal';
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
   writer.pragma('synchronous = NORMAL');
-  const reader = memory ? undefined : new SQLite(file, { readonly: true });
+  // Only in WAL mode do reads go on beside a transaction; otherwise a large one locks readers out (and a read
+  // would wait for it on the event loop, up to busy_timeout).
+  const reader = memory || !wal ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma('busy_timeout = 5000');
   for (const database of [writer, reader]) {
     // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Searches must match alike.

@@ -141,6 +141,8 @@ describe('RevisionReader.walkTree', () => {
     writer.setEntry('added', { v: version('document', 'added'), p: 'section-4', c: [] });
     writer.setEntry('missing-entry', { v: version('document', 'found'), p: null, c: [] });
     writer.setEntry('deep-5', { ...(await writer.entry('deep-5'))!, c: [] });
+    const root = (await writer.reader.trie.get(revision.pages_root, ROOT)) as unknown as { c: string[] };
+    writer.setEntry(ROOT, { c: [...root.c].reverse() } as never);
     const next: RevisionRow = { ...empty, id: 'r2', ...(await writer.commit()) };
 
     const strip = (nodes: Array<{ id: string; path: string; pages: unknown[] }>): Expected[] =>
@@ -169,6 +171,12 @@ describe('RevisionReader.walkTree', () => {
       'found',
     ]);
     expect(derived.entries.all.has('page-2-8')).toBe(false);
+    // From a later revision back to an earlier one (a diff works both ways), the top-level order changed too.
+    const back = await new RevisionReader(storage.db, revision).treeWithEntries({
+      entries: derived.entries,
+      version: () => undefined,
+    });
+    expect(strip(back.roots)).toEqual(strip(await new RevisionReader(storage.db, revision).tree()));
     expect([...derived.entries.all.keys()].sort()).toEqual(
       [...(await new RevisionReader(storage.db, next).treeWithEntries()).entries.all.keys()].sort(),
     );

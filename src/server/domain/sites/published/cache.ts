@@ -137,7 +137,8 @@ export class SiteCache {
     if (!revision) return undefined;
     const reader = new RevisionReader(this.db, revision);
     const previousId = this.latest.get(revision.space_id);
-    const previous = previousId === undefined ? undefined : this.indexes.get(previousId);
+    // Peeked, not used: the previous index is no longer served once this one is read, so it ages out as it was.
+    const previous = previousId === undefined ? undefined : this.indexes.peek(previousId);
     // The tree, its navigation index and its documents by path, made in one walk (each page, then its subpages).
     const builder = new NavBuilder();
     const byPath = new Map<string, PageNode>();
