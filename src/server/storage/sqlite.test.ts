@@ -107,6 +107,25 @@ describe('SQLite storage', () => {
     expect(await values(db)).toEqual(['committed', 'second']);
   });
 
+  it('copies the log into the database file on a thread of its own, not in the commits', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-sqlite-'));
+    const file = path.join(dir, 'db.sqlite');
+    const storage = openSqlite(file);
+    opened.push({ storage, dir });
+    const db = storage.db;
+    await sql`create table big (id integer primary key, v text)`.execute(db);
+    const before = fs.statSync(file).size;
+    // About 8 MB of rows: 2,000 pages of log, past SQLite's own threshold (1,000), in one commit.
+    await db.transaction().execute(async (t) => {
+      for (let i = 0; i < 200; i++) await sql`insert into big (v) values (${'x'.repeat(40_000)})`.execute(t);
+    });
+    // The commit left it in the log; the checkpointer brings it into the file within moments.
+    expect(fs.statSync(file).size).toBe(before);
+    const deadline = Date.now() + 10_000;
+    while (fs.statSync(file).size < 8_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).toBeGreaterThan(8_000_000);
+  });
+
   it('streams rows, on an in-memory database too (one connection)', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-sqlite-'));
     const storage = openSqlite(':memory:');
