@@ -185,10 +185,12 @@ class Lookup implements Revisionish {
 
   /** Reads what resolving these links needs, in a few batched queries. */
   async prepare(analyses: Analysis[], selfDocuments: Array<string | null>): Promise<void> {
+    const slices = new TimeSlices();
     const refs = new Set<string>();
     const fileIds = new Set<string>();
     const names = new Set<string>();
     for (const a of analyses) {
+      await slices.pause();
       if (a.kind !== 'internal') continue;
       for (const t of a.targets) {
         if (t.kind === 'page') refs.add(t.ref);
@@ -222,8 +224,12 @@ class Lookup implements Revisionish {
     }
     // Headings of the pages that anchored links name, and of the pages whose own `#anchor` links are read.
     const documents = new Set<string>();
-    for (const d of selfDocuments) if (d) documents.add(d);
+    for (const d of selfDocuments) {
+      await slices.pause();
+      if (d) documents.add(d);
+    }
     for (const a of analyses) {
+      await slices.pause();
       if (a.kind !== 'internal' || a.anchor === undefined) continue;
       for (const t of a.targets) {
         const document = t.kind === 'page' ? this.page(t.ref)?.document : undefined;
@@ -383,7 +389,7 @@ async function advance(
   };
   await comparePages(changes, after, stored, pages, fresh, slices);
   await comparePagesUnderMoved(tx, scopeId, changes, after, pages, slices);
-  const documents = await readLinksOfBodies(tx, changes, opts.ahead);
+  const documents = await readLinksOfBodies(tx, changes, opts.ahead, slices);
   findChangedHeadings(changes, documents);
   const files = compareFiles(changes, scopeId, fileDiff);
   const rewritten = new Set([...changes.removed, ...changes.sources.keys()]);
@@ -549,18 +555,15 @@ async function comparePagesUnderMoved(
  * The links of every body this step reads, in one go (stored by document: most were read ahead, when written;
  * one statement stores the others, so two steps storing the same bodies never wait for each other in a cycle).
  */
-function readLinksOfBodies(tx: Executor, changes: Changes, ahead: LinksAhead | undefined) {
+async function readLinksOfBodies(tx: Executor, changes: Changes, ahead: LinksAhead | undefined, slices: TimeSlices) {
   const { sources, bodyChanges } = changes;
-  return documentLinks(
-    tx,
-    [
-      ...[...sources.values()].flatMap((s) =>
-        s.version.type === 'document' && s.version.document ? [s.version.document] : [],
-      ),
-      ...bodyChanges.flatMap((c) => (c.before ? [c.before] : [])),
-    ],
-    ahead,
-  );
+  const bodies: string[] = [];
+  for (const s of sources.values()) {
+    await slices.pause();
+    if (s.version.type === 'document' && s.version.document) bodies.push(s.version.document);
+  }
+  for (const c of bodyChanges) if (c.before) bodies.push(c.before);
+  return documentLinks(tx, bodies, ahead);
 }
 
 type BodiesLinks = Awaited<ReturnType<typeof readLinksOfBodies>>;

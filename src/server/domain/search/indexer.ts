@@ -10,7 +10,7 @@ import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../
 import { blocksToMarkdown } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
-import { breathe } from '../../lib/yield.js';
+import { breathe, TimeSlices } from '../../lib/yield.js';
 import { cleanText, SECTION_SEPARATOR, type Section } from './extract.js';
 
 /**
@@ -87,16 +87,23 @@ function overlayStore(db: Executor, overlay: Overlay): NodeStore {
 }
 
 /** Objects by hash, from the overlay or the database, letting other work run between batches of reads. */
-async function objectsOf<T>(db: Executor, overlay: Overlay, hashes: string[]): Promise<Map<string, T>> {
+async function objectsOf<T>(
+  db: Executor,
+  overlay: Overlay,
+  hashes: Iterable<string>,
+  slices = new TimeSlices(),
+): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   const missing: string[] = [];
-  for (const h of new Set(hashes)) {
+  for (const h of hashes) {
+    await slices.pause();
+    if (out.has(h)) continue;
     const hit = overlay.get(h) as T | undefined;
     if (hit) out.set(h, hit);
     else missing.push(h);
   }
   for (let i = 0; i < missing.length; i += READ_BATCH) {
-    if (i) await new Promise((resolve) => setImmediate(resolve));
+    await slices.due();
     for (const [h, value] of await getObjects<T>(db, missing.slice(i, i + READ_BATCH))) out.set(h, value);
   }
   for (const h of missing) if (!out.has(h)) throw new Error(`Missing content object ${h}`);
@@ -111,14 +118,19 @@ const EMPTY: Section[] = [{ anchor: '', heading: '', text: '' }];
  * thousands) therefore cost a few worker tasks rather than seconds of the event loop.
  */
 async function sectionsOfDocuments(documents: Map<string, DocumentObject>): Promise<Map<string, Section[]>> {
+  const slices = new TimeSlices();
   const bodies = new Map<string, string>();
-  let step = 0;
   for (const [hash, document] of documents) {
-    await breathe(step++);
+    await slices.pause();
     bodies.set(hash, blocksToMarkdown(document.blocks));
   }
   const sections = await sectionsOfBodies(bodies.values());
-  return new Map([...bodies].map(([hash, body]) => [hash, sections.get(body)!]));
+  const out = new Map<string, Section[]>();
+  for (const [hash, body] of bodies) {
+    out.set(hash, sections.get(body)!);
+    await slices.pause();
+  }
+  return out;
 }
 
 /** The sections of page bodies (blocksToMarkdown of a document), by body. */
@@ -194,10 +206,14 @@ export async function computeSearchUpdate(
 ): Promise<SearchUpdate> {
   const overlay = to.objects ?? new Map<string, unknown>();
   const trie = new Trie(overlayStore(db, overlay));
-  const changes = await trie.diff(from?.pages_root ?? null, to.pages_root);
+  // Every step pauses once the event loop has been held for a slice: a merge of 100,000 pages goes through each
+  // loop below 100,000 times (it held the loop 125 ms at once).
+  const slices = new TimeSlices();
+  const changes = await trie.diff(from?.pages_root ?? null, to.pages_root, slices);
   const deletes: string[] = [];
   const changed: Array<{ pageId: string; entry: PageEntry }> = [];
   for (const { key, before, after } of changes) {
+    await slices.pause();
     if (key === ROOT) continue;
     const was = before as PageEntry | undefined;
     const is = after as PageEntry | undefined;
@@ -209,16 +225,23 @@ export async function computeSearchUpdate(
     db,
     overlay,
     changed.map((c) => c.entry.v),
+    slices,
   );
-  const documents = changed.filter((c) => versions.get(c.entry.v)!.type === 'document');
-  const docHashes = [...new Set(documents.flatMap((c) => versions.get(c.entry.v)!.document ?? []))];
-  const sections = await sectionsOfDocuments(await objectsOf<DocumentObject>(db, overlay, docHashes));
-  const rows: repo.SearchRow[] = [];
-  for (const [i, { pageId, entry }] of documents.entries()) {
+  const documents: Array<{ pageId: string; entry: PageEntry; version: PageVersion }> = [];
+  const docHashes = new Set<string>();
+  for (const { pageId, entry } of changed) {
+    await slices.pause();
     const version = versions.get(entry.v)!;
+    if (version.type !== 'document') continue;
+    documents.push({ pageId, entry, version });
+    if (version.document) docHashes.add(version.document);
+  }
+  const sections = await sectionsOfDocuments(await objectsOf<DocumentObject>(db, overlay, docHashes, slices));
+  const rows: repo.SearchRow[] = [];
+  for (const { pageId, entry, version } of documents) {
     const hash = version.document;
     rows.push(rowOf(spaceId, pageId, entry.v, version, hash ? sections.get(hash)! : EMPTY));
-    await breathe(i);
+    await slices.pause();
   }
   return { spaceId, from: from?.id ?? null, pagesRoot: to.pages_root, deletes, rows };
 }
