@@ -200,10 +200,16 @@ class Lookup implements Revisionish {
     }
     if (!this.complete) {
       const ids = [...refs].filter((r) => !this.byId.has(r));
-      for (const id of ids) this.byId.set(id, null);
+      for (const id of ids) {
+        this.byId.set(id, null);
+        await slices.pause();
+      }
       for (const row of await repo.pagesByIds(this.db, this.scope, ids)) this.byId.set(row.page_id, infoOf(row));
       const paths = [...refs].filter((r) => this.byId.get(r) === null && !this.byPath.has(r));
-      for (const path of paths) this.byPath.set(path, null);
+      for (const path of paths) {
+        this.byPath.set(path, null);
+        await slices.pause();
+      }
       const rows = await repo.documentsByPathKeys(this.db, this.scope, paths.map(pageKey));
       for (const row of rows) {
         if (!this.byPath.has(row.path)) continue; // another path with the same key: not asked for
@@ -397,7 +403,7 @@ async function advance(
   await writeIndexes(tx, scopeId, changes, files);
   const targets = new TargetDeltas(scopeId);
   if (!fresh && rewritten.size) await removeLinksOfPages(tx, scopeId, rewritten, targets);
-  const planned = planLinks(changes.sources, documents);
+  const planned = await planLinks(changes.sources, documents, slices);
   const redo = await linksToResolveAgain(tx, scopeId, dependents);
   const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo);
   await writeLinks(tx, scopeId, planned, lookup, targets, opts.appBase, slices);
@@ -630,9 +636,10 @@ async function removeLinksOfPages(
 }
 
 /** The links of the pages read (again), from their bodies. */
-function planLinks(sources: Map<string, Source>, documents: BodiesLinks): Planned[] {
+async function planLinks(sources: Map<string, Source>, documents: BodiesLinks, slices: TimeSlices) {
   const planned: Planned[] = [];
   for (const source of sources.values()) {
+    await slices.pause();
     const body: DocumentLinks['links'] =
       source.version.type === 'document' && source.version.document
         ? (documents.get(source.version.document)?.links ?? [])
