@@ -3,6 +3,7 @@
 // configures it. Prints one JSON line with its port and token, then serves until SIGTERM.
 import { buildApp } from '../src/server/app.js';
 import { workers } from '../src/server/workers/pool.js';
+import { collectWhenIdle } from '../src/server/lib/idle-gc.js';
 import { benchDatabase } from './setup.js';
 
 const TOKEN = 'bench-stall-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -12,6 +13,9 @@ const { config, storage, owner, cleanup } = await benchDatabase(
 );
 workers.configure({ timeoutMs: config.workers.timeoutSeconds * 1000 });
 const { app } = await buildApp({ config, db: storage.db });
+// As main.ts: memory goes back once the server is quiet.
+const idle = collectWhenIdle();
+app.addHook('onRequest', async () => idle.noteRequest());
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -8,6 +8,7 @@ import { scheduleDomainRechecks } from './jobs/domains.js';
 import { txtLookup } from './lib/dns.js';
 import { workers } from './workers/pool.js';
 import { ensureSearchIndex } from './domain/search/indexer.js';
+import { collectWhenIdle } from './lib/idle-gc.js';
 
 async function main() {
   let config;
@@ -37,6 +38,9 @@ async function main() {
     return bootstrapOwner(db, config);
   });
   const { app } = await buildApp({ config, db: storage.db, logger: { level: config.logLevel } });
+  // Memory goes back once the server is quiet (see lib/idle-gc.ts).
+  const idle = collectWhenIdle();
+  app.addHook('onRequest', async () => idle.noteRequest());
 
   if (owner) {
     const lines = [`First start: created the owner account ${owner.email} and a first organization.`];
@@ -57,6 +61,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     stopPurge();
     stopDomainRechecks();
+    idle.stop();
     await app.close();
     await workers.close();
     await storage.close();
