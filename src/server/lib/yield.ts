@@ -60,3 +60,15 @@ export class TimeSlices {
     return yieldToEventLoop();
   }
 }
+
+/**
+ * `items` in parts of `size`, pausing for the event loop between parts once a slice of time is spent: a merge of
+ * 100,000 pages writes their rows in one transaction, and SQLite answers each part synchronously, so without pauses
+ * no other request (not even the health check) was answered for seconds.
+ */
+export async function* slicedParts<T>(items: T[], size: number, slices = new TimeSlices()): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) await slices.due();
+    yield items.slice(i, i + size);
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { TimeSlices } from '../../lib/yield.js';
+import { slicedParts } from '../../lib/yield.js';
 import { isSqlite, type Executor } from '../db.js';
 import type {
   LinkDepsTable,
@@ -20,18 +20,8 @@ export type LinkTargetRow = LinkTargetsTable;
 /** Rows per statement: under SQLite's and PostgreSQL's limits on bound parameters. */
 const CHUNK = 500;
 
-/**
- * `items` in parts of `size`, pausing for the event loop between parts once a slice of time is spent: a merge of
- * 100,000 pages writes their link rows in one transaction, and SQLite answers each part synchronously, so without
- * pauses no other request (not even the health check) was answered for seconds.
- */
-async function* chunks<T>(items: T[], size = CHUNK): AsyncGenerator<T[]> {
-  const slices = new TimeSlices();
-  for (let i = 0; i < items.length; i += size) {
-    if (i > 0) await slices.due();
-    yield items.slice(i, i + size);
-  }
-}
+/** `items` in parts of `size` (CHUNK by default), pausing between parts (see slicedParts). */
+const chunks = <T>(items: T[], size = CHUNK) => slicedParts(items, size);
 
 // Documents
 

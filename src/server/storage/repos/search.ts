@@ -1,5 +1,5 @@
 import type { Executor } from '../db.js';
-import { TimeSlices } from '../../lib/yield.js';
+import { slicedParts } from '../../lib/yield.js';
 import type { SearchPagesTable } from '../schema.js';
 
 /**
@@ -44,15 +44,7 @@ export async function deleteSpacePages(db: Executor, spaceId: string): Promise<v
 }
 
 export async function insertPages(db: Executor, rows: SearchRow[]): Promise<void> {
-  // Pauses for the event loop between batches once a slice is spent (see links.ts, chunks).
-  const slices = new TimeSlices();
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    if (i > 0) await slices.due();
-    await db
-      .insertInto('search_pages')
-      .values(rows.slice(i, i + INSERT_BATCH))
-      .execute();
-  }
+  for await (const part of slicedParts(rows, INSERT_BATCH)) await db.insertInto('search_pages').values(part).execute();
 }
 
 /** The rows of one space copied to another (a duplicated space shares its content). */
