@@ -76,7 +76,8 @@ async function serve(dialect: 'sqlite' | 'postgres') {
 
 /**
  * BENCH_MERGE_PROFILE=DIR: a CPU profile of each merge request (from its arrival to its answer), written to DIR as
- * merge-N.cpuprofile (open it in Chrome's DevTools), to find what a large merge spends its time on.
+ * merge-N.cpuprofile (open it in Chrome's DevTools), to find what a large merge spends its time on, and the event
+ * loop's stalls over 30 ms meanwhile as merge-N.stalls.json ([end, length] in the profile's microseconds).
  */
 function profileMerges(app: Awaited<ReturnType<typeof buildApp>>['app'], dir: string) {
   const session = new inspector.Session();
@@ -86,17 +87,37 @@ function profileMerges(app: Awaited<ReturnType<typeof buildApp>>['app'], dir: st
       session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
     );
   let n = 0;
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.endsWith('/merge')) return;
+  // Each stall of the event loop over 30 ms, as [end, length] in µs of the profile's clock (both are monotonic
+  // microseconds), so that the samples taken during it can be told apart from busy stretches that did pause.
+  let stalls: Array<[number, number]> = [];
+  let last = 0;
+  const now = () => Number(process.hrtime.bigint() / 1000n);
+  const watch = setInterval(() => {
+    const t = now();
+    if (last && t - last > 35_000) stalls.push([t, t - last - 5_000]);
+    last = t;
+  }, 5);
+  watch.unref();
+  // The profiler runs from the start, so that starting it (hundreds of milliseconds) is not counted as a stall of
+  // the merge; it restarts after each merge it writes.
+  const start = async () => {
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: 200 });
     await post('Profiler.start');
+  };
+  const started = start();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.endsWith('/merge')) return;
+    await started;
+    stalls = [];
   });
   app.addHook('onResponse', async (request) => {
     if (!request.url.endsWith('/merge')) return;
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `merge-${++n}.cpuprofile`), JSON.stringify(profile));
+    fs.writeFileSync(path.join(dir, `merge-${n}.stalls.json`), JSON.stringify(stalls));
+    await start();
   });
 }
 

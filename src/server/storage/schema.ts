@@ -51,6 +51,7 @@ export interface Database {
   search_spaces: SearchSpacesTable;
   search_pages: SearchPagesTable;
   link_documents: LinkDocumentsTable;
+  search_sections: SearchSectionsTable;
   link_scopes: LinkScopesTable;
   link_pages: LinkPagesTable;
   link_files: LinkFilesTable;
@@ -536,6 +537,13 @@ export interface SearchPagesTable {
 // Links and backlinks (migration 011; see src/server/domain/links).
 
 /** The links and heading anchors of one page body, by the hash of its document object. */
+/** The searchable sections of one page body, by the hash of its document (migration 021). */
+export interface SearchSectionsTable {
+  hash: string;
+  /** JSON `[[anchor, heading, text], ...]`. */
+  data: string;
+}
+
 export interface LinkDocumentsTable {
   hash: string;
   /** JSON `{l: [[href, image 0|1], ...], a: [anchor, ...]}`. */

@@ -24,7 +24,8 @@ import type {
   ChangeRequestStatus,
 } from '../../../shared/contract/change-requests.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
-import { rememberSections } from '../search/indexer.js';
+import { storeDocumentSections } from '../search/indexer.js';
+import type { Section } from '../search/extract.js';
 import { fileDownloadUrl } from '../../lib/urls.js';
 
 /** The revision of the space a change request was last brought up to date with: its merge base. */
@@ -150,6 +151,8 @@ export interface ContentEditOptions {
   split?: ReadonlyMap<string, SplitBlock[]>;
   /** Ids chosen ahead for the pages and files the batch inserts, by `ref` (links to them are already written). */
   ids?: ReadonlyMap<string, string>;
+  /** Searchable sections of those bodies, extracted ahead, by body (search/indexer.ts prepareSections). */
+  sections?: ReadonlyMap<string, Section[]>;
   /** The caller's transaction, to run in rather than in a transaction of its own. */
   tx?: Tx;
 }
@@ -189,13 +192,15 @@ export async function updateContent(
   // is held while a big body parses. Only the ids of the blocks are assigned inside (they depend on the page's
   // current blocks).
   const split = new Map<string, SplitBlock[]>(options.split ?? []);
+  const sections = new Map<string, Section[]>(options.sections ?? []);
   for (const change of changes) {
     const markdown = 'document' in change ? change.document?.markdown : undefined;
     if (markdown !== undefined && !split.has(markdown)) {
-      // The searchable sections come from the same task, so a merge of these pages extracts nothing.
-      const { blocks, body, sections } = await workers.run('splitBlocksForSearch', markdown, markdownCost(markdown));
-      split.set(markdown, blocks);
-      rememberSections(body, sections);
+      // The searchable sections come from the same task, stored with the documents so that a merge of these pages
+      // extracts nothing (search/indexer.ts).
+      const parsed = await workers.run('splitBlocksForSearch', markdown, markdownCost(markdown));
+      split.set(markdown, parsed.blocks);
+      sections.set(parsed.body, parsed.sections);
     }
   }
   // So are their links (stored by document in the transaction; merging this change request then parses nothing).
@@ -225,6 +230,7 @@ export async function updateContent(
       },
       changes,
     );
+    await storeDocumentSections(tx, writer.addedDocuments(), sections);
     const roots = await writer.commit();
     const now = nowIso();
     const revisionId = newId();

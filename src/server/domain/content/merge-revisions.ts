@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
-import { breathe } from '../../lib/yield.js';
+import { TimeSlices } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
 import { canonicalJson, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
@@ -101,8 +101,10 @@ export async function mergeRevisions(
   ]);
   const oursChanged = new Map(dOurs.map((d) => [d.key, d]));
 
-  for (const [step, change] of dTheirs.entries()) {
-    await breathe(step);
+  const slices = new TimeSlices();
+  for (const change of dTheirs) {
+    const pause = slices.pause();
+    if (pause) await pause;
     const key = change.key;
     const b = change.before as PageEntry | undefined;
     const t = change.after as PageEntry | undefined;
@@ -263,12 +265,14 @@ export async function mergeRevisions(
   }
 
   // Only structural changes (pages added, removed or moved, lists reordered) can leave the tree to repair.
-  const structural = [...dOurs, ...dTheirs].filter((d) => {
-    if (d.key === ROOT || !d.before || !d.after) return true;
-    const [b, a] = [d.before as unknown as PageEntry, d.after as unknown as PageEntry];
-    return b.p !== a.p || !same(b.c, a.c);
-  });
-  await repairTree(writer, [...new Set(structural.map((d) => d.key))]);
+  const structural: string[] = [];
+  for (const d of [dOurs, dTheirs].flat()) {
+    const [b, a] = [d.before as unknown as PageEntry | undefined, d.after as unknown as PageEntry | undefined];
+    if (d.key === ROOT || !b || !a || b.p !== a.p || !same(b.c, a.c)) structural.push(d.key);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  await repairTree(writer, structural, slices);
   return { writer, conflicts };
 }
 
@@ -280,12 +284,22 @@ export async function mergeRevisions(
  * against its own pages only (an import touches thousands of pages under as many parents), and only its touched
  * pages are read.
  */
-async function repairTree(writer: RevisionWriter, touched: string[]): Promise<void> {
-  const keys = touched.filter((key) => key !== ROOT);
+async function repairTree(writer: RevisionWriter, touched: string[], slices: TimeSlices): Promise<void> {
+  // 100,000 touched pages (an import) are checked in slices of the event loop: each loop below pauses once a
+  // slice is spent.
+  const step = async () => {
+    const pause = slices.pause();
+    if (pause) await pause;
+  };
+  const keys: string[] = [];
+  for (const key of new Set(touched)) {
+    if (key !== ROOT) keys.push(key);
+    await step();
+  }
   const entries = new Map<string, PageEntry | undefined>();
-  for (const [i, key] of keys.entries()) {
+  for (const key of keys) {
     entries.set(key, await writer.entry(key));
-    await breathe(i);
+    await step();
   }
   const parents = new Set<string | null>([null]);
   for (const key of keys) {
@@ -294,8 +308,9 @@ async function repairTree(writer: RevisionWriter, touched: string[]): Promise<vo
       parents.add(entry.p);
       parents.add(key);
     }
+    await step();
   }
-  for (const [i, key] of keys.entries()) {
+  for (const key of keys) {
     const entry = entries.get(key);
     if (!entry || entry.p === null) continue;
     if (!(await writer.entry(entry.p))) {
@@ -304,7 +319,7 @@ async function repairTree(writer: RevisionWriter, touched: string[]): Promise<vo
       entries.set(key, moved);
       parents.add(null);
     }
-    await breathe(i);
+    await step();
   }
   // Touched pages by the parent they name, in touched order. Only lists (c) change below, never parents (p).
   const byParent = new Map<string | null, string[]>();
@@ -314,8 +329,8 @@ async function repairTree(writer: RevisionWriter, touched: string[]): Promise<vo
     const list = byParent.get(entry.p);
     if (list) list.push(key);
     else byParent.set(entry.p, [key]);
+    await step();
   }
-  let step = 0;
   for (const parentId of parents) {
     if (parentId !== null && !(await writer.entry(parentId))) continue;
     const listed = await writer.children(parentId);
@@ -327,12 +342,12 @@ async function repairTree(writer: RevisionWriter, touched: string[]): Promise<vo
       // them on every merge).
       const entry = entries.get(id);
       if (!entries.has(id) || (entry && entry.p === parentId)) kept.add(id);
-      if (entries.has(id)) await breathe(step++);
+      if (entries.has(id)) await step();
     }
     // Pages that name this parent but are missing from its list go at its end.
     for (const key of byParent.get(parentId) ?? []) kept.add(key);
     const list = [...kept];
     if (!same(list, listed)) await writer.setChildren(parentId, list);
-    await breathe(step++);
+    await step();
   }
 }

@@ -389,6 +389,11 @@ export class RevisionWriter {
     return pending ? pending.blocks : (await getObject<DocumentObject>(this.reader.db, version.document)).blocks;
   }
 
+  /** The documents (page bodies) added by this writer, by hash. */
+  *addedDocuments(): Generator<[string, DocumentObject]> {
+    for (const [hash, value] of this.objects) if ('blocks' in (value as object)) yield [hash, value as DocumentObject];
+  }
+
   /** Stores an object to be written with the revision; returns its hash. */
   addObject(value: PageVersion | DocumentObject): string {
     const hash = hashOf(value);

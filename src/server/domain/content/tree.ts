@@ -79,7 +79,7 @@ export class Trie {
    * Every entry, in the trie's order (children by digit, leaves by key). The nodes are read a level at a time,
    * each level in one batch, not one read per node.
    */
-  async entries(root: string | null): Promise<Array<[string, Json]>> {
+  async entries(root: string | null, slices = new TimeSlices()): Promise<Array<[string, Json]>> {
     if (!root) return [];
     const nodes = new Map<string, TrieNode>();
     for (let level = [root]; level.length;) {
@@ -88,6 +88,8 @@ export class Trie {
       for (const [hash, node] of found) {
         nodes.set(hash, node);
         if (!isLeaf(node)) for (const child of node.c) if (child) next.push(child);
+        const pause = slices.pause();
+        if (pause) await pause;
       }
       level = next;
     }
@@ -97,6 +99,8 @@ export class Trie {
       const node = nodes.get(hash)!;
       if (isLeaf(node)) for (const entry of node.l) out.push(entry);
       else for (let i = node.c.length - 1; i >= 0; i--) if (node.c[i]) stack.push(node.c[i]!);
+      const pause = slices.pause();
+      if (pause) await pause;
     }
     return out;
   }
@@ -121,7 +125,15 @@ export class Trie {
     changes: Map<string, Json | null>,
   ): Promise<{ root: string | null; nodes: Map<string, TrieNode> }> {
     const written = new Map<string, TrieNode>();
-    const result = await this.apply(root, 0, [...changes], written, new TimeSlices());
+    const slices = new TimeSlices();
+    // Each key's path is looked up once, not once per level (see build).
+    const withPaths: Array<[string, Json | null, string]> = [];
+    for (const [key, value] of changes) {
+      withPaths.push([key, value, keyPath(key)]);
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
+    const result = await this.apply(root, 0, withPaths, written, slices);
     // Nodes made and then superseded within this update (split, then collapsed) are not kept.
     const reachable = new Map<string, TrieNode>();
     const visit = (hash: string | null) => {
@@ -137,7 +149,7 @@ export class Trie {
   private async apply(
     hash: string | null,
     depth: number,
-    changes: Array<[string, Json | null]>,
+    changes: Array<[string, Json | null, string]>,
     written: Map<string, TrieNode>,
     slices: TimeSlices,
   ): Promise<string | null> {
@@ -150,6 +162,8 @@ export class Trie {
       for (const [k, v] of changes) {
         if (v === null) map.delete(k);
         else map.set(k, v);
+        const pause = slices.pause();
+        if (pause) await pause;
       }
       if (map.size <= LEAF_MAX || depth >= MAX_DEPTH) {
         next = { l: [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
@@ -158,12 +172,14 @@ export class Trie {
         return this.build([...map], depth, written, slices);
       }
     } else {
-      const groups = new Map<number, Array<[string, Json | null]>>();
+      const groups = new Map<number, Array<[string, Json | null, string]>>();
       for (const change of changes) {
-        const d = digit(change[0], depth);
+        const d = parseInt(change[2][depth]!, 16);
         const group = groups.get(d);
         if (group) group.push(change);
         else groups.set(d, [change]);
+        const pause = slices.pause();
+        if (pause) await pause;
       }
       const children = [...node.c];
       for (const [d, group] of groups) {
@@ -205,16 +221,48 @@ export class Trie {
     written: Map<string, TrieNode>,
     slices: TimeSlices,
   ): Promise<string | null> {
+    // Each key's path is looked up once here, not once per level: 100,000 keys overflow the paths cache, which
+    // then computed every path again at every level (a second of a merge's time).
+    const withPaths: Array<[string, Json, string]> = [];
+    for (const [key, value] of entries) {
+      withPaths.push([key, value, keyPath(key)]);
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
+    return this.buildWithPaths(withPaths, depth, written, slices);
+  }
+
+  private async buildWithPaths(
+    entries: Array<[string, Json, string]>,
+    depth: number,
+    written: Map<string, TrieNode>,
+    slices: TimeSlices,
+  ): Promise<string | null> {
     if (!entries.length) return null;
     await slices.pause();
     if (entries.length <= LEAF_MAX || depth >= MAX_DEPTH) {
-      return this.write({ l: [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) }, written);
+      const leaf = entries.map(([key, value]): [string, Json] => [key, value]);
+      return this.write({ l: leaf.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) }, written);
     }
-    const buckets: Array<Array<[string, Json]>> = Array.from({ length: 16 }, () => []);
-    for (const entry of entries) buckets[digit(entry[0], depth)]!.push(entry);
+    const buckets: Array<Array<[string, Json, string]>> = Array.from({ length: 16 }, () => []);
+    for (const entry of entries) {
+      buckets[parseInt(entry[2][depth]!, 16)]!.push(entry);
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
     const children: Array<string | null> = [];
-    for (const bucket of buckets) children.push(await this.build(bucket, depth + 1, written, slices));
+    for (const bucket of buckets) children.push(await this.buildWithPaths(bucket, depth + 1, written, slices));
     return this.write({ c: children, n: entries.length }, written);
+  }
+
+  private async entryMap(root: string | null, slices: TimeSlices): Promise<Map<string, Json>> {
+    const map = new Map<string, Json>();
+    for (const [key, value] of await this.entries(root, slices)) {
+      map.set(key, value);
+      const pause = slices.pause();
+      if (pause) await pause;
+    }
+    return map;
   }
 
   private write(node: TrieNode, written: Map<string, TrieNode>): string {
@@ -239,8 +287,8 @@ export class Trie {
       const parts = await Promise.all(na.c.map((ca, i) => this.diff(ca ?? null, nb.c[i] ?? null, slices)));
       return parts.flat();
     }
-    const before = new Map(await this.entries(a));
-    const after = new Map(await this.entries(b));
+    const before = await this.entryMap(a, slices);
+    const after = await this.entryMap(b, slices);
     const out: Array<{ key: string; before?: Json; after?: Json }> = [];
     for (const [key, value] of before) {
       const pause = slices.pause();

@@ -420,9 +420,8 @@ export async function importContent(
       if (!found) throw new NotFoundError(`No file ${url} in this import`);
       return found;
     };
-    const options = { split, ids: ids.ids };
     // Their searchable text too, before the transaction that writes and merges them (search/indexer.ts).
-    await prepareSections(split.values());
+    const options = { split, ids: ids.ids, sections: await prepareSections(split.values()) };
     let revision: string;
     let changeRequest = cr?.id;
     if (cr) {

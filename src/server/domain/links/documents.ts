@@ -73,7 +73,10 @@ export async function documentLinks(
   const wanted: string[] = [];
   // Tens of thousands of documents (a merge of an import) are decoded in slices of the event loop.
   const slices = new TimeSlices();
-  for (const hash of new Set(hashes)) {
+  const asked = new Set<string>();
+  for (const hash of hashes) {
+    if (asked.has(hash)) continue;
+    asked.add(hash);
     const hit = cache.get(hash);
     if (hit) out.set(hash, hit);
     else wanted.push(hash);

@@ -160,6 +160,8 @@ class Lookup implements Revisionish {
   private readonly files = new Map<string, boolean>();
   private readonly names = new Map<string, string | null>();
   private readonly anchorSets = new Map<string, Set<string>>();
+  /** The links (and so the headings) of documents already read: the bodies this step reads, and those read here. */
+  private readonly read: Array<Map<string, DocumentLinks>> = [];
   private complete = false;
 
   constructor(
@@ -168,9 +170,11 @@ class Lookup implements Revisionish {
   ) {}
 
   /** For a scope built from nothing: every page and file is here, nothing else needs reading. */
-  fill(pages: LinkPageRow[], files: Array<{ id: string; name: string }>): void {
+  async fill(pages: LinkPageRow[], files: Array<{ id: string; name: string }>): Promise<void> {
     this.complete = true;
+    const slices = new TimeSlices();
     for (const p of pages) {
+      await slices.pause();
       this.byId.set(p.page_id, infoOf(p));
       if (p.type !== 'document') continue;
       const other = this.byPath.get(p.path);
@@ -183,8 +187,12 @@ class Lookup implements Revisionish {
     }
   }
 
-  /** Reads what resolving these links needs, in a few batched queries. */
-  async prepare(analyses: Analysis[], selfDocuments: Array<string | null>): Promise<void> {
+  /**
+   * Reads what resolving these links needs, in a few batched queries. The headings of `bodies` (the documents this
+   * step read already) are not read again: a merge of 100,000 pages read them all a second time.
+   */
+  async prepare(analyses: Analysis[], selfDocuments: Array<string | null>, bodies: Map<string, DocumentLinks>) {
+    this.read.push(bodies);
     const slices = new TimeSlices();
     const refs = new Set<string>();
     const fileIds = new Set<string>();
@@ -230,20 +238,20 @@ class Lookup implements Revisionish {
     }
     // Headings of the pages that anchored links name, and of the pages whose own `#anchor` links are read.
     const documents = new Set<string>();
+    const known = (d: string) => bodies.has(d) || d.startsWith('href:');
     for (const d of selfDocuments) {
       await slices.pause();
-      if (d) documents.add(d);
+      if (d && !known(d)) documents.add(d);
     }
     for (const a of analyses) {
       await slices.pause();
       if (a.kind !== 'internal' || a.anchor === undefined) continue;
       for (const t of a.targets) {
         const document = t.kind === 'page' ? this.page(t.ref)?.document : undefined;
-        if (document) documents.add(document);
+        if (document && !known(document)) documents.add(document);
       }
     }
-    const wanted = [...documents].filter((d) => !this.anchorSets.has(d) && !d.startsWith('href:'));
-    for (const [hash, links] of await documentLinks(this.db, wanted)) this.anchorSets.set(hash, new Set(links.anchors));
+    if (documents.size) this.read.push(await documentLinks(this.db, documents));
   }
 
   page(ref: string): PageInfo | undefined {
@@ -263,7 +271,14 @@ class Lookup implements Revisionish {
   }
 
   anchors(document: string | null): Set<string> {
-    return (document && this.anchorSets.get(document)) || new Set();
+    if (!document) return new Set();
+    let set = this.anchorSets.get(document);
+    if (!set) {
+      const links = this.read.find((m) => m.has(document))?.get(document);
+      if (!links) return new Set();
+      this.anchorSets.set(document, (set = new Set(links.anchors)));
+    }
+    return set;
   }
 }
 
@@ -382,7 +397,7 @@ async function advance(
   const pageDiff = await trie.diff(from.pages_root, to.pages_root);
   const fileDiff = await trie.diff(from.files_root, to.files_root);
 
-  const { after, stored } = await pagesOfDiff(tx, scopeId, pageDiff, fresh);
+  const { after, stored } = await pagesOfDiff(tx, scopeId, pageDiff, fresh, slices);
   const pages = await pagesAt(tx, scopeId, to, after);
   const changes: Changes = {
     keys: new Set(),
@@ -398,23 +413,32 @@ async function advance(
   const documents = await readLinksOfBodies(tx, changes, opts.ahead, slices);
   findChangedHeadings(changes, documents);
   const files = compareFiles(changes, scopeId, fileDiff);
-  const rewritten = new Set([...changes.removed, ...changes.sources.keys()]);
+  const rewritten = new Set<string>();
+  for (const id of [changes.removed, changes.sources.keys()].flatMap((ids) => [...ids])) {
+    rewritten.add(id);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
   const dependents = fresh ? [] : await linksDependingOnChanges(tx, scopeId, changes, rewritten);
   await writeIndexes(tx, scopeId, changes, files);
   const targets = new TargetDeltas(scopeId);
   if (!fresh && rewritten.size) await removeLinksOfPages(tx, scopeId, rewritten, targets);
   const planned = await planLinks(changes.sources, documents, slices);
   const redo = await linksToResolveAgain(tx, scopeId, dependents);
-  const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo);
+  const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo, documents);
   await writeLinks(tx, scopeId, planned, lookup, targets, opts.appBase, slices);
   await resolveAgain(tx, scopeId, redo, lookup, targets, opts.appBase);
   return updateCounters(tx, scope, to, targets);
 }
 
 /** Pages: their entries after the change (null: removed), and where they were before (the scope's index). */
-async function pagesOfDiff(tx: Executor, scopeId: string, pageDiff: TrieDiff, fresh: boolean) {
+async function pagesOfDiff(tx: Executor, scopeId: string, pageDiff: TrieDiff, fresh: boolean, slices: TimeSlices) {
   const after = new Map<string, PageEntry | null>();
-  for (const d of pageDiff) if (d.key !== ROOT) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
+  for (const d of pageDiff) {
+    if (d.key !== ROOT) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
   const stored = new Map<string, LinkPageRow>();
   if (!fresh) for (const row of await repo.pagesByIds(tx, scopeId, [...after.keys()])) stored.set(row.page_id, row);
   return { after, stored };
@@ -432,7 +456,13 @@ async function pagesAt(tx: Executor, scopeId: string, to: RevisionRow, after: Ma
     if (!entries.has(id)) entries.set(id, await reader.entry(id));
     return entries.get(id);
   };
-  const versionHashes = [...after.values()].filter((e): e is PageEntry => !!e).map((e) => e.v);
+  const slices = new TimeSlices();
+  const versionHashes: string[] = [];
+  for (const e of after.values()) {
+    if (e) versionHashes.push(e.v);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
   const versions = await getObjects<PageVersion>(tx, versionHashes, { remember: versionHashes.length <= 10_000 });
   const versionOf = async (hash: string): Promise<PageVersion> => {
     let v = versions.get(hash);
@@ -606,7 +636,7 @@ function compareFiles(changes: Changes, scopeId: string, fileDiff: TrieDiff) {
 
 /** Links elsewhere whose status may change (read before this step's own links are rewritten). */
 async function linksDependingOnChanges(tx: Executor, scopeId: string, changes: Changes, rewritten: Set<string>) {
-  return (await repo.dependentLinks(tx, scopeId, [...changes.keys], [...changes.anchorKeys])).filter(
+  return (await repo.dependentLinks(tx, scopeId, changes.keys, changes.anchorKeys)).filter(
     (d) => !rewritten.has(d.page_id),
   );
 }
@@ -694,12 +724,14 @@ async function prepareLookup(
   files: Array<{ id: string; name: string }>,
   planned: Planned[],
   redo: Redo[],
+  bodies: BodiesLinks,
 ): Promise<Lookup> {
   const lookup = new Lookup(tx, scopeId);
-  if (fresh) lookup.fill(changes.upserts, files);
+  if (fresh) await lookup.fill(changes.upserts, files);
   await lookup.prepare(
     [...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)],
     [...changes.sources.values()].map((s) => s.info.document),
+    bodies,
   );
   return lookup;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../../test/harness.js';
 import { newSpace } from '../../test/factories.js';
 import { isSqlite } from '../../storage/db.js';
 import { findRevision } from '../../storage/repos/spaces.js';
 import { RevisionReader, RevisionWriter } from '../content/model.js';
-import { computeSearchUpdate, ensureSearchIndex, rebuildSearchIndex } from './indexer.js';
+import { workers } from '../../workers/pool.js';
+import { computeSearchUpdate, ensureSearchIndex, forgetCachedSections, rebuildSearchIndex } from './indexer.js';
 
 /** The index kept in step at start, by the rebuild command and incrementally; the language setting. */
 describeEachDialect('search index', (dialect) => {
@@ -87,6 +88,27 @@ describeEachDialect('search index', (dialect) => {
     expect(update.from).toBe(revision.id);
     expect(update.deletes).toEqual([one.id]);
     expect(update.rows.map((r) => [r.page_id, r.title, r.body])).toEqual([[one.id, 'One page', 'Fresh words.']]);
+  });
+
+  it('stores the sections an edit extracts: a merge in a process that never saw them extracts nothing', async () => {
+    const cr = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
+    const markdown = '# Stored heading\n\nKept sections of a body.';
+    await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+      body: { changes: [{ operation: 'insert_page', title: 'Stored page', document: { markdown } }] },
+    });
+    const stored = await db().selectFrom('search_sections').select('data').execute();
+    expect(stored.some((r) => r.data.includes('Kept sections of a body.'))).toBe(true);
+    forgetCachedSections();
+    const run = vi.spyOn(workers, 'run');
+    try {
+      const merged = await server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+      expect(merged.status).toBe(200);
+      expect(run.mock.calls.filter(([task]) => task === 'extractSections')).toEqual([]);
+    } finally {
+      run.mockRestore();
+    }
+    expect(await found('stored heading')).toEqual(['Stored page']);
+    expect(await found('kept')).toEqual(['Stored page']);
   });
 
   it('drops the rows of a space removed for good', async () => {

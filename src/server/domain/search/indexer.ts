@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
 import { getObjects, nodeStore } from '../../storage/repos/objects.js';
 import { findRevision } from '../../storage/repos/spaces.js';
@@ -10,7 +9,7 @@ import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../
 import { blocksToMarkdown } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
-import { breathe, TimeSlices } from '../../lib/yield.js';
+import { TimeSlices } from '../../lib/yield.js';
 import { cleanText, SECTION_SEPARATOR, type Section } from './extract.js';
 
 /**
@@ -39,21 +38,52 @@ export interface SearchUpdate {
 }
 
 /**
- * Extracted sections by the hash of the markdown they come from (a document's body, blocksToMarkdown), up to
- * 32 MiB of text. Filled when the index needs them, and ahead of that by content edits, which parse each body
- * anyway (rememberSections): a merge of pages edited through this process extracts nothing.
+ * Extracted sections by the hash of the document they come from, up to 32 MiB of text, in front of
+ * `search_sections` (migration 021), where they are stored once extracted. Content edits and imports, which parse
+ * each body anyway, store them with the documents they write (storeDocumentSections): a merge of those pages
+ * neither extracts nor reads their documents, whichever process merges it.
  */
 const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (sections) =>
   sections.reduce((n, s) => n + s.text.length + s.heading.length + s.anchor.length + 16, 0),
 );
 
-function markdownKey(markdown: string): string {
-  return crypto.createHash('sha256').update(markdown).digest('base64url');
+/** Part of every stored key: raise it when extractSections gives other sections for the same markdown. */
+const SECTIONS_VERSION = 1;
+
+const sectionsKey = (documentHash: string) => `${SECTIONS_VERSION}:${documentHash}`;
+
+const encodeSections = (sections: Section[]) => JSON.stringify(sections.map((s) => [s.anchor, s.heading, s.text]));
+const decodeSections = (data: string): Section[] =>
+  (JSON.parse(data) as Array<[string, string, string]>).map(([anchor, heading, text]) => ({ anchor, heading, text }));
+
+/** Forgets the sections held in memory (as a process that never saw them, for tests); stored ones stay. */
+export function forgetCachedSections(): void {
+  sectionsCache.clear();
 }
 
-/** Sections extracted from `body` (a document's blocksToMarkdown) elsewhere, for the index to find. */
-export function rememberSections(body: string, sections: Section[]): void {
-  if (body) sectionsCache.set(markdownKey(body), sections);
+/**
+ * Stores the sections of documents about to be written (through `db`, the transaction writing them), found by
+ * their bodies among `extracted` (body → sections, from the parse the edit made anyway). A document whose body is
+ * not there is left for the index to extract.
+ */
+export async function storeDocumentSections(
+  db: Executor,
+  documents: Iterable<[string, DocumentObject]>,
+  extracted: ReadonlyMap<string, Section[]>,
+): Promise<void> {
+  const slices = new TimeSlices();
+  const rows = new Map<string, string>();
+  for (const [hash, document] of documents) {
+    const body = blocksToMarkdown(document.blocks);
+    const sections = body ? extracted.get(body) : EMPTY;
+    if (sections) {
+      sectionsCache.set(sectionsKey(hash), sections);
+      rows.set(sectionsKey(hash), encodeSections(sections));
+    }
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  await repo.insertSections(db, rows);
 }
 
 /** Objects read in one go before other work may run (a merge of an import reads thousands). */
@@ -113,57 +143,80 @@ async function objectsOf<T>(
 const EMPTY: Section[] = [{ anchor: '', heading: '', text: '' }];
 
 /**
- * The sections of documents by hash: from the cache, else extracted in batches of about BATCH_CHARS characters of
- * markdown, each batch one task of the worker pool (run inline when it is small). Many small pages (an import of
- * thousands) therefore cost a few worker tasks rather than seconds of the event loop.
+ * The sections of documents by hash: from the cache, else stored (`search_sections`), else extracted from the
+ * documents (read then) and stored, through `db`. Extraction goes in batches of about BATCH_CHARS characters of
+ * markdown, each batch one task of the worker pool (run inline when it is small), so many small pages cost a few
+ * worker tasks rather than seconds of the event loop.
  */
-async function sectionsOfDocuments(documents: Map<string, DocumentObject>): Promise<Map<string, Section[]>> {
-  const slices = new TimeSlices();
+async function sectionsOfDocuments(
+  db: Executor,
+  overlay: Overlay,
+  hashes: Iterable<string>,
+  slices: TimeSlices,
+): Promise<Map<string, Section[]>> {
+  const out = new Map<string, Section[]>();
+  const wanted: string[] = [];
+  for (const hash of hashes) {
+    await slices.pause();
+    const hit = sectionsCache.get(sectionsKey(hash));
+    if (hit) out.set(hash, hit);
+    else wanted.push(hash);
+  }
+  if (!wanted.length) return out;
+  const stored = await repo.findSections(db, wanted.map(sectionsKey));
+  const missing: string[] = [];
+  for (const hash of wanted) {
+    await slices.pause();
+    const data = stored.get(sectionsKey(hash));
+    if (data === undefined) {
+      missing.push(hash);
+      continue;
+    }
+    const sections = decodeSections(data);
+    sectionsCache.set(sectionsKey(hash), sections);
+    out.set(hash, sections);
+  }
+  if (!missing.length) return out;
   const bodies = new Map<string, string>();
-  for (const [hash, document] of documents) {
+  for (const [hash, document] of await objectsOf<DocumentObject>(db, overlay, missing, slices)) {
     await slices.pause();
     bodies.set(hash, blocksToMarkdown(document.blocks));
   }
-  const sections = await sectionsOfBodies(bodies.values());
-  const out = new Map<string, Section[]>();
+  const extracted = await extractBodies(bodies.values());
+  const rows = new Map<string, string>();
   for (const [hash, body] of bodies) {
-    out.set(hash, sections.get(body)!);
+    const sections = body ? extracted.get(body)! : EMPTY;
+    sectionsCache.set(sectionsKey(hash), sections);
+    rows.set(sectionsKey(hash), encodeSections(sections));
+    out.set(hash, sections);
     await slices.pause();
   }
+  await repo.insertSections(db, rows);
   return out;
 }
 
-/** The sections of page bodies (blocksToMarkdown of a document), by body. */
-async function sectionsOfBodies(bodies: Iterable<string>): Promise<Map<string, Section[]>> {
+/** Sections extracted from page bodies (each a document's blocksToMarkdown, none empty), by body. */
+async function extractBodies(bodies: Iterable<string>): Promise<Map<string, Section[]>> {
   const out = new Map<string, Section[]>();
   const batches: Array<{ markdowns: string[]; size: number }> = [];
   let batch = { markdowns: [] as string[], size: 0 };
-  let step = 0;
-  for (const markdown of bodies) {
-    await breathe(step++);
-    if (out.has(markdown)) continue;
-    const hit = markdown ? sectionsCache.get(markdownKey(markdown)) : EMPTY;
-    if (hit) {
-      out.set(markdown, hit);
-      continue;
-    }
+  const slices = new TimeSlices();
+  for (const markdown of new Set(bodies)) {
+    await slices.pause();
+    if (!markdown) continue;
     if (batch.size && batch.size + markdown.length > BATCH_CHARS) {
       batches.push(batch);
       batch = { markdowns: [], size: 0 };
     }
     batch.markdowns.push(markdown);
     batch.size += markdown.length;
-    out.set(markdown, EMPTY); // replaced below; marks it as batched already
   }
   if (batch.size) batches.push(batch);
   for (let i = 0; i < batches.length; i += EXTRACT_CONCURRENCY) {
     await Promise.all(
       batches.slice(i, i + EXTRACT_CONCURRENCY).map(async (b) => {
-        const extracted = await workers.run('extractSections', b.markdowns, b.size);
-        b.markdowns.forEach((markdown, k) => {
-          sectionsCache.set(markdownKey(markdown), extracted[k]!);
-          out.set(markdown, extracted[k]!);
-        });
+        const result = await workers.run('extractSections', b.markdowns, b.size);
+        b.markdowns.forEach((markdown, k) => out.set(markdown, result[k]!));
       }),
     );
   }
@@ -171,12 +224,12 @@ async function sectionsOfBodies(bodies: Iterable<string>): Promise<Map<string, S
 }
 
 /**
- * Extracts now (in the worker pool) and remembers the sections of page bodies about to be written, for a caller
- * that writes and merges them in one transaction (an import into a space): indexing them there then writes rows
- * only. Bodies are given as their blocks.
+ * Extracts now (in the worker pool) the sections of page bodies about to be written, given as their blocks, for a
+ * caller that writes and merges them in one transaction (an import into a space): given to the edit that writes
+ * them (storeDocumentSections), indexing them then writes rows only. Returns them by body.
  */
-export async function prepareSections(bodies: Iterable<Array<{ markdown: string }>>): Promise<void> {
-  await sectionsOfBodies([...bodies].map((blocks) => blocksToMarkdown(blocks)));
+export async function prepareSections(bodies: Iterable<Array<{ markdown: string }>>) {
+  return extractBodies([...bodies].map((blocks) => blocksToMarkdown(blocks)));
 }
 
 function rowOf(spaceId: string, pageId: string, versionHash: string, version: PageVersion, sections: Section[]) {
@@ -236,7 +289,7 @@ export async function computeSearchUpdate(
     documents.push({ pageId, entry, version });
     if (version.document) docHashes.add(version.document);
   }
-  const sections = await sectionsOfDocuments(await objectsOf<DocumentObject>(db, overlay, docHashes, slices));
+  const sections = await sectionsOfDocuments(db, overlay, docHashes, slices);
   const rows: repo.SearchRow[] = [];
   for (const { pageId, entry, version } of documents) {
     const hash = version.document;

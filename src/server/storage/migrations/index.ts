@@ -19,6 +19,7 @@ import * as m017 from './017-review-requested-by.js';
 import * as m018 from './018-account.js';
 import * as m019 from './019-saml-binding.js';
 import * as m020 from './020-domain-checks.js';
+import * as m021 from './021-search-sections.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018-account': m018,
   '019-saml-binding': m019,
   '020-domain-checks': m020,
+  '021-search-sections': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

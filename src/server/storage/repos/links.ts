@@ -297,11 +297,11 @@ export async function setLinkTarget(
 export async function dependentLinks(
   db: Executor,
   scope: string,
-  keys: string[],
-  anchorKeys: string[],
+  keys: ReadonlySet<string>,
+  anchorKeys: ReadonlySet<string>,
 ): Promise<Array<{ link_id: string; page_id: string }>> {
   const out: Array<{ link_id: string; page_id: string }> = [];
-  for await (const part of chunks([...new Set(keys)])) {
+  for await (const part of chunks([...keys])) {
     out.push(
       ...(await db
         .selectFrom('link_deps')
@@ -311,7 +311,7 @@ export async function dependentLinks(
         .execute()),
     );
   }
-  for await (const part of chunks([...new Set(anchorKeys)])) {
+  for await (const part of chunks([...anchorKeys])) {
     out.push(
       ...(await db
         .selectFrom('link_deps')

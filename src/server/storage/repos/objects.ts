@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
-import type { TimeSlices } from '../../lib/yield.js';
-import { yieldToEventLoop } from '../../lib/yield.js';
+import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 
 /**
@@ -34,11 +33,19 @@ export async function getObjects<T>(
   opts: { remember?: boolean } = {},
 ): Promise<Map<string, T>> {
   const out = new Map<string, T>();
-  const missing: string[] = [];
-  for (const id of new Set(ids)) {
-    if (cache.has(id)) out.set(id, cache.get(id) as T);
-    else missing.push(id);
+  const absent = new Set<string>();
+  // 100,000 ids (the pages a merge adds) are looked up in slices of the event loop.
+  const slices = new TimeSlices();
+  for (const id of ids) {
+    if (!out.has(id) && !absent.has(id)) {
+      const hit = cache.get(id);
+      if (hit !== undefined) out.set(id, hit as T);
+      else absent.add(id);
+    }
+    const pause = slices.pause();
+    if (pause) await pause;
   }
+  const missing = [...absent];
   for (let i = 0; i < missing.length; i += 500) {
     // SQLite answers synchronously: without a pause between batches, reading 100,000 objects (a large page tree)
     // would hold the event loop for seconds.
