@@ -2,7 +2,7 @@
 // page in their own change request (a new body each time, a few kB), merging it every 50 edits and starting a new
 // one, against the server in a child process (bench/stall-server.ts, the app as `npm start` runs it). Printed every
 // 30 s: edits per second in that window and the server's resident memory (Linux, /proc); then the memory after 45 s
-// idle (the server gives memory back after 30 s without requests). Goal (issue 25): memory bounded (it went 269 → 986 MB, not released idle) and throughput steady (it halved).
+// idle (the server gives memory back after 30 s without requests: a full, compacting collection). Goal (issue 25): memory bounded (it went 269 → 986 MB, not released idle) and throughput steady (it halved).
 import fs from 'node:fs';
 import { jsonCaller, startStallServer } from './setup.js';
 

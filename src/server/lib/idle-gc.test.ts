@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { collectWhenIdle, fullCollection } from './idle-gc.js';
 
@@ -35,9 +36,20 @@ describe('collectWhenIdle', () => {
     }
   });
 
-  it('finds V8 full collection without the command-line flag, and it runs', () => {
+  it('finds V8 full collection without the command-line flag, and it gives back pages of scattered survivors', () => {
     const gc = fullCollection();
     expect(typeof gc).toBe('function');
+    const oldSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!;
+    // One object in 16 survives, on every page: an ordinary full collection frees the rest but keeps most pages
+    // (here 97 MB of old space for 25 MB of live objects after one; three give the pages back).
+    const kept: unknown[] = [];
+    for (let round = 0; round < 12; round++) {
+      const all = Array.from({ length: 100_000 }, (_, i) => ({ i, text: `item ${i}`, list: [i] }));
+      kept.push(all.filter((_, i) => i % 16 === 0));
+    }
     gc!();
+    const after = oldSpace();
+    expect(kept).toHaveLength(12);
+    expect(after.space_size).toBeLessThan(after.space_used_size * 1.5 + 16 * 1024 * 1024);
   });
 });

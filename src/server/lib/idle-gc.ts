@@ -2,15 +2,27 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /**
- * V8's full collection, made callable: `--expose-gc` set at run time gives the next new context a `gc` function.
- * Undefined if this V8 offers none.
+ * V8's full collection, made callable (`--expose-gc` set at run time gives the next new context a `gc` function),
+ * compacting every page: an ordinary full collection frees objects but moves few, so after minutes of writes the
+ * old space kept 566 MB of pages for 151 MB of live objects scattered over them, and resident memory stayed at
+ * 780 MB. Compaction is switched on for this one collection only. Undefined if this V8 offers no `gc`.
  */
 export function fullCollection(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  v8.setFlagsFromString('--expose-gc');
-  const gc: unknown = vm.runInNewContext('typeof gc === "function" ? gc : undefined');
-  return typeof gc === 'function' ? (gc as () => void) : undefined;
+  let gc = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc !== 'function') {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('typeof gc === "function" ? gc : undefined');
+  }
+  if (typeof gc !== 'function') return undefined;
+  const collect = gc as () => void;
+  return () => {
+    v8.setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      collect();
+    } finally {
+      v8.setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+  };
 }
 
 export interface IdleCollectionOptions {
@@ -25,9 +37,9 @@ export interface IdleCollectionOptions {
 /**
  * Gives memory back once the server goes quiet. V8 collects garbage when a program allocates, so a server that
  * stops receiving requests keeps whatever its last busy minutes left: after five minutes of writes, 520 MB of heap
- * in use (mostly garbage) and 800 MB resident, held for as long as it stayed idle. One full collection, once the
- * server has had no request for `quietMs` after some, brings that to 150 MB of heap and 380 MB resident; it takes
- * about 100 ms, when nobody is waiting. Returns `noteRequest` (call it for each request), `check` and `stop`.
+ * in use (mostly garbage) and 800 MB resident, held for as long as it stayed idle. One full, compacting collection,
+ * once the server has had no request for `quietMs` after some, gives back what is not live; it takes a few hundred
+ * milliseconds, when nobody is waiting. Returns `noteRequest` (call it for each request), `check` and `stop`.
  */
 export function collectWhenIdle(options: IdleCollectionOptions = {}) {
   const quietMs = options.quietMs ?? 30_000;
