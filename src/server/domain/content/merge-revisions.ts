@@ -2,7 +2,7 @@ import type { Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { TimeSlices } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
-import { canonicalJson, type Json } from './tree.js';
+import { jsonEqual, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
 import { markdownCost, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 import { workers } from '../../workers/pool.js';
@@ -45,7 +45,7 @@ export interface MergeOutcome {
 const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
 
 function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+  return jsonEqual(a ?? null, b ?? null);
 }
 
 /** Ordered ids merged three-way (insertions kept, deletions applied, order as in mergeBlocks). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Trie, MemoryNodeStore, LEAF_MAX, canonicalJson } from './tree.js';
+import { Trie, MemoryNodeStore, LEAF_MAX, canonicalJson, jsonEqual } from './tree.js';
 
 function build(n: number, prefix = 'page') {
   return new Map(Array.from({ length: n }, (_, i) => [`${prefix}-${i}`, { v: `version-${i}`, o: i }]));
@@ -71,5 +71,34 @@ describe('persistent trie', () => {
 
   it('hashes values canonically, whatever their key order', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe(canonicalJson({ a: [{ c: 2, d: 1 }], b: 1 }));
+  });
+});
+
+describe('jsonEqual', () => {
+  it('agrees with comparing canonical JSON, key order and undefined keys included', () => {
+    const values: unknown[] = [
+      null,
+      0,
+      1,
+      '1',
+      true,
+      false,
+      [],
+      {},
+      [1, 2],
+      [2, 1],
+      ['a', 'b'],
+      { a: 1, b: [1, { c: 'x' }] },
+      { b: [1, { c: 'x' }], a: 1 },
+      { a: 1, b: [1, { c: 'y' }] },
+      { a: 1, b: [1, { c: 'x' }], d: undefined },
+      { a: 1 },
+      { a: [1] },
+      { c: Array.from({ length: 1000 }, (_, i) => `p${i}`), p: null, v: 'h' },
+      { c: Array.from({ length: 1000 }, (_, i) => `p${i === 999 ? 'x' : i}`), p: null, v: 'h' },
+    ];
+    for (const a of values) {
+      for (const b of values) expect([a, b, jsonEqual(a, b)]).toEqual([a, b, canonicalJson(a) === canonicalJson(b)]);
+    }
   });
 });

@@ -34,15 +34,15 @@ export async function getObjects<T>(
 ): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   const absent = new Set<string>();
-  // 100,000 ids (the pages a merge adds) are looked up in slices of the event loop.
-  const slices = new TimeSlices();
+  // 100,000 ids (the pages a merge adds) are looked up in slices of the event loop; one id (most calls) is not.
+  const slices = ids.length > 256 ? new TimeSlices() : undefined;
   for (const id of ids) {
     if (!out.has(id) && !absent.has(id)) {
       const hit = cache.get(id);
       if (hit !== undefined) out.set(id, hit as T);
       else absent.add(id);
     }
-    const pause = slices.pause();
+    const pause = slices?.pause();
     if (pause) await pause;
   }
   const missing = [...absent];
