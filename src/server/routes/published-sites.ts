@@ -19,6 +19,9 @@ function servedType(contentType: string): string {
     : contentType;
 }
 
+/** How often the page indexes of published spaces are checked for a change to make ready. */
+const WARM_EVERY_MS = 5000;
+
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
@@ -29,6 +32,21 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
 export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps) {
   const sites = new PublishedSites(deps.db, deps.config.publicUrl);
   const secure = deps.config.publicUrl.startsWith('https:');
+  // Page indexes of published spaces are made ready after each change (and after a start), looked for every few
+  // seconds in the database, so every process sharing it keeps its own ready (see PublishedSites.warmIndexes).
+  let warming: Promise<unknown> | undefined;
+  const warm = () => {
+    warming ??= sites
+      .warmIndexes()
+      .catch((err: unknown) => app.log.warn({ err }, 'published page indexes not made ready'))
+      .finally(() => (warming = undefined));
+  };
+  const timer = setInterval(warm, WARM_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await warming;
+  });
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { siteId: string; '*'?: string };

@@ -179,6 +179,31 @@ export function siteSpaceTargets(db: Executor, siteIds: string[]) {
     .execute();
 }
 
+/**
+ * The spaces that published sites show (not in the trash), with their current revision, the most recently updated
+ * first: at most `limit`.
+ */
+export function publishedSpaceRevisions(db: Executor, limit: number) {
+  return db
+    .selectFrom('spaces')
+    .select(['spaces.id as space_id', 'spaces.revision_id', 'spaces.updated_at'])
+    .where('spaces.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('site_spaces')
+          .innerJoin('sites', 'sites.id', 'site_spaces.site_id')
+          .select('site_spaces.id')
+          .whereRef('site_spaces.space_id', '=', 'spaces.id')
+          .where('sites.published', '=', 1),
+      ),
+    )
+    .orderBy('spaces.updated_at', 'desc')
+    .orderBy('spaces.id')
+    .limit(limit)
+    .execute();
+}
+
 /** The spaces a site shows: their current revision, title and trash state (read for every published page). */
 export function spacesByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
