@@ -338,6 +338,8 @@ test('pages are added, renamed, moved and deleted in the editor, from the keyboa
 
   // Unsaved text survives the change request changing elsewhere (a page moved in the sidebar), and saves.
   await pages.getByRole('link', { name: 'Intro' }).click();
+  // Typed into Intro's own editor, not into the page shown while Intro's loads.
+  await expect(page.getByRole('form', { name: 'Edit page Intro' })).toBeVisible();
   await editor(page).content.fill('Intro text');
   await page.getByRole('button', { name: 'Actions for page Details' }).click();
   await page.getByRole('menuitem', { name: 'Move up' }).click();
