@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, RefObject } from 'react';
@@ -21,7 +21,7 @@ import { ROOT_SERVER_ERROR, showServerError, useZodForm } from '../../../lib/for
 import { queryKeys } from '../../../lib/query-keys';
 import { useEditChangeRequestContent } from '../api/edit-change-request-content';
 import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-request';
-import { useChangeRequestPage } from '../api/get-change-request-page';
+import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf, readBase64 } from '../utils/file-upload';
@@ -60,13 +60,17 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly }
   const edit = useEditChangeRequestContent(spaceId, number);
   const origin = useId();
   const current = changeRequest.revision;
-  if (
+  const adopt =
     base !== current &&
     !edit.isPending &&
-    (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId, origin))
-  ) {
-    setBase(current);
-  }
+    (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId, origin));
+  // With unsaved text, the page as of the new revision is adopted once it is loaded, never by suspending: that would
+  // hide the form and drop the text typed in it.
+  const next = useQuery({
+    ...changeRequestPageQueryOptions(spaceId, number, pageId, current),
+    enabled: adopt && dirty,
+  });
+  if (adopt && (!dirty || next.data !== undefined)) setBase(current);
   const page = useChangeRequestPage(spaceId, number, pageId, base);
   const changedMeanwhile = base !== current && !edit.isPending;
 
