@@ -74,6 +74,20 @@ function digit(key: string, depth: number): number {
   return parseInt(keyPath(key)[depth]!, 16);
 }
 
+/**
+ * Entries with their keys' paths, each looked up once for a whole update or build, not once per level: 100,000
+ * keys overflow the paths cache, which then computed every path again at every level (a second of a merge's time).
+ */
+async function withPaths<V>(entries: Iterable<[string, V]>, slices: TimeSlices): Promise<Array<[string, V, string]>> {
+  const out: Array<[string, V, string]> = [];
+  for (const [key, value] of entries) {
+    out.push([key, value, keyPath(key)]);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  return out;
+}
+
 function isLeaf(node: TrieNode): node is { l: Array<[string, Json]> } {
   return 'l' in node;
 }
@@ -146,14 +160,7 @@ export class Trie {
   ): Promise<{ root: string | null; nodes: Map<string, TrieNode> }> {
     const written = new Map<string, TrieNode>();
     const slices = new TimeSlices();
-    // Each key's path is looked up once, not once per level (see build).
-    const withPaths: Array<[string, Json | null, string]> = [];
-    for (const [key, value] of changes) {
-      withPaths.push([key, value, keyPath(key)]);
-      const pause = slices.pause();
-      if (pause) await pause;
-    }
-    const result = await this.apply(root, 0, withPaths, written, slices);
+    const result = await this.apply(root, 0, await withPaths(changes, slices), written, slices);
     // Nodes made and then superseded within this update (split, then collapsed) are not kept.
     const reachable = new Map<string, TrieNode>();
     const visit = (hash: string | null) => {
@@ -241,15 +248,7 @@ export class Trie {
     written: Map<string, TrieNode>,
     slices: TimeSlices,
   ): Promise<string | null> {
-    // Each key's path is looked up once here, not once per level: 100,000 keys overflow the paths cache, which
-    // then computed every path again at every level (a second of a merge's time).
-    const withPaths: Array<[string, Json, string]> = [];
-    for (const [key, value] of entries) {
-      withPaths.push([key, value, keyPath(key)]);
-      const pause = slices.pause();
-      if (pause) await pause;
-    }
-    return this.buildWithPaths(withPaths, depth, written, slices);
+    return this.buildWithPaths(await withPaths(entries, slices), depth, written, slices);
   }
 
   private async buildWithPaths(

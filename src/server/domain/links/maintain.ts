@@ -189,9 +189,10 @@ class Lookup implements Revisionish {
 
   /**
    * Reads what resolving these links needs, in a few batched queries. The headings of `bodies` (the documents this
-   * step read already) are not read again: a merge of 100,000 pages read them all a second time.
+   * step read already, among them those of the pages whose own `#anchor` links are read) are not read again: a merge
+   * of 100,000 pages read them all a second time.
    */
-  async prepare(analyses: Analysis[], selfDocuments: Array<string | null>, bodies: Map<string, DocumentLinks>) {
+  async prepare(analyses: Analysis[], bodies: Map<string, DocumentLinks>) {
     this.read.push(bodies);
     const slices = new TimeSlices();
     const refs = new Set<string>();
@@ -236,13 +237,9 @@ class Lookup implements Revisionish {
         if (!other || row.file_id > other) this.names.set(name, row.file_id);
       }
     }
-    // Headings of the pages that anchored links name, and of the pages whose own `#anchor` links are read.
+    // Headings of the pages that anchored links name, when not among the bodies read.
     const documents = new Set<string>();
     const known = (d: string) => bodies.has(d) || d.startsWith('href:');
-    for (const d of selfDocuments) {
-      await slices.pause();
-      if (d && !known(d)) documents.add(d);
-    }
     for (const a of analyses) {
       await slices.pause();
       if (a.kind !== 'internal' || a.anchor === undefined) continue;
@@ -728,11 +725,7 @@ async function prepareLookup(
 ): Promise<Lookup> {
   const lookup = new Lookup(tx, scopeId);
   if (fresh) await lookup.fill(changes.upserts, files);
-  await lookup.prepare(
-    [...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)],
-    [...changes.sources.values()].map((s) => s.info.document),
-    bodies,
-  );
+  await lookup.prepare([...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)], bodies);
   return lookup;
 }
 

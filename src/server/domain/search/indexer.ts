@@ -72,14 +72,23 @@ export async function storeDocumentSections(
   extracted: ReadonlyMap<string, Section[]>,
 ): Promise<void> {
   const slices = new TimeSlices();
-  const rows = new Map<string, string>();
+  const found = new Map<string, Section[]>();
   for (const [hash, document] of documents) {
     const body = blocksToMarkdown(document.blocks);
     const sections = body ? extracted.get(body) : EMPTY;
-    if (sections) {
-      sectionsCache.set(sectionsKey(hash), sections);
-      rows.set(sectionsKey(hash), encodeSections(sections));
-    }
+    if (sections) found.set(hash, sections);
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  await keepSections(db, found, slices);
+}
+
+/** Documents' sections, by document hash, kept in memory and stored (through `db`). */
+async function keepSections(db: Executor, sections: Map<string, Section[]>, slices: TimeSlices): Promise<void> {
+  const rows = new Map<string, string>();
+  for (const [hash, list] of sections) {
+    sectionsCache.set(sectionsKey(hash), list);
+    rows.set(sectionsKey(hash), encodeSections(list));
     const pause = slices.pause();
     if (pause) await pause;
   }
@@ -183,15 +192,14 @@ async function sectionsOfDocuments(
     bodies.set(hash, blocksToMarkdown(document.blocks));
   }
   const extracted = await extractBodies(bodies.values());
-  const rows = new Map<string, string>();
+  const found = new Map<string, Section[]>();
   for (const [hash, body] of bodies) {
     const sections = body ? extracted.get(body)! : EMPTY;
-    sectionsCache.set(sectionsKey(hash), sections);
-    rows.set(sectionsKey(hash), encodeSections(sections));
+    found.set(hash, sections);
     out.set(hash, sections);
     await slices.pause();
   }
-  await repo.insertSections(db, rows);
+  await keepSections(db, found, slices);
   return out;
 }
 

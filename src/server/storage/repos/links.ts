@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { slicedParts } from '../../lib/yield.js';
+import { findByHash, insertByHash } from './by-hash.js';
 import { isSqlite, type Executor } from '../db.js';
 import type {
   LinkDepsTable,
@@ -25,26 +26,12 @@ const chunks = <T>(items: T[], size = CHUNK) => slicedParts(items, size);
 
 // Documents
 
-export async function findDocuments(db: Executor, hashes: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for await (const part of chunks(hashes)) {
-    const rows = await db.selectFrom('link_documents').select(['hash', 'data']).where('hash', 'in', part).execute();
-    for (const row of rows) out.set(row.hash, row.data);
-  }
-  return out;
-}
+/** Stored links of these documents (JSON), by hash. */
+export const findDocuments = (db: Executor, hashes: string[]) => findByHash(db, 'link_documents', hashes);
 
-/** Stores documents' links (an existing hash is left alone), in hash order. */
-export async function insertDocuments(db: Executor, documents: Map<string, string>): Promise<void> {
-  const rows = [...documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hash, data]) => ({ hash, data }));
-  for await (const part of chunks(rows, 200)) {
-    await db
-      .insertInto('link_documents')
-      .values(part)
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
-  }
-}
+/** Stores documents' links (an existing hash is left alone). */
+export const insertDocuments = (db: Executor, documents: Map<string, string>) =>
+  insertByHash(db, 'link_documents', documents);
 
 // Scopes
 

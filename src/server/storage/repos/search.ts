@@ -1,5 +1,6 @@
 import type { Executor } from '../db.js';
 import { slicedParts } from '../../lib/yield.js';
+import { findByHash, insertByHash } from './by-hash.js';
 import type { SearchPagesTable } from '../schema.js';
 
 /**
@@ -47,32 +48,12 @@ export async function insertPages(db: Executor, rows: SearchRow[]): Promise<void
   for await (const part of slicedParts(rows, INSERT_BATCH)) await db.insertInto('search_pages').values(part).execute();
 }
 
-const SECTIONS_BATCH = 500;
+/** Stored sections (JSON) of the documents with these keys, by key; those never stored are absent. */
+export const findSections = (db: Executor, keys: string[]) => findByHash(db, 'search_sections', keys);
 
-/** Stored sections (JSON) of the bodies with these hashes, by hash; those never stored are absent. */
-export async function findSections(db: Executor, hashes: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for await (const part of slicedParts(hashes, SECTIONS_BATCH)) {
-    const rows = await db.selectFrom('search_sections').select(['hash', 'data']).where('hash', 'in', part).execute();
-    for (const row of rows) out.set(row.hash, row.data);
-  }
-  return out;
-}
-
-/**
- * Stores bodies' sections (an existing hash is left alone), in hash order, so two transactions storing the same
- * ones never wait for each other in a cycle.
- */
-export async function insertSections(db: Executor, sections: Map<string, string>): Promise<void> {
-  const rows = [...sections].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hash, data]) => ({ hash, data }));
-  for await (const part of slicedParts(rows, INSERT_BATCH)) {
-    await db
-      .insertInto('search_sections')
-      .values(part)
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
-  }
-}
+/** Stores documents' sections (an existing key is left alone). */
+export const insertSections = (db: Executor, sections: Map<string, string>) =>
+  insertByHash(db, 'search_sections', sections);
 
 /** The rows of one space copied to another (a duplicated space shares its content). */
 export async function copySpacePages(db: Executor, fromSpaceId: string, toSpaceId: string): Promise<void> {
