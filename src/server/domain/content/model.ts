@@ -109,7 +109,7 @@ export interface TreeBase {
 }
 
 /** Deeper pages are left out of the tree (a guard against a cycle in corrupt data). */
-const TREE_DEPTH_MAX = 100;
+export const TREE_DEPTH_MAX = 100;
 /** Page versions read per batch in a walk of the whole tree. */
 const VERSIONS_BATCH = 1000;
 /** A walk of a larger tree does not keep the page versions it reads in the objects cache (see getObjects). */
@@ -133,6 +133,12 @@ export class RevisionReader {
   async entry(pageId: string): Promise<PageEntry | undefined> {
     if (pageId === ROOT) return undefined;
     return (await this.trie.get(this.revision.pages_root, pageId)) as PageEntry | undefined;
+  }
+
+  /** The entries of these pages that the revision has (read together, see Trie.getMany). */
+  async entries(pageIds: string[]): Promise<Map<string, PageEntry>> {
+    const ids = pageIds.filter((id) => id !== ROOT);
+    return (await this.trie.getMany(this.revision.pages_root, ids)) as unknown as Map<string, PageEntry>;
   }
 
   version(hash: string): Promise<PageVersion> {
@@ -190,6 +196,7 @@ export class RevisionReader {
   async treeWithEntries(
     base?: TreeBase,
     added?: (node: PageNode, parent: PageNode | undefined) => void,
+    slices = new TimeSlices(),
   ): Promise<{ roots: PageNode[]; entries: TreeEntries }> {
     const roots: PageNode[] = [];
     const open: PageNode[] = [];
@@ -205,7 +212,7 @@ export class RevisionReader {
         },
         leave: () => void open.pop(),
       },
-      undefined,
+      slices,
       base,
     );
     return { roots, entries };

@@ -110,6 +110,38 @@ export class Trie {
   }
 
   /**
+   * The values of `keys` that the trie holds, read a level at a time: one batch of nodes per level for all the keys,
+   * not one read per key and level (a thousand pages' entries, say, for one level of a page's branch).
+   */
+  async getMany(root: string | null, keys: Iterable<string>): Promise<Map<string, Json>> {
+    const out = new Map<string, Json>();
+    let pending = new Map<string, string[]>(root ? [[root, [...new Set(keys)]]] : []);
+    for (let depth = 0; pending.size; depth++) {
+      const nodes = await this.store.getMany([...pending.keys()]);
+      const next = new Map<string, string[]>();
+      for (const [hash, wanted] of pending) {
+        const node = nodes.get(hash)!;
+        if (isLeaf(node)) {
+          for (const key of wanted) {
+            const found = node.l.find(([k]) => k === key);
+            if (found) out.set(key, found[1]);
+          }
+          continue;
+        }
+        for (const key of wanted) {
+          const child = node.c[digit(key, depth)];
+          if (!child) continue;
+          const under = next.get(child);
+          if (under) under.push(key);
+          else next.set(child, [key]);
+        }
+      }
+      pending = next;
+    }
+    return out;
+  }
+
+  /**
    * Every entry, in the trie's order (children by digit, leaves by key). The nodes are read a level at a time,
    * each level in one batch, not one read per node.
    */

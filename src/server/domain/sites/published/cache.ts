@@ -7,12 +7,14 @@ import type { SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type FileEntry, type PageNode, type TreeBase, type TreeEntries } from '../../content/model.js';
 import { LruCache } from '../../../lib/lru-cache.js';
+import { TimeSlices } from '../../../lib/yield.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { currentDeps, sameDeps, type OperationDeps } from '../../openapi/operations.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { siteCustomization, siteSpaceCustomization } from '../customization.js';
 import { type Structure, readStructure } from '../model.js';
-import { NavBuilder, type NavIndex } from './navigation.js';
+import { NavBuilder, WHOLE_TREE_MAX, type NavIndex } from './navigation.js';
+import { BranchIndex, BranchTooLarge } from './branch.js';
 
 /**
  * What published sites keep between requests, each under keys made of immutable inputs (see dispatch.ts): a site's
@@ -48,17 +50,30 @@ export function encodePage(page: RenderedPage, coding: 'br' | 'gzip'): Promise<B
 }
 
 /**
- * A space's pages at one revision: as a tree with what navigation looks up (by id, parents, reading order), by path
- * (documents), its first page, and its files.
+ * What a page is served from: a space's pages at one revision, as a tree with what navigation looks up (by id,
+ * parents, reading order), by path (documents), its first page, and its files. The whole index (SpaceIndex), or a
+ * page's branch of it (BranchIndex, branch.ts).
  */
-export interface SpaceIndex extends NavIndex {
+export interface PageIndex extends NavIndex {
   revisionId: string;
-  /** The page entries the tree was made from: the index of the space's next revision starts from them. */
-  entries: TreeEntries;
   byPath: Map<string, PageNode>;
   first?: PageNode;
   files: Map<string, FileEntry>;
   fileByName: Map<string, string>;
+  /** A partial index reads the pages that `refs` (link targets: ids or paths) name; the whole index has them all. */
+  prepare?(refs: Iterable<string>): Promise<void>;
+}
+
+/** A space's whole page index at one revision. */
+export interface SpaceIndex extends PageIndex {
+  /** The page entries the tree was made from: the index of the space's next revision starts from them. */
+  entries: TreeEntries;
+}
+
+/** The page at `path` ('' for the first page) in an index, whole or partial. */
+export function pageAt(index: PageIndex, path: string): Promise<PageNode | undefined> | PageNode | undefined {
+  if (index instanceof BranchIndex) return index.find(path);
+  return path === '' ? index.first : index.byPath.get(path);
 }
 
 /**
@@ -80,8 +95,20 @@ export function hashKey(parts: unknown[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
+/**
+ * How long reading an index holds the event loop at a time. Visitors are served meanwhile (from branches, see
+ * pageIndex): a visitor's page waits for a slice at each of its own reads, so the slices are short.
+ */
+const INDEX_SLICE_MS = 2;
+
 /** Pages and files the page indexes of all spaces hold at most. */
 const INDEXED_MAX = 250_000;
+
+/**
+ * Spaces with more pages than this are served from a page's branch while their whole index is read (see
+ * SiteCache.pageIndex); smaller ones wait for it (2,000 pages' index reads in about 30 ms).
+ */
+export const BRANCH_MIN = 2000;
 
 /** How long a page whose rendering was stopped answers 503 without trying again (its content has not changed). */
 const FAILED_RETRY_MS = 60_000;
@@ -101,7 +128,19 @@ export class SiteCache {
   /** Pages whose rendering was stopped (time limit), by key, with when: not tried again for a minute. */
   private readonly failed = new LruCache<number>(1000);
 
-  constructor(private readonly db: Db) {}
+  /** Pages a space has beyond which a page is served from its branch while the whole index is read. */
+  private readonly branchMin: number;
+
+  /**
+   * `branchMin` (BRANCH_MIN unless said otherwise; tests set it lower) is never below the spaces whose whole tree a
+   * page shows (navigation.ts WHOLE_TREE_MAX): a branch cannot show a whole tree.
+   */
+  constructor(
+    private readonly db: Db,
+    branchMin = BRANCH_MIN,
+  ) {
+    this.branchMin = Math.max(branchMin, WHOLE_TREE_MAX + 1);
+  }
 
   /** The site's structure at `version`, read once per version. */
   async structure(site: SiteRow): Promise<Structure> {
@@ -129,6 +168,32 @@ export class SiteCache {
     return reading;
   }
 
+  /**
+   * The index to serve a page of a revision from: its whole index when it is ready, or when the space is small
+   * enough to wait for it. A larger space's whole index takes up to seconds to read (1.3 s at 100,000 pages): its
+   * reading is started, and meanwhile the page is served from its branch (branch.ts), read in milliseconds. Undefined
+   * when there is no such revision.
+   */
+  async pageIndex(revisionId: string): Promise<PageIndex | undefined> {
+    const hit = this.indexes.get(revisionId);
+    if (hit) return hit;
+    const whole = this.index(revisionId);
+    const revision = await findRevision(this.db, revisionId);
+    if (!revision) return whole;
+    const reader = new RevisionReader(this.db, revision);
+    // The trie counts its entries (the top level's list is one): read from its root node.
+    if ((await reader.trie.size(revision.pages_root)) <= this.branchMin + 1) return whole;
+    // Read on for the next visitors; a failure is theirs to see.
+    whole.catch(() => undefined);
+    try {
+      return await BranchIndex.open(reader);
+    } catch (err) {
+      // A top level too large to read quickly: wait for the whole index.
+      if (err instanceof BranchTooLarge) return whole;
+      throw err;
+    }
+  }
+
   /** The revision last indexed of each space (bounded like the indexes): the next one starts from its index. */
   private readonly latest = new LruCache<string>(1000);
 
@@ -143,10 +208,14 @@ export class SiteCache {
     const builder = new NavBuilder();
     const byPath = new Map<string, PageNode>();
     const [{ roots, entries }, files] = await Promise.all([
-      reader.treeWithEntries(previous && treeBase(previous), (node, parent) => {
-        builder.add(node, parent);
-        if (node.version.type === 'document' && !byPath.has(node.path)) byPath.set(node.path, node);
-      }),
+      reader.treeWithEntries(
+        previous && treeBase(previous),
+        (node, parent) => {
+          builder.add(node, parent);
+          if (node.version.type === 'document' && !byPath.has(node.path)) byPath.set(node.path, node);
+        },
+        new TimeSlices(INDEX_SLICE_MS),
+      ),
       reader.files(),
     ]);
     builder.index.tree = roots;

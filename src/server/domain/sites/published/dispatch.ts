@@ -10,14 +10,22 @@ import { FILES_SEGMENT, PAGES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '
 import type { Customization } from '../../../../shared/contract/customization.js';
 import type { SitePreviews } from '../customization.js';
 import type { ServeRequest, ServeResult } from './answer.js';
-import { SiteCache, encodePage, hashKey } from './cache.js';
+import { SiteCache, encodePage, hashKey, pageAt, type PageIndex, type SpaceIndex } from './cache.js';
+import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage } from './page.js';
 import { messagePage, pageListHtml } from './page-html.js';
-import { pageList } from './navigation.js';
+import { pageList as listOfPages } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
-import { spacesOf, visibleHeaderItems, visibleStructure, visitorAccess, type Visible } from './visitor-access.js';
+import {
+  spacesOf,
+  visibleHeaderItems,
+  visibleStructure,
+  visitorAccess,
+  type Visible,
+  type VisitorView,
+} from './visitor-access.js';
 
 /**
  * Serves published sites as HTML: a request is checked first (visitor-access.ts), then answered with what its path
@@ -38,11 +46,13 @@ export class PublishedSites implements SitePreviews {
   /** The revision whose index was last made ready, by space. */
   private readonly warmed = new LruCache<string>(WARM_SPACES * 4);
 
+  /** `branchMin`: see SiteCache (tests serve smaller spaces from branches). */
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
+    opts: { branchMin?: number } = {},
   ) {
-    this.cache = new SiteCache(db);
+    this.cache = new SiteCache(db, opts.branchMin);
   }
 
   /**
@@ -152,8 +162,12 @@ export class PublishedSites implements SitePreviews {
     const home = { url: root, title: site.title };
     if (!siteSpace) return messagePage(404, 'Not found', 'This site has no content to show yet.', noindex, personal);
     const space = spaces.get(siteSpace.space_id)!;
-    const index = await this.cache.index(space.revision_id);
-    if (!index) return messagePage(404, 'Not found', 'This content is not available.', noindex, personal, home);
+    const notAvailable = () => messagePage(404, 'Not found', 'This content is not available.', noindex, personal, home);
+    // A list of pages needs their level whole; anything else is served from a large space's page branch until its
+    // whole index is read (cache.ts pageIndex).
+    const pageList = segments[0] === PAGES_SEGMENT && segments.length <= 2;
+    const index = pageList ? await this.cache.index(space.revision_id) : await this.cache.pageIndex(space.revision_id);
+    if (!index) return notAvailable();
     const siteSpaceUrl = siteSpaceUrlIn(root, section, siteSpace);
 
     if (segments[0] === FILES_SEGMENT) {
@@ -164,18 +178,19 @@ export class PublishedSites implements SitePreviews {
       return { kind: 'file', file, data, private: personal || noindex };
     }
 
-    if (segments[0] === PAGES_SEGMENT && segments.length <= 2) {
-      const parent = segments[1] === undefined ? undefined : index.byId.get(segments[1]);
+    if (pageList) {
+      const whole = index as SpaceIndex;
+      const parent = segments[1] === undefined ? undefined : whole.byId.get(segments[1]);
       if (segments[1] !== undefined && !parent)
         return messagePage(404, 'Not found', 'No such page.', noindex, personal, home);
-      const nodes = parent?.pages ?? index.tree;
+      const nodes = parent?.pages ?? whole.tree;
       const bound = (value: string | undefined, fallback: number) => {
         const n = Number(value);
         return value !== undefined && Number.isSafeInteger(n) ? Math.max(0, Math.min(n, nodes.length)) : fallback;
       };
       const url = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
       const pagesUrl = pagesUrlIn(siteSpaceUrl);
-      const list = pageList(
+      const list = listOfPages(
         nodes,
         parent?.id,
         bound(req.query?.from, 0),
@@ -197,8 +212,23 @@ export class PublishedSites implements SitePreviews {
       };
     }
 
-    const pagePath = segments.join('/');
-    const node = pagePath === '' ? index.first : index.byPath.get(pagePath);
+    const place: PagePlace = { section, siteSpace, siteSpaceUrl, pagePath: segments.join('/'), asMarkdown };
+    try {
+      return await this.page(view, place, index);
+    } catch (err) {
+      // A branch too large to read quickly: the page waits for the whole index.
+      if (!(err instanceof BranchTooLarge)) throw err;
+      const whole = await this.cache.index(space.revision_id);
+      return whole ? this.page(view, place, whole) : notAvailable();
+    }
+  }
+
+  /** A page, or its markdown, from `index`. */
+  private async page(view: VisitorView, place: PagePlace, index: PageIndex): Promise<ServeResult> {
+    const { site, structure, spaces, visible, root, personal, noindex } = view;
+    const { section, siteSpace, siteSpaceUrl, pagePath, asMarkdown } = place;
+    const home = { url: root, title: site.title };
+    const node = await pageAt(index, pagePath);
     if (!node && pagePath !== '')
       return messagePage(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
 
@@ -265,6 +295,17 @@ export class PublishedSites implements SitePreviews {
       encoded: (coding) => encodePage(rendered, coding),
     };
   }
+}
+
+/** Where a page request leads in a site: its section and site space, and the page's path there. */
+interface PagePlace {
+  section: SectionRow | undefined;
+  siteSpace: SiteSpaceRow;
+  siteSpaceUrl: string;
+  /** '' for the site space's first page. */
+  pagePath: string;
+  /** The page's markdown is asked for (`<page URL>.md`). */
+  asMarkdown: boolean;
 }
 
 function pickDefault<T extends { id: string }>(pointer: string | null, among: T[]): T | undefined {

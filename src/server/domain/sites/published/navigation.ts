@@ -23,6 +23,11 @@ export interface NavIndex {
   /** Documents in reading order (groups and links are not pages one reads). */
   documents: PageNode[];
   position: Map<string, number>;
+  /**
+   * Set when the index holds part of the tree only (a page's branch, see branch.ts): the nodes whose pages it read.
+   * The pages of the others are counted from their entries.
+   */
+  expanded?: ReadonlySet<string>;
 }
 
 /**
@@ -177,7 +182,9 @@ export function pageTree(
   currentId: string | undefined,
   pagesUrl: PagesUrl,
 ): Element {
-  const whole = index.byId.size <= WHOLE_TREE_MAX;
+  const whole = !index.expanded && index.byId.size <= WHOLE_TREE_MAX;
+  const { expanded } = index;
+  const count = (n: PageNode) => (expanded && !expanded.has(n.id) ? n.entry.c.length : n.pages.length);
   const open = new Set(currentId ? ancestors(index, currentId).map((n) => n.id) : []);
   if (currentId) open.add(currentId);
   /** Items of a level: all of them, or a window and links to the others. */
@@ -203,14 +210,14 @@ export function pageTree(
       ? level(n.pages, n.id, LEVEL_WINDOW)
       : limit > 0
         ? level(n.pages, n.id, limit)
-        : el('ul', {}, [moreLink(pagesUrl(n.id, 0, n.pages.length), `Show ${n.pages.length} pages`)]);
+        : el('ul', {}, [moreLink(pagesUrl(n.id, 0, count(n)), `Show ${count(n)} pages`)]);
   const item = (n: PageNode): Element => {
     const title = n.version.title;
     if (n.version.type === 'group') {
       return el('li', {}, [
         el('details', { className: ['group'], open: true }, [
           el('summary', { className: ['group-title'] }, [text(title)]),
-          ...(n.pages.length ? [inside(n, GROUP_PREVIEW)] : []),
+          ...(count(n) ? [inside(n, GROUP_PREVIEW)] : []),
         ]),
       ]);
     }
@@ -218,7 +225,7 @@ export function pageTree(
       n.version.type === 'link'
         ? linkItem(n)
         : el('a', { href: url(n), ...(n.id === currentId ? { ariaCurrent: 'page' } : {}) }, [text(title)]);
-    if (n.pages.length === 0) return el('li', {}, [link]);
+    if (count(n) === 0) return el('li', {}, [link]);
     return el('li', { className: ['folder'] }, [
       link,
       el('details', { open: open.has(n.id) }, [

@@ -12,8 +12,16 @@ import type { Customization, HeaderItem } from '../../../../shared/contract/cust
 import { loadOperations, type OperationDeps } from '../../openapi/operations.js';
 import { workers } from '../../../workers/pool.js';
 import type { Structure } from '../model.js';
-import { renderMarkdown, resolveHref, type ImageSize, type LinkResolver, type RenderedBody } from '../render.js';
-import type { SpaceIndex } from './cache.js';
+import {
+  hrefTargets,
+  markdownUrls,
+  renderMarkdown,
+  resolveHref,
+  type ImageSize,
+  type LinkResolver,
+  type RenderedBody,
+} from '../render.js';
+import type { PageIndex } from './cache.js';
 import { safeHref, siteLook, type RefResolver } from './look.js';
 import {
   breadcrumbs,
@@ -45,7 +53,7 @@ export interface PageToRender {
   section?: SectionRow;
   siteSpace: SiteSpaceRow;
   siteSpaceUrl: string;
-  index: SpaceIndex;
+  index: PageIndex;
   node?: PageNode;
   settings: Customization;
   headerItems: HeaderItem[];
@@ -90,7 +98,16 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
       resolver.operations = loaded.operations;
       if (c.out) c.out.openapi = loaded.deps;
     }
-    const body = await renderPageBody(markdown, resolver);
+    // A partial index first reads the pages the body's links name (see branch.ts).
+    const prepare =
+      index.prepare &&
+      ((urls: string[]) =>
+        index.prepare!(
+          urls.flatMap((url) =>
+            (hrefTargets(url, resolver.currentPath)?.targets ?? []).flatMap((t) => (t.kind === 'page' ? [t.ref] : [])),
+          ),
+        ));
+    const body = await renderPageBody(markdown, resolver, prepare);
     article = pageArticle(node, body.html, settings, pageUrl(node));
     around = {
       before: breadcrumbs(index, node, pageUrl),
@@ -126,6 +143,16 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     }
   };
   const siteSpaceOf = (spaceId: string) => siteSpaceUrlOf(c.structure, c.visible, c.root, spaceId);
+  if (index.prepare) {
+    // The pages the site's own links (header, announcement, footer) name, read first by a partial index.
+    const named: string[] = [];
+    siteLook(site, settings, c.headerItems, (to) => {
+      if ((to.kind === 'page' || to.kind === 'anchor') && to.page && (!to.space || to.space === c.siteSpace.space_id))
+        named.push(to.page);
+      return undefined;
+    });
+    await index.prepare(named);
+  }
   const look = siteLook(site, settings, c.headerItems, refs);
   return contentPageHtml({
     look,
@@ -153,12 +180,20 @@ export function pagesUrlIn(siteSpaceUrl: string): PagesUrl {
  * its link targets, which are resolved here against the site's page index, and the second renders with those
  * answers.
  */
-async function renderPageBody(markdown: string, links: LinkResolver): Promise<RenderedBody> {
+async function renderPageBody(
+  markdown: string,
+  links: LinkResolver,
+  prepare?: (urls: string[]) => Promise<void>,
+): Promise<RenderedBody> {
   // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
   const fenced = /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined;
   const cost = markdownCost(markdown);
-  if (!fenced && workers.runsInline(cost)) return renderMarkdown(markdown, links);
+  if (!fenced && workers.runsInline(cost)) {
+    if (prepare) await prepare(markdownUrls(markdown));
+    return renderMarkdown(markdown, links);
+  }
   const urls = await workers.run('markdownUrls', markdown, cost);
+  if (prepare) await prepare(urls);
   const resolved = Object.fromEntries(urls.map((url) => [url, resolveHref(url, links)]));
   const sizes: Record<string, ImageSize> = {};
   for (const url of Object.values(resolved)) {
