@@ -8,22 +8,37 @@ const render = (markdown: string) => renderToStaticMarkup(<Markdown>{markdown}</
 describe('Markdown', () => {
   it('renders GFM: headings shifted below the page title, emphasis, lists, tables, task lists', () => {
     const html = render('# Title\n\nSome **bold** text.\n\n- a\n- [x] done\n\n| h |\n| - |\n| c |\n\n~~gone~~');
-    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<h2 id="title">Title</h2>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<table>');
     expect(html).toContain('type="checkbox"');
     expect(html).toContain('<del>gone</del>');
   });
 
-  it('shows raw HTML as text: no script element, no event handler attribute survives', () => {
+  it('keeps the safe part of raw HTML, as the published page does: no script element, no event handler survives', () => {
     const html = render(
-      'Hi <script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n<a href="#" onclick="alert(1)">x</a>\n\n<iframe src="https://evil.example"></iframe>',
+      'Hi <script>alert(1)</script> <kbd>Ctrl</kbd>\n\n<img src=x onerror="alert(1)">\n\n<a href="#" onclick="alert(1)">x</a>\n\n<iframe src="https://evil.example"></iframe>\n\n<style>p{}</style><details><summary>More</summary>\n\nInside\n\n</details>',
     );
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/<img[^>]*onerror/i);
-    expect(html).not.toMatch(/<a[^>]*onclick/i);
-    expect(html).not.toMatch(/<iframe/i);
-    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toMatch(/<script|alert|<iframe|<style/i);
+    expect(html).not.toMatch(/onerror|onclick/i);
+    expect(html).toContain('<kbd>Ctrl</kbd>');
+    expect(html).toContain('<img src="x"');
+    expect(html).toContain('<a href="#">x</a>');
+    expect(html).toMatch(/<details><summary>More<\/summary>\s*<p>Inside<\/p>\s*<\/details>/);
+  });
+
+  it("gives headings the published page's ids, counted across the whole body", () => {
+    const html = render(
+      '## Request/Reply Hooks\n\n## Dup\n\n{% openapi-operation spec="s" path="/x" method="get" %}\n{% endopenapi-operation %}\n\n## Dup\n\n## Hooks <a href="#x" id="x"></a>\n\n## Custom {#mine}\n\nNote[^1]\n\n[^1]: A note.',
+    );
+    expect(html).toContain('<h3 id="requestreply-hooks">Request/Reply Hooks</h3>');
+    expect(html).toContain('<h3 id="dup">Dup</h3>');
+    expect(html).toContain('<h3 id="dup-1">Dup</h3>');
+    expect(html).toContain('<h3 id="x">Hooks</h3>');
+    expect(html).toContain('<h3 id="mine">Custom</h3>');
+    expect(html).toContain('id="footnote-label"');
+    expect(html).toContain('href="#user-content-fn-1"');
+    expect(html).toContain('id="user-content-fn-1"');
   });
 
   it('drops javascript:, vbscript: and data: targets of links and images', () => {

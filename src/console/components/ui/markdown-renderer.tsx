@@ -3,17 +3,30 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import type { Root } from 'hast';
+import { HeadingIds, bodySchema, nameHeadingsIn } from '../../../shared/heading-ids';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
 import { fileTarget, MarkdownFilesContext } from './markdown-files';
 
 /**
- * Page markdown rendered as React elements, never as HTML strings. It stays safe as long as no raw-HTML plugin
- * (rehype-raw) is added: HTML in the markdown shows as text, so no script or event handler of it runs, and
- * `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
+ * Page markdown rendered as React elements, never as HTML strings. HTML written in the markdown is parsed
+ * (rehype-raw) and cleaned with the published page's schema (rehype-sanitize, shared/heading-ids.ts `bodySchema`):
+ * the same subset shows here as on the site (anchors, `<kbd>`, `<details>`, images…), and no script, style or
+ * event handler survives. `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
+ * Headings get the ids the published page gives them, so `#anchor` links work here too.
  */
 const REMARK_PLUGINS = [remarkGfm];
+
+/** Gives headings the published page's ids, counted across the parts of one body (see `segments`). */
+function rehypeHeadingIds(options: { ids: HeadingIds }) {
+  return (tree: Root) => {
+    nameHeadingsIn(tree, options.ids);
+  };
+}
 
 type HeadingProps = ComponentProps<'h1'> & { node?: unknown };
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -109,10 +122,20 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
   const filesUrl = useContext(MarkdownFilesContext);
   const urlTransform = useCallback((url: string) => fileTarget(url, filesUrl) ?? defaultUrlTransform(url), [filesUrl]);
-  const rehypePlugins: Options['rehypePlugins'] =
-    changeTag && changedAgainst !== undefined
-      ? [[rehypeChangeMarks, { against: changedAgainst, tag: changeTag }]]
-      : undefined;
+  // One count of heading ids for the whole body, made anew at each render (the parts render in order).
+  const ids = new HeadingIds();
+  const rehypePlugins: Options['rehypePlugins'] = [
+    rehypeRaw,
+    [rehypeSanitize, bodySchema],
+    [rehypeHeadingIds, { ids }],
+    ...(changeTag && changedAgainst !== undefined
+      ? [
+          [rehypeChangeMarks, { against: changedAgainst, tag: changeTag }] satisfies NonNullable<
+            Options['rehypePlugins']
+          >[number],
+        ]
+      : []),
+  ];
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
       {segments(children).map((part, i) =>

@@ -47,7 +47,16 @@ describe('searchable sections of a page body', () => {
     expect(anchors[0]).toBe('');
     // Top-level headings only start sections; the nested one counts for uniqueness all the same.
     expect(anchors.slice(1)).toEqual([rendered[0], rendered[1], rendered[3]]);
-    expect(anchors.slice(1)).toEqual(['install-the-cli', 'install-the-cli-2', 'unicode']);
+    // GitHub's ids: repeats numbered from -1, letters of every script kept, each space a dash.
+    expect(anchors.slice(1)).toEqual(['install-the-cli', 'install-the-cli-1', 'ünïcode-']);
+  });
+
+  it('gives a heading the id it names, as the published page does', () => {
+    const named =
+      '## Hooks <a href="#hooks-x" id="hooks-x"></a>\n\n## Old <a name="legacy"></a>\n\n## Custom {#mine}\n\n## Request/Reply Hooks';
+    const anchors = extractSections(named).map((s) => s.anchor);
+    expect(anchors).toEqual(['', 'hooks-x', 'legacy', 'mine', 'requestreply-hooks']);
+    expect(anchors.slice(1)).toEqual(renderMarkdown(named, links).headings.map((h) => h.id));
   });
 
   it('gives an empty body one empty section', () => {

@@ -2,7 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { slugOf } from '../sites/render.js';
+import { HeadingIds, explicitHeadingId } from '../../../shared/heading-ids.js';
 
 /**
  * The searchable text of a page body: its sections, each a top-level heading (with the anchor the published page
@@ -68,6 +68,23 @@ function headingText(node: Nodes): string {
   return (node.children as Nodes[]).map(headingText).join('');
 }
 
+/** The id of an empty anchor in a heading (`<a href="#x" id="x"></a>`, as GitBook writes a heading's anchor). */
+function namedAnchor(children: Nodes[]): string | undefined {
+  for (let i = 0; i + 1 < children.length; i++) {
+    const open = children[i]!;
+    const close = children[i + 1]!;
+    if (open.type !== 'html' || close.type !== 'html' || !/^<\/a\s*>$/i.test(close.value)) continue;
+    if (!/^<a\s/i.test(open.value)) continue;
+    // Its id, or else its name (render.ts gives an anchor its name as id when it has none).
+    for (const attribute of ['id', 'name']) {
+      const found = new RegExp(`\\s${attribute}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(open.value);
+      const id = found && (found[1] ?? found[2] ?? found[3]);
+      if (id) return id;
+    }
+  }
+  return undefined;
+}
+
 /** Every heading in document order, as the published page's renderer meets them (nested ones included). */
 function allHeadings(node: Nodes, out: Nodes[]): void {
   if (node.type === 'heading') out.push(node);
@@ -79,17 +96,16 @@ export function extractSections(markdown: string): Section[] {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
-  // Anchors as render.ts gives them: a slug of the text, made unique in the page with -2, -3…
+  // Anchors as render.ts gives them (shared/heading-ids.ts): GitHub's, or the id a heading names.
   const anchors = new Map<Nodes, string>();
-  const used = new Set<string>();
+  const ids = new HeadingIds();
   const headings: Nodes[] = [];
   allHeadings(root, headings);
   for (const heading of headings) {
-    const base = slugOf(headingText(heading));
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    anchors.set(heading, id);
+    const text = headingText(heading).trim();
+    const children = 'children' in heading ? (heading.children as Nodes[]) : [];
+    const explicit = children.at(-1)?.type === 'text' ? explicitHeadingId(text) : undefined;
+    anchors.set(heading, ids.next(explicit ? explicit.text.trim() : text, namedAnchor(children) ?? explicit?.id));
   }
 
   const sections: Array<{ anchor: string; heading: string; parts: string[] }> = [

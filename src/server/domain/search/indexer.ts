@@ -48,7 +48,7 @@ const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (section
 );
 
 /** Part of every stored key: raise it when extractSections gives other sections for the same markdown. */
-const SECTIONS_VERSION = 1;
+const SECTIONS_VERSION = 2;
 
 const sectionsKey = (documentHash: string) => `${SECTIONS_VERSION}:${documentHash}`;
 

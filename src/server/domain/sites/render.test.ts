@@ -33,7 +33,7 @@ describe('published page rendering', () => {
     expect(resolveHref('./missing.md', links)).toBe('./missing.md');
   });
 
-  it('drops raw HTML and unsafe URLs, demotes headings and gives them unique ids', () => {
+  it('keeps the safe part of raw HTML, drops unsafe URLs, demotes headings and gives them unique ids', () => {
     const { html, headings } = renderMarkdown(
       '# Title\n\n# Title\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ' +
         '![i](javascript:alert(1)) <a href="https://e.com" onclick="x()">raw</a>\n\n| a | b |\n|---|---|\n| 1 | 2 |',
@@ -42,10 +42,13 @@ describe('published page rendering', () => {
     expect(html).toContain(
       '<h2 id="title">Title<a class="anchor" href="#title" aria-label="Link to the section Title">#</a></h2>',
     );
-    expect(html).toContain('id="title-2"');
-    expect(headings.map((h) => h.id)).toEqual(['title', 'title-2']);
+    expect(html).toContain('id="title-1"');
+    expect(headings.map((h) => h.id)).toEqual(['title', 'title-1']);
     expect(html).not.toMatch(/onerror|onclick|javascript:|data:text/);
     expect(html).toContain('<a>x</a>');
+    // The HTML written in the page is parsed and cleaned: the image and the link stay, without their handlers.
+    expect(html).toContain('<img src="x">');
+    expect(html).toContain('<a href="https://e.com" rel="noopener nofollow">raw</a>');
     expect(html).toContain('<table tabindex="0">');
   });
 
@@ -108,9 +111,53 @@ describe('published page rendering', () => {
       { href: 'http://www.example.org', image: false },
       { href: 'https://e.com', image: false },
     ]);
-    // The very ids the published page gives its headings (footnote references are not links to check).
-    expect(anchors).toEqual(renderMarkdown(markdown, links).headings.map((h) => h.id));
-    expect(anchors).toEqual(['title', 'install-guide', 'title-2', 'footnotes']);
+    // Every id of the published page: its headings' (footnote references are not links to check), its footnotes'.
+    expect(anchors).toEqual(expect.arrayContaining(renderMarkdown(markdown, links).headings.map((h) => h.id)));
+    expect(anchors).toEqual([
+      'title',
+      'install-guide',
+      'title-1',
+      'user-content-fnref-1',
+      'footnote-label',
+      'user-content-fn-1',
+    ]);
+  });
+
+  it("gives headings GitHub's ids, or the id they name, and keeps the anchors written in the page", () => {
+    const markdown = [
+      'Text[^1]',
+      '[^1]: A note.',
+      '## Request/Reply Hooks',
+      '## Hooks <a href="#x" id="x"></a>',
+      '<a name="old"></a>',
+      '## Überblick',
+      '## 日本語の見出し',
+      '## Dup',
+      '## Dup',
+      '## Custom {#my-id}',
+      '## !!!',
+      'See <a id="here">here</a>.',
+    ].join('\n\n');
+    const { html, headings } = renderMarkdown(markdown, links);
+    expect(headings.map((h) => [h.id, h.title])).toEqual([
+      ['requestreply-hooks', 'Request/Reply Hooks'],
+      ['x', 'Hooks'],
+      ['überblick', 'Überblick'],
+      ['日本語の見出し', '日本語の見出し'],
+      ['dup', 'Dup'],
+      ['dup-1', 'Dup'],
+      ['my-id', 'Custom'],
+      ['section', '!!!'],
+    ]);
+    expect(html).toContain('<h2 id="x">Hooks<a class="anchor" href="#x"');
+    expect(html).toContain('<a name="old" id="old"></a>');
+    expect(html).toContain('<a id="here">here</a>');
+    // Footnotes link to each other (their ids were prefixed twice), and are not a section of the page.
+    expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
+    expect(html).toContain('<li id="user-content-fn-1">');
+    expect(html).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>');
+    const { anchors } = markdownLinks(markdown);
+    expect(anchors).toEqual(expect.arrayContaining(['x', 'old', 'here', 'my-id', 'requestreply-hooks']));
   });
 
   it('renders GitHub alerts and GitBook hints as callouts, their content sanitized as any other', () => {

@@ -1,10 +1,12 @@
-import type { Element, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { toHast } from 'mdast-util-to-hast';
-import { sanitize, defaultSchema, type Schema } from 'hast-util-sanitize';
+import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
+import { raw } from 'hast-util-raw';
+import { bodySchema, isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
@@ -13,10 +15,10 @@ import { el, text, textOf } from './hast.js';
 /**
  * Page bodies of published sites: markdown (GFM) → mdast → hast → links resolved → sanitized → HTML.
  *
- * Safety does not rest on escaping by hand: raw HTML in the markdown is dropped (mdast-util-to-hast keeps no `html`
- * node without allowDangerousHtml), and the tree is then cleaned by hast-util-sanitize with GitHub's schema, which
- * keeps only known elements and attributes and only http(s)/mailto link targets (javascript:, data:, vbscript: are
- * removed). The page frame is built as hast too and serialized by hast-util-to-html.
+ * Safety does not rest on escaping by hand: HTML written in the markdown is parsed into elements (hast-util-raw),
+ * and the whole tree is then cleaned by hast-util-sanitize with GitHub's schema, which keeps only known elements
+ * and attributes and only http(s)/mailto link targets (javascript:, data:, vbscript: are removed; no script, style
+ * or event handler survives). The page frame is built as hast too and serialized by hast-util-to-html.
  */
 
 /** How links of a page body are resolved; every method answers undefined when there is no such target. */
@@ -42,22 +44,7 @@ export interface ImageSize {
   height: number;
 }
 
-const schema: Schema = {
-  ...defaultSchema,
-  // Headings get their ids after sanitizing (slugs of their text), so the prefix applies to footnotes only.
-  clobberPrefix: 'user-content-',
-};
-
-export function slugOf(value: string): string {
-  return (
-    value
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
-}
+const schema = bodySchema;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -158,6 +145,23 @@ function parse(markdown: string) {
   return fromMarkdown(gitbookHints(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
+/**
+ * A page body as hast, with the HTML written in it parsed into elements (hast-util-raw), to be sanitized: the
+ * subset GitHub's schema keeps (anchors, `<br>`, `<sub>`, `<kbd>`, `<details>`, `<img>`, …) is shown, the rest
+ * dropped. A body without HTML is not reparsed (it would cost a second parse of the whole body).
+ */
+function toTree(markdown: string): Root {
+  const tree = toHast(parse(markdown), { allowDangerousHtml: true }) as Root;
+  let hasRaw = false;
+  const find = (node: Root | RootContent): void => {
+    if (hasRaw) return;
+    if (node.type === 'raw') hasRaw = true;
+    else if ('children' in node) for (const child of node.children) find(child);
+  };
+  find(tree);
+  return hasRaw ? (raw(tree) as Root) : tree;
+}
+
 /** GitBook's hint styles, as the GitHub alerts they are rendered like. */
 const HINT_ALERTS: Record<string, string> = { info: 'NOTE', success: 'TIP', warning: 'WARNING', danger: 'CAUTION' };
 
@@ -230,7 +234,7 @@ function headingAnchors(clean: Root, headings: RenderedBody['headings']): void {
  */
 export function markdownUrls(markdown: string): string[] {
   const urls = new Set<string>();
-  walk(toHast(parse(markdown)) as Root, (e) => {
+  walk(toTree(markdown), (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') urls.add(e.properties.href);
     if (e.tagName === 'img' && typeof e.properties.src === 'string') urls.add(e.properties.src);
   });
@@ -239,32 +243,33 @@ export function markdownUrls(markdown: string): string[] {
 
 /**
  * Moves the headings of a sanitized body below the page title (the h1), the body's first level becoming h2 (a body
- * whose sections start at `##` keeps them at h2: no level is skipped after the title), and gives them ids from
- * their text, unique in the page (`title`, `title-2`), so `#anchor` links work; returns them in order.
+ * whose sections start at `##` keeps them at h2: no level is skipped after the title), and gives them ids as GitHub
+ * does (shared/heading-ids.ts), or the id they name, so `#anchor` links work; returns them in order. A footnotes
+ * section's heading keeps its own id and is not one of the page's sections.
  */
 function nameHeadings(clean: Root): RenderedBody['headings'] {
-  const used = new Set<string>();
-  const headings: RenderedBody['headings'] = [];
+  const footnotes = new Set<Element>();
   let top = HEADINGS.length;
   walk(clean, (e) => {
+    if (isFootnotesHeading(e)) footnotes.add(e);
     const level = HEADINGS.indexOf(e.tagName);
-    if (level >= 0) top = Math.min(top, level);
+    if (level >= 0 && !footnotes.has(e)) top = Math.min(top, level);
   });
-  walk(clean, (e) => {
-    const found = HEADINGS.indexOf(e.tagName);
-    if (found < 0) return;
+  return nameHeadingsIn(clean).map(({ heading, id, title }) => {
     // The index of its new tag: the body's top level at h2.
-    const level = Math.min(found - top + 1, 5);
-    e.tagName = HEADINGS[level]!;
-    const title = textOf(e);
-    const base = slugOf(title);
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    e.properties.id = id;
-    headings.push({ id, title, level });
+    const level = Math.min(HEADINGS.indexOf(heading.tagName) - top + 1, 5);
+    heading.tagName = HEADINGS[level]!;
+    return { id, title, level };
   });
-  return headings;
+}
+
+/** Anchors written as `<a name="x">` answer to `#x` by their id too (browsers look for ids first). */
+function anchorIds(clean: Root): void {
+  walk(clean, (e) => {
+    if (e.tagName === 'a' && typeof e.properties.name === 'string' && e.properties.id === undefined) {
+      e.properties.id = e.properties.name;
+    }
+  });
 }
 
 /** A link of a page body: its target as written (normalized as for rendering), and whether it is an image. */
@@ -280,7 +285,7 @@ export interface BodyLink {
  */
 export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[] } {
   // Read after sanitizing, as published: a `javascript:` link is no link there.
-  const clean = sanitize(toHast(parse(markdown)) as Root, schema) as Root;
+  const clean = sanitize(toTree(markdown), schema) as Root;
   const seen = new Set<string>();
   const links: BodyLink[] = [];
   walk(clean, (e) => {
@@ -295,7 +300,14 @@ export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: s
     seen.add(key);
     links.push({ href, image });
   });
-  return { links, anchors: nameHeadings(clean).map((h) => h.id) };
+  anchorIds(clean);
+  nameHeadings(clean);
+  // Every id of the page is an anchor a link may name: headings', and anchors written in it.
+  const anchors: string[] = [];
+  walk(clean, (e) => {
+    if (typeof e.properties.id === 'string') anchors.push(e.properties.id);
+  });
+  return { links, anchors };
 }
 
 /** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */
@@ -313,7 +325,7 @@ export function renderBody(
   // OpenAPI blocks become placeholder paragraphs, replaced by their sections once the body is sanitized.
   const nonce = Math.random().toString(36).slice(2, 10).toUpperCase();
   const extracted = extractOperationBlocks(markdown, (i) => `OPENAPIBLOCK${nonce}N${i}`);
-  const tree = toHast(parse(extracted.markdown)) as Root;
+  const tree = toTree(extracted.markdown);
   walk(tree, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') {
       e.properties.href = resolve(e.properties.href);
@@ -338,6 +350,7 @@ export function renderBody(
       e.properties.ariaLabel = e.properties.checked ? 'Done' : 'Not done';
     }
   });
+  anchorIds(clean);
   const headings = nameHeadings(clean);
   callouts(clean);
   headingAnchors(clean, headings);

@@ -20,6 +20,7 @@ import * as m018 from './018-account.js';
 import * as m019 from './019-saml-binding.js';
 import * as m020 from './020-domain-checks.js';
 import * as m021 from './021-search-sections.js';
+import * as m022 from './022-github-anchors.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019-saml-binding': m019,
   '020-domain-checks': m020,
   '021-search-sections': m021,
+  '022-github-anchors': m022,
 };
 
 export const migrationProvider: MigrationProvider = {
