@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import rehypeRaw from 'rehype-raw';
+import type rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import type { Root } from 'hast';
 import { HeadingIds, bodySchema, nameHeadingsIn } from '../../../shared/heading-ids';
@@ -14,7 +14,7 @@ import { fileTarget, MarkdownFilesContext } from './markdown-files';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. HTML written in the markdown is parsed
- * (rehype-raw) and cleaned with the published page's schema (rehype-sanitize, shared/heading-ids.ts `bodySchema`):
+ * (rehype-raw, see `rawHtml`) and cleaned with the published page's schema (rehype-sanitize, shared/heading-ids.ts `bodySchema`):
  * the same subset shows here as on the site (anchors, `<kbd>`, `<details>`, images…), and no script, style or
  * event handler survives. `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
  * Headings get the ids the published page gives them, so `#anchor` links work here too.
@@ -82,6 +82,11 @@ const COMPONENTS = {
 
 export interface MarkdownProps {
   children: string;
+  /**
+   * Parses the HTML written in the markdown (rehype-raw; markdown-renderer-html.tsx passes it for bodies that
+   * have some, so that its parser, about 50 kB, loads only for those). Without it there is none to show.
+   */
+  rawHtml?: typeof rehypeRaw;
   className?: string;
   /** How many levels below h1 the body's first heading level goes: 2 under a page title that is an h2. */
   headingOffset?: 1 | 2;
@@ -118,6 +123,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   organizationId,
   changeTag,
   changedAgainst,
+  rawHtml,
 }: MarkdownProps) {
   // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
   const filesUrl = useContext(MarkdownFilesContext);
@@ -125,7 +131,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   // One count of heading ids for the whole body, made anew at each render (the parts render in order).
   const ids = new HeadingIds();
   const rehypePlugins: Options['rehypePlugins'] = [
-    rehypeRaw,
+    ...(rawHtml ? [rawHtml] : []),
     [rehypeSanitize, bodySchema],
     [rehypeHeadingIds, { ids }],
     ...(changeTag && changedAgainst !== undefined

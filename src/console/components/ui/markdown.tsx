@@ -4,6 +4,9 @@ import { ContentBoundary } from './content-boundary';
 
 const load = () => import('./markdown-renderer');
 const MarkdownRenderer = lazy(load);
+const MarkdownHtmlRenderer = lazy(() => import('./markdown-renderer-html'));
+/** Markdown that may have HTML written in it (a tag, a comment): rendered by the renderer that parses it. */
+const HAS_HTML = /<[A-Za-z!/?]/;
 
 /** Starts loading the renderer early, e.g. from a route loader, so that it is there when the page renders. */
 export function preloadMarkdown(): void {
@@ -11,7 +14,8 @@ export function preloadMarkdown(): void {
 }
 
 /**
- * Page markdown rendered safely (see markdown-renderer.tsx): no raw HTML, no script, no unsafe link targets.
+ * Page markdown rendered safely (see markdown-renderer.tsx): the HTML written in it cleaned as on the published
+ * site, no script, no unsafe link targets.
  * The renderer loads on first use, keeping it out of the bundle every console page needs.
  */
 export function Markdown(props: MarkdownProps) {
@@ -24,7 +28,7 @@ export function Markdown(props: MarkdownProps) {
           </div>
         }
       >
-        <MarkdownRenderer {...props} />
+        {HAS_HTML.test(props.children) ? <MarkdownHtmlRenderer {...props} /> : <MarkdownRenderer {...props} />}
       </Suspense>
     </ContentBoundary>
   );
