@@ -352,3 +352,64 @@ test('a reader of a large site: the page holds the way to it, folded chapters an
   await expect(page.getByRole('article').getByRole('heading', { level: 1, name: 'Topic 5.59' })).toBeVisible();
   await expect(pages.getByRole('link', { name: 'Topic 5.59' })).toHaveAttribute('aria-current', 'page');
 });
+
+test("GitBook's blocks read as blocks on the published site (tabs from the keyboard, a phone) and in the console", async ({
+  page,
+}) => {
+  const organizationId = await newOrganization(page, 'Blocks journey');
+  const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
+  const markdown = [
+    '{% tabs %}\n{% tab title="npm" %}\nRun `npm install acme`.\n{% endtab %}\n\n{% tab title="Yarn" %}\nRun `yarn add acme`.\n{% endtab %}\n{% endtabs %}',
+    '{% stepper %}\n{% step %}\n### Install\nInstall it.\n{% endstep %}\n{% step %}\n### Configure\nConfigure it.\n{% endstep %}\n{% endstepper %}',
+    '{% code title="acme.config.js" %}\n```js\nexport default { port: 3000 };\n```\n{% endcode %}',
+    '{% hint style="success" %}\nAll set.\n{% endhint %}',
+    '{% embed url="https://example.com/video" %}',
+    '{% fancy %}\nSomething new.\n{% endfancy %}',
+  ].join('\n\n');
+  const pageId = await seedPage(page, space.id, 'Blocks', markdown);
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title: 'Acme Docs',
+    visibility: 'public',
+    spaces: [space.id],
+  });
+  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
+    .published as string;
+
+  await page.goto(live);
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { level: 1, name: 'Blocks' })).toBeVisible();
+  // Tabs are a tablist: one panel shown, arrows move between tabs.
+  const tabs = article.getByRole('tablist');
+  await expect(tabs.getByRole('tab')).toHaveText(['npm', 'Yarn']);
+  await expect(article.getByRole('tabpanel')).toHaveText(/npm install acme/);
+  await tabs.getByRole('tab', { name: 'npm' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Yarn' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Yarn' })).toHaveAttribute('aria-selected', 'true');
+  await expect(article.getByRole('tabpanel')).toHaveText(/yarn add acme/);
+  await expect(article.getByText('npm install acme')).toBeHidden();
+  // The other blocks, and no tag left as text.
+  await expect(article.locator('.gb-stepper > li')).toHaveCount(2);
+  await expect(article.locator('figure.gb-code figcaption')).toHaveText('acme.config.js');
+  await expect(article.getByRole('note').filter({ hasText: 'Tip' })).toContainText('All set.');
+  await expect(article.getByRole('link', { name: 'https://example.com/video' })).toBeVisible();
+  await expect(article.getByRole('note').filter({ hasText: '{% fancy %}' })).toContainText('Something new.');
+  expect((await article.innerText()).replace('{% fancy %}', '')).not.toContain('{%');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+
+  // The console's page shows the same blocks.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`/o/${organizationId}/spaces/${space.id}/pages/${pageId}`);
+  const body = page.locator('.markdown').first();
+  await expect(body.locator('.gb-tab-title')).toHaveText(['npm', 'Yarn']);
+  await expect(body.locator('.gb-stepper > li')).toHaveCount(2);
+  await expect(body.getByRole('note').filter({ hasText: 'Tip' })).toContainText('All set.');
+  expect((await body.innerText()).replace('{% fancy %}', '')).not.toContain('{%');
+});

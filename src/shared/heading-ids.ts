@@ -1,6 +1,5 @@
 import GithubSlugger from 'github-slugger';
 import type { Element, ElementContent } from 'hast';
-import { defaultSchema, type Schema } from 'hast-util-sanitize';
 
 /**
  * The ids of a page's headings, one page at a time, as GitHub gives them (github-slugger): lower case, punctuation
@@ -89,12 +88,3 @@ export function nameHeadingsIn(
   visit(tree);
   return out;
 }
-
-/**
- * What a page body may hold once its HTML is parsed: GitHub's schema, with ids kept as written. The ids of anchors
- * written in a page (`<a id="x">`, `<a name="x">`) are what links name (`#x`), as are headings' (given after
- * sanitizing); footnotes' ids and the links to them come prefixed already (`user-content-fn-1`, from
- * mdast-util-to-hast), and a second prefix broke them. The published page (render.ts) and the console's
- * (markdown-renderer.tsx) use this one schema.
- */
-export const bodySchema: Schema = { ...defaultSchema, clobber: [] };

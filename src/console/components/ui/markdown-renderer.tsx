@@ -6,7 +6,9 @@ import remarkGfm from 'remark-gfm';
 import type rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import type { Root } from 'hast';
-import { HeadingIds, bodySchema, nameHeadingsIn } from '../../../shared/heading-ids';
+import { HeadingIds, nameHeadingsIn } from '../../../shared/heading-ids';
+import { bodySchema } from '../../../shared/body-schema';
+import { remarkGitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
@@ -19,7 +21,7 @@ import { fileTarget, MarkdownFilesContext } from './markdown-files';
  * event handler survives. `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
  * Headings get the ids the published page gives them, so `#anchor` links work here too.
  */
-const REMARK_PLUGINS = [remarkGfm];
+const REMARK_PLUGINS = [remarkGfm, remarkGitbookBlocks];
 
 /** Gives headings the published page's ids, counted across the parts of one body (see `segments`). */
 function rehypeHeadingIds(options: { ids: HeadingIds }) {
@@ -160,7 +162,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
               urlTransform={urlTransform}
               rehypePlugins={rehypePlugins}
             >
-              {part.text}
+              {spaceGitbookTags(part.text)}
             </ReactMarkdown>
           )
         ),

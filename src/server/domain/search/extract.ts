@@ -3,6 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { HeadingIds, explicitHeadingId } from '../../../shared/heading-ids.js';
+import { gitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
 
 /**
  * The searchable text of a page body: its sections, each a top-level heading (with the anchor the published page
@@ -30,7 +31,16 @@ export function cleanText(text: string): string {
 }
 
 /** Node types whose children are blocks: their texts are separated by a space. */
-const BLOCK_PARENTS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'footnoteDefinition']);
+const BLOCK_PARENTS = new Set([
+  'root',
+  'blockquote',
+  'list',
+  'listItem',
+  'table',
+  'tableRow',
+  'footnoteDefinition',
+  'gitbookBlock',
+]);
 
 function plainText(node: Nodes, out: string[]): void {
   switch (node.type) {
@@ -92,10 +102,12 @@ function allHeadings(node: Nodes, out: Nodes[]): void {
 }
 
 export function extractSections(markdown: string): Section[] {
-  const root: Root = fromMarkdown(markdown.replace(/^\uFEFF/, ''), {
+  const root: Root = fromMarkdown(spaceGitbookTags(markdown.replace(/^\uFEFF/, '')), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
+  // GitBook's blocks read as the page shows them: their tags are not text to find.
+  gitbookBlocks(root);
   // Anchors as render.ts gives them (shared/heading-ids.ts): GitHub's, or the id a heading names.
   const anchors = new Map<Nodes, string>();
   const ids = new HeadingIds();

@@ -6,7 +6,9 @@ import { toHast } from 'mdast-util-to-hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { raw } from 'hast-util-raw';
-import { bodySchema, isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
+import { isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
+import { bodySchema } from '../../../shared/body-schema.js';
+import { gitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
@@ -142,7 +144,9 @@ export interface RenderedBody {
 }
 
 function parse(markdown: string) {
-  return fromMarkdown(gitbookHints(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = fromMarkdown(spaceGitbookTags(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  gitbookBlocks(tree);
+  return tree;
 }
 
 /**
@@ -160,30 +164,6 @@ function toTree(markdown: string): Root {
   };
   find(tree);
   return hasRaw ? (raw(tree) as Root) : tree;
-}
-
-/** GitBook's hint styles, as the GitHub alerts they are rendered like. */
-const HINT_ALERTS: Record<string, string> = { info: 'NOTE', success: 'TIP', warning: 'WARNING', danger: 'CAUTION' };
-
-/**
- * GitBook's `{% hint style="info" %}…{% endhint %}` blocks (as in its exports and Git Sync) rewritten as GitHub
- * alerts (`> [!NOTE]` and the content quoted), which `callouts` then renders. An unterminated hint is left as is.
- */
-export function gitbookHints(markdown: string): string {
-  if (!markdown.includes('{%')) return markdown;
-  const lines = markdown.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^\s*\{%\s*hint\s+style="(info|success|warning|danger)"\s*%\}\s*$/.exec(lines[i]!);
-    const end = open ? lines.findIndex((l, j) => j > i && /^\s*\{%\s*endhint\s*%\}\s*$/.test(l)) : -1;
-    if (!open || end < 0) {
-      out.push(lines[i]!);
-      continue;
-    }
-    out.push(`> [!${HINT_ALERTS[open[1]!]}]`, ...lines.slice(i + 1, end).map((l) => (l ? `> ${l}` : '>')), '');
-    i = end;
-  }
-  return out.join('\n');
 }
 
 const ALERTS: Record<string, string> = {

@@ -25,6 +25,54 @@
     return b;
   };
 
+  // GitBook tabs: a tablist over the panels, arrows and Home/End moving between tabs (without the script, every
+  // panel shows under its title).
+  document.querySelectorAll('.gb-tabs').forEach((tabs, n) => {
+    const panels = [...tabs.children].filter((c) => c.classList.contains('gb-tab'));
+    if (!panels.length) return;
+    const list = document.createElement('div');
+    list.className = 'gb-tablist';
+    list.setAttribute('role', 'tablist');
+    const tabButtons = panels.map((panel, i) => {
+      const title = panel.querySelector(':scope > .gb-tab-title');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.id = `gb-tab-${n}-${i}`;
+      panel.id = `gb-panel-${n}-${i}`;
+      b.setAttribute('role', 'tab');
+      b.setAttribute('aria-controls', panel.id);
+      b.textContent = title ? title.textContent : `Tab ${i + 1}`;
+      panel.setAttribute('role', 'tabpanel');
+      panel.setAttribute('aria-labelledby', b.id);
+      panel.tabIndex = 0;
+      list.append(b);
+      return b;
+    });
+    const select = (at, focus) => {
+      tabButtons.forEach((b, i) => {
+        b.setAttribute('aria-selected', String(i === at));
+        b.tabIndex = i === at ? 0 : -1;
+        panels[i].hidden = i !== at;
+      });
+      if (focus) tabButtons[at].focus();
+    };
+    list.addEventListener('click', (e) => {
+      const at = tabButtons.indexOf(e.target.closest('button'));
+      if (at >= 0) select(at, false);
+    });
+    list.addEventListener('keydown', (e) => {
+      const at = tabButtons.indexOf(document.activeElement);
+      const count = tabButtons.length;
+      const keys = { ArrowRight: (at + 1) % count, ArrowLeft: (at - 1 + count) % count, Home: 0, End: count - 1 };
+      if (at < 0 || !(e.key in keys)) return;
+      e.preventDefault();
+      select(keys[e.key], true);
+    });
+    tabs.prepend(list);
+    tabs.classList.add('gb-live');
+    select(0, false);
+  });
+
   // Theme: system (the default), light or dark, remembered in this browser. The head's inline script applies the
   // remembered one before the page paints.
   const toggle = document.querySelector('.theme-toggle');

@@ -52,7 +52,8 @@ article{max-width:760px}
 article h1{font-size:34px;line-height:1.2;margin:0 0 12px;letter-spacing:-.01em}
 article h2{font-size:24px;line-height:1.3;margin:40px 0 12px;padding-top:8px}
 article h3{font-size:19px;margin:28px 0 8px}article h4{font-size:16px;margin:24px 0 8px}
-article h2,article h3,article h4{scroll-margin-top:calc(var(--header-h) + 16px)}
+article h5,article h6{font-size:16px;margin:20px 0 8px}article h6{color:var(--text-2)}
+article h2,article h3,article h4,article h5,article h6{scroll-margin-top:calc(var(--header-h) + 16px)}
 .description{font-size:18px;color:var(--text-2);margin:0 0 24px}
 article p,article ul,article ol{margin:0 0 16px}article li{margin:4px 0}
 article :is(p,li,td,th,blockquote) a:not(.anchor){text-decoration:underline;text-underline-offset:2px}
@@ -91,6 +92,27 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .callout{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-left:4px solid var(--c);border-radius:var(--radius);background:var(--bg-2)}
 .callout>:last-child{margin-bottom:0}.callout-title{margin:0 0 4px;font-weight:700;color:var(--c)}
 :root{--c-note:#3a5bd9;--c-tip:#1b7f4a;--c-important:#7c3aed;--c-warning:#9a6700;--c-caution:#c62828}
+.gb-tabs{margin:0 0 16px;border:1px solid var(--border);border-radius:var(--radius)}
+.gb-tab{padding:12px 16px}.gb-tab+.gb-tab{border-top:1px solid var(--border)}.gb-tab>:last-child{margin-bottom:0}
+.gb-tab-title{margin:0 0 8px;font-weight:700}
+.gb-tablist{display:flex;flex-wrap:wrap;gap:2px;padding:0 8px;border-bottom:1px solid var(--border);overflow-x:auto}
+.gb-tablist button{padding:8px 12px;border:0;border-bottom:2px solid transparent;background:none;color:var(--text-2);font:inherit;font-size:14px;cursor:pointer}
+.gb-tablist button[aria-selected=true]{border-bottom-color:var(--accent);color:var(--text);font-weight:600}
+.gb-tabs.gb-live .gb-tab+.gb-tab{border-top:0}.gb-tabs.gb-live .gb-tab-title{display:none}
+.gb-code{margin:0 0 16px}.gb-code figcaption{padding:6px 12px;border:1px solid var(--border);border-bottom:0;border-radius:var(--radius) var(--radius) 0 0;background:var(--bg-2);font:13px var(--mono);color:var(--text-2)}
+.gb-code figcaption+*,.gb-code figcaption+* pre{border-top-left-radius:0;border-top-right-radius:0}
+.gb-code-wrap pre{white-space:pre-wrap}
+.gb-stepper{list-style:none;padding:0;margin:0 0 16px;counter-reset:gb-step}
+.gb-step{position:relative;padding:0 0 8px 44px;counter-increment:gb-step;border-left:2px solid var(--border);margin-left:14px}
+.gb-step::before{content:counter(gb-step);position:absolute;left:-15px;top:0;width:28px;height:28px;border-radius:50%;background:var(--accent);color:var(--bg);font-weight:700;text-align:center;line-height:28px}
+.gb-step:last-child{border-left-color:transparent}.gb-step>:first-child{margin-top:0}
+.gb-columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin:0 0 16px}.gb-column>:last-child{margin-bottom:0}
+.gb-content-ref,.gb-embed,.gb-file{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-radius:var(--radius)}
+.gb-content-ref>:last-child,.gb-embed>:last-child,.gb-file>:last-child{margin-bottom:0}
+.gb-content-ref a,.gb-embed-link a,.gb-file-link a{font-weight:600}
+.gb-embed-link,.gb-file-link{margin:0 0 4px}.gb-embed-url{margin:0;font-size:13px;color:var(--text-2);overflow-wrap:anywhere}
+.gb-unknown{margin:0 0 16px;padding:12px 16px;border:1px dashed var(--border);border-radius:var(--radius)}
+.gb-unknown-label{margin:0 0 4px;font:13px var(--mono);color:var(--text-2);overflow-wrap:anywhere}.gb-unknown>:last-child{margin-bottom:0}
 .callout-note{--c:var(--c-note)}.callout-tip{--c:var(--c-tip)}.callout-important{--c:var(--c-important)}.callout-warning{--c:var(--c-warning)}.callout-caution{--c:var(--c-caution)}
 .only-dark{display:none}
 .header-logo{display:block;height:28px;width:auto;border-radius:0}

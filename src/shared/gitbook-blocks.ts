@@ -1,0 +1,270 @@
+import type { Properties } from 'hast';
+import type { Nodes, Paragraph, Parent, Root, RootContent } from 'mdast';
+
+/**
+ * GitBook's blocks in markdown (as its exports and Git Sync write them: `{% tabs %}`, `{% hint style="info" %}`, …),
+ * read into the parsed document itself, so that the published page and the console, which both turn that document
+ * into HTML (mdast-util-to-hast), show them alike. Each block becomes an element with the classes the site's and
+ * the console's styles know (`gb-…`, and `callout` for hints, as GitHub alerts are shown); what is inside a block is
+ * markdown like any other, blocks included.
+ *
+ * A tag counts on a line of its own (`spaceGitbookTags` puts it in a paragraph of its own), never inside code: a
+ * `{% hint %}` in a fenced block is code, shown as written. A block this product does not know is kept and shown as
+ * a labelled fallback with its tag, never dropped; an end tag with no block open stays as text. OpenAPI blocks
+ * (`{% openapi-operation %}`) are taken out before (shared/openapi-blocks.ts) and left alone here.
+ */
+
+/** `{% name attr="value" … %}` or `{% endname %}` (GitBook also writes `{% include "path" %}`). */
+const TAG =
+  /^\{%-?\s*(end)?([a-z][a-z0-9-]*)((?:\s+(?:[A-Za-z][\w-]*\s*=\s*)?(?:"[^"]*"|'[^']*'|[^\s"'%]+))*)\s*-?%\}$/;
+const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))|"([^"]*)"|'([^']*)'/g;
+
+/** Blocks that hold markdown up to their end tag. */
+const CONTAINERS = new Set([
+  'hint',
+  'tabs',
+  'tab',
+  'code',
+  'stepper',
+  'step',
+  'columns',
+  'column',
+  'content-ref',
+  'file',
+  'updates',
+  'update',
+]);
+/** Blocks of one tag. */
+const SINGLE = new Set(['embed', 'include']);
+/** Left to their own reader. */
+const LEFT_ALONE = new Set(['openapi-operation', 'openapi', 'swagger']);
+
+export interface GitbookTag {
+  end: boolean;
+  name: string;
+  attributes: Record<string, string>;
+  /** A value written without a name (`{% include "path" %}`). */
+  value?: string;
+  source: string;
+}
+
+export function parseGitbookTag(line: string): GitbookTag | undefined {
+  const source = line.trim();
+  const found = TAG.exec(source);
+  if (!found) return undefined;
+  const attributes: Record<string, string> = {};
+  let value: string | undefined;
+  for (const m of found[3]!.matchAll(ATTRIBUTE)) {
+    if (m[1]) attributes[m[1]] = m[2] ?? m[3] ?? m[4] ?? '';
+    else value ??= m[5] ?? m[6];
+  }
+  return { end: found[1] === 'end', name: found[2]!, attributes, ...(value !== undefined ? { value } : {}), source };
+}
+
+const FENCE = /^( {0,3}(?:[-*+]\s+|\d+[.)]\s+|>\s?)*)\s*(`{3,}|~{3,})/;
+
+/**
+ * The markdown with each GitBook tag line outside code made a paragraph of its own (a blank line before and after),
+ * as GitBook itself reads them: its exports write `{% hint %}` and the text under it with
+ * no blank line between.
+ */
+export function spaceGitbookTags(markdown: string): string {
+  if (!markdown.includes('{%')) return markdown;
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of lines) {
+    const opens = FENCE.exec(line);
+    if (fence) {
+      // The fence closes on a line of its characters alone (after the list's or quote's indentation).
+      const bare = line
+        .trim()
+        .replace(/^(?:>\s?)+/, '')
+        .trim();
+      if (bare[0] === fence[0] && bare.length >= fence.length && /^(`+|~+)$/.test(bare)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    if (opens) {
+      fence = opens[2];
+      out.push(line);
+      continue;
+    }
+    const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
+    if (!tag || LEFT_ALONE.has(tag.name)) {
+      out.push(line);
+      continue;
+    }
+    if (out.length && out[out.length - 1]!.trim() !== '') out.push('');
+    out.push(line, '');
+  }
+  return out.join('\n');
+}
+
+/** A GitBook block in the document: an element of `data.hName` with `data.hProperties` (mdast-util-to-hast). */
+export interface GitbookBlockNode extends Parent {
+  type: 'gitbookBlock';
+  children: RootContent[];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookBlock: GitbookBlockNode;
+  }
+  interface BlockContentMap {
+    gitbookBlock: GitbookBlockNode;
+  }
+}
+
+type Block = GitbookBlockNode;
+
+function element(tagName: string, properties: Properties, children: RootContent[] = []): Block {
+  return { type: 'gitbookBlock', data: { hName: tagName, hProperties: properties }, children };
+}
+
+function paragraph(className: string, text: string, link?: string): Paragraph {
+  const value = { type: 'text' as const, value: text };
+  return {
+    type: 'paragraph',
+    data: { hProperties: { className: [className] } },
+    children: [link ? { type: 'link', url: link, children: [value] } : value],
+  };
+}
+
+const HINTS: Record<string, [string, string]> = {
+  info: ['note', 'Note'],
+  success: ['tip', 'Tip'],
+  tip: ['tip', 'Tip'],
+  warning: ['warning', 'Warning'],
+  danger: ['caution', 'Caution'],
+};
+
+/** The element a block opens: its children are added as they are read. */
+function open(tag: GitbookTag): Block {
+  const a = tag.attributes;
+  switch (tag.name) {
+    case 'hint': {
+      const [kind, title] = HINTS[a.style ?? 'info'] ?? HINTS.info!;
+      return element('div', { className: ['callout', `callout-${kind}`], role: 'note' }, [
+        paragraph('callout-title', title),
+      ]);
+    }
+    case 'tabs':
+      return element('div', { className: ['gb-tabs'] });
+    case 'tab':
+      return element('div', { className: ['gb-tab'] }, [paragraph('gb-tab-title', a.title ?? 'Tab')]);
+    case 'code':
+      return element(
+        'figure',
+        {
+          className: [
+            'gb-code',
+            ...(a.lineNumbers === 'true' ? ['gb-code-lines'] : []),
+            ...(a.overflow === 'wrap' ? ['gb-code-wrap'] : []),
+          ],
+        },
+        a.title ? [element('figcaption', {}, [{ type: 'text', value: a.title }])] : [],
+      );
+    case 'stepper':
+      return element('ol', { className: ['gb-stepper'] });
+    case 'step':
+      return element('li', { className: ['gb-step'] });
+    case 'columns':
+      return element('div', { className: ['gb-columns'] });
+    case 'column':
+      return element('div', { className: ['gb-column'] });
+    case 'content-ref':
+      return element('div', { className: ['gb-content-ref'] });
+    case 'file': {
+      const src = a.src ?? '';
+      const name = decodeURIComponent(src.split('/').pop() ?? src) || 'File';
+      return element('div', { className: ['gb-file'] }, src ? [paragraph('gb-file-link', name, src)] : []);
+    }
+    case 'updates':
+      return element('div', { className: ['gb-updates'] });
+    case 'update':
+      return element('section', { className: ['gb-update'] }, a.date ? [paragraph('gb-update-date', a.date)] : []);
+    default:
+      return unknown(tag);
+  }
+}
+
+/** A block of one tag. */
+function single(tag: GitbookTag): Block {
+  const a = tag.attributes;
+  if (tag.name === 'embed' && a.url) {
+    return element('div', { className: ['gb-embed'] }, [
+      paragraph('gb-embed-link', a.caption || a.url, a.url),
+      ...(a.caption ? [paragraph('gb-embed-url', a.url)] : []),
+    ]);
+  }
+  if (tag.name === 'include') {
+    const path = tag.value ?? a.path ?? '';
+    return element('div', { className: ['gb-unknown'], role: 'note' }, [
+      paragraph('gb-unknown-label', `Included content: ${path.split('/').pop() || path}`),
+    ]);
+  }
+  return unknown(tag);
+}
+
+/** A block this product does not show as such: labelled, with its tag as written. */
+function unknown(tag: GitbookTag): Block {
+  return element('div', { className: ['gb-unknown'], role: 'note' }, [paragraph('gb-unknown-label', tag.source)]);
+}
+
+/** The tag a node is, when it is a paragraph of only a tag's text. */
+function tagOf(node: Nodes): GitbookTag | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  // Its text as written: GFM makes a link of a URL in it (`{% embed url="https://…" %}`).
+  let text = '';
+  for (const child of node.children) {
+    if (child.type === 'text') text += child.value;
+    else if (child.type === 'link' && child.children.length === 1 && child.children[0]!.type === 'text') {
+      text += child.children[0]!.value;
+    } else return undefined;
+  }
+  if (!text.startsWith('{%')) return undefined;
+  const tag = parseGitbookTag(text);
+  return tag && !LEFT_ALONE.has(tag.name) ? tag : undefined;
+}
+
+/** Reads GitBook's blocks into `tree` (see the top of this file), at every level (lists, quotes, blocks). */
+export function gitbookBlocks(tree: Root): void {
+  group(tree);
+}
+
+function group(parent: Parent): void {
+  for (const child of parent.children) if ('children' in child) group(child as Parent);
+  if (!parent.children.some((c) => tagOf(c as Nodes))) return;
+  const out: RootContent[] = [];
+  const stack: Array<{ name: string; block: Block }> = [];
+  const add = (node: RootContent) => (stack.length ? stack[stack.length - 1]!.block.children : out).push(node);
+  const children = parent.children as RootContent[];
+  children.forEach((child, at) => {
+    const tag = tagOf(child);
+    if (!tag) return add(child);
+    if (tag.end) {
+      const open = stack.map((s) => s.name).lastIndexOf(tag.name);
+      // An end tag with no block open stays as written.
+      if (open < 0) return add(child);
+      stack.length = open;
+      return;
+    }
+    if (SINGLE.has(tag.name)) return add(single(tag));
+    const ends = children.slice(at + 1).some((c) => {
+      const later = tagOf(c);
+      return later?.end && later.name === tag.name;
+    });
+    // A container with no end tag (or an unknown tag that is not one) is shown as a tag alone.
+    if (!ends) return add(CONTAINERS.has(tag.name) ? unknown(tag) : single(tag));
+    const block = open(tag);
+    add(block);
+    stack.push({ name: tag.name, block });
+  });
+  parent.children = out as typeof parent.children;
+}
+
+/** The remark plugin of the console's renderer (react-markdown); the site calls gitbookBlocks itself. */
+export function remarkGitbookBlocks() {
+  return (tree: Root) => gitbookBlocks(tree);
+}
