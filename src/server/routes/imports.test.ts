@@ -241,6 +241,48 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     );
   });
 
+  it('imports a top-level folder without README as a group, and a page starting at ## by its heading', async () => {
+    const zip = zipOf({
+      'README.md': '# Home',
+      'releases/lts.md': '## LTS\n\nSupported versions.',
+      'releases/API.md': 'Endpoints, no heading.',
+      'guide/README.md': '# Guide',
+      'guide/more/step.md': '# Step',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Folders' });
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+    expect(res.status).toBe(201);
+    const flat = flatten(await pagesOf(server, space.id)).map(
+      ({ page, depth }) => `${'  '.repeat(depth)}${page.type}: ${page.title}`,
+    );
+    // A folder inside a page stays a page (groups are only at the top level).
+    expect(flat).toEqual([
+      'document: Home',
+      'document: Guide',
+      '  document: More',
+      '    document: Step',
+      'group: Releases',
+      '  document: API',
+      '  document: LTS',
+    ]);
+  });
+
+  it('titles SUMMARY groups without the anchors GitBook writes in them', async () => {
+    const zip = zipOf({
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Home](README.md)\n\n## Get Started <a href="#get-started" id="get-started"></a>\n\n* [Install <a id="x"></a>](install.md)\n',
+      'README.md': '# Home',
+      'install.md': '# Install',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Summary titles' });
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+    expect(res.status).toBe(201);
+    const flat = flatten(await pagesOf(server, space.id)).map(
+      ({ page, depth }) => `${'  '.repeat(depth)}${page.title}`,
+    );
+    expect(flat).toEqual(['Home', 'Get Started', '  Install']);
+  });
+
   it('follows .gitbook.yaml: root and structure.summary, quoted and commented as YAML allows; bad YAML is a 400', async () => {
     const zip = zipOf({
       'repo/.gitbook.yaml':

@@ -137,3 +137,17 @@ describe('preparePage: front matter', () => {
     expect(page.description).toHaveLength(PAGE_DESCRIPTION_MAX);
   });
 });
+
+describe('preparePage: titles', () => {
+  it('takes the first heading of any level as the title, without HTML; a deeper one stays in the body', () => {
+    const h1 = prepare('# Long-term support <a id="lts"></a>\n\nText.');
+    expect(h1.title).toBe('Long-term support');
+    expect(h1.markdown).toBe('Text.');
+    const h2 = prepare('## LTS\n\nSupported versions.');
+    expect(h2.title).toBe('LTS');
+    // Links may name its section (`page.md#lts`): it stays.
+    expect(h2.markdown).toBe('## LTS\n\nSupported versions.');
+    expect(prepare('API\n---\n\nEndpoints.').title).toBe('API');
+    expect(prepare('Text first.\n\n## Later').title).toBeUndefined();
+  });
+});

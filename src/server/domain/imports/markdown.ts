@@ -261,15 +261,19 @@ function frontMatterFields(text: string): Record<string, string> {
 const sameTitle = (a: string, b: string) =>
   a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The body's leading level-1 heading as plain text, and the body without it. */
-function leadingHeading(body: string): { title: string; rest: string } | undefined {
+/**
+ * The body's leading heading, of any level, as plain text (without HTML written in it), and the body without it.
+ * Pages written on GitHub often start at `##`: their first heading names them better than their file name.
+ */
+function leadingHeading(body: string): { title: string; level: number; rest: string } | undefined {
   const trimmed = body.replace(/^(?:[ \t]*\r?\n)+/, '');
-  const atx = /^# +(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(trimmed);
-  const setext = atx ? null : /^(\S[^\n]*)\r?\n=+[ \t]*(?:\r?\n|$)/.exec(trimmed);
-  const m = atx ?? setext;
-  if (!m) return undefined;
-  const title = toString(parse(m[1]!)).trim();
-  return title ? { title, rest: trimmed.slice(m[0].length) } : undefined;
+  const atx = /^(#{1,6}) +(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(trimmed);
+  const setext = atx ? null : /^(\S[^\n]*)\r?\n(=+|-+)[ \t]*(?:\r?\n|$)/.exec(trimmed);
+  if (!atx && !setext) return undefined;
+  const text = atx ? atx[2]! : setext![1]!;
+  const level = atx ? atx[1]!.length : setext![2]![0] === '=' ? 1 : 2;
+  const title = toString(parse(text), { includeHtml: false }).replace(/\s+/g, ' ').trim();
+  return title ? { title, level, rest: trimmed.slice((atx ?? setext)![0].length) } : undefined;
 }
 
 /** One page made ready to insert, or the reason it cannot be. */
@@ -281,7 +285,8 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
   const heading = leadingHeading(body);
   if (heading && (page.title ? sameTitle(heading.title, page.title) : !title || sameTitle(heading.title, title))) {
     title ??= heading.title;
-    body = heading.rest;
+    // The page's title is its h1: a leading `#` saying it goes; a deeper heading stays, a section links may name.
+    if (heading.level === 1) body = heading.rest;
   }
   const description = front.description?.slice(0, PAGE_DESCRIPTION_MAX);
   const meta = { ...(title ? { title } : {}), ...(description ? { description } : {}) };

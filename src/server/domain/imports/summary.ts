@@ -21,8 +21,16 @@ export interface SummaryGroup {
   items: SummaryItem[];
 }
 
+/**
+ * A title's text without the HTML written in it: GitBook writes its group headings with an anchor
+ * (`## Get Started <a href="#get-started" id="get-started"></a>`), which is no part of the title.
+ */
+function text(node: Nodes): string {
+  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}
+
 function firstLink(node: Nodes): { title: string; url: string } | undefined {
-  if (node.type === 'link') return { title: toString(node).trim(), url: node.url };
+  if (node.type === 'link') return { title: text(node), url: node.url };
   if ('children' in node) {
     for (const child of node.children) {
       const found = firstLink(child as Nodes);
@@ -36,7 +44,7 @@ function items(list: List): SummaryItem[] {
   return list.children.map((item: ListItem) => {
     const lead = item.children.find((c) => c.type === 'paragraph' || c.type === 'heading');
     const link = lead ? firstLink(lead) : undefined;
-    const title = (link?.title || (lead ? toString(lead).trim() : '')).slice(0, 1000);
+    const title = (link?.title || (lead ? text(lead) : '')).slice(0, 1000);
     const children = item.children.filter((c): c is List => c.type === 'list').flatMap(items);
     return { title: title || 'Untitled', ...(link?.url ? { href: link.url } : {}), children };
   });
@@ -50,7 +58,7 @@ export function parseSummary(markdown: string): SummaryGroup[] {
   const groups: SummaryGroup[] = [{ items: [] }];
   for (const node of root.children) {
     if (node.type === 'heading' && node.depth > 1) {
-      groups.push({ title: toString(node).trim() || 'Untitled', items: [] });
+      groups.push({ title: text(node) || 'Untitled', items: [] });
     } else if (node.type === 'thematicBreak') {
       groups.push({ items: [] });
     } else if (node.type === 'list') {

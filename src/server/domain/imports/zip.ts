@@ -196,6 +196,14 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
         const name = basename(entry.p);
         if (entry.folder) {
           const readme = readmeOf(entry.p);
+          if (!readme && !parent) {
+            // A top-level folder without a README is a group of the navigation, not an empty page.
+            const { ref } = ids.page();
+            pages.push({ ref, type: 'group', title: titleFromName(name) });
+            scope.progress.total(pages.length);
+            await addFolder(entry.p, ref);
+            continue;
+          }
           const { ref, target } = await addDocument(readme, titleFromName(name), parent, { slug: slugify(name) });
           targets[entry.p] ??= target;
           await addFolder(entry.p, ref);
