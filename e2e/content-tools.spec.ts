@@ -151,3 +151,32 @@ test('an import that fails says why in the dialog and changes nothing', async ({
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('This space has no pages yet')).toBeVisible();
 });
+
+test('an import that cannot bring every file imports the rest and lists what it left out, and why', async ({
+  page,
+}) => {
+  await openNewSpace(page, 'Partial import journey', 'Guide');
+  const zip = Buffer.from(
+    zipSync({
+      'guide/README.md': strToU8('# Welcome\n\n![Screenshot](big.png)\n'),
+      'guide/setup.md': strToU8('# Setup\n\nInstall it.\n'),
+      'guide/big.png': new Uint8Array(1024 * 1024 + 1),
+    }),
+  );
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import pages' });
+  await dialog.getByLabel('File').setInputFiles({ name: 'guide.zip', mimeType: 'application/zip', buffer: zip });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/Imported 2 of 3 pages and files\. Not imported in full \(1\)/, {
+    timeout: 20_000,
+  });
+  await expect(dialog.getByRole('listitem')).toHaveText(
+    'big.png: big.png is larger than 1 MiB, the largest file a space holds',
+  );
+  await expectAccessible(page, '[role="dialog"]');
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const pages = page.getByRole('navigation', { name: 'Pages of Guide' });
+  await expect(pages.getByRole('link')).toHaveText(['Welcome', 'Setup']);
+});

@@ -1,4 +1,4 @@
-import type { ImportRun } from '../../shared/contract/imports.js';
+import type { ImportRun, ImportSkipped } from '../../shared/contract/imports.js';
 import type { ImportRunRow } from '../storage/repos/imports.js';
 import type { Urls } from '../lib/urls.js';
 import { redactUrl } from '../lib/redact-url.js';
@@ -17,6 +17,7 @@ export function presentImportRun(urls: Urls, row: ImportRunRow): ImportRun {
     ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}),
     ...(row.revision_id ? { revision: row.revision_id } : {}),
     ...(row.message ? { message: row.message } : {}),
+    ...(row.skipped ? { skipped: JSON.parse(row.skipped) as ImportSkipped[] } : {}),
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,3 +1,4 @@
+import { FILE_MAX_BYTES } from '../../shared/contract/content.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { newChangeRequest, newOrg, newSpace } from '../test/factories.js';
@@ -265,6 +266,46 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       '  document: API',
       '  document: LTS',
     ]);
+  });
+
+  it('resolves root-absolute links written for GitHub within the imported folder', async () => {
+    const zip = zipOf({
+      'README.md':
+        '# Home\n\nSee [the API](/docs/api.md#errors), [setup](/setup.md) and ![logo](/docs/img/logo.png); [away](/elsewhere.md).',
+      'api.md': '# API\n\n## Errors',
+      'setup.md': '# Setup',
+      'img/logo.png': PNG,
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Absolute links' });
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+    expect(res.status).toBe(201);
+    const byTitle = new Map(flatten(await pagesOf(server, space.id)).map(({ page }) => [page.title, page]));
+    const files = await filesOf(server, space.id);
+    expect(await markdownOf(server, space.id, byTitle.get('Home').id)).toBe(
+      `See [the API](/pages/${byTitle.get('API').id}#errors), [setup](/pages/${byTitle.get('Setup').id}) and ![logo](/files/${files[0].id}); [away](/elsewhere.md).`,
+    );
+  });
+
+  it('imports the images of HTML at any depth: a figure in a list item, a picture with its dark variant', async () => {
+    const zip = zipOf({
+      'README.md':
+        '# Steps\n\n1. Open the settings.\n\n   <figure><img src=".gitbook/assets/settings.png" alt="Settings"><figcaption><p>The settings</p></figcaption></figure>\n2. Save.\n\n<picture><source srcset="img/dark.png 2x" media="(prefers-color-scheme: dark)"><img src="img/light.png" alt="Chart"></picture>',
+      '.gitbook/assets/settings.png': PNG,
+      'img/dark.png': PNG,
+      'img/light.png': PNG,
+    });
+    const space = await newSpace(server, server.orgId, { title: 'HTML images' });
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+    expect(res.status).toBe(201);
+    const files = new Map((await filesOf(server, space.id)).map((f) => [f.name, f.id]));
+    expect([...files.keys()].sort()).toEqual(['dark.png', 'light.png', 'settings.png']);
+    const [page] = await pagesOf(server, space.id);
+    const markdown = await markdownOf(server, space.id, page.id);
+    expect(markdown).toContain(`   <figure><img src="/files/${files.get('settings.png')}" alt="Settings">`);
+    expect(markdown).toContain(
+      `<source srcset="/files/${files.get('dark.png')} 2x" media="(prefers-color-scheme: dark)">`,
+    );
+    expect(markdown).toContain(`/files/${files.get('light.png')}`);
   });
 
   it('titles SUMMARY groups without the anchors GitBook writes in them', async () => {
@@ -546,15 +587,42 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     });
   });
 
+  it('imports what it can: a page it cannot convert keeps its title, a file over the limit is left out, both listed', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Partial' });
+    const deep = `${'> '.repeat(40)}too deep`;
+    const zip = zipOf({
+      'a.md': '# A\n\nFine. ![big](img/big.png) ![small](img/small.png)',
+      'b.md': '# B\n\nFine too.',
+      'c.md': deep,
+      'img/big.png': Buffer.alloc(FILE_MAX_BYTES + 1, 1),
+      'img/small.png': PNG,
+    });
+    const res = await upload(server, `${importPath(space.id)}?source=zip&importId=partial-1`, zip, 'application/zip');
+    expect(res.status).toBe(201);
+    const skipped = [
+      { path: 'c.md', reason: expect.stringMatching(/^its content was not imported: it nests blockquotes and lists/) },
+      { path: 'img/big.png', reason: 'img/big.png is larger than 1 MiB, the largest file a space holds' },
+    ];
+    expect(res.body).toMatchObject({ importedResources: 4, totalResources: 5, skipped });
+    const flat = flatten(await pagesOf(server, space.id)).map(({ page }) => page.title);
+    expect(flat).toEqual(['A', 'B', 'C']);
+    expect((await filesOf(server, space.id)).map((f) => f.name)).toEqual(['small.png']);
+    const run = await server.request('GET', `/v1/spaces/${space.id}/imports/partial-1`);
+    expect(run.body).toMatchObject({
+      status: 'completed',
+      skipped,
+      message: 'Not imported in full: c.md, big.png (see skipped).',
+    });
+  });
+
   it('a failed import changes nothing: no revision, no change request left, the run says why', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Imports' });
     const cr = await newChangeRequest(server, space.id);
-    const deep = `${'> '.repeat(40)}too deep`;
-    const zip = zipOf({ 'a.md': '# A\n\nFine.', 'b.md': '# B\n\nFine too.', 'c.md': deep });
+    const zip = zipOf({ 'notes.txt': 'No markdown here.' });
     const before = (await server.request('GET', `/v1/spaces/${space.id}`)).body;
     const intoSpace = await upload(server, `${importPath(space.id)}?source=zip&importId=bad-1`, zip, 'application/zip');
     expect(intoSpace.status).toBe(400);
-    expect(intoSpace.body.error.message).toMatch(/^body: c\.md nests blockquotes and lists deeper than 32 levels/);
+    expect(intoSpace.body.error.message).toMatch(/^body: the archive holds no markdown files/);
     const intoCr = await upload(server, `${importPath(space.id, cr.id)}?source=zip`, zip, 'application/zip');
     expect(intoCr.status).toBe(400);
     const after = (await server.request('GET', `/v1/spaces/${space.id}`)).body;
@@ -565,7 +633,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     const merged = await server.request('GET', `/v1/spaces/${space.id}/change-requests?status=merged`);
     expect(merged.body.count).toBe(0);
     const run = await server.request('GET', `/v1/spaces/${space.id}/imports/bad-1`);
-    expect(run.body).toMatchObject({ status: 'failed', message: expect.stringMatching(/c\.md nests/) });
+    expect(run.body).toMatchObject({ status: 'failed', message: expect.stringMatching(/no markdown files/) });
   });
 
   it('who may import: editors into a change request, reviewers into the space; readers never; outsiders see nothing and nothing is fetched', async () => {

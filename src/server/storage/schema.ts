@@ -627,6 +627,8 @@ export interface ImportRunsTable {
   total_resources: number;
   revision_id: string | null;
   message: string | null;
+  /** JSON `[{path, reason}]`: what a completed import left out; null when nothing. */
+  skipped: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -72,10 +72,20 @@ export const importQuerySchema = z.object({
   importId: importIdSchema.optional(),
 });
 
+/** A file or page an import left out, or brought in without its content, and why (too large, nested too deep…). */
+export const importSkippedSchema = z.object({
+  /** Its path in the archive, or its URL. */
+  path: z.string(),
+  reason: z.string(),
+});
+export type ImportSkipped = z.infer<typeof importSkippedSchema>;
+
 export const importResultSchema = z.object({
   revision: z.string(),
   importedResources: z.number().int(),
   totalResources: z.number().int(),
+  /** What was not imported, and why: every other file was (absent when nothing was left out). */
+  skipped: z.array(importSkippedSchema).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -101,6 +111,8 @@ export const importRunSchema = z.object({
   revision: z.string().optional(),
   /** Why it failed, or a limit it met (a website crawl that stopped at the page limit). */
   message: z.string().optional(),
+  /** What a completed import left out, and why (absent when nothing was). */
+  skipped: z.array(importSkippedSchema).optional(),
   createdBy: z.string(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,

@@ -30,6 +30,16 @@ describe('Markdown', () => {
     expect(html).toMatch(/<details><summary>More<\/summary>\s*<p>Inside<\/p>\s*<\/details>/);
   });
 
+  it("keeps a picture's dark variant, its addresses filtered as images' are", () => {
+    const html = render(
+      '<picture><source srcset="javascript:alert(1) 2x, https://e.com/dark.png 1x" media="(prefers-color-scheme: dark)"><img src="https://e.com/light.png" alt="Chart"></picture>',
+    );
+    expect(html).toContain(
+      '<picture><source media="(prefers-color-scheme: dark)" srcSet="https://e.com/dark.png 1x"/><img src="https://e.com/light.png" alt="Chart"',
+    );
+    expect(html).not.toContain('javascript');
+  });
+
   it("gives headings the published page's ids, counted across the whole body", () => {
     const html = render(
       '## Request/Reply Hooks\n\n## Dup\n\n{% openapi-operation spec="s" path="/x" method="get" %}\n{% endopenapi-operation %}\n\n## Dup\n\n## Hooks <a href="#x" id="x"></a>\n\n## Custom {#mine}\n\nNote[^1]\n\n[^1]: A note.',

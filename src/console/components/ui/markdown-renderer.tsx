@@ -59,6 +59,20 @@ const BASE_COMPONENTS: Components = {
     if (!src) return <span className="markdown-missing-image">{alt ? `[${alt}]` : '[image]'}</span>;
     return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />;
   },
+  // A `<picture>`'s sources (its dark variant): their addresses go through the same filter as images'.
+  source: function MarkdownSource({ node: _node, srcSet, ...props }) {
+    const filesUrl = useContext(MarkdownFilesContext);
+    const safe = srcSet
+      ?.split(',')
+      .map((candidate) => {
+        const [url = '', ...rest] = candidate.trim().split(/\s+/);
+        const target = fileTarget(url, filesUrl) ?? defaultUrlTransform(url);
+        return target ? [target, ...rest].join(' ') : '';
+      })
+      .filter(Boolean)
+      .join(', ');
+    return <source {...props} {...(safe ? { srcSet: safe } : {})} />;
+  },
   // Wide tables and long code lines scroll inside their block, which takes the focus so that keyboards scroll it.
   table: function MarkdownTable({ node: _node, ...props }) {
     return (

@@ -99,25 +99,35 @@ function resolveLink(
     const target = key === undefined ? undefined : input.targets[key];
     return target ? { target, fragment } : undefined;
   }
-  if (SCHEME.test(href) || href.startsWith('//') || href.startsWith('/')) return undefined;
+  if (SCHEME.test(href) || href.startsWith('//')) return undefined;
   let path = at >= 0 ? href.slice(0, at) : href;
   try {
     path = decodeURIComponent(path);
   } catch {
     return undefined;
   }
-  const resolved = resolveArchivePath(base, path);
-  if (resolved === undefined) return undefined;
-  const folder = resolved === '' ? '' : `${resolved}/`;
-  for (const candidate of [
-    resolved,
-    `${folder}README.md`,
-    `${folder}readme.md`,
-    `${folder}index.md`,
-    `${resolved}.md`,
-  ]) {
-    const target = input.targets[candidate];
-    if (target) return { target, fragment };
+  // A root-absolute path, as written for GitHub (`/docs/api.md`), names a file of the repository: it is looked for
+  // within the imported folder, from its root, then without its leading folders (the folder imported may be the
+  // repository's `docs/`).
+  const roots: Array<string | undefined> = [];
+  if (path.startsWith('/')) {
+    const segments = path.split('/').filter((s) => s !== '' && s !== '.');
+    for (let drop = 0; drop < segments.length; drop++)
+      roots.push(resolveArchivePath('', segments.slice(drop).join('/')));
+  } else roots.push(resolveArchivePath(base, path));
+  for (const resolved of roots) {
+    if (resolved === undefined) continue;
+    const folder = resolved === '' ? '' : `${resolved}/`;
+    for (const candidate of [
+      resolved,
+      `${folder}README.md`,
+      `${folder}readme.md`,
+      `${folder}index.md`,
+      `${resolved}.md`,
+    ]) {
+      const target = input.targets[candidate];
+      if (target) return { target, fragment };
+    }
   }
   return undefined;
 }
@@ -213,6 +223,30 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
               `[${inline && first !== undefined && last !== undefined ? inner(first, last) : escapeText(toString(node))}](${url}${titlePart(node.title)})`,
           });
         }
+      }
+    }
+    // HTML written in the page (a `<figure>` in a list item, a `<picture>` with a dark variant): the addresses of
+    // its attributes, as its source writes them.
+    if (node.type === 'html' && node.position) {
+      const start = node.position.start.offset!;
+      const source = markdown.slice(start, node.position.end.offset!);
+      for (const m of source.matchAll(/\s(src|href|srcset|poster)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+        const value = m[2] ?? m[3]!;
+        const from = start + m.index + m[0].length - value.length - 1;
+        const one = (url: string) => {
+          const found = resolveLink(url.replace(/&amp;/g, '&'), base, input);
+          if (!found) return url;
+          used.add(found.target);
+          return found.target + (found.target.startsWith('/pages/') ? found.fragment : '');
+        };
+        const rewritten =
+          m[1]!.toLowerCase() === 'srcset'
+            ? value
+                .split(',')
+                .map((candidate) => candidate.trim().replace(/^\S+/, one))
+                .join(', ')
+            : one(value);
+        if (rewritten !== value) edits.push({ start: from, end: from + value.length, write: () => rewritten });
       }
     }
     if ('children' in node) for (const child of node.children) visit(child as Nodes);

@@ -23,6 +23,8 @@ export interface PlannedPage {
 export interface PlannedFile {
   ref: string;
   name: string;
+  /** Where it comes from (its path in the archive), as an import's list of what it left out names it. */
+  path?: string;
   contentType?: string;
   /** The target links to it are rewritten to (`/files/<id>`). */
   target: string;

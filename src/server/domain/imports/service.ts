@@ -11,10 +11,10 @@ import { loadSpace } from '../spaces/service.js';
 import { prepareSections } from '../search/indexer.js';
 import { createChangeRequest, loadChangeRequest, requireEditable, updateContent } from '../change-requests/service.js';
 import { mergeChangeRequest } from '../change-requests/merge.js';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../errors.js';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import type { SplitBlock } from '../content/blocks.js';
 import { FILE_MAX_BYTES, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
-import type { ImportLimits, ImportSource } from '../../../shared/contract/imports.js';
+import type { ImportLimits, ImportSkipped, ImportSource } from '../../../shared/contract/imports.js';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
 import { ImportScope, type ProgressSink } from './scope.js';
 import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile } from './plan.js';
@@ -22,7 +22,7 @@ import { planArchive } from './zip.js';
 import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
-import { formatBytes } from './limits.js';
+import { ImportLimitError, formatBytes } from './limits.js';
 import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
 
 /**
@@ -278,7 +278,11 @@ const BATCH_CHARS = 256 * 1024;
 const BATCH_PAGES = 100;
 
 /** The plan's page bodies made ready (links, titles, blocks), in batches, in the worker pool when large. */
-async function preparePages(plan: ImportPlan, scope: ImportScope): Promise<Map<string, PreparedPage>> {
+async function preparePages(
+  plan: ImportPlan,
+  scope: ImportScope,
+  skipped: ImportSkipped[],
+): Promise<Map<string, PreparedPage>> {
   const documents = plan.pages.filter((p) => p.body);
   const batches: Array<typeof documents> = [];
   let size = 0;
@@ -302,8 +306,10 @@ async function preparePages(plan: ImportPlan, scope: ImportScope): Promise<Map<s
     );
     for (const [i, page] of pages.entries()) {
       const planned = batch[i]!;
-      if (page.error) throw scope.invalid(`${planned.body!.base} ${page.error}`);
-      prepared.set(planned.ref, page);
+      // A page that cannot be converted is imported with its title and no body, and said so: the rest goes on.
+      if (page.error)
+        skipped.push({ path: planned.body!.base, reason: `its content was not imported: it ${page.error}` });
+      prepared.set(planned.ref, page.error ? { ...page, markdown: '', blocks: [] } : page);
     }
     done += batch.length;
     scope.progress.imported(done);
@@ -350,6 +356,14 @@ function changesOf(
   return changes;
 }
 
+/** One sentence naming everything an import left out. */
+function skippedMessage(skipped: ImportSkipped[]): string | undefined {
+  if (!skipped.length) return undefined;
+  const names = skipped.map((s) => s.path.split('/').pop() || s.path);
+  const shown = names.length > 10 ? [...names.slice(0, 10), `${names.length - 10} more`] : names;
+  return `Not imported in full: ${shown.join(', ')} (see skipped).`;
+}
+
 function presentable(err: unknown): string {
   return err instanceof DomainError ? err.message : 'The import failed on an unexpected error';
 }
@@ -380,6 +394,7 @@ export async function importContent(
     total_resources: 0,
     revision_id: null,
     message: null,
+    skipped: null,
     created_by: ctx.actor.userId,
     created_at: now,
     updated_at: now,
@@ -396,16 +411,26 @@ export async function importContent(
     plan = await planSource(request, scope, ids);
     if (!plan.pages.length) throw scope.invalid('there is nothing to import: no page was found');
     scope.progress.stage('converting');
-    const prepared = await preparePages(plan, scope);
-    // The files pages use, read now (an archive's are inflated only if used).
+    const skipped: ImportSkipped[] = [];
+    const prepared = await preparePages(plan, scope, skipped);
+    // The files pages use, read now (an archive's are inflated only if used). One that cannot be read within the
+    // limits (a file over the largest a space holds) is left out and said so; the pages linking to it keep a
+    // link the links report shows broken.
     const used = new Set([...prepared.values()].flatMap((p) => p.used));
     const files: Array<{ file: PlannedFile; data: Buffer }> = [];
+    let filesLeft = 0;
     for (const file of plan.files) {
       if (!used.has(file.target)) continue;
-      files.push({ file, data: await file.load() });
+      try {
+        files.push({ file, data: await file.load() });
+      } catch (err) {
+        if (!(err instanceof InvalidError) || err instanceof ImportLimitError) throw err;
+        filesLeft++;
+        skipped.push({ path: file.path ?? file.name, reason: err.message.replace(/^[^:]+: /, '') });
+      }
     }
     const imported = plan.pages.length + files.length;
-    const total = imported + (plan.notImported ?? 0);
+    const total = imported + filesLeft + (plan.notImported ?? 0);
     progress.total(total);
     progress.imported(imported);
     scope.check();
@@ -444,14 +469,20 @@ export async function importContent(
       imported_resources: imported,
       total_resources: total,
       revision_id: revision,
-      message: plan.message ?? null,
+      message: [plan.message, skippedMessage(skipped)].filter(Boolean).join(' ') || null,
+      skipped: skipped.length ? JSON.stringify(skipped) : null,
       updated_at: nowIso(),
     });
     return {
       space,
       changeRequestId: changeRequest,
       run: (await runs.findImportRun(ctx.db, spaceId, id))!,
-      result: { revision, importedResources: imported, totalResources: total },
+      result: {
+        revision,
+        importedResources: imported,
+        totalResources: total,
+        ...(skipped.length ? { skipped } : {}),
+      },
     };
   } catch (err) {
     await progress.flush();

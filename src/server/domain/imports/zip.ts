@@ -226,6 +226,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     targets[path] = target;
     assets.push({
       ref,
+      path,
       name: basename(path).slice(0, FILE_NAME_MAX),
       target,
       load: () =>

@@ -123,6 +123,19 @@ describe('published page rendering', () => {
     ]);
   });
 
+  it("shows a picture's dark variant and a figure with its caption, their images at the site's addresses", () => {
+    const { html } = renderMarkdown(
+      '<picture><source srcset="/files/f1 2x" media="(prefers-color-scheme: dark)"><img src="/files/f1" alt="Chart"></picture>\n\n- Step\n\n  <figure><img src="/files/f1" alt="S"><figcaption><p>Caption</p></figcaption></figure>',
+      links,
+    );
+    expect(html).toContain(
+      `<picture><source srcset="${root}/space/~files/f1 2x" media="(prefers-color-scheme: dark)"><img src="${root}/space/~files/f1" alt="Chart"`,
+    );
+    expect(html).toMatch(
+      /<li>\s*<p>Step<\/p>\s*<figure><img src="[^"]+" alt="S"><figcaption><p>Caption<\/p><\/figcaption><\/figure>/,
+    );
+  });
+
   it("gives headings GitHub's ids, or the id they name, and keeps the anchors written in the page", () => {
     const markdown = [
       'Text[^1]',

@@ -217,8 +217,19 @@ export function markdownUrls(markdown: string): string[] {
   walk(toTree(markdown), (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') urls.add(e.properties.href);
     if (e.tagName === 'img' && typeof e.properties.src === 'string') urls.add(e.properties.src);
+    if (e.tagName === 'source') for (const [url] of srcsetUrls(e)) urls.add(url);
   });
   return [...urls];
+}
+
+/** The candidates of a `<source>`'s srcset (a `<picture>`'s light and dark images): each URL, and what follows it. */
+function srcsetUrls(source: Element): Array<[string, string]> {
+  const value = source.properties.srcSet;
+  const candidates = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+  return candidates.flatMap((c): Array<[string, string]> => {
+    const found = /^\s*(\S+)(.*)$/.exec(c);
+    return found ? [[found[1]!, found[2]!.trimEnd()]] : [];
+  });
 }
 
 /**
@@ -313,6 +324,8 @@ export function renderBody(
     if (e.tagName === 'img' && typeof e.properties.src === 'string') {
       e.properties.src = resolve(e.properties.src);
     }
+    const sources = e.tagName === 'source' ? srcsetUrls(e) : [];
+    if (sources.length) e.properties.srcSet = sources.map(([url, rest]) => resolve(url) + rest).join(', ');
   });
   const clean = sanitize(tree, schema) as Root;
   walk(clean, (e) => {

@@ -21,6 +21,7 @@ import * as m019 from './019-saml-binding.js';
 import * as m020 from './020-domain-checks.js';
 import * as m021 from './021-search-sections.js';
 import * as m022 from './022-github-anchors.js';
+import * as m023 from './023-import-skipped.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020-domain-checks': m020,
   '021-search-sections': m021,
   '022-github-anchors': m022,
+  '023-import-skipped': m023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { IMPORT_LIMITS, type ImportResult, type ImportRun } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogForm } from '../../../components/ui/dialog';
+import { Dialog, DialogFooter, DialogForm } from '../../../components/ui/dialog';
 import { FieldFrame, fieldDescribedBy, SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { showServerError, useZodForm } from '../../../lib/form';
@@ -77,6 +77,8 @@ function ImportFormBody({
   const [importId, setImportId] = useState<string>();
   const run = useImportRun(target.spaceId, importId);
   const toast = useToast();
+  // An import that left something out says what, and stays open until read.
+  const [partial, setPartial] = useState<ImportResult>();
 
   const onSubmit = form.handleSubmit(async (value) => {
     const id = crypto.randomUUID();
@@ -94,7 +96,8 @@ function ImportFormBody({
       );
       toast.show(`Imported ${result.importedResources} of ${result.totalResources} pages and files`);
       onImported?.(result);
-      onDone();
+      if (result.skipped?.length) setPartial(result);
+      else onDone();
     } catch (error) {
       setImportId(undefined);
       showServerError(form, error, ['url', 'source']);
@@ -106,6 +109,7 @@ function ImportFormBody({
     disabled: from === 'file' && option.value === 'website',
   }));
   const busy = form.formState.isSubmitting;
+  if (partial) return <ImportSkippedList result={partial} onDone={onDone} />;
   return (
     <DialogForm form={form} onSubmit={onSubmit} submit="Import" cancel={busy ? 'Close' : 'Cancel'}>
       <SelectField control={form.control} name="from" label="Import from" options={FROM_OPTIONS} disabled={busy} />
@@ -164,6 +168,31 @@ function FileField({
         aria-describedby={fieldDescribedBy(id, { hint, error })}
       />
     </FieldFrame>
+  );
+}
+
+/** What a completed import left out, file by file, and why. */
+function ImportSkippedList({ result, onDone }: { result: ImportResult; onDone: () => void }) {
+  const skipped = result.skipped ?? [];
+  return (
+    <div className="import-skipped">
+      <p role="status">
+        Imported {result.importedResources} of {result.totalResources} pages and files. Not imported in full (
+        {skipped.length}):
+      </p>
+      <ul className="import-skipped-list">
+        {skipped.map((s) => (
+          <li key={s.path}>
+            <code>{s.path}</code>: {s.reason}
+          </li>
+        ))}
+      </ul>
+      <DialogFooter>
+        <Button variant="primary" onClick={onDone} autoFocus>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }
 
