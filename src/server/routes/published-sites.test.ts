@@ -259,7 +259,14 @@ describeEachDialect('published sites', (dialect) => {
     });
 
     it('answers 404 for an unknown page, an unknown site and an unpublished site', async () => {
-      expect((await visit(`${published}/handbook/nope`)).status).toBe(404);
+      const missing = await visit(`${published}/handbook/nope`);
+      expect(missing.status).toBe(404);
+      // In the site's own layout: its header, search and pages, so the reader goes on from there; never cached.
+      expect(missing.html).toContain('<title>Page not found · ');
+      expect(missing.html).toContain('<h1>Page not found</h1>');
+      expect(missing.html).toMatch(/<nav class="pages" aria-label="Pages">/);
+      expect(missing.html).toContain('role="search"');
+      expect(missing.headers.get('etag')).toBeNull();
       expect((await visit(`${server.config.publicUrl}/sites/no-such-site`)).status).toBe(404);
       const draft = await newSite(server, server.orgId, { spaces: [spaceId] });
       expect((await visit(`${server.config.publicUrl}/sites/${draft.id}`)).status).toBe(404);

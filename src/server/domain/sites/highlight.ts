@@ -114,6 +114,8 @@ export function highlightCode(clean: Root): void {
       });
       const pre = out.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
       if (!pre) return;
+      // Shiki writes it as `tabindex`, which hast-util-to-html wrote beside our `tabIndex`: twice in the HTML.
+      delete pre.properties.tabindex;
       pre.properties.tabIndex = 0;
       parent.children[i] = el('div', { className: ['code-block'] }, [
         el('span', { className: ['code-lang'] }, [text(lang)]),

@@ -197,6 +197,8 @@ describe('published page rendering', () => {
     expect(html).toContain('<div class="code-block"><span class="code-lang">bash</span><pre class="shiki');
     expect(html).toContain('--shiki-dark:');
     expect(html).toContain('tabindex="0"');
+    // Once: Shiki's own attribute and ours were both written.
+    expect(html).not.toMatch(/tabindex="0"[^>]*tabindex/);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#x3C;script>');
     expect(html).toContain('<pre tabindex="0"><code class="language-klingon">qapla\n</code></pre>');

@@ -229,8 +229,7 @@ export class PublishedSites implements SitePreviews {
     const { section, siteSpace, siteSpaceUrl, pagePath, asMarkdown } = place;
     const home = { url: root, title: site.title };
     const node = await pageAt(index, pagePath);
-    if (!node && pagePath !== '')
-      return messagePage(404, 'Page not found', 'There is no page at this address.', noindex, personal, home);
+    const missing = !node && pagePath !== '';
 
     if (asMarkdown) {
       if (!node)
@@ -261,6 +260,7 @@ export class PublishedSites implements SitePreviews {
       siteSpace.id,
       index.revisionId,
       node?.id ?? '',
+      missing,
     ]);
     const rendered = await this.cache.renderedPage(key, site.organization_id, (out) =>
       renderPage(this.db, {
@@ -277,6 +277,7 @@ export class PublishedSites implements SitePreviews {
         node,
         settings,
         headerItems: header.items,
+        missing,
       }),
     );
     if (!rendered) {
@@ -285,13 +286,14 @@ export class PublishedSites implements SitePreviews {
     const shared = !(personal || noindex);
     return {
       kind: 'html',
-      status: 200,
+      // No page at this address: "Page not found" in the site's own layout, so the reader can go on from it.
+      status: missing ? 404 : 200,
       html: rendered.html,
       noindex,
       private: !shared,
       keepToken: view.keepToken,
       // Only an answer that is the same for everyone is revalidated; a personal one is never stored (no-store).
-      ...(shared ? { etag: rendered.etag } : {}),
+      ...(shared && !missing ? { etag: rendered.etag } : {}),
       encoded: (coding) => encodePage(rendered, coding),
     };
   }

@@ -128,6 +128,8 @@ export function contentPageHtml(p: {
   root: string;
   /** The page shown, its URL and the image link previews show; none for a site space without pages. */
   page?: { node: PageNode; url: string; image?: string };
+  /** The document's title when no page is shown ("Page not found"). */
+  title?: string;
   noindex: boolean;
   /** False for the console's preview: no script. */
   scripts: boolean;
@@ -142,7 +144,11 @@ export function contentPageHtml(p: {
 }): string {
   const { look, around } = p;
   const doc = themedDocument({
-    title: p.page ? `${p.page.node.version.title} · ${look.title}` : look.title,
+    title: p.page
+      ? `${p.page.node.version.title} · ${look.title}`
+      : p.title
+        ? `${p.title} · ${look.title}`
+        : look.title,
     noindex: p.noindex,
     head: [...(p.page ? pageMeta(look.title, p.page.node, p.page.url, p.page.image) : []), ...look.head],
     styles: look.styles,
@@ -190,6 +196,15 @@ export function pageArticle(node: PageNode, bodyHtml: string, settings: Customiz
 }
 
 /** The article of a site space without pages. */
+/** What a site space shows at an address where it has no page, in its own layout (header, sections, pages). */
+export function notFoundArticle(home: { url: string; title: string }): ElementContent[] {
+  return [
+    el('h1', {}, [text('Page not found')]),
+    el('p', {}, [text('There is no page at this address.')]),
+    el('a', { className: ['button'], href: home.url }, [text(`Go to ${home.title}`)]),
+  ];
+}
+
 export function emptySpaceArticle(spaceTitle: string): ElementContent[] {
   return [el('h1', {}, [text(spaceTitle)]), el('p', {}, [text('This space has no pages yet.')])];
 }

@@ -32,7 +32,7 @@ import {
   siteSpaceVariants,
   type PagesUrl,
 } from './navigation.js';
-import { contentPageHtml, emptySpaceArticle, pageArticle } from './page-html.js';
+import { contentPageHtml, emptySpaceArticle, notFoundArticle, pageArticle } from './page-html.js';
 import { siteSpaceUrlOf } from './urls.js';
 import type { Visible } from './visitor-access.js';
 
@@ -59,6 +59,8 @@ export interface PageToRender {
   headerItems: HeaderItem[];
   /** The console's preview: no script. */
   preview?: boolean;
+  /** No page at the address asked: the site space's "Page not found", in its layout. */
+  missing?: boolean;
   /** Set to what the rendering depends on beyond its cache key. */
   out?: { openapi?: OperationDeps };
 }
@@ -114,6 +116,8 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
       after: settings.pagination.enabled ? pagination(index, node, pageUrl) : [],
       toc: onThisPage(body.headings),
     };
+  } else if (c.missing) {
+    article = notFoundArticle({ url: c.root, title: site.title });
   } else {
     article = emptySpaceArticle(c.spaces.get(c.siteSpace.space_id)!.title);
   }
@@ -158,6 +162,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     look,
     root: c.root,
     ...(node ? { page: { node, url: pageUrl(node), image: settings.socialPreview.url } } : {}),
+    ...(c.missing ? { title: 'Page not found' } : {}),
     noindex: site.visibility !== 'public',
     scripts: !c.preview,
     ...(tabs ? { tabs } : {}),

@@ -195,7 +195,9 @@ nav.sections details>ul{position:absolute;top:calc(100% + 4px);left:0;z-index:30
 @media (max-width:799px){
 .header-inner{flex-wrap:wrap;gap:8px 12px;padding:8px 16px}
 .menu-button{display:inline-block}
-form.search{order:5;width:100%;margin:0}form.search input{flex:1;width:auto;max-width:none}
+form.search{order:2;flex:1;min-width:96px;margin:0}form.search input{flex:1;width:auto;min-width:0;max-width:none}form.search button{display:none}
+.site-title{min-width:0;max-width:40vw;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.header-nav{order:5;width:100%;overflow-x:auto}
 nav.sections{order:4;width:100%;overflow-x:auto}nav.sections ul{flex-wrap:nowrap}
 .layout,.layout.no-toc{display:block;padding:0 16px}
 .sidebar{display:none;position:static;max-height:none;padding:8px 0 16px;border-bottom:1px solid var(--border)}
@@ -203,7 +205,7 @@ nav.sections{order:4;width:100%;overflow-x:auto}nav.sections ul{flex-wrap:nowrap
 main{padding-top:20px}article h1{font-size:28px}
 .pagination{grid-template-columns:1fr}.pagination .next{grid-column:1}
 nav.sections details>ul{position:static;box-shadow:none;min-width:0;display:flex}
-.theme-toggle{order:3;margin-left:auto}
+.theme-toggle{order:3;margin-left:0;font-size:0;padding:6px 9px}.theme-toggle::before{content:"\\25D0";font-size:16px;line-height:1}
 }
 :root[data-theme=light]{color-scheme:light}
 @media (prefers-color-scheme:dark){${dark(':root:not([data-theme=light])')}}
