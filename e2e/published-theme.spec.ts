@@ -408,7 +408,14 @@ test("GitBook's blocks read as blocks on the published site (tabs from the keybo
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`/o/${organizationId}/spaces/${space.id}/pages/${pageId}`);
   const body = page.locator('.markdown').first();
-  await expect(body.locator('.gb-tab-title')).toHaveText(['npm', 'Yarn']);
+  // Tabs are a tablist here too.
+  const consoleTabs = body.getByRole('tablist');
+  await expect(consoleTabs.getByRole('tab')).toHaveText(['npm', 'Yarn']);
+  await consoleTabs.getByRole('tab', { name: 'npm' }).focus();
+  await page.keyboard.press('End');
+  await expect(consoleTabs.getByRole('tab', { name: 'Yarn' })).toHaveAttribute('aria-selected', 'true');
+  await expect(body.getByRole('tabpanel')).toHaveText(/yarn add acme/);
+  await expectAccessible(page);
   await expect(body.locator('.gb-stepper > li')).toHaveCount(2);
   await expect(body.getByRole('note').filter({ hasText: 'Tip' })).toContainText('All set.');
   expect((await body.innerText()).replace('{% fancy %}', '')).not.toContain('{%');

@@ -20,8 +20,11 @@ const links = {
 };
 const site = renderMarkdown(fixture, links).html;
 const consoleHtml = renderToStaticMarkup(<Markdown rawHtml={rehypeRaw}>{fixture}</Markdown>);
+/** The blocks' classes, in order (the console's tablist, which the site's script adds in the browser, aside). */
 const classes = (html: string) =>
-  [...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')).filter((c) => /^(gb-|callout)/.test(c));
+  [...html.matchAll(/class="([^"]*)"/g)]
+    .flatMap((m) => m[1]!.split(' '))
+    .filter((c) => /^(gb-|callout)/.test(c) && c !== 'gb-live' && c !== 'gb-tablist');
 
 describe('GitBook blocks', () => {
   it('shows each block on the published page, never its tags', () => {
@@ -50,9 +53,14 @@ describe('GitBook blocks', () => {
     expect(site).toContain('<p>{% endhint %}</p>');
   });
 
-  it('shows the same blocks in the console', () => {
+  it('shows the same blocks in the console, tabs as a tablist with one panel shown', () => {
     expect(classes(consoleHtml)).toEqual(classes(site));
     expect(consoleHtml).toContain('Inside code: left as written.');
+    expect(consoleHtml).toMatch(
+      /<div role="tablist" class="gb-tablist"><button type="button" role="tab"[^>]*aria-selected="true"[^>]*>npm<\/button><button[^>]*aria-selected="false"[^>]*>Yarn<\/button>/,
+    );
+    expect(consoleHtml.match(/role="tabpanel"/g)).toHaveLength(2);
+    expect(consoleHtml.match(/role="tabpanel"[^>]*hidden=""/g)).toHaveLength(1);
   });
 
   it('reads tags and their attributes, and puts each tag line outside code in a paragraph of its own', () => {

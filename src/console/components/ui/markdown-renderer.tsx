@@ -13,6 +13,7 @@ import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
 import { fileTarget, MarkdownFilesContext } from './markdown-files';
+import { GitbookTabs } from './gitbook-tabs';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. HTML written in the markdown is parsed
@@ -46,6 +47,15 @@ function headings(offset: 1 | 2): Components {
 }
 
 const BASE_COMPONENTS: Components = {
+  // GitBook's tabs are a tablist (gitbook-tabs.tsx); every other block is the element it is.
+  div: function MarkdownDiv({ node, className, children, ...props }) {
+    if (className === 'gb-tabs') return <GitbookTabs {...(node ? { node } : {})}>{children}</GitbookTabs>;
+    return (
+      <div className={className} {...props}>
+        {children}
+      </div>
+    );
+  },
   a: function MarkdownLink({ node: _node, href, children, ...props }) {
     const external = href !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(href);
     return (
