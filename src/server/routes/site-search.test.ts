@@ -105,6 +105,23 @@ describeEachDialect('site search', (dialect) => {
       ]);
     });
 
+    it('puts the results of the site space searched from first, and says which section each comes from', async () => {
+      const fromBeta = (await search(`q=falcon&scope=all&in=${v2}`, { beta: true })).json.items as SpaceResult[];
+      expect(fromBeta.map((s) => s.title)).toHaveLength(3);
+      expect(fromBeta[0]!.pages.map((p) => p.title)).toEqual(['Falcon v2 guide']);
+      const token = await jwt(siteId, { beta: true });
+      const html = (await visit(`${root}/~search?q=falcon&scope=all&in=${v2}&jwt_token=${token}`)).text;
+      expect(html).toContain('<span class="space"> · Open › Open v2</span>');
+      expect(html).toContain('<span class="space"> · Beta › Beta space</span>');
+      const v2At = html.indexOf('</mark> v2 guide');
+      expect(v2At).toBeGreaterThan(0);
+      expect(v2At).toBeLessThan(html.indexOf('Open <mark>falcon</mark> guide'));
+      // The site's sections are in the header, the one searched from marked.
+      expect(html).toMatch(
+        /<nav class="sections" aria-label="Sections">.*<a href="[^"]*\/open" aria-current="page">Open<\/a>/s,
+      );
+    });
+
     it('links results to the published pages, and needs the visitor token like any page', async () => {
       const res = await search('q=beta', { beta: true });
       const page = (res.json.items as SpaceResult[])[0]!.pages[0]!;

@@ -1,4 +1,4 @@
-import type { ElementContent } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Db } from '../../../storage/db.js';
 import { SEARCH_SEGMENT } from '../../../lib/urls.js';
@@ -12,6 +12,7 @@ import type { SiteCache } from './cache.js';
 import { safeHref, siteLook, type RefResolver, type SiteLook } from './look.js';
 import { messagePage, searchForm, siteHeader, themedDocument } from './page-html.js';
 import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
+import { sectionTabs } from './navigation.js';
 import { visibleHeaderItems, type VisitorView } from './visitor-access.js';
 
 /** Results per page of a published site's search. */
@@ -72,7 +73,9 @@ export async function siteSearch(
     const siteSpaceUrl = siteSpaceUrlIn(view.root, section, ss);
     return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
   };
-  const items = presentBySpace(result, url);
+  // The results of the site space the visitor searches from come first, then the others in their order.
+  const current = covered.find((ss) => ss.id === params.in)?.space_id;
+  const items = presentBySpace(result, url).sort((a, b) => Number(b.id === current) - Number(a.id === current));
   if (json) return { kind: 'json', status: 200, body: { items, next: result.next, count: result.count }, ...base };
   const nextUrl = result.next
     ? `${view.root}/${SEARCH_SEGMENT}?${new URLSearchParams({
@@ -90,7 +93,17 @@ export async function siteSearch(
         ? siteSpaceUrlOf(structure, visible, view.root, to.space)
         : undefined;
   const look = siteLook(site, settings, visibleHeaderItems(settings, view.claims).items, refs);
-  const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl);
+  // Each space's results say where they come from: the site's section (and its variant when it has several).
+  const from = new Map(
+    covered.map((ss) => {
+      const section = structure.sections.find((x) => x.id === ss.section_id);
+      const title = view.spaces.get(ss.space_id)?.title ?? '';
+      return [ss.space_id, section ? (section.title === title ? title : `${section.title} › ${title}`) : title];
+    }),
+  );
+  const currentSection = structure.sections.find((x) => x.id === covered.find((ss) => ss.id === params.in)?.section_id);
+  const tabs = sectionTabs(structure, visible, view.root, currentSection);
+  const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl, (id) => from.get(id), tabs);
   return { kind: 'html', status: 200, html, ...base };
 }
 
@@ -116,13 +129,15 @@ function searchPage(
   items: SearchSpaceResult[],
   count: number,
   nextUrl: string | undefined,
+  from: (spaceId: string) => string | undefined,
+  tabs: Element | undefined,
 ): string {
   const several = items.length > 1;
   const results = items.flatMap((space) =>
     space.pages.map((p) =>
       el('li', {}, [
         el('a', { className: ['result'], href: p.urls.app }, marked(p.title, p.highlights.title)),
-        ...(several ? [el('span', { className: ['space'] }, [text(` · ${space.title}`)])] : []),
+        ...(several ? [el('span', { className: ['space'] }, [text(` · ${from(space.id) || space.title}`)])] : []),
         ...(p.sections.length
           ? [
               el(
@@ -153,7 +168,12 @@ function searchPage(
     styles: look.styles,
     htmlProps: look.htmlProps,
     body: [
-      ...siteHeader(root, look.title, { search: searchForm(root, q, inSiteSpace), menu: false, ...look.header }),
+      ...siteHeader(root, look.title, {
+        search: searchForm(root, q, inSiteSpace),
+        menu: false,
+        ...(tabs ? { tabs } : {}),
+        ...look.header,
+      }),
       el('main', { className: ['search-results'], id: 'content' }, [
         el('h1', {}, [text('Search')]),
         el('p', {}, [text(summary)]),
