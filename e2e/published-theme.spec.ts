@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { callApi, expect, expectAccessible, newOrganization, seedPage, test } from './support';
 
 const INTRODUCTION = [
@@ -11,6 +12,18 @@ const INTRODUCTION = [
   '> [!NOTE]\n> Works offline too.',
 ].join('\n\n');
 
+/** A public site of `spaceId` titled `title`, published: the site and its address. */
+async function publicSite(page: Page, organizationId: string, title: string, spaceId: string) {
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
+    title,
+    visibility: 'public',
+    spaces: [spaceId],
+  });
+  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
+    .published as string;
+  return { site, live };
+}
+
 test('a published site reads well on a desktop and a phone: navigation, on this page, previous and next, dark mode, no sideways scroll', async ({
   page,
 }) => {
@@ -18,13 +31,7 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
   await seedPage(page, space.id, 'Introduction', INTRODUCTION);
   await seedPage(page, space.id, 'Usage', 'How to use it.');
-  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
-    title: 'Acme Docs',
-    visibility: 'public',
-    spaces: [space.id],
-  });
-  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
-    .published as string;
+  const { live } = await publicSite(page, organizationId, 'Acme Docs', space.id);
 
   await page.goto(live);
   const article = page.getByRole('article');
@@ -221,13 +228,7 @@ test('a site admin customizes the site with a live preview, saves, and readers s
   const space = await callApi(page, 'POST', `/orgs/${organizationId}/spaces`, { title: 'Guide' });
   await seedPage(page, space.id, 'Introduction', 'Welcome to the guide.');
   await seedPage(page, space.id, 'Usage', 'How to use it.');
-  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
-    title: 'Acme Docs',
-    visibility: 'public',
-    spaces: [space.id],
-  });
-  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
-    .published as string;
+  const { site, live } = await publicSite(page, organizationId, 'Acme Docs', space.id);
 
   await page.goto(`/o/${organizationId}/sites/${site.id}`);
   await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Customization' }).click();
@@ -317,13 +318,7 @@ test('a reader of a large site: the page holds the way to it, folded chapters an
     }
   }
   await callApi(page, 'POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`);
-  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
-    title: 'Big Docs',
-    visibility: 'public',
-    spaces: [space.id],
-  });
-  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
-    .published as string;
+  const { live } = await publicSite(page, organizationId, 'Big Docs', space.id);
 
   await page.goto(`${live}/chapter-2`);
   const pages = page.getByRole('navigation', { name: 'Pages', exact: true });
@@ -367,13 +362,7 @@ test("GitBook's blocks read as blocks on the published site (tabs from the keybo
     '{% fancy %}\nSomething new.\n{% endfancy %}',
   ].join('\n\n');
   const pageId = await seedPage(page, space.id, 'Blocks', markdown);
-  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, {
-    title: 'Acme Docs',
-    visibility: 'public',
-    spaces: [space.id],
-  });
-  const live = (await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`)).urls
-    .published as string;
+  const { live } = await publicSite(page, organizationId, 'Acme Docs', space.id);
 
   await page.goto(live);
   const article = page.getByRole('article');

@@ -47,6 +47,14 @@ async function upload(
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** A new space titled `title`, with `zip` uploaded and imported into it (201). */
+async function importedZip(server: TestServer, title: string, zip: Uint8Array) {
+  const space = await newSpace(server, server.orgId, { title });
+  const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return space;
+}
+
 async function pagesOf(server: TestServer, spaceId: string, crId?: string) {
   const prefix = crId ? `/v1/spaces/${spaceId}/change-requests/${crId}/content` : `/v1/spaces/${spaceId}/content`;
   const res = await server.request('GET', `${prefix}/pages`);
@@ -224,9 +232,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'img/diagram.png': PNG,
       '__MACOSX/._faq.md': 'junk',
     });
-    const space = await newSpace(server, server.orgId, { title: 'Imports' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status).toBe(201);
+    const space = await importedZip(server, 'Imports', zip);
     const pages = await pagesOf(server, space.id);
     const flat = flatten(pages).map(({ page, depth }) => `${'  '.repeat(depth)}${page.title}`);
     expect(flat).toEqual(['Home', 'FAQ', 'The guide', '  Step 1', '  Step two', '  Step ten']);
@@ -250,9 +256,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'guide/README.md': '# Guide',
       'guide/more/step.md': '# Step',
     });
-    const space = await newSpace(server, server.orgId, { title: 'Folders' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status).toBe(201);
+    const space = await importedZip(server, 'Folders', zip);
     const flat = flatten(await pagesOf(server, space.id)).map(
       ({ page, depth }) => `${'  '.repeat(depth)}${page.type}: ${page.title}`,
     );
@@ -276,9 +280,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'setup.md': '# Setup',
       'img/logo.png': PNG,
     });
-    const space = await newSpace(server, server.orgId, { title: 'Absolute links' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status).toBe(201);
+    const space = await importedZip(server, 'Absolute links', zip);
     const byTitle = new Map(flatten(await pagesOf(server, space.id)).map(({ page }) => [page.title, page]));
     const files = await filesOf(server, space.id);
     expect(await markdownOf(server, space.id, byTitle.get('Home').id)).toBe(
@@ -294,9 +296,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'img/dark.png': PNG,
       'img/light.png': PNG,
     });
-    const space = await newSpace(server, server.orgId, { title: 'HTML images' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status).toBe(201);
+    const space = await importedZip(server, 'HTML images', zip);
     const files = new Map((await filesOf(server, space.id)).map((f) => [f.name, f.id]));
     expect([...files.keys()].sort()).toEqual(['dark.png', 'light.png', 'settings.png']);
     const [page] = await pagesOf(server, space.id);
@@ -315,9 +315,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'README.md': '# Home',
       'install.md': '# Install',
     });
-    const space = await newSpace(server, server.orgId, { title: 'Summary titles' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status).toBe(201);
+    const space = await importedZip(server, 'Summary titles', zip);
     const flat = flatten(await pagesOf(server, space.id)).map(
       ({ page, depth }) => `${'  '.repeat(depth)}${page.title}`,
     );
@@ -334,9 +332,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       'repo/docs/usage.md': '# Usage',
       'repo/docs/unlisted.md': '# Unlisted',
     });
-    const space = await newSpace(server, server.orgId, { title: 'Imports' });
-    const res = await upload(server, `${importPath(space.id)}?source=zip`, zip, 'application/octet-stream');
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const space = await importedZip(server, 'Imports', zip);
     const titles = flatten(await pagesOf(server, space.id)).map(({ page }) => page.title);
     expect(titles).toEqual(['Introduction', 'Usage']);
 

@@ -17,7 +17,7 @@ import { GitbookTabs } from './gitbook-tabs';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. HTML written in the markdown is parsed
- * (rehype-raw, see `rawHtml`) and cleaned with the published page's schema (rehype-sanitize, shared/heading-ids.ts `bodySchema`):
+ * (rehype-raw, see `rawHtml`) and cleaned with the published page's schema (rehype-sanitize, shared/body-schema.ts):
  * the same subset shows here as on the site (anchors, `<kbd>`, `<details>`, images…), and no script, style or
  * event handler survives. `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
  * Headings get the ids the published page gives them, so `#anchor` links work here too.

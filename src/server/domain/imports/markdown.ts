@@ -132,6 +132,19 @@ function resolveLink(
   return undefined;
 }
 
+/** Where a resolved link points: the page (with the link's `#anchor`) or the file. */
+function targetUrl(found: { target: string; fragment: string }): string {
+  return found.target + (found.target.startsWith('/pages/') ? found.fragment : '');
+}
+
+/**
+ * A title's text: plain, without the HTML written in it (GitBook writes headings with an empty anchor:
+ * `## Get Started <a href="#get-started" id="get-started"></a>`), its spaces collapsed.
+ */
+export function titleText(node: Nodes): string {
+  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}
+
 /** A link destination as markdown writes it (angle brackets when it holds spaces or parentheses). */
 function destination(url: string): string {
   return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
@@ -204,7 +217,7 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
       const found = resolveLink(node.url, base, input);
       if (found) {
         used.add(found.target);
-        const url = destination(found.target + (found.target.startsWith('/pages/') ? found.fragment : ''));
+        const url = destination(targetUrl(found));
         const start = node.position.start.offset!;
         const end = node.position.end.offset!;
         if (node.type === 'definition') {
@@ -237,7 +250,7 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
           const found = resolveLink(url.replace(/&amp;/g, '&'), base, input);
           if (!found) return url;
           used.add(found.target);
-          return found.target + (found.target.startsWith('/pages/') ? found.fragment : '');
+          return targetUrl(found);
         };
         const rewritten =
           m[1]!.toLowerCase() === 'srcset'
@@ -306,7 +319,7 @@ function leadingHeading(body: string): { title: string; level: number; rest: str
   if (!atx && !setext) return undefined;
   const text = atx ? atx[2]! : setext![1]!;
   const level = atx ? atx[1]!.length : setext![2]![0] === '=' ? 1 : 2;
-  const title = toString(parse(text), { includeHtml: false }).replace(/\s+/g, ' ').trim();
+  const title = titleText(parse(text));
   return title ? { title, level, rest: trimmed.slice((atx ?? setext)![0].length) } : undefined;
 }
 

@@ -2,7 +2,7 @@ import type { List, ListItem, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { toString } from 'mdast-util-to-string';
+import { titleText } from './markdown.js';
 
 /**
  * A `SUMMARY.md` as GitBook writes it in its exports and reads it in Git Sync: nested lists of links give the pages,
@@ -21,16 +21,8 @@ export interface SummaryGroup {
   items: SummaryItem[];
 }
 
-/**
- * A title's text without the HTML written in it: GitBook writes its group headings with an anchor
- * (`## Get Started <a href="#get-started" id="get-started"></a>`), which is no part of the title.
- */
-function text(node: Nodes): string {
-  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
-}
-
 function firstLink(node: Nodes): { title: string; url: string } | undefined {
-  if (node.type === 'link') return { title: text(node), url: node.url };
+  if (node.type === 'link') return { title: titleText(node), url: node.url };
   if ('children' in node) {
     for (const child of node.children) {
       const found = firstLink(child as Nodes);
@@ -44,7 +36,7 @@ function items(list: List): SummaryItem[] {
   return list.children.map((item: ListItem) => {
     const lead = item.children.find((c) => c.type === 'paragraph' || c.type === 'heading');
     const link = lead ? firstLink(lead) : undefined;
-    const title = (link?.title || (lead ? text(lead) : '')).slice(0, 1000);
+    const title = (link?.title || (lead ? titleText(lead) : '')).slice(0, 1000);
     const children = item.children.filter((c): c is List => c.type === 'list').flatMap(items);
     return { title: title || 'Untitled', ...(link?.url ? { href: link.url } : {}), children };
   });
@@ -58,7 +50,7 @@ export function parseSummary(markdown: string): SummaryGroup[] {
   const groups: SummaryGroup[] = [{ items: [] }];
   for (const node of root.children) {
     if (node.type === 'heading' && node.depth > 1) {
-      groups.push({ title: text(node) || 'Untitled', items: [] });
+      groups.push({ title: titleText(node) || 'Untitled', items: [] });
     } else if (node.type === 'thematicBreak') {
       groups.push({ items: [] });
     } else if (node.type === 'list') {

@@ -239,12 +239,10 @@ function srcsetUrls(source: Element): Array<[string, string]> {
  * section's heading keeps its own id and is not one of the page's sections.
  */
 function nameHeadings(clean: Root): RenderedBody['headings'] {
-  const footnotes = new Set<Element>();
   let top = HEADINGS.length;
   walk(clean, (e) => {
-    if (isFootnotesHeading(e)) footnotes.add(e);
     const level = HEADINGS.indexOf(e.tagName);
-    if (level >= 0 && !footnotes.has(e)) top = Math.min(top, level);
+    if (level >= 0 && !isFootnotesHeading(e)) top = Math.min(top, level);
   });
   return nameHeadingsIn(clean).map(({ heading, id, title }) => {
     // The index of its new tag: the body's top level at h2.

@@ -50,6 +50,8 @@ export class BranchIndex implements PageIndex {
 
   private constructor(
     private readonly reader: RevisionReader,
+    /** The top level's page ids, as the revision lists them. */
+    private readonly rootIds: ReadonlySet<string>,
     readonly files: Map<string, FileEntry>,
     readonly fileByName: Map<string, string>,
   ) {}
@@ -61,7 +63,12 @@ export class BranchIndex implements PageIndex {
   /** The top level of the revision's tree read (and its groups), with its files. */
   static async open(reader: RevisionReader): Promise<BranchIndex> {
     const [rootIds, files] = await Promise.all([reader.rootIds(), reader.files()]);
-    const index = new BranchIndex(reader, new Map(files), new Map(files.map(([id, f]) => [f.name, id])));
+    const index = new BranchIndex(
+      reader,
+      new Set(rootIds),
+      new Map(files),
+      new Map(files.map(([id, f]) => [f.name, id])),
+    );
     index.tree = await index.nodes(rootIds, undefined, 0);
     return index;
   }
@@ -115,7 +122,7 @@ export class BranchIndex implements PageIndex {
       chain.unshift({ id: parentId, entry: parent });
       at = parent;
     }
-    if (!(await this.reader.rootIds()).includes(chain[0]!.id)) return undefined;
+    if (!this.rootIds.has(chain[0]!.id)) return undefined;
     this.count(chain.length);
     const versions = await getObjects<PageVersion>(this.reader.db, [...new Set(chain.map((c) => c.entry.v))]);
     let path = '';

@@ -15,7 +15,7 @@ import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage } from './page.js';
 import { messagePage, pageListHtml } from './page-html.js';
-import { pageList as listOfPages } from './navigation.js';
+import { pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
 import {
@@ -165,8 +165,8 @@ export class PublishedSites implements SitePreviews {
     const notAvailable = () => messagePage(404, 'Not found', 'This content is not available.', noindex, personal, home);
     // A list of pages needs their level whole; anything else is served from a large space's page branch until its
     // whole index is read (cache.ts pageIndex).
-    const pageList = segments[0] === PAGES_SEGMENT && segments.length <= 2;
-    const index = pageList ? await this.cache.index(space.revision_id) : await this.cache.pageIndex(space.revision_id);
+    const listing = segments[0] === PAGES_SEGMENT && segments.length <= 2;
+    const index = listing ? await this.cache.index(space.revision_id) : await this.cache.pageIndex(space.revision_id);
     if (!index) return notAvailable();
     const siteSpaceUrl = siteSpaceUrlIn(root, section, siteSpace);
 
@@ -178,7 +178,7 @@ export class PublishedSites implements SitePreviews {
       return { kind: 'file', file, data, private: personal || noindex };
     }
 
-    if (pageList) {
+    if (listing) {
       const whole = index as SpaceIndex;
       const parent = segments[1] === undefined ? undefined : whole.byId.get(segments[1]);
       if (segments[1] !== undefined && !parent)
@@ -190,7 +190,7 @@ export class PublishedSites implements SitePreviews {
       };
       const url = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
       const pagesUrl = pagesUrlIn(siteSpaceUrl);
-      const list = listOfPages(
+      const list = pageList(
         nodes,
         parent?.id,
         bound(req.query?.from, 0),

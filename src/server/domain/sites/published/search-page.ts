@@ -74,7 +74,8 @@ export async function siteSearch(
     return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
   };
   // The results of the site space the visitor searches from come first, then the others in their order.
-  const current = covered.find((ss) => ss.id === params.in)?.space_id;
+  const searchedFrom = covered.find((ss) => ss.id === params.in);
+  const current = searchedFrom?.space_id;
   const items = presentBySpace(result, url).sort((a, b) => Number(b.id === current) - Number(a.id === current));
   if (json) return { kind: 'json', status: 200, body: { items, next: result.next, count: result.count }, ...base };
   const nextUrl = result.next
@@ -101,7 +102,7 @@ export async function siteSearch(
       return [ss.space_id, section ? (section.title === title ? title : `${section.title} › ${title}`) : title];
     }),
   );
-  const currentSection = structure.sections.find((x) => x.id === covered.find((ss) => ss.id === params.in)?.section_id);
+  const currentSection = structure.sections.find((x) => x.id === searchedFrom?.section_id);
   const tabs = sectionTabs(structure, visible, view.root, currentSection);
   const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl, (id) => from.get(id), tabs);
   return { kind: 'html', status: 200, html, ...base };
