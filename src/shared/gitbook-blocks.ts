@@ -68,12 +68,21 @@ const FENCE = /^( {0,3}(?:[-*+]\s+|\d+[.)]\s+|>\s?)*)\s*(`{3,}|~{3,})/;
  * as GitBook itself reads them: its exports write `{% hint %}` and the text under it with
  * no blank line between.
  */
-export function spaceGitbookTags(markdown: string): string {
+export function spaceGitbookTags(markdown: string, origins?: number[]): string {
   if (!markdown.includes('{%')) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
+  // The line of `markdown` each line out comes from, when asked (`origins`).
+  const push = origins
+    ? (at: number, ...added: string[]) => {
+        for (const line of added) {
+          out.push(line);
+          origins.push(at);
+        }
+      }
+    : (_at: number, ...added: string[]) => void out.push(...added);
   let fence: string | undefined;
-  for (const line of lines) {
+  for (const [at, line] of lines.entries()) {
     const opens = FENCE.exec(line);
     if (fence) {
       // The fence closes on a line of its characters alone (after the list's or quote's indentation).
@@ -82,21 +91,21 @@ export function spaceGitbookTags(markdown: string): string {
         .replace(/^(?:>\s?)+/, '')
         .trim();
       if (bare[0] === fence[0] && bare.length >= fence.length && /^(`+|~+)$/.test(bare)) fence = undefined;
-      out.push(line);
+      push(at, line);
       continue;
     }
     if (opens) {
       fence = opens[2];
-      out.push(line);
+      push(at, line);
       continue;
     }
     const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
     if (!tag || LEFT_ALONE.has(tag.name)) {
-      out.push(line);
+      push(at, line);
       continue;
     }
-    if (out.length && out[out.length - 1]!.trim() !== '') out.push('');
-    out.push(line, '');
+    if (out.length && out[out.length - 1]!.trim() !== '') push(at, '');
+    push(at, line, '');
   }
   return out.join('\n');
 }
@@ -212,6 +221,24 @@ function unknown(tag: GitbookTag): Block {
   return element('div', { className: ['gb-unknown'], role: 'note' }, [paragraph('gb-unknown-label', tag.source)]);
 }
 
+/**
+ * The tag a block was read from, kept on its element (`data-gb`, `data-gb-attrs`, `data-gb-source`, and
+ * `data-gb-end` when an end tag closes it) for readers of the document model (shared/document): the styles and the
+ * sanitizer never see them.
+ */
+function tagged(block: Block, tag: GitbookTag, closed: boolean, from: RootContent): Block {
+  // Where it starts: its tag's line (positions tell readers which of a page's blocks a node comes from).
+  if (from.position) block.position = { start: from.position.start, end: from.position.end };
+  const properties = block.data!.hProperties!;
+  properties.dataGb = tag.name;
+  properties.dataGbAttrs = JSON.stringify(
+    tag.value !== undefined ? { ...tag.attributes, '': tag.value } : tag.attributes,
+  );
+  properties.dataGbSource = tag.source;
+  if (closed) properties.dataGbEnd = 'true';
+  return block;
+}
+
 /** The tag a node is, when it is a paragraph of only a tag's text. */
 function tagOf(node: Nodes): GitbookTag | undefined {
   if (node.type !== 'paragraph') return undefined;
@@ -250,14 +277,14 @@ function group(parent: Parent): void {
       stack.length = open;
       return;
     }
-    if (SINGLE.has(tag.name)) return add(single(tag));
+    if (SINGLE.has(tag.name)) return add(tagged(single(tag), tag, false, child));
     const ends = children.slice(at + 1).some((c) => {
       const later = tagOf(c);
       return later?.end && later.name === tag.name;
     });
     // A container with no end tag (or an unknown tag that is not one) is shown as a tag alone.
-    if (!ends) return add(CONTAINERS.has(tag.name) ? unknown(tag) : single(tag));
-    const block = open(tag);
+    if (!ends) return add(tagged(CONTAINERS.has(tag.name) ? unknown(tag) : single(tag), tag, false, child));
+    const block = tagged(open(tag), tag, true, child);
     add(block);
     stack.push({ name: tag.name, block });
   });

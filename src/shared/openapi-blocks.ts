@@ -40,24 +40,33 @@ export function blockKey(spec: string, method: string, path: string): string {
 export function extractOperationBlocks(
   markdown: string,
   placeholder: (index: number) => string,
+  /** Filled with the line of `markdown` each line of the result comes from, when given. */
+  origins?: number[],
 ): { markdown: string; blocks: OperationBlock[] } {
-  if (!markdown.includes('openapi-operation')) return { markdown, blocks: [] };
+  if (!markdown.includes('openapi-operation')) {
+    if (origins) for (let i = 0, n = markdown.split('\n').length; i < n; i++) origins.push(i);
+    return { markdown, blocks: [] };
+  }
   const lines = markdown.split('\n');
   const out: string[] = [];
   const blocks: OperationBlock[] = [];
   let fence: string | undefined;
+  const push = (at: number, ...added: string[]) => {
+    out.push(...added);
+    if (origins) for (let k = 0; k < added.length; k++) origins.push(at);
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fenceMark && (!fence || (fenceMark[0] === fence[0] && fenceMark.length >= fence.length))) {
       fence = fence ? undefined : fenceMark;
-      out.push(line);
+      push(i, line);
       continue;
     }
     const open = fence ? null : OPEN.exec(line);
     const attrs = open ? attributes(open[1]!) : {};
     if (!open || !attrs.spec || !attrs.path || !attrs.method) {
-      out.push(line);
+      push(i, line);
       continue;
     }
     // Its closing tag, if it has one: before any other block opens.
@@ -70,7 +79,7 @@ export function extractOperationBlocks(
     }
     const block = { spec: attrs.spec, path: attrs.path, method: attrs.method.toLowerCase() };
     blocks.push({ ...block, key: blockKey(block.spec, block.method, block.path) });
-    out.push('', placeholder(blocks.length - 1), '');
+    push(i, '', placeholder(blocks.length - 1), '');
     if (end > 0) i = end;
   }
   return { markdown: out.join('\n'), blocks };

@@ -2,7 +2,8 @@ import type { Comment, CommentReply } from '../../shared/contract/comments.js';
 import type { CommentBundle, ReactionView, ReplyBundle, ThreadContext } from '../domain/comments/service.js';
 import { commentPermissions, replyPermissions } from '../domain/comments/policy.js';
 import type { UserSummary } from '../storage/repos/users.js';
-import { parseBlocks } from '../domain/content/blocks.js';
+import { markdownToDocument } from '../../shared/document/from-markdown.js';
+import type { PageDocument } from '../../shared/contract/content.js';
 import { presentUser } from './user.js';
 import type { Urls } from '../lib/urls.js';
 
@@ -10,14 +11,10 @@ type Format = 'markdown' | 'document';
 
 function presentBody(id: string, markdown: string, format: Format): Comment['body'] {
   if (format === 'markdown') return { markdown };
+  // A comment is short (COMMENT_BODY_MAX): read here, its nodes keyed after the comment.
   let n = 0;
-  const blocks = parseBlocks(markdown, [], () => `${id}-${n++}`);
-  return {
-    document: {
-      object: 'document',
-      nodes: blocks.map((b) => ({ object: 'block', key: b.id, type: b.type, markdown: b.markdown })),
-    },
-  };
+  const document = markdownToDocument(markdown, { keyAt: () => `${id}-${n++}` });
+  return { document: document as unknown as PageDocument };
 }
 
 /** Reactions grouped by emoji, in the order each emoji was first used. */

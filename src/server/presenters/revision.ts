@@ -2,6 +2,7 @@ import {
   DEFAULT_PAGE_LAYOUT,
   type Revision,
   type RevisionFile,
+  type PageDocument,
   type RevisionPage,
 } from '../../shared/contract/content.js';
 import crypto from 'node:crypto';
@@ -35,7 +36,7 @@ export function presentPage(
   urls: Urls,
   at: PageLocation,
   node: PageNode,
-  body?: { format: 'markdown' | 'document'; blocks: Block[] },
+  body?: { format: 'markdown'; blocks: Block[] } | { format: 'document'; document: PageDocument },
 ): RevisionPage {
   const v = node.version;
   const common = {
@@ -61,19 +62,7 @@ export function presentPage(
     layout: DEFAULT_PAGE_LAYOUT,
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
-    ...(body?.format === 'document'
-      ? {
-          document: {
-            object: 'document' as const,
-            nodes: body.blocks.map((b) => ({
-              object: 'block' as const,
-              key: b.id,
-              type: b.type,
-              markdown: b.markdown,
-            })),
-          },
-        }
-      : {}),
+    ...(body?.format === 'document' ? { document: body.document } : {}),
   };
 }
 

@@ -100,8 +100,8 @@ describeEachDialect('change requests and their content', (dialect) => {
     expect((await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages).toEqual([]);
 
     const doc = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`);
-    const nodes = doc.body.document.nodes as Array<{ key: string; markdown: string }>;
-    expect(nodes.map((n) => n.markdown)).toEqual(['# Hello', 'First paragraph.', 'Second paragraph.']);
+    const nodes = doc.body.document.nodes as Array<{ key: string; type: string }>;
+    expect(nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph', 'paragraph']);
 
     await edit(space.id, cr.id, [
       {

@@ -87,9 +87,27 @@ describeEachDialect('comment threads', (dialect) => {
     expect(got.status).toBe(200);
     expect(got.body.id).toBe(c.id);
     const doc = (await server.request('GET', `${base}/comments/${c.id}?format=document`)).body;
-    expect(doc.body.document.nodes).toEqual([
-      { object: 'block', key: expect.any(String), type: 'paragraph', markdown: 'Is *this* right?' },
-    ]);
+    expect(doc.body.document).toEqual({
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        {
+          object: 'block',
+          key: expect.any(String),
+          type: 'paragraph',
+          nodes: [
+            {
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'Is ', marks: [] },
+                { object: 'leaf', text: 'this', marks: [{ object: 'mark', type: 'italic' }] },
+                { object: 'leaf', text: ' right?', marks: [] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
 
     const list = (await server.request('GET', `${base}/comments`)).body;
     expect(list.count).toBe(3);

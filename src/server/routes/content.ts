@@ -9,6 +9,8 @@ import {
   revisionFileListSchema,
   contentQuerySchema,
   pageQuerySchema,
+  pageDocumentQuerySchema,
+  pageDocumentSchema,
   pageParamsSchema,
   fileParamsSchema,
   revisionParamsSchema,
@@ -43,6 +45,7 @@ import { presentChangeRequest } from '../presenters/change-request.js';
 import { requireAuth } from '../plugins/auth.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
+import { pageDocument } from '../domain/content/document.js';
 
 /**
  * Bytes of page trees kept per process (as written, gzipped and in brotli). A 100,000-page tree takes about 55 MB;
@@ -174,7 +177,31 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const node = await c.reader.page((request.params as { pageId: string }).pageId);
         if (!node) throw new NotFoundError('Page not found');
         const blocks = await c.reader.document(node.version);
-        return presentPage(deps.urls, location(c), node, { format: request.query.format, blocks });
+        const body =
+          request.query.format === 'markdown'
+            ? { format: 'markdown' as const, blocks }
+            : { format: 'document' as const, document: await pageDocument(c.reader, node, blocks) };
+        return presentPage(deps.urls, location(c), node, body);
+      },
+    );
+
+    // GitBook's document of a page (0.143.2 `getRevisionPageDocument`, and the same of the space's and a change
+    // request's content). `evaluated` and `dereferenced` are accepted: there are no expressions or references here
+    // to evaluate.
+    r.get(
+      `${prefix}/page/:pageId/document`,
+      {
+        schema: {
+          params: params.extend(pageParamsSchema.shape),
+          querystring: pageDocumentQuerySchema,
+          response: { 200: pageDocumentSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const node = await c.reader.page((request.params as { pageId: string }).pageId);
+        if (!node || node.version.type !== 'document') throw new NotFoundError('Page not found');
+        return pageDocument(c.reader, node, await c.reader.document(node.version));
       },
     );
 

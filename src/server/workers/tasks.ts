@@ -2,6 +2,9 @@ import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blo
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
+import { markdownToDocument } from '../../shared/document/from-markdown.js';
+import { plainRefs, refUrl, type ContentRef } from '../../shared/document/model.js';
+import { DocumentError, documentToMarkdown } from '../../shared/document/to-markdown.js';
 import { importTasks } from '../domain/imports/tasks.js';
 import { extractSections } from '../domain/search/extract.js';
 import { parseOpenApi } from '../domain/openapi/parse.js';
@@ -30,6 +33,38 @@ export const tasks = {
   renderPdf: async (input: PdfInput): Promise<Uint8Array> => renderPdf(input),
   /** The link and image targets a published page body will need resolved. */
   markdownUrls: (markdown: string) => markdownUrls(markdown),
+  /**
+   * A page body as GitBook's JSON document, its link targets already resolved (see markdownUrls) and its top-level
+   * nodes keyed by the block starting on their line (`starts`: offsets and ids, in order).
+   */
+  markdownToDocument: (input: {
+    markdown: string;
+    refs: Record<string, ContentRef>;
+    starts: Array<[number, string]>;
+  }) =>
+    markdownToDocument(input.markdown, {
+      refs: { toRef: (url, kind) => input.refs[url] ?? plainRefs.toRef(url, kind), toUrl: refUrl },
+      keyAt: (offset) => {
+        let id: string | undefined;
+        for (const [start, block] of input.starts) {
+          if (start > offset) break;
+          id = block;
+        }
+        return id;
+      },
+    }),
+  /** A JSON document given to the API, as markdown; or where it cannot be read (the path of the node, and why). */
+  documentToMarkdown: (document: {
+    nodes?: unknown;
+  }): { markdown: string } | { error: { path: string; message: string } } => {
+    try {
+      return { markdown: documentToMarkdown(document) };
+    } catch (error) {
+      if (error instanceof DocumentError)
+        return { error: { path: error.path, message: error.message.slice(error.path.length + 2) } };
+      throw error;
+    }
+  },
   /** The links, images and heading anchors of a page body (the space's links report). */
   pageLinks: (markdown: string) => markdownLinks(markdown),
   /** The same for many bodies at once (a space whose links are built from nothing). */

@@ -17,16 +17,16 @@ export const PAGE_TYPES = ['document', 'group', 'link'] as const;
 export const pageTypeSchema = z.enum(PAGE_TYPES);
 export type PageType = z.infer<typeof pageTypeSchema>;
 
-/** A page body in block form: every top-level block has a stable id (diffs, merges, comment anchors). */
-export const documentBlockSchema = z.object({
-  object: z.literal('block'),
-  key: z.string(),
-  type: z.string(),
-  markdown: z.string(),
-});
-export const pageDocumentSchema = z.object({
+/**
+ * A page body as GitBook's document model (`JSONDocument` of the 0.143.2 contract; see shared/document): blocks,
+ * inlines and text, each top-level block keyed by the page's block id (diffs, merges, comment anchors). Checked
+ * against the contract's JSON schema by the tests; described loosely here, so nothing is stripped on the way out.
+ */
+export const documentNodeSchema = z.looseObject({ object: z.string() });
+export const pageDocumentSchema = z.looseObject({
   object: z.literal('document'),
-  nodes: z.array(documentBlockSchema),
+  data: z.record(z.string(), z.unknown()).optional(),
+  nodes: z.array(documentNodeSchema),
 });
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 
@@ -172,6 +172,12 @@ export const pageQuerySchema = contentQuerySchema.extend({
   evaluated: z.enum(['true', 'false', '1', '0', 'deterministic-only']).optional(),
 });
 
+/** `…/page/{pageId}/document`: `evaluated` and `dereferenced` accepted (nothing here to evaluate or dereference). */
+export const pageDocumentQuerySchema = contentQuerySchema.extend({
+  evaluated: z.enum(['true', 'false', '1', '0', 'deterministic-only']).optional(),
+  dereferenced: queryBoolean.optional(),
+});
+
 export const pageParamsSchema = z.object({ pageId: idSchema });
 export const fileParamsSchema = z.object({ fileId: idSchema });
 export const revisionParamsSchema = z.object({ revisionId: idSchema });
@@ -203,7 +209,13 @@ const pageMetadataShape = {
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
 };
 
-/** A page body: `{markdown}`, or `{}` for none. Every top-level block gets a stable id. */
+/** Nodes a document given to the API may hold at its top level: a page's block limit. */
+export const DOCUMENT_NODES_MAX = 10_000;
+
+/**
+ * A page body: `{markdown}`, `{document}` (GitBook's JSON document, written as markdown: shared/document), or `{}`
+ * for none. Every top-level block gets a stable id.
+ */
 export const pageBodySchema = z
   .object({
     markdown: z
@@ -211,8 +223,16 @@ export const pageBodySchema = z
       .max(PAGE_MARKDOWN_MAX)
       .refine((v) => !tooDeeplyNested(v), MARKDOWN_DEPTH_MESSAGE)
       .optional(),
+    document: z
+      .looseObject({
+        object: z.literal('document'),
+        data: z.record(z.string(), z.unknown()).optional(),
+        nodes: z.array(z.looseObject({ object: z.string() })).max(DOCUMENT_NODES_MAX),
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.markdown === undefined || v.document === undefined, 'Give markdown or a document, not both');
 
 export const insertPageOperationSchema = z.object({
   operation: z.literal('insert_page'),

@@ -16,7 +16,8 @@ import { workers } from '../../workers/pool.js';
 import { applyChanges } from '../content/edit.js';
 import * as links from '../links/hooks.js';
 import { linksAhead } from '../links/documents.js';
-import type { ContentChange } from '../../../shared/contract/content.js';
+import { PAGE_MARKDOWN_MAX, type ContentChange } from '../../../shared/contract/content.js';
+import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import type { Role } from '../../../shared/contract/common.js';
 import type {
   CreateChangeRequestBody,
@@ -175,6 +176,9 @@ export async function updateContent(
   // that cannot be made. The transaction below checks again, under the change request's lock.
   const before = await loadChangeRequest(options.tx ?? ctx.db, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
   requireEditable(before.space, before.cr);
+  // Bodies given as JSON documents are written as markdown first (in the worker pool: a document is as costly to
+  // read as its markdown), and checked as markdown given as such is.
+  changes = await documentsAsMarkdown(changes);
   // Files given by URL are fetched before the transaction, so no lock is held while a remote server answers.
   // A fetch that fails is reported by the operation that asked for it.
   const fetched = new Map<string, Promise<{ data: Buffer; contentType?: string }>>();
@@ -315,6 +319,29 @@ export async function changeRequestPdf(
   const pdf = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
   pdfCache.set(key, pdf);
   return pdf;
+}
+
+/** The changes with each body given as a JSON document (`document.document`) given as its markdown instead. */
+async function documentsAsMarkdown(changes: ContentChange[]): Promise<ContentChange[]> {
+  if (!changes.some((c) => 'document' in c && c.document?.document)) return changes;
+  const out: ContentChange[] = [];
+  for (const [index, change] of changes.entries()) {
+    const document = 'document' in change ? change.document?.document : undefined;
+    if (!document || !('document' in change)) {
+      out.push(change);
+      continue;
+    }
+    const field = `changes.${index}.document.document`;
+    const size = JSON.stringify(document).length;
+    const written = await workers.run('documentToMarkdown', document, size);
+    if ('error' in written) throw new InvalidError(`${field}.${written.error.path}`, written.error.message);
+    if (written.markdown.length > PAGE_MARKDOWN_MAX) {
+      throw new InvalidError(field, `is longer than ${PAGE_MARKDOWN_MAX} characters once written as markdown`);
+    }
+    if (tooDeeplyNested(written.markdown)) throw new InvalidError(field, MARKDOWN_DEPTH_MESSAGE);
+    out.push({ ...change, document: { markdown: written.markdown } });
+  }
+  return out;
 }
 
 /** Markdown one PDF export may hold (about 2,000 pages of text). */

@@ -1,14 +1,9 @@
 import type { Element, Root, RootContent } from 'hast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
-import { toHast } from 'mdast-util-to-hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
-import { raw } from 'hast-util-raw';
 import { isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
 import { bodySchema } from '../../../shared/body-schema.js';
-import { gitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
+import { bodyTree } from '../../../shared/document/parse.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
@@ -143,29 +138,6 @@ export interface RenderedBody {
   headings: Array<{ id: string; title: string; level: number }>;
 }
 
-function parse(markdown: string) {
-  const tree = fromMarkdown(spaceGitbookTags(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  gitbookBlocks(tree);
-  return tree;
-}
-
-/**
- * A page body as hast, with the HTML written in it parsed into elements (hast-util-raw), to be sanitized: the
- * subset GitHub's schema keeps (anchors, `<br>`, `<sub>`, `<kbd>`, `<details>`, `<img>`, …) is shown, the rest
- * dropped. A body without HTML is not reparsed (it would cost a second parse of the whole body).
- */
-function toTree(markdown: string): Root {
-  const tree = toHast(parse(markdown), { allowDangerousHtml: true }) as Root;
-  let hasRaw = false;
-  const find = (node: Root | RootContent): void => {
-    if (hasRaw) return;
-    if (node.type === 'raw') hasRaw = true;
-    else if ('children' in node) for (const child of node.children) find(child);
-  };
-  find(tree);
-  return hasRaw ? (raw(tree) as Root) : tree;
-}
-
 const ALERTS: Record<string, string> = {
   NOTE: 'Note',
   TIP: 'Tip',
@@ -214,7 +186,7 @@ function headingAnchors(clean: Root, headings: RenderedBody['headings']): void {
  */
 export function markdownUrls(markdown: string): string[] {
   const urls = new Set<string>();
-  walk(toTree(markdown), (e) => {
+  walk(bodyTree(markdown), (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') urls.add(e.properties.href);
     if (e.tagName === 'img' && typeof e.properties.src === 'string') urls.add(e.properties.src);
     if (e.tagName === 'source') for (const [url] of srcsetUrls(e)) urls.add(url);
@@ -274,7 +246,7 @@ export interface BodyLink {
  */
 export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[] } {
   // Read after sanitizing, as published: a `javascript:` link is no link there.
-  const clean = sanitize(toTree(markdown), schema) as Root;
+  const clean = sanitize(bodyTree(markdown), schema) as Root;
   const seen = new Set<string>();
   const links: BodyLink[] = [];
   walk(clean, (e) => {
@@ -314,7 +286,7 @@ export function renderBody(
   // OpenAPI blocks become placeholder paragraphs, replaced by their sections once the body is sanitized.
   const nonce = Math.random().toString(36).slice(2, 10).toUpperCase();
   const extracted = extractOperationBlocks(markdown, (i) => `OPENAPIBLOCK${nonce}N${i}`);
-  const tree = toTree(extracted.markdown);
+  const tree = bodyTree(extracted.markdown);
   walk(tree, (e) => {
     if (e.tagName === 'a' && typeof e.properties.href === 'string') {
       e.properties.href = resolve(e.properties.href);
