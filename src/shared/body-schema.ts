@@ -34,6 +34,8 @@ export const bodySchema: Schema = {
     section: withClasses('section', [BLOCK_CLASS]),
     ol: withClasses('ol', [BLOCK_CLASS]),
     li: withClasses('li', [BLOCK_CLASS]),
+    // Math (mdast-util-math): KaTeX replaces it once the tree is clean (shared/math.ts).
+    code: withClasses('code', ['math-inline', 'math-display']),
     // A `<picture>`'s sources say when they apply (`media="(prefers-color-scheme: dark)"`): without it, the first
     // one would always win.
     source: [...(defaultSchema.attributes?.source ?? []), 'media', 'type', 'width', 'height'],

@@ -20,6 +20,7 @@ import {
  * - CommonMark and GFM: paragraphs, headings (the body's first level is heading 1, as on the published page, where
  *   it is shown under the page title), lists and task lists, quotes, code, rules, tables, images, links, emphasis,
  *   strong, strikethrough, inline code, hard breaks;
+ * - math: `$$…$$` blocks and inline (`math`, `inline-math`);
  * - GitHub alerts and GitBook's hints, tabs, code titles, steppers, columns, content-refs, files, embeds, includes
  *   (reusable content) and OpenAPI operations;
  * - the HTML docs use: `<sub>`, `<sup>`, `<kbd>`, `<br>`, `<mark>` colours, `<details>` (expandable), `<figure>`
@@ -410,8 +411,13 @@ class Reader {
       case 'ul':
       case 'ol':
         return this.list(e);
-      case 'pre':
+      case 'pre': {
+        const code = findElement(e, 'code');
+        if (code && classes(code).includes('math-display')) {
+          return [{ object: 'block', type: 'math', isVoid: true, data: { formula: textOf(code) } }];
+        }
         return [this.code(e, {})];
+      }
       case 'hr':
         return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
       case 'table':
@@ -814,6 +820,10 @@ class Reader {
           data: { ref: this.refs.toRef(href, 'link') },
           nodes: nodes.length ? nodes : [text([{ object: 'leaf', text: href, marks }])],
         });
+        continue;
+      }
+      if (tag === 'code' && classes(child).includes('math-inline')) {
+        out.push({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: textOf(child) } });
         continue;
       }
       const mark = MARKS[tag] ?? (tag === 'mark' ? colorMark(child) : undefined);

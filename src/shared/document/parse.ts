@@ -5,18 +5,21 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { raw } from 'hast-util-raw';
 import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
+import { mathFromMarkdown } from 'mdast-util-math';
+import { MATH_SYNTAX } from '../math-syntax.js';
 import { gitbookBlocks, spaceGitbookTags } from '../gitbook-blocks.js';
 
 /**
  * The one parse of a page body that every place showing it starts from: markdown (CommonMark, GFM, GitHub alerts,
- * GitBook's blocks) → mdast with GitBook's blocks read in (shared/gitbook-blocks.ts) → hast, the HTML written in
+ * GitBook's blocks, `$$` math) → mdast with GitBook's blocks read in (shared/gitbook-blocks.ts) → hast, the HTML written in
  * the body parsed into elements. The published page and the links report sanitize this tree and render it
  * (server `sites/render.ts`); the API's JSON documents are read off it (`./from-markdown.ts`).
  */
 export function parseMarkdown(markdown: string, origins?: number[]): Root {
   const tree = fromMarkdown(spaceGitbookTags(markdown, origins), {
-    extensions: [gfm()],
-    mdastExtensions: [gfmFromMarkdown()],
+    extensions: [gfm(), math(MATH_SYNTAX)],
+    mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
   });
   gitbookBlocks(tree);
   return tree;

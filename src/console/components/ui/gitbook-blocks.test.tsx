@@ -80,3 +80,20 @@ describe('GitBook blocks', () => {
     expect(spaceGitbookTags(fenced)).toBe(fenced);
   });
 });
+
+describe('math', () => {
+  it('shows $$ math in the console as the published page does: the same MathML', async () => {
+    const { rehypeMath } = await import('../../../shared/math');
+    const markdown = 'Euler: $$e^{i\\pi}+1=0$$.\n\n$$\n\\frac{1}{2}\n$$\n\nCosts $5 and $10.\n';
+    const shown = renderToStaticMarkup(
+      <Markdown rawHtml={rehypeRaw} math={rehypeMath}>
+        {markdown}
+      </Markdown>,
+    );
+    const published = renderMarkdown(markdown, links).html;
+    const maths = (html: string) => [...html.matchAll(/<math[^]*?<\/math>/g)].map((m) => m[0]);
+    expect(maths(shown)).toHaveLength(2);
+    expect(maths(shown)).toEqual(maths(published));
+    expect(shown).toContain('Costs $5 and $10.');
+  });
+});

@@ -3,11 +3,14 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import type rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import type { Root } from 'hast';
 import { HeadingIds, nameHeadingsIn } from '../../../shared/heading-ids';
 import { bodySchema } from '../../../shared/body-schema';
+import type { rehypeMath } from '../../../shared/math';
+import { MATH_SYNTAX } from '../../../shared/math-syntax';
 import { remarkGitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
@@ -22,7 +25,7 @@ import { GitbookTabs } from './gitbook-tabs';
  * event handler survives. `defaultUrlTransform` drops `javascript:` and other unsafe link and image targets.
  * Headings get the ids the published page gives them, so `#anchor` links work here too.
  */
-const REMARK_PLUGINS = [remarkGfm, remarkGitbookBlocks];
+const REMARK_PLUGINS: Options['remarkPlugins'] = [remarkGfm, [remarkMath, MATH_SYNTAX], remarkGitbookBlocks];
 
 /** Gives headings the published page's ids, counted across the parts of one body (see `segments`). */
 function rehypeHeadingIds(options: { ids: HeadingIds }) {
@@ -113,6 +116,8 @@ export interface MarkdownProps {
    * have some, so that its parser, about 50 kB, loads only for those). Without it there is none to show.
    */
   rawHtml?: typeof rehypeRaw;
+  /** Shows `$$` math as MathML (KaTeX; markdown-renderer-math.tsx passes it for bodies that have some). */
+  math?: typeof rehypeMath;
   className?: string;
   /** How many levels below h1 the body's first heading level goes: 2 under a page title that is an h2. */
   headingOffset?: 1 | 2;
@@ -150,6 +155,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   changeTag,
   changedAgainst,
   rawHtml,
+  math,
 }: MarkdownProps) {
   // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
   const filesUrl = useContext(MarkdownFilesContext);
@@ -160,6 +166,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
     ...(rawHtml ? [rawHtml] : []),
     [rehypeSanitize, bodySchema],
     [rehypeHeadingIds, { ids }],
+    ...(math ? [math] : []),
     ...(changeTag && changedAgainst !== undefined
       ? [
           [rehypeChangeMarks, { against: changedAgainst, tag: changeTag }] satisfies NonNullable<

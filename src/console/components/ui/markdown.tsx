@@ -5,6 +5,9 @@ import { ContentBoundary } from './content-boundary';
 const load = () => import('./markdown-renderer');
 const MarkdownRenderer = lazy(load);
 const MarkdownHtmlRenderer = lazy(() => import('./markdown-renderer-html'));
+const MarkdownMathRenderer = lazy(() => import('./markdown-renderer-math'));
+/** Markdown that may have `$$` math in it: rendered by the renderer that loads KaTeX. */
+const HAS_MATH = /\$\$/;
 /** Markdown that may have HTML written in it (a tag, a comment): rendered by the renderer that parses it. */
 const HAS_HTML = /<[A-Za-z!/?]/;
 
@@ -28,7 +31,13 @@ export function Markdown(props: MarkdownProps) {
           </div>
         }
       >
-        {HAS_HTML.test(props.children) ? <MarkdownHtmlRenderer {...props} /> : <MarkdownRenderer {...props} />}
+        {HAS_MATH.test(props.children) ? (
+          <MarkdownMathRenderer {...props} />
+        ) : HAS_HTML.test(props.children) ? (
+          <MarkdownHtmlRenderer {...props} />
+        ) : (
+          <MarkdownRenderer {...props} />
+        )}
       </Suspense>
     </ContentBoundary>
   );

@@ -171,3 +171,14 @@ describe('a page’s own HTML', () => {
     }
   });
 });
+
+describe('math in documents', () => {
+  it('reads $$ math as math blocks and inline math, and writes them back', () => {
+    const markdown = 'Euler: $$e^{i\\pi}+1=0$$ inline.\n\n$$\n\\int_0^1 x\\,dx\n$$\n\nCosts $5 and $10.\n';
+    const document = markdownToDocument(markdown);
+    expectValid(document, 'math');
+    expect(ofType(markdown, 'math').map((n) => n.data)).toEqual([{ formula: '\\int_0^1 x\\,dx' }]);
+    expect(ofType(markdown, 'inline-math').map((n) => n.data)).toEqual([{ formula: 'e^{i\\pi}+1=0' }]);
+    expect(documentToMarkdown(document)).toBe(markdown);
+  });
+});

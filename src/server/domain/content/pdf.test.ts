@@ -128,6 +128,32 @@ describe('renderPdf', () => {
     expect(text).not.toContain('(https://example.com/faq)');
   });
 
+  it('shows GitBook blocks and math as the site reads them: their content, never their tags', async () => {
+    const markdown = [
+      '{% hint style="warning" %}',
+      'Back up first.',
+      '{% endhint %}',
+      '',
+      '{% tabs %}',
+      '{% tab title="npm" %}',
+      'Run npm.',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '',
+      'Euler: $$e^{i\\pi}+1=0$$.',
+      '',
+      '```markdown',
+      '{% hint style="info" %}',
+      '```',
+    ].join('\n');
+    const { text } = await parse(await renderPdf({ title: 'Blocks', pages: [{ title: 'P', depth: 0, markdown }] }));
+    for (const expected of ['Warning', 'Back up first.', 'npm', 'Run npm.', 'Euler: e^{i\\pi}+1=0']) {
+      expect(text).toContain(expected);
+    }
+    // Tags show only where they are code.
+    expect(text.match(/\{%/g)).toHaveLength(1);
+  });
+
   it('keeps pages in order and bookmarks them by depth', async () => {
     const pdf = await renderPdf({
       title: 'Space',

@@ -1,7 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
+import { parseMarkdown } from '../../../shared/document/parse.js';
 import type { Nodes, PhrasingContent, Root, RootContent, Table } from 'mdast';
 
 /**
@@ -307,7 +305,8 @@ class Layout {
   // -- markdown ----------------------------------------------------------------------------------------------------
 
   private markdown(markdown: string): void {
-    const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    // The one reading of page markdown (GitBook's blocks and math included), as every place that shows a page.
+    const tree: Root = parseMarkdown(markdown);
     this.definitions.clear();
     const collect = (node: Nodes) => {
       if (node.type === 'definition') this.definitions.set(node.identifier, node.url);
@@ -374,6 +373,17 @@ class Layout {
         return;
       case 'definition':
         return;
+      case 'math':
+        this.code(node.value, block.indent);
+        this.space(block.gap + 2);
+        return;
+      case 'gitbookBlock': {
+        // GitBook's blocks: a hint as a quote, any other as what it holds (its title first: a tab's, a file's).
+        const hint = String(node.data?.hProperties?.className ?? '').includes('callout');
+        if (hint) this.quote(node.children, block);
+        else this.blocks(node.children, block);
+        return;
+      }
       default:
         // Anything else (phrasing content at block level, extensions): its text as a paragraph.
         if ('children' in node) this.paragraph(this.runs([node as PhrasingContent], PLAIN), block.indent, BODY_SIZE);
@@ -608,6 +618,9 @@ class Layout {
           break;
         case 'footnoteReference':
           push(`[${node.label ?? node.identifier}]`, style);
+          break;
+        case 'inlineMath':
+          push(node.value, { ...style, code: true });
           break;
         default: {
           const other = node as Nodes;

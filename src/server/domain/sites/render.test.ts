@@ -241,3 +241,26 @@ describe('a body that repeats its page title', () => {
     expect(withoutTitle('## Install\n\nRun it.', 'Install')).toBe('## Install\n\nRun it.');
   });
 });
+
+describe('math', () => {
+  it('shows $$ math as MathML, blocks and inline, and leaves single dollars as text', () => {
+    const html = renderMarkdown('Euler: $$e^{i\\pi}+1=0$$.\n\n$$\n\\frac{1}{2}\n$$\n\nCosts $5 and $10.\n', links).html;
+    expect(html).toContain(
+      '<p>Euler: <span class="math math-inline"><math xmlns="http://www.w3.org/1998/Math/MathML">',
+    );
+    expect(html).toContain('<div class="math-block"><span class="math math-display"><math');
+    expect(html).toContain('<mfrac><mn>1</mn><mn>2</mn></mfrac>');
+    expect(html).toContain('<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>');
+    expect(html).toContain('<p>Costs $5 and $10.</p>');
+  });
+
+  it('lets nothing through KaTeX but math: no links, HTML or styles a formula writes', () => {
+    const html = renderMarkdown(
+      '$$\\href{javascript:alert(1)}{x}$$ $$\\htmlStyle{color:red}{y}$$ $$<img src=x onerror=alert(1)>$$\n\n$$\n\\url{javascript:alert(2)}\n$$\n',
+      links,
+    ).html;
+    expect(html).not.toMatch(/<a |<img|href=|style=/);
+    // The TeX stays readable, escaped, as the formula's annotation or KaTeX's error text.
+    expect(html).toContain('&#x3C;img');
+  });
+});

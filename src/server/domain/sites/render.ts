@@ -4,6 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import { isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
 import { bodySchema } from '../../../shared/body-schema.js';
 import { bodyTree } from '../../../shared/document/parse.js';
+import { renderMath } from '../../../shared/math.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
@@ -317,6 +318,7 @@ export function renderBody(
   const headings = nameHeadings(clean);
   callouts(clean);
   headingAnchors(clean, headings);
+  renderMath(clean);
   if (extracted.blocks.length) {
     const prefix = `OPENAPIBLOCK${nonce}N`;
     clean.children = clean.children.map((node) => {

@@ -107,6 +107,8 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .gb-step::before{content:counter(gb-step);position:absolute;left:-15px;top:0;width:28px;height:28px;border-radius:50%;background:var(--accent);color:var(--bg);font-weight:700;text-align:center;line-height:28px}
 .gb-step:last-child{border-left-color:transparent}.gb-step>:first-child{margin-top:0}
 .gb-columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin:0 0 16px}.gb-column>:last-child{margin-bottom:0}
+.math-block{margin:0 0 16px;overflow-x:auto;padding:4px 0}
+.math-block math{font-size:1.15em}
 .gb-content-ref,.gb-embed,.gb-file{margin:0 0 16px;padding:12px 16px;border:1px solid var(--border);border-radius:var(--radius)}
 .gb-content-ref>:last-child,.gb-embed>:last-child,.gb-file>:last-child{margin-bottom:0}
 .gb-content-ref a,.gb-embed-link a,.gb-file-link a{font-weight:600}
