@@ -1,4 +1,4 @@
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
