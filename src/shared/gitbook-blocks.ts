@@ -295,3 +295,70 @@ function group(parent: Parent): void {
 export function remarkGitbookBlocks() {
   return (tree: Root) => gitbookBlocks(tree);
 }
+
+/** Levels of includes within included content that are expanded (an include loop stops here, and at a repeat). */
+export const INCLUDE_DEPTH_MAX = 3;
+
+/**
+ * The name a `{% include %}` gives its reusable content: GitBook writes a path to its export
+ * (`../.gitbook/includes/setup-steps.md`), whose file name, without `.md`, is the content's slug; an id works too.
+ */
+export function includeName(tag: GitbookTag): string {
+  const path = tag.value ?? tag.attributes.path ?? '';
+  return (path.split('/').pop() ?? path).replace(/\.md$/i, '');
+}
+
+/** The names of the reusable contents `markdown` includes (outside code), in order, each once. */
+export function includedNames(markdown: string): string[] {
+  const names = new Set<string>();
+  if (markdown.includes('{% include') || markdown.includes('{%- include')) {
+    forTagLines(markdown, (tag) => {
+      if (tag.name === 'include') names.add(includeName(tag));
+    });
+  }
+  return [...names];
+}
+
+/**
+ * The markdown with each `{% include %}` (a line of its own, outside code) replaced by the reusable content it names
+ * (`find`: its markdown, or undefined when there is none, which leaves the tag, shown as a labelled block). Included
+ * content's own includes are expanded too, INCLUDE_DEPTH_MAX levels deep, a content never inside itself.
+ */
+export function expandIncludes(
+  markdown: string,
+  find: (name: string) => string | undefined,
+  seen: string[] = [],
+): string {
+  if (seen.length >= INCLUDE_DEPTH_MAX || !includedNames(markdown).length) return markdown;
+  const lines = markdown.split('\n');
+  const replaced = new Map<number, string>();
+  forTagLines(markdown, (tag, at) => {
+    if (tag.name !== 'include') return;
+    const name = includeName(tag);
+    const body = seen.includes(name) ? undefined : find(name);
+    if (body !== undefined) replaced.set(at, `\n${expandIncludes(body.trim(), find, [...seen, name])}\n`);
+  });
+  return lines.map((line, at) => replaced.get(at) ?? line).join('\n');
+}
+
+/** Calls `fn` with each GitBook tag that is a line of its own outside fenced code, and its line's index. */
+function forTagLines(markdown: string, fn: (tag: GitbookTag, at: number) => void): void {
+  let fence: string | undefined;
+  markdown.split('\n').forEach((line, at) => {
+    if (fence) {
+      const bare = line
+        .trim()
+        .replace(/^(?:>\s?)+/, '')
+        .trim();
+      if (bare[0] === fence[0] && bare.length >= fence.length && /^(`+|~+)$/.test(bare)) fence = undefined;
+      return;
+    }
+    const opens = FENCE.exec(line);
+    if (opens) {
+      fence = opens[2];
+      return;
+    }
+    const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
+    if (tag) fn(tag, at);
+  });
+}

@@ -4,9 +4,17 @@ import {
   type RevisionFile,
   type PageDocument,
   type RevisionPage,
+  type RevisionReusableContent,
 } from '../../shared/contract/content.js';
 import crypto from 'node:crypto';
-import type { FileEntry, PageNode, PageVisit, RevisionRow, TreeVisitor } from '../domain/content/model.js';
+import type {
+  FileEntry,
+  PageNode,
+  PageVisit,
+  ReusableContent,
+  RevisionRow,
+  TreeVisitor,
+} from '../domain/content/model.js';
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 import { fileDownloadUrl, Urls } from '../lib/urls.js';
@@ -175,6 +183,15 @@ export function presentFile(
   };
 }
 
+export function presentReusableContent(r: ReusableContent): RevisionReusableContent {
+  return {
+    id: r.id,
+    title: r.version.title,
+    slug: r.version.slug,
+    ...(r.version.document ? { document: r.version.document } : {}),
+  };
+}
+
 export function presentRevision(
   urls: Urls,
   at: PageLocation,
@@ -182,6 +199,7 @@ export function presentRevision(
   pages: PageNode[],
   files: Array<[string, FileEntry]>,
   mergedFrom?: ChangeRequest,
+  reusable: ReusableContent[] = [],
 ): Revision {
   return {
     object: 'revision',
@@ -190,7 +208,7 @@ export function presentRevision(
     parents: JSON.parse(revision.parents) as string[],
     pages: pages.map((p) => presentPage(urls, at, p)),
     files: files.map(([id, f]) => presentFile(urls, at.spaceId, revision.id, id, f)),
-    reusableContents: [],
+    reusableContents: reusable.map(presentReusableContent),
     tags: [],
     variables: JSON.parse(revision.variables) as Record<string, string>,
     createdAt: revision.created_at,

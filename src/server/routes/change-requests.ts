@@ -27,6 +27,7 @@ import {
   CHANGES_MAX,
   CONTENT_EDIT_BODY_MAX_BYTES,
   FILE_MAX_BYTES,
+  type ContentChangeResult,
 } from '../../shared/contract/content.js';
 import { z } from 'zod';
 import { pagedQuerySchema } from '../../shared/pagination.js';
@@ -272,15 +273,19 @@ export async function changeRequestContentRoutes(app: FastifyInstance, deps: Rou
       );
       return {
         changeRequest,
-        changes: result.applied.map((c) =>
-          c.type === 'deleted_page'
-            ? { type: c.type, page: c.pageId }
-            : {
-                type: c.type,
-                ...(c.ref ? { ref: c.ref } : {}),
-                page: { id: c.pageId, urls: { location: pageUrl(c.pageId) } },
-              },
-        ),
+        changes: result.applied.map((c): ContentChangeResult => {
+          if (!('pageId' in c)) {
+            const id = c.reusableContentId;
+            if (c.type === 'deleted_reusable_content') return { type: c.type, reusableContent: id };
+            if (c.type === 'updated_reusable_content') return { type: c.type, reusableContent: { id } };
+            return { type: 'created_reusable_content', ...(c.ref ? { ref: c.ref } : {}), reusableContent: { id } };
+          }
+          if (c.type === 'deleted_page') return { type: c.type, page: c.pageId };
+          const page = { id: c.pageId, urls: { location: pageUrl(c.pageId) } };
+          return c.type === 'created_page'
+            ? { type: c.type, ...(c.ref ? { ref: c.ref } : {}), page }
+            : { type: c.type, page };
+        }),
         ...(insertedFiles.length ? { insertedFiles } : {}),
       };
     },

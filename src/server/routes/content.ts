@@ -12,6 +12,9 @@ import {
   pageDocumentQuerySchema,
   pageDocumentSchema,
   pageParamsSchema,
+  reusableContentParamsSchema,
+  reusableContentQuerySchema,
+  reusableContentSchema,
   fileParamsSchema,
   revisionParamsSchema,
   revisionSummaryListSchema,
@@ -39,6 +42,7 @@ import {
   presentFile,
   presentPage,
   presentRevision,
+  presentReusableContent,
   type PageLocation,
 } from '../presenters/revision.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
@@ -46,6 +50,7 @@ import { requireAuth } from '../plugins/auth.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
 import { pageDocument } from '../domain/content/document.js';
+import { blocksToMarkdown } from '../domain/content/blocks.js';
 
 /**
  * Bytes of page trees kept per process (as written, gzipped and in brotli). A 100,000-page tree takes about 55 MB;
@@ -110,6 +115,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
             [],
             files,
             merged && presentChangeRequest(deps.urls, merged, c.space, c.level, viewer),
+            await c.reader.reusableContents(),
           ),
         ) as string;
         const marker = outer.indexOf('"pages":[]');
@@ -202,6 +208,41 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const node = await c.reader.page((request.params as { pageId: string }).pageId);
         if (!node || node.version.type !== 'document') throw new NotFoundError('Page not found');
         return pageDocument(c.reader, node, await c.reader.document(node.version));
+      },
+    );
+
+    // Reusable content (0.143.2 getReusableContentById, …InChangeRequestById, …InRevisionById, and its document).
+    const reusableParams = params.extend(reusableContentParamsSchema.shape);
+    const findReusable = async (request: FastifyRequest) => {
+      const c = await resolve(request);
+      const found = await c.reader.reusableContent((request.params as { reusableContentId: string }).reusableContentId);
+      if (!found) throw new NotFoundError('Reusable content not found');
+      return { c, found };
+    };
+    r.get(
+      `${prefix}/reusable-contents/:reusableContentId`,
+      {
+        schema: {
+          params: reusableParams,
+          querystring: reusableContentQuerySchema,
+          response: { 200: reusableContentSchema },
+        },
+      },
+      async (request) => {
+        const { c, found } = await findReusable(request);
+        const markdown =
+          request.query.format === 'markdown' ? blocksToMarkdown(await c.reader.document(found.version)) : undefined;
+        return { ...presentReusableContent(found), ...(markdown !== undefined ? { markdown } : {}) };
+      },
+    );
+    r.get(
+      `${prefix}/reusable-contents/:reusableContentId/document`,
+      {
+        schema: { params: reusableParams, querystring: pageDocumentQuerySchema, response: { 200: pageDocumentSchema } },
+      },
+      async (request) => {
+        const { c, found } = await findReusable(request);
+        return pageDocument(c.reader, { path: '', version: found.version }, await c.reader.document(found.version));
       },
     );
 

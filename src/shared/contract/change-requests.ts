@@ -117,6 +117,7 @@ const changedFileSchema = z.object({
   contentType: z.string(),
   downloadURL: z.string(),
 });
+const changedReusableContentSchema = z.object({ id: z.string(), title: z.string(), document: z.string().optional() });
 const attributeChangeSchema = z.object({ before: z.string().optional(), after: z.string().optional() });
 
 export const semanticChangeSchema = z.discriminatedUnion('type', [
@@ -137,6 +138,14 @@ export const semanticChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file_created'), file: changedFileSchema }),
   z.object({ type: z.literal('file_edited'), file: changedFileSchema }),
   z.object({ type: z.literal('file_deleted'), file: changedFileSchema }),
+  z.object({ type: z.literal('reusable_content_created'), reusableContent: changedReusableContentSchema }),
+  z.object({ type: z.literal('reusable_content_deleted'), reusableContent: changedReusableContentSchema }),
+  z.object({
+    type: z.literal('reusable_content_edited'),
+    reusableContent: changedReusableContentSchema,
+    /** Its changed title or body (`document`) with values before and after. */
+    attributes: z.record(z.string(), attributeChangeSchema),
+  }),
 ]);
 export type SemanticChange = z.infer<typeof semanticChangeSchema>;
 export const semanticChangesSchema = z.object({ changes: z.array(semanticChangeSchema) });

@@ -30,6 +30,18 @@ export const pageDocumentSchema = z.looseObject({
 });
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 
+/**
+ * A reusable content of a revision (0.143.2 `RevisionReusableContent`): `document` names its body (a content hash;
+ * absent when empty). `slug` (extension) is what `{% include %}` names it by.
+ */
+export const revisionReusableContentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  document: z.string().optional(),
+});
+export type RevisionReusableContent = z.infer<typeof revisionReusableContentSchema>;
+
 /** How a page is laid out when published (the defaults; pages cannot change them yet). */
 export const pageLayoutSchema = z.object({
   width: z.enum(['default', 'wide']),
@@ -117,7 +129,7 @@ export const revisionSchema = z.object({
   parents: z.array(z.string()),
   pages: z.array(revisionPageSchema),
   files: z.array(revisionFileSchema),
-  reusableContents: z.array(z.never()),
+  reusableContents: z.array(revisionReusableContentSchema),
   tags: z.array(z.never()),
   variables: z.record(z.string(), z.string()),
   createdAt: timestampSchema,
@@ -179,6 +191,14 @@ export const pageDocumentQuerySchema = contentQuerySchema.extend({
 });
 
 export const pageParamsSchema = z.object({ pageId: idSchema });
+
+/** `…/reusable-contents/{id}`: with `format=markdown` (extension), its body as markdown too. */
+export const reusableContentQuerySchema = contentQuerySchema.extend({
+  format: z.enum(['markdown']).optional(),
+});
+export const reusableContentSchema = revisionReusableContentSchema.extend({ markdown: z.string().optional() });
+export const reusableContentParamsSchema = z.object({ reusableContentId: idSchema });
+
 export const fileParamsSchema = z.object({ fileId: idSchema });
 export const revisionParamsSchema = z.object({ revisionId: idSchema });
 
@@ -299,12 +319,40 @@ export const insertFilesOperationSchema = z.object({
     .max(FILES_PER_OPERATION_MAX),
 });
 
+/**
+ * Reusable content (extension: GitBook edits it in its editor only). A body included in pages by
+ * `{% include "<slug>.md" %}` (GitBook's exports name `.gitbook/includes/<slug>.md`); its slug is made from its title
+ * unless given, unique among the space's reusable contents.
+ */
+export const insertReusableContentOperationSchema = z.object({
+  operation: z.literal('insert_reusable_content'),
+  title: z.string().trim().min(1, 'Title is required').max(PAGE_TITLE_MAX),
+  slug: pageSlugSchema.optional(),
+  document: pageBodySchema.optional(),
+  /** A name for it that later operations of the same batch may use instead of its id. */
+  ref: z.string().min(1).max(ID_MAX).optional(),
+});
+export const updateReusableContentOperationSchema = z.object({
+  operation: z.literal('update_reusable_content'),
+  reusableContent: z.string().min(1).max(ID_MAX),
+  title: z.string().trim().min(1, 'Title is required').max(PAGE_TITLE_MAX).optional(),
+  slug: pageSlugSchema.optional(),
+  document: pageBodySchema.optional(),
+});
+export const deleteReusableContentOperationSchema = z.object({
+  operation: z.literal('delete_reusable_content'),
+  reusableContent: z.string().min(1).max(ID_MAX),
+});
+
 export const contentChangeSchema = z.discriminatedUnion('operation', [
   insertPageOperationSchema,
   updatePageOperationSchema,
   deletePageOperationSchema,
   revertPageOperationSchema,
   insertFilesOperationSchema,
+  insertReusableContentOperationSchema,
+  updateReusableContentOperationSchema,
+  deleteReusableContentOperationSchema,
 ]);
 export type ContentChange = z.infer<typeof contentChangeSchema>;
 
@@ -346,5 +394,12 @@ export const contentChangeResultSchema = z.discriminatedUnion('type', [
     page: z.object({ id: z.string(), urls: z.object({ location: z.string() }) }),
   }),
   z.object({ type: z.literal('deleted_page'), page: z.string() }),
+  z.object({
+    type: z.literal('created_reusable_content'),
+    ref: z.string().optional(),
+    reusableContent: z.object({ id: z.string() }),
+  }),
+  z.object({ type: z.literal('updated_reusable_content'), reusableContent: z.object({ id: z.string() }) }),
+  z.object({ type: z.literal('deleted_reusable_content'), reusableContent: z.string() }),
 ]);
 export type ContentChangeResult = z.infer<typeof contentChangeResultSchema>;

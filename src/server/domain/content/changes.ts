@@ -2,7 +2,7 @@ import type { SemanticChange } from '../../../shared/contract/change-requests.js
 import type { BlockChange } from './merge.js';
 import { workers } from '../../workers/pool.js';
 import { blocksToMarkdown } from './blocks.js';
-import { ROOT, type FileEntry, type PageEntry, type RevisionReader } from './model.js';
+import { ROOT, REUSABLE, isPageKey, type FileEntry, type PageEntry, type RevisionReader } from './model.js';
 
 const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
 
@@ -24,9 +24,36 @@ export async function semanticChanges(
   const out: SemanticChange[] = [];
   const pageDiff = await before.trie.diff(before.revision.pages_root, after.revision.pages_root);
   for (const { key, before: b, after: a } of pageDiff) {
-    if (key === ROOT) continue;
+    if (key === ROOT || key === REUSABLE) continue;
     const was = b as PageEntry | undefined;
     const is = a as PageEntry | undefined;
+    if (!isPageKey(key)) {
+      // A reusable content: created, deleted, or its title or body edited.
+      const [old, now] = await Promise.all([
+        was ? before.version(was.v) : undefined,
+        is ? after.version(is.v) : undefined,
+      ]);
+      const current = (now ?? old)!;
+      const reusableContent = {
+        id: key.slice(REUSABLE.length),
+        title: current.title,
+        ...(current.document ? { document: current.document } : {}),
+      };
+      if (!old) out.push({ type: 'reusable_content_created', reusableContent });
+      else if (!now) out.push({ type: 'reusable_content_deleted', reusableContent });
+      else if (old.title !== now.title || old.document !== now.document) {
+        const attributes: Record<string, { before?: string; after?: string }> = {};
+        for (const f of ['title', 'document'] as const) {
+          if ((old[f] ?? null) === (now[f] ?? null)) continue;
+          attributes[f] = {
+            ...(old[f] !== undefined ? { before: old[f] } : {}),
+            ...(now[f] !== undefined ? { after: now[f] } : {}),
+          };
+        }
+        out.push({ type: 'reusable_content_edited', reusableContent, attributes });
+      }
+      continue;
+    }
     const reader = is ? after : before;
     const entry = (is ?? was)!;
     const version = await reader.version(entry.v);

@@ -14,7 +14,11 @@ import type { PageNode, RevisionReader } from './model.js';
  * Reading a large body is worker work (two parses): the link targets are listed there, looked up here, and the
  * document is made there with the answers.
  */
-export async function pageDocument(reader: RevisionReader, node: PageNode, blocks: Block[]): Promise<PageDocument> {
+export async function pageDocument(
+  reader: RevisionReader,
+  node: Pick<PageNode, 'path' | 'version'>,
+  blocks: Block[],
+): Promise<PageDocument> {
   const markdown = blocksToMarkdown(blocks);
   // Where each block starts in the markdown read.
   const starts: Array<[number, string]> = [];

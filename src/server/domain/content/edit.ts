@@ -10,7 +10,7 @@ import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
-import type { PageEntry, PageVersion, RevisionWriter } from './model.js';
+import { REUSABLE, isPageKey, reusableKey, type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
 import { FILE_MAX_BYTES, PAGE_SLUG_MAX, type ContentChange } from '../../../shared/contract/content.js';
 import { imageSize } from 'image-size';
 
@@ -18,11 +18,13 @@ import { imageSize } from 'image-size';
  * Applies a batch of content operations to a change request's working revision. Every failure names the
  * operation (`changes.3.into`), and the caller's transaction then keeps nothing of the batch.
  */
-export interface AppliedChange {
-  type: 'created_page' | 'updated_page' | 'deleted_page';
-  pageId: string;
-  ref?: string;
-}
+export type AppliedChange =
+  | { type: 'created_page' | 'updated_page' | 'deleted_page'; pageId: string; ref?: string }
+  | {
+      type: 'created_reusable_content' | 'updated_reusable_content' | 'deleted_reusable_content';
+      reusableContentId: string;
+      ref?: string;
+    };
 
 export interface EditContext {
   db: Executor;
@@ -210,9 +212,24 @@ export async function applyChanges(
     };
 
     const requirePage = async (name: string, id: string) => {
-      const entry = await writer.entry(resolveId(id));
+      const entry = isPageKey(resolveId(id)) ? await writer.entry(resolveId(id)) : undefined;
       if (!entry) fail(name, 'no such page in the change request');
       return { id: resolveId(id), entry: entry! };
+    };
+
+    const requireReusable = async (id: string) => {
+      const key = reusableKey(resolveId(id));
+      const entry = await writer.entry(key);
+      if (!entry) fail('reusableContent', 'no such reusable content in the change request');
+      return { id: resolveId(id), key, entry: entry! };
+    };
+
+    /** The blocks of a body given to an operation (`document`), ids kept from `previous` where blocks stay. */
+    const bodyBlocks = (document: { markdown?: string } | undefined, previous: Block[]) => {
+      const blocks =
+        document?.markdown !== undefined ? identifyBlocks(ctx.splitBlocks(document.markdown), previous, newId) : [];
+      if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
+      return blocks;
     };
 
     /** Checks a parent for a page of `type`, and returns its id (null = top level). */
@@ -396,6 +413,59 @@ export async function applyChanges(
         break;
       }
 
+      case 'insert_reusable_content': {
+        if (change.ref && refs.has(change.ref)) fail('ref', 'is already used in this batch');
+        const id = (change.ref && ctx.idFor?.(change.ref)) || newId();
+        const key = reusableKey(id);
+        const siblings = await writer.children(REUSABLE);
+        const slug = await reusableSlug(writer, siblings, change.slug || slugify(change.title));
+        const document = documentHash(bodyBlocks(change.document, []));
+        const version: PageVersion = {
+          type: 'document',
+          title: change.title,
+          slug,
+          ...(document ? { document } : {}),
+          createdAt: now,
+          updatedAt: now,
+        };
+        writer.setEntry(key, { v: writer.addObject(version), p: REUSABLE, c: [] });
+        writer.setEntry(REUSABLE, { c: [...siblings, key] } as unknown as PageEntry);
+        if (change.ref) refs.set(change.ref, id);
+        applied.push({
+          type: 'created_reusable_content',
+          reusableContentId: id,
+          ...(change.ref ? { ref: change.ref } : {}),
+        });
+        break;
+      }
+
+      case 'update_reusable_content': {
+        const { id, key, entry } = await requireReusable(change.reusableContent);
+        const before = await writer.version(entry.v);
+        const version: PageVersion = { ...before, title: change.title ?? before.title, updatedAt: now };
+        if (change.slug !== undefined || change.title !== undefined) {
+          const wanted = change.slug || (change.slug === undefined ? before.slug : slugify(version.title));
+          version.slug = await reusableSlug(writer, await writer.children(REUSABLE), wanted, key);
+        }
+        if (change.document) {
+          const document = documentHash(bodyBlocks(change.document, await writer.document(before)));
+          if (document) version.document = document;
+          else delete version.document;
+        }
+        writer.setEntry(key, { ...entry, v: writer.addObject(version) });
+        applied.push({ type: 'updated_reusable_content', reusableContentId: id });
+        break;
+      }
+
+      case 'delete_reusable_content': {
+        const { id, key } = await requireReusable(change.reusableContent);
+        const siblings = (await writer.children(REUSABLE)).filter((k) => k !== key);
+        writer.setEntry(key, null);
+        writer.setEntry(REUSABLE, siblings.length ? ({ c: siblings } as unknown as PageEntry) : null);
+        applied.push({ type: 'deleted_reusable_content', reusableContentId: id });
+        break;
+      }
+
       case 'insert_files': {
         for (const [i, file] of change.files.entries()) {
           const at = (name: string) => `files.${i}.${name}`;
@@ -451,4 +521,21 @@ function imageDimensions(contentType: string, data: Buffer): { width?: number; h
   } catch {
     return {};
   }
+}
+
+/**
+ * A slug for a reusable content, unique among the space's (`{% include %}` names it): `wanted`, or `wanted-2`, … when
+ * another (not `self`) has it.
+ */
+async function reusableSlug(writer: RevisionWriter, keys: string[], wanted: string, self?: string): Promise<string> {
+  const taken = new Set<string>();
+  for (const key of keys) {
+    if (key === self) continue;
+    const entry = await writer.entry(key);
+    if (entry) taken.add((await writer.version(entry.v)).slug);
+  }
+  const base = wanted || 'untitled';
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`.slice(0, PAGE_SLUG_MAX);
+  return slug;
 }

@@ -6,7 +6,16 @@ import { jsonEqual, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
 import { markdownCost, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 import { workers } from '../../workers/pool.js';
-import { ROOT, RevisionReader, RevisionWriter, type PageEntry, type PageVersion, type RevisionRow } from './model.js';
+import {
+  ROOT,
+  REUSABLE,
+  isPageKey,
+  RevisionReader,
+  RevisionWriter,
+  type PageEntry,
+  type PageVersion,
+  type RevisionRow,
+} from './model.js';
 
 /**
  * Three-way merge of two revisions of a space, from their common base: `ours` is the space's current content,
@@ -117,9 +126,12 @@ export async function mergeRevisions(
     const o = mine.after as PageEntry | undefined;
     if (same(o, t)) continue;
 
-    if (key === ROOT) {
+    if (key === ROOT || key === REUSABLE) {
+      // The top-level pages, or the reusable contents: lists merged as a page's children are.
       const ids = (e: unknown) => (e as { c?: string[] } | undefined)?.c ?? [];
-      await writer.setChildren(null, mergeIds(ids(b), ids(o), ids(t)));
+      const merged = mergeIds(ids(b), ids(o), ids(t));
+      if (key === ROOT) await writer.setChildren(null, merged);
+      else writer.setEntry(REUSABLE, merged.length ? ({ c: merged } as unknown as PageEntry) : null);
       continue;
     }
 
@@ -268,6 +280,8 @@ export async function mergeRevisions(
   const structural: string[] = [];
   for (const d of [dOurs, dTheirs].flat()) {
     const [b, a] = [d.before as unknown as PageEntry | undefined, d.after as unknown as PageEntry | undefined];
+    // Reusable contents hang under their list, which merged as a list above.
+    if (!isPageKey(d.key)) continue;
     if (d.key === ROOT || !b || !a || b.p !== a.p || !same(b.c, a.c)) structural.push(d.key);
     const pause = slices.pause();
     if (pause) await pause;

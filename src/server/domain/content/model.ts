@@ -17,6 +17,24 @@ import { TimeSlices } from '../../lib/yield.js';
  */
 export const ROOT = '';
 
+/**
+ * Reusable content (GitBook's `reusableContents` of a revision, included in pages by `{% include %}`) lives in the
+ * pages' trie beside the pages, so change requests edit it, merges merge it, and diffs see it as they do pages:
+ * the entry `REUSABLE` lists the keys of its entries (as the root entry lists top-level pages), and each is a page
+ * entry keyed `REUSABLE + id`, parented by `REUSABLE`, with a document version of its title, slug and body. No page
+ * tree reaches them (walks start at ROOT); readers of every entry of the trie pass them over (`isPageKey`).
+ */
+export const REUSABLE = '~';
+export const reusableKey = (id: string) => REUSABLE + id;
+/** A key of the pages' trie that is a page's (not the reusable contents' list or one of them). */
+export const isPageKey = (key: string) => !key.startsWith(REUSABLE);
+
+/** A reusable content of a revision: its id (without the key's prefix) and its version. */
+export interface ReusableContent {
+  id: string;
+  version: PageVersion;
+}
+
 export type PageType = 'document' | 'group' | 'link';
 
 export interface PageEntry {
@@ -130,14 +148,21 @@ export class RevisionReader {
     return root?.c ?? [];
   }
 
+  /** A page's entry (never the root's or a reusable content's: an id that names one is no page). */
   async entry(pageId: string): Promise<PageEntry | undefined> {
-    if (pageId === ROOT) return undefined;
-    return (await this.trie.get(this.revision.pages_root, pageId)) as PageEntry | undefined;
+    if (pageId === ROOT || !isPageKey(pageId)) return undefined;
+    return this.anyEntry(pageId);
+  }
+
+  /** The entry of any key of the pages' trie (a page, or the reusable contents' list or one of them). */
+  async anyEntry(key: string): Promise<PageEntry | undefined> {
+    if (key === ROOT) return undefined;
+    return (await this.trie.get(this.revision.pages_root, key)) as PageEntry | undefined;
   }
 
   /** The entries of these pages that the revision has (read together, see Trie.getMany). */
   async entries(pageIds: string[]): Promise<Map<string, PageEntry>> {
-    const ids = pageIds.filter((id) => id !== ROOT);
+    const ids = pageIds.filter((id) => id !== ROOT && isPageKey(id));
     return (await this.trie.getMany(this.revision.pages_root, ids)) as unknown as Map<string, PageEntry>;
   }
 
@@ -147,6 +172,24 @@ export class RevisionReader {
 
   async document(version: PageVersion): Promise<Block[]> {
     return version.document ? (await getObject<DocumentObject>(this.db, version.document)).blocks : [];
+  }
+
+  /** The revision's reusable contents, in the order they were made. */
+  async reusableContents(): Promise<ReusableContent[]> {
+    const list = (await this.trie.get(this.revision.pages_root, REUSABLE)) as RootEntry | undefined;
+    const keys = list?.c ?? [];
+    const entries = (await this.trie.getMany(this.revision.pages_root, keys)) as unknown as Map<string, PageEntry>;
+    const out: ReusableContent[] = [];
+    for (const key of keys) {
+      const entry = entries.get(key);
+      if (entry) out.push({ id: key.slice(REUSABLE.length), version: await this.version(entry.v) });
+    }
+    return out;
+  }
+
+  async reusableContent(id: string): Promise<ReusableContent | undefined> {
+    const entry = (await this.trie.get(this.revision.pages_root, reusableKey(id))) as PageEntry | undefined;
+    return entry ? { id, version: await this.version(entry.v) } : undefined;
   }
 
   /** The page's path: its ancestors' slugs and its own, joined by '/'. */
@@ -286,7 +329,7 @@ export class RevisionReader {
     let rootIds: string[] = [];
     for (const [key, value] of await this.trie.entries(this.revision.pages_root)) {
       if (key === ROOT) rootIds = (value as unknown as RootEntry).c;
-      else all.set(key, value as unknown as PageEntry);
+      else if (isPageKey(key)) all.set(key, value as unknown as PageEntry);
       const pause = slices.pause();
       if (pause) await pause;
     }
@@ -309,6 +352,7 @@ export class RevisionReader {
     let rootIds = base.entries.rootIds;
     for (const { key, after } of changes) {
       if (key === ROOT) rootIds = (after as unknown as RootEntry | undefined)?.c ?? [];
+      else if (!isPageKey(key)) continue;
       else if (after) all.set(key, after as unknown as PageEntry);
       else all.delete(key);
       const pause = slices.pause();
@@ -356,10 +400,13 @@ export class RevisionWriter {
     return this.pageChanges.size === 0;
   }
 
-  /** Current entry of a page, including changes made in this writer. */
+  /**
+   * Current entry of a key of the pages' trie (a page's, or a reusable content's: callers with an id from outside
+   * check `isPageKey`), including changes made in this writer.
+   */
   async entry(pageId: string): Promise<PageEntry | undefined> {
     if (this.pageChanges.has(pageId)) return (this.pageChanges.get(pageId) ?? undefined) as PageEntry | undefined;
-    return this.reader.entry(pageId);
+    return this.reader.anyEntry(pageId);
   }
 
   async children(parentId: string | null): Promise<string[]> {

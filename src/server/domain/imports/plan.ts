@@ -11,7 +11,8 @@ export interface PlannedPage {
   ref: string;
   /** Ref of the parent page; none at the top of what is imported. */
   parent?: string;
-  type: 'document' | 'group' | 'link';
+  /** `reusable`: reusable content (GitBook's `.gitbook/includes/*.md`), included by pages, in no page tree. */
+  type: 'document' | 'group' | 'link' | 'reusable';
   /** The title unless the body gives one (front matter, leading heading). */
   title: string;
   slug?: string;

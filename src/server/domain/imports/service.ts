@@ -339,6 +339,16 @@ function changesOf(
   }
   for (const page of plan.pages) {
     const body = prepared.get(page.ref);
+    if (page.type === 'reusable') {
+      changes.push({
+        operation: 'insert_reusable_content',
+        ref: page.ref,
+        title: fitTitle(body?.title ?? page.title),
+        ...(page.slug ? { slug: page.slug } : {}),
+        ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
+      });
+      continue;
+    }
     const isLink = page.type === 'link' && pageHrefSchema.safeParse(page.href).success;
     const type = page.type === 'link' && !isLink ? 'document' : page.type;
     changes.push({

@@ -24,6 +24,7 @@ import { formatBytes } from './limits.js';
  */
 const MARKDOWN = /\.(md|markdown)$/i;
 const README = /^(readme|index)\.(md|markdown)$/i;
+const INCLUDES = /^\.gitbook\/includes\/[^/]+\.(md|markdown)$/i;
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -83,7 +84,9 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
   }
   // Paths from here on are relative to the root.
   const files = all.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-  const markdownFiles = files.filter((p) => MARKDOWN.test(p));
+  // GitBook's reusable contents (`.gitbook/includes/*.md`) are no pages: they become the space's reusable content.
+  const includes = files.filter((p) => INCLUDES.test(p));
+  const markdownFiles = files.filter((p) => MARKDOWN.test(p) && !p.startsWith('.gitbook/'));
   const isMarkdown = new Set(markdownFiles);
   const find = (name: string) => markdownFiles.find((p) => p.toLowerCase() === name.toLowerCase());
   const summaryPath = find(structure.summary ?? 'SUMMARY.md');
@@ -215,6 +218,21 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     const rootReadme = structure.readme ? find(structure.readme) : readmeOf('');
     if (rootReadme) await addDocument(rootReadme, 'Introduction', undefined);
     await addFolder('', undefined);
+  }
+
+  for (const path of includes) {
+    scope.check();
+    // Its id is a page ref's, but no link becomes a link to it: `{% include %}` names it by its slug.
+    const { ref } = ids.page();
+    const name = basename(path).replace(MARKDOWN, '');
+    pages.push({
+      ref,
+      type: 'reusable',
+      title: titleFromName(name),
+      slug: slugify(name),
+      body: { markdown: await readPage(path), base: path, convertHtml: true },
+    });
+    scope.progress.total(pages.length);
   }
 
   // Every other file may be an image or attachment some page shows or links to: it gets an id now, and is read

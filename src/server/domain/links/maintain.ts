@@ -9,6 +9,7 @@ import { TimeSlices } from '../../lib/yield.js';
 import { Trie, hashOf } from '../content/tree.js';
 import {
   ROOT,
+  isPageKey,
   RevisionReader,
   type FileEntry,
   type PageEntry,
@@ -133,7 +134,8 @@ export async function prefetchDocuments(db: Executor, from: Roots, to: Roots): P
   const trie = new Trie(nodeStore(db));
   const diff = await trie.diff(from.pages_root, to.pages_root);
   const hashes = new Set<string>();
-  for (const d of diff) if (d.key !== ROOT && d.after) hashes.add((d.after as unknown as PageEntry).v);
+  for (const d of diff)
+    if (d.key !== ROOT && isPageKey(d.key) && d.after) hashes.add((d.after as unknown as PageEntry).v);
   const documents = new Set<string>();
   const slices = new TimeSlices();
   const list = [...hashes];
@@ -432,7 +434,7 @@ async function advance(
 async function pagesOfDiff(tx: Executor, scopeId: string, pageDiff: TrieDiff, fresh: boolean, slices: TimeSlices) {
   const after = new Map<string, PageEntry | null>();
   for (const d of pageDiff) {
-    if (d.key !== ROOT) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
+    if (d.key !== ROOT && isPageKey(d.key)) after.set(d.key, (d.after as unknown as PageEntry | undefined) ?? null);
     const pause = slices.pause();
     if (pause) await pause;
   }

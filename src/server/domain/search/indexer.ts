@@ -5,7 +5,7 @@ import { lockSpace } from '../../storage/repos/change-requests.js';
 import * as repo from '../../storage/repos/search.js';
 import { searchDialect } from '../../storage/dialects/search.js';
 import { Trie, type NodeStore, type TrieNode } from '../content/tree.js';
-import { ROOT, type DocumentObject, type PageEntry, type PageVersion } from '../content/model.js';
+import { ROOT, isPageKey, type DocumentObject, type PageEntry, type PageVersion } from '../content/model.js';
 import { blocksToMarkdown } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
@@ -275,7 +275,8 @@ export async function computeSearchUpdate(
   const changed: Array<{ pageId: string; entry: PageEntry }> = [];
   for (const { key, before, after } of changes) {
     await slices.pause();
-    if (key === ROOT) continue;
+    // Reusable contents are searched where pages include them, not as pages of their own.
+    if (key === ROOT || !isPageKey(key)) continue;
     const was = before as PageEntry | undefined;
     const is = after as PageEntry | undefined;
     if (is && was && is.v === was.v) continue; // moved, or its subpages changed: its row stays as it is

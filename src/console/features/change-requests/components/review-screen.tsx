@@ -117,7 +117,8 @@ const OPEN_DIFFS = 10;
 const NO_THREADS: Comment[] = [];
 
 function changeKey(change: SemanticChange): string {
-  return 'page' in change ? `${change.type}:${change.page.id}` : `${change.type}:${change.file.id}`;
+  if ('page' in change) return `${change.type}:${change.page.id}`;
+  return 'file' in change ? `${change.type}:${change.file.id}` : `${change.type}:${change.reusableContent.id}`;
 }
 
 function ViewSwitch({ view, onChange }: { view: DiffView; onChange: (view: DiffView) => void }) {
@@ -216,6 +217,9 @@ const CHANGE_LABELS: Record<SemanticChange['type'], string> = {
   file_created: 'File added',
   file_edited: 'File changed',
   file_deleted: 'File deleted',
+  reusable_content_created: 'Reusable content added',
+  reusable_content_edited: 'Reusable content edited',
+  reusable_content_deleted: 'Reusable content deleted',
 };
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
@@ -249,13 +253,15 @@ function ChangeItem({
   const [composer, setComposer] = useState<Composer>(null);
   const pageCommentButton = useRef<HTMLButtonElement>(null);
   const bodyId = useId();
-  const tone = change.type.split('_')[1];
+  const tone = change.type.split('_').at(-1);
   if (!('page' in change)) {
     return (
       <li className="change-item">
         <div className="change-header">
           <span className={`badge change-${tone}`}>{CHANGE_LABELS[change.type]}</span>
-          <span className="change-title">{change.file.name}</span>
+          <span className="change-title">
+            {'file' in change ? change.file.name : change.reusableContent.title || 'Untitled'}
+          </span>
         </div>
       </li>
     );

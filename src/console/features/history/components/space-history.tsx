@@ -130,6 +130,12 @@ function changeText(change: SemanticChange): { verb: string; name: string } {
       return { verb: 'Replaced file', name: change.file.name };
     case 'file_deleted':
       return { verb: 'Deleted file', name: change.file.name };
+    case 'reusable_content_created':
+      return { verb: 'Added reusable content', name: change.reusableContent.title || 'Untitled' };
+    case 'reusable_content_edited':
+      return { verb: 'Edited reusable content', name: change.reusableContent.title || 'Untitled' };
+    case 'reusable_content_deleted':
+      return { verb: 'Deleted reusable content', name: change.reusableContent.title || 'Untitled' };
   }
 }
 

@@ -5,6 +5,7 @@ import type { SpaceRow } from '../../../storage/repos/spaces.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown, markdownCost } from '../../content/blocks.js';
+import { withIncludes } from '../../content/reusable.js';
 import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
@@ -92,8 +93,10 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
   let around: { before: Element[]; after: Element[]; toc?: Element } = { before: [], after: [] };
   if (node) {
     const revision = (await findRevision(db, index.revisionId))!;
-    const blocks = await new RevisionReader(db, revision).document(node.version);
-    const markdown = withoutTitle(blocksToMarkdown(blocks), node.version.title);
+    const reader = new RevisionReader(db, revision);
+    const blocks = await reader.document(node.version);
+    // The reusable contents it includes, in place: readers see them as part of the page.
+    const markdown = await withIncludes(reader, withoutTitle(blocksToMarkdown(blocks), node.version.title));
     const apiBlocks = operationBlocks(markdown);
     if (apiBlocks.length) {
       const loaded = await loadOperations(db, site.organization_id, apiBlocks);

@@ -1,0 +1,32 @@
+import { expandIncludes, includedNames, INCLUDE_DEPTH_MAX } from '../../../shared/gitbook-blocks.js';
+import { blocksToMarkdown } from './blocks.js';
+import { slugify } from './edit.js';
+import type { ReusableContent, RevisionReader } from './model.js';
+
+/**
+ * A page's markdown with the reusable contents it includes (`{% include %}`) in place, as readers see it (the
+ * published page, the PDF export): only the contents named are read, level by level (INCLUDE_DEPTH_MAX). A name is
+ * a content's slug (what GitBook's export paths end in) or its id.
+ */
+export async function withIncludes(reader: RevisionReader, markdown: string): Promise<string> {
+  let wanted = includedNames(markdown);
+  if (!wanted.length) return markdown;
+  const byName = new Map<string, ReusableContent>();
+  for (const r of await reader.reusableContents()) {
+    byName.set(r.id, r);
+    if (!byName.has(r.version.slug)) byName.set(r.version.slug, r);
+  }
+  const bodies = new Map<string, string>();
+  for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length; depth++) {
+    const next: string[] = [];
+    for (const name of wanted) {
+      const found = byName.get(name) ?? byName.get(slugify(name));
+      if (bodies.has(name) || !found) continue;
+      const body = blocksToMarkdown(await reader.document(found.version));
+      bodies.set(name, body);
+      next.push(...includedNames(body));
+    }
+    wanted = next;
+  }
+  return expandIncludes(markdown, (name) => bodies.get(name));
+}
