@@ -56,6 +56,7 @@ import { Route as AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRouteI
 import { Route as AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberConflictsRouteImport } from './routes/_app.o.$organizationId.spaces.$spaceId.change-requests_.$number.conflicts';
 import { Route as AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRouteImport } from './routes/_app.o.$organizationId.spaces.$spaceId.change-requests_.$number.pages';
 import { Route as AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRouteImport } from './routes/_app.o.$organizationId.spaces.$spaceId.change-requests_.$number.pages_.$pageId';
+import { Route as AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRouteImport } from './routes/_app.o.$organizationId.spaces.$spaceId.change-requests_.$number.reusable_.$reusableId';
 import { Route as AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRouteImport } from './routes/_app.o.$organizationId.spaces.$spaceId.revisions_.$revisionId.pages.$pageId';
 
 const AppRoute = AppRouteImport.update({
@@ -336,6 +337,15 @@ const AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute =
         AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRoute,
     } as any,
   );
+const AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute =
+  AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRouteImport.update(
+    {
+      id: '/reusable_/$reusableId',
+      path: '/reusable/$reusableId',
+      getParentRoute: () =>
+        AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRoute,
+    } as any,
+  );
 const AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute =
   AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRouteImport.update(
     {
@@ -392,6 +402,7 @@ export interface FileRoutesByFullPath {
   '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRoute;
   '/o/$organizationId/spaces/$spaceId/change-requests/$number/': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute;
   '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute;
+  '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute;
   '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute;
 }
 export interface FileRoutesByTo {
@@ -436,6 +447,7 @@ export interface FileRoutesByTo {
   '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRoute;
   '/o/$organizationId/spaces/$spaceId/change-requests/$number': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute;
   '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute;
+  '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute;
   '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute;
 }
 export interface FileRoutesById {
@@ -487,6 +499,7 @@ export interface FileRoutesById {
   '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/pages': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRoute;
   '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute;
   '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/pages_/$pageId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute;
+  '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/reusable_/$reusableId': typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute;
   '/_app/o/$organizationId/spaces/$spaceId/revisions_/$revisionId/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute;
 }
 export interface FileRouteTypes {
@@ -538,6 +551,7 @@ export interface FileRouteTypes {
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages'
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number/'
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId'
+    | '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId'
     | '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -582,6 +596,7 @@ export interface FileRouteTypes {
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages'
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number'
     | '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId'
+    | '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId'
     | '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId';
   id:
     | '__root__'
@@ -632,6 +647,7 @@ export interface FileRouteTypes {
     | '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/pages'
     | '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/'
     | '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/pages_/$pageId'
+    | '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/reusable_/$reusableId'
     | '/_app/o/$organizationId/spaces/$spaceId/revisions_/$revisionId/pages/$pageId';
   fileRoutesById: FileRoutesById;
 }
@@ -973,6 +989,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRouteImport;
       parentRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRoute;
     };
+    '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/reusable_/$reusableId': {
+      id: '/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/reusable_/$reusableId';
+      path: '/reusable/$reusableId';
+      fullPath: '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId';
+      preLoaderRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRouteImport;
+      parentRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRoute;
+    };
     '/_app/o/$organizationId/spaces/$spaceId/revisions_/$revisionId/pages/$pageId': {
       id: '/_app/o/$organizationId/spaces/$spaceId/revisions_/$revisionId/pages/$pageId';
       path: '/revisions/$revisionId/pages/$pageId';
@@ -1054,6 +1077,7 @@ interface AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRouteChildren {
   AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesRoute;
   AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute;
   AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute;
+  AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute: typeof AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute;
 }
 
 const AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRouteChildren: AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRouteChildren =
@@ -1066,6 +1090,8 @@ const AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRouteChildren: AppOOrga
       AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberIndexRoute,
     AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute:
       AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberPagesPageIdRoute,
+    AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute:
+      AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberReusableReusableIdRoute,
   };
 
 const AppOOrganizationIdSpacesSpaceIdChangeRequestsNumberRouteWithChildren =

@@ -119,6 +119,11 @@ export const queryKeys = {
     /** A page as of one revision of the change request: an edit based on it sends that revision as If-Match. */
     page: (spaceId: string, number: number, pageId: string, revision: string) =>
       ['change-requests', spaceId, number, 'page', pageId, revision] as const,
+    /** The reusable contents of the change request (the list follows its revision, see cache.ts). */
+    reusableList: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reusable'] as const,
+    /** One reusable content, with its markdown, as of one revision (an edit based on it sends it as If-Match). */
+    reusable: (spaceId: string, number: number, reusableId: string, revision: string) =>
+      ['change-requests', spaceId, number, 'reusable-one', reusableId, revision] as const,
     changes: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'changes'] as const,
     diff: (spaceId: string, number: number, pageId: string) =>
       ['change-requests', spaceId, number, 'diff', pageId] as const,

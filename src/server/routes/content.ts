@@ -15,6 +15,7 @@ import {
   reusableContentParamsSchema,
   reusableContentQuerySchema,
   reusableContentSchema,
+  reusableContentListSchema,
   fileParamsSchema,
   revisionParamsSchema,
   revisionSummaryListSchema,
@@ -219,6 +220,29 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       if (!found) throw new NotFoundError('Reusable content not found');
       return { c, found };
     };
+    r.get(
+      `${prefix}/reusable-contents`,
+      {
+        schema: {
+          params,
+          querystring: pagedQuerySchema.extend(contentQuerySchema.shape),
+          response: { 200: reusableContentListSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const all = await c.reader.reusableContents();
+        const after = decodeCursor(request.query.page, 1)?.[0];
+        const from = after === undefined ? 0 : all.findIndex((r) => r.id === after) + 1;
+        const items = all.slice(from, from + request.query.limit);
+        const last = items[items.length - 1];
+        return {
+          items: items.map(presentReusableContent),
+          count: all.length,
+          ...(from + items.length < all.length && last ? { next: { page: encodeCursor([last.id]) } } : {}),
+        };
+      },
+    );
     r.get(
       `${prefix}/reusable-contents/:reusableContentId`,
       {

@@ -197,6 +197,9 @@ export const reusableContentQuerySchema = contentQuerySchema.extend({
   format: z.enum(['markdown']).optional(),
 });
 export const reusableContentSchema = revisionReusableContentSchema.extend({ markdown: z.string().optional() });
+export type ReusableContent = z.infer<typeof reusableContentSchema>;
+/** `…/reusable-contents` (extension): a revision's reusable contents, in the order they were made. */
+export const reusableContentListSchema = listSchema(revisionReusableContentSchema);
 export const reusableContentParamsSchema = z.object({ reusableContentId: idSchema });
 
 export const fileParamsSchema = z.object({ fileId: idSchema });

@@ -16,6 +16,8 @@ import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
 import { fileTarget, MarkdownFilesContext } from './markdown-files';
+import { WithIncludes } from './markdown-includes';
+import { includedNames } from '../../../shared/gitbook-blocks';
 import { GitbookTabs } from './gitbook-tabs';
 
 /**
@@ -156,10 +158,27 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   changedAgainst,
   rawHtml,
   math,
-}: MarkdownProps) {
+  includesExpanded,
+}: MarkdownProps & { includesExpanded?: boolean }) {
   // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
   const filesUrl = useContext(MarkdownFilesContext);
   const urlTransform = useCallback((url: string) => fileTarget(url, filesUrl) ?? defaultUrlTransform(url), [filesUrl]);
+  // A body that includes reusable content shows it in place, read from its revision (markdown-includes.ts).
+  if (filesUrl && includedNames(children).length && !includesExpanded) {
+    return (
+      <WithIncludes filesUrl={filesUrl} markdown={children}>
+        {(text) => (
+          <MarkdownRenderer
+            {...{ className, headingOffset, organizationId, changeTag, changedAgainst, rawHtml, math }}
+            includesExpanded
+          >
+            {text}
+          </MarkdownRenderer>
+        )}
+      </WithIncludes>
+    );
+  }
+  const text = children;
   // One count of heading ids for the whole body, made anew at each render (the parts render in order).
   const ids = new HeadingIds();
   const rehypePlugins: Options['rehypePlugins'] = [
@@ -177,7 +196,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   ];
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
-      {segments(children).map((part, i) =>
+      {segments(text).map((part, i) =>
         'block' in part ? (
           organizationId ? (
             <OperationBlockView key={i} organizationId={organizationId} block={part.block} />

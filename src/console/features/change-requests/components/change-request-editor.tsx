@@ -19,7 +19,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { useEditChangeRequestContent } from '../api/edit-change-request-content';
 import { useChangeRequest } from '../api/get-change-request';
 import { useChangeRequestPages } from '../api/get-change-request-pages';
-import { DeletePageDialog, MovePageDialog, NewPageDialog, RenamePageDialog } from '../forms/page-dialogs';
+import {
+  DeletePageDialog,
+  MovePageDialog,
+  NewPageDialog,
+  NewReusableContentDialog,
+  RenamePageDialog,
+} from '../forms/page-dialogs';
+import { useReusableContents } from '../api/get-reusable-contents';
+import { ReusableContentEditor } from './reusable-content-editor';
 import { editErrorMessage } from '../utils/edit-errors';
 import { PageEditor } from './page-editor';
 import '../change-requests.css';
@@ -30,6 +38,8 @@ interface Props {
   number: number;
   /** The page being edited; none when the change request has no page yet. */
   pageId?: string;
+  /** The reusable content being edited instead of a page. */
+  reusableId?: string;
   /** The space refuses edits (locked). */
   spaceLocked: boolean;
 }
@@ -44,7 +54,7 @@ export function readOnlyReason(changeRequest: ChangeRequest, spaceLocked: boolea
 }
 
 /** The change request's pages beside the editor of one of them; pages are added, renamed, moved and deleted here. */
-export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, spaceLocked }: Props) {
+export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, reusableId, spaceLocked }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const pages = useChangeRequestPages(spaceId, number);
   const readOnly = readOnlyReason(changeRequest, spaceLocked);
@@ -111,9 +121,40 @@ export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, s
         ) : (
           <p className="content-sidebar-empty">No pages yet.</p>
         )}
+        <ReusableContentList
+          organizationId={organizationId}
+          spaceId={spaceId}
+          number={number}
+          revision={changeRequest.revision}
+          activeId={reusableId}
+          readOnly={readOnly !== undefined}
+          onCreated={(id) =>
+            void navigate({
+              to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId',
+              params: { organizationId, spaceId, number, reusableId: id },
+            })
+          }
+        />
       </aside>
       <div className="content-main">
-        {pageId ? (
+        {reusableId ? (
+          <Suspense fallback={<Loading label="Loading the reusable content…" />}>
+            <ReusableContentEditor
+              key={reusableId}
+              organizationId={organizationId}
+              spaceId={spaceId}
+              number={number}
+              reusableId={reusableId}
+              readOnly={readOnly}
+              onDeleted={() =>
+                void navigate({
+                  to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages',
+                  params: { organizationId, spaceId, number },
+                })
+              }
+            />
+          </Suspense>
+        ) : pageId ? (
           <Suspense fallback={<Loading label="Loading the page…" />}>
             <PageEditor
               key={pageId}
@@ -156,6 +197,85 @@ export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, s
         />
       )}
     </div>
+  );
+}
+
+/** The change request's reusable contents, below its pages: each opens in the editor; new ones are added here. */
+function ReusableContentList({
+  organizationId,
+  spaceId,
+  number,
+  revision,
+  activeId,
+  readOnly,
+  onCreated,
+}: {
+  organizationId: string;
+  spaceId: string;
+  number: number;
+  revision: string;
+  activeId?: string;
+  readOnly: boolean;
+  onCreated: (id: string) => void;
+}) {
+  const list = useReusableContents(spaceId, number);
+  const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const items = list.data?.items ?? [];
+  return (
+    <section className="reusable-list" aria-labelledby="reusable-list-title">
+      <div className="content-sidebar-header">
+        <h3 id="reusable-list-title" className="content-sidebar-title">
+          Reusable content
+        </h3>
+        {!readOnly && (
+          <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
+            <PlusIcon /> New
+          </Button>
+        )}
+      </div>
+      {list.isPending ? (
+        <p className="content-sidebar-empty">Loading…</p>
+      ) : list.isError ? (
+        <p className="content-sidebar-empty" role="alert">
+          {errorMessage(list.error)}
+        </p>
+      ) : items.length ? (
+        <ul className="reusable-items">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to="/o/$organizationId/spaces/$spaceId/change-requests/$number/reusable/$reusableId"
+                params={{ organizationId, spaceId, number, reusableId: item.id }}
+                className="page-tree-link"
+                aria-current={item.id === activeId ? 'page' : undefined}
+              >
+                <span className="page-tree-title">{item.title || 'Untitled'}</span>
+              </Link>
+            </li>
+          ))}
+          {(list.data?.count ?? 0) > items.length && (
+            <li className="content-sidebar-empty">and {list.data!.count - items.length} more</li>
+          )}
+        </ul>
+      ) : (
+        <p className="content-sidebar-empty">None yet: text shown in several pages is written once here.</p>
+      )}
+      {!readOnly && (
+        <NewReusableContentDialog
+          spaceId={spaceId}
+          number={number}
+          revision={revision}
+          open={adding}
+          onOpenChange={setAdding}
+          returnFocusRef={addButton}
+          onCreated={(id) => {
+            setAdding(false);
+            onCreated(id);
+          }}
+        />
+      )}
+    </section>
   );
 }
 

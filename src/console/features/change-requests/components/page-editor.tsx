@@ -28,11 +28,11 @@ import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf, re
 import '../change-requests.css';
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
-const pageFormSchema = updatePageOperationSchema
+export const pageFormSchema = updatePageOperationSchema
   .pick({ title: true })
   .required()
   .extend({ markdown: pageBodySchema.shape.markdown.unwrap() });
-type PageFormInput = z.input<typeof pageFormSchema>;
+export type PageFormInput = z.input<typeof pageFormSchema>;
 
 function valuesOf(page: RevisionPage): PageFormInput {
   return { title: page.title, markdown: page.markdown ?? '' };
@@ -446,7 +446,7 @@ function filesOf(data: DataTransfer | null): File[] {
   return data ? [...data.files] : [];
 }
 
-function MarkdownField({
+export function MarkdownField({
   control,
   readOnly,
   textareaRef,
@@ -508,7 +508,7 @@ function MarkdownField({
   );
 }
 
-function Preview({ organizationId, control }: { organizationId: string; control: Control<PageFormInput> }) {
+export function Preview({ organizationId, control }: { organizationId: string; control: Control<PageFormInput> }) {
   const markdown = useWatch({ control, name: 'markdown' }) ?? '';
   const deferred = useDeferredValue(markdown);
   return (

@@ -2,7 +2,12 @@ import { useWatch } from 'react-hook-form';
 import { useId } from 'react';
 import type { RefObject } from 'react';
 import { z } from 'zod';
-import { insertPageOperationSchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
+import {
+  insertPageOperationSchema,
+  insertReusableContentOperationSchema,
+  PAGE_TITLE_MAX,
+  updatePageOperationSchema,
+} from '../../../../shared/contract';
 import type { RevisionPage } from '../../../../shared/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogForm } from '../../../components/ui/dialog';
@@ -115,6 +120,55 @@ function NewPageForm({
           disabled={kind === 'group'}
         />
       </div>
+    </DialogForm>
+  );
+}
+
+// ---------- New reusable content ----------
+
+const newReusableSchema = insertReusableContentOperationSchema.pick({ title: true });
+
+/** Adds a reusable content (a title; its body is written in its editor). */
+export function NewReusableContentDialog({
+  onCreated,
+  ...props
+}: Omit<DialogProps, 'pages'> & { onCreated: (id: string) => void }) {
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="New reusable content"
+      description="Text written once and shown in every page that includes it: a warning, set-up steps, a support note."
+      returnFocusRef={props.returnFocusRef}
+    >
+      <NewReusableContentForm {...props} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function NewReusableContentForm({
+  spaceId,
+  number,
+  revision,
+  onCreated,
+}: Omit<DialogProps, 'pages'> & { onCreated: (id: string) => void }) {
+  const form = useZodForm(newReusableSchema, { defaultValues: { title: '' } });
+  const edit = useEditChangeRequestContent(spaceId, number);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await edit.mutateAsync({
+        revision,
+        changes: [{ operation: 'insert_reusable_content', title: values.title }],
+      });
+      const created = result.changes.find((change) => change.type === 'created_reusable_content');
+      if (created) onCreated(created.reusableContent.id);
+    } catch (error) {
+      showServerError(form, editErrorMessage(error), ['title']);
+    }
+  });
+  return (
+    <DialogForm form={form} onSubmit={onSubmit} submit="Add reusable content">
+      <TextField control={form.control} name="title" label="Title" max={PAGE_TITLE_MAX} autoComplete="off" required />
     </DialogForm>
   );
 }

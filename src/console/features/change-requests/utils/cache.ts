@@ -9,7 +9,8 @@ export async function changeRequestChanged(queryClient: QueryClient, changeReque
   await Promise.all([
     queryClient.invalidateQueries({
       queryKey: queryKeys.changeRequests.one(space, number),
-      predicate: (query) => query.queryKey[3] !== 'detail' && query.queryKey[3] !== 'page',
+      // Reads as of one revision (a page's, a reusable content's) stay true: only what follows the latest one reloads.
+      predicate: (query) => !['detail', 'page', 'reusable-one'].includes(String(query.queryKey[3])),
     }),
     queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.lists(space) }),
   ]);
