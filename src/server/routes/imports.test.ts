@@ -1,7 +1,7 @@
 import { FILE_MAX_BYTES } from '../../shared/contract/content.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { newChangeRequest, newOrg, newSpace } from '../test/factories.js';
+import { newChangeRequest, newOrg, newSite, newSpace, publishSite } from '../test/factories.js';
 import { workers } from '../workers/pool.js';
 import {
   docxOf,
@@ -320,6 +320,24 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
       ({ page, depth }) => `${'  '.repeat(depth)}${page.title}`,
     );
     expect(flat).toEqual(['Home', 'Get Started', '  Install']);
+  });
+
+  it('links SUMMARY entries naming a section of a page to that section, instead of copying the page', async () => {
+    const zip = zipOf({
+      'SUMMARY.md': '# Table of contents\n\n* [Inline](inline.md)\n  * [Buttons](inline.md#buttons)\n',
+      'inline.md': '# Inline\n\n## Buttons\n\nPress them.\n',
+    });
+    const space = await importedZip(server, 'Summary anchors', zip);
+    const [inline] = await pagesOf(server, space.id);
+    expect(inline).toMatchObject({ title: 'Inline', type: 'document' });
+    expect(inline.pages).toEqual([
+      expect.objectContaining({ type: 'link', title: 'Buttons', href: `/pages/${inline.id}#buttons` }),
+    ]);
+    // On the published site, the entry leads to the section of the page.
+    const site = await newSite(server, server.orgId, { title: 'Anchors', spaces: [space.id] });
+    const published = (await publishSite(server, server.orgId, site.id)).urls.published;
+    const html = await (await fetch(server.url + published.replace(server.config.publicUrl, ''))).text();
+    expect(html).toContain(`<a href="${published}/summary-anchors/inline#buttons">Buttons</a>`);
   });
 
   it('follows .gitbook.yaml: root and structure.summary, quoted and commented as YAML allows; bad YAML is a 400', async () => {

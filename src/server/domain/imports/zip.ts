@@ -155,6 +155,22 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
             (p) => p !== undefined && isMarkdown.has(p),
           );
         }
+        // An entry naming a section of a page listed before (`inline.md#buttons`) links to that section: GitBook
+        // lists a page's sections so, and a copy of the page would be a second page of the same text.
+        const fragment = /#(.+)$/.exec(item.href ?? '')?.[1];
+        if (path && fragment && targets[path] !== undefined) {
+          const { ref } = ids.page();
+          pages.push({
+            ref,
+            ...(parent ? { parent } : {}),
+            type: 'link',
+            title: item.title,
+            href: `${targets[path]}#${fragment}`,
+          });
+          scope.progress.total(pages.length);
+          await addItems(item.children, parent);
+          continue;
+        }
         // Slugs from file names keep the paths the pages had: `guide/install.md` is `…/install`, and a folder's
         // README.md takes the folder's name (the root README.md takes its title's).
         const name = !path ? undefined : README.test(basename(path)) ? path.split('/').at(-2) : basename(path);

@@ -15,7 +15,7 @@ import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage } from './page.js';
 import { messagePage, pageListHtml } from './page-html.js';
-import { pageList } from './navigation.js';
+import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
 import {
@@ -197,6 +197,7 @@ export class PublishedSites implements SitePreviews {
         bound(req.query?.to, nodes.length),
         url,
         pagesUrl,
+        linkTargets(whole, url),
       );
       return {
         kind: 'html',

@@ -183,6 +183,7 @@ export function pageTree(
   pagesUrl: PagesUrl,
 ): Element {
   const whole = !index.expanded && index.byId.size <= WHOLE_TREE_MAX;
+  const target = linkTargets(index, url);
   const { expanded } = index;
   const count = (n: PageNode) => (expanded && !expanded.has(n.id) ? n.entry.c.length : n.pages.length);
   const open = new Set(currentId ? ancestors(index, currentId).map((n) => n.id) : []);
@@ -223,7 +224,7 @@ export function pageTree(
     }
     const link =
       n.version.type === 'link'
-        ? linkItem(n)
+        ? linkItem(n, target)
         : el('a', { href: url(n), ...(n.id === currentId ? { ariaCurrent: 'page' } : {}) }, [text(title)]);
     if (count(n) === 0) return el('li', {}, [link]);
     return el('li', { className: ['folder'] }, [
@@ -248,6 +249,7 @@ export function pageList(
   to: number,
   url: (n: PageNode) => string,
   pagesUrl: PagesUrl,
+  target: LinkTarget = () => undefined,
 ): Element {
   const end = Math.min(to, nodes.length, from + PAGES_CHUNK);
   const folded = (n: PageNode, summary: Element, link?: Element): Element =>
@@ -266,7 +268,7 @@ export function pageList(
         ? folded(n, summary)
         : el('li', {}, [el('details', { className: ['group'], open: true }, [summary])]);
     }
-    const link = n.version.type === 'link' ? linkItem(n) : el('a', { href: url(n) }, [text(title)]);
+    const link = n.version.type === 'link' ? linkItem(n, target) : el('a', { href: url(n) }, [text(title)]);
     return n.pages.length
       ? folded(n, el('summary', { ariaLabel: `${title}: pages inside` }, []), link)
       : el('li', {}, [link]);
@@ -285,8 +287,22 @@ export function pageList(
 }
 
 /** A link page: its address when it is one a reader may follow (http(s) or a path of this origin). */
-function linkItem(n: PageNode): Element {
+/** Where a link page pointing into the space (`/pages/<id>`, `#section` kept) leads on the site, if it is here. */
+export type LinkTarget = (href: string) => string | undefined;
+
+/** Link pages' targets among the pages of `index` (as an import writes a SUMMARY entry naming a page's section). */
+export function linkTargets(index: Pick<NavIndex, 'byId'>, url: (n: PageNode) => string): LinkTarget {
+  return (href) => {
+    const found = /^\/pages\/([A-Za-z0-9_-]+)(#[^\s]*)?$/.exec(href);
+    const node = found ? index.byId.get(found[1]!) : undefined;
+    return node && node.version.type === 'document' ? url(node) + (found![2] ?? '') : undefined;
+  };
+}
+
+function linkItem(n: PageNode, target: LinkTarget): Element {
   const href = n.version.href ?? '';
+  const inside = target(href);
+  if (inside) return el('a', { href: inside }, [text(n.version.title)]);
   const safe = /^https?:\/\//i.test(href) || (href.startsWith('/') && !href.startsWith('//'));
   return el('a', safe ? { href, rel: ['noopener', 'nofollow'] } : {}, [text(n.version.title)]);
 }
