@@ -322,6 +322,53 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     expect(flat).toEqual(['Home', 'Get Started', '  Install']);
   });
 
+  it('imports again into the same space by updating the pages of the same paths: no copies, ids kept', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const first = {
+      'README.md': '# Home\n\nSee [setup](guide/setup.md).\n',
+      'guide/README.md': '# Guide\n',
+      'guide/setup.md': '# Setup\n\n![Shot](../shot.png)\n\nVersion one.\n',
+      'shot.png': png,
+      '.gitbook/includes/note.md': 'A note.\n',
+    };
+    const space = await importedZip(server, 'Reimport', zipOf(first));
+    const before = flatten(await pagesOf(server, space.id)).map(({ page }) => [page.path, page.id]);
+    const filesBefore = await filesOf(server, space.id);
+    const reusableBefore = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body.reusableContents;
+
+    const second = {
+      ...first,
+      'guide/setup.md': '# Setup\n\n![Shot](../shot.png)\n\nVersion two.\n',
+      'guide/new.md': '# New\n\nBack to [setup](setup.md).\n',
+      '.gitbook/includes/note.md': 'A better note.\n',
+    };
+    const res = await upload(server, `${importPath(space.id)}?source=zip`, zipOf(second), 'application/octet-stream');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const after = flatten(await pagesOf(server, space.id)).map(({ page }) => [page.path, page.id]);
+    // The same pages, with the same ids, and the new one.
+    expect(after.filter(([path]) => path !== 'guide/new').sort()).toEqual([...before].sort());
+    expect(after.map(([path]) => path)).toContain('guide/new');
+    expect(after).toHaveLength(before.length + 1);
+    const setupId = before.find(([path]) => path === 'guide/setup')![1]!;
+    const setup = await markdownOf(server, space.id, setupId);
+    expect(setup).toContain('Version two.');
+    // The same file, not a second copy of it; links name what is there.
+    expect(await filesOf(server, space.id)).toHaveLength(filesBefore.length);
+    expect(setup).toContain(`/files/${filesBefore[0].id}`);
+    const added = after.find(([path]) => path === 'guide/new')![1]!;
+    expect(await markdownOf(server, space.id, added)).toContain(`/pages/${setupId}`);
+    const reusable = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body.reusableContents;
+    expect(reusable.map((r: { id: string }) => r.id)).toEqual(reusableBefore.map((r: { id: string }) => r.id));
+    const note = await server.request(
+      'GET',
+      `/v1/spaces/${space.id}/content/reusable-contents/${reusable[0].id}?format=markdown`,
+    );
+    expect(note.body.markdown).toBe('A better note.\n');
+  });
+
   it('links SUMMARY entries naming a section of a page to that section, instead of copying the page', async () => {
     const zip = zipOf({
       'SUMMARY.md': '# Table of contents\n\n* [Inline](inline.md)\n  * [Buttons](inline.md#buttons)\n',

@@ -23,6 +23,7 @@ import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
+import { matchExisting, relinkMatches, type Matches } from './reimport.js';
 import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
 
 /**
@@ -324,6 +325,7 @@ function changesOf(
   plan: ImportPlan,
   prepared: Map<string, PreparedPage>,
   files: Array<{ file: PlannedFile; data: Buffer }>,
+  matches: Matches,
 ): ContentChange[] {
   const changes: ContentChange[] = [];
   if (files.length) {
@@ -339,6 +341,32 @@ function changesOf(
   }
   for (const page of plan.pages) {
     const body = prepared.get(page.ref);
+    const title = fitTitle(body?.title ?? page.title);
+    const existing = matches.pages.get(page.ref) ?? matches.reusable.get(page.ref);
+    if (existing && page.type === 'reusable') {
+      changes.push({
+        operation: 'update_reusable_content',
+        reusableContent: existing,
+        title,
+        document: { markdown: body?.markdown ?? '' },
+      });
+      continue;
+    }
+    if (existing) {
+      // A page of the same path: updated in place (groups keep theirs as they are).
+      if (page.type === 'group') continue;
+      changes.push({
+        operation: 'update_page',
+        page: existing,
+        title,
+        ...(page.type === 'link' && page.href && pageHrefSchema.safeParse(page.href).success
+          ? { href: page.href }
+          : {}),
+        ...(page.type === 'document' ? { document: { markdown: body?.markdown ?? '' } } : {}),
+        ...(body?.description ? { description: body.description } : {}),
+      });
+      continue;
+    }
     if (page.type === 'reusable') {
       changes.push({
         operation: 'insert_reusable_content',
@@ -356,7 +384,8 @@ function changesOf(
       type,
       ref: page.ref,
       title: fitTitle(body?.title ?? page.title),
-      ...(page.parent ? { into: page.parent } : {}),
+      // Under the page it belongs to: one of this import, or the page of the content it updates.
+      ...(page.parent ? { into: matches.pages.get(page.parent) ?? page.parent } : {}),
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(isLink ? { href: page.href! } : {}),
@@ -446,7 +475,15 @@ export async function importContent(
     scope.check();
     progress.stage('writing');
     await progress.flush();
-    const changes = changesOf(plan, prepared, files);
+    // Into content that has pages already: those of the same paths are updated, not copied (reimport.ts).
+    const matches = await matchExisting(ctx.db, spaceId, cr?.revision_id ?? space.revision_id, plan, prepared, files);
+    relinkMatches(prepared, plan, ids.ids, matches);
+    const changes = changesOf(
+      plan,
+      prepared,
+      files.filter(({ file }) => !matches.files.has(file.ref)),
+      matches,
+    );
     const split = new Map<string, SplitBlock[]>();
     for (const page of prepared.values()) split.set(page.markdown, page.blocks);
     const bytes = new Map(files.map(({ file, data }) => [`import:${file.ref}`, { data }]));
