@@ -42,6 +42,7 @@ import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
 import { importRoutes } from './routes/imports.js';
+import { fileUploadRoutes } from './routes/file-uploads.js';
 import { searchRoutes } from './routes/search.js';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(memberRoutes, routeDeps);
   await app.register(changeRequestRoutes, routeDeps);
   await app.register(changeRequestContentRoutes, routeDeps);
+  await app.register(fileUploadRoutes, routeDeps);
   await app.register(contentRoutes, routeDeps);
   await app.register(linkRoutes, routeDeps);
   await app.register(reviewRoutes, routeDeps);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { ImportLimits } from '../shared/contract/imports.js';
+import { FILE_UPLOAD_MAX_BYTES } from '../shared/contract/content.js';
 import { DEFAULT_PASSWORD_HASH_COST } from './lib/secrets.js';
 
 /**
@@ -81,6 +82,13 @@ const envSchema = z.object({
    * anyone out.
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST),
+  /** Bytes one file of a space may have (uploads, and files of imports): 100 MiB unless set; 1 MiB to 1 GiB. */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(FILE_UPLOAD_MAX_BYTES),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -116,6 +124,8 @@ export interface Config {
   searchLanguage?: string;
   /** scrypt's cost (log2 N) of new password hashes; DEFAULT_PASSWORD_HASH_COST when unset. */
   passwordHashCost?: number;
+  /** Bytes one file of a space may have (FILE_MAX_BYTES); FILE_UPLOAD_MAX_BYTES when unset. */
+  fileMaxBytes?: number;
 }
 
 export class ConfigError extends Error {
@@ -181,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: e.DNS_SERVERS?.split(',') ?? [],
     searchLanguage: e.SEARCH_LANGUAGE,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    fileMaxBytes: e.FILE_MAX_BYTES,
   };
 }

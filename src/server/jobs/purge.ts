@@ -3,19 +3,22 @@ import type { Db } from '../storage/db.js';
 import { purgeSpacesDeletedBefore } from '../storage/repos/spaces.js';
 import { deleteExpiredTokens, deleteLoginAttemptsBefore } from '../storage/repos/tokens.js';
 import { deleteFinishedJobsBefore } from '../storage/repos/jobs.js';
+import { purgeBlobUploads } from '../storage/repos/objects.js';
 import { SPACE_TRASH_DAYS } from '../../shared/contract/spaces.js';
 import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
 import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
 
 /**
  * Removes for good the spaces deleted more than 7 days ago, expired console sessions, old sign-in failures and
- * background jobs finished more than 7 days ago. Every statement is idempotent, so several server processes on one database may all run it.
+ * background jobs finished more than 7 days ago, and the chunks of uploads left unfinished a day ago. Every statement is idempotent, so several server processes on one database may all run it.
  */
 export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
   const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
   await deleteExpiredTokens(db, nowIso());
   await deleteLoginAttemptsBefore(db, isoMinus(LOGIN_WINDOW_MS, now));
   await deleteFinishedJobsBefore(db, isoMinus(7 * DAY_MS, now));
+  // Chunks of uploads a stopped process never finished (an upload takes minutes at most).
+  await purgeBlobUploads(db, isoMinus(DAY_MS, now));
   return { spaces };
 }
 

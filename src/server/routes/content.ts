@@ -51,6 +51,7 @@ import { requireAuth } from '../plugins/auth.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
 import { pageDocument } from '../domain/content/document.js';
+import { blobBody } from '../lib/blob-body.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 
 /**
@@ -379,16 +380,17 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       });
       const found = await readFileBytes(deps.db, c, fileId);
       if (!found) throw new NotFoundError('File not found');
-      const { file, data } = found;
+      const { file, blob } = found;
       return (
         reply
+          .header('content-length', String(blob.size))
           .header('content-type', file.contentType)
           .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
           .header('x-content-type-options', 'nosniff')
           // Served files never run as a page of this origin (an uploaded HTML or SVG file cannot script the console).
           .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
           .header('cache-control', 'private, max-age=31536000, immutable')
-          .send(data)
+          .send(blobBody(blob))
       );
     },
   );

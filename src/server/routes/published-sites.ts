@@ -7,6 +7,7 @@ import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
 import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
+import { blobBody } from '../lib/blob-body.js';
 
 /**
  * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of
@@ -80,7 +81,8 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
         .header('content-type', servedType(result.file.contentType))
         .header('content-disposition', `inline; filename="${encodeURIComponent(result.file.name)}"`)
         .header('content-security-policy', FILE_CSP)
-        .send(result.data);
+        .header('content-length', String(result.blob.size))
+        .send(blobBody(result.blob));
     }
     if (result.noindex) reply.header('x-robots-tag', 'noindex');
     if (result.status === 503) reply.header('retry-after', '5');

@@ -15,6 +15,7 @@ export interface Database {
   revisions: RevisionsTable;
   objects: ObjectsTable;
   blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
   change_requests: ChangeRequestsTable;
   change_request_reviews: ReviewsTable;
   change_request_reviewers: RequestedReviewersTable;
@@ -210,7 +211,18 @@ export interface ObjectsTable {
 export interface BlobsTable {
   id: string;
   size: number;
+  /** The bytes; empty when they are in chunks. */
   data: Buffer;
+  /** Chunks of `blob_chunks` holding the bytes (0: they are in `data`). */
+  chunks?: number;
+}
+
+/** One chunk (1 MiB, the last one shorter) of a chunked blob, or of an upload under way (`tmp-…`). */
+export interface BlobChunksTable {
+  blob_id: string;
+  n: number;
+  data: Buffer;
+  created_at: string;
 }
 
 export interface ChangeRequestsTable {

@@ -11,7 +11,10 @@ export const PAGE_DESCRIPTION_MAX = 500;
 export { PAGE_MARKDOWN_MAX };
 export const FILE_NAME_MAX = 256;
 /** Largest file accepted inline (base64) or fetched from a URL. */
+/** Bytes of a file given inline (base64 in a content edit's JSON, or by URL). */
 export const FILE_MAX_BYTES = 1024 * 1024;
+/** Bytes of a file uploaded as a request's body (`…/content/files`) or brought by an import, by default. */
+export const FILE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 
 export const PAGE_TYPES = ['document', 'group', 'link'] as const;
 export const pageTypeSchema = z.enum(PAGE_TYPES);

@@ -13,7 +13,7 @@ import { semanticChanges, pageDiff } from '../content/changes.js';
 import { blocksToMarkdown, markdownCost, splitBlocks, type SplitBlock } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
-import { applyChanges } from '../content/edit.js';
+import { applyChanges, type FetchedFile } from '../content/edit.js';
 import * as links from '../links/hooks.js';
 import { linksAhead } from '../links/documents.js';
 import { PAGE_MARKDOWN_MAX, type ContentChange } from '../../../shared/contract/content.js';
@@ -169,7 +169,7 @@ export async function updateContent(
   idOrNumber: string,
   changes: ContentChange[],
   ifMatch: string | undefined,
-  fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>,
+  fetchFile: (url: string) => Promise<FetchedFile>,
   options: ContentEditOptions = {},
 ) {
   // Authorized first: nothing is downloaded for a caller who may not edit this change request, or for an edit
@@ -181,7 +181,7 @@ export async function updateContent(
   changes = await documentsAsMarkdown(changes);
   // Files given by URL are fetched before the transaction, so no lock is held while a remote server answers.
   // A fetch that fails is reported by the operation that asked for it.
-  const fetched = new Map<string, Promise<{ data: Buffer; contentType?: string }>>();
+  const fetched = new Map<string, Promise<FetchedFile>>();
   for (const change of changes) {
     if (change.operation !== 'insert_files') continue;
     for (const file of change.files) {

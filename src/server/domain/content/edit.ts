@@ -26,13 +26,20 @@ export type AppliedChange =
       ref?: string;
     };
 
+export type FetchedFile =
+  | { data: Buffer; contentType?: string }
+  | { stored: { id: string; size: number; head: Buffer }; contentType?: string };
+
 export interface EditContext {
   db: Executor;
   writer: RevisionWriter;
   /** Reads the revision a revert_page takes pages from (the change request's base by default). */
   revisionReader: (revisionId: string | undefined) => Promise<RevisionReader>;
-  /** Fetches the bytes of a file given by URL (refusing private addresses unless allowed). */
-  fetchFile: (url: string) => Promise<{ data: Buffer; contentType?: string }>;
+  /**
+   * Fetches the bytes of a file given by URL (refusing private addresses unless allowed), or names a blob already
+   * stored (an upload streamed to storage: its id, size, and first bytes to read an image's size from).
+   */
+  fetchFile: (url: string) => Promise<FetchedFile>;
   /** The blocks of a page body (parsed ahead, in the worker pool, by the caller). */
   splitBlocks: (markdown: string) => SplitBlock[];
   /**
@@ -473,13 +480,17 @@ export async function applyChanges(
             fail(at('base64'), 'give exactly one of base64 and url');
           let data: Buffer;
           let fetchedType: string | undefined;
+          let stored: { id: string; size: number } | undefined;
           if (file.url !== undefined) {
             const fetched = await ctx
               .fetchFile(file.url)
               .catch((err: unknown) =>
                 fail(at('url'), `could not be fetched: ${err instanceof Error ? err.message : String(err)}`),
               );
-            data = fetched.data;
+            if ('stored' in fetched) {
+              stored = fetched.stored;
+              data = fetched.stored.head;
+            } else data = fetched.data;
             fetchedType = fetched.contentType;
           } else {
             data = Buffer.from(file.base64!, 'base64');
@@ -494,8 +505,9 @@ export async function applyChanges(
           writer.setFile(id, {
             name: file.name,
             contentType,
-            size: data.length,
-            blob: await putBlob(ctx.db, data),
+            size: stored?.size ?? data.length,
+            blob: stored?.id ?? (await putBlob(ctx.db, data)),
+            // From the first bytes of a stored one: every image format this reads says its size at its start.
             ...imageDimensions(contentType, data),
           });
           if (file.ref) refs.set(file.ref, id);

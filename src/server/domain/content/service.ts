@@ -9,7 +9,7 @@ import type { ChangeRequestView } from '../../storage/repos/change-requests.js';
 import { countHistoryRevisions, findRevision, listHistoryRevisions } from '../../storage/repos/spaces.js';
 import { usersByIds } from '../../storage/repos/users.js';
 import { findChangeRequest } from '../../storage/repos/change-requests.js';
-import { getBlob } from '../../storage/repos/objects.js';
+import { openBlob } from '../../storage/repos/objects.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { semanticChanges } from './changes.js';
 import { fileDownloadUrl } from '../../lib/urls.js';
@@ -50,11 +50,11 @@ export async function mergedChangeRequest(db: Executor, c: ResolvedContent) {
     : undefined;
 }
 
-/** A file of the content read, with its bytes; undefined when there is no such file or its bytes are missing. */
+/** A file of the content read, its bytes ready to read; undefined when there is no such file or no bytes for it. */
 export async function readFileBytes(db: Executor, c: ResolvedContent, fileId: string) {
   const file = await c.reader.file(fileId);
-  const data = file && (await getBlob(db, file.blob));
-  return file && data ? { file, data } : undefined;
+  const blob = file && (await openBlob(db, file.blob));
+  return file && blob ? { file, blob } : undefined;
 }
 
 /** The history of a space, newest first (see listHistoryRevisions), to whoever may read the space. */

@@ -22,6 +22,7 @@ import * as m020 from './020-domain-checks.js';
 import * as m021 from './021-search-sections.js';
 import * as m022 from './022-github-anchors.js';
 import * as m023 from './023-import-skipped.js';
+import * as m024 from './024-blob-chunks.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-search-sections': m021,
   '022-github-anchors': m022,
   '023-import-skipped': m023,
+  '024-blob-chunks': m024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Executor } from '../db.js';
+import type { Database } from '../schema.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
 import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
@@ -131,7 +133,142 @@ export async function putBlob(db: Executor, data: Buffer): Promise<string> {
   return id;
 }
 
+/** The bytes of a blob held in one row (see openBlob for a blob of any size). */
 export async function getBlob(db: Executor, id: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('blobs').select('data').where('id', '=', id).executeTakeFirst();
-  return row ? Buffer.from(row.data) : undefined;
+  const blob = await openBlob(db, id);
+  if (!blob) return undefined;
+  if (blob.inline) return blob.inline;
+  const parts: Buffer[] = [];
+  for await (const chunk of blob.chunks()) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** Bytes of one chunk of a large blob (the last one may be shorter). */
+export const BLOB_CHUNK_BYTES = 1024 * 1024;
+
+export interface OpenBlob {
+  size: number;
+  /** The bytes, for a blob held in one row. */
+  inline?: Buffer;
+  /** The bytes in order, one chunk of at most BLOB_CHUNK_BYTES read at a time. */
+  chunks(): AsyncGenerator<Buffer>;
+}
+
+/** A blob to read, without reading its bytes yet; undefined when there is none of this id. */
+export async function openBlob(db: Executor, id: string): Promise<OpenBlob | undefined> {
+  const row = await db.selectFrom('blobs').select(['size', 'chunks']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const count = Number(row.chunks ?? 0);
+  if (count === 0) {
+    const data = await db.selectFrom('blobs').select('data').where('id', '=', id).executeTakeFirst();
+    const inline = Buffer.from(data!.data);
+    return {
+      size: Number(row.size),
+      inline,
+      chunks: async function* () {
+        yield inline;
+      },
+    };
+  }
+  return {
+    size: Number(row.size),
+    chunks: async function* () {
+      for (let n = 0; n < count; n++) {
+        const chunk = await db
+          .selectFrom('blob_chunks')
+          .select('data')
+          .where('blob_id', '=', id)
+          .where('n', '=', n)
+          .executeTakeFirst();
+        if (!chunk) throw new Error(`Blob ${id} is missing its chunk ${n}`);
+        yield Buffer.from(chunk.data);
+      }
+    },
+  };
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Stores the bytes `source` yields as a blob, one chunk of BLOB_CHUNK_BYTES at a time (never holding more), and
+ * answers its id (SHA-256) and size. Past `maxBytes`, stops, keeps nothing, and throws BlobTooLargeError. A blob
+ * of one chunk or less goes to one row, as putBlob stores it. Chunks are written under a temporary id and renamed
+ * once the hash is known; what an interrupted write left is removed by purgeBlobUploads.
+ */
+export async function putBlobStream(
+  db: Executor,
+  source: AsyncIterable<Buffer | Uint8Array>,
+  maxBytes: number,
+): Promise<{ id: string; size: number }> {
+  const hash = crypto.createHash('sha256');
+  const temp = `tmp-${crypto.randomUUID()}`;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let size = 0;
+  let written = 0;
+  const flush = async (all: boolean) => {
+    while (pendingBytes >= BLOB_CHUNK_BYTES || (all && pendingBytes > 0)) {
+      const joined = Buffer.concat(pending);
+      const chunk = joined.subarray(0, BLOB_CHUNK_BYTES);
+      const rest = joined.subarray(chunk.length);
+      await db
+        .insertInto('blob_chunks')
+        .values({ blob_id: temp, n: written++, data: Buffer.from(chunk), created_at: new Date().toISOString() })
+        .execute();
+      pending = rest.length ? [Buffer.from(rest)] : [];
+      pendingBytes = rest.length;
+    }
+  };
+  try {
+    for await (const part of source) {
+      const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
+      size += buffer.length;
+      if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
+      hash.update(buffer);
+      pending.push(buffer);
+      pendingBytes += buffer.length;
+      // A blob that fits one chunk stays in memory, to go to one row; past it, chunks go out as they fill.
+      if (pendingBytes > BLOB_CHUNK_BYTES) await flush(false);
+    }
+    const id = hash.digest('hex');
+    if (written === 0) {
+      await putBlob(db, Buffer.concat(pending));
+      return { id, size };
+    }
+    await flush(true);
+    // The blob's row and its chunks' new id together: whoever stores the same bytes at the same time finds the row
+    // taken and drops its own chunks.
+    const store = async (tx: Executor) => {
+      const inserted = await tx
+        .insertInto('blobs')
+        .values({ id, size, data: Buffer.alloc(0), chunks: written })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        await tx.deleteFrom('blob_chunks').where('blob_id', '=', temp).execute();
+      } else {
+        await tx.updateTable('blob_chunks').set({ blob_id: id }).where('blob_id', '=', temp).execute();
+      }
+    };
+    if (db.isTransaction) await store(db);
+    else await (db as Kysely<Database>).transaction().execute(store);
+    return { id, size };
+  } catch (error) {
+    await db.deleteFrom('blob_chunks').where('blob_id', '=', temp).execute();
+    throw error;
+  }
+}
+
+/** Removes the chunks of uploads that never finished (their process stopped): older than `before` (ISO time). */
+export async function purgeBlobUploads(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('blob_chunks')
+    .where('blob_id', 'like', 'tmp-%')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { FileEntry } from '../../content/model.js';
+import type { OpenBlob } from '../../../storage/repos/objects.js';
 
 /**
  * A request to a published site, as the route (routes/published-sites.ts) hands it over, and the answers it can get:
@@ -35,7 +36,7 @@ export type ServeResult =
       /** `html` compressed, once per rendered page and kept with it (rendered pages only). */
       encoded?: (coding: 'br' | 'gzip') => Promise<Buffer>;
     }
-  | { kind: 'file'; file: FileEntry; data: Buffer; private: boolean }
+  | { kind: 'file'; file: FileEntry; blob: OpenBlob; private: boolean }
   /** sitemap.xml, robots.txt, llms.txt, a page's markdown (`<page URL>.md`). */
   | {
       kind: 'text';

@@ -3,7 +3,7 @@ import * as repo from '../../../storage/repos/sites.js';
 import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import { LruCache } from '../../../lib/lru-cache.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
-import { getBlob } from '../../../storage/repos/objects.js';
+import { openBlob } from '../../../storage/repos/objects.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
 import { FILES_SEGMENT, PAGES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
@@ -173,9 +173,9 @@ export class PublishedSites implements SitePreviews {
     if (segments[0] === FILES_SEGMENT) {
       const fileId = segments[1] ?? '';
       const file = index.files.get(fileId);
-      const data = file && segments.length === 2 ? await getBlob(this.db, file.blob) : undefined;
-      if (!file || !data) return messagePage(404, 'Not found', 'No such file.', noindex, personal, home);
-      return { kind: 'file', file, data, private: personal || noindex };
+      const blob = file && segments.length === 2 ? await openBlob(this.db, file.blob) : undefined;
+      if (!file || !blob) return messagePage(404, 'Not found', 'No such file.', noindex, personal, home);
+      return { kind: 'file', file, blob, private: personal || noindex };
     }
 
     if (listing) {
