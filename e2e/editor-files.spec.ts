@@ -70,13 +70,18 @@ test('images uploaded into a page show in the preview, the review diff, the publ
   await expect(content).toHaveValue(/\[notes\.txt\]\(\/files\/[\w-]+\)$/);
   await expect(preview.getByRole('link', { name: 'notes.txt' })).toHaveAttribute('href', /\/files\/[\w-]+\/download$/);
 
-  // Too large a file is refused before any upload, with the limit.
+  // A file past what one request's JSON holds (1.5 MB) is streamed to the server.
   await page.getByTestId('editor-file-input').setInputFiles({
-    name: 'huge.png',
-    mimeType: 'image/png',
-    buffer: Buffer.alloc(1024 * 1024 + 1),
+    name: 'manual.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(1536 * 1024, 7),
   });
-  await expect(page.getByRole('alert')).toContainText('"huge.png" is 1.0 MB; a file can be at most 1.0 MB.');
+  await expect(content).toHaveValue(/\[manual\.pdf\]\(\/files\/[\w-]+\)$/);
+  // An empty one is refused before any upload.
+  await page
+    .getByTestId('editor-file-input')
+    .setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+  await expect(page.getByRole('alert')).toContainText('"empty.png" is empty: there is nothing to upload.');
 
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();

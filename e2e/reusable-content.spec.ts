@@ -9,7 +9,7 @@ test('write reusable content in a change request, include it in a page, merge, a
   const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Notes' });
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
 
-  const list = page.getByRole('region', { name: 'Reusable content' });
+  const list = page.locator('.reusable-list');
   await expect(list.getByText('None yet')).toBeVisible();
   await list.getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New reusable content' });

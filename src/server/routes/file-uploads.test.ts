@@ -34,7 +34,7 @@ describeEachDialect('file uploads', (dialect) => {
         'content-type': opts.type ?? 'application/octet-stream',
         ...(opts.ifMatch ? { 'if-match': `"${opts.ifMatch}"` } : {}),
       },
-      body,
+      body: new Uint8Array(body),
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
 
   const chunks = async () => {

@@ -27,8 +27,7 @@ export type AppliedChange =
     };
 
 export type FetchedFile =
-  | { data: Buffer; contentType?: string }
-  | { stored: { id: string; size: number; head: Buffer }; contentType?: string };
+  { data: Buffer; contentType?: string } | { stored: { id: string; size: number; head: Buffer }; contentType?: string };
 
 export interface EditContext {
   db: Executor;

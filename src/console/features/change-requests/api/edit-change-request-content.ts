@@ -81,16 +81,58 @@ function carryUntouchedPages(
   }
 }
 
+/** What the console learns from an edit it made: pages it did not touch carry over, the rest reloads. */
+async function afterEdit(
+  queryClient: QueryClient,
+  spaceId: string,
+  number: number,
+  input: EditContentInput,
+  result: EditContentResult,
+) {
+  const touched = touchedPages(input);
+  recordOwnEdit(input.revision, result.changeRequest.revision, touched, input.origin);
+  carryUntouchedPages(queryClient, spaceId, number, input.revision, result.changeRequest.revision, touched);
+  input.onApplied?.(result);
+  await changeRequestChanged(queryClient, result.changeRequest);
+}
+
 export function useEditChangeRequestContent(spaceId: string, number: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: EditContentInput) => editChangeRequestContent(spaceId, number, input),
-    onSuccess: async (result, input) => {
-      const touched = touchedPages(input);
-      recordOwnEdit(input.revision, result.changeRequest.revision, touched, input.origin);
-      carryUntouchedPages(queryClient, spaceId, number, input.revision, result.changeRequest.revision, touched);
-      input.onApplied?.(result);
-      await changeRequestChanged(queryClient, result.changeRequest);
+    onSuccess: (result, input) => afterEdit(queryClient, spaceId, number, input, result),
+  });
+}
+
+export interface UploadFileInput {
+  file: Blob;
+  name: string;
+  contentType?: string;
+  /** The change request's revision the upload is based on: a stale one is refused with 409. */
+  revision: string;
+  origin?: string;
+}
+
+/**
+ * `POST /v1/spaces/{spaceId}/change-requests/{number}/content/files?name=…` with the file as the body (up to
+ * FILE_UPLOAD_MAX_BYTES, streamed to storage by the server) and `If-Match: "<revision>"`.
+ */
+export function useUploadChangeRequestFile(spaceId: string, number: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UploadFileInput): Promise<EditContentResult> => {
+      const answer = await api.post<z.ZodType<{ changeRequest: ChangeRequest; file: RevisionFile }>>(
+        changeRequestPath(spaceId, number, '/content/files'),
+        undefined,
+        {
+          query: { name: input.name },
+          headers: { 'if-match': `"${input.revision}"` },
+          upload: { data: input.file, contentType: input.contentType ?? 'application/octet-stream' },
+        },
+      );
+      return { changeRequest: answer.changeRequest, changes: [], insertedFiles: [answer.file] };
     },
+    onSuccess: (result, input) =>
+      afterEdit(queryClient, spaceId, number, { changes: [], revision: input.revision, origin: input.origin }, result),
   });
 }

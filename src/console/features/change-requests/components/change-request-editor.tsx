@@ -223,11 +223,10 @@ function ReusableContentList({
   const addButton = useRef<HTMLButtonElement>(null);
   const items = list.data?.items ?? [];
   return (
-    <section className="reusable-list" aria-labelledby="reusable-list-title">
+    // Not a labelled region: "Reusable content" would answer to the editor's "Content" field's label in searches.
+    <div className="reusable-list">
       <div className="content-sidebar-header">
-        <h3 id="reusable-list-title" className="content-sidebar-title">
-          Reusable content
-        </h3>
+        <h3 className="content-sidebar-title">Reusable content</h3>
         {!readOnly && (
           <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
             <PlusIcon /> New
@@ -275,7 +274,7 @@ function ReusableContentList({
           }}
         />
       )}
-    </section>
+    </div>
   );
 }
 

@@ -5,7 +5,12 @@ import type { ClipboardEvent, DragEvent, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { FILE_MAX_BYTES, pageBodySchema, PAGE_TITLE_MAX, updatePageOperationSchema } from '../../../../shared/contract';
+import {
+  FILE_UPLOAD_MAX_BYTES,
+  pageBodySchema,
+  PAGE_TITLE_MAX,
+  updatePageOperationSchema,
+} from '../../../../shared/contract';
 import type { ContentChange, RevisionPage } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
@@ -19,12 +24,12 @@ import { FormError } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { ROOT_SERVER_ERROR, showServerError, useZodForm } from '../../../lib/form';
 import { queryKeys } from '../../../lib/query-keys';
-import { useEditChangeRequestContent } from '../api/edit-change-request-content';
+import { useEditChangeRequestContent, useUploadChangeRequestFile } from '../api/edit-change-request-content';
 import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-request';
 import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
-import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf, readBase64 } from '../utils/file-upload';
+import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
 import '../change-requests.css';
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
@@ -182,6 +187,7 @@ function PageForm({
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [upload, setUpload] = useState<{ name: string; index: number; total: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
+  const uploadFile = useUploadChangeRequestFile(spaceId, number);
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   // Another revision of the page was adopted while nothing was typed: show it.
@@ -225,8 +231,8 @@ function PageForm({
   });
 
   /**
-   * Stores files in the change request (one `insert_files` edit each, so each shows its progress and a refused one
-   * stops only itself) and inserts markdown naming them at the cursor: `![name](/files/<id>)` for images,
+   * Stores files in the change request (one upload each, streamed to the server, so each shows its progress and a
+   * refused one stops only itself) and inserts markdown naming them at the cursor: `![name](/files/<id>)` for images,
    * `[name](/files/<id>)` for other files, as the published site resolves them.
    */
   const uploadFiles = async (files: File[]) => {
@@ -250,11 +256,12 @@ function PageForm({
       const name = nameOf(file);
       setUpload({ name, index, total: files.length });
       try {
-        const base64 = await readBase64(file);
         const contentType = contentTypeOf(file);
-        const result = await edit.mutateAsync({
+        const result = await uploadFile.mutateAsync({
+          file,
+          name,
+          ...(contentType ? { contentType } : {}),
           revision,
-          changes: [{ operation: 'insert_files', files: [{ name, base64, ...(contentType ? { contentType } : {}) }] }],
           origin,
         });
         revision = result.changeRequest.revision;
@@ -383,8 +390,8 @@ function PageForm({
           }}
         />
         <span className="editor-files-hint">
-          Or drop files on the content, or paste an image. At most {Math.round(FILE_MAX_BYTES / (1024 * 1024))} MB a
-          file.
+          Or drop files on the content, or paste an image. At most {Math.round(FILE_UPLOAD_MAX_BYTES / (1024 * 1024))}{' '}
+          MB a file.
         </span>
         {upload && (
           <span className="editor-upload" role="status">

@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES, FILE_NAME_MAX, FILES_PER_OPERATION_MAX } from '../../../../shared/contract';
+import { FILE_NAME_MAX, FILE_UPLOAD_MAX_BYTES, FILES_PER_OPERATION_MAX } from '../../../../shared/contract';
 
 /** A media type the content API accepts as `contentType` (else the server infers one from the name). */
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
@@ -10,8 +10,8 @@ function sizeText(bytes: number): string {
 /** Why a file cannot be uploaded into a page (the server's limits), as a sentence; undefined when it can. */
 export function fileProblem(file: File): string | undefined {
   if (file.size === 0) return `"${file.name}" is empty: there is nothing to upload.`;
-  if (file.size > FILE_MAX_BYTES) {
-    return `"${file.name}" is ${sizeText(file.size)}; a file can be at most ${sizeText(FILE_MAX_BYTES)}.`;
+  if (file.size > FILE_UPLOAD_MAX_BYTES) {
+    return `"${file.name}" is ${sizeText(file.size)}; a file can be at most ${sizeText(FILE_UPLOAD_MAX_BYTES)}.`;
   }
   if (file.name.length > FILE_NAME_MAX) return `The file name is longer than ${FILE_NAME_MAX} characters.`;
   return undefined;
@@ -28,19 +28,6 @@ export function nameOf(file: File): string {
 
 export function contentTypeOf(file: File): string | undefined {
   return MEDIA_TYPE.test(file.type) ? file.type : undefined;
-}
-
-/** The bytes of a file as base64 (without the `data:` prefix). */
-export function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error(`Could not read "${file.name}".`));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** Markdown naming a stored file, as the published site resolves it: an image, or a link for other files. */
