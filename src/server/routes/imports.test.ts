@@ -105,7 +105,8 @@ describeEachDialect('content import', (dialect) => {
   let server: TestServer;
   let fixtures: FixtureServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { allowPrivateFetch: true });
+    // Files of imports up to 2 MiB here (100 MiB by default): big enough for a retina screenshot, small for a test.
+    server = await startTestServer(dialect, { allowPrivateFetch: true, fileMaxBytes: 2 * 1024 * 1024 });
     fixtures = await startFixtureServer();
   });
   afterAll(async () => {
@@ -652,22 +653,28 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     const space = await newSpace(server, server.orgId, { title: 'Partial' });
     const deep = `${'> '.repeat(40)}too deep`;
     const zip = zipOf({
-      'a.md': '# A\n\nFine. ![big](img/big.png) ![small](img/small.png)',
+      'a.md': '# A\n\nFine. ![big](img/big.png) ![small](img/small.png) ![retina](img/retina.png)',
       'b.md': '# B\n\nFine too.',
       'c.md': deep,
-      'img/big.png': Buffer.alloc(FILE_MAX_BYTES + 1, 1),
+      'img/big.png': Buffer.alloc(2 * 1024 * 1024 + 1, 1),
       'img/small.png': PNG,
+      // Past what a JSON edit holds (1 MiB): stored in chunks as it inflates.
+      'img/retina.png': Buffer.concat([PNG, Buffer.alloc(FILE_MAX_BYTES + 1000, 2)]),
     });
     const res = await upload(server, `${importPath(space.id)}?source=zip&importId=partial-1`, zip, 'application/zip');
     expect(res.status).toBe(201);
     const skipped = [
       { path: 'c.md', reason: expect.stringMatching(/^its content was not imported: it nests blockquotes and lists/) },
-      { path: 'img/big.png', reason: 'img/big.png is larger than 1 MiB, the largest file a space holds' },
+      { path: 'img/big.png', reason: 'img/big.png is larger than 2 MiB, the largest file a space holds' },
     ];
-    expect(res.body).toMatchObject({ importedResources: 4, totalResources: 5, skipped });
+    expect(res.body).toMatchObject({ importedResources: 5, totalResources: 6, skipped });
     const flat = flatten(await pagesOf(server, space.id)).map(({ page }) => page.title);
     expect(flat).toEqual(['A', 'B', 'C']);
-    expect((await filesOf(server, space.id)).map((f) => f.name)).toEqual(['small.png']);
+    const files = await filesOf(server, space.id);
+    expect(files.map((f) => f.name).sort()).toEqual(['retina.png', 'small.png']);
+    const retina = files.find((f) => f.name === 'retina.png');
+    expect(retina.size).toBe(PNG.length + FILE_MAX_BYTES + 1000);
+    expect(retina.dimensions).toEqual({ width: 1, height: 1 });
     const run = await server.request('GET', `/v1/spaces/${space.id}/imports/partial-1`);
     expect(run.body).toMatchObject({
       status: 'completed',

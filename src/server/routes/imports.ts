@@ -51,7 +51,11 @@ const importRequestBodySchema = z.unknown().transform((body, ctx) => {
 export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = {
-    limits: importLimits(deps.config.importLimits),
+    // One file of an import is as large as a space's files may be (FILE_MAX_BYTES), unless a test says otherwise.
+    limits: importLimits({
+      ...(deps.config.fileMaxBytes ? { fileBytes: deps.config.fileMaxBytes } : {}),
+      ...deps.config.importLimits,
+    }),
     allowPrivate: deps.config.allowPrivateFetch,
   };
   // Uploads: this plugin's routes only, up to the download size limit (JSON bodies keep the 1 MiB limit).

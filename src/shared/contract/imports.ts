@@ -30,6 +30,8 @@ export interface ImportLimits {
   uncompressedBytes: number;
   /** Pages a website import fetches at most. */
   websitePages: number;
+  /** Bytes of one file an import brings (an image, a PDF): the largest file a space holds (FILE_MAX_BYTES). */
+  fileBytes: number;
 }
 
 export const IMPORT_LIMITS: ImportLimits = {
@@ -39,6 +41,7 @@ export const IMPORT_LIMITS: ImportLimits = {
   zipEntries: 10_000,
   uncompressedBytes: 200 * 1024 * 1024,
   websitePages: 200,
+  fileBytes: 100 * 1024 * 1024,
 };
 
 /** How each limit is named in errors and in the README. */
@@ -48,6 +51,7 @@ export const IMPORT_LIMIT_NAMES: Record<keyof ImportLimits, string> = {
   totalMs: 'import time',
   zipEntries: 'archive file count',
   uncompressedBytes: 'archive uncompressed size',
+  fileBytes: 'file size',
   websitePages: 'website page count',
 };
 

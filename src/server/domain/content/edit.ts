@@ -27,7 +27,12 @@ export type AppliedChange =
     };
 
 export type FetchedFile =
-  { data: Buffer; contentType?: string } | { stored: { id: string; size: number; head: Buffer }; contentType?: string };
+  | { data: Buffer; contentType?: string }
+  | {
+      /** A blob stored already: its id and size, and its first bytes or (for an image) the size they say. */
+      stored: { id: string; size: number; head?: Buffer; width?: number; height?: number };
+      contentType?: string;
+    };
 
 export interface EditContext {
   db: Executor;
@@ -76,7 +81,7 @@ const EXTENSION_TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 
-function contentTypeOf(name: string): string {
+export function contentTypeOf(name: string): string {
   const ext = name.split('.').pop()?.toLowerCase() ?? '';
   return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
 }
@@ -479,7 +484,7 @@ export async function applyChanges(
             fail(at('base64'), 'give exactly one of base64 and url');
           let data: Buffer;
           let fetchedType: string | undefined;
-          let stored: { id: string; size: number } | undefined;
+          let stored: { id: string; size: number; width?: number; height?: number } | undefined;
           if (file.url !== undefined) {
             const fetched = await ctx
               .fetchFile(file.url)
@@ -488,7 +493,7 @@ export async function applyChanges(
               );
             if ('stored' in fetched) {
               stored = fetched.stored;
-              data = fetched.stored.head;
+              data = fetched.stored.head ?? Buffer.alloc(0);
             } else data = fetched.data;
             fetchedType = fetched.contentType;
           } else {
@@ -507,7 +512,9 @@ export async function applyChanges(
             size: stored?.size ?? data.length,
             blob: stored?.id ?? (await putBlob(ctx.db, data)),
             // From the first bytes of a stored one: every image format this reads says its size at its start.
-            ...imageDimensions(contentType, data),
+            ...(stored?.width && stored.height
+              ? { width: stored.width, height: stored.height }
+              : imageDimensions(contentType, data)),
           });
           if (file.ref) refs.set(file.ref, id);
           insertedFiles.push({ id, ...(file.ref ? { ref: file.ref } : {}) });
@@ -524,7 +531,7 @@ export async function applyChanges(
  * for the File's `dimensions` and the published pages' <img> (no jump while it loads). Nothing for other files, or
  * for bytes that are not the image they claim to be.
  */
-function imageDimensions(contentType: string, data: Buffer): { width?: number; height?: number } {
+export function imageDimensions(contentType: string, data: Buffer): { width?: number; height?: number } {
   if (!contentType.startsWith('image/')) return {};
   try {
     const { width, height } = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));

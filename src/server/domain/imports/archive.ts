@@ -56,6 +56,13 @@ export class Archive {
    * uncompressed size limit counted over every file read.
    */
   async read(path: string, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.stream(path, maxBytes, tooLarge)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /** The bytes of one file as they inflate, with the checks of `read`: a large file is never held whole. */
+  async *stream(path: string, maxBytes: number, tooLarge: () => Error): AsyncGenerator<Buffer> {
     this.scope.check();
     const entry = this.entries.get(path);
     if (!entry) throw this.scope.invalid(`${this.what} has no file ${path}`);
@@ -63,7 +70,6 @@ export class Archive {
     const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) =>
       this.zip.openReadStream(entry, (err, s) => (err ? reject(this.broken(err, path)) : resolve(s))),
     );
-    const chunks: Buffer[] = [];
     let size = 0;
     const limit = this.scope.limits.uncompressedBytes;
     try {
@@ -74,8 +80,8 @@ export class Archive {
           throw this.scope.limitError('uncompressedBytes', `${this.what} inflates to more than ${formatBytes(limit)}`);
         }
         if (size > maxBytes) throw tooLarge();
-        chunks.push(chunk);
         this.scope.check();
+        yield chunk;
       }
     } catch (err) {
       stream.destroy();
@@ -88,8 +94,10 @@ export class Archive {
       }
       if (err instanceof Error && !('status' in err)) throw this.broken(err, path);
       throw err;
+    } finally {
+      // Stopped early (the consumer gave up): the inflating stream goes too.
+      stream.destroy();
     }
-    return Buffer.concat(chunks);
   }
 
   close(): void {

@@ -13,6 +13,7 @@ function formatLimit(limit: keyof ImportLimits, value: number): string {
     case 'downloadBytes':
     case 'pageBytes':
     case 'uncompressedBytes':
+    case 'fileBytes':
       return formatBytes(value);
     case 'totalMs':
       return `${Math.round(value / 100) / 10} s`;

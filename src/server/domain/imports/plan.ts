@@ -30,7 +30,8 @@ export interface PlannedFile {
   /** The target links to it are rewritten to (`/files/<id>`). */
   target: string;
   /** Its bytes (read only when some page uses it). */
-  load: () => Promise<Buffer>;
+  /** Its bytes, read as they are stored (an archive's entry inflates chunk by chunk, never held whole). */
+  load: () => AsyncIterable<Buffer>;
 }
 
 export interface ImportPlan {

@@ -1,5 +1,4 @@
 import type { Executor } from '../../storage/db.js';
-import { blobId } from '../../storage/repos/objects.js';
 import { RevisionReader, revisionOfSpace, type PageNode } from '../content/model.js';
 import { slugify } from '../content/edit.js';
 import { fitTitle, type ImportPlan, type PlannedFile } from './plan.js';
@@ -28,7 +27,7 @@ export async function matchExisting(
   revisionId: string,
   plan: ImportPlan,
   prepared: Map<string, PreparedPage>,
-  files: Array<{ file: PlannedFile; data: Buffer }>,
+  files: Array<{ file: PlannedFile; stored: { id: string } }>,
 ): Promise<Matches> {
   const matches: Matches = { pages: new Map(), files: new Map(), reusable: new Map() };
   const reader = new RevisionReader(db, await revisionOfSpace(db, spaceId, revisionId));
@@ -69,8 +68,8 @@ export async function matchExisting(
   if (files.length) {
     const existing = new Map<string, string[]>();
     for (const [id, entry] of await reader.files()) existing.set(`${entry.name}\n${entry.blob}`, [id]);
-    for (const { file, data } of files) {
-      const same = existing.get(`${file.name}\n${blobId(data)}`);
+    for (const { file, stored } of files) {
+      const same = existing.get(`${file.name}\n${stored.id}`);
       if (same) matches.files.set(file.ref, same[0]!);
     }
   }

@@ -24,6 +24,9 @@ import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
 import { matchExisting, relinkMatches, type Matches } from './reimport.js';
+import { BlobTooLargeError, openBlob, putBlobStream } from '../../storage/repos/objects.js';
+import { contentTypeOf, imageDimensions } from '../content/edit.js';
+import type { Executor } from '../../storage/db.js';
 import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
 
 /**
@@ -267,7 +270,15 @@ async function planSource(request: ImportRequest, scope: ImportScope, ids: Impor
         const { ref, target } = ids.file();
         plan.targets[image.name] = target;
         const bytes = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-        plan.files.push({ ref, name: image.name, contentType: image.contentType, target, load: async () => bytes });
+        plan.files.push({
+          ref,
+          name: image.name,
+          contentType: image.contentType,
+          target,
+          load: async function* () {
+            yield bytes;
+          },
+        });
       }
       return plan;
     }
@@ -320,11 +331,28 @@ async function preparePages(
   return prepared;
 }
 
+/** A file of an import stored as a blob: its id and size, and an image's size (read from its first chunk). */
+export interface StoredFile {
+  id: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+async function storeFile(db: Executor, file: PlannedFile, maxBytes: number): Promise<StoredFile> {
+  const stored = await putBlobStream(db, file.load(), maxBytes);
+  const type = file.contentType ?? contentTypeOf(file.name);
+  if (!type.startsWith('image/')) return stored;
+  const first = await (await openBlob(db, stored.id))?.chunks().next();
+  const size = first?.value ? imageDimensions(type, first.value as Buffer) : {};
+  return { ...stored, ...size };
+}
+
 /** The content operations of an import: its files, then its pages in tree order. */
 function changesOf(
   plan: ImportPlan,
   prepared: Map<string, PreparedPage>,
-  files: Array<{ file: PlannedFile; data: Buffer }>,
+  files: Array<{ file: PlannedFile; stored: StoredFile }>,
   matches: Matches,
 ): ContentChange[] {
   const changes: ContentChange[] = [];
@@ -456,13 +484,22 @@ export async function importContent(
     // limits (a file over the largest a space holds) is left out and said so; the pages linking to it keep a
     // link the links report shows broken.
     const used = new Set([...prepared.values()].flatMap((p) => p.used));
-    const files: Array<{ file: PlannedFile; data: Buffer }> = [];
+    // Each is stored as it inflates (in chunks past 1 MiB): an import holds no file whole, only what it stored.
+    const files: Array<{ file: PlannedFile; stored: StoredFile }> = [];
     let filesLeft = 0;
     for (const file of plan.files) {
       if (!used.has(file.target)) continue;
       try {
-        files.push({ file, data: await file.load() });
+        files.push({ file, stored: await storeFile(ctx.db, file, scope.limits.fileBytes) });
       } catch (err) {
+        if (err instanceof BlobTooLargeError) {
+          filesLeft++;
+          skipped.push({
+            path: file.path ?? file.name,
+            reason: `it is larger than ${formatBytes(scope.limits.fileBytes)}, the largest file a space holds`,
+          });
+          continue;
+        }
         if (!(err instanceof InvalidError) || err instanceof ImportLimitError) throw err;
         filesLeft++;
         skipped.push({ path: file.path ?? file.name, reason: err.message.replace(/^[^:]+: /, '') });
@@ -486,7 +523,7 @@ export async function importContent(
     );
     const split = new Map<string, SplitBlock[]>();
     for (const page of prepared.values()) split.set(page.markdown, page.blocks);
-    const bytes = new Map(files.map(({ file, data }) => [`import:${file.ref}`, { data }]));
+    const bytes = new Map(files.map(({ file, stored }) => [`import:${file.ref}`, { stored }]));
     const fetchFile = async (url: string) => {
       const found = bytes.get(url);
       if (!found) throw new NotFoundError(`No file ${url} in this import`);

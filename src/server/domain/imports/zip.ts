@@ -7,7 +7,7 @@ import type { SummaryItem } from './summary.js';
 import { workers } from '../../workers/pool.js';
 import { resolveArchivePath } from './markdown.js';
 import { slugify } from '../content/edit.js';
-import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../shared/contract/content.js';
+import { FILE_NAME_MAX } from '../../../shared/contract/content.js';
 import { MARKDOWN_DEPTH_MAX, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import { formatBytes } from './limits.js';
 
@@ -264,8 +264,10 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
       name: basename(path).slice(0, FILE_NAME_MAX),
       target,
       load: () =>
-        archive.read(prefix + path, FILE_MAX_BYTES, () =>
-          scope.invalid(`${path} is larger than ${formatBytes(FILE_MAX_BYTES)}, the largest file a space holds`),
+        archive.stream(prefix + path, scope.limits.fileBytes, () =>
+          scope.invalid(
+            `${path} is larger than ${formatBytes(scope.limits.fileBytes)}, the largest file a space holds`,
+          ),
         ),
     });
   }
