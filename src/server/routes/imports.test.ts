@@ -790,6 +790,7 @@ describeEachDialect('content import limits', (dialect) => {
       allowPrivateFetch: true,
       importLimits: {
         downloadBytes: 20_000,
+        uploadBytes: 20_000,
         pageBytes: 2_000,
         totalMs: 1_500,
         zipEntries: 5,
@@ -826,7 +827,7 @@ describeEachDialect('content import limits', (dialect) => {
     );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.error.message).toBe(
-      'body: the upload is larger than 20000 bytes (download size limit: 20000 bytes)',
+      'body: the upload is larger than 20000 bytes (upload size limit: 20000 bytes)',
     );
     // JSON bodies keep the 1 MiB limit of every endpoint.
     const json = await server.request('POST', importPath(space.id), {

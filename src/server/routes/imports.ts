@@ -1,3 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,19 +26,38 @@ import { presentImportRun } from '../presenters/import.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 /**
- * Content uploaded as the request body of an import: the bytes, out of sight of the input guard's walk over
- * request bodies (which looks into JSON, not into 50 MiB of bytes).
+ * Content uploaded as the request body of an import, saved to a file of its own as it arrives (a 1 GiB archive is
+ * never held in memory), out of sight of the input guard's walk over request bodies. The file is removed once the
+ * import is over.
  */
 class ImportUpload {
-  readonly #data: Buffer;
   constructor(
-    data: Buffer,
+    readonly path: string,
+    readonly size: number,
     readonly contentType: string,
-  ) {
-    this.#data = data;
-  }
-  get data(): Buffer {
-    return this.#data;
+  ) {}
+}
+
+/** Writes `body` to a new temporary file, refusing (and removing it) past `maxBytes`. */
+async function saveUpload(body: NodeJS.ReadableStream, maxBytes: number, tooLarge: () => Error) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docspace-import-'));
+  const file = path.join(dir, 'upload');
+  let size = 0;
+  try {
+    await pipeline(
+      body,
+      new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          size += chunk.length;
+          next(size > maxBytes ? tooLarge() : null, chunk);
+        },
+      }),
+      createWriteStream(file),
+    );
+    return { path: file, size };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -58,24 +83,44 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     }),
     allowPrivate: deps.config.allowPrivateFetch,
   };
-  // Uploads: this plugin's routes only, up to the download size limit (JSON bodies keep the 1 MiB limit).
-  app.addContentTypeParser(
-    UPLOAD_CONTENT_TYPES,
-    { parseAs: 'buffer', bodyLimit: settings.limits.downloadBytes },
-    (request, body, done) =>
-      done(
-        null,
-        new ImportUpload(body as Buffer, request.headers['content-type']!.split(';')[0]!.trim().toLowerCase()),
-      ),
-  );
+  // Uploads: this plugin's routes only, up to the upload size limit (JSON bodies keep the 1 MiB limit), saved to
+  // disk as they arrive.
+  const tooLarge = () =>
+    new DomainError(
+      413,
+      `body: the upload is larger than ${formatBytes(settings.limits.uploadBytes)} (${limitLabel(settings.limits, 'uploadBytes')})`,
+      [{ path: 'body', message: `larger than ${formatBytes(settings.limits.uploadBytes)}` }],
+    );
+  app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > settings.limits.uploadBytes) return done(tooLarge(), undefined);
+    saveUpload(payload, settings.limits.uploadBytes, tooLarge).then(
+      (saved) =>
+        done(
+          null,
+          new ImportUpload(
+            saved.path,
+            saved.size,
+            request.headers['content-type']!.split(';')[0]!.trim().toLowerCase(),
+          ),
+        ),
+      (error: Error) => done(error, undefined),
+    );
+  });
+
+  // The saved upload goes once the request is answered, whatever the answer was.
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof ImportUpload)
+      await rm(path.dirname(request.body.path), { recursive: true, force: true });
+  });
 
   // An upload past the limit is stopped while it arrives (413), saying which limit it met.
   app.setErrorHandler((err: { code?: string }) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       throw new DomainError(
         413,
-        `body: the upload is larger than ${formatBytes(settings.limits.downloadBytes)} (${limitLabel(settings.limits, 'downloadBytes')})`,
-        [{ path: 'body', message: `larger than ${formatBytes(settings.limits.downloadBytes)}` }],
+        `body: the upload is larger than ${formatBytes(settings.limits.uploadBytes)} (${limitLabel(settings.limits, 'uploadBytes')})`,
+        [{ path: 'body', message: `larger than ${formatBytes(settings.limits.uploadBytes)}` }],
       );
     }
     throw err;
@@ -97,7 +142,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     const ctx = serviceContext(deps, request);
     return importContent(ctx, settings, spaceId, changeRequestId, {
       source,
-      ...(body instanceof ImportUpload ? { upload: body.data } : { url: body.url }),
+      ...(body instanceof ImportUpload ? { upload: { path: body.path, size: body.size } } : { url: body.url }),
       ...(query.importId ? { importId: query.importId } : {}),
     });
   };

@@ -18,8 +18,10 @@ export const UPLOAD_SOURCES = ['markdown', 'html', 'zip', 'docx'] as const;
  * that meets `websitePages` imports that many pages and says how many it found (`totalResources`).
  */
 export interface ImportLimits {
-  /** Bytes of a downloaded or uploaded archive or document (zip, docx). */
+  /** Bytes of an archive or document downloaded from a URL, or of an uploaded document (docx). */
   downloadBytes: number;
+  /** Bytes of an upload (a zip is saved to disk as it arrives and read from there, never held in memory). */
+  uploadBytes: number;
   /** Bytes of one page: a markdown or HTML file, or one page of a website. */
   pageBytes: number;
   /** Milliseconds an import may take, from the request to its revision. */
@@ -36,6 +38,7 @@ export interface ImportLimits {
 
 export const IMPORT_LIMITS: ImportLimits = {
   downloadBytes: 50 * 1024 * 1024,
+  uploadBytes: 1024 * 1024 * 1024,
   pageBytes: 5 * 1024 * 1024,
   totalMs: 120_000,
   zipEntries: 10_000,
@@ -47,6 +50,7 @@ export const IMPORT_LIMITS: ImportLimits = {
 /** How each limit is named in errors and in the README. */
 export const IMPORT_LIMIT_NAMES: Record<keyof ImportLimits, string> = {
   downloadBytes: 'download size',
+  uploadBytes: 'upload size',
   pageBytes: 'page size',
   totalMs: 'import time',
   zipEntries: 'archive file count',

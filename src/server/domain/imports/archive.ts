@@ -109,20 +109,21 @@ export class Archive {
   }
 
   /**
-   * Opens an archive held in memory and lists it, refusing (400 naming the limit or the entry) more entries than
+   * Opens an archive (held in memory, or a file on disk) and lists it, refusing (400 naming the limit or the entry) more entries than
    * the limit, declared sizes adding up past the uncompressed size limit, paths that are absolute or climb out
    * with `..`, symbolic links, and encrypted entries. `what` names the archive in messages ("the archive", "the
    * document").
    */
-  static async open(data: Buffer, scope: ImportScope, what = 'the archive'): Promise<Archive> {
+  static async open(data: Buffer | { path: string }, scope: ImportScope, what = 'the archive'): Promise<Archive> {
     const { limits } = scope;
-    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(
-        data,
-        { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true },
-        (err, z) => (err ? reject(scope.invalid(`${what} is not a zip archive (${err.message})`)) : resolve(z)),
-      ),
-    );
+    const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true };
+    // An upload saved to disk is read from there, its entries as they are needed: it is never held in memory.
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+      const done = (err: Error | null, z?: yauzl.ZipFile) =>
+        err ? reject(scope.invalid(`${what} is not a zip archive (${err.message})`)) : resolve(z!);
+      if (Buffer.isBuffer(data)) yauzl.fromBuffer(data, options, done);
+      else yauzl.open(data.path, { ...options, autoClose: false }, done);
+    });
     if (zip.entryCount > limits.zipEntries) {
       zip.close();
       throw scope.limitError('zipEntries', `${what} has ${zip.entryCount} entries`);

@@ -11,6 +11,7 @@ export function formatBytes(bytes: number): string {
 function formatLimit(limit: keyof ImportLimits, value: number): string {
   switch (limit) {
     case 'downloadBytes':
+    case 'uploadBytes':
     case 'pageBytes':
     case 'uncompressedBytes':
     case 'fileBytes':

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ServiceContext } from '../context.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
@@ -48,7 +49,8 @@ export interface ImportRequest {
   /** Where to fetch it; absent for an upload. */
   url?: string;
   /** The content itself (the request body). */
-  upload?: Buffer;
+  /** The uploaded bytes, or the file they were saved to as they arrived (removed by the caller afterwards). */
+  upload?: Buffer | { path: string; size: number };
   importId?: string;
 }
 
@@ -189,7 +191,22 @@ async function planSource(request: ImportRequest, scope: ImportScope, ids: Impor
   let contentType: string | undefined;
   /** Where relative links of a page start from: the URL it came from, after redirects. */
   let landed = request.url;
-  if (request.upload) {
+  if (request.upload && !Buffer.isBuffer(request.upload)) {
+    // Saved to disk as it arrived: an archive is read from there, never held whole; anything else is page-sized.
+    const saved = request.upload;
+    // An archive up to the upload limit (it was checked arriving); a document or page up to its own.
+    if (request.source !== 'zip' && saved.size > maxBytes) {
+      throw scope.limitError(
+        limit,
+        `the ${request.source === 'docx' ? 'document' : request.source} is larger than ${formatBytes(maxBytes)}`,
+      );
+    }
+    if (request.source === 'zip') {
+      scope.progress.stage('reading');
+      return planArchive({ path: saved.path }, scope, ids);
+    }
+    data = await readFile(saved.path);
+  } else if (request.upload) {
     data = request.upload;
     if (data.length > maxBytes) {
       throw scope.limitError(

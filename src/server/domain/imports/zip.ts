@@ -53,7 +53,11 @@ function gitbookYaml(text: string, scope: ImportScope): { root?: string; readme?
 }
 
 /** The plan of an archive's import; the archive stays open (its files are read later) until `close`. */
-export async function planArchive(data: Buffer, scope: ImportScope, ids: ImportIds): Promise<ImportPlan> {
+export async function planArchive(
+  data: Buffer | { path: string },
+  scope: ImportScope,
+  ids: ImportIds,
+): Promise<ImportPlan> {
   const archive = await Archive.open(data, scope);
   try {
     return { ...(await plan(archive, scope, ids)), close: () => archive.close() };

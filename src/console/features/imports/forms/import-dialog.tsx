@@ -147,7 +147,7 @@ function FileField({
   const file = field.value as File | null;
   const hint = file
     ? `${file.name}, ${formatSize(file.size)}`
-    : `A .zip, .md, .html or .docx file of at most ${formatSize(IMPORT_LIMITS.downloadBytes)}.`;
+    : `A .zip of at most ${formatSize(IMPORT_LIMITS.uploadBytes)}, or a .md, .html or .docx file of at most ${formatSize(IMPORT_LIMITS.downloadBytes)}.`;
   return (
     <FieldFrame id={id} label="File" hint={hint} error={error}>
       <input

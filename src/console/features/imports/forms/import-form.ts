@@ -20,11 +20,15 @@ export const importFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['source'], message: 'A website is imported from its URL' });
     }
     if (!value.file) ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a file to import' });
-    else if (value.file.size > IMPORT_LIMITS.downloadBytes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['file'],
-        message: `The file is ${formatSize(value.file.size)}; at most ${formatSize(IMPORT_LIMITS.downloadBytes)} can be imported`,
-      });
+    else {
+      // An archive is saved to disk by the server as it arrives; a document is read whole.
+      const max = /\.zip$/i.test(value.file.name) ? IMPORT_LIMITS.uploadBytes : IMPORT_LIMITS.downloadBytes;
+      if (value.file.size > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['file'],
+          message: `The file is ${formatSize(value.file.size)}; at most ${formatSize(max)} can be imported`,
+        });
+      }
     }
   });
