@@ -42,7 +42,7 @@ export const IMPORT_LIMITS: ImportLimits = {
   pageBytes: 5 * 1024 * 1024,
   totalMs: 120_000,
   zipEntries: 10_000,
-  uncompressedBytes: 200 * 1024 * 1024,
+  uncompressedBytes: 2 * 1024 * 1024 * 1024,
   websitePages: 200,
   fileBytes: 100 * 1024 * 1024,
 };
