@@ -26,6 +26,9 @@ interface PageTreeProps {
  * The pages of a space or a change request as nested lists: document pages are links, groups are headings of
  * their pages, link pages point outside. Every row and its actions are reachable with Tab.
  */
+/** A link page's href naming a page of the space, `/pages/<id>` with or without a `#section`. */
+const INTERNAL = /^\/pages\/([A-Za-z0-9_-]+)(?:#.*)?$/;
+
 export function PageTree({ pages, label, activeId, renderLink, actions }: PageTreeProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -85,6 +88,9 @@ function Item({
   let row: ReactNode;
   if (page.type === 'group') {
     row = <span className="page-tree-group">{title}</span>;
+  } else if (page.type === 'link' && INTERNAL.exec(page.href ?? '')) {
+    // A link to a page of the space (an import's SUMMARY entry naming a page's section): that page, here.
+    row = renderLink({ ...page, id: INTERNAL.exec(page.href!)![1]!, type: 'document' }, 'page-tree-link');
   } else if (page.type === 'link') {
     const href = safeHref(page.href);
     row = href ? (
