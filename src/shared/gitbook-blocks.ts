@@ -70,7 +70,6 @@ const FENCE = /^( {0,3}(?:[-*+]\s+|\d+[.)]\s+|>\s?)*)\s*(`{3,}|~{3,})/;
  */
 export function spaceGitbookTags(markdown: string, origins?: number[]): string {
   if (!markdown.includes('{%')) return markdown;
-  const lines = markdown.split('\n');
   const out: string[] = [];
   // The line of `markdown` each line out comes from, when asked (`origins`).
   const push = origins
@@ -81,32 +80,11 @@ export function spaceGitbookTags(markdown: string, origins?: number[]): string {
         }
       }
     : (_at: number, ...added: string[]) => void out.push(...added);
-  let fence: string | undefined;
-  for (const [at, line] of lines.entries()) {
-    const opens = FENCE.exec(line);
-    if (fence) {
-      // The fence closes on a line of its characters alone (after the list's or quote's indentation).
-      const bare = line
-        .trim()
-        .replace(/^(?:>\s?)+/, '')
-        .trim();
-      if (bare[0] === fence[0] && bare.length >= fence.length && /^(`+|~+)$/.test(bare)) fence = undefined;
-      push(at, line);
-      continue;
-    }
-    if (opens) {
-      fence = opens[2];
-      push(at, line);
-      continue;
-    }
-    const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
-    if (!tag || LEFT_ALONE.has(tag.name)) {
-      push(at, line);
-      continue;
-    }
+  forLines(markdown, (line, at, tag) => {
+    if (!tag || LEFT_ALONE.has(tag.name)) return push(at, line);
     if (out.length && out[out.length - 1]!.trim() !== '') push(at, '');
     push(at, line, '');
-  }
+  });
   return out.join('\n');
 }
 
@@ -343,22 +321,29 @@ export function expandIncludes(
 
 /** Calls `fn` with each GitBook tag that is a line of its own outside fenced code, and its line's index. */
 function forTagLines(markdown: string, fn: (tag: GitbookTag, at: number) => void): void {
+  forLines(markdown, (_line, at, tag) => {
+    if (tag) fn(tag, at);
+  });
+}
+
+/** Calls `fn` with each line of `markdown` and its index, and the GitBook tag it is, when it is one outside code. */
+function forLines(markdown: string, fn: (line: string, at: number, tag: GitbookTag | undefined) => void): void {
   let fence: string | undefined;
   markdown.split('\n').forEach((line, at) => {
     if (fence) {
+      // The fence closes on a line of its characters alone (after the list's or quote's indentation).
       const bare = line
         .trim()
         .replace(/^(?:>\s?)+/, '')
         .trim();
       if (bare[0] === fence[0] && bare.length >= fence.length && /^(`+|~+)$/.test(bare)) fence = undefined;
-      return;
+      return fn(line, at, undefined);
     }
     const opens = FENCE.exec(line);
     if (opens) {
       fence = opens[2];
-      return;
+      return fn(line, at, undefined);
     }
-    const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
-    if (tag) fn(tag, at);
+    fn(line, at, line.includes('{%') ? parseGitbookTag(line) : undefined);
   });
 }

@@ -423,28 +423,41 @@ function PageForm({
           Save page
         </Button>
       </div>
-      <Dialog
-        open={blocker.status === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open) blocker.reset?.();
-        }}
-        title="Leave without saving?"
-        role="alertdialog"
-        size="sm"
-      >
-        <div className="dialog-body">
-          <p>The changes to this page are not saved yet. If you leave, they are lost.</p>
-        </div>
-        <DialogFooter>
-          <Button data-autofocus onClick={() => blocker.reset?.()}>
-            Stay on the page
-          </Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave and discard
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      <LeaveUnsavedDialog blocker={blocker} what="this page" />
     </form>
+  );
+}
+
+/** Asks before leaving an editor with unsaved text (`blocker` of useBlocker with a resolver). */
+export function LeaveUnsavedDialog({
+  blocker,
+  what,
+}: {
+  blocker: { status: string; reset?: () => void; proceed?: () => void };
+  what: string;
+}) {
+  return (
+    <Dialog
+      open={blocker.status === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open) blocker.reset?.();
+      }}
+      title="Leave without saving?"
+      role="alertdialog"
+      size="sm"
+    >
+      <div className="dialog-body">
+        <p>The changes to {what} are not saved yet. If you leave, they are lost.</p>
+      </div>
+      <DialogFooter>
+        <Button data-autofocus onClick={() => blocker.reset?.()}>
+          Stay on the page
+        </Button>
+        <Button variant="danger" onClick={() => blocker.proceed?.()}>
+          Leave and discard
+        </Button>
+      </DialogFooter>
+    </Dialog>
   );
 }
 

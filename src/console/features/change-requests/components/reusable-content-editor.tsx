@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ContentChange, ReusableContent } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
@@ -18,7 +17,7 @@ import { useEditChangeRequestContent } from '../api/edit-change-request-content'
 import { useChangeRequest } from '../api/get-change-request';
 import { useReusableContent } from '../api/get-reusable-contents';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
-import { MarkdownField, pageFormSchema, Preview, type PageFormInput } from './page-editor';
+import { LeaveUnsavedDialog, MarkdownField, pageFormSchema, Preview, type PageFormInput } from './page-editor';
 
 interface Props {
   organizationId: string;
@@ -288,27 +287,7 @@ function ReusableContentForm({
           show the include as a labelled block until it is removed from them.
         </p>
       </ConfirmDialog>
-      <Dialog
-        open={blocker.status === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open) blocker.reset?.();
-        }}
-        title="Leave without saving?"
-        role="alertdialog"
-        size="sm"
-      >
-        <div className="dialog-body">
-          <p>The changes to this reusable content are not saved yet. If you leave, they are lost.</p>
-        </div>
-        <DialogFooter>
-          <Button data-autofocus onClick={() => blocker.reset?.()}>
-            Stay
-          </Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave and discard
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      <LeaveUnsavedDialog blocker={blocker} what="this reusable content" />
     </form>
   );
 }
