@@ -160,23 +160,25 @@ test('an import that cannot bring every file imports the rest and lists what it 
     zipSync({
       'guide/README.md': strToU8('# Welcome\n\n![Screenshot](big.png)\n'),
       'guide/setup.md': strToU8('# Setup\n\nInstall it.\n'),
+      // A retina screenshot past 1 MiB comes in; a page nested past the limit keeps only its title.
       'guide/big.png': new Uint8Array(1024 * 1024 + 1),
+      'guide/deep.md': strToU8(`${'> '.repeat(40)}too deep\n`),
     }),
   );
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import pages' });
   await dialog.getByLabel('File').setInputFiles({ name: 'guide.zip', mimeType: 'application/zip', buffer: zip });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByRole('status')).toHaveText(/Imported 2 of 3 pages and files\. Not imported in full \(1\)/, {
+  await expect(dialog.getByRole('status')).toHaveText(/Imported 4 of 4 pages and files\. Not imported in full \(1\)/, {
     timeout: 20_000,
   });
   await expect(dialog.getByRole('listitem')).toHaveText(
-    'big.png: big.png is larger than 1 MiB, the largest file a space holds',
+    /^deep\.md: its content was not imported: it nests blockquotes and lists/,
   );
   await expectAccessible(page, '[role="dialog"]');
   await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   const pages = page.getByRole('navigation', { name: 'Pages of Guide' });
-  await expect(pages.getByRole('link')).toHaveText(['Welcome', 'Setup']);
+  await expect(pages.getByRole('link')).toHaveText(['Welcome', 'Deep', 'Setup']);
 });
