@@ -5,30 +5,41 @@ test('the links report shows a broken link first, and "Fix in a change request" 
   page,
 }) => {
   const { spaceId } = await openNewSpace(page, 'Links journey', 'Linked docs');
-  await seedPage(page, spaceId, 'Setup', 'How to set up.');
-  await seedPage(page, spaceId, 'Guide', 'Read [the setup](./setup.md) and [the missing page](./missing.md).');
+  await seedPage(page, spaceId, 'Setup', 'How to set up.\n\n## Installing the CLI\n\nRun it.');
+  await seedPage(
+    page,
+    spaceId,
+    'Guide',
+    'Read [the setup](./setup.md) and [the missing page](./missing.md).\n\nThen [install it](./setup.md#instaling-the-cli).',
+  );
   await page.reload();
 
   await page.getByRole('navigation', { name: 'Space sections' }).getByRole('link', { name: 'Links' }).click();
   await expect(page.getByRole('heading', { name: 'Links', level: 2 })).toBeVisible();
-  await expect(page.getByText(/2 links,\s*1 broken/)).toBeVisible();
+  await expect(page.getByText(/3 links,\s*2 broken/)).toBeVisible();
   const rows = page.locator('.links-table tbody tr');
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('missing');
-  await expect(rows.first()).toContainText('Broken');
-  await expect(rows.first().getByRole('link', { name: 'Guide' })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  const missing = rows.filter({ hasText: 'missing' });
+  await expect(missing).toContainText('Broken');
+  await expect(missing.getByRole('link', { name: 'Guide' })).toBeVisible();
+  // A misspelt section: the report says which one was likely meant.
+  const misspelt = rows.filter({ hasText: '#instaling-the-cli' });
+  await expect(misspelt).toContainText('Did you mean #installing-the-cli?');
 
   // All links: the working one is listed too.
   await page.getByRole('button', { name: 'All links' }).click();
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(page.locator('.links-table')).toContainText('Setup');
 
+  // Fix opens the page in the editor with the broken link selected.
   await page.getByRole('button', { name: 'Broken' }).click();
-  await page.getByRole('button', { name: /Fix in a change request/ }).click();
-  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\/[^/]+$/);
-  await expect(
-    page.getByText('Read the setup and the missing page.').or(page.getByRole('textbox')).first(),
-  ).toBeVisible();
+  await misspelt.getByRole('button', { name: /Fix in a change request/ }).click();
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\/[^/?]+\?find=/);
+  const content = page.getByRole('textbox', { name: 'Content' });
+  await expect(content).toBeFocused();
+  expect(await content.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe(
+    '#instaling-the-cli',
+  );
 });
 
 test('Ctrl+K finds a page by a word of its text and opens it', async ({ page }) => {

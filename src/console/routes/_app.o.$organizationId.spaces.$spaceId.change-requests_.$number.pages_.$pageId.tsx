@@ -9,12 +9,16 @@ import { ChangeRequestEditor } from '../features/change-requests/components/chan
 import { useSpace } from '../features/content/api/get-space';
 import { orNotFound } from './-not-found';
 import { changeRequestRoute, useChangeRequestDocumentTitle } from './-change-request';
-import { idParams } from './-url';
+import { idParams, searchParams, text } from './-url';
+
+/** `?find=`: text of the page to select in the editor when it opens (the broken link "Fix" came for). */
+const editorSearch = searchParams<{ find: string }>({ find: text(500) });
 
 /** `…/change-requests/$number/pages/$pageId`: one page of the change request in the editor. */
 export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/change-requests_/$number/pages_/$pageId')(
   {
     params: { parse: idParams('pageId') },
+    validateSearch: editorSearch,
     loader: async ({ context, params }) => {
       const { queryClient } = context;
       // The page is loaded as of the change request's revision known at that moment (see PageEditor).
@@ -35,6 +39,7 @@ export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/ch
 
 function EditorPage() {
   const { organizationId, spaceId, number, pageId } = Route.useParams();
+  const { find } = Route.useSearch();
   const space = useSpace(spaceId);
   return (
     <>
@@ -44,6 +49,7 @@ function EditorPage() {
         spaceId={spaceId}
         number={number}
         pageId={pageId}
+        {...(find ? { find } : {})}
         spaceLocked={space.editMode === 'locked'}
       />
     </>

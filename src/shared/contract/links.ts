@@ -63,7 +63,14 @@ export const contentLocationSchema = z.discriminatedUnion('kind', [
     ...located,
     page: linkedPageSchema.optional(),
     reference: z.string().optional(),
-    internalLocation: z.object({ type: z.literal('anchor'), anchor: z.string() }).optional(),
+    internalLocation: z
+      .object({
+        type: z.literal('anchor'),
+        anchor: z.string(),
+        /** Extension, for a broken anchor: the page's section whose id is closest, the likely intended one. */
+        suggestion: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({
     kind: z.literal('file'),

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../context.js';
-import { transaction } from '../../storage/db.js';
+import leven from 'leven';
+import { transaction, type Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/links.js';
 import type { LinkPageRow, LinkScopeRow, LinkTargetRow } from '../../storage/repos/links.js';
 import * as crs from '../../storage/repos/change-requests.js';
@@ -10,7 +11,8 @@ import type { FileEntry } from '../content/model.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { LARGE_BUILD, copyScope, prefetchDocuments, syncScope } from './maintain.js';
 import { syncSpaceLinks } from './hooks.js';
-import { targetKey, type LinkRelation } from './resolve.js';
+import { targetKey, type LinkRelation, type TargetData } from './resolve.js';
+import { documentLinks } from './documents.js';
 import {
   presentLink,
   presentPageLocation,
@@ -150,8 +152,17 @@ export async function listLinks(
     byTarget.set(l.target_key, list);
   }
   const last = targets[targets.length - 1];
+  const suggestions = await anchorSuggestions(ctx.db, targets, found.pages);
   return {
-    items: targets.map((t) => presentLink(ctx.urls, at, t, found, byTarget.get(t.target_key) ?? [])),
+    items: targets.map((t) => {
+      const link = presentLink(ctx.urls, at, t, found, byTarget.get(t.target_key) ?? []);
+      const suggestion = suggestions.get(t.target_key);
+      const target = link.targetReference;
+      if (suggestion && target.kind === 'page' && target.internalLocation) {
+        target.internalLocation = { ...target.internalLocation, suggestion };
+      }
+      return link;
+    }),
     ...(rows.length > query.limit && last ? { next: { page: encodeCursor([last.target_key]) } } : {}),
     count: countFor(scope, query.status),
     stats: {
@@ -162,6 +173,42 @@ export async function listLinks(
       },
     },
   };
+}
+
+/** Anchors of a page compared with a broken one, at most (a page of a thousand sections is not read further). */
+const SUGGESTION_ANCHORS_MAX = 1000;
+
+/**
+ * For each broken link to a section of a page that is there, the page's section whose id is closest to the one the
+ * link names (edit distance, at most half the name: a typo, a renamed word, GitHub's ids against another tool's),
+ * read from the page's stored anchors.
+ */
+async function anchorSuggestions(
+  db: Executor,
+  targets: LinkTargetRow[],
+  pages: Map<string, LinkPageRow>,
+): Promise<Map<string, string>> {
+  const wanted: Array<{ key: string; anchor: string; document: string }> = [];
+  for (const t of targets) {
+    if (t.status !== 'broken') continue;
+    const data = JSON.parse(t.data) as TargetData;
+    if (data.k !== 'page' || !('id' in data) || data.a === undefined) continue;
+    const document = pages.get(data.id)?.document;
+    if (document) wanted.push({ key: t.target_key, anchor: data.a, document });
+  }
+  const out = new Map<string, string>();
+  if (!wanted.length) return out;
+  const documents = await documentLinks(db, new Set(wanted.map((w) => w.document)));
+  for (const { key, anchor, document } of wanted) {
+    const anchors = documents.get(document)?.anchors.slice(0, SUGGESTION_ANCHORS_MAX) ?? [];
+    let best: { id: string; distance: number } | undefined;
+    for (const id of anchors) {
+      const distance = leven(anchor.toLowerCase(), id.toLowerCase());
+      if (!best || distance < best.distance) best = { id, distance };
+    }
+    if (best && best.distance <= Math.ceil(anchor.length / 2)) out.set(key, best.id);
+  }
+  return out;
 }
 
 /** The link targets of one page, in the order the page first links to them. */

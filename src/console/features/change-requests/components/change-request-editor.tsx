@@ -40,6 +40,8 @@ interface Props {
   pageId?: string;
   /** The reusable content being edited instead of a page. */
   reusableId?: string;
+  /** Text of the page to select when it opens (a broken link to fix). */
+  find?: string;
   /** The space refuses edits (locked). */
   spaceLocked: boolean;
 }
@@ -54,7 +56,7 @@ export function readOnlyReason(changeRequest: ChangeRequest, spaceLocked: boolea
 }
 
 /** The change request's pages beside the editor of one of them; pages are added, renamed, moved and deleted here. */
-export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, reusableId, spaceLocked }: Props) {
+export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, reusableId, find, spaceLocked }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const pages = useChangeRequestPages(spaceId, number);
   const readOnly = readOnlyReason(changeRequest, spaceLocked);
@@ -163,6 +165,7 @@ export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, r
               number={number}
               pageId={pageId}
               readOnly={readOnly}
+              {...(find ? { find } : {})}
             />
           </Suspense>
         ) : (

@@ -51,6 +51,8 @@ interface Props {
   pageId: string;
   /** Why the page cannot be edited; undefined when it can. */
   readOnly?: string;
+  /** Text to select in the content when the editor opens (a broken link to fix), if the page has it. */
+  find?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ interface Props {
  * revision of the change request (`base`); saving sends it as If-Match, so an edit made meanwhile by someone else
  * is never overwritten. Edits this console made elsewhere (another page added in the sidebar) are adopted.
  */
-export function PageEditor({ organizationId, spaceId, number, pageId, readOnly }: Props) {
+export function PageEditor({ organizationId, spaceId, number, pageId, readOnly, find }: Props) {
   const changeRequest = useChangeRequest(spaceId, number);
   const [base, setBase] = useState(changeRequest.revision);
   const [dirty, setDirty] = useState(false);
@@ -117,6 +119,7 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly }
       onDirtyChange={setDirty}
       onSaved={setBase}
       onReload={setBase}
+      {...(find ? { find } : {})}
     />
   );
 }
@@ -164,7 +167,9 @@ function PageForm({
   onDirtyChange,
   onSaved,
   onReload,
+  find,
 }: {
+  find?: string;
   organizationId: string;
   spaceId: string;
   number: number;
@@ -190,6 +195,19 @@ function PageForm({
   const uploadFile = useUploadChangeRequestFile(spaceId, number);
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  // Opened to fix a broken link: the link's text selected, in view, with the focus.
+  useEffect(() => {
+    const el = textarea.current;
+    const at = find ? el?.value.indexOf(find) : -1;
+    if (!el || at === undefined || at < 0) return;
+    el.focus();
+    el.setSelectionRange(at, at + find!.length);
+    // The line of the selection in view: the textarea scrolls to it from its share of the text.
+    el.scrollTop = Math.max(
+      0,
+      (el.scrollHeight * el.value.slice(0, at).split('\n').length) / el.value.split('\n').length - el.clientHeight / 2,
+    );
+  }, [find]);
   // Another revision of the page was adopted while nothing was typed: show it.
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(valuesOf(page));

@@ -117,6 +117,11 @@ function LinkRow({ link, organizationId, spaceId }: { link: ContentLink; organiz
           target
         )}
         <span className="links-kind">{link.targetReference.kind}</span>
+        {link.targetReference.kind === 'page' && link.targetReference.internalLocation?.suggestion && (
+          <p className="links-suggestion">
+            Did you mean <code>#{link.targetReference.internalLocation.suggestion}</code>?
+          </p>
+        )}
       </td>
       <td>
         <span className={`badge badge-link-${link.status}`}>{STATUS_LABEL[link.status]}</span>
@@ -132,7 +137,13 @@ function LinkRow({ link, organizationId, spaceId }: { link: ContentLink; organiz
                 {location.page.title || 'Untitled'}
               </Link>
               {link.status === 'broken' && (
-                <FixButton organizationId={organizationId} spaceId={spaceId} location={location} target={target} />
+                <FixButton
+                  organizationId={organizationId}
+                  spaceId={spaceId}
+                  location={location}
+                  target={target}
+                  find={findText(link.targetReference)}
+                />
               )}
             </li>
           ))}
@@ -142,17 +153,25 @@ function LinkRow({ link, organizationId, spaceId }: { link: ContentLink; organiz
   );
 }
 
-/** Opens a new change request on the page holding the broken link, in the editor. */
+/** The text of a broken link's target as the page writes it (its `#anchor`, else what it names), to find it. */
+function findText(target: ContentLocation): string | undefined {
+  if (target.kind === 'page') return target.internalLocation ? `#${target.internalLocation.anchor}` : target.reference;
+  return target.kind === 'file' ? target.reference : undefined;
+}
+
+/** Opens a new change request on the page holding the broken link, in the editor, the link selected. */
 function FixButton({
   organizationId,
   spaceId,
   location,
   target,
+  find,
 }: {
   organizationId: string;
   spaceId: string;
   location: LinkPageLocation;
   target: string;
+  find?: string;
 }) {
   const navigate = useNavigate();
   const create = useFixInChangeRequest(spaceId);
@@ -164,6 +183,7 @@ function FixButton({
           void navigate({
             to: '/o/$organizationId/spaces/$spaceId/change-requests/$number/pages/$pageId',
             params: { organizationId, spaceId, number: cr.number, pageId: location.page.id },
+            ...(find ? { search: { find } } : {}),
           }),
       },
     );
