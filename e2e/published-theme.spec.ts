@@ -50,6 +50,10 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   await expect(article.getByRole('note').filter({ hasText: 'Note' })).toContainText('Works offline too.');
   await article.getByRole('link', { name: 'Link to the section Configure' }).click();
   await expect(page).toHaveURL(/#configure$/);
+  // A link naming a section as it was called before (or misspelt) lands on the closest one.
+  await page.goto(`${new URL(live).pathname}#configuring`);
+  await expect(page).toHaveURL(/#configure$/);
+  await expect(article.getByRole('heading', { name: 'Configure' })).toBeInViewport();
   await expectAccessible(page);
 
   // Next page, and back.

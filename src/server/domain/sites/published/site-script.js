@@ -1,6 +1,7 @@
 // The published sites' one script (served as a static asset by routes/published-sites.ts, cached for a year under
 // its hash). Every page works without it: it only adds what needs a script: the theme toggle, copy and wrap
-// buttons on code, copying a heading's link, and search results as you type. Plain DOM, no framework.
+// buttons on code, copying a heading's link, search results as you type, and links to renamed sections. Plain DOM,
+// no framework.
 (() => {
   'use strict';
   const root = document.documentElement;
@@ -24,6 +25,40 @@
     b.setAttribute('aria-label', name);
     return b;
   };
+
+  // A link to a section whose heading was renamed since (`#instaling` for `#installing-the-cli`, or an id another
+  // tool gave): the section whose id is closest (edit distance at most half the name's) is scrolled to, and the
+  // address names it, as the links report suggests it.
+  const distance = (a, b) => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) {
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      row = next;
+    }
+    return row[b.length];
+  };
+  const findSection = () => {
+    let wanted = location.hash.slice(1);
+    try {
+      wanted = decodeURIComponent(wanted);
+    } catch {
+      // kept as written
+    }
+    if (!wanted || wanted.length > 200 || document.getElementById(wanted)) return;
+    let best;
+    document.querySelectorAll('article :is(h1, h2, h3, h4, h5, h6)[id]').forEach((heading) => {
+      const d = distance(wanted.toLowerCase(), heading.id.toLowerCase());
+      if (!best || d < best.d) best = { heading, d };
+    });
+    if (!best || best.d > Math.ceil(wanted.length / 2)) return;
+    history.replaceState(null, '', `#${best.heading.id}`);
+    best.heading.scrollIntoView();
+  };
+  findSection();
+  addEventListener('hashchange', findSection);
 
   // GitBook tabs: a tablist over the panels, arrows and Home/End moving between tabs (without the script, every
   // panel shows under its title).
