@@ -147,6 +147,8 @@ test('import a zip into a space, find a word of it with Ctrl+K and the space sea
   await expect(page).toHaveURL(/~search\?q=quokka/);
   await expect(page.getByRole('link', { name: /Laptop setup/ }).first()).toBeVisible();
   await expect(page.locator('mark', { hasText: /quokka/i }).first()).toBeVisible();
+  // The results page keeps the site's page tree beside them.
+  await expect(page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link').first()).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -12,7 +12,9 @@ import type { SiteCache } from './cache.js';
 import { safeHref, siteLook, type RefResolver, type SiteLook } from './look.js';
 import { messagePage, searchForm, siteHeader, themedDocument } from './page-html.js';
 import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
-import { sectionTabs } from './navigation.js';
+import { pageTree, sectionTabs } from './navigation.js';
+import { pagesUrlIn } from './page.js';
+import type { PageNode } from '../../content/model.js';
 import { visibleHeaderItems, type VisitorView } from './visitor-access.js';
 
 /** Results per page of a published site's search. */
@@ -104,7 +106,32 @@ export async function siteSearch(
   );
   const currentSection = structure.sections.find((x) => x.id === searchedFrom?.section_id);
   const tabs = sectionTabs(structure, visible, view.root, currentSection);
-  const html = searchPage(look, view.root, q, params.in, items, result.count, nextUrl, (id) => from.get(id), tabs);
+  // Beside the results, the pages of the site space searched from (or the first searched), as on its pages.
+  const home = searchedFrom ?? covered[0];
+  let pages: Element | undefined;
+  const homeSpace = home && view.spaces.get(home.space_id);
+  const index = homeSpace ? await cache.pageIndex(homeSpace.revision_id) : undefined;
+  if (home && index) {
+    const siteSpaceUrl = siteSpaceUrlIn(
+      view.root,
+      structure.sections.find((x) => x.id === home.section_id),
+      home,
+    );
+    const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+    pages = pageTree(index, pageUrl, undefined, pagesUrlIn(siteSpaceUrl));
+  }
+  const html = searchPage(
+    look,
+    view.root,
+    q,
+    params.in,
+    items,
+    result.count,
+    nextUrl,
+    (id) => from.get(id),
+    tabs,
+    pages,
+  );
   return { kind: 'html', status: 200, html, ...base };
 }
 
@@ -132,6 +159,7 @@ function searchPage(
   nextUrl: string | undefined,
   from: (spaceId: string) => string | undefined,
   tabs: Element | undefined,
+  pages: Element | undefined,
 ): string {
   const several = items.length > 1;
   const results = items.flatMap((space) =>
@@ -171,18 +199,34 @@ function searchPage(
     body: [
       ...siteHeader(root, look.title, {
         search: searchForm(root, q, inSiteSpace),
-        menu: false,
+        menu: pages !== undefined,
         ...(tabs ? { tabs } : {}),
         ...look.header,
       }),
-      el('main', { className: ['search-results'], id: 'content' }, [
-        el('h1', {}, [text('Search')]),
-        el('p', {}, [text(summary)]),
-        ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
-        ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
-      ]),
+      ...wrapped(
+        pages,
+        el('main', { className: ['search-results'], id: 'content' }, [
+          el('h1', {}, [text('Search')]),
+          el('p', {}, [text(summary)]),
+          ...(results.length ? [el('ol', { className: ['results'] }, results)] : []),
+          ...(nextUrl ? [el('p', {}, [el('a', { href: nextUrl, rel: ['next'] }, [text('More results')])])] : []),
+        ]),
+      ),
       look.footer,
     ],
   });
   return toHtml(doc);
+}
+
+/** The results in the pages' layout, the page tree beside them, when there is one. */
+function wrapped(pages: Element | undefined, main: Element): Element[] {
+  if (!pages) return [main];
+  return [
+    el('div', { className: ['layout', 'no-toc'] }, [
+      el('aside', { className: ['sidebar'], id: 'site-nav' }, [
+        el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [pages]),
+      ]),
+      main,
+    ]),
+  ];
 }

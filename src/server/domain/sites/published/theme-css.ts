@@ -152,6 +152,7 @@ h2:hover>.anchor,h3:hover>.anchor,h4:hover>.anchor,h5:hover>.anchor,h6:hover>.an
 .message h1{font-size:32px;margin:0 0 12px}.message p{color:var(--text-2)}
 .message .button{display:inline-block;margin-top:16px;padding:8px 16px;border-radius:var(--radius);background:var(--accent);color:var(--bg);font-weight:600}
 .search-results{max-width:800px;margin:0 auto;padding:32px 24px 64px}
+.layout>.search-results{margin:0;padding:32px 0 64px}
 .results{padding-left:20px}.results>li{margin-bottom:20px}.results .result{font-weight:600;font-size:17px}
 .results .space{color:var(--text-3)}.results ul{list-style:none;padding-left:12px}.results p{margin:2px 0;color:var(--text-2)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
