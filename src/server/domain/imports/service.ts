@@ -25,7 +25,7 @@ import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
 import { matchExisting, relinkMatches, type Matches } from './reimport.js';
-import { BlobTooLargeError, openBlob, putBlobStream } from '../../storage/repos/objects.js';
+import { BlobTooLargeError, putBlobStream } from '../../storage/repos/objects.js';
 import { contentTypeOf, imageDimensions } from '../content/edit.js';
 import type { Executor } from '../../storage/db.js';
 import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
@@ -356,13 +356,26 @@ export interface StoredFile {
   height?: number;
 }
 
+/** Bytes of an image's start kept while it is stored, to read its size from (every format says it there). */
+const IMAGE_HEAD_BYTES = 64 * 1024;
+
 async function storeFile(db: Executor, file: PlannedFile, maxBytes: number): Promise<StoredFile> {
-  const stored = await putBlobStream(db, file.load(), maxBytes);
   const type = file.contentType ?? contentTypeOf(file.name);
-  if (!type.startsWith('image/')) return stored;
-  const first = await (await openBlob(db, stored.id))?.chunks().next();
-  const size = first?.value ? imageDimensions(type, first.value as Buffer) : {};
-  return { ...stored, ...size };
+  const image = type.startsWith('image/');
+  // The first bytes, kept as they go by: the blob is not read again.
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  async function* source() {
+    for await (const chunk of file.load()) {
+      if (image && headBytes < IMAGE_HEAD_BYTES) {
+        head.push(chunk.subarray(0, IMAGE_HEAD_BYTES - headBytes));
+        headBytes += head[head.length - 1]!.length;
+      }
+      yield chunk;
+    }
+  }
+  const stored = await putBlobStream(db, source(), maxBytes);
+  return image ? { ...stored, ...imageDimensions(type, Buffer.from(Buffer.concat(head))) } : stored;
 }
 
 /** The content operations of an import: its files, then its pages in tree order. */
