@@ -38,6 +38,9 @@ test('write reusable content in a change request, include it in a page, merge, a
   // The review lists it; merged, the published page shows it where the page includes it.
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}`);
   await expect(page.getByText('Reusable content added')).toBeVisible();
+  // Its text, as a page's diff (open at first, as the first changes are).
+  await expect(page.getByRole('button', { name: 'Support note' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.change-body')).toContainText('support@example.com');
   await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${changeRequest.number}/merge`);
   const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Handbook', spaces: [spaceId] });
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);

@@ -27,6 +27,7 @@ import {
   CHANGES_MAX,
   CONTENT_EDIT_BODY_MAX_BYTES,
   FILE_MAX_BYTES,
+  reusableContentParamsSchema,
   type ContentChangeResult,
 } from '../../shared/contract/content.js';
 import { z } from 'zod';
@@ -167,6 +168,26 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request) => {
       const { spaceId, changeRequestId, pageId } = request.params;
       return service.changeRequestPageDiff(serviceContext(deps, request), spaceId, changeRequestId, pageId);
+    },
+  );
+
+  // Extension: the same diff for a reusable content (its `page` is the reusable content).
+  r.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/diff/reusable/:reusableContentId',
+    {
+      schema: {
+        params: changeRequestParamsSchema.extend(reusableContentParamsSchema.shape),
+        response: { 200: pageDiffSchema },
+      },
+    },
+    async (request) => {
+      const { spaceId, changeRequestId, reusableContentId } = request.params;
+      return service.changeRequestReusableDiff(
+        serviceContext(deps, request),
+        spaceId,
+        changeRequestId,
+        reusableContentId,
+      );
     },
   );
 

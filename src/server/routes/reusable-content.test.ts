@@ -94,6 +94,15 @@ describeEachDialect('reusable content', (dialect) => {
         attributes: { document: expect.any(Object) },
       }),
     ]);
+    // The review's diff of it, as a page's.
+    const diff = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/diff/reusable/${id}`);
+    expect(diff.status).toBe(200);
+    expect(diff.body.before.markdown).toBe('Run **setup**.\n');
+    expect(diff.body.after.markdown).toBe('Run **setup** twice.\n');
+    expect(diff.body.blocks.map((b: { kind: string }) => b.kind)).toEqual(['modified']);
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/diff/reusable/nope`)).status,
+    ).toBe(404);
     expect((await visit(`${published}/guide`)).html).not.toContain('twice');
     await mergeChangeRequest(server, space.id, cr.id);
     expect((await visit(`${published}/guide`)).html).toContain('Run <strong>setup</strong> twice.');

@@ -8,7 +8,7 @@ import { loadSpace } from '../spaces/service.js';
 import { isMerged, type ChangeRequestAction } from './policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { findRevision, insertRevision } from '../../storage/repos/spaces.js';
-import { RevisionReader, RevisionWriter, revisionOfSpace, type PageNode } from '../content/model.js';
+import { RevisionReader, RevisionWriter, reusableKey, revisionOfSpace, type PageNode } from '../content/model.js';
 import { semanticChanges, pageDiff } from '../content/changes.js';
 import { blocksToMarkdown, markdownCost, splitBlocks, type SplitBlock } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -276,6 +276,14 @@ export async function changeRequestPageDiff(ctx: ServiceContext, spaceId: string
   const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
   const diff = await pageDiff(base, head, pageId);
   if (!diff) throw new NotFoundError('Page not found in the change request nor in its base');
+  return diff;
+}
+
+/** The block diff of one reusable content, base → change request (as changeRequestPageDiff for a page). */
+export async function changeRequestReusableDiff(ctx: ServiceContext, spaceId: string, idOrNumber: string, id: string) {
+  const { base, head } = await baseAndHead(ctx, spaceId, idOrNumber);
+  const diff = await pageDiff(base, head, id, (reader) => reader.anyEntry(reusableKey(id)));
+  if (!diff) throw new NotFoundError('Reusable content not found in the change request nor in its base');
   return diff;
 }
 

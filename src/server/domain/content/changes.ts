@@ -94,8 +94,14 @@ export async function semanticChanges(
 }
 
 /** The block diff of one page between two revisions; undefined when the page is in neither. */
-export async function pageDiff(before: RevisionReader, after: RevisionReader, pageId: string) {
-  const [was, is] = await Promise.all([before.entry(pageId), after.entry(pageId)]);
+export async function pageDiff(
+  before: RevisionReader,
+  after: RevisionReader,
+  pageId: string,
+  /** Its entry in a revision (a reusable content's is read by its key). */
+  entryOf: (reader: RevisionReader) => Promise<PageEntry | undefined> = (reader) => reader.entry(pageId),
+) {
+  const [was, is] = await Promise.all([entryOf(before), entryOf(after)]);
   if (!was && !is) return undefined;
   const side = async (reader: RevisionReader, entry: PageEntry | undefined) => {
     if (!entry) return { meta: null, blocks: [] };

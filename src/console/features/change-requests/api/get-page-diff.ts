@@ -22,3 +22,16 @@ export function pageDiffQueryOptions(spaceId: string, number: number, pageId: st
 export function usePageDiff(spaceId: string, number: number, pageId: string, enabled = true) {
   return useQuery({ ...pageDiffQueryOptions(spaceId, number, pageId), enabled });
 }
+
+/** `GET …/change-requests/{number}/diff/reusable/{id}` (extension): a reusable content's diff, in the same shape. */
+export function useReusableDiff(spaceId: string, number: number, reusableId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.changeRequests.one(spaceId, number), 'reusable-diff', reusableId],
+    queryFn: ({ signal }) =>
+      api.get<typeof pageDiffSchema>(
+        changeRequestPath(spaceId, number, `/diff/reusable/${encodeURIComponent(reusableId)}`),
+        { signal },
+      ),
+    enabled,
+  });
+}

@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest, Comment, SemanticChange } from '../../../../shared/contract';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ChevronIcon, CommentIcon, RefreshIcon } from '../../../components/ui/icons';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, FormError, Loading } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeRequest } from '../api/get-change-request';
@@ -18,7 +18,8 @@ import { DiffWithThreads } from './diff-threads';
 import type { Composer } from './diff-threads';
 import { ExportPdfButton } from './export-pdf-button';
 import { MergePanel } from './merge-panel';
-import type { DiffView } from './page-diff';
+import { PageDiffView, type DiffView } from './page-diff';
+import { useReusableDiff } from '../api/get-page-diff';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
 import { ReviewsPanel } from './reviews-panel';
 import '../change-requests.css';
@@ -254,14 +255,15 @@ function ChangeItem({
   const pageCommentButton = useRef<HTMLButtonElement>(null);
   const bodyId = useId();
   const tone = change.type.split('_').at(-1);
+  if ('reusableContent' in change) {
+    return <ReusableChangeItem changeRequest={changeRequest} change={change} view={view} defaultOpen={defaultOpen} />;
+  }
   if (!('page' in change)) {
     return (
       <li className="change-item">
         <div className="change-header">
           <span className={`badge change-${tone}`}>{CHANGE_LABELS[change.type]}</span>
-          <span className="change-title">
-            {'file' in change ? change.file.name : change.reusableContent.title || 'Untitled'}
-          </span>
+          <span className="change-title">{change.file.name}</span>
         </div>
       </li>
     );
@@ -349,6 +351,51 @@ function ChangeItem({
             onComposerChange={setComposer}
             onPageComposerClosed={() => requestAnimationFrame(() => pageCommentButton.current?.focus())}
           />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A reusable content the change request adds, edits or deletes: its diff, as a page's, opened on demand. */
+function ReusableChangeItem({
+  changeRequest,
+  change,
+  view,
+  defaultOpen,
+}: {
+  changeRequest: ChangeRequest;
+  change: Extract<SemanticChange, { reusableContent: unknown }>;
+  view: DiffView;
+  defaultOpen: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const bodyId = useId();
+  const diff = useReusableDiff(changeRequest.space, changeRequest.number, change.reusableContent.id, open);
+  return (
+    <li className="change-item">
+      <div className="change-header">
+        <button
+          type="button"
+          className="change-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          <ChevronIcon className={open ? 'rotate-90' : undefined} />
+          <span className="change-title">{change.reusableContent.title || 'Untitled'}</span>
+        </button>
+        <span className={`badge change-${change.type.split('_').at(-1)}`}>{CHANGE_LABELS[change.type]}</span>
+      </div>
+      {open && (
+        <div id={bodyId} className="change-body">
+          {diff.isPending ? (
+            <Loading label="Loading the changes…" />
+          ) : diff.isError ? (
+            <FormError message={errorMessage(diff.error)} />
+          ) : (
+            <PageDiffView diff={diff.data} view={view} />
+          )}
         </div>
       )}
     </li>
