@@ -7,7 +7,7 @@ import { changeRequestParamsSchema, changeRequestSchema } from '../../shared/con
 import * as service from '../domain/change-requests/service.js';
 import { DomainError, InvalidError } from '../domain/errors.js';
 import { RevisionReader, revisionOfSpace } from '../domain/content/model.js';
-import { BlobTooLargeError, openBlob, putBlobStream } from '../storage/repos/objects.js';
+import { BlobTooLargeError, putBlobStream } from '../storage/repos/objects.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/revision.js';
 import { requireAuth } from '../plugins/auth.js';
@@ -73,7 +73,7 @@ export async function fileUploadRoutes(app: FastifyInstance, deps: RouteDeps) {
       service.requireEditable(before.space, before.cr);
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-      let stored: { id: string; size: number };
+      let stored: { id: string; size: number; head: Buffer };
       try {
         stored = await putBlobStream(deps.db, body.stream as AsyncIterable<Buffer>, maxBytes);
       } catch (error) {
@@ -81,7 +81,6 @@ export async function fileUploadRoutes(app: FastifyInstance, deps: RouteDeps) {
         throw error;
       }
       if (stored.size === 0) throw new InvalidError('body', 'the file is empty');
-      const head = (await (await openBlob(deps.db, stored.id))!.chunks().next()).value as Buffer;
       const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       const ifMatch = request.headers['if-match']?.replace(/^W\//, '').replace(/^"|"$/g, '');
       const url = `stored:${stored.id}`;
@@ -104,7 +103,7 @@ export async function fileUploadRoutes(app: FastifyInstance, deps: RouteDeps) {
         ifMatch,
         async (asked) => {
           if (asked !== url) throw new InvalidError('url', 'not this upload');
-          return { stored: { ...stored, head } };
+          return { stored };
         },
       );
       const inserted = result.insertedFiles[0]!;

@@ -356,26 +356,11 @@ export interface StoredFile {
   height?: number;
 }
 
-/** Bytes of an image's start kept while it is stored, to read its size from (every format says it there). */
-const IMAGE_HEAD_BYTES = 64 * 1024;
-
 async function storeFile(db: Executor, file: PlannedFile, maxBytes: number): Promise<StoredFile> {
+  const { head, ...stored } = await putBlobStream(db, file.load(), maxBytes);
   const type = file.contentType ?? contentTypeOf(file.name);
-  const image = type.startsWith('image/');
-  // The first bytes, kept as they go by: the blob is not read again.
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  async function* source() {
-    for await (const chunk of file.load()) {
-      if (image && headBytes < IMAGE_HEAD_BYTES) {
-        head.push(chunk.subarray(0, IMAGE_HEAD_BYTES - headBytes));
-        headBytes += head[head.length - 1]!.length;
-      }
-      yield chunk;
-    }
-  }
-  const stored = await putBlobStream(db, source(), maxBytes);
-  return image ? { ...stored, ...imageDimensions(type, Buffer.from(Buffer.concat(head))) } : stored;
+  // Its size from its first bytes: the import keeps no bytes of what it stored.
+  return type.startsWith('image/') ? { ...stored, ...imageDimensions(type, head) } : stored;
 }
 
 /** The content operations of an import: its files, then its pages in tree order. */

@@ -143,6 +143,9 @@ export async function getBlob(db: Executor, id: string): Promise<Buffer | undefi
   return Buffer.concat(parts);
 }
 
+/** Bytes of a blob's start putBlobStream answers (every image format says its size there). */
+export const BLOB_HEAD_BYTES = 64 * 1024;
+
 /** Bytes of one chunk of a large blob (the last one may be shorter). */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
 
@@ -197,14 +200,18 @@ export class BlobTooLargeError extends Error {
  * Stores the bytes `source` yields as a blob, one chunk of BLOB_CHUNK_BYTES at a time (never holding more), and
  * answers its id (SHA-256) and size. Past `maxBytes`, stops, keeps nothing, and throws BlobTooLargeError. A blob
  * of one chunk or less goes to one row, as putBlob stores it. Chunks are written under a temporary id and renamed
- * once the hash is known; what an interrupted write left is removed by purgeBlobUploads.
+ * once the hash is known; what an interrupted write left is removed by purgeBlobUploads. `head` is the blob's first
+ * BLOB_HEAD_BYTES.
  */
 export async function putBlobStream(
   db: Executor,
   source: AsyncIterable<Buffer | Uint8Array>,
   maxBytes: number,
-): Promise<{ id: string; size: number }> {
+): Promise<{ id: string; size: number; head: Buffer }> {
   const hash = crypto.createHash('sha256');
+  // The first bytes, kept as they go by: what a caller reads an image's size from, without reading the blob back.
+  const headParts: Buffer[] = [];
+  let headBytes = 0;
   const temp = `tmp-${crypto.randomUUID()}`;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -229,15 +236,21 @@ export async function putBlobStream(
       size += buffer.length;
       if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
       hash.update(buffer);
+      if (headBytes < BLOB_HEAD_BYTES) {
+        const part = Buffer.from(buffer.subarray(0, BLOB_HEAD_BYTES - headBytes));
+        headParts.push(part);
+        headBytes += part.length;
+      }
       pending.push(buffer);
       pendingBytes += buffer.length;
       // A blob that fits one chunk stays in memory, to go to one row; past it, chunks go out as they fill.
       if (pendingBytes > BLOB_CHUNK_BYTES) await flush(false);
     }
     const id = hash.digest('hex');
+    const head = Buffer.concat(headParts);
     if (written === 0) {
       await putBlob(db, Buffer.concat(pending));
-      return { id, size };
+      return { id, size, head };
     }
     await flush(true);
     // The blob's row and its chunks' new id together: whoever stores the same bytes at the same time finds the row
@@ -256,7 +269,7 @@ export async function putBlobStream(
     };
     if (db.isTransaction) await store(db);
     else await (db as Kysely<Database>).transaction().execute(store);
-    return { id, size };
+    return { id, size, head };
   } catch (error) {
     await db.deleteFrom('blob_chunks').where('blob_id', '=', temp).execute();
     throw error;
