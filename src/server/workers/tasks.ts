@@ -44,13 +44,16 @@ export const tasks = {
   }) =>
     markdownToDocument(input.markdown, {
       refs: { toRef: (url, kind) => input.refs[url] ?? plainRefs.toRef(url, kind), toUrl: refUrl },
+      // The last block starting at or before the offset (binary search: a page has up to 10,000 blocks).
       keyAt: (offset) => {
-        let id: string | undefined;
-        for (const [start, block] of input.starts) {
-          if (start > offset) break;
-          id = block;
+        let low = 0;
+        let high = input.starts.length;
+        while (low < high) {
+          const mid = (low + high) >> 1;
+          if (input.starts[mid]![0] <= offset) low = mid + 1;
+          else high = mid;
         }
-        return id;
+        return low > 0 ? input.starts[low - 1]![1] : undefined;
       },
     }),
   /** A JSON document given to the API, as markdown; or where it cannot be read (the path of the node, and why). */
