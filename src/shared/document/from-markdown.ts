@@ -3,6 +3,7 @@ import { HeadingIds, takeNamedId } from '../heading-ids.js';
 import { extractOperationBlocks } from '../openapi-blocks.js';
 import { bodyTree } from './parse.js';
 import {
+  MARK_ORDER,
   plainRefs,
   type DocElement,
   type DocFragment,
@@ -898,8 +899,6 @@ function colorMark(e: Element): DocLeafMark | undefined {
     },
   };
 }
-
-const MARK_ORDER = ['bold', 'italic', 'strikethrough', 'color', 'superscript', 'subscript', 'keyboard', 'code'];
 
 /** The marks with `mark` added, in one order whatever the nesting they were written in. */
 function addMark(marks: DocLeafMark[], mark: DocLeafMark): DocLeafMark[] {

@@ -52,6 +52,12 @@ export interface DocElement {
 
 export type DocNode = DocElement | DocText;
 
+/**
+ * The order marks nest in, outermost first: the reader lists a leaf's marks in it and the writer wraps them in it,
+ * so a document written and read again has the same marks in the same order.
+ */
+export const MARK_ORDER = ['bold', 'italic', 'strikethrough', 'color', 'superscript', 'subscript', 'keyboard', 'code'];
+
 /** How links and images of a body name their targets in the document, and back. */
 export interface DocumentRefs {
   /** The target of a link or image as written in markdown (after normalizing, as rendered). */
@@ -79,7 +85,8 @@ export const plainRefs: DocumentRefs = {
   toUrl: refUrl,
 };
 
-function safeDecode(text: string): string {
+/** A URL-encoded text decoded, or as written when it is not valid encoding. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

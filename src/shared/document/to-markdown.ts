@@ -16,6 +16,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import {
+  MARK_ORDER,
   plainRefs,
   type ContentRef,
   type DocElement,
@@ -498,8 +499,6 @@ class Writer {
   }
 }
 
-/** The order marks nest in, outermost first. */
-const MARK_ORDER = ['bold', 'italic', 'strikethrough', 'color', 'superscript', 'subscript', 'keyboard', 'code'];
 const HTML_MARKS: Record<string, string> = { superscript: 'sup', subscript: 'sub', keyboard: 'kbd' };
 
 function hasMark(leaf: DocLeaf, type: string) {

@@ -1,4 +1,4 @@
-import type { ContentRef } from '../../../shared/document/model.js';
+import { safeDecode, type ContentRef } from '../../../shared/document/model.js';
 import type { PageDocument } from '../../../shared/contract/content.js';
 import { hrefTargets } from '../sites/render.js';
 import { workers } from '../../workers/pool.js';
@@ -69,14 +69,6 @@ async function resolveRefs(reader: RevisionReader, path: string, urls: string[])
     }
   }
   return refs;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The page at a path of the revision (groups give no segment), read level by level down the tree. */
