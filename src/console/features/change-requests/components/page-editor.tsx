@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import type { ClipboardEvent, DragEvent, RefObject } from 'react';
+import type { ClipboardEvent, DragEvent, ReactNode, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -358,22 +358,11 @@ function PageForm({
       }}
     >
       {(stale || changedMeanwhile) && (
-        <div className="notice notice-warning" role="alert">
-          <AlertIcon />
-          <div>
-            <p className="notice-title">
-              {stale
-                ? STALE_EDIT_MESSAGE
-                : 'This change request changed meanwhile: someone else edited it since you opened this page.'}
-            </p>
-            <p>Saving would overwrite their work, so it is refused. Copy your text if you need it, then reload.</p>
-            <p>
-              <Button size="sm" loading={reloading} onClick={() => void reload()}>
-                Reload the latest version
-              </Button>
-            </p>
-          </div>
-        </div>
+        <StaleEditNotice stale={stale} what="this page">
+          <Button size="sm" loading={reloading} onClick={() => void reload()}>
+            Reload the latest version
+          </Button>
+        </StaleEditNotice>
       )}
       <FormError message={errors.root?.server?.message} />
       <TextField
@@ -443,6 +432,24 @@ function PageForm({
       </div>
       <LeaveUnsavedDialog blocker={blocker} what="this page" />
     </form>
+  );
+}
+
+/** Says that saving is refused because the change request changed since `what` was opened; `children` reload. */
+export function StaleEditNotice({ stale, what, children }: { stale: boolean; what: string; children: ReactNode }) {
+  return (
+    <div className="notice notice-warning" role="alert">
+      <AlertIcon />
+      <div>
+        <p className="notice-title">
+          {stale
+            ? STALE_EDIT_MESSAGE
+            : `This change request changed meanwhile: someone else edited it since you opened ${what}.`}
+        </p>
+        <p>Saving would overwrite their work, so it is refused. Copy your text if you need it, then reload.</p>
+        <p>{children}</p>
+      </div>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import type { ContentChange, ReusableContent } from '../../../../shared/contract
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
-import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
+import { TrashIcon } from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
 import { MarkdownFilesContext, revisionFilesUrl } from '../../../components/ui/markdown-files';
 import { FormError } from '../../../components/ui/states';
@@ -16,8 +16,15 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useEditChangeRequestContent } from '../api/edit-change-request-content';
 import { useChangeRequest } from '../api/get-change-request';
 import { useReusableContent } from '../api/get-reusable-contents';
-import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
-import { LeaveUnsavedDialog, MarkdownField, pageFormSchema, Preview, type PageFormInput } from './page-editor';
+import { editErrorMessage, isStaleEdit } from '../utils/edit-errors';
+import {
+  LeaveUnsavedDialog,
+  MarkdownField,
+  pageFormSchema,
+  Preview,
+  StaleEditNotice,
+  type PageFormInput,
+} from './page-editor';
 
 interface Props {
   organizationId: string;
@@ -198,26 +205,17 @@ function ReusableContentForm({
       }}
     >
       {(stale || changedMeanwhile) && (
-        <div className="notice notice-warning" role="alert">
-          <AlertIcon />
-          <div>
-            <p className="notice-title">
-              {stale ? STALE_EDIT_MESSAGE : 'This change request changed meanwhile: someone else edited it.'}
-            </p>
-            <p>Saving would overwrite their work, so it is refused. Copy your text if you need it, then reload.</p>
-            <p>
-              <Button
-                size="sm"
-                onClick={() => {
-                  form.reset(valuesOf(content));
-                  setStale(false);
-                }}
-              >
-                Discard my text and reload
-              </Button>
-            </p>
-          </div>
-        </div>
+        <StaleEditNotice stale={stale} what="this reusable content">
+          <Button
+            size="sm"
+            onClick={() => {
+              form.reset(valuesOf(content));
+              setStale(false);
+            }}
+          >
+            Discard my text and reload
+          </Button>
+        </StaleEditNotice>
       )}
       <FormError message={errors.root?.server?.message} />
       <TextField
