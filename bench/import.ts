@@ -18,6 +18,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from 'fflate';
 import { buildApp } from '../src/server/app.js';
 import { benchDatabase, median } from './setup.js';
+import type { openStorage as openSourceStorage } from '../src/server/storage/db.js';
 import { buildServer } from '../scripts/build-server.mjs';
 
 const TOKEN = 'bench-import-token-0123456789abcdefghijklmnop';
@@ -210,8 +211,8 @@ async function serveLarge(dialect: 'sqlite' | 'postgres') {
   const out = fs.mkdtempSync(path.join(cache, 'ds-bench-server-'));
   await buildServer(out);
   const built = pathToFileURL(`${out}/server/`).href;
-  const { buildApp: buildBuiltApp } = (await import(`${built}app.js`)) as typeof import('../src/server/app.js');
-  const { openStorage } = (await import(`${built}storage/db.js`)) as typeof import('../src/server/storage/db.js');
+  const { buildApp: buildBuiltApp } = (await import(`${built}app.js`)) as { buildApp: typeof buildApp };
+  const { openStorage } = (await import(`${built}storage/db.js`)) as { openStorage: typeof openSourceStorage };
   await setup.close();
   const storage = openStorage(config.storage);
   // A 2,000-file import takes longer than the default two minutes on a slow machine; nothing else is changed.
