@@ -42,6 +42,7 @@ import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
 import { importRoutes } from './routes/imports.js';
+import { IMPORT_JOB, IMPORTS_IN_FLIGHT_MAX, importJobHandler, importSettings } from './domain/imports/service.js';
 import { fileUploadRoutes } from './routes/file-uploads.js';
 import { searchRoutes } from './routes/search.js';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
@@ -94,7 +95,10 @@ export interface AppDeps {
   consoleRoot?: string;
   /** Also check every response body against its zod schema and compare both serializers (the test suite). */
   checkResponses?: boolean;
-  /** The background job queue's options; false runs no jobs in this instance. */
+  /**
+   * The background job queue's options; false runs no jobs in this instance (its imports then wait for another
+   * process to run them).
+   */
   jobs?: JobQueueOptions | false;
   /** Limits of OpenAPI processing, where they differ from the defaults (tests use small ones). */
   openApi?: Partial<Omit<OpenApiJobOptions, 'allowPrivate'>>;
@@ -105,9 +109,12 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
   if (deps.jobs === false) return undefined;
   const queue = new JobQueue(
     deps.db,
-    { [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }) },
+    {
+      [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }),
+      [IMPORT_JOB]: importJobHandler(deps.db, new Urls(deps.config.publicUrl), importSettings(deps.config)),
+    },
     app.log,
-    deps.jobs,
+    { ...deps.jobs, kindLimits: { [IMPORT_JOB]: IMPORTS_IN_FLIGHT_MAX, ...deps.jobs?.kindLimits } },
   );
   app.addHook('onReady', async () => queue.start());
   app.addHook('preClose', async () => queue.stop());

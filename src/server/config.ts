@@ -89,6 +89,15 @@ const envSchema = z.object({
     .min(1024 * 1024)
     .max(1024 * 1024 * 1024)
     .default(FILE_UPLOAD_MAX_BYTES),
+  /** Bytes of a zip an import reads (uploaded, or downloaded from a URL; kept on disk, never in memory). */
+  IMPORT_ARCHIVE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(64 * 1024 * 1024 * 1024)
+    .optional(),
+  /** Seconds one import may take, from its start to its revision. */
+  IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -113,7 +122,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Non-public addresses user-given URLs may be fetched from: none, all, or those of these CIDR ranges. */
   allowPrivateFetch: boolean | string[];
-  /** Limits of imports, where they differ from IMPORT_LIMITS (tests use small ones). */
+  /**
+   * Limits of imports, where they differ from IMPORT_LIMITS: IMPORT_ARCHIVE_MAX_BYTES and
+   * IMPORT_TIME_LIMIT_SECONDS, or a test's small ones.
+   */
   importLimits?: Partial<ImportLimits>;
   samlIdpInitiatedProviders: string[];
   requestTimeoutSeconds: number;
@@ -192,5 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchLanguage: e.SEARCH_LANGUAGE,
     passwordHashCost: e.PASSWORD_HASH_COST,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    ...(e.IMPORT_ARCHIVE_MAX_BYTES || e.IMPORT_TIME_LIMIT_SECONDS
+      ? {
+          importLimits: {
+            ...(e.IMPORT_ARCHIVE_MAX_BYTES ? { uploadBytes: e.IMPORT_ARCHIVE_MAX_BYTES } : {}),
+            ...(e.IMPORT_TIME_LIMIT_SECONDS ? { totalMs: e.IMPORT_TIME_LIMIT_SECONDS * 1000 } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -79,4 +79,79 @@ describeEachDialect('job queue', (dialect) => {
     await purgeOnce(storage.db);
     expect(await storage.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
+
+  it("runs a group's jobs one at a time across processes, and a kind with a limit of its own within it", async () => {
+    const running = new Map<string, number>();
+    const most = new Map<string, number>();
+    const order: string[] = [];
+    const count = (name: string, by: number) => {
+      running.set(name, (running.get(name) ?? 0) + by);
+      most.set(name, Math.max(most.get(name) ?? 0, running.get(name)!));
+    };
+    const handler: JobHandler = {
+      run: async (payload) => {
+        const { group, n } = payload as { group: string; n: number };
+        count(group, 1);
+        count('all', 1);
+        order.push(`${group}${n}`);
+        await new Promise((r) => setTimeout(r, 60));
+        count(group, -1);
+        count('all', -1);
+      },
+    };
+    const now = new Date().toISOString();
+    for (const [group, n] of [
+      ['a', 1],
+      ['a', 2],
+      ['a', 3],
+      ['b', 1],
+    ] as const) {
+      await enqueueJob(
+        storage.db,
+        {
+          id: `grouped-${group}${n}`,
+          kind: 'grouped',
+          key: `${group}${n}`,
+          payload: JSON.stringify({ group, n }),
+          group_key: group,
+        },
+        now,
+      );
+    }
+    // Two processes, each running two of this kind at once.
+    const queues = [1, 2].map(
+      () => new JobQueue(storage.db, { grouped: handler }, log, { pollMs: 10, kindLimits: { grouped: 2 } }),
+    );
+    for (const q of queues) q.start();
+    for (let i = 0; i < 200 && order.length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(queues.map((q) => q.drain()));
+    await Promise.all(queues.map((q) => q.stop()));
+    expect(order).toHaveLength(4);
+    // Group a's three jobs never overlapped, and b's did not wait for all of them.
+    expect(most.get('a')).toBe(1);
+    expect(order.indexOf('b1')).toBeLessThan(3);
+    expect(most.get('all')).toBeGreaterThan(1);
+
+    // One process with a limit of one for the kind: its jobs of different groups run one after the other.
+    most.clear();
+    for (const group of ['c', 'd', 'e']) {
+      await enqueueJob(
+        storage.db,
+        {
+          id: `limited-${group}`,
+          kind: 'grouped',
+          key: `l-${group}`,
+          payload: JSON.stringify({ group, n: 0 }),
+          group_key: group,
+        },
+        new Date().toISOString(),
+      );
+    }
+    const single = new JobQueue(storage.db, { grouped: handler }, log, { pollMs: 10, kindLimits: { grouped: 1 } });
+    single.start();
+    for (let i = 0; i < 200 && order.length < 7; i++) await new Promise((r) => setTimeout(r, 20));
+    await single.stop();
+    expect(order).toHaveLength(7);
+    expect(most.get('all')).toBe(1);
+  });
 });

@@ -23,8 +23,10 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** Milliseconds between looks for work when idle. */
   pollMs?: number;
-  /** Jobs this process runs at once. */
+  /** Jobs this process runs at once, of the kinds without a limit of their own in `kindLimits`. */
   concurrency?: number;
+  /** Jobs of a kind this process runs at once, besides the others (imports: IMPORTS_IN_FLIGHT_MAX). */
+  kindLimits?: Record<string, number>;
   /** Delay before a failed job is tried again, times the attempts so far. */
   retryMs?: number;
   /** The clock deciding which jobs are due and when a retry is (tests move it instead of waiting). */
@@ -33,7 +35,14 @@ export interface JobQueueOptions {
 
 class GaveUp extends Error {}
 
-const DEFAULTS = { leaseMs: 60_000, pollMs: 1_000, concurrency: 2, retryMs: 5_000, now: Date.now };
+const DEFAULTS = {
+  leaseMs: 60_000,
+  pollMs: 1_000,
+  concurrency: 2,
+  kindLimits: {} as Record<string, number>,
+  retryMs: 5_000,
+  now: Date.now,
+};
 
 /** Makes the queues of this process look for work now (after a job was queued and committed). */
 export function wakeJobQueues(): void {
@@ -48,6 +57,8 @@ export class JobQueue {
   private readonly options: typeof DEFAULTS;
   private timer: NodeJS.Timeout | undefined;
   private active = new Set<Promise<void>>();
+  /** Jobs running now, by kind. */
+  private running = new Map<string, number>();
   private stopped = true;
   private looking = false;
 
@@ -109,8 +120,10 @@ export class JobQueue {
     if (this.stopped || this.looking) return;
     this.looking = true;
     try {
-      while (!this.stopped && this.active.size < this.options.concurrency) {
-        const job = await this.claim();
+      while (!this.stopped) {
+        const kinds = this.kindsWithRoom();
+        if (!kinds.length) break;
+        const job = await this.claim(kinds);
         if (!job) break;
         void this.track(job);
       }
@@ -122,11 +135,21 @@ export class JobQueue {
     }
   }
 
-  private claim(): Promise<repo.JobRow | undefined> {
+  /** The kinds of job this process has room to run one more of now. */
+  private kindsWithRoom(): string[] {
+    const { concurrency, kindLimits } = this.options;
+    let general = 0;
+    for (const [kind, n] of this.running) if (kindLimits[kind] === undefined) general += n;
+    return Object.keys(this.handlers).filter((kind) =>
+      kindLimits[kind] === undefined ? general < concurrency : (this.running.get(kind) ?? 0) < kindLimits[kind],
+    );
+  }
+
+  private claim(kinds = Object.keys(this.handlers)): Promise<repo.JobRow | undefined> {
     const now = this.options.now();
     return repo.claimJob(
       this.db,
-      Object.keys(this.handlers),
+      kinds,
       this.worker,
       new Date(now).toISOString(),
       new Date(now + this.options.leaseMs).toISOString(),
@@ -134,9 +157,11 @@ export class JobQueue {
   }
 
   private track(job: repo.JobRow): Promise<void> {
+    this.running.set(job.kind, (this.running.get(job.kind) ?? 0) + 1);
     const p = this.execute(job)
       .catch((err: unknown) => this.log.error({ err, job: job.id }, 'recording the end of a job failed'))
       .finally(() => {
+        this.running.set(job.kind, this.running.get(job.kind)! - 1);
         this.active.delete(p);
         this.wake();
       });

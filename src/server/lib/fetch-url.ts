@@ -1,4 +1,6 @@
 import dns from 'node:dns';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -38,10 +40,14 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** The server may send nothing (no answer, no bytes of the body) for at most this long: FETCH_IDLE_MS. */
   idleMs?: number;
+  /** Writes the body to this file as it arrives (then `data` is empty): a large download is never held whole. */
+  writeTo?: string;
 }
 
 export interface FetchResult {
+  /** The body (empty when it went to `writeTo`). */
   data: Buffer;
+  size: number;
   contentType?: string;
   /** The URL the bytes came from, after redirects. */
   url: string;
@@ -186,6 +192,7 @@ async function fetchWithin(
       throw new FetchRefusedError(`the file is larger than ${maxBytes} bytes`);
     }
     const chunks: Buffer[] = [];
+    const file = options.writeTo ? createWriteStream(options.writeTo) : undefined;
     let size = 0;
     try {
       for await (const chunk of response) {
@@ -195,13 +202,17 @@ async function fetchWithin(
           response.destroy();
           throw new FetchRefusedError(`the file is larger than ${maxBytes} bytes`);
         }
-        chunks.push(chunk as Buffer);
+        if (!file) chunks.push(chunk as Buffer);
+        else if (!file.write(chunk)) await once(file, 'drain', { signal });
       }
+      if (file)
+        await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
     } catch (err) {
+      file?.destroy();
       throw signal.aborted ? (signal.reason as Error) : err;
     }
     const contentType = response.headers['content-type']?.split(';')[0]?.trim();
-    return { data: Buffer.concat(chunks), ...(contentType ? { contentType } : {}), url: current.href };
+    return { data: Buffer.concat(chunks), size, ...(contentType ? { contentType } : {}), url: current.href };
   }
   throw new FetchRefusedError('too many redirects');
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { newChangeRequest, newOrg, newSite, newSpace, publishSite } from '../test/factories.js';
 import { workers } from '../workers/pool.js';
+import { putChunks } from '../storage/repos/objects.js';
 import {
   docxOf,
   lieAboutSizes,
@@ -649,6 +650,134 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     });
   });
 
+  it("an import whose process stopped is run again from its stored source by another; a removed member's is refused", async () => {
+    const db = server.storage.db;
+    const space = await newSpace(server, server.orgId, { title: 'Resumed' });
+    const past = new Date(Date.now() - 120_000).toISOString();
+    /** What a process that stopped mid-import leaves: its run, its upload, and its job, leased to it (run out). */
+    const leftBehind = async (id: string, actor: TestUser, zip: Uint8Array) => {
+      const key = `src-${id}-${Date.now()}`;
+      const size = await putChunks(
+        db,
+        key,
+        (async function* () {
+          yield Buffer.from(zip);
+        })(),
+        1 << 30,
+      );
+      await db
+        .insertInto('import_runs')
+        .values({
+          space_id: space.id,
+          id,
+          change_request_id: null,
+          source: 'zip',
+          url: null,
+          status: 'running',
+          stage: 'converting',
+          imported_resources: 3,
+          total_resources: 9,
+          revision_id: null,
+          message: null,
+          skipped: null,
+          error: null,
+          created_by: actor.id,
+          created_at: past,
+          updated_at: past,
+        })
+        .execute();
+      await db
+        .insertInto('jobs')
+        .values({
+          id: `job-${id}`,
+          kind: 'import',
+          key: `${space.id}/${id}`,
+          payload: JSON.stringify({
+            spaceId: space.id,
+            runId: id,
+            actor: { userId: actor.id },
+            source: 'zip',
+            upload: { key, size },
+          }),
+          state: 'running',
+          attempts: 1,
+          run_after: past,
+          locked_until: past,
+          locked_by: 'a-process-that-stopped',
+          last_error: null,
+          group_key: server.orgId,
+          created_at: past,
+          updated_at: past,
+        })
+        .execute();
+      return key;
+    };
+    const chunksOf = async (key: string) =>
+      (await db.selectFrom('blob_chunks').select('n').where('blob_id', '=', key).execute()).length;
+
+    const key = await leftBehind('crashed', server.owner, GUIDE_ZIP());
+    await server.drainJobs();
+    const run = await server.request('GET', `/v1/spaces/${space.id}/imports/crashed`);
+    expect(run.body).toMatchObject({ status: 'completed', stage: 'done', importedResources: 9, totalResources: 9 });
+    expect(flatten(await pagesOf(server, space.id)).map(({ page }) => page.title)).toContain('Install');
+    expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.revision).toBe(run.body.revision);
+    // The upload is gone with the import, and running the job once more writes nothing twice.
+    expect(await chunksOf(key)).toBe(0);
+    await db.updateTable('jobs').set({ state: 'queued', run_after: past }).where('id', '=', 'job-crashed').execute();
+    await server.drainJobs();
+    expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.revision).toBe(run.body.revision);
+
+    // Queued by a member who was removed before it ran: refused when it runs, nothing written.
+    const member = await server.member('create');
+    const theirs = await leftBehind('theirs', member, zipOf({ 'x.md': '# Planted' }));
+    expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${member.id}`)).status).toBe(205);
+    await server.drainJobs();
+    const refused = await server.request('GET', `/v1/spaces/${space.id}/imports/theirs`);
+    expect(refused.body.status).toBe('failed');
+    expect(refused.body.message).toMatch(/not found|permission/i);
+    expect(flatten(await pagesOf(server, space.id)).map(({ page }) => page.title)).not.toContain('Planted');
+    expect(await chunksOf(theirs)).toBe(0);
+  });
+
+  it('goes on when its client goes away, and keeps no upload nobody imports', async () => {
+    fixtures.set('/slow/away.zip', { type: 'application/zip', body: GUIDE_ZIP(), delayMs: 600 });
+    const space = await newSpace(server, server.orgId, { title: 'Client gone' });
+    const gone = new AbortController();
+    const request = fetch(`${server.url}${importPath(space.id)}?importId=away-1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${fixtures.url}/slow/away.zip`, source: 'zip' }),
+      signal: gone.signal,
+    }).catch((err: unknown) => err);
+    await new Promise((r) => setTimeout(r, 200));
+    gone.abort();
+    expect(await request).toBeInstanceOf(Error);
+    let run: any;
+    for (let i = 0; i < 100 && run?.status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      run = (await server.request('GET', `/v1/spaces/${space.id}/imports/away-1`)).body;
+    }
+    expect(run).toMatchObject({ status: 'completed', importedResources: 9 });
+
+    // An upload refused (a reader may not import) is not kept.
+    const reader = await server.member('read');
+    const refused = await upload(
+      server,
+      `${importPath(space.id)}?source=zip`,
+      GUIDE_ZIP(),
+      'application/zip',
+      reader.token,
+    );
+    expect(refused.status).toBe(403);
+    let left = -1;
+    for (let i = 0; i < 40 && left !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      left = (await server.storage.db.selectFrom('blob_chunks').select('n').where('blob_id', 'like', 'src-%').execute())
+        .length;
+    }
+    expect(left).toBe(0);
+  });
+
   it('imports what it can: a page it cannot convert keeps its title, a file over the limit is left out, both listed', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Partial' });
     const deep = `${'> '.repeat(40)}too deep`;
@@ -811,11 +940,18 @@ describeEachDialect('content import limits', (dialect) => {
     expect(await pagesOf(server, spaceId)).toEqual([]);
   }
 
-  it('download size', async () => {
+  it('archive and download sizes', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Imports' });
+    // A zip from a URL goes to disk as it arrives, up to the archive size; a Word document up to the download size.
     fixtures.set('/big.zip', { type: 'application/zip', body: new Uint8Array(30_000) });
     await expectRefused(
       await importUrl(server, space.id, { url: `${fixtures.url}/big.zip`, source: 'zip' }),
+      /^url: the URL is larger than 20000 bytes \(archive size limit: 20000 bytes\)/,
+      space.id,
+    );
+    fixtures.set('/big.docx', { type: 'application/octet-stream', body: new Uint8Array(30_000) });
+    await expectRefused(
+      await importUrl(server, space.id, { url: `${fixtures.url}/big.docx`, source: 'docx' }),
       /^url: the URL is larger than 20000 bytes \(download size limit: 20000 bytes\)/,
       space.id,
     );
@@ -827,7 +963,7 @@ describeEachDialect('content import limits', (dialect) => {
     );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.error.message).toBe(
-      'body: the upload is larger than 20000 bytes (upload size limit: 20000 bytes)',
+      'body: the upload is larger than 20000 bytes (archive size limit: 20000 bytes)',
     );
     // JSON bodies keep the 1 MiB limit of every endpoint.
     const json = await server.request('POST', importPath(space.id), {

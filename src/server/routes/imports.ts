@@ -1,10 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,46 +14,33 @@ import {
 import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import { changeRequestParamsSchema } from '../../shared/contract/change-requests.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
-import { importContent, getImportRun, listImportRuns, UPLOAD_TYPES } from '../domain/imports/service.js';
-import { formatBytes, importLimits, limitLabel } from '../domain/imports/limits.js';
+import {
+  importContent,
+  getImportRun,
+  listImportRuns,
+  importSettings,
+  UPLOAD_TYPES,
+  type ImportUpload as ImportUploadRef,
+} from '../domain/imports/service.js';
+import { formatBytes, limitLabel } from '../domain/imports/limits.js';
+import { BlobTooLargeError, deleteChunks, putChunks } from '../storage/repos/objects.js';
 import { DomainError, InvalidError } from '../domain/errors.js';
 import { presentImportRun } from '../presenters/import.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 /**
- * Content uploaded as the request body of an import, saved to a file of its own as it arrives (a 1 GiB archive is
- * never held in memory), out of sight of the input guard's walk over request bodies. The file is removed once the
- * import is over.
+ * Content uploaded as the request body of an import, kept in the database as it arrives (`putChunks`: a 1 GiB
+ * archive is never held in memory, and whichever server process runs the import reads it there), out of sight of
+ * the input guard's walk over request bodies. Once the import is queued it is the import's (it removes it when it
+ * is over); an upload no import took (refused, unauthorized) is removed once the request is answered.
  */
-class ImportUpload {
+class ImportUpload implements ImportUploadRef {
+  taken = false;
   constructor(
-    readonly path: string,
+    readonly key: string,
     readonly size: number,
     readonly contentType: string,
   ) {}
-}
-
-/** Writes `body` to a new temporary file, refusing (and removing it) past `maxBytes`. */
-async function saveUpload(body: NodeJS.ReadableStream, maxBytes: number, tooLarge: () => Error) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docspace-import-'));
-  const file = path.join(dir, 'upload');
-  let size = 0;
-  try {
-    await pipeline(
-      body,
-      new Transform({
-        transform(chunk: Buffer, _encoding, next) {
-          size += chunk.length;
-          next(size > maxBytes ? tooLarge() : null, chunk);
-        },
-      }),
-      createWriteStream(file),
-    );
-    return { path: file, size };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
 }
 
 /** Content types an upload may be sent as (with `?source=`, or telling the source themselves). */
@@ -75,16 +57,9 @@ const importRequestBodySchema = z.unknown().transform((body, ctx) => {
 
 export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const settings = {
-    // One file of an import is as large as a space's files may be (FILE_MAX_BYTES), unless a test says otherwise.
-    limits: importLimits({
-      ...(deps.config.fileMaxBytes ? { fileBytes: deps.config.fileMaxBytes } : {}),
-      ...deps.config.importLimits,
-    }),
-    allowPrivate: deps.config.allowPrivateFetch,
-  };
-  // Uploads: this plugin's routes only, up to the upload size limit (JSON bodies keep the 1 MiB limit), saved to
-  // disk as they arrive.
+  const settings = importSettings(deps.config);
+  // Uploads: this plugin's routes only, up to the upload size limit (JSON bodies keep the 1 MiB limit), kept in
+  // the database as they arrive.
   const tooLarge = () =>
     new DomainError(
       413,
@@ -94,24 +69,20 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > settings.limits.uploadBytes) return done(tooLarge(), undefined);
-    saveUpload(payload, settings.limits.uploadBytes, tooLarge).then(
-      (saved) =>
+    const key = `src-${crypto.randomUUID()}`;
+    putChunks(deps.db, key, payload, settings.limits.uploadBytes).then(
+      (size) =>
         done(
           null,
-          new ImportUpload(
-            saved.path,
-            saved.size,
-            request.headers['content-type']!.split(';')[0]!.trim().toLowerCase(),
-          ),
+          new ImportUpload(key, size, request.headers['content-type']!.split(';')[0]!.trim().toLowerCase()),
         ),
-      (error: Error) => done(error, undefined),
+      (error: Error) => done(error instanceof BlobTooLargeError ? tooLarge() : error, undefined),
     );
   });
 
-  // The saved upload goes once the request is answered, whatever the answer was.
+  // An upload no import took goes once the request is answered.
   app.addHook('onResponse', async (request) => {
-    if (request.body instanceof ImportUpload)
-      await rm(path.dirname(request.body.path), { recursive: true, force: true });
+    if (request.body instanceof ImportUpload && !request.body.taken) await deleteChunks(deps.db, request.body.key);
   });
 
   // An upload past the limit is stopped while it arrives (413), saying which limit it met.
@@ -126,7 +97,12 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     throw err;
   });
 
-  const handle = async (request: FastifyRequest, spaceId: string, changeRequestId: string | undefined) => {
+  const handle = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    spaceId: string,
+    changeRequestId: string | undefined,
+  ) => {
     const body = request.body as ImportUpload | z.infer<typeof importBodySchema>;
     const query = request.query as z.infer<typeof importQuerySchema>;
     let source: ImportSource;
@@ -140,11 +116,30 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
       source = body.source;
     }
     const ctx = serviceContext(deps, request);
-    return importContent(ctx, settings, spaceId, changeRequestId, {
-      source,
-      ...(body instanceof ImportUpload ? { upload: { path: body.path, size: body.size } } : { url: body.url }),
-      ...(query.importId ? { importId: query.importId } : {}),
-    });
+    // A client that goes away stops the waiting, not the import.
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    reply.raw.once('close', onClose);
+    try {
+      const done = await importContent(
+        ctx,
+        settings,
+        spaceId,
+        changeRequestId,
+        {
+          source,
+          ...(body instanceof ImportUpload ? { upload: body } : { url: body.url }),
+          ...(query.importId ? { importId: query.importId } : {}),
+        },
+        gone.signal,
+      );
+      const run = presentImportRun(deps.urls, done.run);
+      reply.header('location', run.urls.location);
+      // Still running: the client has gone (nobody reads this), or follows it by its location.
+      return done.result ? reply.code(201).send(done.result) : reply.code(202).send(run);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
   };
 
   r.post(
@@ -154,14 +149,10 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
         params: spaceParamsSchema,
         querystring: importQuerySchema,
         body: importRequestBodySchema,
-        response: { 201: importResultSchema },
+        response: { 201: importResultSchema, 202: importRunSchema },
       },
     },
-    async (request, reply) => {
-      const done = await handle(request, request.params.spaceId, undefined);
-      reply.header('location', presentImportRun(deps.urls, done.run).urls.location);
-      return reply.code(201).send(done.result);
-    },
+    async (request, reply) => handle(request, reply, request.params.spaceId, undefined),
   );
 
   r.post(
@@ -171,14 +162,10 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
         params: changeRequestParamsSchema,
         querystring: importQuerySchema,
         body: importRequestBodySchema,
-        response: { 201: importResultSchema },
+        response: { 201: importResultSchema, 202: importRunSchema },
       },
     },
-    async (request, reply) => {
-      const done = await handle(request, request.params.spaceId, request.params.changeRequestId);
-      reply.header('location', presentImportRun(deps.urls, done.run).urls.location);
-      return reply.code(201).send(done.result);
-    },
+    async (request, reply) => handle(request, reply, request.params.spaceId, request.params.changeRequestId),
   );
 
   r.get(
@@ -192,7 +179,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const result = await listImportRuns(serviceContext(deps, request), settings, request.params.spaceId, page, limit);
+      const result = await listImportRuns(serviceContext(deps, request), request.params.spaceId, page, limit);
       return {
         items: result.items.map((row) => presentImportRun(deps.urls, row)),
         count: result.count,
@@ -211,7 +198,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request) => {
       const { spaceId, importId } = request.params;
-      const found = await getImportRun(serviceContext(deps, request), settings, spaceId, importId);
+      const found = await getImportRun(serviceContext(deps, request), spaceId, importId);
       return presentImportRun(deps.urls, found.run);
     },
   );

@@ -641,6 +641,8 @@ export interface ImportRunsTable {
   message: string | null;
   /** JSON `[{path, reason}]`: what a completed import left out; null when nothing. */
   skipped: string | null;
+  /** JSON `{status, message, issues?, reason?}`: how a failed import is answered; null otherwise. */
+  error?: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -662,6 +664,8 @@ export interface JobsTable {
   locked_until: string | null;
   locked_by: string | null;
   last_error: string | null;
+  /** Of the jobs of one group, one runs at a time, across every process (null: no group). */
+  group_key?: string | null;
   created_at: string;
   updated_at: string;
 }

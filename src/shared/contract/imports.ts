@@ -18,9 +18,12 @@ export const UPLOAD_SOURCES = ['markdown', 'html', 'zip', 'docx'] as const;
  * that meets `websitePages` imports that many pages and says how many it found (`totalResources`).
  */
 export interface ImportLimits {
-  /** Bytes of an archive or document downloaded from a URL, or of an uploaded document (docx). */
+  /** Bytes of a Word document, downloaded from a URL or uploaded (it is converted in memory). */
   downloadBytes: number;
-  /** Bytes of an upload (a zip is saved to disk as it arrives and read from there, never held in memory). */
+  /**
+   * Bytes of a zip, uploaded or downloaded from a URL, and of any upload: kept as it arrives (in the database, then
+   * on disk) and read from there, never held in memory.
+   */
   uploadBytes: number;
   /** Bytes of one page: a markdown or HTML file, or one page of a website. */
   pageBytes: number;
@@ -50,7 +53,7 @@ export const IMPORT_LIMITS: ImportLimits = {
 /** How each limit is named in errors and in the README. */
 export const IMPORT_LIMIT_NAMES: Record<keyof ImportLimits, string> = {
   downloadBytes: 'download size',
-  uploadBytes: 'upload size',
+  uploadBytes: 'archive size',
   pageBytes: 'page size',
   totalMs: 'import time',
   zipEntries: 'archive file count',
@@ -98,8 +101,11 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const IMPORT_STATUSES = ['running', 'completed', 'failed'] as const;
-/** What a running import is doing: fetching its source, reading it, converting pages, writing the revision. */
-export const IMPORT_STAGES = ['fetching', 'reading', 'converting', 'writing', 'done'] as const;
+/**
+ * What a running import is doing: waiting for its turn (imports run a few at a time, an organization's one at a
+ * time), fetching its source, reading it, converting pages, writing the revision.
+ */
+export const IMPORT_STAGES = ['queued', 'fetching', 'reading', 'converting', 'writing', 'done'] as const;
 
 /** An import run, as its progress is followed (`GET /v1/spaces/{spaceId}/imports/{importId}`). */
 export const importRunSchema = z.object({

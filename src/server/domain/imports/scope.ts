@@ -71,8 +71,9 @@ export class ImportScope {
   async fetch(
     url: string,
     maxBytes: number,
-    limit: 'downloadBytes' | 'pageBytes',
+    limit: 'downloadBytes' | 'pageBytes' | 'uploadBytes',
     what = redactUrl(url),
+    writeTo?: string,
   ): Promise<FetchResult> {
     this.check();
     try {
@@ -83,6 +84,7 @@ export class ImportScope {
         signal: this.signal,
         headers: { 'user-agent': IMPORT_USER_AGENT, accept: '*/*' },
         maxRedirects: 5,
+        ...(writeTo ? { writeTo } : {}),
       });
     } catch (err) {
       this.check();

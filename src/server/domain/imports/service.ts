@@ -1,4 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { EventEmitter } from 'node:events';
 import type { ServiceContext } from '../context.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
@@ -16,6 +22,7 @@ import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError
 import type { SplitBlock } from '../content/blocks.js';
 import { FILE_MAX_BYTES, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
 import type { ImportLimits, ImportSkipped, ImportSource } from '../../../shared/contract/imports.js';
+import type { ErrorIssue } from '../../../shared/errors.js';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
 import { ImportScope, type ProgressSink } from './scope.js';
 import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile } from './plan.js';
@@ -25,33 +32,66 @@ import { Archive } from './archive.js';
 import type { PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
 import { matchExisting, relinkMatches, type Matches } from './reimport.js';
-import { BlobTooLargeError, putBlobStream } from '../../storage/repos/objects.js';
+import { BlobTooLargeError, deleteChunks, putBlobStream, readChunks } from '../../storage/repos/objects.js';
+import { enqueueJob, jobStates } from '../../storage/repos/jobs.js';
+import { wakeJobQueues, type JobHandler } from '../../jobs/queue.js';
 import { contentTypeOf, imageDimensions } from '../content/edit.js';
-import type { Executor } from '../../storage/db.js';
-import { keyedSemaphore, semaphore } from '../../lib/semaphore.js';
+import type { Db, Executor } from '../../storage/db.js';
+import type { Actor } from '../permissions/resolver.js';
+import type { Urls } from '../../lib/urls.js';
+import type { Config } from '../../config.js';
+import { importLimits } from './limits.js';
 
 /**
  * Imports (`POST …/content/import`): content from a URL or an upload becomes one new revision, of a change request
  * or of the space.
  *
  * 1. The caller is authorized first (edit level on a change request; on a space, review, the level that merges):
- *    nothing is fetched for anyone else. An import run row records the import and its progress from then on.
+ *    nothing is fetched for anyone else. An import run row records the import and its progress from then on, and
+ *    the import is a job of the queue (jobs/queue.ts), stored with it: an upload is kept in the database until
+ *    the import is over, so that any server process runs it, and one whose process stopped (a crash, a restart)
+ *    is run again from its source by another. The request waits for the run to end and answers its outcome; the
+ *    run's progress is readable meanwhile (`GET …/imports/{importId}`). Each process runs IMPORTS_IN_FLIGHT_MAX
+ *    imports at once, and an organization's imports run one at a time across every process.
  * 2. The source is fetched through the one guarded fetch, read and converted (zip.ts, website.ts, docx.ts,
  *    html.ts, markdown.ts); every limit it meets stops it with a 400 naming the limit. Conversions and page bodies
  *    run in the worker pool when large, so the event loop stays free.
  * 3. The result is written as one batch of content operations through the change requests' own machinery:
  *    `updateContent` into the change request; into the space, a change request created, edited and merged in one
  *    transaction (the space's row lock queues it with other merges, and the merge is three-way if the space moved
- *    on meanwhile, so nothing is lost). Whatever fails, nothing of the import is kept but its run row, which says why.
+ *    on meanwhile, so nothing is lost). The run is marked completed in the same transaction, so an import run again
+ *    after a crash never writes twice. Whatever fails, nothing of the import is kept but its run row, which says
+ *    why (and how the request is answered: a 400 naming the limit, the field, the file).
  */
 export interface ImportRequest {
   source: ImportSource;
   /** Where to fetch it; absent for an upload. */
   url?: string;
-  /** The content itself (the request body). */
-  /** The uploaded bytes, or the file they were saved to as they arrived (removed by the caller afterwards). */
-  upload?: Buffer | { path: string; size: number };
+  /**
+   * The uploaded bytes, kept in the database as they arrived under `key` (putChunks). The import takes them
+   * (`taken`) once it is queued, and removes them when it is over; until then, they are the caller's to remove.
+   */
+  upload?: ImportUpload;
   importId?: string;
+}
+
+export interface ImportUpload {
+  key: string;
+  size: number;
+  taken?: boolean;
+}
+
+/** The queue's job kind of imports, and what its job holds: everything the import needs, in any process. */
+export const IMPORT_JOB = 'import';
+export interface ImportJobPayload {
+  spaceId: string;
+  runId: string;
+  changeRequestId?: string;
+  /** Who asked: the import is authorized again as this user when it runs. */
+  actor: Actor;
+  source: ImportSource;
+  url?: string;
+  upload?: { key: string; size: number };
 }
 
 export interface ImportSettings {
@@ -59,16 +99,23 @@ export interface ImportSettings {
   allowPrivate: PrivateAddresses;
 }
 
-/** Imports one process runs at once: each may hold an archive and its pages in memory. The others wait. */
-export const IMPORTS_IN_FLIGHT_MAX = 2;
-const acquireSlot = semaphore(IMPORTS_IN_FLIGHT_MAX);
+/** The limits and fetch rules of imports under `config`. */
+export function importSettings(config: Config): ImportSettings {
+  return {
+    // One file of an import is as large as a space's files may be (FILE_MAX_BYTES), unless a test says otherwise.
+    limits: importLimits({
+      ...(config.fileMaxBytes ? { fileBytes: config.fileMaxBytes } : {}),
+      ...config.importLimits,
+    }),
+    allowPrivate: config.allowPrivateFetch,
+  };
+}
+
 /**
- * Imports of one organization at once, per process. An organization's next import waits for its previous one
- * before it takes one of the slots every organization shares: two slow imports of one organization (a source that
- * trickles) no longer hold both slots while other organizations' imports wait.
+ * Imports one process runs at once (the queue's limit for import jobs): each may hold an archive's pages in
+ * memory. The others wait in the queue.
  */
-export const IMPORTS_PER_ORGANIZATION_MAX = 1;
-const acquireOrganizationSlot = keyedSemaphore(IMPORTS_PER_ORGANIZATION_MAX);
+export const IMPORTS_IN_FLIGHT_MAX = 2;
 
 /** Milliseconds between two progress writes of one import. */
 const PROGRESS_EVERY_MS = 200;
@@ -76,6 +123,7 @@ const PROGRESS_EVERY_MS = 200;
 /** Progress written to the import's run row, at most every PROGRESS_EVERY_MS, one write at a time. */
 class RunProgress implements ProgressSink {
   private state = { stage: 'fetching', imported: 0, total: 0 };
+  private started = false;
   private written = '';
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -113,7 +161,9 @@ class RunProgress implements ProgressSink {
   private write(): Promise<void> {
     this.chain = this.chain.then(async () => {
       const key = JSON.stringify(this.state);
-      if (key === this.written) return;
+      // The first write always goes: it says the import has started (out of the queue).
+      if (key === this.written && this.started) return;
+      this.started = true;
       this.written = key;
       await runs
         .updateImportRun(this.ctx.db, this.spaceId, this.id, {
@@ -174,8 +224,41 @@ async function checkAccess(ctx: ServiceContext, spaceId: string, changeRequestId
   return { space, cr: undefined };
 }
 
+/**
+ * An archive's plan, read from a file of its own in a new temporary folder that `write` fills (from the database
+ * for an upload, from the network for a URL): the archive is never held whole. The folder goes with the plan.
+ */
+async function planArchiveFile(
+  write: (file: string) => Promise<void>,
+  scope: ImportScope,
+  ids: ImportIds,
+): Promise<ImportPlan> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docspace-import-'));
+  const removeDir = () => rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  try {
+    const file = path.join(dir, 'archive.zip');
+    await write(file);
+    scope.progress.stage('reading');
+    const plan = await planArchive({ path: file }, scope, ids);
+    const close = plan.close;
+    plan.close = () => {
+      close?.();
+      void removeDir();
+    };
+    return plan;
+  } catch (err) {
+    await removeDir();
+    throw err;
+  }
+}
+
 /** The source's plan: fetched (or uploaded), read, converted. */
-async function planSource(request: ImportRequest, scope: ImportScope, ids: ImportIds): Promise<ImportPlan> {
+async function planSource(
+  db: Executor,
+  request: Omit<ImportJobPayload, 'spaceId' | 'runId' | 'actor'>,
+  scope: ImportScope,
+  ids: ImportIds,
+): Promise<ImportPlan> {
   const { limits } = scope;
   const name = nameFromUrl(request.url);
   const pageSized = request.source === 'markdown' || request.source === 'html';
@@ -191,8 +274,9 @@ async function planSource(request: ImportRequest, scope: ImportScope, ids: Impor
   let contentType: string | undefined;
   /** Where relative links of a page start from: the URL it came from, after redirects. */
   let landed = request.url;
-  if (request.upload && !Buffer.isBuffer(request.upload)) {
-    // Saved to disk as it arrived: an archive is read from there, never held whole; anything else is page-sized.
+  if (request.upload) {
+    // Kept in the database as it arrived: an archive is read from a file it is copied to, never held whole;
+    // anything else is page-sized.
     const saved = request.upload;
     // An archive up to the upload limit (it was checked arriving); a document or page up to its own.
     if (request.source !== 'zip' && saved.size > maxBytes) {
@@ -202,18 +286,24 @@ async function planSource(request: ImportRequest, scope: ImportScope, ids: Impor
       );
     }
     if (request.source === 'zip') {
-      scope.progress.stage('reading');
-      return planArchive({ path: saved.path }, scope, ids);
-    }
-    data = await readFile(saved.path);
-  } else if (request.upload) {
-    data = request.upload;
-    if (data.length > maxBytes) {
-      throw scope.limitError(
-        limit,
-        `the ${request.source === 'docx' ? 'document' : request.source} is larger than ${formatBytes(maxBytes)}`,
+      return planArchiveFile(
+        (file) => pipeline(Readable.from(readChunks(db, saved.key)), createWriteStream(file)),
+        scope,
+        ids,
       );
     }
+    const parts: Buffer[] = [];
+    for await (const chunk of readChunks(db, saved.key)) parts.push(chunk);
+    data = Buffer.concat(parts);
+  } else if (request.source === 'zip') {
+    // Up to the archive size, to disk as it arrives.
+    return planArchiveFile(
+      async (file) => {
+        await scope.fetch(request.url!, limits.uploadBytes, 'uploadBytes', 'the URL', file);
+      },
+      scope,
+      ids,
+    );
   } else {
     const fetched = await scope.fetch(request.url!, maxBytes, limit, 'the URL');
     data = fetched.data;
@@ -253,8 +343,6 @@ async function planSource(request: ImportRequest, scope: ImportScope, ids: Impor
         false,
       );
     }
-    case 'zip':
-      return planArchive(data, scope, ids);
     case 'docx': {
       // The document is a zip: its entries, their sizes and paths are checked as an archive's before the converter
       // (which inflates them itself) sees it, so a bomb in a document is stopped at the same limits.
@@ -446,16 +534,29 @@ function skippedMessage(skipped: ImportSkipped[]): string | undefined {
   return `Not imported in full: ${shown.join(', ')} (see skipped).`;
 }
 
-function presentable(err: unknown): string {
-  return err instanceof DomainError ? err.message : 'The import failed on an unexpected error';
+/** The error a failed import is answered with, as its run keeps it. */
+interface StoredError {
+  status: number;
+  message: string;
+  issues?: ErrorIssue[];
+  reason?: string;
 }
 
+/** Runs ended in this process: the requests waiting on them hear it at once (others look every WAIT_POLL_MS). */
+const ended = new EventEmitter().setMaxListeners(0);
+const WAIT_POLL_MS = 250;
+
+/**
+ * Starts an import (authorized now, queued as a job) and waits for it to end: answers its outcome, or throws the
+ * error it failed with. When `until` aborts (the client went away), stops waiting: the import goes on.
+ */
 export async function importContent(
   ctx: ServiceContext,
   settings: ImportSettings,
   spaceId: string,
   changeRequestId: string | undefined,
   request: ImportRequest,
+  until?: AbortSignal,
 ) {
   // Nothing is fetched, nor recorded, for a caller who may not import here.
   const { space, cr } = await checkAccess(ctx, spaceId, changeRequestId);
@@ -464,33 +565,150 @@ export async function importContent(
   if (await runs.findImportRun(ctx.db, spaceId, id)) {
     throw new ConflictError(`importId: an import ${id} already exists in this space`);
   }
-  await runs.insertImportRun(ctx.db, {
-    space_id: spaceId,
-    id,
-    change_request_id: cr?.id ?? null,
+  const payload: ImportJobPayload = {
+    spaceId,
+    runId: id,
+    ...(cr ? { changeRequestId: cr.id } : {}),
+    actor: ctx.actor,
     source: request.source,
-    url: request.url ?? null,
-    status: 'running',
-    stage: 'fetching',
-    imported_resources: 0,
-    total_resources: 0,
-    revision_id: null,
-    message: null,
-    skipped: null,
-    created_by: ctx.actor.userId,
-    created_at: now,
-    updated_at: now,
+    ...(request.url ? { url: request.url } : {}),
+    ...(request.upload ? { upload: { key: request.upload.key, size: request.upload.size } } : {}),
+  };
+  await transaction(ctx.db, async (tx) => {
+    await runs.insertImportRun(tx, {
+      space_id: spaceId,
+      id,
+      change_request_id: cr?.id ?? null,
+      source: request.source,
+      url: request.url ?? null,
+      status: 'running',
+      stage: 'queued',
+      imported_resources: 0,
+      total_resources: 0,
+      revision_id: null,
+      message: null,
+      skipped: null,
+      error: null,
+      created_by: ctx.actor.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await enqueueJob(
+      tx,
+      {
+        id: newId(),
+        kind: IMPORT_JOB,
+        key: runKey(spaceId, id),
+        payload: JSON.stringify(payload),
+        group_key: space.organization_id,
+      },
+      now,
+    );
   });
+  if (request.upload) request.upload.taken = true;
+  wakeJobQueues();
+  const run = await waitForRun(ctx.db, spaceId, id, until);
+  if (run.status === 'running') return { space, run, result: undefined };
+  if (run.status === 'failed') {
+    const stored = run.error ? (JSON.parse(run.error) as StoredError) : undefined;
+    if (stored && stored.status < 500) throw new DomainError(stored.status, stored.message, stored.issues, stored.reason);
+    throw new Error(`import ${id} failed: ${run.message ?? 'unknown error'}`);
+  }
+  const skipped = run.skipped ? (JSON.parse(run.skipped) as ImportSkipped[]) : [];
+  return {
+    space,
+    run,
+    result: {
+      revision: run.revision_id!,
+      importedResources: run.imported_resources,
+      totalResources: run.total_resources,
+      ...(skipped.length ? { skipped } : {}),
+    },
+  };
+}
+
+/** The job key of an import run. */
+function runKey(spaceId: string, id: string): string {
+  return `${spaceId}/${id}`;
+}
+
+/** The run once it has ended (or as it is when `until` aborts). */
+async function waitForRun(db: Executor, spaceId: string, id: string, until?: AbortSignal) {
+  const key = runKey(spaceId, id);
+  for (;;) {
+    const run = await runs.findImportRun(db, spaceId, id);
+    if (!run) throw new NotFoundError('Import not found');
+    if (run.status !== 'running' || until?.aborted) return run;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        ended.off(key, done);
+        until?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, WAIT_POLL_MS);
+      ended.once(key, done);
+      until?.addEventListener('abort', done, { once: true });
+    });
+  }
+}
+
+/** The import job (see the top of this file): runs an import of the queue, in whichever process claimed it. */
+export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): JobHandler {
+  const finish = async (payload: ImportJobPayload, patch: Partial<runs.ImportRunRow>) => {
+    await runs.updateImportRun(db, payload.spaceId, payload.runId, { ...patch, updated_at: nowIso() });
+    if (payload.upload) await deleteChunks(db, payload.upload.key);
+    ended.emit(runKey(payload.spaceId, payload.runId));
+  };
+  return {
+    // A failure users can fix (a limit, a broken source) ends the import at once; another (the database, a worker
+    // crash) is tried once more, from the source, before the import is said to have failed.
+    attempts: 2,
+    async run(raw) {
+      const payload = raw as ImportJobPayload;
+      const run = await runs.findImportRun(db, payload.spaceId, payload.runId);
+      // Ended already (a run again after its process stopped between its last write and the job's end).
+      if (!run || run.status !== 'running') {
+        if (payload.upload) await deleteChunks(db, payload.upload.key);
+        return;
+      }
+      const ctx: ServiceContext = { db, urls, actor: payload.actor };
+      try {
+        await runImport(ctx, settings, payload);
+        if (payload.upload) await deleteChunks(db, payload.upload.key);
+        ended.emit(runKey(payload.spaceId, payload.runId));
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        const error: StoredError = {
+          status: err.status,
+          message: err.message,
+          ...(err.issues ? { issues: err.issues } : {}),
+          ...(err.reason ? { reason: err.reason } : {}),
+        };
+        await finish(payload, { status: 'failed', message: err.message, error: JSON.stringify(error) });
+      }
+    },
+    async giveUp(raw) {
+      const payload = raw as ImportJobPayload;
+      const error: StoredError = { status: 500, message: 'The import failed on an unexpected error' };
+      await finish(payload, { status: 'failed', message: error.message, error: JSON.stringify(error) });
+    },
+  };
+}
+
+/** One import, from its source to its revision; the run is marked completed with the revision it wrote. */
+async function runImport(ctx: ServiceContext, settings: ImportSettings, payload: ImportJobPayload): Promise<void> {
+  const { spaceId, runId: id } = payload;
+  // Authorized again: the member may have lost the right since the import was queued.
+  const { cr } = await checkAccess(ctx, spaceId, payload.changeRequestId);
   const progress = new RunProgress(ctx, spaceId, id);
-  const scope = new ImportScope(request.upload ? 'body' : 'url', settings.limits, progress, settings.allowPrivate);
+  progress.stage('fetching');
+  await progress.flush();
+  const scope = new ImportScope(payload.upload ? 'body' : 'url', settings.limits, progress, settings.allowPrivate);
   let plan: ImportPlan | undefined;
-  let release: (() => void) | undefined;
-  let releaseOrganization: (() => void) | undefined;
   try {
-    releaseOrganization = await acquireOrganizationSlot(space.organization_id, scope.signal);
-    release = await acquireSlot(scope.signal);
     const ids = new ImportIds();
-    plan = await planSource(request, scope, ids);
+    plan = await planSource(ctx.db, payload, scope, ids);
     if (!plan.pages.length) throw scope.invalid('there is nothing to import: no page was found');
     scope.progress.stage('converting');
     const skipped: ImportSkipped[] = [];
@@ -527,6 +745,7 @@ export async function importContent(
     scope.check();
     progress.stage('writing');
     await progress.flush();
+    const space = (await loadSpace(ctx.db, ctx, spaceId, 'view', 'import into it')).row;
     // Into content that has pages already: those of the same paths are updated, not copied (reimport.ts).
     const matches = await matchExisting(ctx.db, spaceId, cr?.revision_id ?? space.revision_id, plan, prepared, files);
     relinkMatches(prepared, plan, ids.ids, matches);
@@ -546,84 +765,72 @@ export async function importContent(
     };
     // Their searchable text too, before the transaction that writes and merges them (search/indexer.ts).
     const options = { split, ids: ids.ids, sections: await prepareSections(split.values()) };
-    let revision: string;
-    let changeRequest = cr?.id;
-    if (cr) {
-      const result = await updateContent(ctx, spaceId, cr.id, changes, undefined, fetchFile, options);
-      revision = result.cr.revision_id;
-    } else {
-      const subject = (
-        request.url ? `Import from ${request.url}` : `Import of an uploaded ${request.source} file`
-      ).slice(0, CHANGE_REQUEST_SUBJECT_MAX);
-      ({ revision, changeRequest } = await transaction(ctx.db, async (tx) => {
-        const created = await createChangeRequest(ctx, spaceId, { subject }, tx);
-        await updateContent(ctx, spaceId, created.cr.id, changes, undefined, fetchFile, { ...options, tx });
-        const merged = await mergeChangeRequest(ctx, spaceId, created.cr.id, tx);
-        return { revision: merged.revision, changeRequest: created.cr.id };
-      }));
-    }
-    await runs.updateImportRun(ctx.db, spaceId, id, {
-      status: 'completed',
+    const message = [plan.message, skippedMessage(skipped)].filter(Boolean).join(' ') || null;
+    // The revision and the run's end in one transaction: an import run again never writes twice.
+    const completed = (revision: string) => ({
+      status: 'completed' as const,
       stage: 'done',
       imported_resources: imported,
       total_resources: total,
       revision_id: revision,
-      message: [plan.message, skippedMessage(skipped)].filter(Boolean).join(' ') || null,
+      message,
       skipped: skipped.length ? JSON.stringify(skipped) : null,
       updated_at: nowIso(),
     });
-    return {
-      space,
-      changeRequestId: changeRequest,
-      run: (await runs.findImportRun(ctx.db, spaceId, id))!,
-      result: {
-        revision,
-        importedResources: imported,
-        totalResources: total,
-        ...(skipped.length ? { skipped } : {}),
-      },
-    };
+    const subject = (
+      payload.url ? `Import from ${payload.url}` : `Import of an uploaded ${payload.source} file`
+    ).slice(0, CHANGE_REQUEST_SUBJECT_MAX);
+    await transaction(ctx.db, async (tx) => {
+      // Ended meanwhile (by another process that ran it after this one's lease ran out): nothing is written twice.
+      const current = await runs.findImportRun(tx, spaceId, id);
+      if (current?.status !== 'running') return;
+      let revision: string;
+      if (cr) {
+        const result = await updateContent(ctx, spaceId, cr.id, changes, undefined, fetchFile, { ...options, tx });
+        revision = result.cr.revision_id;
+      } else {
+        const created = await createChangeRequest(ctx, spaceId, { subject }, tx);
+        await updateContent(ctx, spaceId, created.cr.id, changes, undefined, fetchFile, { ...options, tx });
+        revision = (await mergeChangeRequest(ctx, spaceId, created.cr.id, tx)).revision;
+      }
+      await runs.updateImportRun(tx, spaceId, id, completed(revision));
+    });
   } catch (err) {
     await progress.flush();
-    await runs.updateImportRun(ctx.db, spaceId, id, {
-      status: 'failed',
-      message: presentable(err),
-      updated_at: nowIso(),
-    });
     throw err;
   } finally {
     scope.close();
-    release?.();
-    releaseOrganization?.();
     plan?.close?.();
   }
 }
 
-/** A run still `running` with no news for this long was cut short (its process stopped): it is shown as failed. */
-export const STALE_RUN_MS = 60_000;
-
-export function runView(row: runs.ImportRunRow, limits: ImportLimits): runs.ImportRunRow {
-  const quiet = Date.now() - Date.parse(row.updated_at);
-  if (row.status === 'running' && quiet > limits.totalMs + STALE_RUN_MS) {
-    return { ...row, status: 'failed', message: 'The import stopped without finishing (its server process stopped)' };
-  }
-  return row;
+/**
+ * Runs as their readers see them: one still running whose job is gone (typed in, or its job removed) or failed
+ * for good is shown as failed, since no process will end it.
+ */
+async function withJobs(db: Executor, rows: runs.ImportRunRow[]): Promise<runs.ImportRunRow[]> {
+  const open = rows.filter((r) => r.status === 'running');
+  const states = await jobStates(
+    db,
+    IMPORT_JOB,
+    open.map((r) => runKey(r.space_id, r.id)),
+  );
+  return rows.map((row) => {
+    if (row.status !== 'running') return row;
+    const state = states.get(runKey(row.space_id, row.id));
+    if (state && state !== 'failed') return row;
+    return { ...row, status: 'failed', message: 'The import stopped without finishing (no server process runs it)' };
+  });
 }
 
-export async function getImportRun(ctx: ServiceContext, settings: ImportSettings, spaceId: string, id: string) {
+export async function getImportRun(ctx: ServiceContext, spaceId: string, id: string) {
   const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its imports');
   const run = await runs.findImportRun(ctx.db, spaceId, id);
   if (!run) throw new NotFoundError('Import not found');
-  return { space, level, run: runView(run, settings.limits) };
+  return { space, level, run: (await withJobs(ctx.db, [run]))[0]! };
 }
 
-export async function listImportRuns(
-  ctx: ServiceContext,
-  settings: ImportSettings,
-  spaceId: string,
-  page: string | undefined,
-  limit: number,
-) {
+export async function listImportRuns(ctx: ServiceContext, spaceId: string, page: string | undefined, limit: number) {
   await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its imports');
   const result = await keysetPage({
     page,
@@ -633,5 +840,5 @@ export async function listImportRuns(
     count: () => runs.countImportRuns(ctx.db, spaceId),
     key: (row) => [row.created_at, row.id],
   });
-  return { ...result, items: result.items.map((r) => runView(r, settings.limits)) };
+  return { ...result, items: await withJobs(ctx.db, result.items) };
 }

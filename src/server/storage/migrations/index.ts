@@ -23,6 +23,7 @@ import * as m021 from './021-search-sections.js';
 import * as m022 from './022-github-anchors.js';
 import * as m023 from './023-import-skipped.js';
 import * as m024 from './024-blob-chunks.js';
+import * as m025 from './025-import-jobs.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022-github-anchors': m022,
   '023-import-skipped': m023,
   '024-blob-chunks': m024,
+  '025-import-jobs': m025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,7 @@ export type JobRow = JobsTable;
  */
 export async function enqueueJob(
   db: Executor,
-  job: Pick<JobRow, 'id' | 'kind' | 'key' | 'payload'>,
+  job: Pick<JobRow, 'id' | 'kind' | 'key' | 'payload' | 'group_key'>,
   now: string,
 ): Promise<void> {
   const updated = await db
@@ -56,6 +56,23 @@ export async function claimJob(
       eb.or([
         eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
         eb.and([eb('state', '=', 'running'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    // Not while another job of its group runs (leased by a live process).
+    .where((eb) =>
+      eb.or([
+        eb('group_key', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs as other')
+              .select('other.id')
+              .whereRef('other.group_key', '=', 'jobs.group_key')
+              .whereRef('other.id', '!=', 'jobs.id')
+              .where('other.state', '=', 'running')
+              .where('other.locked_until', '>=', now),
+          ),
+        ),
       ]),
     )
     .orderBy('run_after')
@@ -135,4 +152,17 @@ export function findJob(db: Executor, id: string) {
 
 export function jobsOfKey(db: Executor, kind: string, key: string) {
   return db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('key', '=', key).orderBy('id').execute();
+}
+
+/** The newest job of each of `keys` (of one kind): its state, for those that have one. */
+export async function jobStates(db: Executor, kind: string, keys: string[]): Promise<Map<string, string>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['key', 'state', 'created_at'])
+    .where('kind', '=', kind)
+    .where('key', 'in', keys)
+    .orderBy('created_at')
+    .execute();
+  return new Map(rows.map((r) => [r.key, r.state]));
 }

@@ -5,6 +5,7 @@ import type { Database } from '../schema.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
 import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * Immutable JSON objects addressed by the hash of their content (trie nodes, page versions, documents).
@@ -213,52 +214,34 @@ export async function putBlobStream(
   const headParts: Buffer[] = [];
   let headBytes = 0;
   const temp = `tmp-${crypto.randomUUID()}`;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let size = 0;
-  let written = 0;
-  const flush = async (all: boolean) => {
-    while (pendingBytes >= BLOB_CHUNK_BYTES || (all && pendingBytes > 0)) {
-      const joined = Buffer.concat(pending);
-      const chunk = joined.subarray(0, BLOB_CHUNK_BYTES);
-      const rest = joined.subarray(chunk.length);
-      await db
-        .insertInto('blob_chunks')
-        .values({ blob_id: temp, n: written++, data: Buffer.from(chunk), created_at: new Date().toISOString() })
-        .execute();
-      pending = rest.length ? [Buffer.from(rest)] : [];
-      pendingBytes = rest.length;
-    }
-  };
+  const writer = new ChunkWriter(db, temp);
   try {
     for await (const part of source) {
       const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
-      size += buffer.length;
-      if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
+      if (writer.size + buffer.length > maxBytes) throw new BlobTooLargeError(maxBytes);
       hash.update(buffer);
       if (headBytes < BLOB_HEAD_BYTES) {
         const part = Buffer.from(buffer.subarray(0, BLOB_HEAD_BYTES - headBytes));
         headParts.push(part);
         headBytes += part.length;
       }
-      pending.push(buffer);
-      pendingBytes += buffer.length;
       // A blob that fits one chunk stays in memory, to go to one row; past it, chunks go out as they fill.
-      if (pendingBytes > BLOB_CHUNK_BYTES) await flush(false);
+      await writer.push(buffer);
     }
     const id = hash.digest('hex');
     const head = Buffer.concat(headParts);
-    if (written === 0) {
-      await putBlob(db, Buffer.concat(pending));
+    const size = writer.size;
+    if (writer.written === 0) {
+      await putBlob(db, writer.pending());
       return { id, size, head };
     }
-    await flush(true);
+    const chunks = await writer.end();
     // The blob's row and its chunks' new id together: whoever stores the same bytes at the same time finds the row
     // taken and drops its own chunks.
     const store = async (tx: Executor) => {
       const inserted = await tx
         .insertInto('blobs')
-        .values({ id, size, data: Buffer.alloc(0), chunks: written })
+        .values({ id, size, data: Buffer.alloc(0), chunks })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
@@ -271,16 +254,109 @@ export async function putBlobStream(
     else await (db as Kysely<Database>).transaction().execute(store);
     return { id, size, head };
   } catch (error) {
-    await db.deleteFrom('blob_chunks').where('blob_id', '=', temp).execute();
+    await deleteChunks(db, temp);
     throw error;
   }
 }
 
-/** Removes the chunks of uploads that never finished (their process stopped): older than `before` (ISO time). */
+/** Writes bytes as rows of `blob_chunks` under one id, BLOB_CHUNK_BYTES at a time (the last one may be shorter). */
+class ChunkWriter {
+  private parts: Buffer[] = [];
+  private partsBytes = 0;
+  size = 0;
+  written = 0;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly blobId: string,
+  ) {}
+
+  /** Takes `buffer`; writes every chunk filled past one (so that a blob of one chunk is never written as one). */
+  async push(buffer: Buffer): Promise<void> {
+    this.parts.push(buffer);
+    this.partsBytes += buffer.length;
+    this.size += buffer.length;
+    if (this.partsBytes > BLOB_CHUNK_BYTES) await this.flush(false);
+  }
+
+  /** The bytes not written yet. */
+  pending(): Buffer {
+    return Buffer.concat(this.parts);
+  }
+
+  /** Writes what is left; answers the number of chunks. */
+  async end(): Promise<number> {
+    await this.flush(true);
+    return this.written;
+  }
+
+  private async flush(all: boolean): Promise<void> {
+    while (this.partsBytes >= BLOB_CHUNK_BYTES || (all && this.partsBytes > 0)) {
+      const joined = Buffer.concat(this.parts);
+      const chunk = joined.subarray(0, BLOB_CHUNK_BYTES);
+      const rest = joined.subarray(chunk.length);
+      await this.db
+        .insertInto('blob_chunks')
+        .values({ blob_id: this.blobId, n: this.written++, data: Buffer.from(chunk), created_at: nowIso() })
+        .execute();
+      this.parts = rest.length ? [Buffer.from(rest)] : [];
+      this.partsBytes = rest.length;
+    }
+  }
+}
+
+/**
+ * Bytes kept for a while under a key of their own (an import's upload until its import is over): chunks with no
+ * blob row, never shared, removed with deleteChunks (or by purgeBlobUploads once old). Past `maxBytes`, stops,
+ * keeps nothing, and throws BlobTooLargeError. Answers the size.
+ */
+export async function putChunks(
+  db: Executor,
+  key: string,
+  source: AsyncIterable<Buffer | Uint8Array>,
+  maxBytes: number,
+): Promise<number> {
+  const writer = new ChunkWriter(db, key);
+  try {
+    for await (const part of source) {
+      const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
+      if (writer.size + buffer.length > maxBytes) throw new BlobTooLargeError(maxBytes);
+      await writer.push(buffer);
+    }
+    await writer.end();
+    return writer.size;
+  } catch (error) {
+    await deleteChunks(db, key);
+    throw error;
+  }
+}
+
+/** The bytes putChunks kept under `key`, one chunk at a time. */
+export async function* readChunks(db: Executor, key: string): AsyncGenerator<Buffer> {
+  for (let n = 0; ; n++) {
+    const chunk = await db
+      .selectFrom('blob_chunks')
+      .select('data')
+      .where('blob_id', '=', key)
+      .where('n', '=', n)
+      .executeTakeFirst();
+    if (!chunk) return;
+    yield Buffer.from(chunk.data);
+  }
+}
+
+export async function deleteChunks(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('blob_chunks').where('blob_id', '=', key).execute();
+}
+
+/**
+ * Removes the chunks of uploads that never finished (their process stopped), and of import sources left behind,
+ * older than `before` (ISO time).
+ */
 export async function purgeBlobUploads(db: Executor, before: string): Promise<number> {
   const result = await db
     .deleteFrom('blob_chunks')
-    .where('blob_id', 'like', 'tmp-%')
+    .where((eb) => eb.or([eb('blob_id', 'like', 'tmp-%'), eb('blob_id', 'like', 'src-%')]))
     .where('created_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);

@@ -43,6 +43,7 @@ export function formatSize(bytes: number): string {
 
 /** What a running import is doing, in words. */
 export const STAGE_LABELS = {
+  queued: 'Waiting for its turn',
   fetching: 'Fetching',
   reading: 'Reading',
   converting: 'Converting pages',
