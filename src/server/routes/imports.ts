@@ -72,10 +72,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
     const key = `src-${crypto.randomUUID()}`;
     putChunks(deps.db, key, payload, settings.limits.uploadBytes).then(
       (size) =>
-        done(
-          null,
-          new ImportUpload(key, size, request.headers['content-type']!.split(';')[0]!.trim().toLowerCase()),
-        ),
+        done(null, new ImportUpload(key, size, request.headers['content-type']!.split(';')[0]!.trim().toLowerCase())),
       (error: Error) => done(error instanceof BlobTooLargeError ? tooLarge() : error, undefined),
     );
   });

@@ -611,7 +611,8 @@ export async function importContent(
   if (run.status === 'running') return { space, run, result: undefined };
   if (run.status === 'failed') {
     const stored = run.error ? (JSON.parse(run.error) as StoredError) : undefined;
-    if (stored && stored.status < 500) throw new DomainError(stored.status, stored.message, stored.issues, stored.reason);
+    if (stored && stored.status < 500)
+      throw new DomainError(stored.status, stored.message, stored.issues, stored.reason);
     throw new Error(`import ${id} failed: ${run.message ?? 'unknown error'}`);
   }
   const skipped = run.skipped ? (JSON.parse(run.skipped) as ImportSkipped[]) : [];
@@ -777,9 +778,10 @@ async function runImport(ctx: ServiceContext, settings: ImportSettings, payload:
       skipped: skipped.length ? JSON.stringify(skipped) : null,
       updated_at: nowIso(),
     });
-    const subject = (
-      payload.url ? `Import from ${payload.url}` : `Import of an uploaded ${payload.source} file`
-    ).slice(0, CHANGE_REQUEST_SUBJECT_MAX);
+    const subject = (payload.url ? `Import from ${payload.url}` : `Import of an uploaded ${payload.source} file`).slice(
+      0,
+      CHANGE_REQUEST_SUBJECT_MAX,
+    );
     await transaction(ctx.db, async (tx) => {
       // Ended meanwhile (by another process that ran it after this one's lease ran out): nothing is written twice.
       const current = await runs.findImportRun(tx, spaceId, id);
