@@ -167,6 +167,8 @@ function open(tag: GitbookTag): Block {
       const name = decodeURIComponent(src.split('/').pop() ?? src) || 'File';
       return element('div', { className: ['gb-file'] }, src ? [paragraph('gb-file-link', name, src)] : []);
     }
+    case 'embed':
+      return element('div', { className: ['gb-embed'] }, [paragraph('gb-embed-link', a.url ?? '', a.url)]);
     case 'updates':
       return element('div', { className: ['gb-updates'] });
     case 'update':
@@ -255,11 +257,14 @@ function group(parent: Parent): void {
       stack.length = open;
       return;
     }
-    if (SINGLE.has(tag.name)) return add(tagged(single(tag), tag, false, child));
     const ends = children.slice(at + 1).some((c) => {
       const later = tagOf(c);
       return later?.end && later.name === tag.name;
     });
+    // An embed may hold its caption up to `{% endembed %}`, as GitBook writes it.
+    if (SINGLE.has(tag.name) && !(tag.name === 'embed' && ends && tag.attributes.url)) {
+      return add(tagged(single(tag), tag, false, child));
+    }
     // A container with no end tag (or an unknown tag that is not one) is shown as a tag alone.
     if (!ends) return add(tagged(CONTAINERS.has(tag.name) ? unknown(tag) : single(tag), tag, false, child));
     const block = tagged(open(tag), tag, true, child);

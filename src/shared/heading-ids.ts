@@ -27,6 +27,14 @@ export class HeadingIds {
   }
 }
 
+/**
+ * The anchor of a page's title: the id its first heading had where it was written (`# Class: Client` is
+ * `class-client`), before an import made that heading the page's title. Links to it land on the page's top.
+ */
+export function titleAnchor(title: string): string {
+  return new HeadingIds().next(title);
+}
+
 /** An id a heading names at its end (`## Title {#custom-id}`), and its text without it. */
 export function explicitHeadingId(text: string): { id: string; text: string } | undefined {
   const found = /\s*\{#([A-Za-z][\w.:-]*)\}\s*$/.exec(text);

@@ -442,6 +442,13 @@ describeEachDialect('links and backlinks', (dialect) => {
       await seedContent(server, space, [{ operation: 'update_page', page: doc, document: { markdown: 'Gone.' } }]);
       expect((await spaceLinks(space))[`page:${doc}#usage`]).toBe('broken <- Links');
       await expectSameAsRebuilt(space);
+      // The page's title is its top heading (an import took it out of the body): its anchor lands on the page.
+      await seedContent(server, space, [{ operation: 'update_page', page: doc, title: 'Usage' }]);
+      expect((await spaceLinks(space))[`page:${doc}#usage`]).toBe('ok <- Links');
+      await expectSameAsRebuilt(space);
+      await seedContent(server, space, [{ operation: 'update_page', page: doc, title: 'Manual' }]);
+      expect((await spaceLinks(space))[`page:${doc}#usage`]).toBe('broken <- Links');
+      await expectSameAsRebuilt(space);
     });
 
     it('breaks the links to a file that is removed (any change of the space revision goes through the hook)', async () => {

@@ -727,6 +727,25 @@ class Reader {
             },
           ];
         }
+        case 'embed': {
+          // Its caption written up to `{% endembed %}`.
+          const caption = e.children
+            .filter((c) => !(c.type === 'element' && classes(c).some((x) => CHROME.has(x))))
+            .map(textOf)
+            .join('')
+            .trim();
+          return [
+            {
+              object: 'block',
+              type: 'embed',
+              isVoid: true,
+              data: {
+                url: attrs.url ?? '',
+                ...(caption ? { caption } : attrs.caption ? { caption: attrs.caption } : {}),
+              },
+            },
+          ];
+        }
         case 'file': {
           const ref = this.refs.toRef(attrs.src ?? '', 'link');
           const caption = e.children

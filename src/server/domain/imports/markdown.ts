@@ -197,7 +197,10 @@ function convertHtml(markdown: string): string {
       const start = node.position.start.offset!;
       const end = node.position.end.offset!;
       const lone = /^<img\b[^>]*>$/i.test(node.value.trim());
-      if (topLevel || lone) {
+      // `<details>` and its `<summary>` stay HTML: every renderer reads them as an expandable block (GitBook
+      // writes them with blank lines between, so each is an HTML block of its own).
+      const expandable = /^<\/?(details|summary)\b/i.test(node.value.trim());
+      if ((topLevel || lone) && !expandable) {
         const converted = htmlToMarkdown(node.value).markdown;
         edits.push({ start, end, write: () => (lone ? converted.replace(/\n+/g, ' ') : converted) });
       }
@@ -235,6 +238,21 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
             write: (inner) =>
               `[${inline && first !== undefined && last !== undefined ? inner(first, last) : escapeText(toString(node))}](${url}${titlePart(node.title)})`,
           });
+        }
+      }
+    }
+    // GitBook's tags naming a page or a file: `{% file src="…" %}`, `{% content-ref url="…" %}`.
+    if (node.type === 'paragraph' && node.position && markdown.startsWith('{%', node.position.start.offset!)) {
+      const start = node.position.start.offset!;
+      const source = markdown.slice(start, node.position.end.offset!);
+      const tag = /^\{%\s*(file|content-ref)\s[^\n]*?%\}/.exec(source);
+      const attribute = tag && /\s(src|url)\s*=\s*"([^"]*)"/.exec(tag[0]);
+      if (attribute) {
+        const found = resolveLink(attribute[2]!, base, input);
+        if (found) {
+          used.add(found.target);
+          const from = start + attribute.index + attribute[0].length - attribute[2]!.length - 1;
+          edits.push({ start: from, end: from + attribute[2]!.length, write: () => targetUrl(found) });
         }
       }
     }

@@ -151,8 +151,8 @@ export async function prefetchDocuments(db: Executor, from: Roots, to: Roots): P
 /** Marks a link page's target in `link_pages.document`, so that a change of it is seen as a change of body. */
 const hrefMark = (href: string) => `href:${hashOf(href)}`;
 
-function infoOf(row: Pick<LinkPageRow, 'page_id' | 'type' | 'document'>): PageInfo {
-  return { id: row.page_id, type: row.type, document: row.document };
+function infoOf(row: Pick<LinkPageRow, 'page_id' | 'type' | 'document' | 'title'>): PageInfo {
+  return { id: row.page_id, type: row.type, document: row.document, title: row.title };
 }
 
 /** What links are resolved against: the scope's page and file indexes (after this change), read as needed. */
@@ -538,6 +538,8 @@ async function comparePages(
     const retyped = old.type !== row.type;
     const rebodied = old.document !== row.document;
     if (moved || retyped || rebodied || old.title !== row.title) upserts.push(row);
+    // Its title's anchor is one of its anchors (resolve.ts): links to the old one or the new one change status.
+    if (old.title !== row.title && row.type === 'document') changes.anchorKeys.add(pageKey(id)).add(row.path_key);
     if (moved) {
       keys.add(old.path_key).add(row.path_key);
       movedRoots.push(id);

@@ -1,3 +1,4 @@
+import { titleAnchor } from '../../../shared/heading-ids.js';
 import { hashOf } from '../content/tree.js';
 import { hrefTargets, type HrefTarget } from '../sites/render.js';
 import { SITES_PREFIX } from '../../lib/urls.js';
@@ -73,6 +74,8 @@ export interface PageInfo {
   type: string;
   /** Hash of its document object (document pages with a body). */
   document: string | null;
+  /** Its title: its anchor (titleAnchor) is the page's top. */
+  title?: string;
 }
 
 /** Answers about the revision a link is resolved against (see Lookup in maintain.ts). */
@@ -124,7 +127,11 @@ export function resolve(
   const anchor = analysis.anchor;
   const onPage = (page: PageInfo): Resolved => {
     const data: TargetData = anchor === undefined ? { k: 'page', id: page.id } : { k: 'page', id: page.id, a: anchor };
-    return done(data, anchor === undefined || revision.anchors(page.document).has(anchor) ? 'ok' : 'broken');
+    const found =
+      anchor === undefined ||
+      revision.anchors(page.document).has(anchor) ||
+      (page.title !== undefined && anchor === titleAnchor(page.title));
+    return done(data, found ? 'ok' : 'broken');
   };
   if (analysis.kind === 'self') return onPage(self);
   for (const t of analysis.targets) {

@@ -1,3 +1,4 @@
+import { titleAnchor } from '../../../../shared/heading-ids.js';
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { PageNode } from '../../content/model.js';
@@ -180,8 +181,10 @@ export function contentPageHtml(p: {
  * sanitized HTML, render.ts) and when it last changed.
  */
 export function pageArticle(node: PageNode, bodyHtml: string, settings: Customization, url: string): ElementContent[] {
+  // The title keeps the anchor its heading had in the source, unless a heading of the body has it.
+  const id = titleAnchor(node.version.title);
   return [
-    el('h1', {}, [text(node.version.title)]),
+    el('h1', bodyHtml.includes(`id="${id}"`) ? {} : { id }, [text(node.version.title)]),
     ...(node.version.description ? [el('p', { className: ['description'] }, [text(node.version.description)])] : []),
     ...(settings.pageActions.markdown
       ? [
