@@ -42,11 +42,38 @@ export function readLinks(markdown: string): Promise<DocumentLinks> {
  */
 export async function linksAhead(bodies: Iterable<SplitBlock[]>): Promise<LinksAhead> {
   const out: LinksAhead = new Map();
+  const toRead = new Set<string>();
+  const slices = new TimeSlices();
   for (const blocks of bodies) {
-    const markdown = bodyKey(blocks);
-    if (!out.has(markdown)) out.set(markdown, await readLinks(markdown));
+    toRead.add(bodyKey(blocks));
+    const pause = slices.pause();
+    if (pause) await pause;
+  }
+  // In batches (a thousand small bodies of an import are not a thousand tasks run inline one after the other,
+  // holding the event loop for seconds), in the worker pool when large, inline with a pause between otherwise.
+  const all = [...toRead];
+  for (const batch of batchesOf(all, (markdown) => markdown)) {
+    const cost = batch.reduce((n, markdown) => n + markdownCost(markdown), 0);
+    const results = await workers.run('pagesLinks', batch, cost);
+    batch.forEach((markdown, i) => out.set(markdown, results[i]!));
+    if (workers.runsInline(cost)) await yieldToEventLoop();
   }
   return out;
+}
+
+/** `items` in batches of about BATCH_CHARS characters of markdown. */
+function batchesOf<T>(items: T[], markdownOf: (item: T) => string): T[][] {
+  const batches: T[][] = [];
+  let size = BATCH_CHARS;
+  for (const item of items) {
+    if (size >= BATCH_CHARS) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1]!.push(item);
+    size += markdownOf(item).length;
+  }
+  return batches;
 }
 
 function encode(links: DocumentLinks): string {
@@ -117,16 +144,7 @@ export async function documentLinks(
       else toRead.push([hash, markdown]);
     }
     // Many bodies (a space built from nothing) are read in batches, in the worker pool (inline when small).
-    const batches: Array<Array<[string, string]>> = [];
-    let size = BATCH_CHARS;
-    for (const item of toRead) {
-      if (size >= BATCH_CHARS) {
-        batches.push([]);
-        size = 0;
-      }
-      batches[batches.length - 1]!.push(item);
-      size += item[1].length;
-    }
+    const batches = batchesOf(toRead, ([, markdown]) => markdown);
     const results = await Promise.all(
       batches.map((batch) =>
         workers.run(
