@@ -111,7 +111,7 @@ describeEachDialect('published sites', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.html).toContain('<title>Introduction · Docs</title>');
-      expect(res.html).toContain('<h1>Introduction</h1>');
+      expect(res.html).toContain('<h1 id="introduction">Introduction</h1>');
       expect(res.html).toContain('<p class="description">Start here</p>');
       // When its content last changed, at the end of the page.
       expect(res.html).toMatch(
@@ -319,7 +319,7 @@ describeEachDialect('published sites', (dialect) => {
     it('wins over the console fallback and leaves /v1 alone', async () => {
       const res = await visit(`${published}/handbook`);
       expect(res.status).toBe(200);
-      expect(res.html).toContain('<h1>Introduction</h1>');
+      expect(res.html).toContain('<h1 id="introduction">Introduction</h1>');
       expect((await server.request('GET', '/v1/sites')).status).toBe(404);
     });
   });

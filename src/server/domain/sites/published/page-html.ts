@@ -176,15 +176,19 @@ export function contentPageHtml(p: {
   return toHtml(doc, { allowDangerousHtml: true });
 }
 
+/** Ids the page's layout gives its own elements (a page title never takes them). */
+const LAYOUT_IDS = new Set(['content', 'site-nav', 'menu-toggle', 'toc-title']);
+
 /**
  * The article of a page: its title, description, "View as Markdown" (when the site offers it), body (already
  * sanitized HTML, render.ts) and when it last changed.
  */
 export function pageArticle(node: PageNode, bodyHtml: string, settings: Customization, url: string): ElementContent[] {
-  // The title keeps the anchor its heading had in the source, unless a heading of the body has it.
+  // The title keeps the anchor its heading had in the source, unless a heading of the body or the layout has it.
   const id = titleAnchor(node.version.title);
+  const taken = LAYOUT_IDS.has(id) || bodyHtml.includes(`id="${id}"`);
   return [
-    el('h1', bodyHtml.includes(`id="${id}"`) ? {} : { id }, [text(node.version.title)]),
+    el('h1', taken ? {} : { id }, [text(node.version.title)]),
     ...(node.version.description ? [el('p', { className: ['description'] }, [text(node.version.description)])] : []),
     ...(settings.pageActions.markdown
       ? [
