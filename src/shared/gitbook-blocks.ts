@@ -261,8 +261,15 @@ function group(parent: Parent): void {
       const later = tagOf(c);
       return later?.end && later.name === tag.name;
     });
-    // An embed may hold its caption up to `{% endembed %}`, as GitBook writes it.
-    if (SINGLE.has(tag.name) && !(tag.name === 'embed' && ends && tag.attributes.url)) {
+    // An embed may hold its caption up to `{% endembed %}`, as GitBook writes it: the next embed tag is its end.
+    const nextEmbed =
+      tag.name === 'embed'
+        ? children
+            .slice(at + 1)
+            .map(tagOf)
+            .find((t) => t?.name === 'embed')
+        : undefined;
+    if (SINGLE.has(tag.name) && !(nextEmbed?.end && tag.attributes.url)) {
       return add(tagged(single(tag), tag, false, child));
     }
     // A container with no end tag (or an unknown tag that is not one) is shown as a tag alone.

@@ -276,8 +276,14 @@ class Writer {
       }
       case 'embed': {
         if (typeof data.url !== 'string') throw new DocumentError(`${path}.data.url`, 'an embed needs a URL');
-        const caption = typeof data.caption === 'string' && data.caption ? attr('caption', data.caption) : '';
-        return [html(`{% embed${attr('url', data.url)}${caption} %}`)];
+        // Its caption up to `{% endembed %}`, as GitBook writes it.
+        const caption = typeof data.caption === 'string' ? data.caption : '';
+        if (!caption) return [html(`{% embed${attr('url', data.url)} %}`)];
+        return [
+          html(`{% embed${attr('url', data.url)} %}`),
+          { type: 'paragraph' as const, children: [{ type: 'text' as const, value: caption }] },
+          html('{% endembed %}'),
+        ];
       }
       case 'content-ref': {
         const url = this.url(data.ref, `${path}.data.ref`);

@@ -1,7 +1,7 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { reusableContentListSchema, reusableContentSchema } from '../../../shared/contract';
-import { expandIncludes, includedNames } from '../../../shared/gitbook-blocks';
+import { expandIncludes, includedNames, INCLUDE_DEPTH_MAX } from '../../../shared/gitbook-blocks';
 import { API_BASE, api } from '../../lib/api-client';
 
 /** Reusable contents listed to find those a body includes (a space has a few dozen, as a rule). */
@@ -11,7 +11,8 @@ const LIST_LIMIT = 100;
  * `markdown` with the reusable contents it includes (`{% include %}`) in place, as the published page shows it,
  * read from the revision whose files the body shows (`filesUrl`, MarkdownFilesContext: a revision's reusable
  * contents sit beside its files). A revision never changes, so neither do these reads. Until they answer, and for a
- * name no content has, the include stays a labelled block. Included content's own includes stay labelled blocks.
+ * name no content has, the include stays a labelled block. Included content's own includes are read once its body
+ * is, INCLUDE_DEPTH_MAX levels deep, as the published page expands them.
  */
 export function WithIncludes({
   markdown,
@@ -36,10 +37,26 @@ function useWithIncludes(markdown: string, filesUrl: string | undefined): string
     enabled: base !== undefined && names.length > 0,
     staleTime: Infinity,
   });
-  const wanted = (list.data?.items ?? []).filter((item) => names.includes(item.slug) || names.includes(item.id));
+  const client = useQueryClient();
+  const bodyKey = (id: string) => ['reusable-includes', base, id];
+  // The contents included, level by level: those of a content whose body has been read already are known.
+  const items = list.data?.items ?? [];
+  const wanted: typeof items = [];
+  let level = names;
+  for (let depth = 0; depth < INCLUDE_DEPTH_MAX && level.length; depth++) {
+    const next: string[] = [];
+    for (const name of level) {
+      const item = items.find((i) => i.slug === name || i.id === name);
+      if (!item || wanted.includes(item)) continue;
+      wanted.push(item);
+      const body = client.getQueryData<{ markdown?: string }>(bodyKey(item.id))?.markdown;
+      if (body) next.push(...includedNames(body));
+    }
+    level = next;
+  }
   const bodies = useQueries({
     queries: wanted.map((item) => ({
-      queryKey: ['reusable-includes', base, item.id],
+      queryKey: bodyKey(item.id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         api.get<typeof reusableContentSchema>(`${base}/${encodeURIComponent(item.id)}`, {
           query: { format: 'markdown' },
@@ -56,6 +73,5 @@ function useWithIncludes(markdown: string, filesUrl: string | undefined): string
     byName.set(item.id, body);
     if (!byName.has(item.slug)) byName.set(item.slug, body);
   });
-  // One level: what included content includes in turn is named, not fetched.
   return expandIncludes(markdown, (name) => byName.get(name), []);
 }
