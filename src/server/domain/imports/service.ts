@@ -656,10 +656,19 @@ async function waitForRun(db: Executor, spaceId: string, id: string, until?: Abo
 
 /** The import job (see the top of this file): runs an import of the queue, in whichever process claimed it. */
 export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): JobHandler {
-  const finish = async (payload: ImportJobPayload, patch: Partial<runs.ImportRunRow>) => {
-    await runs.updateImportRun(db, payload.spaceId, payload.runId, { ...patch, updated_at: nowIso() });
+  /** The import is over: its upload goes, and a request of this process waiting on it hears it at once. */
+  const over = async (payload: ImportJobPayload) => {
     if (payload.upload) await deleteChunks(db, payload.upload.key);
     ended.emit(runKey(payload.spaceId, payload.runId));
+  };
+  const fail = async (payload: ImportJobPayload, error: StoredError) => {
+    await runs.updateImportRun(db, payload.spaceId, payload.runId, {
+      status: 'failed',
+      message: error.message,
+      error: JSON.stringify(error),
+      updated_at: nowIso(),
+    });
+    await over(payload);
   };
   return {
     // A failure users can fix (a limit, a broken source) ends the import at once; another (the database, a worker
@@ -669,30 +678,23 @@ export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): 
       const payload = raw as ImportJobPayload;
       const run = await runs.findImportRun(db, payload.spaceId, payload.runId);
       // Ended already (a run again after its process stopped between its last write and the job's end).
-      if (!run || run.status !== 'running') {
-        if (payload.upload) await deleteChunks(db, payload.upload.key);
-        return;
-      }
+      if (!run || run.status !== 'running') return over(payload);
       const ctx: ServiceContext = { db, urls, actor: payload.actor };
       try {
         await runImport(ctx, settings, payload);
-        if (payload.upload) await deleteChunks(db, payload.upload.key);
-        ended.emit(runKey(payload.spaceId, payload.runId));
+        await over(payload);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        const error: StoredError = {
+        await fail(payload, {
           status: err.status,
           message: err.message,
           ...(err.issues ? { issues: err.issues } : {}),
           ...(err.reason ? { reason: err.reason } : {}),
-        };
-        await finish(payload, { status: 'failed', message: err.message, error: JSON.stringify(error) });
+        });
       }
     },
     async giveUp(raw) {
-      const payload = raw as ImportJobPayload;
-      const error: StoredError = { status: 500, message: 'The import failed on an unexpected error' };
-      await finish(payload, { status: 'failed', message: error.message, error: JSON.stringify(error) });
+      await fail(raw as ImportJobPayload, { status: 500, message: 'The import failed on an unexpected error' });
     },
   };
 }
@@ -701,7 +703,7 @@ export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): 
 async function runImport(ctx: ServiceContext, settings: ImportSettings, payload: ImportJobPayload): Promise<void> {
   const { spaceId, runId: id } = payload;
   // Authorized again: the member may have lost the right since the import was queued.
-  const { cr } = await checkAccess(ctx, spaceId, payload.changeRequestId);
+  const { space, cr } = await checkAccess(ctx, spaceId, payload.changeRequestId);
   const progress = new RunProgress(ctx, spaceId, id);
   progress.stage('fetching');
   await progress.flush();
@@ -746,7 +748,6 @@ async function runImport(ctx: ServiceContext, settings: ImportSettings, payload:
     scope.check();
     progress.stage('writing');
     await progress.flush();
-    const space = (await loadSpace(ctx.db, ctx, spaceId, 'view', 'import into it')).row;
     // Into content that has pages already: those of the same paths are updated, not copied (reimport.ts).
     const matches = await matchExisting(ctx.db, spaceId, cr?.revision_id ?? space.revision_id, plan, prepared, files);
     relinkMatches(prepared, plan, ids.ids, matches);

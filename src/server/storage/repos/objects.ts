@@ -178,14 +178,9 @@ export async function openBlob(db: Executor, id: string): Promise<OpenBlob | und
     size: Number(row.size),
     chunks: async function* () {
       for (let n = 0; n < count; n++) {
-        const chunk = await db
-          .selectFrom('blob_chunks')
-          .select('data')
-          .where('blob_id', '=', id)
-          .where('n', '=', n)
-          .executeTakeFirst();
+        const chunk = await chunkAt(db, id, n);
         if (!chunk) throw new Error(`Blob ${id} is missing its chunk ${n}`);
-        yield Buffer.from(chunk.data);
+        yield chunk;
       }
     },
   };
@@ -214,19 +209,17 @@ export async function putBlobStream(
   const headParts: Buffer[] = [];
   let headBytes = 0;
   const temp = `tmp-${crypto.randomUUID()}`;
-  const writer = new ChunkWriter(db, temp);
+  // A blob that fits one chunk stays in memory, to go to one row; past it, chunks go out as they fill.
+  const writer = new ChunkWriter(db, temp, maxBytes);
   try {
     for await (const part of source) {
-      const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
-      if (writer.size + buffer.length > maxBytes) throw new BlobTooLargeError(maxBytes);
+      const buffer = await writer.push(part);
       hash.update(buffer);
       if (headBytes < BLOB_HEAD_BYTES) {
         const part = Buffer.from(buffer.subarray(0, BLOB_HEAD_BYTES - headBytes));
         headParts.push(part);
         headBytes += part.length;
       }
-      // A blob that fits one chunk stays in memory, to go to one row; past it, chunks go out as they fill.
-      await writer.push(buffer);
     }
     const id = hash.digest('hex');
     const head = Buffer.concat(headParts);
@@ -259,7 +252,10 @@ export async function putBlobStream(
   }
 }
 
-/** Writes bytes as rows of `blob_chunks` under one id, BLOB_CHUNK_BYTES at a time (the last one may be shorter). */
+/**
+ * Writes bytes as rows of `blob_chunks` under one id, BLOB_CHUNK_BYTES at a time (the last one may be shorter),
+ * refusing more than `maxBytes` in all (BlobTooLargeError).
+ */
 class ChunkWriter {
   private parts: Buffer[] = [];
   private partsBytes = 0;
@@ -269,14 +265,21 @@ class ChunkWriter {
   constructor(
     private readonly db: Executor,
     private readonly blobId: string,
+    private readonly maxBytes: number,
   ) {}
 
-  /** Takes `buffer`; writes every chunk filled past one (so that a blob of one chunk is never written as one). */
-  async push(buffer: Buffer): Promise<void> {
+  /**
+   * Takes `part`; writes every chunk filled past one (so that a blob of one chunk is never written as one).
+   * Answers it as a Buffer.
+   */
+  async push(part: Buffer | Uint8Array): Promise<Buffer> {
+    const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
+    if (this.size + buffer.length > this.maxBytes) throw new BlobTooLargeError(this.maxBytes);
     this.parts.push(buffer);
     this.partsBytes += buffer.length;
     this.size += buffer.length;
     if (this.partsBytes > BLOB_CHUNK_BYTES) await this.flush(false);
+    return buffer;
   }
 
   /** The bytes not written yet. */
@@ -316,13 +319,9 @@ export async function putChunks(
   source: AsyncIterable<Buffer | Uint8Array>,
   maxBytes: number,
 ): Promise<number> {
-  const writer = new ChunkWriter(db, key);
+  const writer = new ChunkWriter(db, key, maxBytes);
   try {
-    for await (const part of source) {
-      const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part);
-      if (writer.size + buffer.length > maxBytes) throw new BlobTooLargeError(maxBytes);
-      await writer.push(buffer);
-    }
+    for await (const part of source) await writer.push(part);
     await writer.end();
     return writer.size;
   } catch (error) {
@@ -334,15 +333,21 @@ export async function putChunks(
 /** The bytes putChunks kept under `key`, one chunk at a time. */
 export async function* readChunks(db: Executor, key: string): AsyncGenerator<Buffer> {
   for (let n = 0; ; n++) {
-    const chunk = await db
-      .selectFrom('blob_chunks')
-      .select('data')
-      .where('blob_id', '=', key)
-      .where('n', '=', n)
-      .executeTakeFirst();
+    const chunk = await chunkAt(db, key, n);
     if (!chunk) return;
-    yield Buffer.from(chunk.data);
+    yield chunk;
   }
+}
+
+/** Chunk `n` of the bytes kept under `blobId`, read alone. */
+async function chunkAt(db: Executor, blobId: string, n: number): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('blob_chunks')
+    .select('data')
+    .where('blob_id', '=', blobId)
+    .where('n', '=', n)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.data) : undefined;
 }
 
 export async function deleteChunks(db: Executor, key: string): Promise<void> {
