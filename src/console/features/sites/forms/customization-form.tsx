@@ -234,14 +234,19 @@ export function CustomizationForm({
   const watched = JSON.stringify(useWatch({ control: form.control }));
   const [preview, setPreview] = useState<{ html?: string; error?: string; loading: boolean }>({ loading: true });
 
-  // The preview follows the form, 400 ms after the last change, when what is typed is valid.
+  // The preview follows the form, 400 ms after the last change, when what is typed is valid. It depends on values,
+  // not on object identities: a parent's re-render (a new params object, a refetched customization that is the same)
+  // must not abort a preview on its way and start it again, or a slow server never shows one.
+  const { organizationId, siteId } = siteRef;
+  const saved = JSON.stringify(customization);
   useEffect(() => {
     const parsed = customizationFormSchema.safeParse(JSON.parse(watched));
     if (!parsed.success) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setPreview((p) => ({ ...p, loading: true }));
-      previewCustomization(siteRef, settingsOf(customization, parsed.data), controller.signal).then(
+      const base = JSON.parse(saved) as Customization;
+      previewCustomization({ organizationId, siteId }, settingsOf(base, parsed.data), controller.signal).then(
         (html) => setPreview({ html, loading: false }),
         (error: unknown) => {
           if (!controller.signal.aborted) setPreview({ error: errorMessage(error), loading: false });
@@ -252,7 +257,7 @@ export function CustomizationForm({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [watched, siteRef, customization]);
+  }, [watched, organizationId, siteId, saved]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
