@@ -5,20 +5,20 @@
 // of BENCH_ROUNDS, and the event loop's longest stall meanwhile (conversion runs in the worker pool, in batches).
 // SQLite, and PostgreSQL too when BENCH_DATABASE_URL is set (a fresh schema, dropped after; BENCH_DIALECT picks one).
 // Then a docs zip of 2,000 files with 200 MB of images (1,500 pages, 500 screenshots of 400 KB, each page showing
-// one), written to disk and uploaded from there to a server in a process of its own: pages per second, and that
-// process's peak RSS as the kernel counts it (VmHWM), which must stay under 300 MB.
+// one), written to disk and uploaded from there to the compiled server as `npm start` runs it, in a process of its own
+// (a database of its own): pages per second, and that process's peak RSS as the kernel counts it (VmHWM), which must
+// stay under 300 MB.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from 'fflate';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median } from './setup.js';
-import type { openStorage as openSourceStorage } from '../src/server/storage/db.js';
+import { benchDatabase, median, onPostgres } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
 
 const TOKEN = 'bench-import-token-0123456789abcdefghijklmnop';
@@ -173,21 +173,22 @@ async function generateLarge(): Promise<{ file: string; bytes: number }> {
 
 const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const only = process.env.BENCH_DIALECT;
-const generated =
-  process.env.BENCH_LARGE_SERVER || process.env.BENCH_LARGE_ONLY ? { zip: new Uint8Array(), pages: 0 } : generate();
-if (process.env.BENCH_LARGE_SERVER) {
-  await serveLarge(process.env.BENCH_LARGE_SERVER as 'sqlite' | 'postgres');
-} else {
-  // BENCH_LARGE_ONLY=1: the large import alone (its memory is what is being studied).
-  if (!process.env.BENCH_LARGE_ONLY)
-    for (const dialect of dialects) if (!only || only === dialect) await runDialect(dialect);
-  if (process.env.BENCH_LARGE !== '0') {
-    const large = await generateLarge();
-    try {
-      for (const dialect of dialects) if (!only || only === dialect) await runLarge(dialect, large);
-    } finally {
-      fs.rmSync(path.dirname(large.file), { recursive: true, force: true });
-    }
+const generated = process.env.BENCH_LARGE_ONLY ? { zip: new Uint8Array(), pages: 0 } : generate();
+// BENCH_LARGE_ONLY=1: the large import alone (its memory is what is being studied).
+if (!process.env.BENCH_LARGE_ONLY)
+  for (const dialect of dialects) if (!only || only === dialect) await runDialect(dialect);
+if (process.env.BENCH_LARGE !== '0') {
+  const large = await generateLarge();
+  // Inside the checkout, so that the compiled files find the packages in node_modules.
+  const cache = path.resolve('node_modules/.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const built = fs.mkdtempSync(path.join(cache, 'ds-bench-server-'));
+  try {
+    await buildServer(built);
+    for (const dialect of dialects) if (!only || only === dialect) await runLarge(dialect, large, built);
+  } finally {
+    fs.rmSync(path.dirname(large.file), { recursive: true, force: true });
+    fs.rmSync(built, { recursive: true, force: true });
   }
 }
 
@@ -197,76 +198,109 @@ function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Number(m?.[1] ?? 0) * 1024;
 }
 
-/**
- * The server of the large import, in a process of its own that does nothing else (the client uploading is the
- * parent): it prints its address and space, then waits for the parent to read its peak RSS and close it.
- */
-async function serveLarge(dialect: 'sqlite' | 'postgres') {
-  const { config, storage: setup, cleanup } = await benchDatabase(TOKEN, dialect);
-  // The server as `npm start` runs it: compiled (from TypeScript through tsx, every worker thread would load tsx
-  // and compile the sources again, and the memory measured would be tsx's).
-  // Inside the checkout, so that the compiled files find the packages in node_modules.
-  const cache = path.resolve('node_modules/.cache');
-  fs.mkdirSync(cache, { recursive: true });
-  const out = fs.mkdtempSync(path.join(cache, 'ds-bench-server-'));
-  await buildServer(out);
-  const built = pathToFileURL(`${out}/server/`).href;
-  const { buildApp: buildBuiltApp } = (await import(`${built}app.js`)) as { buildApp: typeof buildApp };
-  const { openStorage } = (await import(`${built}storage/db.js`)) as { openStorage: typeof openSourceStorage };
-  await setup.close();
-  const storage = openStorage(config.storage);
-  // A 2,000-file import takes longer than the default two minutes on a slow machine; nothing else is changed.
-  const { app } = await buildBuiltApp({ config: { ...config, importLimits: { totalMs: 600_000 } }, db: storage.db });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const headers = { authorization: `Bearer ${TOKEN}` };
-  const orgs = (await (await fetch(`${base}/v1/orgs`, { headers })).json()) as { items: Array<{ id: string }> };
-  const space = (await (
-    await fetch(`${base}/v1/orgs/${orgs.items[0]!.id}/spaces`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Large import' }),
-    })
-  ).json()) as { id: string };
-  // The worker threads started as any earlier import or published page would have started them: what is measured
-  // next is the large import's own memory on top of a server that has run before.
-  const warm = zipSync({ 'README.md': strToU8('# Warm\n\nA page.\n'), 'SUMMARY.md': strToU8('* [Warm](README.md)\n') });
-  const warmed = await fetch(`${base}/v1/spaces/${space.id}/content/import?source=zip`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/zip' },
-    body: Buffer.from(warm),
-  });
-  if (!warmed.ok) throw new Error(`warm-up import: ${warmed.status} ${await warmed.text()}`);
-  process.stdout.write(`${JSON.stringify({ base, space: space.id })}\n`);
-  await new Promise((resolve) => process.stdin.once('data', resolve));
-  await app.close();
-  await storage.close();
-  await cleanup();
-  fs.rmSync(out, { recursive: true, force: true });
-  process.exit(0);
+/** A free TCP port of the loopback interface. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
-async function runLarge(dialect: 'sqlite' | 'postgres', large: { file: string; bytes: number }) {
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    env: { ...process.env, BENCH_LARGE_SERVER: dialect },
-    stdio: ['pipe', 'pipe', 'inherit'],
+/**
+ * The large import's server: the compiled server as `npm start` runs it (dist/server/main.js, configured by its
+ * environment), in a process of its own that does nothing else, so that its RSS is the server's alone (from
+ * TypeScript through tsx, each worker thread would load tsx and compile the sources again). PostgreSQL: a database
+ * of its own, dropped after. Answers its address, its process and a function that stops it and removes its data.
+ */
+async function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-large-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dialect === 'postgres') {
+    const url = new URL(process.env.BENCH_DATABASE_URL!);
+    const name = `bench_large_${crypto.randomBytes(6).toString('hex')}`;
+    await onPostgres(url.href, `create database ${name}`);
+    databaseUrl = Object.assign(new URL(url.href), { pathname: `/${name}` }).href;
+    dropDatabase = () => onPostgres(url.href, `drop database ${name} with (force)`);
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(built, 'server/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      // For a study of where the memory goes (e.g. a --require that logs process.memoryUsage()).
+      ...(process.env.BENCH_LARGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_LARGE_NODE_OPTIONS } : {}),
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      ...(process.env.MALLOC_MMAP_THRESHOLD_ ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-password',
+      ADMIN_TOKEN: TOKEN,
+      LOG_LEVEL: 'warn',
+      // A 2,000-file import takes longer than the default two minutes (and a request's 30 s) on a slow machine.
+      IMPORT_TIME_LIMIT_SECONDS: '600',
+      REQUEST_TIMEOUT_SECONDS: '600',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the large import's server exited (${code})`))),
+  );
+  exited.catch(() => {});
+  for (let ready = false; !ready;) {
+    ready = await Promise.race([
+      fetch(`${base}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, child, stop };
+}
+
+async function runLarge(dialect: 'sqlite' | 'postgres', large: { file: string; bytes: number }, built: string) {
+  const { base, child, stop } = await startLarge(dialect, built);
+  const headers = { authorization: `Bearer ${TOKEN}` };
   try {
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('\n')) resolve(out.split('\n')[0]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the large import server exited (${code})`)));
+    const orgs = (await (await fetch(`${base}/v1/orgs`, { headers })).json()) as { items: Array<{ id: string }> };
+    const space = (await (
+      await fetch(`${base}/v1/orgs/${orgs.items[0]!.id}/spaces`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Large import' }),
+      })
+    ).json()) as { id: string };
+    // The worker threads started as any earlier import or published page would have started them: what is
+    // measured next is the large import's own memory on top of a server that has run before.
+    const warm = zipSync({
+      'README.md': strToU8('# Warm\n\nA page.\n'),
+      'SUMMARY.md': strToU8('* [Warm](README.md)\n'),
     });
-    const { base, space } = JSON.parse(line) as { base: string; space: string };
+    const warmed = await fetch(`${base}/v1/spaces/${space.id}/content/import?source=zip`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/zip' },
+      body: Buffer.from(warm),
+    });
+    if (!warmed.ok) throw new Error(`warm-up import: ${warmed.status} ${await warmed.text()}`);
     const before = procStatus(child.pid!, 'VmRSS');
     const started = performance.now();
-    const res = await fetch(`${base}/v1/spaces/${space}/content/import?source=zip`, {
+    const res = await fetch(`${base}/v1/spaces/${space.id}/content/import?source=zip`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/zip' },
+      headers: { ...headers, 'content-type': 'application/zip' },
       body: Readable.toWeb(fs.createReadStream(large.file)) as ReadableStream,
       duplex: 'half',
     } as RequestInit);
@@ -276,12 +310,11 @@ async function runLarge(dialect: 'sqlite' | 'postgres', large: { file: string; b
     const peak = procStatus(child.pid!, 'VmHWM');
     const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
     console.log(
-      `\n[${dialect}] Import of a 2,000-file docs zip (${LARGE_PAGES} pages, ${LARGE_IMAGES} images, ${mb(large.bytes)} MB), once, the server in a process of its own:\n` +
+      `\n[${dialect}] Import of a 2,000-file docs zip (${LARGE_PAGES} pages, ${LARGE_IMAGES} images, ${mb(large.bytes)} MB), once, the compiled server in a process of its own:\n` +
         `  ${(ms / 1000).toFixed(1).padStart(6)} s   ${((LARGE_PAGES / ms) * 1000).toFixed(0).padStart(5)} pages/s   peak RSS ${mb(peak)} MB (idle before it ${mb(before)} MB, so the import's own ${mb(peak - before)} MB; limit 300 MB)   ${answer.importedResources} resources`,
     );
   } finally {
-    child.stdin!.write('exit\n');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
   }
 }
 

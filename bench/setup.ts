@@ -57,7 +57,7 @@ export async function benchDatabase(token: string, dialect: 'sqlite' | 'postgres
   return { config, storage, owner, cleanup };
 }
 
-async function onPostgres(url: string, statement: string): Promise<void> {
+export async function onPostgres(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,4 +1,6 @@
-import PDFDocument from 'pdfkit';
+// pdfkit (and the fonts and codecs it brings, about 3 MB of code) is loaded by the first export, not at start: a
+// server that never exports a PDF never holds it, nor does a worker thread that runs other tasks.
+import type PDFKitModule from 'pdfkit';
 import { parseMarkdown } from '../../../shared/document/parse.js';
 import type { Nodes, PhrasingContent, Root, RootContent, Table } from 'mdast';
 
@@ -13,6 +15,7 @@ export interface PdfInput {
 }
 
 export async function renderPdf(input: PdfInput): Promise<Buffer> {
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitModule };
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { htmlToMarkdown } from './html.js';
 
 /**
@@ -29,6 +28,8 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export async function docxToMarkdown(data: Uint8Array): Promise<DocxConversion> {
+  // Loaded by the first Word import, not at start (mammoth and its XML libraries are a few MB of code).
+  const { default: mammoth } = await import('mammoth');
   const images: DocxImage[] = [];
   const result = await mammoth.convertToHtml(
     { buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) },

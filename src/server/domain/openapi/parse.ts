@@ -1,5 +1,5 @@
 import { isAlias, isCollection, isPair, isScalar, parseDocument, type Document } from 'yaml';
-import { validate } from '@readme/openapi-parser';
+import type { validate } from '@readme/openapi-parser';
 import { OPENAPI_TEXT_MAX } from '../../../shared/contract/openapi.js';
 
 /**
@@ -127,7 +127,9 @@ export async function parseOpenApi(text: string): Promise<ParseResult> {
   const specification = `${typeof doc.openapi === 'string' ? 'openapi' : 'swagger'} ${declared}`;
   let result: Awaited<ReturnType<typeof validate>>;
   try {
-    result = await validate(structuredClone(doc) as never, {
+    // Loaded by the first specification processed, not at start (the parser and its schemas are a few MB of code).
+    const parser = await import('@readme/openapi-parser');
+    result = await parser.validate(structuredClone(doc) as never, {
       resolve: { external: false, file: false },
       dereference: { circular: 'ignore' },
       timeoutMs: 60_000,
