@@ -194,4 +194,68 @@ describeEachDialect('reusable content', (dialect) => {
     const published = (await publishSite(server, server.orgId, site.id)).urls.published;
     expect((await visit(published)).html).toContain('Shared <strong>text</strong>.');
   });
+
+  it('is searched as part of the pages that include it, nested too, and follows its edits, renames and deletion', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Searched' });
+    await seedContent(server, space.id, [
+      { operation: 'insert_reusable_content', title: 'Inner', document: { markdown: 'Feed the zanzibar daily.' } },
+      {
+        operation: 'insert_reusable_content',
+        title: 'Outer',
+        document: { markdown: '## Caring\n\n{% include "../.gitbook/includes/inner.md" %}' },
+      },
+      {
+        operation: 'insert_page',
+        title: 'Handbook',
+        document: { markdown: 'Opening words.\n\n{% include "../.gitbook/includes/outer.md" %}' },
+      },
+      { operation: 'insert_page', title: 'Unrelated', document: { markdown: 'Nothing to see.' } },
+    ]);
+    const listed = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body.reusableContents;
+    const ids = Object.fromEntries(listed.map((r: { id: string; title: string }) => [r.title, r.id])) as Record<
+      string,
+      string
+    >;
+    const found = async (text: string) => {
+      const res = await server.request('GET', `/v1/spaces/${space.id}/search?query=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      return (res.body.items as Array<{ title: string; sections: Array<{ path: string; body: string }> }>).map((p) => ({
+        title: p.title,
+        sections: p.sections.map((s) => s.path),
+      }));
+    };
+    // Two levels down, under the heading the outer content brings (the section the published page shows it in).
+    expect(await found('zanzibar')).toEqual([{ title: 'Handbook', sections: ['handbook#caring'] }]);
+
+    // Edited: the page reads the new text, not the old, though the page itself did not change.
+    await seedContent(server, space.id, [
+      { operation: 'update_reusable_content', reusableContent: ids.Inner, document: { markdown: 'Brush the quokka.' } },
+    ]);
+    expect(await found('quokka')).toEqual([{ title: 'Handbook', sections: ['handbook#caring'] }]);
+    expect(await found('zanzibar')).toEqual([]);
+
+    // Renamed (a new slug): the include no longer finds it, as on the published page.
+    await seedContent(server, space.id, [
+      { operation: 'update_reusable_content', reusableContent: ids.Inner, title: 'Renamed', slug: 'renamed' },
+    ]);
+    expect(await found('quokka')).toEqual([]);
+
+    // Back under its old slug, then deleted.
+    await seedContent(server, space.id, [
+      { operation: 'update_reusable_content', reusableContent: ids.Inner, slug: 'inner' },
+    ]);
+    expect(await found('quokka')).toEqual([{ title: 'Handbook', sections: ['handbook#caring'] }]);
+    await seedContent(server, space.id, [{ operation: 'delete_reusable_content', reusableContent: ids.Inner }]);
+    expect(await found('quokka')).toEqual([]);
+
+    // A content of the same slug in another space changes nothing here; another organization finds nothing.
+    const other = await newSpace(server, server.orgId, { title: 'Elsewhere' });
+    await seedContent(server, other.id, [
+      { operation: 'insert_reusable_content', title: 'Inner', document: { markdown: 'Walk the quokka.' } },
+    ]);
+    expect(await found('quokka')).toEqual([]);
+    const outsider = await server.signup('rc-search-stranger');
+    const peek = await server.request('GET', `/v1/spaces/${space.id}/search?query=caring`, { token: outsider.token });
+    expect(peek.status).toBe(404);
+  });
 });

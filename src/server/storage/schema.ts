@@ -53,6 +53,7 @@ export interface Database {
   search_pages: SearchPagesTable;
   link_documents: LinkDocumentsTable;
   search_sections: SearchSectionsTable;
+  search_includes: SearchIncludesTable;
   link_scopes: LinkScopesTable;
   link_pages: LinkPagesTable;
   link_files: LinkFilesTable;
@@ -550,6 +551,13 @@ export interface SearchPagesTable {
 
 /** The links and heading anchors of one page body, by the hash of its document object. */
 /** The searchable sections of one page body, by the hash of its document (migration 021). */
+/** A reusable content a page's body includes (by the name it is included by, or its slug), as last indexed. */
+export interface SearchIncludesTable {
+  space_id: string;
+  page_id: string;
+  name: string;
+}
+
 export interface SearchSectionsTable {
   hash: string;
   /** JSON `[[anchor, heading, text], ...]`. */

@@ -3,7 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { HeadingIds, explicitHeadingId } from '../../../shared/heading-ids.js';
-import { gitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
+import { gitbookBlocks, includedNames, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
 
 /**
  * The searchable text of a page body: its sections, each a top-level heading (with the anchor the published page
@@ -19,6 +19,11 @@ export interface Section {
   anchor: string;
   heading: string;
   text: string;
+  /**
+   * The first section only: the names of the reusable contents the body includes (`{% include %}`). Their text is
+   * searched as part of the page (indexer.ts reads it from the revision, where it may change on its own).
+   */
+  includes?: string[];
 }
 
 /** Separates the sections inside one column of the index; never part of extracted text. */
@@ -134,5 +139,12 @@ export function extractSections(markdown: string): Section[] {
     plainText(node, current.parts);
     current.parts.push(' ');
   }
-  return sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: cleanText(s.parts.join('')) }));
+  const out: Section[] = sections.map((s) => ({
+    anchor: s.anchor,
+    heading: s.heading,
+    text: cleanText(s.parts.join('')),
+  }));
+  const includes = includedNames(markdown);
+  if (includes.length) out[0]!.includes = includes;
+  return out;
 }

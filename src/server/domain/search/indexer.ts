@@ -5,7 +5,18 @@ import { lockSpace } from '../../storage/repos/change-requests.js';
 import * as repo from '../../storage/repos/search.js';
 import { searchDialect } from '../../storage/dialects/search.js';
 import { Trie, type NodeStore, type TrieNode } from '../content/tree.js';
-import { ROOT, isPageKey, type DocumentObject, type PageEntry, type PageVersion } from '../content/model.js';
+import {
+  REUSABLE,
+  ROOT,
+  isPageKey,
+  type DocumentObject,
+  type PageEntry,
+  type PageVersion,
+  type ReusableContent,
+  type RootEntry,
+} from '../content/model.js';
+import { expandWithIncludes, type IncludeSource } from '../content/reusable.js';
+import { slugify } from '../content/edit.js';
 import { blocksToMarkdown } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
@@ -35,6 +46,8 @@ export interface SearchUpdate {
   /** Pages whose rows go (deleted, no longer documents, or replaced by `rows`). */
   deletes: string[];
   rows: repo.SearchRow[];
+  /** The reusable contents the pages of `rows` include (see migration 026). */
+  includes: repo.IncludeRow[];
 }
 
 /**
@@ -48,13 +61,18 @@ const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (section
 );
 
 /** Part of every stored key: raise it when extractSections gives other sections for the same markdown. */
-const SECTIONS_VERSION = 2;
+const SECTIONS_VERSION = 3;
 
 const sectionsKey = (documentHash: string) => `${SECTIONS_VERSION}:${documentHash}`;
 
-const encodeSections = (sections: Section[]) => JSON.stringify(sections.map((s) => [s.anchor, s.heading, s.text]));
+const encodeSections = (sections: Section[]) =>
+  JSON.stringify(
+    sections.map((s) => (s.includes ? [s.anchor, s.heading, s.text, s.includes] : [s.anchor, s.heading, s.text])),
+  );
 const decodeSections = (data: string): Section[] =>
-  (JSON.parse(data) as Array<[string, string, string]>).map(([anchor, heading, text]) => ({ anchor, heading, text }));
+  (JSON.parse(data) as Array<[string, string, string, string[]?]>).map(([anchor, heading, text, includes]) =>
+    includes ? { anchor, heading, text, includes } : { anchor, heading, text },
+  );
 
 /** Forgets the sections held in memory (as a process that never saw them, for tests); stored ones stay. */
 export function forgetCachedSections(): void {
@@ -273,15 +291,37 @@ export async function computeSearchUpdate(
   const changes = await trie.diff(from?.pages_root ?? null, to.pages_root, slices);
   const deletes: string[] = [];
   const changed: Array<{ pageId: string; entry: PageEntry }> = [];
+  const contents: Array<PageEntry | undefined> = [];
+  const contentNames = new Set<string>();
   for (const { key, before, after } of changes) {
     await slices.pause();
     // Reusable contents are searched where pages include them, not as pages of their own.
+    if (key !== ROOT && key !== REUSABLE && !isPageKey(key)) {
+      contentNames.add(key.slice(REUSABLE.length));
+      contents.push(before as PageEntry | undefined, after as PageEntry | undefined);
+    }
     if (key === ROOT || !isPageKey(key)) continue;
     const was = before as PageEntry | undefined;
     const is = after as PageEntry | undefined;
     if (is && was && is.v === was.v) continue; // moved, or its subpages changed: its row stays as it is
     if (was) deletes.push(key);
     if (is) changed.push({ pageId: key, entry: is });
+  }
+  // Pages that include a reusable content that changed (by its id or its slug, before or after) read differently
+  // though they did not change: they are indexed again.
+  if (from && contentNames.size) {
+    const hashes = contents.filter((e): e is PageEntry => !!e).map((e) => e.v);
+    for (const version of (await objectsOf<PageVersion>(db, overlay, hashes, slices)).values()) {
+      contentNames.add(version.slug);
+    }
+    const handled = new Set([...deletes, ...changed.map((c) => c.pageId)]);
+    const including = (await repo.pagesIncluding(db, spaceId, [...contentNames])).filter((id) => !handled.has(id));
+    const entries = await trie.getMany(to.pages_root, including);
+    for (const pageId of including) {
+      deletes.push(pageId);
+      const entry = entries.get(pageId) as PageEntry | undefined;
+      if (entry) changed.push({ pageId, entry });
+    }
   }
   const versions = await objectsOf<PageVersion>(
     db,
@@ -299,19 +339,80 @@ export async function computeSearchUpdate(
     if (version.document) docHashes.add(version.document);
   }
   const sections = await sectionsOfDocuments(db, overlay, docHashes, slices);
+  const included = await withIncluded(db, overlay, trie, to.pages_root, documents, sections, slices);
   const rows: repo.SearchRow[] = [];
+  const includes: repo.IncludeRow[] = [];
   for (const { pageId, entry, version } of documents) {
     const hash = version.document;
-    rows.push(rowOf(spaceId, pageId, entry.v, version, hash ? sections.get(hash)! : EMPTY));
+    const expanded = included.get(pageId);
+    rows.push(rowOf(spaceId, pageId, entry.v, version, expanded?.sections ?? (hash ? sections.get(hash)! : EMPTY)));
+    for (const name of expanded?.names ?? []) includes.push({ space_id: spaceId, page_id: pageId, name });
     await slices.pause();
   }
-  return { spaceId, from: from?.id ?? null, pagesRoot: to.pages_root, deletes, rows };
+  return { spaceId, from: from?.id ?? null, pagesRoot: to.pages_root, deletes, rows, includes };
+}
+
+/**
+ * The sections of the pages among `documents` whose bodies include reusable content, read with the contents in
+ * place (as the published page shows them, shared/gitbook-blocks.ts expandIncludes), from the revision whose pages'
+ * root is `root`; and the names each looked for (an id or slug as written, and its slug), by page id.
+ */
+async function withIncluded(
+  db: Executor,
+  overlay: Overlay,
+  trie: Trie,
+  root: string | null,
+  documents: Array<{ pageId: string; version: PageVersion }>,
+  sections: Map<string, Section[]>,
+  slices: TimeSlices,
+): Promise<Map<string, { sections: Section[]; names: string[] }>> {
+  const out = new Map<string, { sections: Section[]; names: string[] }>();
+  const including = documents.filter((d) => d.version.document && sections.get(d.version.document)?.[0]?.includes);
+  if (!including.length) return out;
+  let contents: Promise<ReusableContent[]> | undefined;
+  const source: IncludeSource = {
+    reusableContents: () =>
+      (contents ??= (async () => {
+        const list = (await trie.get(root, REUSABLE)) as RootEntry | undefined;
+        const keys = list?.c ?? [];
+        const entries = (await trie.getMany(root, keys)) as unknown as Map<string, PageEntry>;
+        const versions = await objectsOf<PageVersion>(
+          db,
+          overlay,
+          [...entries.values()].map((e) => e.v),
+          slices,
+        );
+        return keys.flatMap((key) => {
+          const entry = entries.get(key);
+          return entry ? [{ id: key.slice(REUSABLE.length), version: versions.get(entry.v)! }] : [];
+        });
+      })()),
+    document: async (version) =>
+      version.document
+        ? (await objectsOf<DocumentObject>(db, overlay, [version.document], slices)).get(version.document)!.blocks
+        : [],
+  };
+  const expanded = new Map<string, { markdown: string; names: string[] }>();
+  for (const { pageId, version } of including) {
+    const body = blocksToMarkdown(await source.document(version));
+    const { markdown, names } = await expandWithIncludes(source, body);
+    // Each as written and as a slug (how an include finds its content); a name longer than a column holds names no
+    // content (ids and slugs are short) and is left out.
+    const all = new Set(names.flatMap((name) => [name, slugify(name)]).filter((name) => name && name.length <= 255));
+    expanded.set(pageId, { markdown, names: [...all] });
+  }
+  const extracted = await extractBodies([...expanded.values()].map((e) => e.markdown));
+  for (const [pageId, { markdown, names }] of expanded) {
+    out.set(pageId, { sections: markdown ? extracted.get(markdown)! : EMPTY, names });
+  }
+  return out;
 }
 
 async function write(tx: Executor, update: SearchUpdate, revisionId: string): Promise<void> {
   if (update.from === null) await repo.deleteSpacePages(tx, update.spaceId);
   else await repo.deletePages(tx, update.spaceId, update.deletes);
   await repo.insertPages(tx, update.rows);
+  await repo.insertIncludes(tx, update.includes);
   await repo.setIndexedRevision(tx, update.spaceId, revisionId);
 }
 

@@ -24,6 +24,7 @@ import * as m022 from './022-github-anchors.js';
 import * as m023 from './023-import-skipped.js';
 import * as m024 from './024-blob-chunks.js';
 import * as m025 from './025-import-jobs.js';
+import * as m026 from './026-search-includes.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '023-import-skipped': m023,
   '024-blob-chunks': m024,
   '025-import-jobs': m025,
+  '026-search-includes': m026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import type { Executor } from '../db.js';
 import { slicedParts } from '../../lib/yield.js';
 import { findByHash, insertByHash } from './by-hash.js';
-import type { SearchPagesTable } from '../schema.js';
+import type { SearchIncludesTable, SearchPagesTable } from '../schema.js';
 
 /**
  * Rows of the search index, the same on both databases: the full-text side (FTS5 table, tsvector) is kept in step
@@ -37,11 +37,40 @@ export async function deletePages(db: Executor, spaceId: string, pageIds: string
       .where('space_id', '=', spaceId)
       .where('page_id', 'in', pageIds.slice(i, i + DELETE_BATCH))
       .execute();
+    await db
+      .deleteFrom('search_includes')
+      .where('space_id', '=', spaceId)
+      .where('page_id', 'in', pageIds.slice(i, i + DELETE_BATCH))
+      .execute();
   }
 }
 
 export async function deleteSpacePages(db: Executor, spaceId: string): Promise<void> {
   await db.deleteFrom('search_pages').where('space_id', '=', spaceId).execute();
+  await db.deleteFrom('search_includes').where('space_id', '=', spaceId).execute();
+}
+
+/** Names of reusable contents as indexed pages include them (see insertIncludes). */
+export type IncludeRow = SearchIncludesTable;
+
+/** The pages of a space whose indexed body includes one of these reusable content names. */
+export async function pagesIncluding(db: Executor, spaceId: string, names: string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (let i = 0; i < names.length; i += DELETE_BATCH) {
+    const rows = await db
+      .selectFrom('search_includes')
+      .select('page_id')
+      .where('space_id', '=', spaceId)
+      .where('name', 'in', names.slice(i, i + DELETE_BATCH))
+      .execute();
+    for (const row of rows) out.add(row.page_id);
+  }
+  return [...out];
+}
+
+export async function insertIncludes(db: Executor, rows: IncludeRow[]): Promise<void> {
+  for await (const part of slicedParts(rows, INSERT_BATCH * 4))
+    await db.insertInto('search_includes').values(part).execute();
 }
 
 export async function insertPages(db: Executor, rows: SearchRow[]): Promise<void> {
@@ -64,6 +93,16 @@ export async function copySpacePages(db: Executor, fromSpaceId: string, toSpaceI
       eb
         .selectFrom('search_pages')
         .select((s) => [s.val(toSpaceId).as('space_id'), 'page_id', 'version', 'title', 'anchors', 'headings', 'body'])
+        .where('space_id', '=', fromSpaceId),
+    )
+    .execute();
+  await db
+    .insertInto('search_includes')
+    .columns(['space_id', 'page_id', 'name'])
+    .expression((eb) =>
+      eb
+        .selectFrom('search_includes')
+        .select((s) => [s.val(toSpaceId).as('space_id'), 'page_id', 'name'])
         .where('space_id', '=', fromSpaceId),
     )
     .execute();
