@@ -624,25 +624,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     // A run whose process stopped (no news for longer than an import may take) is shown as failed.
     // Its row is typed in: the API cannot leave a run behind that no process is working on.
     const old = new Date(Date.now() - 3_600_000).toISOString();
-    await server.storage.db
-      .insertInto('import_runs')
-      .values({
-        space_id: space.id,
-        id: 'orphan',
-        change_request_id: null,
-        source: 'zip',
-        url: null,
-        status: 'running',
-        stage: 'converting',
-        imported_resources: 3,
-        total_resources: 10,
-        revision_id: null,
-        message: null,
-        created_by: server.owner.id,
-        created_at: old,
-        updated_at: old,
-      })
-      .execute();
+    await insertRunningImport(server, { spaceId: space.id, id: 'orphan', createdBy: server.owner.id, at: old });
     const orphan = await server.request('GET', `/v1/spaces/${space.id}/imports/orphan`);
     expect(orphan.body).toMatchObject({
       status: 'failed',
@@ -665,27 +647,7 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
         })(),
         1 << 30,
       );
-      await db
-        .insertInto('import_runs')
-        .values({
-          space_id: space.id,
-          id,
-          change_request_id: null,
-          source: 'zip',
-          url: null,
-          status: 'running',
-          stage: 'converting',
-          imported_resources: 3,
-          total_resources: 9,
-          revision_id: null,
-          message: null,
-          skipped: null,
-          error: null,
-          created_by: actor.id,
-          created_at: past,
-          updated_at: past,
-        })
-        .execute();
+      await insertRunningImport(server, { spaceId: space.id, id, createdBy: actor.id, at: past });
       await db
         .insertInto('jobs')
         .values({
@@ -1163,3 +1125,34 @@ describeEachDialect('content import: addresses refused', (dialect) => {
     expect(await pagesOf(server, space.id)).toEqual([]);
   });
 });
+
+/**
+ * A run as a process leaves it when it stops mid-import (converting, 3 of 10 done, last heard of at `at`): typed
+ * into the database, since the API never leaves one behind.
+ */
+async function insertRunningImport(
+  server: TestServer,
+  run: { spaceId: string; id: string; createdBy: string; at: string },
+): Promise<void> {
+  await server.storage.db
+    .insertInto('import_runs')
+    .values({
+      space_id: run.spaceId,
+      id: run.id,
+      change_request_id: null,
+      source: 'zip',
+      url: null,
+      status: 'running',
+      stage: 'converting',
+      imported_resources: 3,
+      total_resources: 10,
+      revision_id: null,
+      message: null,
+      skipped: null,
+      error: null,
+      created_by: run.createdBy,
+      created_at: run.at,
+      updated_at: run.at,
+    })
+    .execute();
+}

@@ -278,16 +278,7 @@ function ChangeItem({
     <li className="change-item">
       <div className="change-header">
         {hasDiff ? (
-          <button
-            type="button"
-            className="change-toggle"
-            aria-expanded={open}
-            aria-controls={bodyId}
-            onClick={() => setOpen(!open)}
-          >
-            <ChevronIcon className={open ? 'rotate-90' : undefined} />
-            <span className="change-title">{title}</span>
-          </button>
+          <ChangeToggle open={open} onToggle={() => setOpen(!open)} controls={bodyId} title={title} />
         ) : (
           <span className="change-title change-title-static">{title}</span>
         )}
@@ -375,16 +366,12 @@ function ReusableChangeItem({
   return (
     <li className="change-item">
       <div className="change-header">
-        <button
-          type="button"
-          className="change-toggle"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          <ChevronIcon className={open ? 'rotate-90' : undefined} />
-          <span className="change-title">{change.reusableContent.title || 'Untitled'}</span>
-        </button>
+        <ChangeToggle
+          open={open}
+          onToggle={() => setOpen(!open)}
+          controls={bodyId}
+          title={change.reusableContent.title || 'Untitled'}
+        />
         <span className={`badge change-${change.type.split('_').at(-1)}`}>{CHANGE_LABELS[change.type]}</span>
       </div>
       {open && (
@@ -399,5 +386,25 @@ function ReusableChangeItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** The button that opens and closes one change's diff, named by what changed. */
+function ChangeToggle({
+  open,
+  onToggle,
+  controls,
+  title,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+  title: string;
+}) {
+  return (
+    <button type="button" className="change-toggle" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+      <ChevronIcon className={open ? 'rotate-90' : undefined} />
+      <span className="change-title">{title}</span>
+    </button>
   );
 }
