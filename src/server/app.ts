@@ -11,6 +11,7 @@ import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerAdmission } from './plugins/admission.js';
+import { registerBodyDeadline } from './plugins/body-deadline.js';
 import { registerCompression } from './plugins/compression.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerConsole } from './plugins/console.js';
@@ -136,13 +137,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
     trustProxy: trustedProxies(deps.config.trustProxy),
     // Wait for in-flight requests on close, but drop idle keep-alive connections at once.
     forceCloseConnections: 'idle',
-    // The whole request (headers and body) must arrive within this time, so slowly trickled bodies cannot hold
-    // connections open forever (Node answers 408).
-    requestTimeout: deps.config.requestTimeoutSeconds * 1000,
-    // Node takes the limit from its constructor's options (setting it afterwards, as Fastify does, is not
-    // enforced) and enforces it when it checks connections: often enough for the limit to mean what it says.
+    // The headers must arrive within REQUEST_TIMEOUT_SECONDS (Node answers 408), and a body within that time plus
+    // what its size takes at a minimum rate (plugins/body-deadline.ts): trickled requests cannot hold connections
+    // open, and a large upload over a slow line is not cut off. Node's limit of the whole request is off.
+    requestTimeout: 0,
+    // Node takes the limits from its constructor's options (setting them afterwards, as Fastify does, is not
+    // enforced) and enforces them when it checks connections: often enough for the limit to mean what it says.
     http: {
-      requestTimeout: deps.config.requestTimeoutSeconds * 1000,
+      requestTimeout: 0,
+      headersTimeout: deps.config.requestTimeoutSeconds * 1000,
       connectionsCheckingInterval: Math.min(30_000, Math.max(500, deps.config.requestTimeoutSeconds * 100)),
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   registerErrorHandler(app);
   // Before everything else a request goes through: a request waiting its turn costs nothing yet.
   registerAdmission(app);
+  registerBodyDeadline(app, deps.config.requestTimeoutSeconds);
   registerInputGuards(app);
   // Once shutdown begins, answers still in flight tell the client not to reuse the connection, which is closed
   // after them: a client reusing it would otherwise meet a reset. Requests that arrive after it began are answered
