@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { editContent, mergeChangeRequest, newChangeRequest, newSpace, seedContent } from '../test/factories.js';
+import {
+  editContent,
+  mergeChangeRequest,
+  newChangeRequest,
+  newSite,
+  newSpace,
+  publishSite,
+  seedContent,
+} from '../test/factories.js';
 import { backlinkListSchema, linkListSchema } from '../../shared/contract/links.js';
 import { transaction } from '../storage/db.js';
 import {
@@ -448,6 +456,61 @@ describeEachDialect('links and backlinks', (dialect) => {
       await expectSameAsRebuilt(space);
       await seedContent(server, space, [{ operation: 'update_page', page: doc, title: 'Manual' }]);
       expect((await spaceLinks(space))[`page:${doc}#usage`]).toBe('broken <- Links');
+      await expectSameAsRebuilt(space);
+    });
+
+    it('keeps a reworded heading’s old id working: in the report, on the published page, through change requests', async () => {
+      const space = (await newSpace(server, server.orgId, { title: 'Renamed headings' })).id;
+      const made = await seedContent(server, space, [
+        { operation: 'insert_page', title: 'Doc', document: { markdown: 'Intro.\n\n## Install steps\n\nRun it.' } },
+        { operation: 'insert_page', title: 'Links', document: { markdown: '[install](./doc.md#install-steps)' } },
+      ]);
+      const doc = made.changes[0].page.id;
+      const reword = (markdown: string) =>
+        seedContent(server, space, [{ operation: 'update_page', page: doc, document: { markdown } }]);
+      await reword('Intro.\n\n## Installing\n\nRun it.');
+      expect((await spaceLinks(space))[`page:${doc}#install-steps`]).toBe('ok <- Links');
+      await expectSameAsRebuilt(space);
+      const site = await newSite(server, server.orgId, { title: 'Renamed', spaces: [space] });
+      const published = (await publishSite(server, server.orgId, site.id)).urls.published as string;
+      const page = async () => (await fetch(`${server.url}${new URL(published).pathname}/doc`)).text();
+      expect(await page()).toMatch(/<h2 id="installing"[^>]*><span id="install-steps"><\/span>Installing/);
+
+      // Reworded again: both earlier ids lead to it.
+      await reword('Intro.\n\n## Set up\n\nRun it.');
+      const html = await page();
+      expect(html).toMatch(/<h2 id="set-up"[^>]*>(<span id="(install-steps|installing)"><\/span>){2}Set up/);
+
+      // Two change requests each reword another heading of the page: the merged page keeps both old ids.
+      await reword('Intro.\n\n## Set up\n\nRun it.\n\n## Usage\n\nUse it.\n\n## Limits\n\nFew.');
+      const a = await newChangeRequest(server, space, { subject: 'A' });
+      const b = await newChangeRequest(server, space, { subject: 'B' });
+      await editContent(server, space, a.id, [
+        {
+          operation: 'update_page',
+          page: doc,
+          document: { markdown: 'Intro.\n\n## Set up\n\nRun it.\n\n## Using it\n\nUse it.\n\n## Limits\n\nFew.' },
+        },
+      ]);
+      await editContent(server, space, b.id, [
+        {
+          operation: 'update_page',
+          page: doc,
+          document: { markdown: 'Intro.\n\n## Set up\n\nRun it.\n\n## Usage\n\nUse it.\n\n## Known limits\n\nFew.' },
+        },
+      ]);
+      await mergeChangeRequest(server, space, a.id);
+      await mergeChangeRequest(server, space, b.id);
+      const merged = await page();
+      expect(merged).toMatch(/<h2 id="using-it"[^>]*><span id="usage"><\/span>/);
+      expect(merged).toMatch(/<h2 id="known-limits"[^>]*><span id="limits"><\/span>/);
+
+      // A heading takes an old id as its own again: it is that heading's, once.
+      await reword('Intro.\n\n## Set up\n\nRun it.\n\n## Install steps\n\nAgain.');
+      const again = await page();
+      expect(again.match(/id="install-steps"/g)).toHaveLength(1);
+      expect(again).toMatch(/<h2 id="install-steps"/);
+      expect((await spaceLinks(space))[`page:${doc}#install-steps`]).toBe('ok <- Links');
       await expectSameAsRebuilt(space);
     });
 

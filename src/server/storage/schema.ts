@@ -593,6 +593,8 @@ export interface LinkPagesTable {
   path: string;
   path_key: string;
   document: string | null;
+  /** Old ids of its headings that still lead to them (JSON array; PageVersion.anchors), or null. */
+  anchors: string | null;
 }
 
 export interface LinkFilesTable {

@@ -6,6 +6,7 @@ import { breathe } from '../../lib/yield.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { InvalidError } from '../errors.js';
 import { identifyBlocks, type Block, type SplitBlock } from './blocks.js';
+import { nextAnchorAliases } from './anchors.js';
 import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
@@ -324,6 +325,7 @@ export async function applyChanges(
           next = { ...((await writer.entry(id)) ?? entry), p: target };
         }
         let document = before.document;
+        let anchors = before.anchors;
         if (change.document) {
           const previous = await writer.document(before);
           const blocks =
@@ -332,6 +334,8 @@ export async function applyChanges(
               : [];
           if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
           document = documentHash(blocks);
+          // A reworded heading keeps its old id as an alias (content/anchors.ts).
+          anchors = nextAnchorAliases(previous, blocks, before.anchors);
         }
         const wantsSlug =
           change.slug !== undefined ? change.slug || slugify(change.title ?? before.title) : before.slug;
@@ -352,6 +356,8 @@ export async function applyChanges(
         }
         if (document) version.document = document;
         else delete version.document;
+        if (anchors) version.anchors = anchors;
+        else delete version.anchors;
         writer.setEntry(id, { ...next, v: writer.addObject(version) });
         slugs.set(parentId, id, version.slug, entry.p);
         applied.push({ type: 'updated_page', pageId: id });

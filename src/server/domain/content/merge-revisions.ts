@@ -4,6 +4,7 @@ import { TimeSlices } from '../../lib/yield.js';
 import { nowIso } from '../../lib/time.js';
 import { jsonEqual, type Json } from './tree.js';
 import { mergeBlocks, resolveBlock } from './merge.js';
+import { mergedAnchorAliases } from './anchors.js';
 import { markdownCost, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 import { workers } from '../../workers/pool.js';
 import {
@@ -247,6 +248,14 @@ export async function mergeRevisions(
       }
       if (blocks.length) merged.document = writer.addObject({ blocks });
       else delete merged.document;
+      // Both sides' old heading ids (content/anchors.ts), of the headings the merged page still has.
+      const anchors = mergedAnchorAliases(vo.anchors, vt.anchors, blocks);
+      if (anchors) merged.anchors = anchors;
+      else delete merged.anchors;
+    } else if (vt.anchors !== vo.anchors && JSON.stringify(vt.anchors) !== JSON.stringify(vo.anchors)) {
+      const anchors = mergedAnchorAliases(vo.anchors, vt.anchors, await ro.document(vo));
+      if (anchors) merged.anchors = anchors;
+      else delete merged.anchors;
     }
     return writer.addObject(merged);
   }

@@ -60,6 +60,11 @@ export interface PageVersion {
   href?: string;
   /** Document pages: hash of their DocumentObject. */
   document?: string;
+  /**
+   * Ids the page's headings had before they were reworded (or renumbered), each to the block of the heading that
+   * had it: links written to the old id still land on that heading (content/anchors.ts).
+   */
+  anchors?: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }

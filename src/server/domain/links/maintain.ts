@@ -151,8 +151,14 @@ export async function prefetchDocuments(db: Executor, from: Roots, to: Roots): P
 /** Marks a link page's target in `link_pages.document`, so that a change of it is seen as a change of body. */
 const hrefMark = (href: string) => `href:${hashOf(href)}`;
 
-function infoOf(row: Pick<LinkPageRow, 'page_id' | 'type' | 'document' | 'title'>): PageInfo {
-  return { id: row.page_id, type: row.type, document: row.document, title: row.title };
+function infoOf(row: Pick<LinkPageRow, 'page_id' | 'type' | 'document' | 'title' | 'anchors'>): PageInfo {
+  return {
+    id: row.page_id,
+    type: row.type,
+    document: row.document,
+    title: row.title,
+    ...(row.anchors ? { aliases: JSON.parse(row.anchors) as string[] } : {}),
+  };
 }
 
 /** What links are resolved against: the scope's page and file indexes (after this change), read as needed. */
@@ -494,6 +500,7 @@ async function pagesAt(tx: Executor, scopeId: string, to: RevisionRow, after: Ma
         : version.type === 'link' && version.href
           ? hrefMark(version.href)
           : null,
+    anchors: version.type === 'document' && version.anchors ? JSON.stringify(Object.keys(version.anchors)) : null,
   });
   return { entryOf, versionOf, pathOf, rowOf };
 }
@@ -537,9 +544,12 @@ async function comparePages(
     const moved = old.path !== row.path;
     const retyped = old.type !== row.type;
     const rebodied = old.document !== row.document;
-    if (moved || retyped || rebodied || old.title !== row.title) upserts.push(row);
-    // Its title's anchor is one of its anchors (resolve.ts): links to the old one or the new one change status.
-    if (old.title !== row.title && row.type === 'document') changes.anchorKeys.add(pageKey(id)).add(row.path_key);
+    const realiased = (old.anchors ?? null) !== row.anchors;
+    if (moved || retyped || rebodied || realiased || old.title !== row.title) upserts.push(row);
+    // Its title's anchor and its old heading ids are among its anchors (resolve.ts): links to them may change status.
+    if ((old.title !== row.title || realiased) && row.type === 'document') {
+      changes.anchorKeys.add(pageKey(id)).add(row.path_key);
+    }
     if (moved) {
       keys.add(old.path_key).add(row.path_key);
       movedRoots.push(id);

@@ -76,6 +76,8 @@ export interface PageInfo {
   document: string | null;
   /** Its title: its anchor (titleAnchor) is the page's top. */
   title?: string;
+  /** Old ids of its headings that lead to them still (content/anchors.ts). */
+  aliases?: string[];
 }
 
 /** Answers about the revision a link is resolved against (see Lookup in maintain.ts). */
@@ -130,7 +132,8 @@ export function resolve(
     const found =
       anchor === undefined ||
       revision.anchors(page.document).has(anchor) ||
-      (page.title !== undefined && anchor === titleAnchor(page.title));
+      (page.title !== undefined && anchor === titleAnchor(page.title)) ||
+      (page.aliases?.includes(anchor) ?? false);
     return done(data, found ? 'ok' : 'broken');
   };
   if (analysis.kind === 'self') return onPage(self);

@@ -106,6 +106,34 @@ function allHeadings(node: Nodes, out: Nodes[]): void {
   if ('children' in node) for (const child of node.children as Nodes[]) allHeadings(child, out);
 }
 
+/** The id the published page gives a heading, the next of `ids` (shared/heading-ids.ts). */
+function headingAnchor(heading: Nodes, ids: HeadingIds): string {
+  const text = headingText(heading).trim();
+  const children = 'children' in heading ? (heading.children as Nodes[]) : [];
+  const explicit = children.at(-1)?.type === 'text' ? explicitHeadingId(text) : undefined;
+  return ids.next(explicit ? explicit.text.trim() : text, namedAnchor(children) ?? explicit?.id);
+}
+
+/**
+ * The ids the published page gives a body's top-level headings, by block id, read off the heading blocks alone
+ * (a line each, not the whole body): what an edit compares to keep a reworded heading's old id (content/anchors.ts).
+ * Headings nested in other blocks (a hint's, a tab's) are not read, so the number of a repeated heading that comes
+ * after a nested one of the same text can differ from the page's.
+ */
+export function headingAnchorsOfBlocks(
+  blocks: ReadonlyArray<{ id: string; type: string; markdown: string }>,
+): Map<string, string> {
+  const ids = new HeadingIds();
+  const out = new Map<string, string>();
+  for (const block of blocks) {
+    if (block.type !== 'heading') continue;
+    const heading = fromMarkdown(block.markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
+      .children[0];
+    if (heading?.type === 'heading') out.set(block.id, headingAnchor(heading, ids));
+  }
+  return out;
+}
+
 export function extractSections(markdown: string): Section[] {
   const root: Root = fromMarkdown(spaceGitbookTags(markdown.replace(/^\uFEFF/, '')), {
     extensions: [gfm()],
@@ -118,12 +146,7 @@ export function extractSections(markdown: string): Section[] {
   const ids = new HeadingIds();
   const headings: Nodes[] = [];
   allHeadings(root, headings);
-  for (const heading of headings) {
-    const text = headingText(heading).trim();
-    const children = 'children' in heading ? (heading.children as Nodes[]) : [];
-    const explicit = children.at(-1)?.type === 'text' ? explicitHeadingId(text) : undefined;
-    anchors.set(heading, ids.next(explicit ? explicit.text.trim() : text, namedAnchor(children) ?? explicit?.id));
-  }
+  for (const heading of headings) anchors.set(heading, headingAnchor(heading, ids));
 
   const sections: Array<{ anchor: string; heading: string; parts: string[] }> = [
     { anchor: '', heading: '', parts: [] },

@@ -72,11 +72,11 @@ export async function copyScopeRows(db: Executor, from: string, to: string): Pro
   const target = sql.val(to).as('scope_id');
   await db
     .insertInto('link_pages')
-    .columns(['scope_id', 'page_id', 'type', 'title', 'path', 'path_key', 'document'])
+    .columns(['scope_id', 'page_id', 'type', 'title', 'path', 'path_key', 'document', 'anchors'])
     .expression(
       db
         .selectFrom('link_pages')
-        .select([target, 'page_id', 'type', 'title', 'path', 'path_key', 'document'])
+        .select([target, 'page_id', 'type', 'title', 'path', 'path_key', 'document', 'anchors'])
         .where('scope_id', '=', from),
     )
     .execute();
@@ -163,6 +163,7 @@ export async function upsertPages(db: Executor, rows: LinkPageRow[]): Promise<vo
           path: eb.ref('excluded.path'),
           path_key: eb.ref('excluded.path_key'),
           document: eb.ref('excluded.document'),
+          anchors: eb.ref('excluded.anchors'),
         })),
       )
       .execute();

@@ -6,6 +6,7 @@ import { findRevision } from '../../../storage/repos/spaces.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown, markdownCost } from '../../content/blocks.js';
 import { withIncludes } from '../../content/reusable.js';
+import { withAnchorAliases } from '../../content/anchors.js';
 import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
@@ -113,7 +114,9 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
           ),
         ));
     const body = await renderPageBody(markdown, resolver, prepare);
-    article = pageArticle(node, body.html, settings, pageUrl(node));
+    // Ids its headings had before they were reworded lead to them still (content/anchors.ts).
+    const html = withAnchorAliases(body.html, node.version.anchors, blocks);
+    article = pageArticle(node, html, settings, pageUrl(node));
     around = {
       before: breadcrumbs(index, node, pageUrl),
       after: settings.pagination.enabled ? pagination(index, node, pageUrl) : [],
