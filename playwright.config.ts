@@ -1,3 +1,4 @@
+import { serverNodeArgs } from './scripts/server-node-args.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,7 +83,8 @@ export default defineConfig({
   webServer: {
     // As `npm start` runs it: the compiled server (built here when older than its sources; the console was just
     // built by `npm run test:e2e`).
-    command: 'node scripts/start.mjs',
+    // As `npm start` runs it, with the options it gives node.
+    command: ['node', ...serverNodeArgs(), 'scripts/start.mjs'].join(' '),
     url: `${BASE_URL}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

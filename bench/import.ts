@@ -20,6 +20,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from
 import { buildApp } from '../src/server/app.js';
 import { benchDatabase, median, onPostgres } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
+import { serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const TOKEN = 'bench-import-token-0123456789abcdefghijklmnop';
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 20);
@@ -225,7 +226,7 @@ async function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
     dropDatabase = () => onPostgres(url.href, `drop database ${name} with (force)`);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(built, 'server/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(built, 'server/main.js')], {
     env: {
       PATH: process.env.PATH,
       // For a study of where the memory goes (e.g. a --require that logs process.memoryUsage()).
