@@ -1,4 +1,4 @@
-import { serverNodeArgs } from './scripts/server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from './scripts/server-node-args.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
+      ...serverEnv(),
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.DS_E2E_DATA_DIR,

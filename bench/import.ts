@@ -20,7 +20,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from
 import { buildApp } from '../src/server/app.js';
 import { benchDatabase, median, onPostgres } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const TOKEN = 'bench-import-token-0123456789abcdefghijklmnop';
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 20);
@@ -231,8 +231,8 @@ async function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
       PATH: process.env.PATH,
       // For a study of where the memory goes (e.g. a --require that logs process.memoryUsage()).
       ...(process.env.BENCH_LARGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_LARGE_NODE_OPTIONS } : {}),
-      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
-      ...(process.env.MALLOC_MMAP_THRESHOLD_ ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ } : {}),
+      // As npm start sets it (glibc's allocator).
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -6,7 +6,7 @@
 // kind of request: count, p50, p99 and max latency; how many took over 2 s and over 10 s; GET /v1/health sampled
 // meanwhile; failures by status (a merge may meet a conflict: 409, what a user is shown too). Goal (issue 25): no
 // request over 2 s (on SQLite, 56 to 582 per run waited over 10 s).
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 import http from 'node:http';
 import { Agent, request } from 'undici';
 import { startStallServer } from './setup.js';
@@ -23,6 +23,7 @@ for (const dialect of dialects) {
 async function run(dialect: 'sqlite' | 'postgres') {
   // With the options npm start gives node, unless BENCH_NODE_ARGS says others.
   const { child, started, base } = await startStallServer(process.env.BENCH_NODE_ARGS?.split(' ') ?? serverNodeArgs(), {
+    ...serverEnv(),
     BENCH_SERVER_DIALECT: dialect,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });

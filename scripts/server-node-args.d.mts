@@ -1,1 +1,2 @@
 export function serverNodeArgs(): string[];
+export function serverEnv(): Record<string, string>;
