@@ -514,6 +514,59 @@ describeEachDialect('links and backlinks', (dialect) => {
       await expectSameAsRebuilt(space);
     });
 
+    it('checks the links of reusable content where pages include it, and follows the content’s edits', async () => {
+      const space = (await newSpace(server, server.orgId, { title: 'Included links' })).id;
+      const made = await seedContent(server, space, [
+        {
+          operation: 'insert_reusable_content',
+          title: 'Outer',
+          document: { markdown: 'See [setup](./doc.md).\n\n{% include "../.gitbook/includes/inner.md" %}' },
+        },
+        {
+          operation: 'insert_reusable_content',
+          title: 'Inner',
+          document: { markdown: '[gone](./missing.md) and [setup](./doc.md)' },
+        },
+        { operation: 'insert_page', title: 'Doc', document: { markdown: 'Setup.' } },
+        {
+          operation: 'insert_page',
+          title: 'Guide',
+          document: { markdown: 'Read [doc](./doc.md).\n\n{% include "../.gitbook/includes/outer.md" %}' },
+        },
+      ]);
+      const doc = made.pageIds[2]!;
+      const inner = (await server.request('GET', `/v1/spaces/${space}/content`)).body.reusableContents.find(
+        (r: { title: string }) => r.title === 'Inner',
+      ).id as string;
+      // Two levels down, on the page that shows them; a link the page has itself counts once.
+      expect(await spaceLinks(space)).toEqual({
+        [`page:${doc}`]: 'ok <- Guide',
+        'page?missing': 'broken <- Guide',
+      });
+      await expectSameAsRebuilt(space);
+
+      // The content is mended: the page that includes it, not changed itself, is read again.
+      await seedContent(server, space, [
+        { operation: 'update_reusable_content', reusableContent: inner, document: { markdown: '[doc](./doc.md)' } },
+      ]);
+      expect(await spaceLinks(space)).toEqual({ [`page:${doc}`]: 'ok <- Guide' });
+      await expectSameAsRebuilt(space);
+
+      // In a change request too: its own scope follows its own content.
+      const cr = await newChangeRequest(server, space, { subject: 'Break it' });
+      await editContent(server, space, cr.id, [
+        { operation: 'update_reusable_content', reusableContent: inner, document: { markdown: '[x](./nowhere.md)' } },
+      ]);
+      const crLinks = summary(await all(`/v1/spaces/${space}/change-requests/${cr.id}/links?limit=1000`));
+      expect(crLinks['page?nowhere']).toBe('broken <- Guide');
+      expect(await spaceLinks(space)).toEqual({ [`page:${doc}`]: 'ok <- Guide' });
+
+      // Deleted: its links go with it.
+      await seedContent(server, space, [{ operation: 'delete_reusable_content', reusableContent: inner }]);
+      expect(await spaceLinks(space)).toEqual({ [`page:${doc}`]: 'ok <- Guide' });
+      await expectSameAsRebuilt(space);
+    });
+
     it('breaks the links to a file that is removed (any change of the space revision goes through the hook)', async () => {
       const space = (await newSpace(server, server.orgId, { title: 'Links' })).id;
       const made = await seedContent(server, space, [

@@ -57,6 +57,7 @@ export interface Database {
   link_scopes: LinkScopesTable;
   link_pages: LinkPagesTable;
   link_files: LinkFilesTable;
+  link_includes: LinkIncludesTable;
   links: LinksTable;
   link_deps: LinkDepsTable;
   link_targets: LinkTargetsTable;
@@ -595,6 +596,13 @@ export interface LinkPagesTable {
   document: string | null;
   /** Old ids of its headings that still lead to them (JSON array; PageVersion.anchors), or null. */
   anchors: string | null;
+}
+
+/** A reusable content a page of a scope includes (by the name it is included by, or its slug). */
+export interface LinkIncludesTable {
+  scope_id: string;
+  page_id: string;
+  name: string;
 }
 
 export interface LinkFilesTable {

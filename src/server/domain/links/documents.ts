@@ -16,6 +16,8 @@ import type { BodyLink } from '../sites/render.js';
 export interface DocumentLinks {
   links: BodyLink[];
   anchors: string[];
+  /** Names of the reusable contents the body includes (`{% include %}`): their links are the page's too. */
+  includes?: string[];
 }
 
 const EMPTY: DocumentLinks = { links: [], anchors: [] };
@@ -77,12 +79,17 @@ function batchesOf<T>(items: T[], markdownOf: (item: T) => string): T[][] {
 }
 
 function encode(links: DocumentLinks): string {
-  return JSON.stringify({ l: links.links.map((l) => [l.href, l.image ? 1 : 0]), a: links.anchors });
+  return JSON.stringify({
+    l: links.links.map((l) => [l.href, l.image ? 1 : 0]),
+    a: links.anchors,
+    ...(links.includes ? { i: links.includes } : {}),
+  });
 }
 
 function decode(data: string): DocumentLinks {
-  const raw = JSON.parse(data) as { l: Array<[string, number]>; a: string[] };
-  return { links: raw.l.map(([href, image]) => ({ href, image: image === 1 })), anchors: raw.a };
+  const raw = JSON.parse(data) as { l: Array<[string, number]>; a: string[]; i?: string[] };
+  const links = raw.l.map(([href, image]) => ({ href, image: image === 1 }));
+  return raw.i ? { links, anchors: raw.a, includes: raw.i } : { links, anchors: raw.a };
 }
 
 /**

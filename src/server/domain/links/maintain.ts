@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time.js';
 import { TimeSlices } from '../../lib/yield.js';
 import { Trie, hashOf } from '../content/tree.js';
 import {
+  REUSABLE,
   ROOT,
   isPageKey,
   RevisionReader,
@@ -17,6 +18,9 @@ import {
   type RevisionRow,
 } from '../content/model.js';
 import { documentLinks, type DocumentLinks, type LinksAhead } from './documents.js';
+import { slugify } from '../content/edit.js';
+import { INCLUDE_DEPTH_MAX } from '../../../shared/gitbook-blocks.js';
+import type { BodyLink } from '../sites/render.js';
 import {
   analyze,
   depsOf,
@@ -415,7 +419,9 @@ async function advance(
   };
   await comparePages(changes, after, stored, pages, fresh, slices);
   await comparePagesUnderMoved(tx, scopeId, changes, after, pages, slices);
+  if (!fresh) await addIncludersOfChangedContents(tx, scopeId, changes, pageDiff, pages);
   const documents = await readLinksOfBodies(tx, changes, opts.ahead, slices);
+  const included = await linksOfIncludes(tx, to, changes.sources, documents, slices);
   findChangedHeadings(changes, documents);
   const files = compareFiles(changes, scopeId, fileDiff);
   const rewritten = new Set<string>();
@@ -425,10 +431,10 @@ async function advance(
     if (pause) await pause;
   }
   const dependents = fresh ? [] : await linksDependingOnChanges(tx, scopeId, changes, rewritten);
-  await writeIndexes(tx, scopeId, changes, files);
+  await writeIndexes(tx, scopeId, changes, files, included);
   const targets = new TargetDeltas(scopeId);
   if (!fresh && rewritten.size) await removeLinksOfPages(tx, scopeId, rewritten, targets);
-  const planned = await planLinks(changes.sources, documents, slices);
+  const planned = await planLinks(changes.sources, documents, included, slices);
   const redo = await linksToResolveAgain(tx, scopeId, dependents);
   const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo, documents);
   await writeLinks(tx, scopeId, planned, lookup, targets, opts.appBase, slices);
@@ -658,9 +664,15 @@ async function writeIndexes(
   scopeId: string,
   changes: Changes,
   files: { fileUpserts: LinkFilesTable[]; fileDeletes: string[] },
+  included: Included,
 ): Promise<void> {
   await repo.deletePages(tx, scopeId, changes.removed);
   await repo.upsertPages(tx, changes.upserts);
+  await repo.deleteIncludesOfPages(tx, scopeId, [...changes.removed, ...changes.sources.keys()]);
+  await repo.insertIncludes(
+    tx,
+    [...included].flatMap(([pageId, { names }]) => names.map((name) => ({ scope_id: scopeId, page_id: pageId, name }))),
+  );
   await repo.deleteFiles(tx, scopeId, files.fileDeletes);
   await repo.upsertFiles(tx, files.fileUpserts);
 }
@@ -676,17 +688,109 @@ async function removeLinksOfPages(
   await repo.deleteLinksOfPages(tx, scopeId, [...rewritten]);
 }
 
-/** The links of the pages read (again), from their bodies. */
-async function planLinks(sources: Map<string, Source>, documents: BodiesLinks, slices: TimeSlices) {
+/**
+ * Pages whose body includes a reusable content that changed (by its id, or its slug before or after, as
+ * `link_includes` holds them): their links are read again, as the contents' links are theirs.
+ */
+async function addIncludersOfChangedContents(
+  tx: Executor,
+  scopeId: string,
+  changes: Changes,
+  pageDiff: TrieDiff,
+  pages: PagesAt,
+): Promise<void> {
+  const names = new Set<string>();
+  const versions: string[] = [];
+  for (const d of pageDiff) {
+    if (d.key === ROOT || d.key === REUSABLE || isPageKey(d.key)) continue;
+    names.add(d.key.slice(REUSABLE.length));
+    for (const e of [d.before, d.after]) if (e) versions.push((e as unknown as PageEntry).v);
+  }
+  if (!names.size) return;
+  for (const hash of versions) names.add((await pages.versionOf(hash)).slug);
+  const ids = (await repo.pagesIncluding(tx, scopeId, [...names])).filter((id) => !changes.sources.has(id));
+  const upserted = new Map(changes.upserts.map((row) => [row.page_id, row]));
+  for (const old of await repo.pagesByIds(tx, scopeId, ids)) {
+    const entry = await pages.entryOf(old.page_id);
+    if (!entry) continue;
+    addSource(changes, upserted.get(old.page_id) ?? old, await pages.versionOf(entry.v));
+  }
+}
+
+/** For each page read (again) whose body includes reusable content: the contents' links, and the names looked for. */
+type Included = Map<string, { links: BodyLink[]; names: string[] }>;
+
+/**
+ * The links of the reusable contents the sources' bodies include, nested ones too (as the published page shows
+ * them in place, shared/gitbook-blocks.ts expandIncludes), from revision `to`; and every name each page looked
+ * for, as written and as a slug (the index `link_includes` keeps, to find the page when a content changes).
+ */
+async function linksOfIncludes(
+  tx: Executor,
+  to: RevisionRow,
+  sources: Map<string, Source>,
+  documents: BodiesLinks,
+  slices: TimeSlices,
+): Promise<Included> {
+  const out: Included = new Map();
+  const includesOf = (s: Source) =>
+    s.version.type === 'document' && s.version.document ? documents.get(s.version.document)?.includes : undefined;
+  const including = [...sources.values()].filter((s) => includesOf(s)?.length);
+  if (!including.length) return out;
+  const contents = await new RevisionReader(tx, to).reusableContents();
+  const byName = new Map<string, PageVersion>();
+  for (const c of contents) {
+    byName.set(c.id, c.version);
+    if (!byName.has(c.version.slug)) byName.set(c.version.slug, c.version);
+  }
+  const linksOf = await documentLinks(
+    tx,
+    contents.flatMap((c) => (c.version.document ? [c.version.document] : [])),
+  );
+  for (const source of including) {
+    await slices.pause();
+    const names = new Set<string>();
+    const seen = new Set<string>();
+    const links: BodyLink[] = [];
+    let wanted = includesOf(source)!;
+    for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length; depth++) {
+      const next: string[] = [];
+      for (const name of wanted) {
+        names.add(name).add(slugify(name));
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const version = byName.get(name) ?? byName.get(slugify(name));
+        const found = version?.document ? linksOf.get(version.document) : undefined;
+        if (!found) continue;
+        links.push(...found.links);
+        next.push(...(found.includes ?? []));
+      }
+      wanted = next;
+    }
+    out.set(source.id, { links, names: [...names].filter((n) => n && n.length <= 255) });
+  }
+  return out;
+}
+
+/** The links of the pages read (again), from their bodies, then from the reusable contents they include. */
+async function planLinks(sources: Map<string, Source>, documents: BodiesLinks, included: Included, slices: TimeSlices) {
   const planned: Planned[] = [];
   for (const source of sources.values()) {
     await slices.pause();
-    const body: DocumentLinks['links'] =
+    const own: DocumentLinks['links'] =
       source.version.type === 'document' && source.version.document
         ? (documents.get(source.version.document)?.links ?? [])
         : source.version.type === 'link' && source.version.href
           ? [{ href: source.version.href, image: false }]
           : [];
+    // Each link once per page, as a body lists them (render.ts markdownLinks).
+    const seen = new Set(own.map((l) => `${l.image ? 'i' : 'a'}${l.href}`));
+    const body = [...own];
+    for (const link of included.get(source.id)?.links ?? []) {
+      const key = `${link.image ? 'i' : 'a'}${link.href}`;
+      if (!seen.has(key)) body.push(link);
+      seen.add(key);
+    }
     body.forEach((link, position) =>
       planned.push({
         source,

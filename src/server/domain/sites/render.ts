@@ -6,6 +6,7 @@ import { bodySchema } from '../../../shared/body-schema.js';
 import { bodyTree } from '../../../shared/document/parse.js';
 import { renderMath } from '../../../shared/math.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
+import { includedNames } from '../../../shared/gitbook-blocks.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
 import { el, text, textOf } from './hast.js';
@@ -245,7 +246,7 @@ export interface BodyLink {
  * which point inside the page, left out) and the anchors its headings get when published: what the space's links
  * report checks, read exactly as renderBody reads the body.
  */
-export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[] } {
+export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[]; includes?: string[] } {
   // Read after sanitizing, as published: a `javascript:` link is no link there.
   const clean = sanitize(bodyTree(markdown), schema) as Root;
   const seen = new Set<string>();
@@ -269,7 +270,9 @@ export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: s
   walk(clean, (e) => {
     if (typeof e.properties.id === 'string') anchors.push(e.properties.id);
   });
-  return { links, anchors };
+  // The reusable contents it includes: their links are links of this page (domain/links/maintain.ts).
+  const includes = includedNames(markdown);
+  return includes.length ? { links, anchors, includes } : { links, anchors };
 }
 
 /** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */

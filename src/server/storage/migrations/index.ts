@@ -25,7 +25,7 @@ import * as m023 from './023-import-skipped.js';
 import * as m024 from './024-blob-chunks.js';
 import * as m025 from './025-import-jobs.js';
 import * as m026 from './026-search-includes.js';
-import * as m027 from './027-anchor-aliases.js';
+import * as m027 from './027-link-anchors-and-includes.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -55,7 +55,7 @@ const migrations: Record<string, Migration> = {
   '024-blob-chunks': m024,
   '025-import-jobs': m025,
   '026-search-includes': m026,
-  '027-anchor-aliases': m027,
+  '027-link-anchors-and-includes': m027,
 };
 
 export const migrationProvider: MigrationProvider = {

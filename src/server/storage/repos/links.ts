@@ -9,6 +9,7 @@ import type {
   LinkTargetsTable,
   LinksTable,
   LinkFilesTable,
+  LinkIncludesTable,
 } from '../schema.js';
 
 /** Links and backlinks: the SQL of src/server/domain/links (tables of migration 011). */
@@ -61,7 +62,7 @@ export async function updateScope(db: Executor, id: string, patch: Partial<LinkS
 
 /** Removes a scope with all its rows (in child-first order, as SQLite's foreign keys might be off). */
 export async function deleteScope(db: Executor, id: string): Promise<void> {
-  for (const table of ['link_targets', 'link_deps', 'links', 'link_files', 'link_pages'] as const) {
+  for (const table of ['link_targets', 'link_deps', 'links', 'link_files', 'link_includes', 'link_pages'] as const) {
     await db.deleteFrom(table).where('scope_id', '=', id).execute();
   }
   await db.deleteFrom('link_scopes').where('id', '=', id).execute();
@@ -79,6 +80,11 @@ export async function copyScopeRows(db: Executor, from: string, to: string): Pro
         .select([target, 'page_id', 'type', 'title', 'path', 'path_key', 'document', 'anchors'])
         .where('scope_id', '=', from),
     )
+    .execute();
+  await db
+    .insertInto('link_includes')
+    .columns(['scope_id', 'page_id', 'name'])
+    .expression(db.selectFrom('link_includes').select([target, 'page_id', 'name']).where('scope_id', '=', from))
     .execute();
   await db
     .insertInto('link_files')
@@ -256,6 +262,31 @@ export async function deleteLinksOfPages(db: Executor, scope: string, pageIds: s
     await db.deleteFrom('links').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
     await db.deleteFrom('link_deps').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
   }
+}
+
+/** The pages of a scope whose body includes a reusable content of one of these names (see link_includes). */
+export async function pagesIncluding(db: Executor, scope: string, names: string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for await (const part of chunks([...new Set(names)])) {
+    const rows = await db
+      .selectFrom('link_includes')
+      .select('page_id')
+      .where('scope_id', '=', scope)
+      .where('name', 'in', part)
+      .execute();
+    for (const row of rows) out.add(row.page_id);
+  }
+  return [...out];
+}
+
+export async function deleteIncludesOfPages(db: Executor, scope: string, pageIds: string[]): Promise<void> {
+  for await (const part of chunks(pageIds)) {
+    await db.deleteFrom('link_includes').where('scope_id', '=', scope).where('page_id', 'in', part).execute();
+  }
+}
+
+export async function insertIncludes(db: Executor, rows: LinkIncludesTable[]): Promise<void> {
+  for await (const part of chunks(rows, 500)) await db.insertInto('link_includes').values(part).execute();
 }
 
 export async function insertLinks(db: Executor, rows: LinkRow[]): Promise<void> {
