@@ -552,6 +552,28 @@ describeEachDialect('links and backlinks', (dialect) => {
       expect(await spaceLinks(space)).toEqual({ [`page:${doc}`]: 'ok <- Guide' });
       await expectSameAsRebuilt(space);
 
+      // A heading of an included content is an anchor of the page that shows it.
+      const other = await seedContent(server, space, [
+        {
+          operation: 'update_reusable_content',
+          reusableContent: inner,
+          document: { markdown: '## Setup steps\n\n[doc](./doc.md)' },
+        },
+        { operation: 'insert_page', title: 'Other', document: { markdown: '[steps](./guide.md#setup-steps)' } },
+      ]);
+      const guide = made.pageIds[3]!;
+      expect((await spaceLinks(space))[`page:${guide}#setup-steps`]).toBe('ok <- Other');
+      await expectSameAsRebuilt(space);
+      await seedContent(server, space, [
+        { operation: 'update_reusable_content', reusableContent: inner, document: { markdown: '## Other steps' } },
+      ]);
+      expect((await spaceLinks(space))[`page:${guide}#setup-steps`]).toBe('broken <- Other');
+      await expectSameAsRebuilt(space);
+      await seedContent(server, space, [
+        { operation: 'update_reusable_content', reusableContent: inner, document: { markdown: '[doc](./doc.md)' } },
+        { operation: 'delete_page', page: other.pageIds[1]! },
+      ]);
+
       // In a change request too: its own scope follows its own content.
       const cr = await newChangeRequest(server, space, { subject: 'Break it' });
       await editContent(server, space, cr.id, [

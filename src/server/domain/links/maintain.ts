@@ -175,10 +175,13 @@ class Lookup implements Revisionish {
   /** The links (and so the headings) of documents already read: the bodies this step reads, and those read here. */
   private readonly read: Array<Map<string, DocumentLinks>> = [];
   private complete = false;
+  /** The documents of the revision's reusable contents by name (id and slug), once a body that includes one is met. */
+  private contents: Map<string, string> | undefined;
 
   constructor(
     private readonly db: Executor,
     private readonly scope: string,
+    private readonly revision: RevisionRow,
   ) {}
 
   /** For a scope built from nothing: every page and file is here, nothing else needs reading. */
@@ -261,6 +264,21 @@ class Lookup implements Revisionish {
       }
     }
     if (documents.size) this.read.push(await documentLinks(this.db, documents));
+    // A page shows the headings of the reusable contents it includes: they are its anchors too.
+    if (!this.contents && this.read.some((m) => [...m.values()].some((l) => l.includes?.length))) {
+      const contents = await new RevisionReader(this.db, this.revision).reusableContents();
+      this.contents = new Map();
+      for (const c of contents) {
+        if (!c.version.document) continue;
+        this.contents.set(c.id, c.version.document);
+        if (!this.contents.has(c.version.slug)) this.contents.set(c.version.slug, c.version.document);
+      }
+      this.read.push(await documentLinks(this.db, new Set(this.contents.values())));
+    }
+  }
+
+  private linksOf(document: string): DocumentLinks | undefined {
+    return this.read.find((m) => m.has(document))?.get(document);
   }
 
   page(ref: string): PageInfo | undefined {
@@ -283,9 +301,26 @@ class Lookup implements Revisionish {
     if (!document) return new Set();
     let set = this.anchorSets.get(document);
     if (!set) {
-      const links = this.read.find((m) => m.has(document))?.get(document);
+      const links = this.linksOf(document);
       if (!links) return new Set();
-      this.anchorSets.set(document, (set = new Set(links.anchors)));
+      set = new Set(links.anchors);
+      // And those of the contents it includes, nested too, as its published page shows them.
+      let wanted = links.includes ?? [];
+      const seen = new Set<string>();
+      for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length && this.contents; depth++) {
+        const next: string[] = [];
+        for (const name of wanted) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const included = this.contents.get(name) ?? this.contents.get(slugify(name));
+          const found = included ? this.linksOf(included) : undefined;
+          if (!found) continue;
+          for (const anchor of found.anchors) set.add(anchor);
+          next.push(...(found.includes ?? []));
+        }
+        wanted = next;
+      }
+      this.anchorSets.set(document, set);
     }
     return set;
   }
@@ -436,7 +471,7 @@ async function advance(
   if (!fresh && rewritten.size) await removeLinksOfPages(tx, scopeId, rewritten, targets);
   const planned = await planLinks(changes.sources, documents, included, slices);
   const redo = await linksToResolveAgain(tx, scopeId, dependents);
-  const lookup = await prepareLookup(tx, scopeId, fresh, changes, files.files, planned, redo, documents);
+  const lookup = await prepareLookup(tx, scopeId, to, fresh, changes, files.files, planned, redo, documents);
   await writeLinks(tx, scopeId, planned, lookup, targets, opts.appBase, slices);
   await resolveAgain(tx, scopeId, redo, lookup, targets, opts.appBase);
   return updateCounters(tx, scope, to, targets);
@@ -713,7 +748,10 @@ async function addIncludersOfChangedContents(
   for (const old of await repo.pagesByIds(tx, scopeId, ids)) {
     const entry = await pages.entryOf(old.page_id);
     if (!entry) continue;
-    addSource(changes, upserted.get(old.page_id) ?? old, await pages.versionOf(entry.v));
+    const row = upserted.get(old.page_id) ?? old;
+    addSource(changes, row, await pages.versionOf(entry.v));
+    // The contents' headings are among its anchors: links to them elsewhere may change status.
+    changes.anchorKeys.add(pageKey(row.page_id)).add(row.path_key);
   }
 }
 
@@ -834,6 +872,7 @@ async function linksToResolveAgain(
 async function prepareLookup(
   tx: Executor,
   scopeId: string,
+  to: RevisionRow,
   fresh: boolean,
   changes: Changes,
   files: Array<{ id: string; name: string }>,
@@ -841,7 +880,7 @@ async function prepareLookup(
   redo: Redo[],
   bodies: BodiesLinks,
 ): Promise<Lookup> {
-  const lookup = new Lookup(tx, scopeId);
+  const lookup = new Lookup(tx, scopeId, to);
   if (fresh) await lookup.fill(changes.upserts, files);
   await lookup.prepare([...planned.map((p) => p.analysis), ...redo.map((r) => r.analysis)], bodies);
   return lookup;
