@@ -54,6 +54,9 @@ test('a published site reads well on a desktop and a phone: navigation, on this 
   await page.goto(`${new URL(live).pathname}#configuring`);
   await expect(page).toHaveURL(/#configure$/);
   await expect(article.getByRole('heading', { name: 'Configure' })).toBeInViewport();
+  // Written with capitals, as GitHub takes it: the id in lower case.
+  await page.goto(`${new URL(live).pathname}#Install`);
+  await expect(page).toHaveURL(/#install$/);
   await expectAccessible(page);
 
   // Next page, and back.

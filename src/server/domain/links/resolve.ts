@@ -129,11 +129,12 @@ export function resolve(
   const anchor = analysis.anchor;
   const onPage = (page: PageInfo): Resolved => {
     const data: TargetData = anchor === undefined ? { k: 'page', id: page.id } : { k: 'page', id: page.id, a: anchor };
-    const found =
-      anchor === undefined ||
-      revision.anchors(page.document).has(anchor) ||
-      (page.title !== undefined && anchor === titleAnchor(page.title)) ||
-      (page.aliases?.includes(anchor) ?? false);
+    // As on GitHub (and the published page's script), a link written with capitals finds the id in lower case.
+    const has = (id: string) =>
+      revision.anchors(page.document).has(id) ||
+      (page.title !== undefined && id === titleAnchor(page.title)) ||
+      (page.aliases?.includes(id) ?? false);
+    const found = anchor === undefined || has(anchor) || has(anchor.toLowerCase());
     return done(data, found ? 'ok' : 'broken');
   };
   if (analysis.kind === 'self') return onPage(self);

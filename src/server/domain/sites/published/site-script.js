@@ -48,6 +48,13 @@
       // kept as written
     }
     if (!wanted || wanted.length > 200 || document.getElementById(wanted)) return;
+    // As on GitHub, a link written with capitals (`#pino-stdSerializers`) finds the id in lower case.
+    const lower = document.getElementById(wanted.toLowerCase());
+    if (lower) {
+      history.replaceState(null, '', `#${lower.id}`);
+      lower.scrollIntoView();
+      return;
+    }
     let best;
     document.querySelectorAll('article :is(h1, h2, h3, h4, h5, h6)[id]').forEach((heading) => {
       const d = distance(wanted.toLowerCase(), heading.id.toLowerCase());
