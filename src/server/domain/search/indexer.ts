@@ -17,7 +17,7 @@ import {
 } from '../content/model.js';
 import { expandWithIncludes, type IncludeSource } from '../content/reusable.js';
 import { slugify } from '../content/edit.js';
-import { blocksToMarkdown } from '../content/blocks.js';
+import { blocksToMarkdown, type Block } from '../content/blocks.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { TimeSlices } from '../../lib/yield.js';
@@ -370,6 +370,7 @@ async function withIncluded(
   const including = documents.filter((d) => d.version.document && sections.get(d.version.document)?.[0]?.includes);
   if (!including.length) return out;
   let contents: Promise<ReusableContent[]> | undefined;
+  const read = new Map<string, Block[]>();
   const source: IncludeSource = {
     reusableContents: () =>
       (contents ??= (async () => {
@@ -387,14 +388,23 @@ async function withIncluded(
           return entry ? [{ id: key.slice(REUSABLE.length), version: versions.get(entry.v)! }] : [];
         });
       })()),
-    document: async (version) =>
-      version.document
-        ? (await objectsOf<DocumentObject>(db, overlay, [version.document], slices)).get(version.document)!.blocks
-        : [],
+    // Read once each, however many pages include them.
+    document: async (version) => {
+      const hash = version.document;
+      if (!hash) return [];
+      let blocks = read.get(hash);
+      if (!blocks) {
+        blocks = (await objectsOf<DocumentObject>(db, overlay, [hash], slices)).get(hash)!.blocks;
+        read.set(hash, blocks);
+      }
+      return blocks;
+    },
   };
   const expanded = new Map<string, { markdown: string; names: string[] }>();
   for (const { pageId, version } of including) {
-    const body = blocksToMarkdown(await source.document(version));
+    // The page's own body, not kept (the contents' are, in `read`).
+    const own = (await objectsOf<DocumentObject>(db, overlay, [version.document!], slices)).get(version.document!)!;
+    const body = blocksToMarkdown(own.blocks);
     const { markdown, names } = await expandWithIncludes(source, body);
     // Each as written and as a slug (how an include finds its content); a name longer than a column holds names no
     // content (ids and slugs are short) and is left out.
