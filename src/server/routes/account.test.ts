@@ -73,6 +73,44 @@ describeEachDialect('account settings', (dialect) => {
   /** The path of a photo URL on the test server. */
   const photoPath = (url: string) => new URL(url).pathname;
 
+  describe('GET /v1/users/{userId}', () => {
+    it('shows an account’s name and photo to members of its organizations, its address only to itself, and nothing to anyone else', async () => {
+      const writer = await server.member('edit');
+      const reader = await server.member('read');
+      const self = await server.request('GET', `/v1/users/${writer.id}`, { token: writer.token });
+      expect(self.status).toBe(200);
+      expect(self.body).toMatchObject({ object: 'user', id: writer.id, email: writer.email });
+      const seen = await server.request('GET', `/v1/users/${writer.id}`, { token: reader.token });
+      expect(seen.status).toBe(200);
+      expect(seen.body).toEqual({
+        object: 'user',
+        id: writer.id,
+        displayName: self.body.displayName,
+        urls: { location: self.body.urls.location },
+      });
+      // The owner, seen by a member.
+      expect((await server.request('GET', `/v1/users/${server.owner.id}`, { token: reader.token })).status).toBe(200);
+
+      // Another organization's admin, a guest, a removed member, an unknown id, nobody: as if there were no account.
+      const stranger = await server.signup('stranger');
+      const theirs = await server.request('POST', '/v1/orgs', { token: stranger.token, body: { title: 'Elsewhere' } });
+      expect(theirs.status).toBe(201);
+      const guest = await server.member(null);
+      const removed = await server.member('admin');
+      expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${removed.id}`)).status).toBe(205);
+      const unknown = await server.request('GET', '/v1/users/nobody-has-this-id', { token: reader.token });
+      expect(unknown.status).toBe(404);
+      for (const token of [stranger.token, guest.token, removed.token]) {
+        const res = await server.request('GET', `/v1/users/${writer.id}`, { token });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(unknown.body);
+      }
+      // A stranger is no one a member may look up either.
+      expect((await server.request('GET', `/v1/users/${stranger.id}`, { token: reader.token })).status).toBe(404);
+      expect((await server.request('GET', `/v1/users/${writer.id}`, { token: null })).status).toBe(401);
+    });
+  });
+
   describe('PATCH /v1/user', () => {
     it('changes the display name (trimmed); GET /v1/user and a sign-in then show it', async () => {
       const user = await server.signup();

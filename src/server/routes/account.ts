@@ -6,6 +6,7 @@ import {
   sessionParamsSchema,
   signedOutSchema,
   updateUserBodySchema,
+  userParamsSchema,
   userPhotoParamsSchema,
   userSessionListSchema,
 } from '../../shared/contract/account.js';
@@ -23,6 +24,18 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.patch('/v1/user', { schema: { body: updateUserBodySchema, response: { 200: userSchema } } }, async (request) => {
     return presentUser(deps.urls, await account.updateProfile(deps.db, requireAuth(request).userId, request.body));
   });
+
+  // Someone's name and photo (the contract's getUserById); the e-mail address only to its owner.
+  r.get(
+    '/v1/users/:userId',
+    { schema: { params: userParamsSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const caller = requireAuth(request).userId;
+      const row = await account.getUserProfile(deps.db, caller, request.params.userId);
+      const { email, ...user } = presentUser(deps.urls, row);
+      return row.id === caller ? { ...user, email } : user;
+    },
+  );
 
   // An uploaded photo, for any signed-in caller who has its URL (the id changes with each upload). The headers
   // keep a browser from running anything in it, whatever its bytes.

@@ -27,6 +27,9 @@ export const updateUserBodySchema = z
   });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
+/** `GET /v1/users/{userId}`. */
+export const userParamsSchema = z.object({ userId: z.string().min(1).max(ID_MAX) });
+
 export const userPhotoParamsSchema = z.object({
   userId: z.string().min(1).max(ID_MAX),
   photoId: z.string().min(1).max(ID_MAX),

@@ -6,6 +6,7 @@ import { userPhotoPath } from '../../lib/urls.js';
 import { hashPassword, verifyPassword, dummyPasswordHash, isPasswordHash } from '../../lib/secrets.js';
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
+import * as members from '../../storage/repos/members.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { decodeImage } from '../images.js';
@@ -52,6 +53,19 @@ export async function updateProfile(db: Db, userId: string, body: UpdateUserBody
     if (!user) throw new NotFoundError('User not found');
     return user;
   });
+}
+
+/**
+ * `GET /v1/users/{userId}`: what anyone who works with an account may know of it (its name and photo), for the
+ * account itself and for members of an organization it belongs to. Accounts are global: anyone else is answered
+ * 404, as for an account that does not exist, so an id says nothing to a stranger.
+ */
+export async function getUserProfile(db: Db, callerId: string, userId: string) {
+  const row = await users.findUserById(db, userId);
+  if (!row || (row.id !== callerId && !(await members.sharesOrganization(db, callerId, row.id)))) {
+    throw new NotFoundError('User not found');
+  }
+  return row;
 }
 
 /** An account's current photo; an old id (replaced or removed photo) or an unknown account is not found. */

@@ -25,6 +25,24 @@ export async function findMembershipForAccess(db: Executor, organizationId: stri
     : undefined;
 }
 
+/**
+ * Whether `userId` belongs to an organization (as a member or a guest) in which `callerId` is a member: not a
+ * guest, not disabled.
+ */
+export async function sharesOrganization(db: Executor, callerId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members as caller')
+    .innerJoin('members as other', 'other.organization_id', 'caller.organization_id')
+    .select('caller.organization_id')
+    .where('caller.user_id', '=', callerId)
+    .where('caller.role', 'is not', null)
+    .where('caller.disabled', '=', 0)
+    .where('other.user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Adds the member, or raises their role when they are already in with a lower one. */
 export async function insertMembership(db: Executor, row: MembershipRow): Promise<void> {
   await db
