@@ -242,6 +242,46 @@ describeEachDialect('contract with @gitbook/api@0.143.2', (dialect) => {
     );
     const again = await api.spaces.createChangeRequest(space.id, {});
     expectConforms('updateChangeRequest', await api.spaces.updateChangeRequest(space.id, again.data.id));
+
+    // A page by its path (GitBook's renderer asks so): in the content, a revision and a change request, the path
+    // sent as is or encoded; a group gives its pages no segment.
+    const byPath = await api.spaces.getPageByPath(space.id, 'intro/details', { format: 'markdown' });
+    expectConforms('getPageByPath', byPath);
+    expect(byPath.data.id).toBe(leafId);
+    const encoded = await api.spaces.getPageByPath(space.id, encodeURIComponent('intro/details'), {
+      format: 'markdown',
+    });
+    expect(encoded.data.id).toBe(leafId);
+    expectConforms(
+      'getPageInRevisionByPath',
+      await api.spaces.getPageInRevisionByPath(space.id, merged.data.revision, 'intro/details', { format: 'markdown' }),
+    );
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${again.data.id}/content?compat=false`, {
+      body: {
+        changes: [
+          {
+            operation: 'insert_page',
+            title: 'Usage',
+            into: edited.body.changes[2].page.id,
+            document: { markdown: 'Use it.' },
+          },
+        ],
+      },
+    });
+    const inGroup = await api.spaces.getPageInChangeRequestByPath(space.id, again.data.id, 'usage', {
+      format: 'markdown',
+    });
+    expectConforms('getPageInChangeRequestByPath', inGroup);
+    expect(inGroup.data.title).toBe('Usage');
+    // Not in the space's content until merged; an unknown path, a stranger: 404.
+    await expect(api.spaces.getPageByPath(space.id, 'usage')).rejects.toMatchObject({ code: 404 });
+    await expect(api.spaces.getPageByPath(space.id, 'intro/nothing')).rejects.toMatchObject({ code: 404 });
+    const stranger = await server.signup('path-stranger');
+    const asStranger = new GitBookAPI({ endpoint: server.url, authToken: stranger.token });
+    await expect(asStranger.spaces.getPageByPath(space.id, 'intro/details')).rejects.toMatchObject({ code: 404 });
+
+    // Someone the caller works with (getUserById).
+    expectConforms('getUserById', await api.users.getUserById(reviewer.id));
   });
 
   it('serves comment threads of change requests and spaces', async () => {

@@ -12,6 +12,7 @@ import {
   pageDocumentQuerySchema,
   pageDocumentSchema,
   pageParamsSchema,
+  pagePathParamsSchema,
   reusableContentParamsSchema,
   reusableContentQuerySchema,
   reusableContentSchema,
@@ -36,6 +37,7 @@ import {
 } from '../domain/content/service.js';
 import { presentUser } from '../presenters/user.js';
 import { NotFoundError } from '../domain/errors.js';
+import type { PageNode } from '../domain/content/model.js';
 import { decodeCursor, encodeCursor } from '../storage/pagination.js';
 import {
   PAGES_JSON_FORMAT,
@@ -171,6 +173,16 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       },
     );
 
+    /** A page as the contract gives it (by id or by path), its body in the format asked. */
+    const pageAnswer = async (c: Awaited<ReturnType<typeof resolve>>, node: PageNode | undefined, format?: string) => {
+      if (!node) throw new NotFoundError('Page not found');
+      const blocks = await c.reader.document(node.version);
+      const body =
+        format === 'markdown'
+          ? { format: 'markdown' as const, blocks }
+          : { format: 'document' as const, document: await pageDocument(c.reader, node, blocks) };
+      return presentPage(deps.urls, location(c), node, body);
+    };
     r.get(
       `${prefix}/page/:pageId`,
       {
@@ -183,13 +195,25 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       async (request) => {
         const c = await resolve(request);
         const node = await c.reader.page((request.params as { pageId: string }).pageId);
-        if (!node) throw new NotFoundError('Page not found');
-        const blocks = await c.reader.document(node.version);
-        const body =
-          request.query.format === 'markdown'
-            ? { format: 'markdown' as const, blocks }
-            : { format: 'document' as const, document: await pageDocument(c.reader, node, blocks) };
-        return presentPage(deps.urls, location(c), node, body);
+        return pageAnswer(c, node, request.query.format);
+      },
+    );
+
+    // A page by its path (0.143.2 getPageByPath, getPageInChangeRequestByPath, getPageInRevisionByPath), as its
+    // `path` reads: slugs from the top, `/` between them (sent as is or encoded as %2F).
+    r.get(
+      `${prefix}/path/*`,
+      {
+        schema: {
+          params: params.extend(pagePathParamsSchema.shape),
+          querystring: pageQuerySchema,
+          response: { 200: revisionPageSchema },
+        },
+      },
+      async (request) => {
+        const c = await resolve(request);
+        const node = await c.reader.pageByPath((request.params as { '*': string })['*']);
+        return pageAnswer(c, node, request.query.format);
       },
     );
 

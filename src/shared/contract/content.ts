@@ -195,6 +195,9 @@ export const pageDocumentQuerySchema = contentQuerySchema.extend({
 
 export const pageParamsSchema = z.object({ pageId: idSchema });
 
+/** `…/path/{pagePath}`: a page's path, slugs joined by `/` (at most 100 levels of slugs). */
+export const pagePathParamsSchema = z.object({ '*': z.string().min(1, 'pagePath is required').max(10_000) });
+
 /** `…/reusable-contents/{id}`: with `format=markdown` (extension), its body as markdown too. */
 export const reusableContentQuerySchema = contentQuerySchema.extend({
   format: z.enum(['markdown']).optional(),

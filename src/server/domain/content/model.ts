@@ -219,6 +219,45 @@ export class RevisionReader {
     return this.subtree(pageId, entry, parentPath, 0);
   }
 
+  /**
+   * The page at `path` (its slugs from the top, as PageNode.path: a group gives no segment, its pages are at its
+   * level), or undefined. Should two share a path (a page and a group's page of the same slug at one level), the
+   * page outside the group is taken. Reads only the levels on the way, a batch each.
+   */
+  async pageByPath(path: string): Promise<PageNode | undefined> {
+    const segments = path.split('/').filter(Boolean);
+    if (!segments.length || segments.length > TREE_DEPTH_MAX) return undefined;
+    let level = await this.rootIds();
+    let found: string | undefined;
+    for (const segment of segments) {
+      found = undefined;
+      let queue = level;
+      // A group's pages are looked at where the group is, in order; groups hold no groups.
+      for (let round = 0; round < 2 && queue.length && !found; round++) {
+        const entries = await this.entries(queue);
+        const versions = await getObjects<PageVersion>(
+          this.db,
+          [...entries.values()].map((e) => e.v),
+        );
+        const inGroups: string[] = [];
+        for (const id of queue) {
+          const entry = entries.get(id);
+          const version = entry && versions.get(entry.v);
+          if (!entry || !version) continue;
+          if (version.type === 'group') inGroups.push(...entry.c);
+          else if (version.slug === segment) {
+            found = id;
+            level = entry.c;
+            break;
+          }
+        }
+        queue = inGroups;
+      }
+      if (!found) return undefined;
+    }
+    return this.page(found!);
+  }
+
   private async subtree(id: string, entry: PageEntry, parentPath: string, depth: number): Promise<PageNode> {
     const version = await this.version(entry.v);
     const path = version.type === 'group' ? parentPath : parentPath ? `${parentPath}/${version.slug}` : version.slug;
