@@ -14,11 +14,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from 'fflate';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median, onPostgres } from './setup.js';
+import { benchDatabase, freePort, median, onPostgres } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
@@ -197,15 +196,6 @@ if (process.env.BENCH_LARGE !== '0') {
 function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0) * 1024;
-}
-
-/** A free TCP port of the loopback interface. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

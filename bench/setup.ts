@@ -1,4 +1,5 @@
 // Shared by the benchmarks: a fresh SQLite database (or a fresh PostgreSQL schema) with its owner.
+import net from 'node:net';
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -159,4 +160,13 @@ export async function startStallServer(nodeArgs: string[] = [], env: Record<stri
     }),
   ) as { port: number; token: string; org: string };
   return { child, started, base: `http://127.0.0.1:${started.port}` };
+}
+
+/** A free TCP port of the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

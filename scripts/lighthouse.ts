@@ -2,10 +2,9 @@
 // published pages of a site seeded in a fresh database, on a phone and on a desktop, with Debian's Chromium
 // (CHROMIUM_PATH to use another). Prints the four category scores of each run; exits 1 when one is under 90.
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase } from '../bench/setup.js';
+import { benchDatabase, freePort } from '../bench/setup.js';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,15 +13,7 @@ const TOKEN = 'lighthouse-token-0123456789abcdefghijklmnopqrstuv';
 
 const run = promisify(execFile);
 
-/** A free port, so that the server's PUBLIC_URL (in every link of its pages) is the address it answers at. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
+// A free port, so that the server's PUBLIC_URL (in every link of its pages) is the address it answers at.
 const port = await freePort();
 const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
 config.publicUrl = `http://127.0.0.1:${port}`;

@@ -11,6 +11,22 @@ export interface IncludeSource {
 }
 
 /**
+ * The finder of a revision's reusable contents by the name an `{% include %}` gives (shared/gitbook-blocks.ts
+ * includeName): an id, a slug (the first content of that slug), or a name whose slug is one.
+ */
+export function contentFinder<T>(
+  contents: Iterable<ReusableContent>,
+  value: (content: ReusableContent) => T,
+): (name: string) => T | undefined {
+  const byName = new Map<string, T>();
+  for (const c of contents) {
+    byName.set(c.id, value(c));
+    if (!byName.has(c.version.slug)) byName.set(c.version.slug, value(c));
+  }
+  return (name) => byName.get(name) ?? byName.get(slugify(name));
+}
+
+/**
  * A page's markdown with the reusable contents it includes (`{% include %}`) in place, as readers see it (the
  * published page, the PDF export): only the contents named are read, level by level (INCLUDE_DEPTH_MAX). A name is
  * a content's slug (what GitBook's export paths end in) or its id.
@@ -30,16 +46,12 @@ export async function expandWithIncludes(
   let wanted = includedNames(markdown);
   if (!wanted.length) return { markdown, names: [] };
   const names = new Set<string>(wanted);
-  const byName = new Map<string, ReusableContent>();
-  for (const r of await reader.reusableContents()) {
-    byName.set(r.id, r);
-    if (!byName.has(r.version.slug)) byName.set(r.version.slug, r);
-  }
+  const find = contentFinder(await reader.reusableContents(), (r) => r);
   const bodies = new Map<string, string>();
   for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length; depth++) {
     const next: string[] = [];
     for (const name of wanted) {
-      const found = byName.get(name) ?? byName.get(slugify(name));
+      const found = find(name);
       if (bodies.has(name) || !found) continue;
       const body = blocksToMarkdown(await reader.document(found.version));
       bodies.set(name, body);

@@ -18,6 +18,7 @@ import {
   type RevisionRow,
 } from '../content/model.js';
 import { documentLinks, type DocumentLinks, type LinksAhead } from './documents.js';
+import { contentFinder } from '../content/reusable.js';
 import { slugify } from '../content/edit.js';
 import { INCLUDE_DEPTH_MAX } from '../../../shared/gitbook-blocks.js';
 import type { BodyLink } from '../sites/render.js';
@@ -175,8 +176,8 @@ class Lookup implements Revisionish {
   /** The links (and so the headings) of documents already read: the bodies this step reads, and those read here. */
   private readonly read: Array<Map<string, DocumentLinks>> = [];
   private complete = false;
-  /** The documents of the revision's reusable contents by name (id and slug), once a body that includes one is met. */
-  private contents: Map<string, string> | undefined;
+  /** The links of the revision's reusable contents by name (contentFinder), once a body that includes one is met. */
+  private contents: ((name: string) => DocumentLinks | undefined) | undefined;
 
   constructor(
     private readonly db: Executor,
@@ -266,14 +267,7 @@ class Lookup implements Revisionish {
     if (documents.size) this.read.push(await documentLinks(this.db, documents));
     // A page shows the headings of the reusable contents it includes: they are its anchors too.
     if (!this.contents && this.read.some((m) => [...m.values()].some((l) => l.includes?.length))) {
-      const contents = await new RevisionReader(this.db, this.revision).reusableContents();
-      this.contents = new Map();
-      for (const c of contents) {
-        if (!c.version.document) continue;
-        this.contents.set(c.id, c.version.document);
-        if (!this.contents.has(c.version.slug)) this.contents.set(c.version.slug, c.version.document);
-      }
-      this.read.push(await documentLinks(this.db, new Set(this.contents.values())));
+      this.contents = await includedLinksFinder(this.db, this.revision);
     }
   }
 
@@ -303,24 +297,12 @@ class Lookup implements Revisionish {
     if (!set) {
       const links = this.linksOf(document);
       if (!links) return new Set();
-      set = new Set(links.anchors);
+      const anchors = new Set(links.anchors);
       // And those of the contents it includes, nested too, as its published page shows them.
-      let wanted = links.includes ?? [];
-      const seen = new Set<string>();
-      for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length && this.contents; depth++) {
-        const next: string[] = [];
-        for (const name of wanted) {
-          if (seen.has(name)) continue;
-          seen.add(name);
-          const included = this.contents.get(name) ?? this.contents.get(slugify(name));
-          const found = included ? this.linksOf(included) : undefined;
-          if (!found) continue;
-          for (const anchor of found.anchors) set.add(anchor);
-          next.push(...(found.includes ?? []));
-        }
-        wanted = next;
+      if (this.contents) {
+        walkIncludes(links.includes ?? [], this.contents, (found) => found.anchors.forEach((a) => anchors.add(a)));
       }
-      this.anchorSets.set(document, set);
+      this.anchorSets.set(document, (set = anchors));
     }
     return set;
   }
@@ -775,39 +757,51 @@ async function linksOfIncludes(
     s.version.type === 'document' && s.version.document ? documents.get(s.version.document)?.includes : undefined;
   const including = [...sources.values()].filter((s) => includesOf(s)?.length);
   if (!including.length) return out;
-  const contents = await new RevisionReader(tx, to).reusableContents();
-  const byName = new Map<string, PageVersion>();
-  for (const c of contents) {
-    byName.set(c.id, c.version);
-    if (!byName.has(c.version.slug)) byName.set(c.version.slug, c.version);
-  }
-  const linksOf = await documentLinks(
-    tx,
-    contents.flatMap((c) => (c.version.document ? [c.version.document] : [])),
-  );
+  const find = await includedLinksFinder(tx, to);
   for (const source of including) {
     await slices.pause();
-    const names = new Set<string>();
-    const seen = new Set<string>();
     const links: BodyLink[] = [];
-    let wanted = includesOf(source)!;
-    for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length; depth++) {
-      const next: string[] = [];
-      for (const name of wanted) {
-        names.add(name).add(slugify(name));
-        if (seen.has(name)) continue;
-        seen.add(name);
-        const version = byName.get(name) ?? byName.get(slugify(name));
-        const found = version?.document ? linksOf.get(version.document) : undefined;
-        if (!found) continue;
-        links.push(...found.links);
-        next.push(...(found.includes ?? []));
-      }
-      wanted = next;
-    }
+    const looked = walkIncludes(includesOf(source)!, find, (found) => links.push(...found.links));
+    const names = new Set([...looked].flatMap((name) => [name, slugify(name)]));
     out.set(source.id, { links, names: [...names].filter((n) => n && n.length <= 255) });
   }
   return out;
+}
+
+/** The links of revision `to`'s reusable contents, found by the name an include gives (contentFinder). */
+async function includedLinksFinder(db: Executor, to: RevisionRow) {
+  const contents = await new RevisionReader(db, to).reusableContents();
+  const linksOf = await documentLinks(
+    db,
+    contents.flatMap((c) => (c.version.document ? [c.version.document] : [])),
+  );
+  return contentFinder(contents, (c) => (c.version.document ? linksOf.get(c.version.document) : undefined));
+}
+
+/**
+ * The contents `names` include, nested too (INCLUDE_DEPTH_MAX levels, each name once, as the published page
+ * expands them): `visit` is given the links of each one found; answers every name looked for.
+ */
+function walkIncludes(
+  names: string[],
+  find: (name: string) => DocumentLinks | undefined,
+  visit: (found: DocumentLinks) => void,
+): Set<string> {
+  const seen = new Set<string>();
+  let wanted = names;
+  for (let depth = 0; depth < INCLUDE_DEPTH_MAX && wanted.length; depth++) {
+    const next: string[] = [];
+    for (const name of wanted) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const found = find(name);
+      if (!found) continue;
+      visit(found);
+      next.push(...(found.includes ?? []));
+    }
+    wanted = next;
+  }
+  return seen;
 }
 
 /** The links of the pages read (again), from their bodies, then from the reusable contents they include. */
