@@ -9,16 +9,24 @@ import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import { hashToken } from '../lib/secrets.js';
 import { cookieOf } from '../lib/cookies.js';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../shared/contract/auth.js';
+import { looksLikeJwt, verifySiteToken, type SiteTokenScope } from '../domain/sites/published/site-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
     /** The space a read names, read with the credential (see spaceToPrefetch). */
     prefetchedSpace: PrefetchedSpace | null;
+    /** The scope of a site API token (site-token.ts), on the routes that accept one; then `auth` is null. */
+    siteToken: SiteTokenScope | null;
   }
   interface FastifyContextConfig {
     /** Routes reachable without a token (sign-up, sign-in, health). */
     public?: boolean;
+    /**
+     * Routes a renderer of published sites reads with a site API token (`POST /v1/urls/published`'s `apiToken`).
+     * On every other route such a token is refused (403); these routes check its reach (site-reach.ts).
+     */
+    siteToken?: boolean;
   }
 }
 
@@ -50,6 +58,7 @@ export function requireAuth(request: FastifyRequest): Authenticated {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('prefetchedSpace', null);
+  app.decorateRequest('siteToken', null);
   const resolve = async (request: FastifyRequest, token: string, kind: 'api' | 'session') => {
     const spaceId = spaceToPrefetch(request);
     const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -70,6 +79,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (header !== undefined) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
       if (!match) throw new UnauthorizedError('Malformed Authorization header: expected "Bearer <token>"');
+      if (looksLikeJwt(match[1]!)) {
+        const scope = await verifySiteToken(opts.db, match[1]!);
+        // A public route is answered as to anyone when it does not read site tokens.
+        if (isPublic && (!scope || config?.siteToken !== true)) return;
+        if (!scope) throw new UnauthorizedError('Invalid or expired site API token');
+        if (config?.siteToken !== true) {
+          throw new ForbiddenError("A site API token only reads its site's published content, not this endpoint");
+        }
+        request.siteToken = scope;
+        return;
+      }
       request.auth = await resolve(request, match[1]!, 'api');
       if (!request.auth && !isPublic) throw new UnauthorizedError('Invalid or revoked API token');
       return;

@@ -5,6 +5,8 @@ import type { TargetData } from '../domain/links/resolve.js';
 import type { LinkPageRow, LinkTargetRow } from '../storage/repos/links.js';
 import { pageApp, presentFile } from './revision.js';
 import type { Urls } from '../lib/urls.js';
+import type { Organization } from '../../shared/contract/organizations.js';
+import type { Space } from '../../shared/contract/spaces.js';
 
 /** Where the links being presented live: a space's current content, or a change request's. */
 export interface LinksAt {
@@ -13,16 +15,16 @@ export interface LinksAt {
   /** The revision the links were read at. */
   revisionId: string;
   changeRequest?: { id: string; number: number };
+  organization: Organization;
+  space: Space;
 }
 
+/**
+ * The organization and the space of a location, as the contract's objects. (The contract's `versionContext` holds a
+ * whole revision or change request: left out, as it may be; the request already names which content was read.)
+ */
 function context(at: LinksAt) {
-  return {
-    organization: at.organizationId,
-    space: at.spaceId,
-    versionContext: at.changeRequest
-      ? { type: 'changeRequest' as const, changeRequest: at.changeRequest.id }
-      : { type: 'revision' as const, revision: at.revisionId },
-  };
+  return { organization: at.organization, space: at.space };
 }
 
 function presentLinkedPage(urls: Urls, at: LinksAt, page: LinkPageRow) {

@@ -68,6 +68,7 @@ export function presentPage(
     ...(v.description ? { description: v.description } : {}),
     urls: { app: pageApp(urls, at, node.id) },
     layout: DEFAULT_PAGE_LAYOUT,
+    ...(v.document ? { documentId: v.document } : {}),
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
     ...(body?.format === 'document' ? { document: body.document } : {}),
@@ -116,7 +117,9 @@ export function pagesJsonWriter(
         first = false;
         return false;
       }
-      if (type === 'document') text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${LAYOUT_JSON}`;
+      if (type === 'document') {
+        text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${LAYOUT_JSON}${field('documentId', v.document)}`;
+      }
       write(`${text},"pages":[`);
       first = true;
       return true;
@@ -151,7 +154,7 @@ export const PAGES_JSON_FORMAT: string = (() => {
   });
   let text = '';
   const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t));
-  const doc = visit('d', version('document', { emoji: '📄', description: 'About' }));
+  const doc = visit('d', version('document', { emoji: '📄', description: 'About', document: 'h' }));
   const group = visit('g', version('group', { emoji: '📁' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));
   writer.start();
@@ -172,13 +175,17 @@ export function presentFile(
   revisionId: string,
   id: string,
   file: FileEntry,
+  /** Where a visitor's browser loads the site's files (`…/~files`), for a site token's caller. */
+  publicFiles?: string,
 ): RevisionFile {
   return {
     id,
     name: file.name,
     contentType: file.contentType,
     size: file.size,
-    downloadURL: fileDownloadUrl(urls, spaceId, revisionId, id),
+    downloadURL: publicFiles
+      ? `${publicFiles}/${encodeURIComponent(id)}`
+      : fileDownloadUrl(urls, spaceId, revisionId, id),
     ...(file.width && file.height ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
 }
@@ -200,6 +207,7 @@ export function presentRevision(
   files: Array<[string, FileEntry]>,
   mergedFrom?: ChangeRequest,
   reusable: ReusableContent[] = [],
+  publicFiles?: string,
 ): Revision {
   return {
     object: 'revision',
@@ -207,7 +215,7 @@ export function presentRevision(
     type: revision.type,
     parents: JSON.parse(revision.parents) as string[],
     pages: pages.map((p) => presentPage(urls, at, p)),
-    files: files.map(([id, f]) => presentFile(urls, at.spaceId, revision.id, id, f)),
+    files: files.map(([id, f]) => presentFile(urls, at.spaceId, revision.id, id, f, publicFiles)),
     reusableContents: reusable.map(presentReusableContent),
     tags: [],
     variables: JSON.parse(revision.variables) as Record<string, string>,

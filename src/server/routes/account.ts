@@ -28,8 +28,15 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
   // Someone's name and photo (the contract's getUserById); the e-mail address only to its owner.
   r.get(
     '/v1/users/:userId',
-    { schema: { params: userParamsSchema, response: { 200: userSchema } } },
+    { config: { siteToken: true }, schema: { params: userParamsSchema, response: { 200: userSchema } } },
     async (request) => {
+      if (request.siteToken) {
+        const { email: _email, ...user } = presentUser(
+          deps.urls,
+          await account.getMemberProfileForSite(deps.db, request.siteToken, request.params.userId),
+        );
+        return user;
+      }
       const caller = requireAuth(request).userId;
       const row = await account.getUserProfile(deps.db, caller, request.params.userId);
       const { email, ...user } = presentUser(deps.urls, row);

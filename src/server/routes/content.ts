@@ -16,6 +16,8 @@ import {
   reusableContentParamsSchema,
   reusableContentQuerySchema,
   reusableContentSchema,
+  documentParamsSchema,
+  documentQuerySchema,
   reusableContentListSchema,
   fileParamsSchema,
   revisionParamsSchema,
@@ -49,10 +51,10 @@ import {
   type PageLocation,
 } from '../presenters/revision.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
-import { requireAuth } from '../plugins/auth.js';
+import { readPublishedContent } from '../domain/sites/published/site-reach.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
-import { pageDocument } from '../domain/content/document.js';
+import { DocumentPages, pageDocument } from '../domain/content/document.js';
 import { blobBody } from '../lib/blob-body.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 
@@ -70,21 +72,34 @@ const PAGE_TREES_CACHE_BYTES = 128 * 1024 * 1024;
 export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pageTrees = new RepresentationCache(PAGE_TREES_CACHE_BYTES);
+  const documentPages = new DocumentPages();
 
-  const prefixes: Array<{ prefix: string; params: z.ZodObject; source: (p: Record<string, string>) => ContentSource }> =
-    [
-      { prefix: '/v1/spaces/:spaceId/content', params: spaceParamsSchema, source: () => ({ kind: 'space' }) },
-      {
-        prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
-        params: changeRequestParamsSchema,
-        source: (p) => ({ kind: 'change-request', id: p.changeRequestId! }),
-      },
-      {
-        prefix: '/v1/spaces/:spaceId/revisions/:revisionId',
-        params: spaceParamsSchema.extend(revisionParamsSchema.shape),
-        source: (p) => ({ kind: 'revision', id: p.revisionId! }),
-      },
-    ];
+  const prefixes: Array<{
+    prefix: string;
+    params: z.ZodObject;
+    source: (p: Record<string, string>) => ContentSource;
+    /** Site API tokens read here (never a change request's content). */
+    siteToken: boolean;
+  }> = [
+    {
+      prefix: '/v1/spaces/:spaceId/content',
+      params: spaceParamsSchema,
+      source: () => ({ kind: 'space' }),
+      siteToken: true,
+    },
+    {
+      prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+      params: changeRequestParamsSchema,
+      source: (p) => ({ kind: 'change-request', id: p.changeRequestId! }),
+      siteToken: false,
+    },
+    {
+      prefix: '/v1/spaces/:spaceId/revisions/:revisionId',
+      params: spaceParamsSchema.extend(revisionParamsSchema.shape),
+      source: (p) => ({ kind: 'revision', id: p.revisionId! }),
+      siteToken: true,
+    },
+  ];
 
   const location = (c: ResolvedContent): PageLocation => ({
     organizationId: c.space.organization_id,
@@ -92,20 +107,26 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     changeRequest: c.changeRequest?.number,
   });
 
-  for (const { prefix, params, source } of prefixes) {
-    const resolve = (request: FastifyRequest) => {
+  for (const { prefix, params, source, siteToken } of prefixes) {
+    // A site API token reads the space's content and its history as its site publishes them (site-reach.ts).
+    const resolve = async (request: FastifyRequest): Promise<ResolvedContent & { publicFiles?: string }> => {
       const p = request.params as Record<string, string>;
+      if (request.siteToken) {
+        return readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, p.spaceId!, source(p));
+      }
       return readContent(deps.db, serviceContext(deps, request), p.spaceId!, source(p));
     };
+    const config = { siteToken };
 
     r.get(
       prefix,
-      { schema: { params, querystring: contentQuerySchema, response: { 200: revisionSchema } } },
+      { config, schema: { params, querystring: contentQuerySchema, response: { 200: revisionSchema } } },
       async (request, reply) => {
         const c = await resolve(request);
         const files = await c.reader.files();
-        const merged = await mergedChangeRequest(deps.db, c);
-        const viewer = requireAuth(request).userId;
+        // A site token's caller is shown no change request.
+        const merged = request.siteToken ? undefined : await mergedChangeRequest(deps.db, c);
+        const viewer = request.auth?.userId ?? '';
         const at = location(c);
         // The revision without its pages, through the route's serializer; then its pages written into it as the
         // tree is walked (in time slices, as `/pages`): a 100,000-page tree presented and serialized at once held
@@ -120,6 +141,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
             files,
             merged && presentChangeRequest(deps.urls, merged, c.space, c.level, viewer),
             await c.reader.reusableContents(),
+            c.publicFiles,
           ),
         ) as string;
         const marker = outer.indexOf('"pages":[]');
@@ -146,6 +168,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/pages`,
       {
+        config,
         schema: { params, querystring: contentQuerySchema, response: { 200: revisionPagesSchema } },
       },
       async (request, reply) => {
@@ -186,6 +209,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/page/:pageId`,
       {
+        config,
         schema: {
           params: params.extend(pageParamsSchema.shape),
           querystring: pageQuerySchema,
@@ -204,6 +228,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/path/*`,
       {
+        config,
         schema: {
           params: params.extend(pagePathParamsSchema.shape),
           querystring: pageQuerySchema,
@@ -223,6 +248,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/page/:pageId/document`,
       {
+        config,
         schema: {
           params: params.extend(pageParamsSchema.shape),
           querystring: pageDocumentQuerySchema,
@@ -248,6 +274,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/reusable-contents`,
       {
+        config,
         schema: {
           params,
           querystring: pagedQuerySchema.extend(contentQuerySchema.shape),
@@ -271,6 +298,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/reusable-contents/:reusableContentId`,
       {
+        config,
         schema: {
           params: reusableParams,
           querystring: reusableContentQuerySchema,
@@ -287,6 +315,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/reusable-contents/:reusableContentId/document`,
       {
+        config,
         schema: { params: reusableParams, querystring: pageDocumentQuerySchema, response: { 200: pageDocumentSchema } },
       },
       async (request) => {
@@ -298,6 +327,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/files`,
       {
+        config,
         schema: {
           params,
           querystring: pagedQuerySchema.extend(contentQuerySchema.shape),
@@ -312,7 +342,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const items = rest.slice(0, request.query.limit);
         const last = items[items.length - 1];
         return {
-          items: items.map(([id, f]) => presentFile(deps.urls, c.space.id, c.revision.id, id, f)),
+          items: items.map(([id, f]) => presentFile(deps.urls, c.space.id, c.revision.id, id, f, c.publicFiles)),
           count: all.length,
           ...(rest.length > items.length && last ? { next: { page: encodeCursor([last[0]]) } } : {}),
         };
@@ -322,6 +352,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${prefix}/files/:fileId`,
       {
+        config,
         schema: {
           params: params.extend(fileParamsSchema.shape),
           querystring: contentQuerySchema,
@@ -333,10 +364,34 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const fileId = (request.params as { fileId: string }).fileId;
         const file = await c.reader.file(fileId);
         if (!file) throw new NotFoundError('File not found');
-        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file);
+        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file, c.publicFiles);
       },
     );
   }
+
+  // A page body by its document id (0.143.2 getDocumentById; pages give it as `documentId`): the document of a page
+  // of the space's current content, to whoever may read that content (a site token too).
+  r.get(
+    '/v1/spaces/:spaceId/documents/:documentId',
+    {
+      config: { siteToken: true },
+      schema: {
+        params: spaceParamsSchema.extend(documentParamsSchema.shape),
+        querystring: documentQuerySchema,
+        response: { 200: pageDocumentSchema },
+      },
+    },
+    async (request) => {
+      const { spaceId, documentId } = request.params;
+      const c = request.siteToken
+        ? await readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, spaceId, { kind: 'space' })
+        : await readContent(deps.db, serviceContext(deps, request), spaceId, { kind: 'space' });
+      const pageId = (await documentPages.of(c.reader, c.revision.id)).get(documentId);
+      const node = pageId === undefined ? undefined : await c.reader.page(pageId);
+      if (!node || node.version.document !== documentId) throw new NotFoundError('Document not found');
+      return pageDocument(c.reader, node, await c.reader.document(node.version));
+    },
+  );
 
   // Extension: the space's history (its first revision and its merges), newest first, keyset-paginated.
   r.get(

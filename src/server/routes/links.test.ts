@@ -181,7 +181,11 @@ describeEachDialect('links and backlinks', (dialect) => {
         (i: any) => i.targetReference.page?.id === setup && !i.targetReference.internalLocation,
       );
       const revision = (await get(`/v1/spaces/${space}`)).revision;
-      const context = { organization: server.orgId, space, versionContext: { type: 'revision', revision } };
+      // The organization and the space as the contract's objects (0.143.2 ContentLocation*).
+      const context = {
+        organization: expect.objectContaining({ object: 'organization', id: server.orgId }),
+        space: expect.objectContaining({ object: 'space', id: space }),
+      };
       expect(page).toEqual({
         status: 'ok',
         relation: 'reference',
@@ -300,7 +304,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       const ids = [home, more.changes[0].page.id, more.changes[2].page.id].sort();
       const after = await all(`/v1/spaces/${space}/content/files/${file}/backlinks?limit=1`);
       expect(after.map((l: any) => l.page.id)).toEqual(ids);
-      expect(after[0]).toMatchObject({ kind: 'page', organization: server.orgId, space });
+      expect(after[0]).toMatchObject({ kind: 'page', organization: { id: server.orgId }, space: { id: space } });
       await expectSameAsRebuilt(space);
     });
 
@@ -744,7 +748,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       const fresh = await links(`/v1/spaces/${space}/change-requests/${cr}/links`);
       expect(summary(fresh.items)).toEqual(before);
       expect(fresh.stats).toEqual({ total: 3, broken: { total: 1, changeRequest: 0 } });
-      expect(fresh.items[0].targetReference.versionContext).toEqual({ type: 'changeRequest', changeRequest: cr });
+      expect(fresh.items[0].targetReference.space).toMatchObject({ object: 'space', id: space });
       expect(fresh.items[0].locationReferences[0].page.urls.app).toContain('/change-requests/');
 
       await editContent(server, space, cr, [
@@ -797,7 +801,7 @@ describeEachDialect('links and backlinks', (dialect) => {
       const fileId = edited.insertedFiles![0].id;
       const backlinks = await get(`/v1/spaces/${space}/change-requests/${cr}/content/files/${fileId}/backlinks`);
       expect(backlinks.items.map((l: any) => l.page.title)).toEqual(['Pics']);
-      expect(backlinks.items[0].versionContext).toEqual({ type: 'changeRequest', changeRequest: cr });
+      expect(backlinks.items[0].organization).toMatchObject({ object: 'organization', id: server.orgId });
       expect((await server.request('GET', `/v1/spaces/${space}/content/files/${fileId}/backlinks`)).status).toBe(404);
       expect(summary(await all(`/v1/spaces/${space}/change-requests/${cr}/links`))['page?news']).toBe('broken <- Pics');
       // The space gets the page the change request links to; updating brings it in.

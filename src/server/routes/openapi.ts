@@ -169,15 +169,15 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     `${base}/:specSlug/versions/:versionId/content`,
-    { schema: { params: openApiVersionParamsSchema, response: { 200: openApiContentSchema } } },
+    {
+      config: { siteToken: true },
+      schema: { params: openApiVersionParamsSchema, response: { 200: openApiContentSchema } },
+    },
     async (request, reply) => {
       const { organizationId, specSlug, versionId } = request.params;
-      const { spec, version } = await service.getVersionContent(
-        serviceContext(deps, request),
-        organizationId,
-        specSlug,
-        versionId,
-      );
+      const { spec, version } = request.siteToken
+        ? await service.getLatestContentForSite(deps.db, request.siteToken, organizationId, specSlug, versionId)
+        : await service.getVersionContent(serviceContext(deps, request), organizationId, specSlug, versionId);
       // The document is JSON already: sent as it is stored rather than parsed and serialized again.
       const url = JSON.stringify(versionRawUrl(deps.urls, spec, version.id));
       return reply

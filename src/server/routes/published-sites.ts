@@ -8,6 +8,8 @@ import type { RouteDeps } from './context.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
 import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
 import { blobBody } from '../lib/blob-body.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publishedSiteContentLookupSchema, resolvePublishedUrlBodySchema } from '../../shared/contract/sites.js';
 
 /**
  * A file of a site space goes out with its own type, except script types, sent as plain text: pages allow scripts of
@@ -129,6 +131,21 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps)
         .send(asset.body)
     );
   });
+  // GitBook's renderer in front of these sites: what a URL shows, and a site API token to read it with.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/v1/urls/published',
+    {
+      config: { public: true },
+      schema: { body: resolvePublishedUrlBodySchema, response: { 200: publishedSiteContentLookupSchema } },
+    },
+    async (request, reply) => {
+      const found = await sites.resolveUrl(request.body);
+      // Per visitor and per hour (the token): never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return found.kind === 'content' ? found.content : { redirect: found.redirect, target: found.target };
+    },
+  );
+
   app.get(`${SITES_PREFIX}/:siteId`, handle);
   app.get(`${SITES_PREFIX}/:siteId/*`, handle);
 }

@@ -12,6 +12,7 @@ import { siteParamsSchema } from '../../shared/contract/sites.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/search/service.js';
 import { consolePageUrl, presentBySpace, presentPageHit } from '../presenters/search.js';
+import { requireSite } from '../domain/sites/published/site-reach.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 /**
@@ -71,6 +72,7 @@ export async function searchRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.post(
     '/v1/orgs/:organizationId/sites/:siteId/search',
     {
+      config: { siteToken: true },
       schema: {
         params: siteParamsSchema,
         querystring: pagedQuerySchema,
@@ -81,8 +83,14 @@ export async function searchRoutes(app: FastifyInstance, deps: RouteDeps) {
     async (request) => {
       const { organizationId, siteId } = request.params;
       const { page, limit } = request.query;
-      const ctx = serviceContext(deps, request);
-      const result = await service.searchSite(ctx, organizationId, siteId, request.body, page, limit);
+      let result;
+      if (request.siteToken) {
+        requireSite(request.siteToken, organizationId, siteId);
+        result = await service.searchPublishedSite(deps.db, request.siteToken, request.body, page, limit);
+      } else {
+        const ctx = serviceContext(deps, request);
+        result = await service.searchSite(ctx, organizationId, siteId, request.body, page, limit);
+      }
       return {
         items: presentBySpace(result, (hit) => consolePageUrl(deps.urls, result, hit)),
         next: result.next,

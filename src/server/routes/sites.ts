@@ -31,6 +31,7 @@ import { VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js
 import { siteCustomization, siteSpaceCustomization } from '../domain/sites/customization.js';
 import { orderedSiteSpaces } from '../domain/sites/model.js';
 import { serviceContext, type RouteDeps } from './context.js';
+import { requireSite, siteReach } from '../domain/sites/published/site-reach.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
@@ -151,6 +152,7 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${SITE}/published`,
     {
+      config: { siteToken: true },
       schema: {
         params: siteParamsSchema,
         querystring: shareKeyQuerySchema,
@@ -159,6 +161,37 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request) => {
       const { organizationId, siteId } = request.params;
+      if (request.siteToken) {
+        // The site as this token's visitor sees it (its share key, its claims' conditions).
+        requireSite(request.siteToken, organizationId, siteId);
+        const reach = await siteReach(deps.db, request.siteToken);
+        const shown = new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.id));
+        const root = publishedSiteUrl(deps.config.publicUrl, siteId, request.siteToken.shareKey);
+        const view = {
+          urls: deps.urls,
+          site: reach.site,
+          structure: reach.structure,
+          spaces: reach.spaces,
+          spaceLevel: () => 'read' as const,
+          visible: (ss: { id: string }) => shown.has(ss.id),
+          publishedRoot: root,
+        };
+        const site = presentSite(deps.urls, reach.site, shown.size, null);
+        return {
+          object: 'published-content-site' as const,
+          site: { ...site, urls: { ...site.urls, published: root } },
+          structure: presentStructure(view),
+          customizations: {
+            site: siteCustomization(reach.site),
+            siteSpaces: Object.fromEntries(
+              orderedSiteSpaces(reach.structure)
+                .filter((ss) => shown.has(ss.id))
+                .map((ss) => [ss.id, siteSpaceCustomization(reach.site, ss).settings]),
+            ),
+          },
+          scripts: [],
+        };
+      }
       const ctx = serviceContext(deps, request);
       const { view, site } = await service.getPublished(ctx, organizationId, siteId, request.query.shareKey);
       const siteSpaces = Object.fromEntries(

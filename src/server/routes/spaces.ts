@@ -15,6 +15,8 @@ import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/spaces/service.js';
 import { presentSpace } from '../presenters/content.js';
 import { serviceContext, type RouteDeps } from './context.js';
+import { reachedSpace, siteReach } from '../domain/sites/published/site-reach.js';
+import { NotFoundError } from '../domain/errors.js';
 
 export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,13 +56,28 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId',
     {
+      config: { siteToken: true },
       schema: {
         params: spaceParamsSchema,
         querystring: getSpaceQuerySchema,
         response: { 200: spaceSchema },
       },
     },
-    async (request) => present(await service.getSpace(serviceContext(deps, request), request.params.spaceId)),
+    async (request) => {
+      if (request.siteToken) {
+        // A space its site shows, as its readers see it: nothing of the work in progress on it.
+        const space = reachedSpace(await siteReach(deps.db, request.siteToken), request.params.spaceId);
+        if (!space) throw new NotFoundError('Space not found');
+        return {
+          ...presentSpace(deps.urls, space, 'read'),
+          comments: 0,
+          changeRequests: 0,
+          changeRequestsOpen: 0,
+          changeRequestsDraft: 0,
+        };
+      }
+      return present(await service.getSpace(serviceContext(deps, request), request.params.spaceId));
+    },
   );
 
   r.patch(

@@ -83,6 +83,8 @@ export interface RevisionPage {
   updatedAt?: string;
   urls?: { app: string };
   layout?: PageLayout;
+  /** Document pages: the id of their body's document (`GET /v1/spaces/{spaceId}/documents/{documentId}`). */
+  documentId?: string;
   href?: string;
   target?: { kind: 'url'; url: string };
   markdown?: string;
@@ -103,6 +105,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   updatedAt: timestampSchema.optional(),
   urls: z.object({ app: z.string() }).optional(),
   layout: pageLayoutSchema.optional(),
+  documentId: z.string().optional(),
   href: z.string().optional(),
   target: z.object({ kind: z.literal('url'), url: z.string() }).optional(),
   markdown: z.string().optional(),
@@ -194,6 +197,8 @@ export const pageDocumentQuerySchema = contentQuerySchema.extend({
 });
 
 export const pageParamsSchema = z.object({ pageId: idSchema });
+export const documentParamsSchema = z.object({ documentId: z.string().min(1).max(128) });
+export const documentQuerySchema = z.object({ schema: z.enum(['current', 'next']).optional() });
 
 /** `…/path/{pagePath}`: a page's path, slugs joined by `/` (at most 100 levels of slugs). */
 export const pagePathParamsSchema = z.object({ '*': z.string().min(1, 'pagePath is required').max(10_000) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listSchema, pagedQuerySchema } from '../pagination.js';
 import { pageTypeSchema, revisionFileSchema } from './content.js';
+import { organizationSchema } from './organizations.js';
+import { spaceSchema } from './spaces.js';
 
 /**
  * Links and backlinks of space content (`GET /v1/spaces/{id}/links`, `…/content/page/{pageId}/links`,
@@ -34,11 +36,6 @@ export function linkLocationsPerTarget(limit: number): number {
 export const linksQuerySchema = pagedQuerySchema.extend({ status: linkStatusSchema.optional() });
 export type LinksQuery = z.infer<typeof linksQuerySchema>;
 
-export const versionContextSchema = z.union([
-  z.object({ type: z.literal('revision'), revision: z.string() }),
-  z.object({ type: z.literal('changeRequest'), changeRequest: z.string() }),
-]);
-
 export const linkedPageSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -48,9 +45,8 @@ export const linkedPageSchema = z.object({
 });
 
 const located = {
-  organization: z.string(),
-  space: z.string(),
-  versionContext: versionContextSchema,
+  organization: organizationSchema,
+  space: spaceSchema,
 };
 
 /** A page where links are found. */

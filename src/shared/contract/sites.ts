@@ -367,3 +367,41 @@ export const moveSectionGroupBodySchema = z
   .nullish();
 
 export const siteStructureItemSchema = z.union([siteSpaceSchema, siteSectionSchema, siteSectionGroupSchema]);
+
+/**
+ * `POST /v1/urls/published` (0.143.2 resolvePublishedContentByUrl), unauthenticated: the URL of a published site to
+ * resolve, whether to answer a refused visitor token with the sign-in redirect, and the visitor's token. Other
+ * fields (a renderer's `cacheBust`) are ignored.
+ */
+export const resolvePublishedUrlBodySchema = z.object({
+  url: z.string().min(1).max(4096),
+  redirectOnError: z.boolean().optional(),
+  visitor: z
+    .object({
+      jwtToken: z.string().max(16_384).optional(),
+      unsignedClaims: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+});
+
+/** What a published URL shows (`PublishedSiteContent`), or where it leads instead. */
+export const publishedSiteContentLookupSchema = z.union([
+  z.object({
+    site: z.string(),
+    siteSection: z.string().optional(),
+    siteSpace: z.string(),
+    space: z.string(),
+    changeRequest: z.string().optional(),
+    revision: z.string().optional(),
+    pathname: z.string(),
+    basePath: z.string(),
+    siteBasePath: z.string(),
+    apiToken: z.string(),
+    organization: z.string(),
+    shareKey: z.string().optional(),
+    complete: z.boolean(),
+    contextId: z.string().optional(),
+    canonicalUrl: z.string(),
+  }),
+  z.object({ target: z.enum(['application', 'content', 'external']), redirect: z.string() }),
+]);

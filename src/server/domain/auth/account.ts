@@ -1,3 +1,5 @@
+import { siteReach } from '../sites/published/site-reach.js';
+import type { SiteTokenScope } from '../sites/published/site-token.js';
 import type { Db } from '../../storage/db.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
@@ -65,6 +67,18 @@ export async function getUserProfile(db: Db, callerId: string, userId: string) {
   if (!row || (row.id !== callerId && !(await members.sharesOrganization(db, callerId, row.id)))) {
     throw new NotFoundError('User not found');
   }
+  return row;
+}
+
+/**
+ * Someone's name and photo for a site API token's caller (a renderer drawing a mention on a published page): an
+ * enabled member of the site's organization, while the site is published.
+ */
+export async function getMemberProfileForSite(db: Db, token: SiteTokenScope, userId: string) {
+  await siteReach(db, token);
+  const member = await members.findMembership(db, token.organizationId, userId);
+  const row = member && !member.disabled ? await users.findUserById(db, userId) : undefined;
+  if (!row) throw new NotFoundError('User not found');
   return row;
 }
 

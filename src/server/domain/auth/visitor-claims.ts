@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Executor } from '../../storage/db.js';
-import { findServerSecret, insertServerSecretIfAbsent } from '../../storage/repos/server-secrets.js';
+import { serverKey } from './server-keys.js';
 import { findMembership } from '../../storage/repos/members.js';
 import { teamIdsOfMember } from '../../storage/repos/teams.js';
 import { findUserById } from '../../storage/repos/users.js';
 import { findOrganization } from '../../storage/repos/organizations.js';
 import { providerOrganization } from '../../storage/repos/saml.js';
-import { nowIso } from '../../lib/time.js';
 import { ROLES, type Role } from '../../../shared/contract/common.js';
 
 /**
@@ -44,31 +43,8 @@ export interface VerifiedVisitorClaims extends ServiceVisitorClaims {
   via: string | null;
 }
 
-const keys = new WeakMap<object, Promise<Uint8Array>>();
-
-async function loadKey(db: Executor): Promise<Uint8Array> {
-  let row = await findServerSecret(db, KEY_NAME);
-  if (!row) {
-    // Two processes may get here at once: the insert keeps whichever comes first, and both read that one back.
-    await insertServerSecretIfAbsent(db, {
-      name: KEY_NAME,
-      value: crypto.randomBytes(32).toString('base64url'),
-      created_at: nowIso(),
-    });
-    row = await findServerSecret(db, KEY_NAME);
-  }
-  if (!row) throw new Error('The visitor-claims signing key could not be stored');
-  return new Uint8Array(Buffer.from(row.value, 'base64url'));
-}
-
 function signingKey(db: Executor): Promise<Uint8Array> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
+  return serverKey(db, KEY_NAME);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LruCache } from '../../lib/lru-cache.js';
 import { safeDecode, type ContentRef } from '../../../shared/document/model.js';
 import type { PageDocument } from '../../../shared/contract/content.js';
 import { hrefTargets } from '../sites/render.js';
@@ -100,4 +101,39 @@ async function pageAtPath(reader: RevisionReader, path: string): Promise<string 
     if (!found) return undefined;
   }
   return found;
+}
+
+/** Pages' document ids indexed, across the revisions kept (a 100,000-page space's index holds 100,000). */
+const DOCUMENT_INDEX_MAX = 400_000;
+
+/**
+ * Which page of a revision has which document (`documentId`, the hash of its body), by revision: a revision never
+ * changes, so an index made once serves every later lookup, in every process alike.
+ */
+export class DocumentPages {
+  private readonly indexes = new LruCache<Map<string, string>>(64, DOCUMENT_INDEX_MAX, (m) => m.size + 1);
+  private readonly making = new Map<string, Promise<Map<string, string>>>();
+
+  async of(reader: RevisionReader, revisionId: string): Promise<Map<string, string>> {
+    const hit = this.indexes.get(revisionId);
+    if (hit) return hit;
+    let made = this.making.get(revisionId);
+    if (!made) {
+      made = (async () => {
+        const byDocument = new Map<string, string>();
+        await reader.walkTree({
+          enter: (page) => {
+            const id = page.version.document;
+            if (id && !byDocument.has(id)) byDocument.set(id, page.id);
+            return true;
+          },
+          leave: () => undefined,
+        });
+        this.indexes.set(revisionId, byDocument);
+        return byDocument;
+      })().finally(() => this.making.delete(revisionId));
+      this.making.set(revisionId, made);
+    }
+    return made;
+  }
 }

@@ -13,6 +13,10 @@ import { LARGE_BUILD, copyScope, prefetchDocuments, syncScope } from './maintain
 import { syncSpaceLinks } from './hooks.js';
 import { targetKey, type LinkRelation, type TargetData } from './resolve.js';
 import { documentLinks } from './documents.js';
+import { findOrganization } from '../../storage/repos/organizations.js';
+import { orgAccess } from '../permissions/resolver.js';
+import { presentOrganization } from '../../presenters/organization.js';
+import { presentSpace } from '../../presenters/content.js';
 import {
   presentLink,
   presentPageLocation,
@@ -55,9 +59,19 @@ async function ensureScopes(ctx: ServiceContext, c: ResolvedContent): Promise<Sc
     if (synced.built >= LARGE_BUILD) await repo.analyzeLinkTables(ctx.db);
     spaceScope = synced.scope;
   }
+  // Every location names the organization and the space as the contract's objects, as this caller sees them.
+  const [orgRow, access] = await Promise.all([
+    findOrganization(ctx.db, c.space.organization_id),
+    orgAccess(ctx.db, ctx.actor, c.space.organization_id),
+  ]);
+  if (!orgRow) throw new NotFoundError('Space not found');
+  const organization = presentOrganization(ctx.urls, orgRow, access?.role ?? null);
+  const space = presentSpace(ctx.urls, c.space, c.level);
   const at = (scope: LinkScopeRow): LinksAt => ({
     organizationId: c.space.organization_id,
     spaceId,
+    organization,
+    space,
     revisionId: scope.revision_id,
     ...(c.changeRequest ? { changeRequest: { id: c.changeRequest.id, number: c.changeRequest.number } } : {}),
   });

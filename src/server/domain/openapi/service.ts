@@ -1,3 +1,5 @@
+import { siteReach, siteShowsSpec } from '../sites/published/site-reach.js';
+import type { SiteTokenScope } from '../sites/published/site-token.js';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/openapi.js';
 import { enqueueJob } from '../../storage/repos/jobs.js';
@@ -227,6 +229,27 @@ export async function getVersion(ctx: ServiceContext, organizationId: string, sl
 export async function getVersionContent(ctx: ServiceContext, organizationId: string, slug: string, versionId: string) {
   const { spec, version } = await getVersion(ctx, organizationId, slug, versionId);
   return { spec, version: (await repo.findVersion(ctx.db, spec.id, version.id))! };
+}
+
+/**
+ * The latest version of a specification, with its document, for a site API token's caller (a renderer of the
+ * published site): only a specification of the token's organization that a page of the site shows (404 otherwise,
+ * and for any version but `latest`, which is what published pages show).
+ */
+export async function getLatestContentForSite(
+  db: Db,
+  token: SiteTokenScope,
+  organizationId: string,
+  slug: string,
+  versionId: string,
+) {
+  const missing = () => new NotFoundError(`No OpenAPI specification "${slug}" in this organization`);
+  if (token.organizationId !== organizationId || versionId !== 'latest') throw missing();
+  const reach = await siteReach(db, token);
+  if (!(await siteShowsSpec(db, reach, slug))) throw missing();
+  const spec = await requireSpec(db, organizationId, slug);
+  const version = await versionMeta(db, spec, versionId);
+  return { spec, version: (await repo.findVersion(db, spec.id, version.id))! };
 }
 
 /**

@@ -20,6 +20,8 @@ import { highlightPage, type Stems } from './highlight.js';
 import type { ParsedQuery } from './query.js';
 import { TimeSlices } from '../../lib/yield.js';
 import { SECTION_SEPARATOR } from './extract.js';
+import { siteReach } from '../sites/published/site-reach.js';
+import type { SiteTokenScope } from '../sites/published/site-token.js';
 
 /**
  * Full-text search over the search index (indexer.ts): the pages of a set of spaces that match a query, best
@@ -302,4 +304,29 @@ export async function searchSite(
   );
   const spaceIds = [...new Set(covered.map((ss) => ss.space_id))];
   return searchPages(ctx.db, liveSpaces(ctx.db, spaceIds), body.query, page, limit);
+}
+
+/**
+ * The same search for a site API token's caller (a renderer of the published site): the site spaces its visitor
+ * sees on the published site (site-reach.ts), among the token's spaces, narrowed by the scope.
+ */
+export async function searchPublishedSite(
+  db: Executor,
+  token: SiteTokenScope,
+  body: SiteSearchBody,
+  page: string | undefined,
+  limit: number,
+) {
+  const scope = siteSearchScope(body);
+  const reach = await siteReach(db, token);
+  const shown = new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.id));
+  const covered = scopedSiteSpaces(
+    reach.site,
+    reach.structure,
+    reach.structure.sections.length ? reach.visible.sections : null,
+    (ss) => shown.has(ss.id) && token.spaceIds.includes(ss.space_id),
+    scope,
+  );
+  const spaceIds = [...new Set(covered.map((ss) => ss.space_id))];
+  return searchPages(db, liveSpaces(db, spaceIds), body.query, page, limit);
 }

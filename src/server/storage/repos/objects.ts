@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../db.js';
 import type { Database } from '../schema.js';
 import type { NodeStore, TrieNode } from '../trie-nodes.js';
@@ -365,4 +366,20 @@ export async function purgeBlobUploads(db: Executor, before: string): Promise<nu
     .where('created_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+/** The objects among `ids` whose JSON contains `text` (compared by the database, not read into the process). */
+export function objectsContaining(
+  db: Executor,
+  ids: string[],
+  text: string,
+): Promise<Array<{ id: string; data: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('objects')
+    .select(['id', 'data'])
+    .where('id', 'in', ids)
+    .where(sql<boolean>`data like ${pattern} escape '\\'`)
+    .execute();
 }

@@ -18,6 +18,7 @@ import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
+import { resolvePublishedUrl, type ResolveUrlInput, type UrlResolution } from './resolve-url.js';
 import {
   spacesOf,
   visibleHeaderItems,
@@ -118,6 +119,11 @@ export class PublishedSites implements SitePreviews {
       headerItems: settings.header.links.filter((l) => !l.condition),
       preview: true,
     });
+  }
+
+  /** What a published URL shows, for another renderer of this server's sites (resolve-url.ts). */
+  resolveUrl(input: ResolveUrlInput): Promise<UrlResolution> {
+    return resolvePublishedUrl(this.db, this.cache, this.publicUrl, input);
   }
 
   async serve(req: ServeRequest): Promise<ServeResult> {

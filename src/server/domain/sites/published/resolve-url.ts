@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../../storage/db.js';
+import { findSiteById, type SectionRow } from '../../../storage/repos/sites.js';
+import { SHARE_SEGMENT, SITES_PREFIX } from '../../../lib/urls.js';
+import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import type { SiteCache } from './cache.js';
+import { signSiteToken } from './site-token.js';
+import { visitorAccess } from './visitor-access.js';
+
+/**
+ * `POST /v1/urls/published` (0.143.2 resolvePublishedContentByUrl): which site, section, site space and space a
+ * URL of a published site shows, and a site API token to read them with. A renderer of published sites (GitBook's
+ * own) asks this for every request, for the URL and for shorter forms of it, and keeps the answer that is
+ * `complete` or that answers the whole URL.
+ *
+ * The URLs are those of this server (`PUBLIC_URL/sites/{siteId}/[~share/{key}/][{section}/][{site space}/]
+ * [{page path}]`), whatever their scheme. A site is checked as the published site checks a visitor
+ * (visitor-access.ts): unpublished sites, share-link sites without an active key and unknown URLs answer 404; a
+ * visitor-auth site without an acceptable `visitor.jwtToken` answers the redirect to its sign-in URL (401 when it
+ * has none, or when the token is refused and no redirect was asked for).
+ */
+
+export interface ResolveUrlInput {
+  url: string;
+  redirectOnError?: boolean;
+  visitor?: { jwtToken?: string; unsignedClaims?: Record<string, unknown> };
+}
+
+export interface PublishedSiteContentAnswer {
+  site: string;
+  siteSection?: string;
+  siteSpace: string;
+  space: string;
+  organization: string;
+  revision: string;
+  pathname: string;
+  basePath: string;
+  siteBasePath: string;
+  apiToken: string;
+  complete: boolean;
+  canonicalUrl: string;
+  shareKey?: string;
+  contextId?: string;
+}
+
+export type UrlResolution =
+  | { kind: 'content'; content: PublishedSiteContentAnswer }
+  | { kind: 'redirect'; redirect: string; target: 'application' | 'content' | 'external' };
+
+const notFound = () => new NotFoundError('No published content at this URL');
+
+/** The URL's path segments under this server's published sites (decoded), or undefined when it is not one. */
+function siteSegments(publicUrl: string, raw: string): string[] | undefined {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return undefined;
+  }
+  const base = new URL(publicUrl);
+  if (url.host.toLowerCase() !== base.host.toLowerCase()) return undefined;
+  const prefix = `${base.pathname.replace(/\/+$/, '')}${SITES_PREFIX}/`;
+  if (!url.pathname.startsWith(prefix)) return undefined;
+  try {
+    return url.pathname.slice(prefix.length).split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function resolvePublishedUrl(
+  db: Db,
+  cache: SiteCache,
+  publicUrl: string,
+  input: ResolveUrlInput,
+): Promise<UrlResolution> {
+  const all = siteSegments(publicUrl, input.url);
+  if (!all || all.length === 0) throw notFound();
+  const [siteId, ...afterSite] = all as [string, ...string[]];
+  const checked = await visitorAccess(db, cache, publicUrl, {
+    siteId,
+    segments: afterSite,
+    queryToken: input.visitor?.jwtToken,
+  });
+  if ('refused' in checked) {
+    const refused = checked.refused;
+    if (refused.kind === 'redirect') {
+      // The sign-in URL, told to come back to the URL asked for.
+      const target = new URL(refused.location);
+      target.searchParams.set('location', input.url);
+      return { kind: 'redirect', redirect: target.toString(), target: 'external' };
+    }
+    if ('status' in refused && refused.status === 401) {
+      // A token refused (valid signature, too long a lifetime): the sign-in URL when the caller asks for it.
+      const site = input.redirectOnError ? await findSiteById(db, siteId) : undefined;
+      if (site?.visitor_fallback_url) {
+        const target = new URL(site.visitor_fallback_url);
+        target.searchParams.set('location', input.url);
+        return { kind: 'redirect', redirect: target.toString(), target: 'external' };
+      }
+      throw new UnauthorizedError('This site is for authenticated visitors: the visitor token is missing or refused');
+    }
+    throw notFound();
+  }
+  const { view } = checked;
+  const { site, structure, visible } = view;
+  let segments = view.segments;
+  const consumed: string[] = [];
+  const shareKey = afterSite[0] === SHARE_SEGMENT ? afterSite[1] : undefined;
+  const siteBase = [siteId, ...(shareKey !== undefined ? [SHARE_SEGMENT, shareKey] : [])];
+
+  // The section and site space, as the published site picks them (dispatch.ts): a segment naming one, otherwise
+  // the default. The answer is complete when no further segment could name a section or a site space.
+  let section: SectionRow | undefined;
+  let complete = true;
+  if (structure.sections.length > 0) {
+    section = visible.sections.find((s) => s.path === segments[0]);
+    if (section) {
+      consumed.push(segments[0]!);
+      segments = segments.slice(1);
+    } else {
+      section = visible.sections.find((s) => s.id === site.default_section_id) ?? visible.sections[0];
+      if (segments.length === 0 && visible.sections.length > 1) complete = false;
+    }
+    if (!section) throw notFound();
+  }
+  const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
+  let siteSpace = candidates.find((s) => s.path === segments[0]);
+  if (siteSpace) {
+    consumed.push(segments[0]!);
+    segments = segments.slice(1);
+  } else {
+    const pointer = section ? section.default_site_space_id : site.default_site_space_id;
+    siteSpace = candidates.find((s) => s.id === pointer) ?? candidates[0];
+    if (segments.length === 0 && candidates.length > 1) complete = false;
+  }
+  if (!siteSpace) throw notFound();
+  const space = view.spaces.get(siteSpace.space_id)!;
+
+  const spaceIds = [...visible.siteSpaces.values()].flat().map((ss) => ss.space_id);
+  const claims = Object.keys(view.claims).length > 0 ? view.claims : undefined;
+  const apiToken = await signSiteToken(
+    db,
+    {
+      organizationId: site.organization_id,
+      siteId: site.id,
+      ...(section ? { siteSectionId: section.id } : {}),
+      siteSpaceId: siteSpace.id,
+      spaceId: space.id,
+      spaceIds,
+      ...(shareKey !== undefined ? { shareKey } : {}),
+      ...(claims ? { claims } : {}),
+    },
+    { notAfter: typeof claims?.exp === 'number' ? claims.exp : undefined },
+  );
+
+  const base = new URL(publicUrl);
+  const root = `${base.pathname.replace(/\/+$/, '')}${SITES_PREFIX}/`;
+  const encode = (parts: string[]) => parts.map(encodeURIComponent).join('/');
+  const siteBasePath = `${root}${encode(siteBase)}/`;
+  const basePath = consumed.length > 0 ? `${siteBasePath}${encode(consumed)}/` : siteBasePath;
+  const pathname = segments.join('/');
+  return {
+    kind: 'content',
+    content: {
+      site: site.id,
+      ...(section ? { siteSection: section.id } : {}),
+      siteSpace: siteSpace.id,
+      space: space.id,
+      organization: site.organization_id,
+      revision: space.revision_id,
+      pathname,
+      basePath,
+      siteBasePath,
+      apiToken,
+      complete,
+      canonicalUrl: `${base.origin}${basePath}${encode(segments)}`,
+      ...(shareKey !== undefined ? { shareKey } : {}),
+      // What this visitor sees depends on their claims: the renderer keys what it keeps by this.
+      ...(claims
+        ? { contextId: crypto.createHash('sha256').update(JSON.stringify(claims)).digest('hex').slice(0, 32) }
+        : {}),
+    },
+  };
+}
