@@ -81,15 +81,28 @@ describeEachDialect('published content for other renderers', (dialect) => {
       complete: false,
     });
 
-    const deep = await resolve(`http://docs.test/sites/${siteId}/${sections[1]!.path}/api/calls`);
+    const shorter = await resolve(`http://docs.test/sites/${siteId}/${sections[1]!.path}/api/calls`);
+    expect(shorter.status).toBe(200);
+    expect(shorter.body).toMatchObject({
+      siteSection: sections[1]!.id,
+      space: reference.id,
+      pathname: 'api/calls',
+      basePath: `/sites/${siteId}/${sections[1]!.path}/`,
+      // The site space's own segment could still follow (this server's URLs name it).
+      complete: false,
+    });
+    const variant = (await server.request('GET', `${org()}/sites/${siteId}/site-spaces`)).body.items.find(
+      (ss: { space: { id: string } }) => ss.space.id === reference.id,
+    ).path;
+    const deep = await resolve(`http://docs.test/sites/${siteId}/${sections[1]!.path}/${variant}/api/calls`);
     expect(deep.status).toBe(200);
     expect(deep.body).toMatchObject({
       siteSection: sections[1]!.id,
       space: reference.id,
       pathname: 'api/calls',
-      basePath: `/sites/${siteId}/${sections[1]!.path}/`,
+      basePath: `/sites/${siteId}/${sections[1]!.path}/${variant}/`,
       complete: true,
-      canonicalUrl: `http://docs.test/sites/${siteId}/${sections[1]!.path}/api/calls`,
+      canonicalUrl: `http://docs.test/sites/${siteId}/${sections[1]!.path}/${variant}/api/calls`,
     });
 
     // The token is a JWT anyone can decode, the same for the same site space within the hour.
@@ -104,6 +117,7 @@ describeEachDialect('published content for other renderers', (dialect) => {
     expect([...(claims.spaces as string[])].sort()).toEqual([guides.id, reference.id].sort());
     expect((claims.exp as number) - Date.now() / 1000).toBeGreaterThan(2 * 3600 - 5);
     expect((await resolve(`docs.test/sites/${siteId}/${sections[1]!.path}`)).body.apiToken).toBe(deep.body.apiToken);
+    expect(shorter.body.apiToken).toBe(deep.body.apiToken);
 
     for (const url of [
       `https://elsewhere.test/sites/${siteId}`,

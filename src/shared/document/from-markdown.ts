@@ -64,10 +64,25 @@ export function markdownToDocument(
       const seen = used.get(key) ?? 0;
       used.set(key, seen + 1);
       (node as DocElement).key = seen ? `${key}-${seen}` : key;
+      keyDescendants(node as DocElement);
       nodes.push(node);
     });
   }
   return { object: 'document', data: { schemaVersion: 1 }, nodes } as unknown as JSONDocument;
+}
+
+/**
+ * Keys for the blocks and inlines inside a top-level block, made from its key and their place in it (`k.0.1`):
+ * stable while the block is, and what renderers tell siblings apart by (GitBook's numbers an ordered list's items by
+ * finding each item's key among its siblings).
+ */
+function keyDescendants(node: DocElement): void {
+  (node.nodes ?? []).forEach((child, i) => {
+    if (child.object !== 'block' && child.object !== 'inline') return;
+    const element = child as DocElement;
+    element.key ??= `${node.key}.${i}`;
+    keyDescendants(element);
+  });
 }
 
 /** Blocks the document may hold at its top: containers it may not hold there give their content. */

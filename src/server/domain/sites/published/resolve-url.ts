@@ -110,7 +110,8 @@ export async function resolvePublishedUrl(
   const siteBase = [siteId, ...(shareKey !== undefined ? [SHARE_SEGMENT, shareKey] : [])];
 
   // The section and site space, as the published site picks them (dispatch.ts): a segment naming one, otherwise
-  // the default. The answer is complete when no further segment could name a section or a site space.
+  // the default. The answer is complete when no further segment could name a section or a site space: when the
+  // URL named the site space.
   let section: SectionRow | undefined;
   let complete = true;
   if (structure.sections.length > 0) {
@@ -120,7 +121,6 @@ export async function resolvePublishedUrl(
       segments = segments.slice(1);
     } else {
       section = visible.sections.find((s) => s.id === site.default_section_id) ?? visible.sections[0];
-      if (segments.length === 0 && visible.sections.length > 1) complete = false;
     }
     if (!section) throw notFound();
   }
@@ -132,7 +132,8 @@ export async function resolvePublishedUrl(
   } else {
     const pointer = section ? section.default_site_space_id : site.default_site_space_id;
     siteSpace = candidates.find((s) => s.id === pointer) ?? candidates[0];
-    if (segments.length === 0 && candidates.length > 1) complete = false;
+    // The next segment may still name it: this server's own URLs always do.
+    complete = false;
   }
   if (!siteSpace) throw notFound();
   const space = view.spaces.get(siteSpace.space_id)!;
