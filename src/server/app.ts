@@ -30,6 +30,7 @@ import { integrationRoutes } from './routes/integrations.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
+import { siteRedirectRoutes } from './routes/site-redirects.js';
 import { siteStructureRoutes } from './routes/site-structure.js';
 import { siteCustomizationRoutes } from './routes/site-customization.js';
 import { publishedSiteRoutes } from './routes/published-sites.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(reviewRoutes, routeDeps);
   await app.register(commentRoutes, routeDeps);
   await app.register(siteRoutes, routeDeps);
+  await app.register(siteRedirectRoutes, routeDeps);
   await app.register(siteStructureRoutes, routeDeps);
   await app.register(siteCustomizationRoutes, routeDeps);
   await app.register(publishedSiteRoutes, routeDeps);

@@ -69,6 +69,13 @@ function expectListing(response: { status: number; data: unknown }) {
   for (const page of data.pages) expect(page).toMatchObject({ id: expect.any(String), title: expect.any(String) });
 }
 
+/** A value checked against one of the published schema's components (`Organization`, `Space`…). */
+function expectComponent(name: string, value: unknown) {
+  const validate = ajv.getSchema(`${SPEC_ID}#/components/schemas/${name}`)!;
+  const ok = validate(value);
+  expect(ok ? [] : validate.errors, `${name} conforms to the published schema`).toEqual([]);
+}
+
 function expectConforms(operationId: string, response: { status: number; data: unknown }) {
   const validate = responseValidator(operationId, response.status);
   const ok = validate(response.data);
@@ -809,5 +816,119 @@ describeEachDialect('contract with @gitbook/api@0.143.2: integrations', (dialect
     );
     expect((await api.integrations.uninstallIntegration('contract-demo', installed.data.id)).status).toBe(205);
     expect((await api.integrations.unpublishIntegration('contract-demo')).status).toBe(204);
+  });
+});
+
+describeEachDialect('contract with @gitbook/api@0.143.2: what a renderer of published sites reads', (dialect) => {
+  let server: TestServer;
+  let api: GitBookAPI;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    api = new GitBookAPI({ endpoint: server.url, authToken: OWNER_TOKEN });
+  });
+  afterAll(() => server.close());
+
+  it('resolves a URL, then reads the site, its content, a spec, search and redirects with the site token', async () => {
+    const { seedContent } = await import('./test/factories.js');
+    const text =
+      'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths:\n  /pets:\n    get:\n      responses:\n        "200": {description: OK}\n';
+    await api.orgs.createOpenApiSpec(server.orgId, { slug: 'pets', source: { text } });
+    await server.drainJobs();
+    const guides = (await api.orgs.createSpace(server.orgId, { title: 'Guides' })).data;
+    const reference = (await api.orgs.createSpace(server.orgId, { title: 'Reference' })).data;
+    const seeded = await seedContent(server, guides.id, [
+      { operation: 'insert_page', title: 'Intro', document: { markdown: '# Intro\n\nSee [pets](pets.md#list).' } },
+      {
+        operation: 'insert_page',
+        title: 'Pets',
+        document: { markdown: '## List\n\n{% openapi-operation spec="pets" path="/pets" method="get" %}' },
+      },
+    ]);
+    await seedContent(server, reference.id, [{ operation: 'insert_page', title: 'API', document: { markdown: 'x' } }]);
+    const site = (await api.orgs.createSite(server.orgId, { title: 'Docs', visibility: 'public' } as never)).data;
+    for (const space of [guides, reference]) {
+      await api.orgs.addSectionToSite(server.orgId, site.id, { spaceId: space.id });
+    }
+    await api.orgs.publishSite(server.orgId, site.id);
+
+    const anonymous = new GitBookAPI({ endpoint: server.url });
+    const lookup = await anonymous.urls.resolvePublishedContentByUrl({
+      url: `https://docs.test/sites/${site.id}/guides/guides/pets`,
+      redirectOnError: false,
+      visitor: {},
+    });
+    expectConforms('resolvePublishedContentByUrl', lookup);
+    if (!('apiToken' in lookup.data)) throw new Error('a redirect');
+    const found = lookup.data;
+    expect(found).toMatchObject({ space: guides.id, pathname: 'pets', complete: true });
+
+    const renderer = new GitBookAPI({ endpoint: server.url, authToken: found.apiToken });
+    expectConforms(
+      'getPublishedContentSite',
+      await renderer.orgs.getPublishedContentSite(found.organization, found.site, {}),
+    );
+    expectConforms('getSpaceById', await renderer.spaces.getSpaceById(found.space));
+    const revision = await renderer.spaces.getRevisionById(found.space, found.revision!, { metadata: true });
+    expectListing(revision);
+    const pets = revision.data.pages.find((p) => p.title === 'Pets')! as { id: string; documentId?: string };
+    expect(pets.documentId).toEqual(expect.any(String));
+    expectConforms(
+      'getPageDocumentInRevisionById',
+      await renderer.spaces.getPageDocumentInRevisionById(found.space, found.revision!, pets.id, {
+        evaluated: 'deterministic-only' as never,
+      }),
+    );
+    expectConforms('getDocumentById', await renderer.spaces.getDocumentById(found.space, pets.documentId!));
+    expectConforms(
+      'getPageInRevisionByPath',
+      await renderer.spaces.getPageInRevisionByPath(found.space, found.revision!, 'pets', {}),
+    );
+    expectConforms(
+      'getLatestOpenAPISpecVersionContent',
+      await renderer.orgs.getLatestOpenApiSpecVersionContent(found.organization, 'pets'),
+    );
+    expectConforms(
+      'searchSiteContent',
+      await renderer.orgs.searchSiteContent(found.organization, found.site, { query: 'pets', mode: 'all' }),
+    );
+    expectConforms('getUserById', await renderer.users.getUserById((await api.user.getAuthenticatedUser()).data.id));
+
+    // Site redirects, written by the owner, read by the renderer.
+    const created = await api.orgs.createSiteRedirect(server.orgId, site.id, {
+      source: '/old-pets',
+      destination: { kind: 'site-page', siteSpaceId: found.siteSpace, pageId: pets.id },
+    });
+    expectConforms('createSiteRedirect', created);
+    expectConforms('listSiteRedirects', await api.orgs.listSiteRedirects(server.orgId, site.id));
+    expectConforms(
+      'updateSiteRedirectById',
+      await api.orgs.updateSiteRedirectById(server.orgId, site.id, created.data.id, { source: '/old/pets' }),
+    );
+    const followed = await renderer.orgs.getSiteRedirectBySource(found.organization, found.site, {
+      source: '/old/pets',
+    });
+    expectConforms('getSiteRedirectBySource', followed);
+    expect(followed.data.target).toBe(`http://docs.test/sites/${site.id}/guides/guides/pets`);
+
+    // Links name their organization and space as the contract's objects (ContentLocation*). Their pages are not
+    // validated, for the reason listings are not (expectListing): a conforming page would carry its whole body.
+    const links = await api.spaces.listSpaceLinks(guides.id);
+    const backlinks = await api.spaces.listSpacePageBacklinks(guides.id, pets.id);
+    const locations = [
+      ...links.data.items.flatMap((l) => [l.targetReference, ...l.locationReferences]),
+      ...backlinks.data.items,
+    ] as Array<{ kind: string; organization?: unknown; space?: unknown; page?: { id: string } }>;
+    const intro = revision.data.pages.find((p) => p.title === 'Intro')!;
+    expect(intro.id).toEqual(seeded.pageIds[0]);
+    // Intro links to an anchor of Pets: it is Pets' backlink.
+    expect(backlinks.data.items.map((l) => (l as { page?: { id: string } }).page?.id)).toEqual([intro.id]);
+    expect(backlinks.data.count).toBe(1);
+    expect(locations.filter((l) => l.kind === 'page').map((l) => l.page?.id)).toEqual(
+      expect.arrayContaining([intro.id, pets.id]),
+    );
+    for (const location of locations.filter((l) => l.kind === 'page' || l.kind === 'file')) {
+      expectComponent('Organization', location.organization);
+      expectComponent('Space', location.space);
+    }
   });
 });

@@ -7,12 +7,12 @@ import { spaceParamsSchema } from '../../shared/contract/spaces.js';
 import { changeRequestParamsSchema } from '../../shared/contract/change-requests.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import type { ContentSource } from '../domain/content/service.js';
-import { fileBacklinks, listLinks, pageLinks } from '../domain/links/service.js';
+import { fileBacklinks, listLinks, pageBacklinks, pageLinks } from '../domain/links/service.js';
 import { serviceContext, type RouteDeps } from './context.js';
 
 /**
  * Links and backlinks, of a space's current content and of a change request's: `…/links`,
- * `…/content/page/{pageId}/links` and `…/content/files/{fileId}/backlinks`.
+ * `…/content/page/{pageId}/links`, `…/content/page/{pageId}/backlinks` and `…/content/files/{fileId}/backlinks`.
  */
 export async function linkRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +47,21 @@ export async function linkRoutes(app: FastifyInstance, deps: RouteDeps) {
       async (request) => {
         const p = request.params as Record<string, string>;
         return pageLinks(serviceContext(deps, request), p.spaceId!, source(p), p.pageId!, request.query);
+      },
+    );
+
+    r.get(
+      `${base}/content/page/:pageId/backlinks`,
+      {
+        schema: {
+          params: params.extend(pageParamsSchema.shape),
+          querystring: pagedQuerySchema,
+          response: { 200: backlinkListSchema },
+        },
+      },
+      async (request) => {
+        const p = request.params as Record<string, string>;
+        return pageBacklinks(serviceContext(deps, request), p.spaceId!, source(p), p.pageId!, request.query);
       },
     );
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { editContent, newChangeRequest, newSite, newSpace, publishSite, seedContent } from '../test/factories.js';
+import {
+  editContent,
+  newChangeRequest,
+  newOrg,
+  newSite,
+  newSpace,
+  publishSite,
+  seedContent,
+} from '../test/factories.js';
 import { signSiteToken } from '../domain/sites/published/site-token.js';
 
 const PNG = Buffer.from(
@@ -315,6 +323,77 @@ describeEachDialect('published content for other renderers', (dialect) => {
         .setExpirationTime('30m')
         .sign(new TextEncoder().encode('y'.repeat(32)));
       expect((await resolve(url, { visitor: { jwtToken: wrong } })).body.target).toBe('external');
+    });
+  });
+
+  describe('site redirects', () => {
+    it('are managed by those who may edit the site, checked, and followed by the site and by a token', async () => {
+      const base = `${org()}/sites/${siteId}/redirects`;
+      const reader = await server.member('read');
+      const outsider = await server.signup('outsider');
+      const theirs = await newOrg(server, 'Theirs', { token: outsider.token });
+
+      const create = (body: unknown, token?: string) => server.request('POST', base, { body, token });
+      const toSetup = { kind: 'site-page', siteSpaceId: '', pageId: setupId };
+      const structure = (await server.request('GET', `${org()}/sites/${siteId}/site-spaces`)).body.items;
+      toSetup.siteSpaceId = structure.find((ss: { space: { id: string } }) => ss.space.id === guides.id).id;
+
+      // Bad input names the field and changes nothing.
+      const badSource = await create({ source: 'old page', destination: toSetup });
+      expect(badSource.status).toBe(400);
+      expect(JSON.stringify(badSource.body)).toContain('source');
+      const badSpace = await create({ source: '/old', destination: { ...toSetup, siteSpaceId: 'nope' } });
+      expect(badSpace.status).toBe(400);
+      expect(badSpace.body.error.message).toContain('destination.siteSpaceId');
+      const badPage = await create({ source: '/old', destination: { ...toSetup, pageId: 'nope' } });
+      expect(badPage.status).toBe(400);
+      expect(badPage.body.error.message).toContain('destination.pageId');
+      expect((await server.request('GET', base)).body.count).toBe(0);
+
+      // Readers see them, cannot add them; another organization's admin does not know the site.
+      expect((await create({ source: '/old', destination: toSetup }, reader.token)).status).toBe(403);
+      expect((await server.request('GET', base, { token: reader.token })).status).toBe(200);
+      expect(theirs.id).not.toBe(server.orgId);
+      expect((await create({ source: '/old', destination: toSetup }, outsider.token)).status).toBe(404);
+      expect((await server.request('GET', base, { token: outsider.token })).status).toBe(404);
+
+      const made = await create({ source: '/old/setup', destination: toSetup });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ object: 'site-redirect', source: '/old/setup', destination: toSetup });
+      expect((await create({ source: '/old/setup', destination: toSetup })).status).toBe(409);
+      const toSection = await create({
+        source: '/ref',
+        destination: { kind: 'site-section', siteSectionId: sections[1]!.id },
+      });
+      expect(toSection.status).toBe(201);
+      const listed = await server.request('GET', `${base}?search=OLD`);
+      expect(listed.body.items.map((x: { id: string }) => x.id)).toEqual([made.body.id]);
+
+      // Where they lead: for a member, for a site token, and on the published site.
+      const setupUrl = `http://docs.test/sites/${siteId}/${sections[0]!.path}/guides/setup`;
+      const bySource = await server.request('GET', `${org()}/sites/${siteId}/redirect?source=/old/setup`);
+      expect(bySource.status).toBe(200);
+      expect(bySource.body).toEqual({ redirect: made.body, target: setupUrl });
+      const token = await tokenFor(`https://docs.test/sites/${siteId}`);
+      const viaToken = await server.request('GET', `${org()}/sites/${siteId}/redirect?source=%2Fref`, { token });
+      expect(viaToken.body.target).toBe(`http://docs.test/sites/${siteId}/${sections[1]!.path}`);
+      expect((await server.request('GET', `${org()}/sites/${siteId}/redirect?source=/none`, { token })).status).toBe(
+        404,
+      );
+      const followed = await fetch(`${server.url}/sites/${siteId}/old/setup`, { redirect: 'manual' });
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get('location')).toBe(setupUrl);
+
+      // Changed, then deleted: the path answers 404 again.
+      const moved = await server.request('PATCH', `${base}/${made.body.id}`, {
+        body: { destination: { kind: 'site-space', siteSpaceId: toSetup.siteSpaceId } },
+      });
+      expect(moved.status).toBe(200);
+      expect((await server.request('PATCH', `${base}/${made.body.id}`, { body: { source: '/ref' } })).status).toBe(409);
+      expect((await server.request('DELETE', `${base}/${made.body.id}`, { token: reader.token })).status).toBe(403);
+      expect((await server.request('DELETE', `${base}/${made.body.id}`)).status).toBe(205);
+      expect((await server.request('DELETE', `${base}/${made.body.id}`)).status).toBe(204);
+      expect((await fetch(`${server.url}/sites/${siteId}/old/setup`, { redirect: 'manual' })).status).toBe(404);
     });
   });
 });

@@ -27,6 +27,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  site_redirects: SiteRedirectsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   space_grants: SpaceGrantsTable;
@@ -384,6 +385,17 @@ export interface SiteShareLinksTable {
   key: string;
   active: number;
   created_at: string;
+}
+
+export interface SiteRedirectsTable {
+  id: string;
+  site_id: string;
+  /** The path it redirects from, under the site's root (after a share key): `/old/page`. */
+  source: string;
+  /** JSON of the contract's SiteRedirectDestination. */
+  destination: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface TeamsTable {

@@ -405,3 +405,50 @@ export const publishedSiteContentLookupSchema = z.union([
   }),
   z.object({ target: z.enum(['application', 'content', 'external']), redirect: z.string() }),
 ]);
+
+/**
+ * Site redirects (0.143.2): a path under the site's root (`/old/page`: segments of unreserved characters or
+ * percent-escapes, as the contract's pattern says, under 512 characters) leading to a section, a site space or a
+ * page of the site.
+ */
+export const SITE_REDIRECT_SOURCE_MAX = 511;
+export const siteRedirectSourceSchema = z
+  .string()
+  .max(SITE_REDIRECT_SOURCE_MAX)
+  .regex(
+    /^\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+)*$/,
+    'A path such as /old/page: segments of letters, digits, "-", ".", "_", "~" or %-escapes',
+  );
+export const siteRedirectDestinationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('site-section'), siteSectionId: idSchema }),
+  z.object({ kind: z.literal('site-space'), siteSpaceId: idSchema }),
+  z.object({ kind: z.literal('site-page'), siteSpaceId: idSchema, pageId: idSchema }),
+]);
+export type SiteRedirectDestination = z.infer<typeof siteRedirectDestinationSchema>;
+export const siteRedirectSchema = z.object({
+  object: z.literal('site-redirect'),
+  id: z.string(),
+  source: z.string(),
+  destination: siteRedirectDestinationSchema,
+});
+export type SiteRedirect = z.infer<typeof siteRedirectSchema>;
+export const siteRedirectListSchema = listSchema(siteRedirectSchema);
+export const createSiteRedirectBodySchema = z.object({
+  source: siteRedirectSourceSchema,
+  destination: siteRedirectDestinationSchema,
+});
+export const updateSiteRedirectBodySchema = z.object({
+  source: siteRedirectSourceSchema.optional(),
+  destination: siteRedirectDestinationSchema.optional(),
+});
+export type UpdateSiteRedirectBody = z.infer<typeof updateSiteRedirectBodySchema>;
+export const siteRedirectParamsSchema = siteParamsSchema.extend({ siteRedirectId: idSchema });
+export const listSiteRedirectsQuerySchema = pagedQuerySchema.extend({
+  search: z.string().max(SITE_REDIRECT_SOURCE_MAX).optional(),
+});
+export const siteRedirectBySourceQuerySchema = z.object({
+  source: siteRedirectSourceSchema,
+  shareKey: shareKeySchema.optional(),
+});
+/** `GET …/redirect?source=`: the redirect, and the published URL it leads to. */
+export const siteRedirectBySourceSchema = z.object({ redirect: siteRedirectSchema, target: z.string() });

@@ -276,6 +276,54 @@ export async function pageLinks(
   };
 }
 
+/** The pages linking to a page (or to one of its anchors), in page id order (0.143.2 listSpacePageBacklinks). */
+export async function pageBacklinks(
+  ctx: ServiceContext,
+  spaceId: string,
+  source: ContentSource,
+  pageId: string,
+  query: PagedQuery,
+): Promise<List<LinkPageLocation>> {
+  const c = await readContent(ctx.db, ctx, spaceId, source);
+  const after = decodeCursor(query.page, 1)?.[0];
+  if (!(await c.reader.page(pageId))) throw new NotFoundError('Page not found');
+  const { scope, at } = await ensureScopes(ctx, c);
+  const rows = await repo.pagesLinkingToPage(ctx.db, scope.id, pageId, after, query.limit + 1);
+  return backlinkPage(ctx, scope.id, at, rows, query.limit, () =>
+    repo.countPagesLinkingToPage(ctx.db, scope.id, pageId),
+  );
+}
+
+/** A page of backlinks: the first `limit` of `rows` (one more was read, to tell whether there is a next page). */
+async function backlinkPage(
+  ctx: ServiceContext,
+  scopeId: string,
+  at: LinksAt,
+  rows: Array<{ page_id: string }>,
+  limit: number,
+  count: () => Promise<number>,
+): Promise<List<LinkPageLocation>> {
+  const shown = rows.slice(0, limit);
+  const pages = new Map(
+    (
+      await repo.pagesByIds(
+        ctx.db,
+        scopeId,
+        shown.map((r) => r.page_id),
+      )
+    ).map((p) => [p.page_id, p]),
+  );
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.flatMap((r) => {
+      const page = pages.get(r.page_id);
+      return page ? [presentPageLocation(ctx.urls, at, page)] : [];
+    }),
+    ...(rows.length > limit && last ? { next: { page: encodeCursor([last.page_id]) } } : {}),
+    count: await count(),
+  };
+}
+
 /** The pages linking to a file or showing it (as an image), in page id order. */
 export async function fileBacklinks(
   ctx: ServiceContext,
@@ -290,23 +338,5 @@ export async function fileBacklinks(
   const { scope, at } = await ensureScopes(ctx, c);
   const keys = LINK_RELATIONS.map((relation: LinkRelation) => targetKey({ k: 'file', id: fileId }, relation, 'ok'));
   const rows = await repo.pagesLinkingTo(ctx.db, scope.id, keys, after, query.limit + 1);
-  const shown = rows.slice(0, query.limit);
-  const pages = new Map(
-    (
-      await repo.pagesByIds(
-        ctx.db,
-        scope.id,
-        shown.map((r) => r.page_id),
-      )
-    ).map((p) => [p.page_id, p]),
-  );
-  const last = shown[shown.length - 1];
-  return {
-    items: shown.flatMap((r) => {
-      const page = pages.get(r.page_id);
-      return page ? [presentPageLocation(ctx.urls, at, page)] : [];
-    }),
-    ...(rows.length > query.limit && last ? { next: { page: encodeCursor([last.page_id]) } } : {}),
-    count: await repo.countPagesLinkingTo(ctx.db, scope.id, keys),
-  };
+  return backlinkPage(ctx, scope.id, at, rows, query.limit, () => repo.countPagesLinkingTo(ctx.db, scope.id, keys));
 }

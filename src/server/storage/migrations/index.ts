@@ -26,6 +26,7 @@ import * as m024 from './024-blob-chunks.js';
 import * as m025 from './025-import-jobs.js';
 import * as m026 from './026-search-includes.js';
 import * as m027 from './027-link-anchors-and-includes.js';
+import * as m028 from './028-site-redirects.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '025-import-jobs': m025,
   '026-search-includes': m026,
   '027-link-anchors-and-includes': m027,
+  '028-site-redirects': m028,
 };
 
 export const migrationProvider: MigrationProvider = {

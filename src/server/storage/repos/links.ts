@@ -551,3 +551,37 @@ export async function analyzeLinkTables(db: Executor): Promise<void> {
   if (isSqlite(db)) return;
   await sql`analyze link_targets, links, link_deps, link_pages, link_files`.execute(db);
 }
+
+/** Pages of a scope linking to a page (to it or to one of its anchors), in page id order. */
+function linkingToPage(db: Executor, scope: string, pageId: string) {
+  // Targets are stored as written: `{"k":"page","id":…` then an anchor when there is one.
+  const prefix = `${JSON.stringify({ k: 'page', id: pageId })
+    .slice(0, -1)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('links as l')
+    .innerJoin('link_targets as t', (j) =>
+      j.onRef('t.scope_id', '=', 'l.scope_id').onRef('t.target_key', '=', 'l.target_key'),
+    )
+    .where('l.scope_id', '=', scope)
+    .where(sql<boolean>`t.data like ${prefix} escape '\\'`);
+}
+
+export function pagesLinkingToPage(
+  db: Executor,
+  scope: string,
+  pageId: string,
+  after: string | undefined,
+  take: number,
+): Promise<Array<{ page_id: string }>> {
+  let q = linkingToPage(db, scope, pageId).select('l.page_id').distinct();
+  if (after !== undefined) q = q.where('l.page_id', '>', after);
+  return q.orderBy('l.page_id').limit(take).execute();
+}
+
+export async function countPagesLinkingToPage(db: Executor, scope: string, pageId: string): Promise<number> {
+  const row = await linkingToPage(db, scope, pageId)
+    .select((eb) => eb.fn.count<number>('l.page_id').distinct().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

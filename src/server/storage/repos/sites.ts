@@ -6,6 +6,7 @@ import type {
   SiteSectionsTable,
   SiteSpacesTable,
   SiteShareLinksTable,
+  SiteRedirectsTable,
 } from '../schema.js';
 
 export type SiteRow = SitesTable;
@@ -13,6 +14,7 @@ export type SectionGroupRow = SiteSectionGroupsTable;
 export type SectionRow = SiteSectionsTable;
 export type SiteSpaceRow = SiteSpacesTable;
 export type ShareLinkRow = SiteShareLinksTable;
+export type SiteRedirectRow = SiteRedirectsTable;
 
 // Sites
 
@@ -257,5 +259,62 @@ export async function updateShareLink(db: Executor, id: string, patch: Partial<S
 
 export async function deleteShareLink(db: Executor, id: string): Promise<boolean> {
   const result = await db.deleteFrom('site_share_links').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// Site redirects
+
+export async function insertRedirect(db: Executor, row: SiteRedirectRow): Promise<void> {
+  await db.insertInto('site_redirects').values(row).execute();
+}
+
+export function findRedirect(db: Executor, siteId: string, id: string) {
+  return db
+    .selectFrom('site_redirects')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findRedirectBySource(db: Executor, siteId: string, source: string) {
+  return db
+    .selectFrom('site_redirects')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
+/** Redirects of a site by id, those whose source contains `search` when given. */
+export function listRedirects(
+  db: Executor,
+  siteId: string,
+  search: string | undefined,
+  after: string[] | undefined,
+  take: number,
+) {
+  let q = db.selectFrom('site_redirects').selectAll().where('site_id', '=', siteId);
+  if (search) q = q.where(sql<boolean>`lower(source) like ${containsPattern(search)} escape '\\'`);
+  if (after) q = q.where('id', '>', after[0]!);
+  return q.orderBy('id').limit(take).execute();
+}
+
+export async function countRedirects(db: Executor, siteId: string, search?: string): Promise<number> {
+  let q = db
+    .selectFrom('site_redirects')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_id', '=', siteId);
+  if (search) q = q.where(sql<boolean>`lower(source) like ${containsPattern(search)} escape '\\'`);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function updateRedirect(db: Executor, id: string, patch: Partial<SiteRedirectRow>): Promise<void> {
+  await db.updateTable('site_redirects').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteRedirect(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('site_redirects').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -18,6 +18,8 @@ import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
+import { followRedirect } from '../redirects.js';
+import { NotFoundError } from '../../errors.js';
 import { resolvePublishedUrl, type ResolveUrlInput, type UrlResolution } from './resolve-url.js';
 import {
   spacesOf,
@@ -230,6 +232,23 @@ export class PublishedSites implements SitePreviews {
     }
   }
 
+  /** Where the first of these paths that a site redirect starts from leads, for this visitor. */
+  private async redirectFrom(view: VisitorView, paths: string[][]): Promise<string | undefined> {
+    const shown = new Set([...view.visible.siteSpaces.values()].flat().map((ss) => ss.id));
+    for (const segments of paths) {
+      const source = `/${segments.filter(Boolean).map(encodeURIComponent).join('/')}`;
+      if (source === '/') continue;
+      const found = await followRedirect(this.db, view.site, view.structure, view.spaces, source, view.root, (id) =>
+        shown.has(id),
+      ).catch((err: unknown) => {
+        if (err instanceof NotFoundError) return undefined;
+        throw err;
+      });
+      if (found) return found.target;
+    }
+    return undefined;
+  }
+
   /** A page, or its markdown, from `index`. */
   private async page(view: VisitorView, place: PagePlace, index: PageIndex): Promise<ServeResult> {
     const { site, structure, spaces, visible, root, personal, noindex } = view;
@@ -252,6 +271,12 @@ export class PublishedSites implements SitePreviews {
         private: personal || noindex,
         noindex,
       };
+    }
+
+    // No page here: a redirect of the site from this path (from the site's root, or from the site space's).
+    if (missing) {
+      const target = await this.redirectFrom(view, [view.segments, pagePath.split('/')]);
+      if (target) return { kind: 'redirect', location: target };
     }
 
     // Header links shown only to some visitors make the page differ by which of them this visitor sees.
