@@ -1,6 +1,15 @@
 import { SignJWT } from 'jose';
 import type { Page } from '@playwright/test';
-import { callApi, expect, newOrganization, newSpace, openOrganization, seedPage, test } from './support';
+import {
+  accessibilityViolations,
+  callApi,
+  expect,
+  newOrganization,
+  newSpace,
+  openOrganization,
+  seedPage,
+  test,
+} from './support';
 
 /** From the organization's home (made through the API, like its spaces), to its sites. */
 async function openSites(page: Page, organizationId: string, organizationTitle: string) {
@@ -238,6 +247,62 @@ test('a share link opens a share-link site until it is deactivated', async ({ pa
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('heading', { name: 'No share links yet' })).toBeVisible();
   expect((await reader.goto(url))?.status()).toBe(404);
+  await reader.close();
+});
+
+test('a redirect keeps an old address of the site working until it is deleted', async ({ page, context }) => {
+  const organizationId = await newOrganization(page, 'Redirect journey');
+  const notes = await newSpace(page, organizationId, 'Release notes');
+  await seedPage(page, notes, 'Version 1', 'The first release.');
+  await seedPage(page, notes, 'Version 2', 'What is new in version 2.');
+  await openSites(page, organizationId, 'Redirect journey');
+  await createSite(page, 'Notes', { visibility: 'Public', spaces: ['Release notes'] });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Publish private spaces?' })
+    .getByRole('button', { name: 'Publish anyway' })
+    .click();
+  const published = async () => (await callApi(page, 'GET', `/orgs/${organizationId}/sites`)).items[0].urls.published;
+  await expect.poll(published).toEqual(expect.any(String));
+  const live = (await published()) as string;
+  const reader = await context.newPage();
+  expect((await reader.goto(`${live}/old-notes`))?.status()).toBe(404);
+
+  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Redirects' }).click();
+  await expect(page).toHaveURL(/\/redirects$/);
+  await expect(page.getByRole('heading', { name: 'No redirects yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'New redirect' }).click();
+  const create = page.getByRole('dialog', { name: 'New redirect' });
+  // A path that is not one is refused in the form, naming what is wrong.
+  await create.getByLabel('Old address').fill('old notes');
+  await expect(create.getByText(/A path such as \/old\/page/)).toBeVisible();
+  await create.getByLabel('Old address').fill('/old-notes');
+  await expect(create.getByLabel('Leads to')).toHaveValue(/.+/);
+  await create.getByLabel('Page').selectOption({ label: 'Version 2' });
+  await create.getByRole('button', { name: 'Add redirect' }).click();
+  await expect(create).toBeHidden();
+  const item = page.getByRole('list', { name: 'Redirects' }).getByRole('listitem').filter({ hasText: '/old-notes' });
+  await expect(item).toContainText('Release notes › Version 2');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The old address leads to the page.
+  await reader.goto(`${live}/old-notes`);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Version 2' })).toBeVisible();
+
+  // The same source twice is refused with a clear message.
+  await page.getByRole('button', { name: 'New redirect' }).click();
+  await create.getByLabel('Old address').fill('/old-notes');
+  await create.getByRole('button', { name: 'Add redirect' }).click();
+  await expect(create.getByText(/exists already/)).toBeVisible();
+  await create.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deleted after confirming: the old address answers "not found" again.
+  await item.getByRole('button', { name: 'Delete redirect from /old-notes' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete redirect?' });
+  await confirm.getByRole('button', { name: 'Delete redirect' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'No redirects yet' })).toBeVisible();
+  expect((await reader.goto(`${live}/old-notes`))?.status()).toBe(404);
   await reader.close();
 });
 

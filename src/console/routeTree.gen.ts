@@ -41,6 +41,7 @@ import { Route as AppOOrganizationIdSettingsTeamsTeamIdRouteImport } from './rou
 import { Route as AppOOrganizationIdSitesSiteIdIndexRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.index';
 import { Route as AppOOrganizationIdSitesSiteIdAdaptiveRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.adaptive';
 import { Route as AppOOrganizationIdSitesSiteIdCustomizationRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.customization';
+import { Route as AppOOrganizationIdSitesSiteIdRedirectsRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.redirects';
 import { Route as AppOOrganizationIdSitesSiteIdSettingsRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.settings';
 import { Route as AppOOrganizationIdSitesSiteIdShareLinksRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.share-links';
 import { Route as AppOOrganizationIdSitesSiteIdStructureRouteImport } from './routes/_app.o.$organizationId.sites_.$siteId.structure';
@@ -239,6 +240,12 @@ const AppOOrganizationIdSitesSiteIdCustomizationRoute =
     path: '/customization',
     getParentRoute: () => AppOOrganizationIdSitesSiteIdRoute,
   } as any);
+const AppOOrganizationIdSitesSiteIdRedirectsRoute =
+  AppOOrganizationIdSitesSiteIdRedirectsRouteImport.update({
+    id: '/redirects',
+    path: '/redirects',
+    getParentRoute: () => AppOOrganizationIdSitesSiteIdRoute,
+  } as any);
 const AppOOrganizationIdSitesSiteIdSettingsRoute =
   AppOOrganizationIdSitesSiteIdSettingsRouteImport.update({
     id: '/settings',
@@ -386,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/o/$organizationId/settings/teams/$teamId': typeof AppOOrganizationIdSettingsTeamsTeamIdRoute;
   '/o/$organizationId/sites/$siteId/adaptive': typeof AppOOrganizationIdSitesSiteIdAdaptiveRoute;
   '/o/$organizationId/sites/$siteId/customization': typeof AppOOrganizationIdSitesSiteIdCustomizationRoute;
+  '/o/$organizationId/sites/$siteId/redirects': typeof AppOOrganizationIdSitesSiteIdRedirectsRoute;
   '/o/$organizationId/sites/$siteId/settings': typeof AppOOrganizationIdSitesSiteIdSettingsRoute;
   '/o/$organizationId/sites/$siteId/share-links': typeof AppOOrganizationIdSitesSiteIdShareLinksRoute;
   '/o/$organizationId/sites/$siteId/structure': typeof AppOOrganizationIdSitesSiteIdStructureRoute;
@@ -432,6 +440,7 @@ export interface FileRoutesByTo {
   '/o/$organizationId/settings/teams/$teamId': typeof AppOOrganizationIdSettingsTeamsTeamIdRoute;
   '/o/$organizationId/sites/$siteId/adaptive': typeof AppOOrganizationIdSitesSiteIdAdaptiveRoute;
   '/o/$organizationId/sites/$siteId/customization': typeof AppOOrganizationIdSitesSiteIdCustomizationRoute;
+  '/o/$organizationId/sites/$siteId/redirects': typeof AppOOrganizationIdSitesSiteIdRedirectsRoute;
   '/o/$organizationId/sites/$siteId/settings': typeof AppOOrganizationIdSitesSiteIdSettingsRoute;
   '/o/$organizationId/sites/$siteId/share-links': typeof AppOOrganizationIdSitesSiteIdShareLinksRoute;
   '/o/$organizationId/sites/$siteId/structure': typeof AppOOrganizationIdSitesSiteIdStructureRoute;
@@ -483,6 +492,7 @@ export interface FileRoutesById {
   '/_app/o/$organizationId/settings/teams_/$teamId': typeof AppOOrganizationIdSettingsTeamsTeamIdRoute;
   '/_app/o/$organizationId/sites_/$siteId/adaptive': typeof AppOOrganizationIdSitesSiteIdAdaptiveRoute;
   '/_app/o/$organizationId/sites_/$siteId/customization': typeof AppOOrganizationIdSitesSiteIdCustomizationRoute;
+  '/_app/o/$organizationId/sites_/$siteId/redirects': typeof AppOOrganizationIdSitesSiteIdRedirectsRoute;
   '/_app/o/$organizationId/sites_/$siteId/settings': typeof AppOOrganizationIdSitesSiteIdSettingsRoute;
   '/_app/o/$organizationId/sites_/$siteId/share-links': typeof AppOOrganizationIdSitesSiteIdShareLinksRoute;
   '/_app/o/$organizationId/sites_/$siteId/structure': typeof AppOOrganizationIdSitesSiteIdStructureRoute;
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/o/$organizationId/settings/teams/$teamId'
     | '/o/$organizationId/sites/$siteId/adaptive'
     | '/o/$organizationId/sites/$siteId/customization'
+    | '/o/$organizationId/sites/$siteId/redirects'
     | '/o/$organizationId/sites/$siteId/settings'
     | '/o/$organizationId/sites/$siteId/share-links'
     | '/o/$organizationId/sites/$siteId/structure'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/o/$organizationId/settings/teams/$teamId'
     | '/o/$organizationId/sites/$siteId/adaptive'
     | '/o/$organizationId/sites/$siteId/customization'
+    | '/o/$organizationId/sites/$siteId/redirects'
     | '/o/$organizationId/sites/$siteId/settings'
     | '/o/$organizationId/sites/$siteId/share-links'
     | '/o/$organizationId/sites/$siteId/structure'
@@ -631,6 +643,7 @@ export interface FileRouteTypes {
     | '/_app/o/$organizationId/settings/teams_/$teamId'
     | '/_app/o/$organizationId/sites_/$siteId/adaptive'
     | '/_app/o/$organizationId/sites_/$siteId/customization'
+    | '/_app/o/$organizationId/sites_/$siteId/redirects'
     | '/_app/o/$organizationId/sites_/$siteId/settings'
     | '/_app/o/$organizationId/sites_/$siteId/share-links'
     | '/_app/o/$organizationId/sites_/$siteId/structure'
@@ -884,6 +897,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOOrganizationIdSitesSiteIdCustomizationRouteImport;
       parentRoute: typeof AppOOrganizationIdSitesSiteIdRoute;
     };
+    '/_app/o/$organizationId/sites_/$siteId/redirects': {
+      id: '/_app/o/$organizationId/sites_/$siteId/redirects';
+      path: '/redirects';
+      fullPath: '/o/$organizationId/sites/$siteId/redirects';
+      preLoaderRoute: typeof AppOOrganizationIdSitesSiteIdRedirectsRouteImport;
+      parentRoute: typeof AppOOrganizationIdSitesSiteIdRoute;
+    };
     '/_app/o/$organizationId/sites_/$siteId/settings': {
       id: '/_app/o/$organizationId/sites_/$siteId/settings';
       path: '/settings';
@@ -1045,6 +1065,7 @@ const AppOOrganizationIdSettingsRouteWithChildren =
 interface AppOOrganizationIdSitesSiteIdRouteChildren {
   AppOOrganizationIdSitesSiteIdAdaptiveRoute: typeof AppOOrganizationIdSitesSiteIdAdaptiveRoute;
   AppOOrganizationIdSitesSiteIdCustomizationRoute: typeof AppOOrganizationIdSitesSiteIdCustomizationRoute;
+  AppOOrganizationIdSitesSiteIdRedirectsRoute: typeof AppOOrganizationIdSitesSiteIdRedirectsRoute;
   AppOOrganizationIdSitesSiteIdSettingsRoute: typeof AppOOrganizationIdSitesSiteIdSettingsRoute;
   AppOOrganizationIdSitesSiteIdShareLinksRoute: typeof AppOOrganizationIdSitesSiteIdShareLinksRoute;
   AppOOrganizationIdSitesSiteIdStructureRoute: typeof AppOOrganizationIdSitesSiteIdStructureRoute;
@@ -1057,6 +1078,8 @@ const AppOOrganizationIdSitesSiteIdRouteChildren: AppOOrganizationIdSitesSiteIdR
       AppOOrganizationIdSitesSiteIdAdaptiveRoute,
     AppOOrganizationIdSitesSiteIdCustomizationRoute:
       AppOOrganizationIdSitesSiteIdCustomizationRoute,
+    AppOOrganizationIdSitesSiteIdRedirectsRoute:
+      AppOOrganizationIdSitesSiteIdRedirectsRoute,
     AppOOrganizationIdSitesSiteIdSettingsRoute:
       AppOOrganizationIdSitesSiteIdSettingsRoute,
     AppOOrganizationIdSitesSiteIdShareLinksRoute:

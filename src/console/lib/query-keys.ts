@@ -146,6 +146,7 @@ export const queryKeys = {
     /** The structure (sections, groups, site spaces), read from the published profile. */
     structure: (siteId: string) => ['sites', 'site', siteId, 'structure'] as const,
     shareLinks: (siteId: string) => ['sites', 'site', siteId, 'share-links'] as const,
+    redirects: (siteId: string) => ['sites', 'site', siteId, 'redirects'] as const,
     adaptiveSchema: (siteId: string) => ['sites', 'site', siteId, 'adaptive-schema'] as const,
     templateConditions: (siteId: string) => ['sites', 'site', siteId, 'template-conditions'] as const,
     publishingAuth: (siteId: string) => ['sites', 'site', siteId, 'publishing-auth'] as const,

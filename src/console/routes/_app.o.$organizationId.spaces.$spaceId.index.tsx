@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DocumentTitle } from '../components/ui/page';
-import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
+import { spacePagesQueryOptions } from '../lib/space-pages';
 import { SpaceContent } from './-space-content';
 import { useSpaceDocumentTitle } from './-space';
 

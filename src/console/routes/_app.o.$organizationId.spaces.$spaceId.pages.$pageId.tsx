@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DocumentTitle } from '../components/ui/page';
 import { spacePageQueryOptions, useSpacePage } from '../features/pages/api/get-space-page';
-import { spacePagesQueryOptions } from '../features/pages/api/get-space-pages';
+import { spacePagesQueryOptions } from '../lib/space-pages';
 import { PageNotFound } from '../features/pages/components/page-not-found';
 import { orNotFound } from './-not-found';
 import { SpaceContent } from './-space-content';

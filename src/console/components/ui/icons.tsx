@@ -192,6 +192,13 @@ export const LinkIcon = (p: IconProps) => (
     <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
   </Svg>
 );
+/** An arrow to the right: a redirect, where something leads. */
+export const ArrowRightIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12h14" />
+    <path d="m13 6 6 6-6 6" />
+  </Svg>
+);
 /** Stacked layers: a section of a site. */
 export const LayersIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { revisionPageQueryOptions } from '../api/get-revision-page';
 import { revisionPagesQueryOptions } from '../api/get-revision-pages';
 import { spacePageQueryOptions } from '../api/get-space-page';
-import { spacePagesQueryOptions } from '../api/get-space-pages';
+import { spacePagesQueryOptions } from '../../../lib/space-pages';
 import '../pages.css';
 
 interface Props {

@@ -17,6 +17,7 @@ import {
   GlobeIcon,
   LayersIcon,
   LinkIcon,
+  ArrowRightIcon,
   MoreIcon,
   SettingsIcon,
   TrashIcon,
@@ -235,6 +236,7 @@ export function SiteTabs({ site }: { site: SiteRef }) {
     <nav className="tabs" aria-label="Site sections">
       {tab('structure', <LayersIcon />, 'Structure')}
       {tab('share-links', <LinkIcon />, 'Share links')}
+      {tab('redirects', <ArrowRightIcon />, 'Redirects')}
       {tab('adaptive', <UserIcon />, 'Adaptive content')}
       {tab('customization', <EyeIcon />, 'Customization')}
       {tab('settings', <SettingsIcon />, 'Settings')}
@@ -242,4 +244,4 @@ export function SiteTabs({ site }: { site: SiteRef }) {
   );
 }
 
-type SiteTab = 'structure' | 'share-links' | 'adaptive' | 'customization' | 'settings';
+type SiteTab = 'structure' | 'share-links' | 'redirects' | 'adaptive' | 'customization' | 'settings';

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { revisionPagesSchema } from '../../../../shared/contract';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import type { revisionPagesSchema } from '../../shared/contract';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** `GET /v1/spaces/{spaceId}/content/pages`: the page tree of the space's current revision. */
 export async function getSpacePages(spaceId: string, signal?: AbortSignal) {
