@@ -11,11 +11,9 @@ import {
   seedContent,
 } from '../test/factories.js';
 import { signSiteToken } from '../domain/sites/published/site-token.js';
+import { PNG as ONE_PIXEL_PNG } from '../test/fixtures.js';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(ONE_PIXEL_PNG);
 
 /**
  * The back end of another renderer of published sites (GitBook's own, issue 27): `POST /v1/urls/published` resolves
@@ -138,6 +136,14 @@ describeEachDialect('published content for other renderers', (dialect) => {
       expect(res.status, url).toBe(404);
     }
     expect((await resolve('')).status).toBe(400);
+
+    // A merge shows at once: the next resolution names the new revision.
+    const merged = await seedContent(server, reference.id, [
+      { operation: 'insert_page', title: 'Errors', document: { markdown: 'Codes.' } },
+    ]);
+    const after = await resolve(`http://docs.test/sites/${siteId}/${sections[1]!.path}/${variant}/errors`);
+    expect(after.body.revision).toBe(merged.revision);
+    expect(after.body.revision).not.toBe(deep.body.revision);
   });
 
   it('reads what the site publishes with the token', async () => {
