@@ -54,7 +54,7 @@ import { presentChangeRequest } from '../presenters/change-request.js';
 import { readPublishedContent } from '../domain/sites/published/site-reach.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
-import { DocumentPages, pageDocument } from '../domain/content/document.js';
+import { DocumentPages, PageDocuments, pageDocument } from '../domain/content/document.js';
 import { blobBody } from '../lib/blob-body.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 
@@ -73,6 +73,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pageTrees = new RepresentationCache(PAGE_TREES_CACHE_BYTES);
   const documentPages = new DocumentPages();
+  const documents = new PageDocuments();
 
   const prefixes: Array<{
     prefix: string;
@@ -259,7 +260,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const c = await resolve(request);
         const node = await c.reader.page((request.params as { pageId: string }).pageId);
         if (!node || node.version.type !== 'document') throw new NotFoundError('Page not found');
-        return pageDocument(c.reader, node, await c.reader.document(node.version));
+        return documents.of(c.reader, c.revision.id, `page:${node.id}`, node);
       },
     );
 
@@ -320,7 +321,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       },
       async (request) => {
         const { c, found } = await findReusable(request);
-        return pageDocument(c.reader, { path: '', version: found.version }, await c.reader.document(found.version));
+        return documents.of(c.reader, c.revision.id, `reusable:${found.id}`, { path: '', version: found.version });
       },
     );
 
@@ -389,7 +390,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       const pageId = (await documentPages.of(c.reader, c.revision.id)).get(documentId);
       const node = pageId === undefined ? undefined : await c.reader.page(pageId);
       if (!node || node.version.document !== documentId) throw new NotFoundError('Document not found');
-      return pageDocument(c.reader, node, await c.reader.document(node.version));
+      return documents.of(c.reader, c.revision.id, `page:${node.id}`, node);
     },
   );
 

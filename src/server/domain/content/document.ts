@@ -137,3 +137,33 @@ export class DocumentPages {
     return made;
   }
 }
+
+/** Characters of JSON of the page documents kept per process. */
+const DOCUMENTS_CACHE_CHARS = 32 * 1024 * 1024;
+
+/**
+ * Page documents already made, by revision and page (or reusable content): a revision never changes, so neither does
+ * what it gives, in any process. A renderer of published sites asks for the same documents again and again (GitBook's
+ * keeps its own copies an hour, by site token); a large page takes a worker hundreds of milliseconds to convert.
+ */
+export class PageDocuments {
+  private readonly made = new LruCache<{ document: PageDocument; chars: number }>(
+    4096,
+    DOCUMENTS_CACHE_CHARS,
+    (v) => v.chars,
+  );
+
+  async of(
+    reader: RevisionReader,
+    revisionId: string,
+    key: string,
+    node: Pick<PageNode, 'path' | 'version'>,
+  ): Promise<PageDocument> {
+    const id = `${revisionId}\n${key}`;
+    const hit = this.made.get(id);
+    if (hit) return hit.document;
+    const document = await pageDocument(reader, node, await reader.document(node.version));
+    this.made.set(id, { document, chars: JSON.stringify(document).length });
+    return document;
+  }
+}
