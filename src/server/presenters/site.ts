@@ -58,6 +58,8 @@ export interface StructureView {
   visible: (row: SiteSpaceRow) => boolean;
   /** Root of the published site (with the share key when one was given); undefined when not published. */
   publishedRoot?: string;
+  /** Whether a section is shown at all (a visitor's view leaves out those their claims hide); all when absent. */
+  visibleSection?: (row: SectionRow) => boolean;
 }
 
 function sectionUrl(v: StructureView, section: SectionRow): string | undefined {
@@ -101,7 +103,9 @@ export function presentSection(v: StructureView, row: SectionRow): SiteSection {
 }
 
 export function presentSectionGroup(v: StructureView, row: SectionGroupRow): SiteSectionGroup {
-  const sections = groupSections(v.structure, row.id).map((s) => presentSection(v, s));
+  const sections = groupSections(v.structure, row.id)
+    .filter((s) => v.visibleSection?.(s) ?? true)
+    .map((s) => presentSection(v, s));
   return {
     object: 'site-section-group',
     id: row.id,
@@ -123,9 +127,11 @@ export function presentStructure(v: StructureView): SiteStructure {
   }
   return {
     type: 'sections',
-    structure: topItems(v.structure).map((item) =>
-      item.kind === 'section' ? presentSection(v, item.row) : presentSectionGroup(v, item.row),
-    ),
+    structure: topItems(v.structure).flatMap((item): Array<SiteSection | SiteSectionGroup> => {
+      if (item.kind === 'section') return v.visibleSection?.(item.row) === false ? [] : [presentSection(v, item.row)];
+      const group = presentSectionGroup(v, item.row);
+      return v.visibleSection && group.sections.length === 0 ? [] : [group];
+    }),
   };
 }
 

@@ -332,6 +332,39 @@ describeEachDialect('published content for other renderers', (dialect) => {
     });
   });
 
+  it("shows a token's visitor only the sections and site spaces their claims let them see", async () => {
+    const a = await newSpace(server, server.orgId, { title: 'Open' });
+    const b = await newSpace(server, server.orgId, { title: 'Beta' });
+    for (const space of [a, b]) {
+      await seedContent(server, space.id, [{ operation: 'insert_page', title: 'P', document: { markdown: 'x' } }]);
+    }
+    const site = await newSite(server, server.orgId, { visibility: 'visitor-auth' });
+    const base = `${org()}/sites/${site.id}`;
+    await server.request('POST', `${base}/sections`, { body: { spaceId: a.id } });
+    const beta = (await server.request('POST', `${base}/sections`, { body: { spaceId: b.id } })).body;
+    await server.request('PATCH', `${base}/sections/${beta.id}`, {
+      body: { condition: 'visitor.claims.beta === true' },
+    });
+    await publishSite(server, server.orgId, site.id);
+    const key = new TextEncoder().encode((await server.request('GET', `${base}/publishing/auth`)).body.privateKey);
+    const as = async (claims: Record<string, unknown>) => {
+      const jwtToken = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
+      const found = await resolve(`https://docs.test/sites/${site.id}`, { visitor: { jwtToken } });
+      return found.body.apiToken as string;
+    };
+    const titles = async (token: string) =>
+      (await server.request('GET', `${base}/published`, { token })).body.structure.structure.map(
+        (s: { title: string }) => s.title,
+      );
+    const plain = await as({});
+    expect(await titles(plain)).toEqual(['Open']);
+    expect(decodeJwt(plain).spaces).toEqual([a.id]);
+    expect((await server.request('GET', `/v1/spaces/${b.id}`, { token: plain })).status).toBe(404);
+    const tester = await as({ beta: true });
+    expect(await titles(tester)).toEqual(['Open', 'Beta']);
+    expect((await server.request('GET', `/v1/spaces/${b.id}`, { token: tester })).status).toBe(200);
+  });
+
   describe('site redirects', () => {
     it('are managed by those who may edit the site, checked, and followed by the site and by a token', async () => {
       const base = `${org()}/sites/${siteId}/redirects`;

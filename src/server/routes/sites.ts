@@ -175,6 +175,10 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
           spaceLevel: () => 'read' as const,
           visible: (ss: { id: string }) => shown.has(ss.id),
           publishedRoot: root,
+          // Sections the visitor's claims hide, or with nothing this visitor sees, are not there for them.
+          visibleSection: (section: { id: string }) =>
+            reach.visible.sections.some((s) => s.id === section.id) &&
+            (reach.visible.siteSpaces.get(section.id) ?? []).length > 0,
         };
         const site = presentSite(deps.urls, reach.site, shown.size, null);
         return {
