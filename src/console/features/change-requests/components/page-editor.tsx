@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, ReactNode, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
@@ -30,7 +30,36 @@ import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
+import type { VisualEditorHandle } from '../../../components/editor/visual-editor';
 import '../change-requests.css';
+
+/** The visual editor, loaded only when someone edits with it (it weighs more than the rest of the console page). */
+const VisualEditor = lazy(() => import('../../../components/editor/visual-editor'));
+
+type EditorMode = 'visual' | 'markdown';
+const MODE_KEY = 'docspace.editor-mode';
+
+/** The writer's last choice of editor, on this browser. */
+function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
+  const [mode, setMode] = useState<EditorMode>(() => {
+    try {
+      return window.localStorage.getItem(MODE_KEY) === 'visual' ? 'visual' : 'markdown';
+    } catch {
+      return 'markdown';
+    }
+  });
+  return [
+    mode,
+    (next) => {
+      setMode(next);
+      try {
+        window.localStorage.setItem(MODE_KEY, next);
+      } catch {
+        // Private browsing: the choice lasts for this page only.
+      }
+    },
+  ];
+}
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
 export const pageFormSchema = updatePageOperationSchema
@@ -193,6 +222,8 @@ function PageForm({
   const [upload, setUpload] = useState<{ name: string; index: number; total: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
   const uploadFile = useUploadChangeRequestFile(spaceId, number);
+  const [mode, setMode] = useEditorMode();
+  const visual = useRef<VisualEditorHandle | null>(null);
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   // Opened to fix a broken link: the link's text selected, in view, with the focus.
@@ -347,12 +378,17 @@ function PageForm({
   return (
     <form
       className="page-editor"
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        // What was typed in the visual editor in the last moments is written out first.
+        visual.current?.flush();
+        return onSubmit(event);
+      }}
       noValidate
       aria-label={`Edit page ${page.title || 'Untitled'}`}
       onKeyDown={(event) => {
         if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
           event.preventDefault();
+          visual.current?.flush();
           void onSubmit();
         }
       }}
@@ -375,6 +411,22 @@ function PageForm({
         readOnly={isSubmitting}
       />
       <div className="editor-files">
+        <div className="editor-mode" role="group" aria-label="Editor">
+          {(['visual', 'markdown'] as const).map((m) => (
+            <Button
+              key={m}
+              size="sm"
+              variant={mode === m ? 'primary' : 'ghost'}
+              aria-pressed={mode === m}
+              onClick={() => {
+                visual.current?.flush();
+                setMode(m);
+              }}
+            >
+              {m === 'visual' ? 'Visual' : 'Markdown'}
+            </Button>
+          ))}
+        </div>
         <Button
           size="sm"
           disabled={isSubmitting || upload !== null}
@@ -408,17 +460,23 @@ function PageForm({
         )}
       </div>
       <FormError message={uploadError} />
-      <div className="editor-panes">
-        <MarkdownField
-          control={form.control}
-          readOnly={isSubmitting || upload !== null}
-          textareaRef={textarea}
-          onFiles={(files) => void uploadFiles(files)}
-        />
-        <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
-          <Preview organizationId={organizationId} control={form.control} />
-        </MarkdownFilesContext.Provider>
-      </div>
+      {mode === 'visual' ? (
+        <Suspense fallback={<p className="editor-loading">Opening the editor…</p>}>
+          <VisualBody control={form.control} editorRef={visual} />
+        </Suspense>
+      ) : (
+        <div className="editor-panes">
+          <MarkdownField
+            control={form.control}
+            readOnly={isSubmitting || upload !== null}
+            textareaRef={textarea}
+            onFiles={(files) => void uploadFiles(files)}
+          />
+          <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
+            <Preview organizationId={organizationId} control={form.control} />
+          </MarkdownFilesContext.Provider>
+        </div>
+      )}
       <div className="editor-toolbar">
         <span className="editor-status" role="status">
           {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'All changes saved'}
@@ -433,6 +491,18 @@ function PageForm({
       <LeaveUnsavedDialog blocker={blocker} what="this page" />
     </form>
   );
+}
+
+/** The page body in the visual editor, bound to the form's `markdown`. */
+function VisualBody({
+  control,
+  editorRef,
+}: {
+  control: Control<PageFormInput>;
+  editorRef: RefObject<VisualEditorHandle | null>;
+}) {
+  const { field } = useController({ control, name: 'markdown' });
+  return <VisualEditor ref={editorRef} markdown={field.value ?? ''} onChange={field.onChange} label="Content" />;
 }
 
 /** Says that saving is refused because the change request changed since `what` was opened; `children` reload. */

@@ -1,0 +1,84 @@
+import { accessibilityViolations, callApi, expect, openNewSpace, seedPage, test } from './support';
+
+const ORIGINAL = [
+  'Intro   paragraph with *loose* spacing.',
+  '',
+  '{% hint style="info" %}',
+  'Keep this **hint**.',
+  '{% endhint %}',
+  '',
+  '* first',
+  '* second',
+  '',
+  'Last paragraph.',
+  '',
+].join('\n');
+
+test('write in the visual editor: shortcuts and the toolbar format, only the touched blocks change, a GitBook block stays', async ({
+  page,
+}) => {
+  const { organizationId, spaceId } = await openNewSpace(page, 'Visual journey', 'Handbook');
+  const pageId = await seedPage(page, spaceId, 'Guide', ORIGINAL);
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Polish' });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+
+  // The visual editor loads when chosen; the choice is remembered.
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+  const body = page.getByRole('textbox', { name: 'Content' });
+  await expect(body).toBeVisible();
+  await expect(body.locator('pre.markdown-source')).toContainText('{% hint style="info" %}');
+  await expect(body.getByRole('listitem')).toHaveCount(2);
+
+  // Bold by Ctrl+B at the end of the last paragraph; a heading and a list by markdown shortcuts.
+  await body.getByText('Last paragraph.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' More ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('bold');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('## New section');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- item');
+  await expect(body.getByRole('heading', { name: 'New section' })).toBeVisible();
+  await expect(body.locator('strong', { hasText: 'bold' })).toBeVisible();
+
+  // Ctrl+K links the selection, and does not open the organization's search.
+  await page.keyboard.press('Shift+Home');
+  page.once('dialog', (dialog) => void dialog.accept('https://example.com/item'));
+  await page.keyboard.press('Control+k');
+  await expect(body.getByRole('link', { name: 'item' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
+
+  // Saved: the blocks not touched are as they were written (spacing, `*` bullets, the hint); the others are new.
+  const saved = await callApi(
+    page,
+    'GET',
+    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+  );
+  expect(saved.markdown).toBe(
+    ORIGINAL.replace(
+      'Last paragraph.\n',
+      'Last paragraph. More **bold**\n\n## New section\n\n- [item](https://example.com/item)\n',
+    ),
+  );
+
+  // The choice of editor is kept; the markdown editor shows the same text.
+  await page.reload();
+  await expect(
+    page.getByRole('textbox', { name: 'Content' }).getByRole('heading', { name: 'New section' }),
+  ).toBeVisible();
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Markdown' }).click();
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(saved.markdown);
+
+  // At phone size the toolbar and the text still fit.
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  const box = await page.getByRole('textbox', { name: 'Content' }).boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+});

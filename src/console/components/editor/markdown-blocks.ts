@@ -1,0 +1,196 @@
+import { Node, type AnyExtension, type JSONContent } from '@tiptap/core';
+import { MarkdownManager } from '@tiptap/markdown';
+import StarterKit from '@tiptap/starter-kit';
+import { TableKit } from '@tiptap/extension-table';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import Image from '@tiptap/extension-image';
+
+/**
+ * The visual editor's document ↔ a page's markdown. A page is read block by block (marked's top-level tokens): each
+ * block becomes the editor's nodes, and keeps the markdown it was read from. Saving writes every block the writer
+ * did not change exactly as it was (its text, and the blank lines after it), and writes only the changed ones anew:
+ * opening a page and saving it changes nothing, and an edit changes only what it touched.
+ *
+ * A block the editor cannot show faithfully stays as its markdown, shown as a block of source: GitBook blocks
+ * (`{% hint %}…{% endhint %}`, `{% include %}`…), HTML, math, footnotes, and anything that would not read back the
+ * same after being written (checked when the page is read).
+ */
+
+/** GitBook's `{% tag … %}` at the start of a block, with its end tag when it has one (tags of the same name nest). */
+function gitbookBlockLength(src: string): number | undefined {
+  const open = /^\{%\s*([a-z][\w-]*)[^\n]*?%\}/.exec(src);
+  if (!open) return undefined;
+  const name = open[1]!;
+  const tag = new RegExp(`\\{%\\s*(end)?${name.replace(/-/g, '\\-')}(?![\\w-])[^%]*%\\}`, 'g');
+  tag.lastIndex = open[0].length;
+  let depth = 1;
+  for (let m = tag.exec(src); m; m = tag.exec(src)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) {
+      const end = m.index + m[0].length;
+      const lineEnd = src.indexOf('\n', end);
+      return lineEnd < 0 ? src.length : lineEnd + 1;
+    }
+  }
+  // No end tag: a single tag (`{% include %}`, `{% embed %}`), its line.
+  const lineEnd = src.indexOf('\n');
+  return lineEnd < 0 ? src.length : lineEnd + 1;
+}
+
+/** A block kept as its markdown: shown as source, written back as it is. */
+export const MarkdownSource = Node.create({
+  name: 'markdownSource',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({ source: { default: '' } }),
+  parseHTML: () => [{ tag: 'pre[data-markdown-source]', getAttrs: (el) => ({ source: el.textContent ?? '' }) }],
+  renderHTML: ({ node }) => ['pre', { 'data-markdown-source': '', class: 'markdown-source' }, node.attrs.source],
+  markdownTokenName: 'markdownSource',
+  markdownTokenizer: {
+    name: 'markdownSource',
+    level: 'block',
+    start: (src: string) => src.indexOf('{%'),
+    tokenize(src: string) {
+      const length = gitbookBlockLength(src);
+      if (length === undefined) return undefined;
+      const raw = src.slice(0, length);
+      return { type: 'markdownSource', raw, text: raw.replace(/\n+$/, '') };
+    },
+  },
+  parseMarkdown: (token: { text?: string }) => ({ type: 'markdownSource', attrs: { source: token.text ?? '' } }),
+  renderMarkdown: (node: JSONContent) => String(node.attrs?.source ?? ''),
+});
+
+export function editorExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
+    TableKit,
+    TaskList,
+    TaskItem.configure({ nested: true }),
+    Image,
+    MarkdownSource,
+  ];
+}
+
+/** Blocks shown as source whatever they read as: HTML, math, footnotes and link definitions. */
+function keptAsSource(token: { type: string; raw: string }): boolean {
+  return (
+    token.type === 'html' ||
+    token.type === 'def' ||
+    /^\s*\$\$/.test(token.raw) ||
+    /\[\^[^\]\s]+\]/.test(token.raw) ||
+    /^\s*<[a-zA-Z!]/.test(token.raw)
+  );
+}
+
+/** One block of the page as read: its markdown, what follows it (blank lines), and the nodes it became. */
+export interface SourceBlock {
+  text: string;
+  tail: string;
+  nodes: string[];
+}
+
+export interface LoadedPage {
+  markdown: string;
+  /** Text before the first block (blank lines). */
+  head: string;
+  blocks: SourceBlock[];
+  doc: JSONContent;
+}
+
+const source = (text: string): JSONContent => ({ type: 'markdownSource', attrs: { source: text } });
+
+export class PageMarkdown {
+  readonly manager = new MarkdownManager({ extensions: editorExtensions() });
+
+  /** The nodes a block of markdown reads as, or the block as source when it would not read back the same. */
+  private nodesOf(token: { type: string; raw: string }, text: string): JSONContent[] {
+    if (keptAsSource(token)) return [source(text)];
+    const nodes = this.manager.parse(text).content ?? [];
+    if (nodes.length === 0) return [source(text)];
+    const again = this.manager.parse(this.manager.serialize({ type: 'doc', content: nodes })).content ?? [];
+    return JSON.stringify(again) === JSON.stringify(nodes) ? nodes : [source(text)];
+  }
+
+  load(markdown: string): LoadedPage {
+    const tokens = this.manager.instance.lexer(markdown) as Array<{ type: string; raw: string }>;
+    const blocks: SourceBlock[] = [];
+    let head = '';
+    const add = (token: { type: string; raw: string }) => {
+      if (!token.raw) return;
+      if (token.type === 'space' || !token.raw.trim()) {
+        if (blocks.length) blocks[blocks.length - 1]!.tail += token.raw;
+        else head += token.raw;
+        return;
+      }
+      const text = token.raw.replace(/\n+$/, '');
+      const tail = token.raw.slice(text.length);
+      blocks.push({ text, tail, nodes: this.nodesOf(token, text).map((n) => JSON.stringify(n)) });
+    };
+    // Every character of the page belongs to a block: text the lexer keeps to itself (link definitions) becomes a
+    // block of source where it stands, and from a token it does not give back as written on, the rest of the page.
+    let at = 0;
+    for (const token of tokens) {
+      const found = markdown.indexOf(token.raw, at);
+      if (found < 0) break;
+      if (found > at) add({ type: 'html', raw: markdown.slice(at, found) });
+      add(token);
+      at = found + token.raw.length;
+    }
+    if (at < markdown.length) add({ type: 'html', raw: markdown.slice(at) });
+    const content = blocks.flatMap((b) => b.nodes.map((n) => JSON.parse(n) as JSONContent));
+    return {
+      markdown,
+      head,
+      blocks,
+      doc: { type: 'doc', content: content.length ? content : [{ type: 'paragraph' }] },
+    };
+  }
+
+  /**
+   * The page's markdown for the editor's document: blocks whose nodes are unchanged, in order, are written as they
+   * were read; the other nodes are written anew, each a block of its own.
+   */
+  save(page: LoadedPage, doc: JSONContent): string {
+    const nodes = (doc.content ?? []).map((n) => JSON.stringify(n));
+    const empty = nodes.length === 1 && nodes[0] === JSON.stringify({ type: 'paragraph' });
+    if (page.blocks.length === 0 && (nodes.length === 0 || empty)) return page.markdown;
+    const parts: Array<{ text: string; block?: number }> = [];
+    let next = 0;
+    for (let i = 0; i < nodes.length;) {
+      const found = this.matchAt(page.blocks, next, nodes, i);
+      if (found !== undefined) {
+        parts.push({ text: page.blocks[found]!.text, block: found });
+        i += page.blocks[found]!.nodes.length;
+        next = found + 1;
+        continue;
+      }
+      const node = JSON.parse(nodes[i]!) as JSONContent;
+      if (!(node.type === 'paragraph' && !node.content?.length)) {
+        parts.push({ text: this.manager.serialize({ type: 'doc', content: [node] }).replace(/\n+$/, '') });
+      }
+      i++;
+    }
+    let out = page.head;
+    parts.forEach((part, k) => {
+      out += part.text;
+      const following = parts[k + 1];
+      if (part.block !== undefined && (following === undefined || following.block === part.block + 1)) {
+        out += page.blocks[part.block]!.tail || (following ? '\n\n' : '');
+      } else if (following) out += '\n\n';
+      else if (page.markdown.endsWith('\n')) out += '\n';
+    });
+    return out;
+  }
+
+  /** The first block from `from` on whose nodes are those at `at`. */
+  private matchAt(blocks: SourceBlock[], from: number, nodes: string[], at: number): number | undefined {
+    for (let b = from; b < blocks.length; b++) {
+      const want = blocks[b]!.nodes;
+      if (want.every((n, k) => nodes[at + k] === n)) return b;
+    }
+    return undefined;
+  }
+}

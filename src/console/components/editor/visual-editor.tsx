@@ -1,0 +1,180 @@
+import { Extension } from '@tiptap/core';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { Placeholder } from '@tiptap/extensions';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { editorExtensions, PageMarkdown, type LoadedPage } from './markdown-blocks';
+import './visual-editor.css';
+
+/** What the page form asks of the editor: the markdown as it stands now (pending changes written out). */
+export interface VisualEditorHandle {
+  flush(): string;
+  focus(): void;
+}
+
+interface Props {
+  /** The page's markdown when the editor opens; later changes of it from outside open it anew. */
+  markdown: string;
+  onChange: (markdown: string) => void;
+  label: string;
+  ref?: Ref<VisualEditorHandle>;
+}
+
+/** How long typing may go on before the markdown is written out (it is at once when the form asks: flush). */
+const WRITE_AFTER_MS = 300;
+
+const pages = new PageMarkdown();
+
+/** Asks for a link's address and sets it on the selection (an empty address removes the link). */
+function editLink(editor: Editor) {
+  const previous = editor.getAttributes('link').href as string | undefined;
+  const href = window.prompt('Link address (a URL, or a page path such as ../guides/setup.md)', previous ?? '');
+  if (href === null) return;
+  const chain = editor.chain().focus().extendMarkRange('link');
+  if (!href.trim()) chain.unsetLink().run();
+  else chain.setLink({ href: href.trim() }).run();
+}
+
+/** Ctrl/⌘+K edits the link here (rather than opening the organization's search). */
+const LinkShortcut = Extension.create({
+  name: 'linkShortcut',
+  addKeyboardShortcuts() {
+    return {
+      'Mod-k': () => {
+        editLink(this.editor as Editor);
+        return true;
+      },
+    };
+  },
+});
+
+/**
+ * The page body as a writer sees it (a ProseMirror editor, through Tiptap): blocks edited in place, with a toolbar
+ * and the usual shortcuts (Ctrl/⌘+B, I, Z, Shift+Z; `#`, `-`, `1.`, `>`, ``` at the start of a line). The page is
+ * read block by block and written back changing only the blocks the writer changed (markdown-blocks.ts); blocks it
+ * cannot show as what they are (GitBook blocks, HTML, math) stay as their markdown, shown as source.
+ */
+export default function VisualEditor({ markdown, onChange, label, ref }: Props) {
+  const [initial] = useState(() => pages.load(markdown));
+  const loaded = useRef<LoadedPage>(initial);
+  const written = useRef(markdown);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const extensions = useMemo(
+    () => [
+      ...editorExtensions(),
+      LinkShortcut,
+      Placeholder.configure({ placeholder: 'Write, or type # for a heading, - for a list…' }),
+    ],
+    [],
+  );
+
+  const write = (editor: Editor): string => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const next = pages.save(loaded.current, editor.getJSON());
+    if (next !== written.current) {
+      written.current = next;
+      onChange(next);
+    }
+    return next;
+  };
+
+  const editor = useEditor({
+    extensions,
+    content: initial.doc,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
+    },
+    onUpdate: ({ editor }) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => write(editor), WRITE_AFTER_MS);
+    },
+    onBlur: ({ editor }) => {
+      if (timer.current !== undefined) write(editor);
+    },
+  });
+
+  // Markdown that changed from outside (another revision adopted, a file inserted): the editor opens it anew.
+  useEffect(() => {
+    if (!editor || markdown === written.current) return;
+    loaded.current = pages.load(markdown);
+    written.current = markdown;
+    editor.commands.setContent(loaded.current.doc, { emitUpdate: false });
+  }, [markdown, editor]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      flush: () => (editor ? write(editor) : written.current),
+      focus: () => editor?.commands.focus(),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [editor],
+  );
+
+  return (
+    <div className="visual-editor">
+      {editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      code: e.isActive('code'),
+      link: e.isActive('link'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      task: e.isActive('taskList'),
+      quote: e.isActive('blockquote'),
+      codeBlock: e.isActive('codeBlock'),
+      undo: e.can().undo(),
+      redo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const button = (name: string, label: string, active: boolean | undefined, run: () => void, disabled = false) => (
+    <button
+      type="button"
+      className="visual-editor-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      <span aria-hidden="true">{name}</span>
+    </button>
+  );
+  const link = () => editLink(editor);
+  return (
+    <div className="visual-editor-toolbar" role="toolbar" aria-label="Formatting">
+      {button('B', 'Bold (Ctrl+B)', state.bold, () => chain().toggleBold().run())}
+      {button('I', 'Italic (Ctrl+I)', state.italic, () => chain().toggleItalic().run())}
+      {button('</>', 'Code', state.code, () => chain().toggleCode().run())}
+      {button('Link', 'Link (Ctrl+K)', state.link, link)}
+      <span className="visual-editor-separator" aria-hidden="true" />
+      {button('H2', 'H2 heading', state.h2, () => chain().toggleHeading({ level: 2 }).run())}
+      {button('H3', 'H3 subheading', state.h3, () => chain().toggleHeading({ level: 3 }).run())}
+      {button('•', 'Bulleted list', state.bullet, () => chain().toggleBulletList().run())}
+      {button('1.', '1. numbered list', state.ordered, () => chain().toggleOrderedList().run())}
+      {button('☐', 'Task list', state.task, () => chain().toggleTaskList().run())}
+      {button('❝', 'Quote', state.quote, () => chain().toggleBlockquote().run())}
+      {button('{ }', 'Code block', state.codeBlock, () => chain().toggleCodeBlock().run())}
+      {button('▦', 'Table', undefined, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
+      <span className="visual-editor-separator" aria-hidden="true" />
+      {button('↶', 'Undo (Ctrl+Z)', undefined, () => chain().undo().run(), !state.undo)}
+      {button('↷', 'Redo (Ctrl+Shift+Z)', undefined, () => chain().redo().run(), !state.redo)}
+    </div>
+  );
+}
