@@ -1,5 +1,8 @@
 import { accessibilityViolations, callApi, expect, openNewSpace, seedPage, test } from './support';
 
+/** A 1×1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 const ORIGINAL = [
   'Intro   paragraph with *loose* spacing.',
   '',
@@ -67,13 +70,39 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
     ),
   );
 
+  // An image dropped before the last paragraph is uploaded and lands there, shown from the change request's files.
+  const last = body.getByText('Last paragraph. More');
+  const rect = (await last.boundingBox())!;
+  await last.evaluate(
+    (el, { base64, x, y }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'pixel.png', { type: 'image/png' }));
+      const at = { dataTransfer: data, bubbles: true, cancelable: true, clientX: x, clientY: y };
+      el.dispatchEvent(new DragEvent('dragover', at));
+      el.dispatchEvent(new DragEvent('drop', at));
+    },
+    { base64: PNG_BASE64, x: rect.x + 1, y: rect.y + rect.height / 2 },
+  );
+  const image = body.locator('img');
+  await expect(image).toHaveCount(1);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
+  const withImage = await callApi(
+    page,
+    'GET',
+    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+  );
+  expect(withImage.markdown).toMatch(/\* second\n\n!\[pixel\.png\]\(\/files\/[\w-]+\)\n\nLast paragraph\. More/);
+
   // The choice of editor is kept; the markdown editor shows the same text.
   await page.reload();
   await expect(
     page.getByRole('textbox', { name: 'Content' }).getByRole('heading', { name: 'New section' }),
   ).toBeVisible();
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Markdown' }).click();
-  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(saved.markdown);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(withImage.markdown);
 
   // At phone size the toolbar and the text still fit.
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();

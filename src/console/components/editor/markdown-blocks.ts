@@ -63,13 +63,22 @@ export const MarkdownSource = Node.create({
   renderMarkdown: (node: JSONContent) => String(node.attrs?.source ?? ''),
 });
 
-export function editorExtensions(): AnyExtension[] {
+/**
+ * The editor's extensions. `imageSrc` says where an image is shown from (a page names its files `/files/<id>`); what
+ * is written back is always the page's own `src`.
+ */
+export function editorExtensions(imageSrc: (src: string) => string = (src) => src): AnyExtension[] {
   return [
     StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
     TableKit,
     TaskList,
     TaskItem.configure({ nested: true }),
-    Image,
+    Image.extend({
+      renderHTML({ HTMLAttributes }) {
+        const src = typeof HTMLAttributes.src === 'string' ? imageSrc(HTMLAttributes.src) : HTMLAttributes.src;
+        return ['img', { ...HTMLAttributes, src }];
+      },
+    }),
     MarkdownSource,
   ];
 }

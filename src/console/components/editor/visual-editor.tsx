@@ -3,12 +3,16 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import { Placeholder } from '@tiptap/extensions';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { editorExtensions, PageMarkdown, type LoadedPage } from './markdown-blocks';
+import { fileTarget } from '../ui/markdown-files';
 import './visual-editor.css';
 
-/** What the page form asks of the editor: the markdown as it stands now (pending changes written out). */
+/** What the page form asks of the editor. */
 export interface VisualEditorHandle {
+  /** The markdown as it stands now (pending changes written out). */
   flush(): string;
   focus(): void;
+  /** Inserts markdown (an uploaded file's image or link) where the writer is, or where files were dropped. */
+  insertMarkdown(markdown: string): void;
 }
 
 interface Props {
@@ -16,6 +20,10 @@ interface Props {
   markdown: string;
   onChange: (markdown: string) => void;
   label: string;
+  /** Where `/files/<id>` images are shown from (see MarkdownFilesContext). */
+  filesUrl?: string;
+  /** Files dropped or pasted on the text: the form uploads them, then inserts them (insertMarkdown). */
+  onFiles?: (files: File[]) => void;
   ref?: Ref<VisualEditorHandle>;
 }
 
@@ -23,6 +31,11 @@ interface Props {
 const WRITE_AFTER_MS = 300;
 
 const pages = new PageMarkdown();
+
+/** Where the editor shows `/files/<id>` images from, from now on. */
+function showImagesFrom(images: { filesUrl: string | undefined }, filesUrl: string | undefined) {
+  images.filesUrl = filesUrl;
+}
 
 /** Asks for a link's address and sets it on the selection (an empty address removes the link). */
 function editLink(editor: Editor) {
@@ -53,18 +66,27 @@ const LinkShortcut = Extension.create({
  * read block by block and written back changing only the blocks the writer changed (markdown-blocks.ts); blocks it
  * cannot show as what they are (GitBook blocks, HTML, math) stay as their markdown, shown as source.
  */
-export default function VisualEditor({ markdown, onChange, label, ref }: Props) {
+export default function VisualEditor({ markdown, onChange, label, filesUrl, onFiles, ref }: Props) {
   const [initial] = useState(() => pages.load(markdown));
   const loaded = useRef<LoadedPage>(initial);
   const written = useRef(markdown);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Where dropped files go: the place they were dropped on, kept until they are uploaded.
+  const dropAt = useRef<number | undefined>(undefined);
+  // Read by the editor's handlers (drops and pastes), which outlive a render.
+  const filesHandler = useRef(onFiles);
+  useEffect(() => {
+    filesHandler.current = onFiles;
+  });
+  // Where images are shown from: the files of the latest revision (an upload makes a new one).
+  const [images] = useState(() => ({ filesUrl }));
   const extensions = useMemo(
     () => [
-      ...editorExtensions(),
+      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src),
       LinkShortcut,
       Placeholder.configure({ placeholder: 'Write, or type # for a heading, - for a list…' }),
     ],
-    [],
+    [images],
   );
 
   const write = (editor: Editor): string => {
@@ -84,6 +106,22 @@ export default function VisualEditor({ markdown, onChange, label, ref }: Props) 
     immediatelyRender: true,
     editorProps: {
       attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
+      handleDrop: (view, event) => {
+        const files = [...(event.dataTransfer?.files ?? [])];
+        if (!files.length || !filesHandler.current) return false;
+        event.preventDefault();
+        dropAt.current = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        filesHandler.current(files);
+        return true;
+      },
+      handlePaste: (_view, event) => {
+        const files = [...(event.clipboardData?.files ?? [])];
+        if (!files.length || !filesHandler.current) return false;
+        event.preventDefault();
+        dropAt.current = undefined;
+        filesHandler.current(files);
+        return true;
+      },
     },
     onUpdate: ({ editor }) => {
       clearTimeout(timer.current);
@@ -104,11 +142,24 @@ export default function VisualEditor({ markdown, onChange, label, ref }: Props) 
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // An upload makes a new revision: images are shown from its files from then on.
+  useEffect(() => showImagesFrom(images, filesUrl), [images, filesUrl]);
+
   useImperativeHandle(
     ref,
     () => ({
       flush: () => (editor ? write(editor) : written.current),
       focus: () => editor?.commands.focus(),
+      insertMarkdown: (text: string) => {
+        if (!editor) return;
+        const content = pages.manager.parse(text).content ?? [];
+        const at = dropAt.current;
+        const chain = editor.chain().focus();
+        if (at !== undefined && at <= editor.state.doc.content.size) chain.insertContentAt(at, content).run();
+        else chain.insertContent(content).run();
+        // The next file of the same drop goes after this one.
+        if (at !== undefined) dropAt.current = editor.state.selection.to;
+      },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [editor],

@@ -317,6 +317,11 @@ function PageForm({
         onSaved(revision);
         const stored = result.insertedFiles?.[0];
         if (!stored) throw new Error(`The server stored "${name}" but did not say where.`);
+        if (visual.current) {
+          // The visual editor puts it where the writer is (or where it was dropped), and keeps their place.
+          visual.current.insertMarkdown(fileMarkdown(stored));
+          continue;
+        }
         const current = form.getValues('markdown') ?? '';
         const before = current.slice(0, start);
         // An image stands as a paragraph of its own.
@@ -352,6 +357,7 @@ function PageForm({
       }
     }
     setUpload(null);
+    if (visual.current) return;
     const caret = start;
     requestAnimationFrame(() => {
       textarea.current?.focus();
@@ -462,7 +468,12 @@ function PageForm({
       <FormError message={uploadError} />
       {mode === 'visual' ? (
         <Suspense fallback={<p className="editor-loading">Opening the editor…</p>}>
-          <VisualBody control={form.control} editorRef={visual} />
+          <VisualBody
+            control={form.control}
+            editorRef={visual}
+            filesUrl={revisionFilesUrl(spaceId, base)}
+            onFiles={(files) => void uploadFiles(files)}
+          />
         </Suspense>
       ) : (
         <div className="editor-panes">
@@ -497,12 +508,25 @@ function PageForm({
 function VisualBody({
   control,
   editorRef,
+  filesUrl,
+  onFiles,
 }: {
   control: Control<PageFormInput>;
   editorRef: RefObject<VisualEditorHandle | null>;
+  filesUrl: string;
+  onFiles: (files: File[]) => void;
 }) {
   const { field } = useController({ control, name: 'markdown' });
-  return <VisualEditor ref={editorRef} markdown={field.value ?? ''} onChange={field.onChange} label="Content" />;
+  return (
+    <VisualEditor
+      ref={editorRef}
+      markdown={field.value ?? ''}
+      onChange={field.onChange}
+      label="Content"
+      filesUrl={filesUrl}
+      onFiles={onFiles}
+    />
+  );
 }
 
 /** Says that saving is refused because the change request changed since `what` was opened; `children` reload. */
