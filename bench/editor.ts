@@ -1,0 +1,149 @@
+// Editor benchmark (part of `npm run bench`; issue 28): a change request's page holding fastify's
+// docs/Reference/Server.md (84 KB, real documentation), opened in Chromium in the visual editor and in the markdown
+// editor, side by side in one run:
+// - open: from the page's address to the body ready to type in (median of OPENS);
+// - keystroke to paint: a key pressed in the middle of the page to the next frame painted after the text changed
+//   (p50 and p95 of KEYS keystrokes, typed one after the other).
+// Goals (issue 28): the visual editor opens in at most 1 s and paints a keystroke within 16 ms at p95.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../src/server/app.js';
+import { benchDatabase, median, jsonCaller } from './setup.js';
+
+const TOKEN = 'bench-editor-token-0123456789abcdefghijklmnopqr';
+const OPENS = Number(process.env.BENCH_OPENS ?? 5);
+const KEYS = Number(process.env.BENCH_KEYS ?? 60);
+const GOAL_OPEN_MS = 1000;
+const GOAL_KEY_P95_MS = 16;
+
+if (!fs.existsSync('dist/console/index.html')) {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+}
+const markdown = fs.readFileSync(path.join('node_modules', 'fastify', 'docs', 'Reference', 'Server.md'), 'utf8');
+
+const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
+const { app } = await buildApp({ config, db: storage.db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const call = jsonCaller(base, TOKEN);
+const org = owner.organizationId;
+
+const space = await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Reference' });
+const seed = await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Seed' });
+const made = await call('POST', `/v1/spaces/${space.id}/change-requests/${seed.id}/content?compat=false`, {
+  changes: [{ operation: 'insert_page', title: 'Server', document: { markdown } }],
+});
+await call('POST', `/v1/spaces/${space.id}/change-requests/${seed.id}/merge`);
+const pageId = made.changes[0].page.id as string;
+const cr = await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
+const url = `${base}/o/${org}/spaces/${space.id}/change-requests/${cr.number}/pages/${pageId}`;
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil((values.length * p) / 100) - 1]!;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const signedIn = await context.request.post(`${base}/v1/auth/login`, {
+  data: { email: config.admin.email, password: config.admin.password },
+});
+if (!signedIn.ok()) throw new Error(`sign-in: ${signedIn.status()}`);
+
+/** Opens the page in `mode`: ms from navigation to the body ready to type in. */
+async function open(page: Page, mode: 'visual' | 'markdown'): Promise<number> {
+  await page.addInitScript((m) => window.localStorage.setItem('docspace.editor-mode', m), mode);
+  const t = performance.now();
+  await page.goto(url);
+  const body =
+    mode === 'visual'
+      ? page.locator('.visual-editor-body[contenteditable="true"]')
+      : page.getByRole('textbox', { name: 'Content' });
+  await body.waitFor();
+  await page.waitForFunction(
+    (m) =>
+      m === 'visual'
+        ? (document.querySelector('.visual-editor-body')?.textContent?.length ?? 0) > 1000
+        : ((document.querySelector('textarea') as HTMLTextAreaElement | null)?.value.length ?? 0) > 1000,
+    mode,
+  );
+  return performance.now() - t;
+}
+
+/** Keystrokes typed in the middle of the page: ms from each key to the next frame painted after it. */
+async function keystrokes(page: Page, mode: 'visual' | 'markdown'): Promise<number[]> {
+  if (mode === 'visual') {
+    const paragraphs = page.locator('.visual-editor-body > p');
+    await paragraphs.nth(Math.floor((await paragraphs.count()) / 2)).click();
+  } else {
+    await page.getByRole('textbox', { name: 'Content' }).evaluate((el: HTMLTextAreaElement) => {
+      el.focus();
+      el.setSelectionRange(el.value.length / 2, el.value.length / 2);
+    });
+  }
+  const times: number[] = [];
+  for (let i = 0; i < KEYS; i++) {
+    const ms = await page.evaluate(
+      (key) =>
+        new Promise<number>((resolve) => {
+          const target = document.activeElement as HTMLElement;
+          const start = performance.now();
+          // The key as the browser delivers it: keydown, then the text inserted (beforeinput/input), then a frame.
+          target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+          document.execCommand('insertText', false, key);
+          target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        }),
+      'abcdefghij'[i % 10]!,
+    );
+    times.push(ms);
+  }
+  return times;
+}
+
+const rows: string[] = [];
+const results: Record<string, { open: number; p50: number; p95: number }> = {};
+try {
+  for (const mode of ['visual', 'markdown'] as const) {
+    const opens: number[] = [];
+    let keys: number[] = [];
+    for (let i = 0; i < OPENS; i++) {
+      const page = await context.newPage();
+      opens.push(await open(page, mode));
+      if (i === OPENS - 1) keys = await keystrokes(page, mode);
+      await page.close();
+    }
+    results[mode] = { open: median(opens), p50: percentile(keys, 50), p95: percentile(keys, 95) };
+    rows.push(
+      `${mode.padEnd(8)} open ${median(opens).toFixed(0).padStart(5)} ms (median of ${OPENS})   keystroke to paint p50 ${percentile(keys, 50).toFixed(1).padStart(5)} ms, p95 ${percentile(keys, 95).toFixed(1).padStart(5)} ms (${KEYS} keys)`,
+    );
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  await cleanup();
+}
+
+console.log(
+  `Editor: a change request's page of ${(markdown.length / 1024).toFixed(0)} KB (fastify docs/Reference/Server.md), Chromium 1280×800`,
+);
+for (const row of rows) console.log(`  ${row}`);
+const visual = results.visual!;
+console.log(
+  `  visual vs markdown: open ×${(visual.open / results.markdown!.open).toFixed(2)}, keystroke p95 ×${(visual.p95 / results.markdown!.p95).toFixed(2)}`,
+);
+console.log(
+  `  goals: open ≤ ${GOAL_OPEN_MS} ms ${visual.open <= GOAL_OPEN_MS ? 'met' : 'NOT met'}; keystroke p95 ≤ ${GOAL_KEY_P95_MS} ms ${visual.p95 <= GOAL_KEY_P95_MS ? 'met' : 'NOT met'}`,
+);
