@@ -33,21 +33,26 @@ import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } f
 import type { VisualEditorHandle } from '../../../components/editor/visual-editor';
 import '../change-requests.css';
 
-/** The visual editor, loaded only when someone edits with it (it weighs more than the rest of the console page). */
-const VisualEditor = lazy(() => import('../../../components/editor/visual-editor'));
-
 type EditorMode = 'visual' | 'markdown';
 const MODE_KEY = 'docspace.editor-mode';
 
+function storedMode(): EditorMode {
+  try {
+    return window.localStorage.getItem(MODE_KEY) === 'visual' ? 'visual' : 'markdown';
+  } catch {
+    return 'markdown';
+  }
+}
+
+/** The visual editor, loaded only when someone edits with it (it weighs more than the rest of the console page). */
+const loadVisualEditor = () => import('../../../components/editor/visual-editor');
+const VisualEditor = lazy(loadVisualEditor);
+// For a writer who uses it, it loads with this module, beside the page's data rather than after it.
+if (typeof window !== 'undefined' && storedMode() === 'visual') void loadVisualEditor();
+
 /** The writer's last choice of editor, on this browser. */
 function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
-  const [mode, setMode] = useState<EditorMode>(() => {
-    try {
-      return window.localStorage.getItem(MODE_KEY) === 'visual' ? 'visual' : 'markdown';
-    } catch {
-      return 'markdown';
-    }
-  });
+  const [mode, setMode] = useState<EditorMode>(storedMode);
   return [
     mode,
     (next) => {
