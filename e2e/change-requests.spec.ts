@@ -277,6 +277,8 @@ test('pages are added, renamed, moved and deleted in the editor, from the keyboa
     await dialog.getByRole('button', { name: 'Add page' }).click();
     await expect(dialog).toBeHidden();
     await expect(pages.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+    // The new page's editor is open: the page's route has settled, and its sidebar is the one the next click reaches.
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
   };
   await addPage('Intro', page.getByRole('button', { name: 'Add a page' }));
   await addPage('Setup');
