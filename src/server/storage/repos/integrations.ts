@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../like.js';
 import type { Executor } from '../db.js';
 import type {
   IntegrationAssetsTable,
@@ -12,11 +13,6 @@ export type IntegrationRow = IntegrationsTable;
 export type InstallationRow = IntegrationInstallationsTable;
 export type TargetRow = IntegrationTargetsTable;
 export type EventRow = IntegrationEventsTable;
-
-/** A LIKE pattern matching `text` anywhere, its own wildcards escaped (with ESCAPE '\\', understood by both databases). */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function like(column: string, pattern: string, lower = false) {
   const ref = lower ? sql`lower(${sql.ref(column)})` : sql.ref(column);
@@ -76,7 +72,7 @@ function filtered(db: Executor, q: IntegrationQuery) {
   );
   if (q.names) query = q.names.length ? query.where('name', 'in', q.names) : query.where(sql<boolean>`1 = 0`);
   if (q.search) {
-    const pattern = contains(q.search.toLowerCase());
+    const pattern = containsPattern(q.search.toLowerCase());
     query = query.where((eb) =>
       eb.or([like('name', pattern, true), like('title', pattern, true), like('description', pattern, true)]),
     );
@@ -87,7 +83,7 @@ function filtered(db: Executor, q: IntegrationQuery) {
   if (q.owner) query = query.where('organization_id', '=', q.owner);
   if (q.blocks !== undefined) query = query.where('has_blocks', '=', q.blocks ? 1 : 0);
   if (q.contentSources !== undefined) query = query.where('has_content_sources', '=', q.contentSources ? 1 : 0);
-  if (q.blockDomain) query = query.where(like('unfurl_domains', contains(` ${q.blockDomain.toLowerCase()} `)));
+  if (q.blockDomain) query = query.where(like('unfurl_domains', containsPattern(` ${q.blockDomain.toLowerCase()} `)));
   return query;
 }
 
@@ -169,7 +165,7 @@ export function listInstallations(
     .where('integration_name', '=', name)
     .orderBy('id')
     .limit(take);
-  if (externalId) q = q.where(like('external_ids', contains(JSON.stringify(externalId))));
+  if (externalId) q = q.where(like('external_ids', containsPattern(JSON.stringify(externalId))));
   if (after) q = q.where('id', '>', after[0]!);
   return q.execute();
 }
@@ -179,7 +175,7 @@ export async function countInstallations(db: Executor, name: string, externalId?
     .selectFrom('integration_installations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('integration_name', '=', name);
-  if (externalId) q = q.where(like('external_ids', contains(JSON.stringify(externalId))));
+  if (externalId) q = q.where(like('external_ids', containsPattern(JSON.stringify(externalId))));
   const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prefixPattern } from '../like.js';
 import { slicedParts } from '../../lib/yield.js';
 import { findByHash, insertByHash } from './by-hash.js';
 import { isSqlite, type Executor } from '../db.js';
@@ -555,9 +556,7 @@ export async function analyzeLinkTables(db: Executor): Promise<void> {
 /** Pages of a scope linking to a page (to it or to one of its anchors), in page id order. */
 function linkingToPage(db: Executor, scope: string, pageId: string) {
   // Targets are stored as written: `{"k":"page","id":…` then an anchor when there is one.
-  const prefix = `${JSON.stringify({ k: 'page', id: pageId })
-    .slice(0, -1)
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = prefixPattern(JSON.stringify({ k: 'page', id: pageId }).slice(0, -1));
   return db
     .selectFrom('links as l')
     .innerJoin('link_targets as t', (j) =>

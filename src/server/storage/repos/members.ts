@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../like.js';
 import { isSqlite, type Executor } from '../db.js';
 import type { MembersTable } from '../schema.js';
 
@@ -143,7 +144,7 @@ const CANDIDATES_MAX = 5000;
 
 /** `search` as a LIKE pattern of a lower-cased substring, with LIKE's own wildcards escaped. */
 function searchPattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(search.toLowerCase());
 }
 
 /** The search itself: a case-insensitive part of the display name or e-mail. */

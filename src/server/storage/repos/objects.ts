@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { containsPattern } from '../like.js';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../db.js';
@@ -375,7 +376,7 @@ export function objectsContaining(
   text: string,
 ): Promise<Array<{ id: string; data: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return db
     .selectFrom('objects')
     .select(['id', 'data'])

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../like.js';
 import type { Executor } from '../db.js';
 import type {
   SitesTable,
@@ -62,14 +63,10 @@ export interface SiteListFilter {
   types?: string[];
 }
 
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filteredSites(db: Executor, f: SiteListFilter) {
   let q = db.selectFrom('sites').where('organization_id', '=', f.organizationId);
   if (f.titleContains !== undefined) {
-    q = q.where(sql<boolean>`lower(title) like ${containsPattern(f.titleContains)} escape '\\'`);
+    q = q.where(sql<boolean>`lower(title) like ${containsPattern(f.titleContains.toLowerCase())} escape '\\'`);
   }
   if (f.published !== undefined) q = q.where('published', '=', f.published ? 1 : 0);
   if (f.types?.length) q = q.where('type', 'in', f.types);
@@ -286,7 +283,13 @@ export function findRedirectBySource(db: Executor, siteId: string, source: strin
     .executeTakeFirst();
 }
 
-/** Redirects of a site by id, those whose source contains `search` when given. */
+/** The redirects of a site, those whose source contains `search` (any case) when given. */
+function redirectsOf(db: Executor, siteId: string, search: string | undefined) {
+  const q = db.selectFrom('site_redirects').where('site_id', '=', siteId);
+  return search ? q.where(sql<boolean>`lower(source) like ${containsPattern(search.toLowerCase())} escape '\\'`) : q;
+}
+
+/** Redirects of a site by id (see redirectsOf). */
 export function listRedirects(
   db: Executor,
   siteId: string,
@@ -294,19 +297,15 @@ export function listRedirects(
   after: string[] | undefined,
   take: number,
 ) {
-  let q = db.selectFrom('site_redirects').selectAll().where('site_id', '=', siteId);
-  if (search) q = q.where(sql<boolean>`lower(source) like ${containsPattern(search)} escape '\\'`);
+  let q = redirectsOf(db, siteId, search).selectAll();
   if (after) q = q.where('id', '>', after[0]!);
   return q.orderBy('id').limit(take).execute();
 }
 
 export async function countRedirects(db: Executor, siteId: string, search?: string): Promise<number> {
-  let q = db
-    .selectFrom('site_redirects')
+  const row = await redirectsOf(db, siteId, search)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_id', '=', siteId);
-  if (search) q = q.where(sql<boolean>`lower(source) like ${containsPattern(search)} escape '\\'`);
-  const row = await q.executeTakeFirst();
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../like.js';
 import type { Executor } from '../db.js';
 import type { TeamsTable, TeamMembersTable } from '../schema.js';
 import { MEMBER_COLUMNS, MEMBER_COUNTERS } from './members.js';
 
 export type TeamRow = TeamsTable;
 export type TeamMemberRow = TeamMembersTable;
-
-/** A LIKE pattern matching `text` anywhere, case-insensitively, with LIKE's own wildcards escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The live spaces a team has access to through its grants: granted on the space, or inside a collection granted
@@ -101,7 +97,7 @@ export interface TeamListFilter {
 function filteredTeams(db: Executor, f: TeamListFilter) {
   let q = db.selectFrom('teams').where('teams.organization_id', '=', f.organizationId);
   if (f.titleContains !== undefined) {
-    q = q.where(sql<boolean>`lower(teams.title) like ${containsPattern(f.titleContains)} escape '\\'`);
+    q = q.where(sql<boolean>`lower(teams.title) like ${containsPattern(f.titleContains.toLowerCase())} escape '\\'`);
   }
   if (f.ownedBy !== undefined) {
     const owner = f.ownedBy;
