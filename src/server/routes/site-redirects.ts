@@ -99,11 +99,18 @@ export async function siteRedirectRoutes(app: FastifyInstance, deps: RouteDeps) 
       if (request.siteToken) {
         requireSite(request.siteToken, organizationId, siteId);
         const reach = await siteReach(deps.db, request.siteToken);
-        const shown = new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.id));
         const root = publishedSiteUrl(deps.config.publicUrl, siteId, request.siteToken.shareKey);
-        return service.followRedirect(deps.db, reach.site, reach.structure, reach.spaces, source, root, (id) =>
-          shown.has(id),
+        const found = await service.findRedirect(
+          deps.db,
+          reach.site,
+          reach.structure,
+          reach.spaces,
+          source,
+          root,
+          (id) => reach.shown.has(id),
         );
+        if (!found) throw service.noRedirect(source);
+        return found;
       }
       const root = publishedSiteUrl(deps.config.publicUrl, siteId, request.query.shareKey);
       return service.redirectBySource(serviceContext(deps, request), organizationId, siteId, source, root);

@@ -25,7 +25,8 @@ import {
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/sites/service.js';
 import * as shareLinks from '../domain/sites/share-links.js';
-import { presentShareLink, presentSite, presentStructure } from '../presenters/site.js';
+import { presentShareLink, presentSite, presentStructure, type StructureView } from '../presenters/site.js';
+import type { Site } from '../../shared/contract/sites.js';
 import { publishedSiteUrl } from '../lib/urls.js';
 import { VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
 import { siteCustomization, siteSpaceCustomization } from '../domain/sites/customization.js';
@@ -161,55 +162,47 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request) => {
       const { organizationId, siteId } = request.params;
+      /** The profile of a site seen through `view`: its structure, and the customizations of what it shows. */
+      const profile = (view: StructureView, site: Site) => ({
+        object: 'published-content-site' as const,
+        site,
+        structure: presentStructure(view),
+        customizations: {
+          site: siteCustomization(view.site),
+          siteSpaces: Object.fromEntries(
+            orderedSiteSpaces(view.structure)
+              .filter(view.visible)
+              .map((ss) => [ss.id, siteSpaceCustomization(view.site, ss).settings]),
+          ),
+        },
+        scripts: [],
+      });
       if (request.siteToken) {
         // The site as this token's visitor sees it (its share key, its claims' conditions).
         requireSite(request.siteToken, organizationId, siteId);
         const reach = await siteReach(deps.db, request.siteToken);
-        const shown = new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.id));
         const root = publishedSiteUrl(deps.config.publicUrl, siteId, request.siteToken.shareKey);
-        const view = {
-          urls: deps.urls,
-          site: reach.site,
-          structure: reach.structure,
-          spaces: reach.spaces,
-          spaceLevel: () => 'read' as const,
-          visible: (ss: { id: string }) => shown.has(ss.id),
-          publishedRoot: root,
-          // Sections the visitor's claims hide, or with nothing this visitor sees, are not there for them.
-          visibleSection: (section: { id: string }) =>
-            reach.visible.sections.some((s) => s.id === section.id) &&
-            (reach.visible.siteSpaces.get(section.id) ?? []).length > 0,
-        };
-        const site = presentSite(deps.urls, reach.site, shown.size, null);
-        return {
-          object: 'published-content-site' as const,
-          site: { ...site, urls: { ...site.urls, published: root } },
-          structure: presentStructure(view),
-          customizations: {
-            site: siteCustomization(reach.site),
-            siteSpaces: Object.fromEntries(
-              orderedSiteSpaces(reach.structure)
-                .filter((ss) => shown.has(ss.id))
-                .map((ss) => [ss.id, siteSpaceCustomization(reach.site, ss).settings]),
-            ),
+        const site = presentSite(deps.urls, reach.site, reach.shown.size, null);
+        return profile(
+          {
+            urls: deps.urls,
+            site: reach.site,
+            structure: reach.structure,
+            spaces: reach.spaces,
+            spaceLevel: () => 'read',
+            visible: (ss) => reach.shown.has(ss.id),
+            publishedRoot: root,
+            // Sections the visitor's claims hide, or with nothing this visitor sees, are not there for them.
+            visibleSection: (section) =>
+              reach.visible.sections.some((s) => s.id === section.id) &&
+              (reach.visible.siteSpaces.get(section.id) ?? []).length > 0,
           },
-          scripts: [],
-        };
+          { ...site, urls: { ...site.urls, published: root } },
+        );
       }
       const ctx = serviceContext(deps, request);
       const { view, site } = await service.getPublished(ctx, organizationId, siteId, request.query.shareKey);
-      const siteSpaces = Object.fromEntries(
-        orderedSiteSpaces(view.structure)
-          .filter(view.visible)
-          .map((ss) => [ss.id, siteSpaceCustomization(view.site, ss).settings]),
-      );
-      return {
-        object: 'published-content-site' as const,
-        site: present(site),
-        structure: presentStructure(view),
-        customizations: { site: siteCustomization(view.site), siteSpaces },
-        scripts: [],
-      };
+      return profile(view, present(site));
     },
   );
 

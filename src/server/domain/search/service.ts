@@ -319,12 +319,11 @@ export async function searchPublishedSite(
 ) {
   const scope = siteSearchScope(body);
   const reach = await siteReach(db, token);
-  const shown = new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.id));
   const covered = scopedSiteSpaces(
     reach.site,
     reach.structure,
     reach.structure.sections.length ? reach.visible.sections : null,
-    (ss) => shown.has(ss.id) && token.spaceIds.includes(ss.space_id),
+    (ss) => reach.shown.has(ss.id) && token.spaceIds.includes(ss.space_id),
     scope,
   );
   const spaceIds = [...new Set(covered.map((ss) => ss.space_id))];

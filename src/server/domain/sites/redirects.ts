@@ -178,11 +178,13 @@ export async function redirectBySource(
 ) {
   const { site } = await loadSite(ctx.db, ctx, organizationId, siteId, 'view', 'see its redirects');
   const structure = await readStructure(ctx.db, site.id);
-  return followRedirect(ctx.db, site, structure, await spacesOf(ctx.db, structure), source, root);
+  const found = await findRedirect(ctx.db, site, structure, await spacesOf(ctx.db, structure), source, root);
+  if (!found) throw noRedirect(source);
+  return found;
 }
 
-/** The redirect of `source` and its target, or 404. */
-export async function followRedirect(
+/** The redirect of `source` and its target; undefined when there is none, or it leads nowhere. */
+export async function findRedirect(
   db: Executor,
   site: SiteRow,
   structure: Structure,
@@ -190,9 +192,15 @@ export async function followRedirect(
   source: string,
   root: string,
   shown?: (siteSpaceId: string) => boolean,
-) {
+): Promise<{ redirect: SiteRedirect; target: string } | undefined> {
   const row = await repo.findRedirectBySource(db, site.id, source);
-  const target = row && (await redirectTarget(db, root, structure, spaces, presentRedirect(row).destination, shown));
-  if (!row || !target) throw new NotFoundError(`No redirect from ${source} on this site`);
-  return { redirect: presentRedirect(row), target };
+  if (!row) return undefined;
+  const redirect = presentRedirect(row);
+  const target = await redirectTarget(db, root, structure, spaces, redirect.destination, shown);
+  return target ? { redirect, target } : undefined;
+}
+
+/** The 404 of a path that leads nowhere. */
+export function noRedirect(source: string): NotFoundError {
+  return new NotFoundError(`No redirect from ${source} on this site`);
 }

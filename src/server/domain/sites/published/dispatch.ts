@@ -18,12 +18,12 @@ import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
 import { siteSpaceUrlIn } from './urls.js';
-import { followRedirect } from '../redirects.js';
-import { NotFoundError } from '../../errors.js';
+import { findRedirect } from '../redirects.js';
 import { resolvePublishedUrl, type ResolveUrlInput, type UrlResolution } from './resolve-url.js';
 import {
   spacesOf,
   visibleHeaderItems,
+  visibleSiteSpaces,
   visibleStructure,
   visitorAccess,
   type Visible,
@@ -234,16 +234,13 @@ export class PublishedSites implements SitePreviews {
 
   /** Where the first of these paths that a site redirect starts from leads, for this visitor. */
   private async redirectFrom(view: VisitorView, paths: string[][]): Promise<string | undefined> {
-    const shown = new Set([...view.visible.siteSpaces.values()].flat().map((ss) => ss.id));
+    const shown = new Set(visibleSiteSpaces(view.visible).map((ss) => ss.id));
     for (const segments of paths) {
       const source = `/${segments.filter(Boolean).map(encodeURIComponent).join('/')}`;
       if (source === '/') continue;
-      const found = await followRedirect(this.db, view.site, view.structure, view.spaces, source, view.root, (id) =>
+      const found = await findRedirect(this.db, view.site, view.structure, view.spaces, source, view.root, (id) =>
         shown.has(id),
-      ).catch((err: unknown) => {
-        if (err instanceof NotFoundError) return undefined;
-        throw err;
-      });
+      );
       if (found) return found.target;
     }
     return undefined;
@@ -288,7 +285,7 @@ export class PublishedSites implements SitePreviews {
       header.shown,
       root,
       visible.sections.map((s) => s.id),
-      [...visible.siteSpaces.values()].flat().map((s) => [s.id, spaces.get(s.space_id)!.title]),
+      visibleSiteSpaces(visible).map((s) => [s.id, spaces.get(s.space_id)!.title]),
       siteSpace.id,
       index.revisionId,
       node?.id ?? '',

@@ -15,7 +15,7 @@ import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
 import { pageTree, sectionTabs } from './navigation.js';
 import { pagesUrlIn } from './page.js';
 import type { PageNode } from '../../content/model.js';
-import { visibleHeaderItems, type VisitorView } from './visitor-access.js';
+import { visibleHeaderItems, visibleSiteSpaces, type VisitorView } from './visitor-access.js';
 
 /** Results per page of a published site's search. */
 const SITE_SEARCH_LIMIT = 20;
@@ -50,7 +50,7 @@ export async function siteSearch(
 
   const { site, structure, visible } = view;
   const hasSections = structure.sections.length > 0;
-  const shown = new Set([...visible.siteSpaces.values()].flat().map((ss) => ss.id));
+  const shown = new Set(visibleSiteSpaces(visible).map((ss) => ss.id));
   const covered = scopedSiteSpaces(
     site,
     structure,

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { RevisionReader, revisionOfSpace } from '../../content/model.js';
 import type { ContentSource, ResolvedContent } from '../../content/service.js';
 import { readStructure, type Structure } from '../model.js';
-import { spacesOf, visibleStructure, type Visible } from './visitor-access.js';
+import { spacesOf, visibleSiteSpaces, visibleStructure, type Visible } from './visitor-access.js';
 import type { SiteTokenScope } from './site-token.js';
 import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
 import { FILES_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
@@ -30,6 +30,8 @@ export interface SiteReach {
   structure: Structure;
   spaces: Map<string, SpaceRow>;
   visible: Visible;
+  /** Ids of the site spaces this visitor sees. */
+  shown: Set<string>;
 }
 
 export async function siteReach(db: Executor, scope: SiteTokenScope): Promise<SiteReach> {
@@ -44,13 +46,15 @@ export async function siteReach(db: Executor, scope: SiteTokenScope): Promise<Si
   }
   const structure = await readStructure(db, site.id);
   const spaces = await spacesOf(db, structure);
-  return { scope, site, structure, spaces, visible: visibleStructure(structure, spaces, scope.claims ?? {}) };
+  const visible = visibleStructure(structure, spaces, scope.claims ?? {});
+  const shown = new Set(visibleSiteSpaces(visible).map((ss) => ss.id));
+  return { scope, site, structure, spaces, visible, shown };
 }
 
 /** The space, when the token may read it: one of its spaces, shown by a site space this visitor sees. */
 export function reachedSpace(reach: SiteReach, spaceId: string): SpaceRow | undefined {
   if (!reach.scope.spaceIds.includes(spaceId)) return undefined;
-  const shown = [...reach.visible.siteSpaces.values()].some((list) => list.some((ss) => ss.space_id === spaceId));
+  const shown = visibleSiteSpaces(reach.visible).some((ss) => ss.space_id === spaceId);
   return shown ? reach.spaces.get(spaceId) : undefined;
 }
 
@@ -108,7 +112,7 @@ const DOCUMENTS_BATCH = 500;
  * once per revision and slug; only documents holding an operation block are read.
  */
 export async function siteShowsSpec(db: Executor, reach: SiteReach, slug: string): Promise<boolean> {
-  const spaces = [...new Set([...reach.visible.siteSpaces.values()].flat().map((ss) => ss.space_id))]
+  const spaces = [...new Set(visibleSiteSpaces(reach.visible).map((ss) => ss.space_id))]
     .filter((id) => reach.scope.spaceIds.includes(id))
     .map((id) => reach.spaces.get(id))
     .filter((s): s is SpaceRow => s !== undefined);

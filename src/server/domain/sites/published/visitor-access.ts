@@ -205,6 +205,11 @@ export async function visitorAccess(
   };
 }
 
+/** Every site space this visitor sees, whatever its section. */
+export function visibleSiteSpaces(visible: Visible): SiteSpaceRow[] {
+  return [...visible.siteSpaces.values()].flat();
+}
+
 /** Sections and site spaces this visitor sees: conditions that match, spaces that exist and are not in the trash. */
 export function visibleStructure(
   structure: Structure,
