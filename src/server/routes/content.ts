@@ -54,7 +54,7 @@ import { presentChangeRequest } from '../presenters/change-request.js';
 import { readPublishedContent } from '../domain/sites/published/site-reach.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
-import { DocumentPages, PageDocuments, pageDocument } from '../domain/content/document.js';
+import { DocumentPages, PageDocuments } from '../domain/content/document.js';
 import { blobBody } from '../lib/blob-body.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 
@@ -108,14 +108,21 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     changeRequest: c.changeRequest?.number,
   });
 
+  // What a request reads: a site API token the space's content and its history as its site publishes them
+  // (site-reach.ts), anyone else what they may read.
+  const readFor = (
+    request: FastifyRequest,
+    spaceId: string,
+    source: ContentSource,
+  ): Promise<ResolvedContent & { publicFiles?: string }> =>
+    request.siteToken
+      ? readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, spaceId, source)
+      : readContent(deps.db, serviceContext(deps, request), spaceId, source);
+
   for (const { prefix, params, source, siteToken } of prefixes) {
-    // A site API token reads the space's content and its history as its site publishes them (site-reach.ts).
-    const resolve = async (request: FastifyRequest): Promise<ResolvedContent & { publicFiles?: string }> => {
+    const resolve = (request: FastifyRequest) => {
       const p = request.params as Record<string, string>;
-      if (request.siteToken) {
-        return readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, p.spaceId!, source(p));
-      }
-      return readContent(deps.db, serviceContext(deps, request), p.spaceId!, source(p));
+      return readFor(request, p.spaceId!, source(p));
     };
     const config = { siteToken };
 
@@ -200,11 +207,13 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     /** A page as the contract gives it (by id or by path), its body in the format asked. */
     const pageAnswer = async (c: Awaited<ReturnType<typeof resolve>>, node: PageNode | undefined, format?: string) => {
       if (!node) throw new NotFoundError('Page not found');
-      const blocks = await c.reader.document(node.version);
       const body =
         format === 'markdown'
-          ? { format: 'markdown' as const, blocks }
-          : { format: 'document' as const, document: await pageDocument(c.reader, node, blocks) };
+          ? { format: 'markdown' as const, blocks: await c.reader.document(node.version) }
+          : {
+              format: 'document' as const,
+              document: await documents.of(c.reader, c.revision.id, `page:${node.id}`, node),
+            };
       return presentPage(deps.urls, location(c), node, body);
     };
     r.get(
@@ -384,9 +393,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
     async (request) => {
       const { spaceId, documentId } = request.params;
-      const c = request.siteToken
-        ? await readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, spaceId, { kind: 'space' })
-        : await readContent(deps.db, serviceContext(deps, request), spaceId, { kind: 'space' });
+      const c = await readFor(request, spaceId, { kind: 'space' });
       const pageId = (await documentPages.of(c.reader, c.revision.id)).get(documentId);
       const node = pageId === undefined ? undefined : await c.reader.page(pageId);
       if (!node || node.version.document !== documentId) throw new NotFoundError('Document not found');

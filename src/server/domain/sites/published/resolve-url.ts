@@ -5,7 +5,7 @@ import { SHARE_SEGMENT, SITES_PREFIX } from '../../../lib/urls.js';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { SiteCache } from './cache.js';
 import { signSiteToken } from './site-token.js';
-import { visitorAccess } from './visitor-access.js';
+import { visibleSiteSpaces, visitorAccess } from './visitor-access.js';
 
 /**
  * `POST /v1/urls/published` (0.143.2 resolvePublishedContentByUrl): which site, section, site space and space a
@@ -49,23 +49,37 @@ export type UrlResolution =
 
 const notFound = () => new NotFoundError('No published content at this URL');
 
+/** Where this server's published sites are: PUBLIC_URL's origin and host, and the path of `/sites/` under it. */
+function sitesRoot(publicUrl: string) {
+  const base = new URL(publicUrl);
+  return {
+    origin: base.origin,
+    host: base.host.toLowerCase(),
+    path: `${base.pathname.replace(/\/+$/, '')}${SITES_PREFIX}/`,
+  };
+}
+
 /** The URL's path segments under this server's published sites (decoded), or undefined when it is not one. */
-function siteSegments(publicUrl: string, raw: string): string[] | undefined {
+function siteSegments(sites: ReturnType<typeof sitesRoot>, raw: string): string[] | undefined {
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
   } catch {
     return undefined;
   }
-  const base = new URL(publicUrl);
-  if (url.host.toLowerCase() !== base.host.toLowerCase()) return undefined;
-  const prefix = `${base.pathname.replace(/\/+$/, '')}${SITES_PREFIX}/`;
-  if (!url.pathname.startsWith(prefix)) return undefined;
+  if (url.host.toLowerCase() !== sites.host || !url.pathname.startsWith(sites.path)) return undefined;
   try {
-    return url.pathname.slice(prefix.length).split('/').filter(Boolean).map(decodeURIComponent);
+    return url.pathname.slice(sites.path.length).split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
     return undefined;
   }
+}
+
+/** The sign-in URL of a visitor-auth site, told to come back to `url`. */
+function signIn(fallbackUrl: string, url: string): UrlResolution {
+  const target = new URL(fallbackUrl);
+  target.searchParams.set('location', url);
+  return { kind: 'redirect', redirect: target.toString(), target: 'external' };
 }
 
 export async function resolvePublishedUrl(
@@ -74,7 +88,8 @@ export async function resolvePublishedUrl(
   publicUrl: string,
   input: ResolveUrlInput,
 ): Promise<UrlResolution> {
-  const all = siteSegments(publicUrl, input.url);
+  const sites = sitesRoot(publicUrl);
+  const all = siteSegments(sites, input.url);
   if (!all || all.length === 0) throw notFound();
   const [siteId, ...afterSite] = all as [string, ...string[]];
   const checked = await visitorAccess(db, cache, publicUrl, {
@@ -84,20 +99,11 @@ export async function resolvePublishedUrl(
   });
   if ('refused' in checked) {
     const refused = checked.refused;
-    if (refused.kind === 'redirect') {
-      // The sign-in URL, told to come back to the URL asked for.
-      const target = new URL(refused.location);
-      target.searchParams.set('location', input.url);
-      return { kind: 'redirect', redirect: target.toString(), target: 'external' };
-    }
+    if (refused.kind === 'redirect') return signIn(refused.location, input.url);
     if ('status' in refused && refused.status === 401) {
       // A token refused (valid signature, too long a lifetime): the sign-in URL when the caller asks for it.
       const site = input.redirectOnError ? await findSiteById(db, siteId) : undefined;
-      if (site?.visitor_fallback_url) {
-        const target = new URL(site.visitor_fallback_url);
-        target.searchParams.set('location', input.url);
-        return { kind: 'redirect', redirect: target.toString(), target: 'external' };
-      }
+      if (site?.visitor_fallback_url) return signIn(site.visitor_fallback_url, input.url);
       throw new UnauthorizedError('This site is for authenticated visitors: the visitor token is missing or refused');
     }
     throw notFound();
@@ -138,7 +144,7 @@ export async function resolvePublishedUrl(
   if (!siteSpace) throw notFound();
   const space = view.spaces.get(siteSpace.space_id)!;
 
-  const spaceIds = [...visible.siteSpaces.values()].flat().map((ss) => ss.space_id);
+  const spaceIds = visibleSiteSpaces(visible).map((ss) => ss.space_id);
   const claims = Object.keys(view.claims).length > 0 ? view.claims : undefined;
   const apiToken = await signSiteToken(
     db,
@@ -155,10 +161,8 @@ export async function resolvePublishedUrl(
     { notAfter: typeof claims?.exp === 'number' ? claims.exp : undefined },
   );
 
-  const base = new URL(publicUrl);
-  const root = `${base.pathname.replace(/\/+$/, '')}${SITES_PREFIX}/`;
   const encode = (parts: string[]) => parts.map(encodeURIComponent).join('/');
-  const siteBasePath = `${root}${encode(siteBase)}/`;
+  const siteBasePath = `${sites.path}${encode(siteBase)}/`;
   const basePath = consumed.length > 0 ? `${siteBasePath}${encode(consumed)}/` : siteBasePath;
   const pathname = segments.join('/');
   return {
@@ -175,7 +179,7 @@ export async function resolvePublishedUrl(
       siteBasePath,
       apiToken,
       complete,
-      canonicalUrl: `${base.origin}${basePath}${encode(segments)}`,
+      canonicalUrl: `${sites.origin}${basePath}${encode(segments)}`,
       ...(shareKey !== undefined ? { shareKey } : {}),
       // What this visitor sees depends on their claims: the renderer keys what it keeps by this.
       ...(claims
