@@ -10,7 +10,6 @@ import './visual-editor.css';
 export interface VisualEditorHandle {
   /** The markdown as it stands now (pending changes written out). */
   flush(): string;
-  focus(): void;
   /** Inserts markdown (an uploaded file's image or link) where the writer is, or where files were dropped. */
   insertMarkdown(markdown: string): void;
 }
@@ -89,6 +88,16 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
     [images],
   );
 
+  /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
+  const takeFiles = (event: Event, data: DataTransfer | null, at: number | undefined): boolean => {
+    const files = [...(data?.files ?? [])];
+    if (!files.length || !filesHandler.current) return false;
+    event.preventDefault();
+    dropAt.current = at;
+    filesHandler.current(files);
+    return true;
+  };
+
   const write = (editor: Editor): string => {
     clearTimeout(timer.current);
     timer.current = undefined;
@@ -106,22 +115,9 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
     immediatelyRender: true,
     editorProps: {
       attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
-      handleDrop: (view, event) => {
-        const files = [...(event.dataTransfer?.files ?? [])];
-        if (!files.length || !filesHandler.current) return false;
-        event.preventDefault();
-        dropAt.current = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
-        filesHandler.current(files);
-        return true;
-      },
-      handlePaste: (_view, event) => {
-        const files = [...(event.clipboardData?.files ?? [])];
-        if (!files.length || !filesHandler.current) return false;
-        event.preventDefault();
-        dropAt.current = undefined;
-        filesHandler.current(files);
-        return true;
-      },
+      handleDrop: (view, event) =>
+        takeFiles(event, event.dataTransfer, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
+      handlePaste: (_view, event) => takeFiles(event, event.clipboardData, undefined),
     },
     onUpdate: ({ editor }) => {
       clearTimeout(timer.current);
@@ -132,7 +128,7 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
     },
   });
 
-  // Markdown that changed from outside (another revision adopted, a file inserted): the editor opens it anew.
+  // Markdown that changed from outside (another revision adopted, changes discarded): the editor opens it anew.
   useEffect(() => {
     if (!editor || markdown === written.current) return;
     loaded.current = pages.load(markdown);
@@ -149,7 +145,6 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
     ref,
     () => ({
       flush: () => (editor ? write(editor) : written.current),
-      focus: () => editor?.commands.focus(),
       insertMarkdown: (text: string) => {
         if (!editor) return;
         const content = pages.manager.parse(text).content ?? [];
