@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../src/server/app.js';
 import { benchDatabase, median, jsonCaller } from './setup.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const TOKEN = 'bench-editor-token-0123456789abcdefghijklmnopqr';
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
@@ -46,16 +47,7 @@ const url = `${base}/o/${org}/spaces/${space.id}/change-requests/${cr.number}/pa
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil((values.length * p) / 100) - 1]!;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const signedIn = await context.request.post(`${base}/v1/auth/login`, {
   data: { email: config.admin.email, password: config.admin.password },

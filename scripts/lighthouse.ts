@@ -5,9 +5,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { buildApp } from '../src/server/app.js';
 import { benchDatabase, freePort } from '../bench/setup.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TOKEN = 'lighthouse-token-0123456789abcdefghijklmnopqrstuv';
 
@@ -81,12 +81,12 @@ try {
           '--quiet',
           '--output=json',
           '--output-path=stdout',
-          `--chrome-path=${CHROMIUM}`,
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+          `--chrome-path=${CHROMIUM_PATH}`,
+          `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
           `--only-categories=${CATEGORIES.join(',')}`,
           ...(form === 'desktop' ? ['--preset=desktop'] : []),
         ],
-        { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM } },
+        { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
       );
       const report = JSON.parse(stdout) as {
         categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
