@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './storage/db.js';
+import { openNotifier } from './storage/notifier.js';
+import { registerCollab } from './routes/collab.js';
 import { Urls } from './lib/urls.js';
 import { registerErrorHandler, errorBody } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
@@ -216,6 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(domainRoutes, routeDeps);
   await app.register(importRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
+  // Live collaboration's WebSocket, and the messages it exchanges with the other processes on the database.
+  const notifier = openNotifier(deps.config.storage);
+  registerCollab(app, { db: deps.db, config: deps.config, notifier });
+  app.addHook('onClose', async () => notifier.close());
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return { app, jobs: startJobs(app, deps) };
 }

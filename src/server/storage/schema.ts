@@ -17,6 +17,8 @@ export interface Database {
   blobs: BlobsTable;
   blob_chunks: BlobChunksTable;
   change_requests: ChangeRequestsTable;
+  collab_documents: CollabDocumentsTable;
+  collab_updates: CollabUpdatesTable;
   change_request_reviews: ReviewsTable;
   change_request_reviewers: RequestedReviewersTable;
   comments: CommentsTable;
@@ -384,6 +386,26 @@ export interface SiteShareLinksTable {
   name: string;
   key: string;
   active: number;
+  created_at: string;
+}
+
+/** A change request's page edited together (domain/collab): see migration 029. */
+export interface CollabDocumentsTable {
+  /** `{spaceId}/{change request number}/{pageId}` (shared/contract/collab.ts). */
+  name: string;
+  change_request_id: string;
+  page_id: string;
+  /** The page's markdown the shared document was last in step with. */
+  markdown: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One Yjs update of a shared document, as an editor sent it (or several, merged). */
+export interface CollabUpdatesTable {
+  id: string;
+  name: string;
+  data: Uint8Array;
   created_at: string;
 }
 

@@ -22,3 +22,4 @@ export * from './links.js';
 export * from './imports.js';
 export * from './openapi.js';
 export * from './integrations.js';
+export * from './collab.js';

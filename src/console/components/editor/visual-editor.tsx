@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Placeholder } from '@tiptap/extensions';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { editorExtensions, PageMarkdown, type LoadedPage } from './markdown-blocks';
+import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared/editor/markdown-blocks';
 import { fileTarget } from '../ui/markdown-files';
 import './visual-editor.css';
 

@@ -27,6 +27,7 @@ import * as m025 from './025-import-jobs.js';
 import * as m026 from './026-search-includes.js';
 import * as m027 from './027-link-anchors-and-includes.js';
 import * as m028 from './028-site-redirects.js';
+import * as m029 from './029-collab.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '026-search-includes': m026,
   '027-link-anchors-and-includes': m027,
   '028-site-redirects': m028,
+  '029-collab': m029,
 };
 
 export const migrationProvider: MigrationProvider = {

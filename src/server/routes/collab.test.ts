@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { editContent, newChangeRequest, newSpace, seedPage } from '../test/factories.js';
+import { collabClient, type CollabClient } from '../test/collab-client.js';
+
+/** Live collaboration over the real WebSocket: co-editing, the page written from it, access. */
+describeEachDialect('live collaboration on a change request page', (dialect) => {
+  let server: TestServer;
+  const clients: CollabClient[] = [];
+  const open = (target: Target, token: string) => {
+    const client = collabClient(server.url, target, token);
+    clients.push(client);
+    return client;
+  };
+  interface Target {
+    spaceId: string;
+    number: number;
+    pageId: string;
+    crId: string;
+  }
+  const pageOf = async (t: Target) => {
+    const res = await server.request(
+      'GET',
+      `/v1/spaces/${t.spaceId}/change-requests/${t.crId}/content/page/${t.pageId}?format=markdown`,
+    );
+    expect(res.status).toBe(200);
+    return res.body.markdown as string;
+  };
+  const until = async (test: () => Promise<boolean>, ms = 10_000) => {
+    const end = Date.now() + ms;
+    while (!(await test())) {
+      if (Date.now() > end) throw new Error('not within time');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const newTarget = async (
+    markdown = '# Guide\n\nIntro text.\n\n{% hint style="info" %}\nKeep me.\n{% endhint %}\n',
+  ): Promise<Target> => {
+    const space = await newSpace(server);
+    const pageId = await seedPage(server, space.id, 'Guide', markdown);
+    const cr = await newChangeRequest(server, space.id);
+    return { spaceId: space.id, number: cr.number, pageId, crId: cr.id };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.destroy();
+    await server.close();
+  });
+
+  it('two editors see each other, and the change request page is written from what they typed', async () => {
+    const target = await newTarget();
+    const writer = await server.member('edit');
+    const a = open(target, server.owner.token);
+    const b = open(target, writer.token);
+    await Promise.all([a.ready, b.ready]);
+    expect(a.markdown()).toContain('Intro text.');
+    a.append('From A.');
+    b.append('From B.');
+    await Promise.all([a.until((m) => m.includes('From B.')), b.until((m) => m.includes('From A.'))]);
+    await Promise.all([a.saved(), b.saved()]);
+    // Written after a pause in typing; untouched blocks (the GitBook hint) exactly as they were.
+    await until(async () => {
+      const page = await pageOf(target);
+      return page.includes('From A.') && page.includes('From B.');
+    });
+    const page = await pageOf(target);
+    expect(page).toContain('{% hint style="info" %}\nKeep me.\n{% endhint %}');
+    expect(page.startsWith('# Guide\n\nIntro text.')).toBe(true);
+  });
+
+  it('an edit through the API reaches the editors', async () => {
+    const target = await newTarget('# Notes\n\nFirst.\n');
+    const a = open(target, server.owner.token);
+    await a.ready;
+    await editContent(server, target.spaceId, target.crId, [
+      {
+        operation: 'update_page',
+        page: target.pageId,
+        document: { markdown: '# Notes\n\nFirst.\n\nAdded by the API.\n' },
+      },
+    ]);
+    await a.until((m) => m.includes('Added by the API.'));
+    // The editor's own typing afterwards keeps it.
+    a.append('Then typed.');
+    await a.saved();
+    await until(async () => (await pageOf(target)).includes('Then typed.'));
+    expect(await pageOf(target)).toContain('Added by the API.');
+  });
+
+  it('a reader watches but cannot type; strangers and the anonymous cannot open it', async () => {
+    const target = await newTarget('# Read\n\nOnly.\n');
+    const reader = await server.member('read');
+    const r = open(target, reader.token);
+    await r.ready;
+    expect(r.provider.authorizedScope).toBe('readonly');
+    r.append('Sneaky.');
+    const a = open(target, server.owner.token);
+    await a.ready;
+    a.append('Real.');
+    await a.saved();
+    await r.until((m) => m.includes('Real.'));
+    await new Promise((res) => setTimeout(res, 1500));
+    expect(a.markdown()).not.toContain('Sneaky.');
+    await until(async () => (await pageOf(target)).includes('Real.'));
+    expect(await pageOf(target)).not.toContain('Sneaky.');
+
+    // Another organization's admin, a bad token, no token.
+    const stranger = await server.signup('stranger');
+    for (const token of [stranger.token, 'not-a-token', '']) {
+      const c = open(target, token);
+      await expect(c.ready).rejects.toThrow(/authentication failed/);
+    }
+    // A name that is no page.
+    const c = open({ ...target, pageId: 'nope' }, server.owner.token);
+    await expect(c.ready).rejects.toThrow(/authentication failed/);
+  });
+
+  it('a member removed while editing is disconnected', async () => {
+    const target = await newTarget('# Team\n\nText.\n');
+    const writer = await server.member('edit');
+    const w = open(target, writer.token);
+    await w.ready;
+    const removed = await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${writer.id}`);
+    expect(removed.status).toBeLessThan(300);
+    const closed = await Promise.race([w.closed, new Promise((r) => setTimeout(() => r('timeout'), 8000))]);
+    expect(closed).not.toBe('timeout');
+  });
+});

@@ -1,0 +1,78 @@
+import type { Executor } from '../db.js';
+import type { CollabDocumentsTable } from '../schema.js';
+
+/** The shared documents of pages edited together, and their Yjs updates (see migration 029). */
+
+export function findCollabDocument(db: Executor, name: string) {
+  return db.selectFrom('collab_documents').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** Creates the document unless it exists; answers whether this call created it (the first writer wins). */
+export async function insertCollabDocumentIfAbsent(db: Executor, row: CollabDocumentsTable): Promise<boolean> {
+  const result = await db
+    .insertInto('collab_documents')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Sets the markdown the document is in step with, if it still is `from`; answers whether it did. */
+export async function moveCollabMarkdown(
+  db: Executor,
+  name: string,
+  from: string,
+  to: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('collab_documents')
+    .set({ markdown: to, updated_at: now })
+    .where('name', '=', name)
+    .where('markdown', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertCollabUpdate(
+  db: Executor,
+  row: { id: string; name: string; data: Uint8Array; created_at: string },
+) {
+  await db.insertInto('collab_updates').values(row).execute();
+}
+
+/** Every update of a document, oldest first. */
+export function collabUpdates(db: Executor, name: string) {
+  return db.selectFrom('collab_updates').select(['id', 'data']).where('name', '=', name).orderBy('id').execute();
+}
+
+export function collabUpdate(db: Executor, id: string) {
+  return db.selectFrom('collab_updates').select(['id', 'name', 'data']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Replaces these updates of a document by one (their merge). */
+export async function replaceCollabUpdates(
+  db: Executor,
+  name: string,
+  ids: string[],
+  merged: { id: string; data: Uint8Array; created_at: string },
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom('collab_updates')
+      .where('name', '=', name)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+  await db
+    .insertInto('collab_updates')
+    .values({ name, ...merged })
+    .execute();
+}
+
+/** The current revision of these change requests, by id. */
+export async function changeRequestRevisions(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('change_requests').select(['id', 'revision_id']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.revision_id]));
+}
