@@ -1,34 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  callApi,
-  changePage,
-  editPage,
-  expect,
-  newBrowser,
-  newOrganization,
-  newSpace,
-  seedPage,
-  test,
-  uniqueEmail,
-} from './support';
+import { callApi, changePage, editPage, expect, newMember, newOrganization, newSpace, seedPage, test } from './support';
 
 /** What another member's screen may take to show a change: the console polls every 3 s; a slow machine adds to it. */
 const LIVE = { timeout: 20_000 };
-
-/** A new account, signed up in a browser of its own, that joins the organization with `role`. */
-async function newMember(browser: Browser, owner: Page, organizationId: string, name: string, role: string) {
-  const invite = await callApi(owner, 'POST', `/orgs/${organizationId}/link-invites`, { role });
-  const context = await newBrowser(browser);
-  const page = await context.newPage();
-  await page.goto('/signup');
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('E-mail').fill(uniqueEmail(name.split(' ')[0]!));
-  await page.getByLabel('Password').fill('many-threads-to-pull');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
-  await callApi(page, 'POST', `/orgs/${organizationId}/invites/${invite.id}`);
-  return { context, page };
-}
 
 test('two members discuss a block live: comment, reply, react, resolve, filter; an own comment edited and deleted', async ({
   page,

@@ -279,3 +279,18 @@ export async function accessibilityViolations(
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
   expect(await accessibilityViolations(page, { within }), 'accessibility violations (axe)').toEqual([]);
 }
+
+/** A new account, signed up in a browser of its own, that joins the organization with `role`. */
+export async function newMember(browser: Browser, owner: Page, organizationId: string, name: string, role: string) {
+  const invite = await callApi(owner, 'POST', `/orgs/${organizationId}/link-invites`, { role });
+  const context = await newBrowser(browser);
+  const page = await context.newPage();
+  await page.goto('/signup');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail').fill(uniqueEmail(name.split(' ')[0]!));
+  await page.getByLabel('Password').fill('many-threads-to-pull');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
+  await callApi(page, 'POST', `/orgs/${organizationId}/invites/${invite.id}`);
+  return { context, page };
+}

@@ -54,21 +54,27 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
-  await page.getByRole('button', { name: 'Save page' }).click();
-  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
+  // Nothing to save: what is typed is stored as it is typed, and the page written from it.
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await expect(page.getByRole('button', { name: 'Save title' })).toBeDisabled();
 
-  // Saved: the blocks not touched are as they were written (spacing, `*` bullets, the hint); the others are new.
-  const saved = await callApi(
-    page,
-    'GET',
-    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-  );
-  expect(saved.markdown).toBe(
-    ORIGINAL.replace(
-      'Last paragraph.\n',
-      'Last paragraph. More **bold**\n\n## New section\n\n- [item](https://example.com/item)\n',
-    ),
-  );
+  // Written: the blocks not touched are as they were written (spacing, `*` bullets, the hint); the others are new.
+  const pageMarkdown = async () =>
+    (
+      await callApi(
+        page,
+        'GET',
+        `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+      )
+    ).markdown as string;
+  await expect
+    .poll(pageMarkdown, { timeout: 15_000 })
+    .toBe(
+      ORIGINAL.replace(
+        'Last paragraph.\n',
+        'Last paragraph. More **bold**\n\n## New section\n\n- [item](https://example.com/item)\n',
+      ),
+    );
 
   // An image dropped before the last paragraph is uploaded and lands there, shown from the change request's files.
   const last = body.getByText('Last paragraph. More');
@@ -87,14 +93,10 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   const image = body.locator('img');
   await expect(image).toHaveCount(1);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-  await page.getByRole('button', { name: 'Save page' }).click();
-  await expect(page.locator('.editor-status')).toHaveText('All changes saved');
-  const withImage = await callApi(
-    page,
-    'GET',
-    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-  );
-  expect(withImage.markdown).toMatch(/\* second\n\n!\[pixel\.png\]\(\/files\/[\w-]+\)\n\nLast paragraph\. More/);
+  await expect
+    .poll(pageMarkdown, { timeout: 15_000 })
+    .toMatch(/\* second\n\n!\[pixel\.png\]\(\/files\/[\w-]+\)\n\nLast paragraph\. More/);
+  const withImage = { markdown: await pageMarkdown() };
 
   // The choice of editor is kept; the markdown editor shows the same text.
   await page.reload();

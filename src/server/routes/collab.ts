@@ -16,7 +16,7 @@ import { newId } from '../lib/ids.js';
 import { authenticate } from '../domain/auth/service.js';
 import type { Actor } from '../domain/permissions/resolver.js';
 import { collabAccess, CollabDocuments, REMOTE_ORIGIN, type CollabTarget } from '../domain/collab/documents.js';
-import { COLLAB_PATH } from '../../shared/contract/collab.js';
+import { COLLAB_PATH, COLLAB_WRITTEN } from '../../shared/contract/collab.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js';
 
 /**
@@ -52,6 +52,8 @@ interface Announcement {
   n: string;
   u?: string;
   a?: string;
+  /** The change request's page was written from the document. */
+  w?: 1;
 }
 
 /** The credential of a connection: an API token, or the session cookie with its CSRF value as the token. */
@@ -146,6 +148,9 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       const actor = (context as Partial<ConnectionContext>).actor;
       if (!target || !actor) return;
       await documents.write(target, document, actor);
+      // The editors learn that the page holds what they typed (here and in the other processes).
+      document.broadcastStateless(COLLAB_WRITTEN);
+      await announce({ p: processId, n: documentName, w: 1 });
     },
     async afterUnloadDocument({ documentName }) {
       targets.delete(documentName);
@@ -163,6 +168,7 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     if (message.p === processId) return;
     const document = hocuspocus.documents.get(message.n);
     if (!document || document.isLoading) return;
+    if (message.w) document.broadcastStateless(COLLAB_WRITTEN);
     if (message.a) {
       awarenessProtocol.applyAwarenessUpdate(document.awareness, Buffer.from(message.a, 'base64'), REMOTE_ORIGIN);
     }

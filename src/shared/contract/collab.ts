@@ -5,6 +5,8 @@
  */
 export const COLLAB_PATH = '/v1/collab';
 export const COLLAB_FIELD = 'default';
+/** The stateless message the server sends an editor each time the change request's page was written from the document. */
+export const COLLAB_WRITTEN = 'written';
 
 export function collabDocumentName(spaceId: string, number: number, pageId: string): string {
   return `${spaceId}/${number}/${pageId}`;

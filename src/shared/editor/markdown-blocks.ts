@@ -64,12 +64,17 @@ export const MarkdownSource = Node.create({
 });
 
 /**
- * The editor's extensions. `imageSrc` says where an image is shown from (a page names its files `/files/<id>`); what
- * is written back is always the page's own `src`.
+ * The editor's extensions, which make its schema: the console's editor and the server (live collaboration,
+ * domain/collab) read and write pages with the same. `imageSrc` says where an image is shown from (a page names its
+ * files `/files/<id>`); what is written back is always the page's own `src`.
  */
-export function editorExtensions(imageSrc: (src: string) => string = (src) => src): AnyExtension[] {
+export function editorExtensions(
+  imageSrc: (src: string) => string = (src) => src,
+  { history = true }: { history?: boolean } = {},
+): AnyExtension[] {
   return [
-    StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
+    // A shared document keeps its own history (each writer undoes their own changes): then the editor's is off.
+    StarterKit.configure({ link: { openOnClick: false, autolink: true }, ...(history ? {} : { undoRedo: false }) }),
     TableKit,
     TaskList,
     TaskItem.configure({ nested: true }),

@@ -1,9 +1,12 @@
 import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Placeholder } from '@tiptap/extensions';
+import Collaboration from '@tiptap/extension-collaboration';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared/editor/markdown-blocks';
 import { fileTarget } from '../ui/markdown-files';
+import { COLLAB_FIELD } from '../../../shared/contract/collab';
+import { collaborationCursors, type CollabSession } from './collaboration';
 import './visual-editor.css';
 
 /** What the page form asks of the editor. */
@@ -23,6 +26,13 @@ interface Props {
   filesUrl?: string;
   /** Files dropped or pasted on the text: the form uploads them, then inserts them (insertMarkdown). */
   onFiles?: (files: File[]) => void;
+  /**
+   * The page's shared document, when it is edited together (collaboration.ts): the editor shows and changes it, and
+   * the server writes the page from it; `markdown` and `onChange` are then not used.
+   */
+  collab?: CollabSession;
+  /** false: shown, not changed (a reader, or while the shared document is not yet there). */
+  editable?: boolean;
   ref?: Ref<VisualEditorHandle>;
 }
 
@@ -65,7 +75,16 @@ const LinkShortcut = Extension.create({
  * read block by block and written back changing only the blocks the writer changed (markdown-blocks.ts); blocks it
  * cannot show as what they are (GitBook blocks, HTML, math) stay as their markdown, shown as source.
  */
-export default function VisualEditor({ markdown, onChange, label, filesUrl, onFiles, ref }: Props) {
+export default function VisualEditor({
+  markdown,
+  onChange,
+  label,
+  filesUrl,
+  onFiles,
+  collab,
+  editable = true,
+  ref,
+}: Props) {
   const [initial] = useState(() => pages.load(markdown));
   const loaded = useRef<LoadedPage>(initial);
   const written = useRef(markdown);
@@ -81,11 +100,17 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
   const [images] = useState(() => ({ filesUrl }));
   const extensions = useMemo(
     () => [
-      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src),
+      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src, { history: !collab }),
       LinkShortcut,
       Placeholder.configure({ placeholder: 'Write, or type # for a heading, - for a list…' }),
+      ...(collab
+        ? [
+            Collaboration.configure({ document: collab.doc, field: COLLAB_FIELD }),
+            collaborationCursors(collab.provider),
+          ]
+        : []),
     ],
-    [images],
+    [images, collab],
   );
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
@@ -109,32 +134,42 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
     return next;
   };
 
-  const editor = useEditor({
-    extensions,
-    content: initial.doc,
-    immediatelyRender: true,
-    editorProps: {
-      attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
-      handleDrop: (view, event) =>
-        takeFiles(event, event.dataTransfer, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
-      handlePaste: (_view, event) => takeFiles(event, event.clipboardData, undefined),
+  const editor = useEditor(
+    {
+      extensions,
+      // A shared document brings its own content.
+      ...(collab ? {} : { content: initial.doc }),
+      editable,
+      immediatelyRender: true,
+      editorProps: {
+        attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
+        handleDrop: (view, event) =>
+          takeFiles(event, event.dataTransfer, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
+        handlePaste: (_view, event) => takeFiles(event, event.clipboardData, undefined),
+      },
+      onUpdate: ({ editor }) => {
+        if (collab) return;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => write(editor), WRITE_AFTER_MS);
+      },
+      onBlur: ({ editor }) => {
+        if (timer.current !== undefined) write(editor);
+      },
     },
-    onUpdate: ({ editor }) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => write(editor), WRITE_AFTER_MS);
-    },
-    onBlur: ({ editor }) => {
-      if (timer.current !== undefined) write(editor);
-    },
-  });
+    [collab],
+  );
+
+  useEffect(() => {
+    if (editor && editor.isEditable !== editable) editor.setEditable(editable);
+  }, [editor, editable]);
 
   // Markdown that changed from outside (another revision adopted, changes discarded): the editor opens it anew.
   useEffect(() => {
-    if (!editor || markdown === written.current) return;
+    if (!editor || collab || markdown === written.current) return;
     loaded.current = pages.load(markdown);
     written.current = markdown;
     editor.commands.setContent(loaded.current.doc, { emitUpdate: false });
-  }, [markdown, editor]);
+  }, [markdown, editor, collab]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -144,7 +179,7 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
   useImperativeHandle(
     ref,
     () => ({
-      flush: () => (editor ? write(editor) : written.current),
+      flush: () => (editor && !collab ? write(editor) : written.current),
       insertMarkdown: (text: string) => {
         if (!editor) return;
         const content = pages.manager.parse(text).content ?? [];
@@ -157,12 +192,12 @@ export default function VisualEditor({ markdown, onChange, label, filesUrl, onFi
       },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [editor],
+    [editor, collab],
   );
 
   return (
     <div className="visual-editor">
-      {editor && <Toolbar editor={editor} />}
+      {editor && editable && <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );

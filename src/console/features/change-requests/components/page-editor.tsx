@@ -11,7 +11,7 @@ import {
   PAGE_TITLE_MAX,
   updatePageOperationSchema,
 } from '../../../../shared/contract';
-import type { ContentChange, RevisionPage } from '../../../../shared/contract';
+import type { ContentChange, RevisionPage, User } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
@@ -30,7 +30,7 @@ import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
-import type { VisualEditorHandle } from '../../../components/editor/visual-editor';
+import type { SharedEditorHandle } from '../../../components/editor/shared-page-editor';
 import '../change-requests.css';
 
 type EditorMode = 'visual' | 'markdown';
@@ -44,9 +44,12 @@ function storedMode(): EditorMode {
   }
 }
 
-/** The visual editor, loaded only when someone edits with it (it weighs more than the rest of the console page). */
-const loadVisualEditor = () => import('../../../components/editor/visual-editor');
-const VisualEditor = lazy(loadVisualEditor);
+/**
+ * The visual editor, where a page is edited together (live collaboration): loaded only when someone edits with it
+ * (it weighs more than the rest of the console page).
+ */
+const loadVisualEditor = () => import('../../../components/editor/shared-page-editor');
+const SharedPageEditor = lazy(loadVisualEditor);
 // For a writer who uses it, it loads with this module, beside the page's data rather than after it.
 if (typeof window !== 'undefined' && storedMode() === 'visual') void loadVisualEditor();
 
@@ -228,7 +231,14 @@ function PageForm({
   const [uploadError, setUploadError] = useState<string | undefined>();
   const uploadFile = useUploadChangeRequestFile(spaceId, number);
   const [mode, setMode] = useEditorMode();
-  const visual = useRef<VisualEditorHandle | null>(null);
+  const visual = useRef<SharedEditorHandle | null>(null);
+  // In the visual editor the body is shared and written by the server: the form saves the title only.
+  const shared = mode === 'visual';
+  const [switching, setSwitching] = useState(false);
+  const me = queryClient.getQueryData<User>(queryKeys.user);
+  /** The change request's revision now: what the server wrote from the shared body moves it on. */
+  const latestRevision = async () =>
+    (await queryClient.fetchQuery({ ...changeRequestQueryOptions(spaceId, number), staleTime: 0 })).revision;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   // Opened to fix a broken link: the link's text selected, in view, with the focus.
@@ -258,12 +268,13 @@ function PageForm({
   const onSubmit = form.handleSubmit(async (values) => {
     const change: Extract<ContentChange, { operation: 'update_page' }> = { operation: 'update_page', page: page.id };
     if (values.title !== page.title) change.title = values.title;
-    if (values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
+    if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
     if (change.title === undefined && change.document === undefined) return;
     setStale(false);
     try {
       const result = await edit.mutateAsync({
-        revision: base,
+        // A title changes nobody's text: it goes on the latest revision, whatever the others wrote meanwhile.
+        revision: shared ? await latestRevision() : base,
         changes: [change],
         origin,
         // What the server now holds for this page is what was sent: the editor goes on without loading it again.
@@ -305,7 +316,7 @@ function PageForm({
     const value = form.getValues('markdown') ?? '';
     let start = el ? el.selectionStart : value.length;
     let end = el ? el.selectionEnd : value.length;
-    let revision = base;
+    let revision = shared ? await latestRevision().catch(() => base) : base;
     for (const [index, file] of files.entries()) {
       const name = nameOf(file);
       setUpload({ name, index, total: files.length });
@@ -370,6 +381,27 @@ function PageForm({
     });
   };
 
+  /**
+   * Changes editor. Leaving the visual editor waits until the server wrote what was typed there, then shows the
+   * page as of then; entering it saves what was typed in markdown first (the shared body starts from the page).
+   */
+  const switchTo = async (next: 'visual' | 'markdown') => {
+    if (next === mode || switching) return;
+    setSwitching(true);
+    try {
+      if (next === 'markdown') {
+        await visual.current?.settle();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.detail(spaceId, number) });
+      } else if (form.getFieldState('markdown').isDirty) {
+        await onSubmit();
+        if (form.getFieldState('markdown').isDirty) return;
+      }
+      setMode(next);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
   /** Discards the typed text: the page as of the change request's latest revision replaces it. */
   const reload = async () => {
     setReloading(true);
@@ -404,7 +436,7 @@ function PageForm({
         }
       }}
     >
-      {(stale || changedMeanwhile) && (
+      {(stale || (changedMeanwhile && !shared)) && (
         <StaleEditNotice stale={stale} what="this page">
           <Button size="sm" loading={reloading} onClick={() => void reload()}>
             Reload the latest version
@@ -429,10 +461,8 @@ function PageForm({
               size="sm"
               variant={mode === m ? 'primary' : 'ghost'}
               aria-pressed={mode === m}
-              onClick={() => {
-                visual.current?.flush();
-                setMode(m);
-              }}
+              disabled={switching}
+              onClick={() => void switchTo(m)}
             >
               {m === 'visual' ? 'Visual' : 'Markdown'}
             </Button>
@@ -473,9 +503,13 @@ function PageForm({
       <FormError message={uploadError} />
       {mode === 'visual' ? (
         <Suspense fallback={<p className="editor-loading">Opening the editor…</p>}>
-          <VisualBody
-            control={form.control}
-            editorRef={visual}
+          <SharedPageEditor
+            ref={visual}
+            spaceId={spaceId}
+            number={number}
+            pageId={page.id}
+            me={{ id: me?.id ?? '', name: me?.displayName ?? 'Someone' }}
+            label="Content"
             filesUrl={revisionFilesUrl(spaceId, base)}
             onFiles={(files) => void uploadFiles(files)}
           />
@@ -495,42 +529,25 @@ function PageForm({
       )}
       <div className="editor-toolbar">
         <span className="editor-status" role="status">
-          {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'All changes saved'}
+          {isSubmitting
+            ? 'Saving…'
+            : isDirty
+              ? shared
+                ? 'Unsaved title'
+                : 'Unsaved changes'
+              : shared
+                ? 'Title saved'
+                : 'All changes saved'}
         </span>
         <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(page))}>
           Discard changes
         </Button>
         <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-          Save page
+          {shared ? 'Save title' : 'Save page'}
         </Button>
       </div>
       <LeaveUnsavedDialog blocker={blocker} what="this page" />
     </form>
-  );
-}
-
-/** The page body in the visual editor, bound to the form's `markdown`. */
-function VisualBody({
-  control,
-  editorRef,
-  filesUrl,
-  onFiles,
-}: {
-  control: Control<PageFormInput>;
-  editorRef: RefObject<VisualEditorHandle | null>;
-  filesUrl: string;
-  onFiles: (files: File[]) => void;
-}) {
-  const { field } = useController({ control, name: 'markdown' });
-  return (
-    <VisualEditor
-      ref={editorRef}
-      markdown={field.value ?? ''}
-      onChange={field.onChange}
-      label="Content"
-      filesUrl={filesUrl}
-      onFiles={onFiles}
-    />
   );
 }
 

@@ -1,0 +1,176 @@
+import { Extension } from '@tiptap/core';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import { yCursorPlugin } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { COLLAB_PATH, COLLAB_WRITTEN, collabDocumentName } from '../../../shared/contract/collab';
+import { CSRF_COOKIE } from '../../../shared/contract/constants';
+
+/**
+ * The console's side of live collaboration: a page of a change request opened in the visual editor is a Yjs
+ * document shared with everyone editing it, through the server's WebSocket (Hocuspocus's provider). The session
+ * cookie authenticates the socket; the CSRF cookie's value, which only the console can read, is its token.
+ */
+
+export interface Collaborator {
+  name: string;
+  color: string;
+}
+
+/** Where a shared page stands, as the editor shows it. */
+export interface CollabState {
+  /**
+   * connecting: not yet synced; live: in step with the server; offline: lost, typing kept and sent on return;
+   * refused: the server does not let this session open the page.
+   */
+  connection: 'connecting' | 'live' | 'offline' | 'refused';
+  /** The server may refuse what is typed here (a reader, or a change request that can no longer change). */
+  readOnly: boolean;
+  /** Changes typed here that the server has not yet stored. */
+  unsaved: boolean;
+  /** The others in the page now. */
+  others: Collaborator[];
+}
+
+export interface CollabSession {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  /** Calls `listener` on each change of the state; answers a function that stops it. */
+  subscribe(listener: () => void): () => void;
+  state(): CollabState;
+  /** Resolves once the server wrote the page from what was typed here (at most `ms` later). */
+  written(ms?: number): Promise<void>;
+  /** Connects (again), and stops: a session is made first, then connected while it is shown. */
+  start(): void;
+  stop(): void;
+}
+
+function readCookie(name: string): string {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return '';
+}
+
+/** A color of a person's cursor, the same for them everywhere. */
+export function collaboratorColor(id: string): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `hsl(${hash % 360} 70% 38%)`;
+}
+
+/** The shared document of a change request's page, as `me` edits it (connected by `start`). */
+export function openCollab(
+  target: { spaceId: string; number: number; pageId: string },
+  me: Collaborator,
+): CollabSession {
+  const doc = new Y.Doc();
+  const listeners = new Set<() => void>();
+  let state: CollabState = { connection: 'connecting', readOnly: false, unsaved: false, others: [] };
+  const set = (patch: Partial<CollabState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  let typedSinceWritten = false;
+  const waiting = new Set<() => void>();
+  const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${COLLAB_PATH}`;
+  const websocket = new HocuspocusProviderWebsocket({ url, autoConnect: false });
+  const provider = new HocuspocusProvider({
+    websocketProvider: websocket,
+    name: collabDocumentName(target.spaceId, target.number, target.pageId),
+    document: doc,
+    token: () => readCookie(CSRF_COOKIE),
+    onSynced: () => set({ connection: 'live' }),
+    onAuthenticated: ({ scope }) => set({ readOnly: scope === 'readonly' }),
+    onAuthenticationFailed: () => set({ connection: 'refused' }),
+    onStatus: ({ status }) => {
+      if (status === WebSocketStatus.Disconnected && state.connection !== 'refused') set({ connection: 'offline' });
+    },
+    onUnsyncedChanges: ({ number }) => set({ unsaved: number > 0 }),
+    onStateless: ({ payload }) => {
+      if (payload !== COLLAB_WRITTEN || provider.unsyncedChanges > 0) return;
+      typedSinceWritten = false;
+      for (const resolve of waiting) resolve();
+      waiting.clear();
+    },
+    onAwarenessChange: ({ states }) => {
+      const others = states.filter((s) => s.clientId !== doc.clientID && s.user).map((s) => s.user as Collaborator);
+      set({ others });
+    },
+  });
+  provider.setAwarenessField('user', me);
+  // The browser knows first that the network is gone (a socket may take long to notice): offline at once, and
+  // connected again (sending what was typed meanwhile) when it is back.
+  const goneOffline = () => {
+    websocket.disconnect();
+    set({ connection: 'offline' });
+  };
+  const backOnline = () => void websocket.connect();
+  doc.on('update', (_update: Uint8Array, origin: unknown) => {
+    if (origin !== provider) typedSinceWritten = true;
+  });
+  return {
+    doc,
+    provider,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    state: () => state,
+    written(ms = 6000) {
+      if (!typedSinceWritten || state.readOnly) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(done);
+          resolve();
+        }, ms);
+        waiting.add(done);
+      });
+    },
+    start() {
+      provider.attach();
+      void websocket.connect();
+      window.addEventListener('offline', goneOffline);
+      window.addEventListener('online', backOnline);
+    },
+    stop() {
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
+      provider.detach();
+      websocket.disconnect();
+      set({ connection: 'connecting' });
+    },
+  };
+}
+
+/** The others' cursors and selections, with their names. */
+export function collaborationCursors(provider: HocuspocusProvider) {
+  return Extension.create({
+    name: 'collaborationCursors',
+    addProseMirrorPlugins() {
+      return [
+        yCursorPlugin(provider.awareness!, {
+          cursorBuilder: (user: Partial<Collaborator>) => {
+            const caret = document.createElement('span');
+            caret.className = 'collab-caret';
+            caret.style.borderColor = user.color ?? '#555';
+            const label = document.createElement('span');
+            label.className = 'collab-caret-label';
+            label.style.backgroundColor = user.color ?? '#555';
+            label.textContent = user.name ?? 'Someone';
+            caret.append(label);
+            return caret;
+          },
+          selectionBuilder: (user: Partial<Collaborator>) => ({
+            class: 'collab-selection',
+            style: `background-color: color-mix(in srgb, ${user.color ?? '#555'} 22%, transparent)`,
+          }),
+        }),
+      ];
+    },
+  });
+}
