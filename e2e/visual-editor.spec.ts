@@ -29,7 +29,9 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
   const body = page.getByRole('textbox', { name: 'Content' });
   await expect(body).toBeVisible();
-  await expect(body.locator('pre.markdown-source')).toContainText('{% hint style="info" %}');
+  // The GitBook hint is a hint, with its style to choose.
+  await expect(body.locator('.editor-hint')).toContainText('Keep this hint.');
+  await expect(body.getByRole('combobox', { name: 'Hint style' })).toHaveValue('info');
   await expect(body.getByRole('listitem')).toHaveCount(2);
 
   // Bold by Ctrl+B at the end of the last paragraph; a heading and a list by markdown shortcuts.
@@ -77,6 +79,9 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
     );
 
   // An image dropped before the last paragraph is uploaded and lands there, shown from the change request's files.
+  // (The selection let go first: the toolbar over it would be where the file is dropped.)
+  await page.keyboard.press('End');
+  await expect(page.getByRole('toolbar', { name: 'Selection' })).toBeHidden();
   const last = body.getByText('Last paragraph. More');
   const rect = (await last.boundingBox())!;
   await last.evaluate(
@@ -112,4 +117,82 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   const box = await page.getByRole('textbox', { name: 'Content' }).boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
+});
+
+test('insert every kind of block from the / menu, by keyboard; GitBook blocks are written as GitBook writes them', async ({
+  page,
+}) => {
+  const { organizationId, spaceId } = await openNewSpace(page, 'Slash journey', 'Handbook');
+  const pageId = await seedPage(page, spaceId, 'Blocks', 'Start.\n');
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Blocks' });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+  const body = page.getByRole('textbox', { name: 'Content' });
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await body.getByText('Start.').click();
+  await page.keyboard.press('End');
+
+  /** Opens the menu on a new line, filters it by `query`, checks the choice, and inserts it with Enter. */
+  const insert = async (query: string, choice: string) => {
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`/${query}`);
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    await expect(menu.getByRole('option', { selected: true })).toHaveText(choice);
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveCount(0);
+  };
+
+  await insert('heading 2', 'Heading 2');
+  await page.keyboard.type('Section');
+  await insert('bullet', 'Bulleted list');
+  await page.keyboard.type('point');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await insert('warn', 'Hint: warning');
+  await page.keyboard.type('Careful.');
+  // Out of the hint: Enter on its empty last line, then a new block below.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await insert('tabs', 'Tabs');
+  await page.keyboard.type('For macOS.');
+  // The first tab's title, typed in place.
+  const title = body.getByRole('textbox', { name: 'Tab title' }).first();
+  await title.fill('macOS');
+  // The menu's choices can be gone through with the arrows too.
+  await body.locator('.editor-tabs').last().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/ste');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Download');
+  await expect(body.locator('.editor-stepper')).toHaveCount(1);
+  await page.keyboard.press('Control+End');
+  await insert('math', 'Math');
+
+  const expected = [
+    'Start.',
+    '## Section',
+    '- point',
+    '{% hint style="warning" %}\nCareful.\n{% endhint %}',
+    '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}',
+    '{% stepper %}\n{% step %}\nDownload\n{% endstep %}',
+    '$$\nE = mc^2\n$$',
+  ];
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await expect
+    .poll(
+      async () => {
+        const { markdown } = await callApi(
+          page,
+          'GET',
+          `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+        );
+        return expected.every((part) => (markdown as string).includes(part)) ? 'all' : markdown;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('all');
+  expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
 });

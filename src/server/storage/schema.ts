@@ -397,6 +397,8 @@ export interface CollabDocumentsTable {
   page_id: string;
   /** The page's markdown the shared document was last in step with. */
   markdown: string;
+  /** The editor schema the updates were made with (EDITOR_SCHEMA_VERSION). */
+  schema_version: number;
   created_at: string;
   updated_at: string;
 }

@@ -10,8 +10,15 @@ const shipped = import.meta.glob(
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
+/** Pages written as GitBook's Git Sync writes them (a glob of its own: Vite leaves node_modules out of mixed ones). */
+const gitbookPages = import.meta.glob('/src/shared/fixtures/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
 function realDocs(): Array<[string, string]> {
-  return Object.entries(shipped);
+  return [...Object.entries(shipped), ...Object.entries(gitbookPages)];
 }
 
 describe('the visual editor reads and writes page markdown', () => {
@@ -48,7 +55,7 @@ describe('the visual editor reads and writes page markdown', () => {
     ].join('\n');
     const page = pages.load(markdown);
     const types = page.doc.content!.map((n) => n.type);
-    expect(types).toEqual(['heading', 'paragraph', 'markdownSource', 'bulletList', 'paragraph']);
+    expect(types).toEqual(['heading', 'paragraph', 'hint', 'bulletList', 'paragraph']);
     const doc = structuredClone(page.doc) as JSONContent;
     doc.content![4] = { type: 'paragraph', content: [{ type: 'text', text: 'Last paragraph, edited.' }] };
     expect(pages.save(page, doc)).toBe(markdown.replace('Last paragraph.', 'Last paragraph, edited.'));
@@ -75,13 +82,58 @@ describe('the visual editor reads and writes page markdown', () => {
     );
   });
 
-  it('keeps nested GitBook blocks, single tags, HTML, math and footnotes as source', () => {
+  it('edits hints, tabs and steppers as blocks, and writes them back as GitBook writes them', () => {
     const markdown = [
       '{% tabs %}',
-      '{% tab title="A" %}',
-      'Inside.',
+      '{% tab title="macOS" %}',
+      'Run `brew install x`.',
+      '{% endtab %}',
+      '',
+      '{% tab title="Linux" %}',
+      '{% hint style="warning" %}',
+      'Needs **root**.',
+      '{% endhint %}',
       '{% endtab %}',
       '{% endtabs %}',
+      '',
+      '{% stepper %}',
+      '{% step %}',
+      '## Install',
+      '',
+      'Download it.',
+      '{% endstep %}',
+      '{% endstepper %}',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => n.type)).toEqual(['tabs', 'stepper']);
+    const tabs = page.doc.content![0]!;
+    expect(tabs.content!.map((t) => t.attrs!.title)).toEqual(['macOS', 'Linux']);
+    expect(tabs.content![1]!.content![0]!.type).toBe('hint');
+    expect(tabs.content![1]!.content![0]!.attrs!.style).toBe('warning');
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    // A hint made in the editor is written as GitBook writes one.
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content!.push({
+      type: 'hint',
+      attrs: { style: 'success' },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Done.' }] }],
+    });
+    expect(pages.save(page, doc)).toBe(markdown + '\n{% hint style="success" %}\nDone.\n{% endhint %}\n');
+    // An empty hint (just inserted) reads back as one holding an empty paragraph.
+    const empty = pages.load('{% hint style="info" %}\n\n{% endhint %}\n');
+    expect(empty.doc.content).toEqual([{ type: 'hint', attrs: { style: 'info' }, content: [{ type: 'paragraph' }] }]);
+  });
+
+  it('keeps other GitBook blocks, single tags, HTML, math and footnotes as source, edited as text', () => {
+    const markdown = [
+      '{% tab title="A" %}',
+      'A tab outside tabs.',
+      '{% endtab %}',
+      '',
+      '{% hint style="purple" %}',
+      'An unknown style.',
+      '{% endhint %}',
       '',
       '{% include "intro.md" %}',
       '',
@@ -96,8 +148,12 @@ describe('the visual editor reads and writes page markdown', () => {
       '[^1]: The note.',
     ].join('\n');
     const page = pages.load(markdown);
-    expect(page.doc.content!.map((n) => n.type)).toEqual(Array(6).fill('markdownSource'));
-    expect(page.doc.content![0]!.attrs!.source).toContain('{% endtabs %}');
+    expect(page.doc.content!.map((n) => n.type)).toEqual(Array(7).fill('markdownSource'));
+    expect(page.doc.content![0]!.content![0]!.text).toContain('{% endtab %}');
     expect(pages.save(page, page.doc)).toBe(markdown);
+    // Source edited as text is written as typed.
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![2] = { type: 'markdownSource', content: [{ type: 'text', text: '{% include "outro.md" %}' }] };
+    expect(pages.save(page, doc)).toBe(markdown.replace('intro.md', 'outro.md'));
   });
 });

@@ -1,4 +1,12 @@
-import { Node, type AnyExtension, type JSONContent } from '@tiptap/core';
+import {
+  getSchema,
+  Node,
+  type AnyExtension,
+  type JSONContent,
+  type MarkdownToken,
+  type NodeViewRenderer,
+} from '@tiptap/core';
+import { containerToken, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
 import { MarkdownManager } from '@tiptap/markdown';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
@@ -11,56 +19,50 @@ import Image from '@tiptap/extension-image';
  * did not change exactly as it was (its text, and the blank lines after it), and writes only the changed ones anew:
  * opening a page and saving it changes nothing, and an edit changes only what it touched.
  *
- * A block the editor cannot show faithfully stays as its markdown, shown as a block of source: GitBook blocks
- * (`{% hint %}…{% endhint %}`, `{% include %}`…), HTML, math, footnotes, and anything that would not read back the
- * same after being written (checked when the page is read).
+ * A block the editor cannot show faithfully stays as its markdown, shown and edited as a block of source: GitBook
+ * blocks other than hints, tabs and steppers (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not
+ * read back the same after being written (checked when the page is read).
  */
 
-/** GitBook's `{% tag … %}` at the start of a block, with its end tag when it has one (tags of the same name nest). */
-function gitbookBlockLength(src: string): number | undefined {
-  const open = /^\{%\s*([a-z][\w-]*)[^\n]*?%\}/.exec(src);
-  if (!open) return undefined;
-  const name = open[1]!;
-  const tag = new RegExp(`\\{%\\s*(end)?${name.replace(/-/g, '\\-')}(?![\\w-])[^%]*%\\}`, 'g');
-  tag.lastIndex = open[0].length;
-  let depth = 1;
-  for (let m = tag.exec(src); m; m = tag.exec(src)) {
-    depth += m[1] ? -1 : 1;
-    if (depth === 0) {
-      const end = m.index + m[0].length;
-      const lineEnd = src.indexOf('\n', end);
-      return lineEnd < 0 ? src.length : lineEnd + 1;
-    }
-  }
-  // No end tag: a single tag (`{% include %}`, `{% embed %}`), its line.
-  const lineEnd = src.indexOf('\n');
-  return lineEnd < 0 ? src.length : lineEnd + 1;
+/**
+ * The version of the editor's schema (its nodes, marks and their attributes). A shared document (live
+ * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
+ * Raise it with every change of the schema.
+ */
+export const EDITOR_SCHEMA_VERSION = 2;
+
+/** A block of source holding `text`. */
+function source(text: string): JSONContent {
+  return { type: 'markdownSource', ...(text ? { content: [{ type: 'text', text }] } : {}) };
 }
 
-/** A block kept as its markdown: shown as source, written back as it is. */
+/**
+ * A block kept as its markdown: shown as source, edited in place as text, written back as it is. A GitBook block
+ * the editor shows as what it is (gitbook-nodes.ts) is not one of these.
+ */
 export const MarkdownSource = Node.create({
   name: 'markdownSource',
   group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({ source: { default: '' } }),
-  parseHTML: () => [{ tag: 'pre[data-markdown-source]', getAttrs: (el) => ({ source: el.textContent ?? '' }) }],
-  renderHTML: ({ node }) => ['pre', { 'data-markdown-source': '', class: 'markdown-source' }, node.attrs.source],
+  content: 'text*',
+  marks: '',
+  code: true,
+  defining: true,
+  parseHTML: () => [{ tag: 'pre[data-markdown-source]', preserveWhitespace: 'full' }],
+  renderHTML: () => ['pre', { 'data-markdown-source': '', class: 'markdown-source', spellcheck: 'false' }, 0],
   markdownTokenName: 'markdownSource',
   markdownTokenizer: {
     name: 'markdownSource',
     level: 'block',
     start: (src: string) => src.indexOf('{%'),
-    tokenize(src: string) {
-      const length = gitbookBlockLength(src);
-      if (length === undefined) return undefined;
-      const raw = src.slice(0, length);
+    tokenize(src: string, _tokens: MarkdownToken[], lexer) {
+      const block = gitbookBlockAt(src);
+      if (!block || containerToken(src, lexer)) return undefined;
+      const raw = src.slice(0, block.end);
       return { type: 'markdownSource', raw, text: raw.replace(/\n+$/, '') };
     },
   },
-  parseMarkdown: (token: { text?: string }) => ({ type: 'markdownSource', attrs: { source: token.text ?? '' } }),
-  renderMarkdown: (node: JSONContent) => String(node.attrs?.source ?? ''),
+  parseMarkdown: (token: { text?: string }) => source(token.text ?? ''),
+  renderMarkdown: (node: JSONContent) => (node.content ?? []).map((c) => c.text ?? '').join(''),
 });
 
 /**
@@ -70,7 +72,7 @@ export const MarkdownSource = Node.create({
  */
 export function editorExtensions(
   imageSrc: (src: string) => string = (src) => src,
-  { history = true }: { history?: boolean } = {},
+  { history = true, views = {} }: { history?: boolean; views?: Record<string, NodeViewRenderer> } = {},
 ): AnyExtension[] {
   return [
     // A shared document keeps its own history (each writer undoes their own changes): then the editor's is off.
@@ -78,6 +80,11 @@ export function editorExtensions(
     TableKit,
     TaskList,
     TaskItem.configure({ nested: true }),
+    // How a block looks is the console's (`views`); what it is, is shared.
+    ...gitbookNodes.map((node) => {
+      const view = views[node.name];
+      return view ? node.extend({ addNodeView: () => view }) : node;
+    }),
     Image.extend({
       renderHTML({ HTMLAttributes }) {
         const src = typeof HTMLAttributes.src === 'string' ? imageSrc(HTMLAttributes.src) : HTMLAttributes.src;
@@ -114,18 +121,27 @@ export interface LoadedPage {
   doc: JSONContent;
 }
 
-const source = (text: string): JSONContent => ({ type: 'markdownSource', attrs: { source: text } });
-
 export class PageMarkdown {
   readonly manager = new MarkdownManager({ extensions: editorExtensions() });
 
-  /** The nodes a block of markdown reads as, or the block as source when it would not read back the same. */
+  private readonly schema = getSchema(editorExtensions());
+
+  /**
+   * The nodes a block of markdown reads as, or the block as source when it would not read back the same, or would
+   * not make a valid document (a tab outside tabs).
+   */
   private nodesOf(token: { type: string; raw: string }, text: string): JSONContent[] {
     if (keptAsSource(token)) return [source(text)];
     const nodes = this.manager.parse(text).content ?? [];
     if (nodes.length === 0) return [source(text)];
     const again = this.manager.parse(this.manager.serialize({ type: 'doc', content: nodes })).content ?? [];
-    return JSON.stringify(again) === JSON.stringify(nodes) ? nodes : [source(text)];
+    if (JSON.stringify(again) !== JSON.stringify(nodes)) return [source(text)];
+    try {
+      this.schema.nodeFromJSON({ type: 'doc', content: nodes }).check();
+    } catch {
+      return [source(text)];
+    }
+    return nodes;
   }
 
   load(markdown: string): LoadedPage {

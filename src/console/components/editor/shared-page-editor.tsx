@@ -16,6 +16,7 @@ interface Props {
   label: string;
   filesUrl?: string;
   onFiles?: (files: File[]) => void;
+  onUpload?: () => void;
   ref?: Ref<SharedEditorHandle>;
 }
 
@@ -32,7 +33,17 @@ function statusText(state: CollabState): string {
  * cursors as they type (collaboration.ts). The server stores what is typed as it arrives and writes the change
  * request's page from it, so there is nothing to save.
  */
-export default function SharedPageEditor({ spaceId, number, pageId, me, label, filesUrl, onFiles, ref }: Props) {
+export default function SharedPageEditor({
+  spaceId,
+  number,
+  pageId,
+  me,
+  label,
+  filesUrl,
+  onFiles,
+  onUpload,
+  ref,
+}: Props) {
   const session = useMemo(
     () => openCollab({ spaceId, number, pageId }, { name: me.name, color: collaboratorColor(me.id) }),
     [spaceId, number, pageId, me.id, me.name],
@@ -59,6 +70,7 @@ export default function SharedPageEditor({ spaceId, number, pageId, me, label, f
       label={label}
       {...(filesUrl ? { filesUrl } : {})}
       {...(onFiles ? { onFiles } : {})}
+      {...(onUpload ? { onUpload } : {})}
     />
   );
 }
@@ -69,12 +81,14 @@ function SharedBody({
   label,
   filesUrl,
   onFiles,
+  onUpload,
 }: {
   session: CollabSession;
   editorRef: Ref<VisualEditorHandle>;
   label: string;
   filesUrl?: string;
   onFiles?: (files: File[]) => void;
+  onUpload?: () => void;
 }) {
   const state = useSyncExternalStore(session.subscribe, session.state);
   const editable = state.connection !== 'connecting' && state.connection !== 'refused' && !state.readOnly;
@@ -103,6 +117,7 @@ function SharedBody({
         editable={editable}
         {...(filesUrl ? { filesUrl } : {})}
         {...(onFiles ? { onFiles } : {})}
+        {...(onUpload ? { onUpload } : {})}
       />
     </div>
   );

@@ -7,6 +7,9 @@ import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared
 import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import { collaborationCursors, type CollabSession } from './collaboration';
+import { SlashMenu } from './slash-menu';
+import { gitbookViews } from './gitbook-views';
+import { BubbleMenu } from '@tiptap/react/menus';
 import './visual-editor.css';
 
 /** What the page form asks of the editor. */
@@ -26,6 +29,8 @@ interface Props {
   filesUrl?: string;
   /** Files dropped or pasted on the text: the form uploads them, then inserts them (insertMarkdown). */
   onFiles?: (files: File[]) => void;
+  /** Asks for files to upload (the `/` menu's "Image or file"): they come back through insertMarkdown. */
+  onUpload?: () => void;
   /**
    * The page's shared document, when it is edited together (collaboration.ts): the editor shows and changes it, and
    * the server writes the page from it; `markdown` and `onChange` are then not used.
@@ -44,6 +49,11 @@ const pages = new PageMarkdown();
 /** Where the editor shows `/files/<id>` images from, from now on. */
 function showImagesFrom(images: { filesUrl: string | undefined }, filesUrl: string | undefined) {
   images.filesUrl = filesUrl;
+}
+
+/** What the `/` menu's upload asks from now on. */
+function uploadWith(upload: { run?: () => void }, run: (() => void) | undefined) {
+  upload.run = run;
 }
 
 /** Asks for a link's address and sets it on the selection (an empty address removes the link). */
@@ -81,6 +91,7 @@ export default function VisualEditor({
   label,
   filesUrl,
   onFiles,
+  onUpload,
   collab,
   editable = true,
   ref,
@@ -96,13 +107,17 @@ export default function VisualEditor({
   useEffect(() => {
     filesHandler.current = onFiles;
   });
+  // Read by the `/` menu, made with the editor: the latest handler, kept in an object of this editor's.
+  const [upload] = useState<{ run?: () => void }>(() => ({}));
+  useEffect(() => uploadWith(upload, onUpload), [upload, onUpload]);
   // Where images are shown from: the files of the latest revision (an upload makes a new one).
   const [images] = useState(() => ({ filesUrl }));
   const extensions = useMemo(
     () => [
-      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src, { history: !collab }),
+      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src, { history: !collab, views: gitbookViews }),
       LinkShortcut,
-      Placeholder.configure({ placeholder: 'Write, or type # for a heading, - for a list…' }),
+      SlashMenu.configure({ upload: () => upload.run?.() }),
+      Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
       ...(collab
         ? [
             Collaboration.configure({ document: collab.doc, field: COLLAB_FIELD }),
@@ -110,7 +125,7 @@ export default function VisualEditor({
           ]
         : []),
     ],
-    [images, collab],
+    [images, collab, upload],
   );
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
@@ -198,6 +213,7 @@ export default function VisualEditor({
   return (
     <div className="visual-editor">
       {editor && editable && <Toolbar editor={editor} />}
+      {editor && editable && <SelectionToolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );
@@ -257,5 +273,50 @@ function Toolbar({ editor }: { editor: Editor }) {
       {button('↶', 'Undo (Ctrl+Z)', undefined, () => chain().undo().run(), !state.undo)}
       {button('↷', 'Redo (Ctrl+Shift+Z)', undefined, () => chain().redo().run(), !state.redo)}
     </div>
+  );
+}
+
+/** The floating toolbar over selected text: what one does with a selection. */
+function SelectionToolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      link: e.isActive('link'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const tool = (name: string, label: string, active: boolean, run: () => void) => (
+    <button
+      type="button"
+      className="visual-editor-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      <span aria-hidden="true">{name}</span>
+    </button>
+  );
+  return (
+    <BubbleMenu
+      editor={editor}
+      className="visual-editor-bubble"
+      shouldShow={({ editor: e, from, to }) =>
+        from !== to && e.isEditable && !e.isActive('codeBlock') && !e.isActive('markdownSource')
+      }
+    >
+      <div role="toolbar" aria-label="Selection">
+        {tool('B', 'Bold', state.bold, () => chain().toggleBold().run())}
+        {tool('I', 'Italic', state.italic, () => chain().toggleItalic().run())}
+        {tool('S', 'Strikethrough', state.strike, () => chain().toggleStrike().run())}
+        {tool('</>', 'Inline code', state.code, () => chain().toggleCode().run())}
+        {tool('Link', 'Link', state.link, () => editLink(editor))}
+      </div>
+    </BubbleMenu>
   );
 }

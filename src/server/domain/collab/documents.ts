@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { COLLAB_FIELD, parseCollabDocumentName } from '../../../shared/contract/collab.js';
-import { editorExtensions, PageMarkdown } from '../../../shared/editor/markdown-blocks.js';
+import { EDITOR_SCHEMA_VERSION, editorExtensions, PageMarkdown } from '../../../shared/editor/markdown-blocks.js';
 import type { Actor } from '../permissions/resolver.js';
 import { loadChangeRequest, requireEditable, updateContent } from '../change-requests/service.js';
 import { changeRequestPermissions } from '../change-requests/policy.js';
@@ -140,7 +140,13 @@ export class CollabDocuments {
     const cr = await this.changeRequest(target);
     const markdown = await pageMarkdown(this.db, target.spaceId, cr.revision, target.pageId);
     if (markdown === undefined) throw new NotFoundError('No such page of a change request');
-    if (!(await repo.findCollabDocument(this.db, target.name))) {
+    const existing = await repo.findCollabDocument(this.db, target.name);
+    if (existing && existing.schema_version !== EDITOR_SCHEMA_VERSION) {
+      // Made by another version of the editor: its page holds what was typed in it (written when its last editor
+      // left, or when the server stopped); it starts anew from there.
+      await transaction(this.db, (tx) => repo.deleteCollabDocument(tx, target.name));
+    }
+    if (!existing || existing.schema_version !== EDITOR_SCHEMA_VERSION) {
       const seed = new Y.Doc();
       setDocument(seed, markdown);
       const now = nowIso();
@@ -151,6 +157,7 @@ export class CollabDocuments {
             change_request_id: target.changeRequestId,
             page_id: target.pageId,
             markdown,
+            schema_version: EDITOR_SCHEMA_VERSION,
             created_at: now,
             updated_at: now,
           });

@@ -4,7 +4,8 @@ import { isPostgres } from './dialect.js';
 /**
  * Live collaboration on a change request's page (domain/collab): the shared document of each page being edited
  * together, as the Yjs updates that made it, stored as they arrive so that nothing acknowledged to an editor is
- * lost. `collab_documents.markdown` is the page's markdown the shared document was last in step with (what it
+ * lost. `schema_version` is the editor schema's the updates were made with (shared/editor: EDITOR_SCHEMA_VERSION).
+ * `collab_documents.markdown` is the page's markdown the shared document was last in step with (what it
  * wrote to the change request, or read from it): a page whose markdown differs changed from elsewhere.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('page_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('markdown', 'text', (c) => c.notNull())
+    .addColumn('schema_version', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();

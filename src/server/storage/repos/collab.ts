@@ -17,6 +17,12 @@ export async function insertCollabDocumentIfAbsent(db: Executor, row: CollabDocu
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Forgets a document and its updates (it starts anew from its page when next opened). */
+export async function deleteCollabDocument(db: Executor, name: string): Promise<void> {
+  await db.deleteFrom('collab_updates').where('name', '=', name).execute();
+  await db.deleteFrom('collab_documents').where('name', '=', name).execute();
+}
+
 /** Sets the markdown the document is in step with, if it still is `from`; answers whether it did. */
 export async function moveCollabMarkdown(
   db: Executor,

@@ -512,6 +512,7 @@ function PageForm({
             label="Content"
             filesUrl={revisionFilesUrl(spaceId, base)}
             onFiles={(files) => void uploadFiles(files)}
+            onUpload={() => fileInput.current?.click()}
           />
         </Suspense>
       ) : (

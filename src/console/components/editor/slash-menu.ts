@@ -1,0 +1,294 @@
+import { Extension, type Editor, type JSONContent, type Range } from '@tiptap/core';
+import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
+import { PluginKey } from '@tiptap/pm/state';
+import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
+
+/**
+ * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
+ * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
+ * tables, hints, tabs, steppers…) are inserted as such; the others (embeds, includes, math, OpenAPI operations) as a
+ * block of source to fill in, written as GitBook writes them.
+ */
+
+export interface SlashItem {
+  title: string;
+  /** Other words it is found by. */
+  keywords: string;
+  run(editor: Editor, range: Range): void;
+}
+
+const paragraph = (): JSONContent => ({ type: 'paragraph' });
+const source = (text: string): JSONContent => ({ type: 'markdownSource', content: [{ type: 'text', text }] });
+/** Inserts `content` for the `/` typed at `range`, the cursor in its first line (a block's title, its first tab). */
+const insert = (content: JSONContent) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent(content).run();
+  const { doc } = editor.state;
+  let first: number | undefined;
+  doc.nodesBetween(Math.max(0, range.from - 1), doc.content.size, (node, pos) => {
+    if (first !== undefined) return false;
+    if (node.isTextblock) {
+      first = pos + 1;
+      return false;
+    }
+    return true;
+  });
+  if (first !== undefined) editor.commands.setTextSelection(first);
+};
+
+const HINT_TITLES: Record<(typeof HINT_STYLES)[number], string> = {
+  info: 'Hint: info',
+  success: 'Hint: success',
+  warning: 'Hint: warning',
+  danger: 'Hint: danger',
+};
+
+export function slashItems(options: { upload?: () => void }): SlashItem[] {
+  const items: SlashItem[] = [
+    {
+      title: 'Text',
+      keywords: 'paragraph plain',
+      run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run(),
+    },
+    ...([1, 2, 3] as const).map((level) => ({
+      title: `Heading ${level}`,
+      keywords: `h${level} title section`,
+      run: (e: Editor, r: Range) => e.chain().focus().deleteRange(r).setHeading({ level }).run(),
+    })),
+    {
+      title: 'Bulleted list',
+      keywords: 'ul unordered bullet',
+      run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run(),
+    },
+    {
+      title: 'Numbered list',
+      keywords: 'ol ordered number',
+      run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run(),
+    },
+    {
+      title: 'Task list',
+      keywords: 'todo checkbox check',
+      run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run(),
+    },
+    { title: 'Quote', keywords: 'blockquote', run: (e, r) => e.chain().focus().deleteRange(r).setBlockquote().run() },
+    {
+      title: 'Code block',
+      keywords: 'code snippet pre',
+      run: (e, r) => e.chain().focus().deleteRange(r).setCodeBlock().run(),
+    },
+    {
+      title: 'Table',
+      keywords: 'grid rows columns',
+      run: (e, r) => e.chain().focus().deleteRange(r).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
+    {
+      title: 'Divider',
+      keywords: 'horizontal rule hr line',
+      run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run(),
+    },
+    ...HINT_STYLES.map((style) => ({
+      title: HINT_TITLES[style],
+      keywords: `hint callout note ${style}`,
+      run: insert({ type: 'hint', attrs: { style }, content: [paragraph()] }),
+    })),
+    {
+      title: 'Tabs',
+      keywords: 'tab tabs alternatives',
+      run: insert({
+        type: 'tabs',
+        content: [
+          { type: 'tab', attrs: { title: 'First tab' }, content: [paragraph()] },
+          { type: 'tab', attrs: { title: 'Second tab' }, content: [paragraph()] },
+        ],
+      }),
+    },
+    {
+      title: 'Stepper',
+      keywords: 'steps stepper procedure',
+      run: insert({
+        type: 'stepper',
+        content: [
+          { type: 'step', content: [paragraph()] },
+          { type: 'step', content: [paragraph()] },
+        ],
+      }),
+    },
+    {
+      title: 'Expandable',
+      keywords: 'details collapse accordion toggle',
+      run: insert(source('<details>\n\n<summary>Title</summary>\n\nWhat shows when it opens.\n\n</details>')),
+    },
+    {
+      title: 'Embed a URL',
+      keywords: 'embed video youtube iframe link',
+      run: insert(source('{% embed url="https://" %}')),
+    },
+    {
+      title: 'Page reference',
+      keywords: 'content-ref link card page',
+      run: insert(source('{% content-ref url="page.md" %}\n[page.md](page.md)\n{% endcontent-ref %}')),
+    },
+    {
+      title: 'Reusable content',
+      keywords: 'include snippet reuse',
+      run: insert(source('{% include "../.gitbook/includes/name.md" %}')),
+    },
+    { title: 'Math', keywords: 'latex tex formula equation', run: insert(source('$$\nE = mc^2\n$$')) },
+    {
+      title: 'OpenAPI operation',
+      keywords: 'api endpoint swagger openapi',
+      run: insert(source('{% openapi-operation spec="name" path="/path" method="get" %}\n{% endopenapi-operation %}')),
+    },
+  ];
+  if (options.upload) {
+    const upload = options.upload;
+    items.push({
+      title: 'Image or file',
+      keywords: 'upload picture photo attachment file image',
+      run: (e, r) => {
+        e.chain().focus().deleteRange(r).run();
+        upload();
+      },
+    });
+  }
+  return items;
+}
+
+/** The items whose title or keywords hold every word of `query`. */
+export function filterSlashItems(items: SlashItem[], query: string): SlashItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter((item) => {
+    const text = `${item.title} ${item.keywords}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** The menu on screen: a listbox under the `/`, kept in step with the query. */
+class SlashMenuView {
+  private readonly root = document.createElement('div');
+  private items: SlashItem[] = [];
+  private active = 0;
+  private props: SuggestionProps<SlashItem> | undefined;
+  private static count = 0;
+  private readonly id = `slash-menu-${SlashMenuView.count++}`;
+
+  constructor() {
+    this.root.className = 'slash-menu';
+    this.root.setAttribute('role', 'listbox');
+    this.root.id = this.id;
+    this.root.setAttribute('aria-label', 'Insert a block');
+    document.body.append(this.root);
+  }
+
+  update(props: SuggestionProps<SlashItem>) {
+    this.props = props;
+    this.items = props.items;
+    if (this.active >= this.items.length) this.active = 0;
+    this.render();
+    const rect = props.clientRect?.();
+    if (rect) {
+      const below = rect.bottom + 4;
+      const top = below + 320 > window.innerHeight ? Math.max(8, rect.top - 324) : below;
+      this.root.style.top = `${top + window.scrollY}px`;
+      this.root.style.left = `${Math.min(rect.left, window.innerWidth - 268) + window.scrollX}px`;
+    }
+    // The editor says which option is chosen, for screen readers.
+    const dom = props.editor.view.dom;
+    dom.setAttribute('aria-controls', this.id);
+    dom.setAttribute('aria-activedescendant', `${this.id}-${this.active}`);
+  }
+
+  private render() {
+    this.root.replaceChildren();
+    if (!this.items.length) {
+      const empty = document.createElement('div');
+      empty.className = 'slash-menu-empty';
+      empty.textContent = 'No block matches';
+      this.root.append(empty);
+      return;
+    }
+    this.items.forEach((item, index) => {
+      const option = document.createElement('div');
+      option.id = `${this.id}-${index}`;
+      option.className = 'slash-menu-item';
+      option.setAttribute('role', 'option');
+      option.setAttribute('aria-selected', String(index === this.active));
+      option.textContent = item.title;
+      option.addEventListener('mousedown', (event) => {
+        event.preventDefault();
+        this.choose(index);
+      });
+      this.root.append(option);
+    });
+    this.root.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private choose(index: number) {
+    const item = this.items[index];
+    if (item && this.props) this.props.command(item);
+  }
+
+  keyDown({ event }: SuggestionKeyDownProps): boolean {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!this.items.length) return true;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      this.active = (this.active + step + this.items.length) % this.items.length;
+      if (this.props) this.update(this.props);
+      return true;
+    }
+    if (event.key === 'Enter' || event.key === 'Tab') {
+      if (!this.items.length) return false;
+      this.choose(this.active);
+      return true;
+    }
+    return false;
+  }
+
+  destroy() {
+    const dom = this.props?.editor.view.dom;
+    dom?.removeAttribute('aria-controls');
+    dom?.removeAttribute('aria-activedescendant');
+    this.root.remove();
+  }
+}
+
+export const SlashMenu = Extension.create<{ upload?: () => void }>({
+  name: 'slashMenu',
+  addOptions: () => ({}),
+  addProseMirrorPlugins() {
+    const all = slashItems({ ...(this.options.upload ? { upload: this.options.upload } : {}) });
+    return [
+      Suggestion<SlashItem, SlashItem>({
+        editor: this.editor,
+        pluginKey: new PluginKey('slashMenu'),
+        char: '/',
+        allowSpaces: true,
+        // Not inside code, where a slash is text.
+        allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
+        items: ({ query }) => filterSlashItems(all, query),
+        command: ({ editor, range, props }) => props.run(editor, range),
+        render: () => {
+          let view: SlashMenuView | undefined;
+          return {
+            onStart: (props) => {
+              view = new SlashMenuView();
+              view.update(props);
+            },
+            onUpdate: (props) => view?.update(props),
+            onKeyDown: (props) => {
+              if (props.event.key === 'Escape') {
+                view?.destroy();
+                view = undefined;
+                return true;
+              }
+              return view?.keyDown(props) ?? false;
+            },
+            onExit: () => {
+              view?.destroy();
+              view = undefined;
+            },
+          };
+        },
+      }),
+    ];
+  },
+});

@@ -1,0 +1,163 @@
+import { Node, type JSONContent, type MarkdownToken } from '@tiptap/core';
+import { parseGitbookTag } from '../gitbook-blocks.js';
+
+/**
+ * GitBook's blocks as blocks of the visual editor, read from and written to the markdown GitBook writes (and the
+ * document model reads, shared/gitbook-blocks.ts): hints, tabs, steppers and expandables hold blocks edited in
+ * place. A block written differently, or holding what these do not (a tab outside tabs), stays a block of source.
+ */
+
+/** A GitBook block at the start of `src`: its name, where its first line ends, where its end tag starts and ends. */
+export function gitbookBlockAt(
+  src: string,
+): { name: string; attributes: Record<string, string>; bodyStart: number; bodyEnd?: number; end: number } | undefined {
+  const open = /^\{%\s*([a-z][\w-]*)[^\n]*?%\}/.exec(src);
+  if (!open) return undefined;
+  const name = open[1]!;
+  const tag = parseGitbookTag(open[0]);
+  const attributes = tag?.attributes ?? {};
+  const tags = new RegExp(`\\{%\\s*(end)?${name.replace(/-/g, '\\-')}(?![\\w-])[^%]*%\\}`, 'g');
+  tags.lastIndex = open[0].length;
+  let depth = 1;
+  for (let m = tags.exec(src); m; m = tags.exec(src)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) {
+      const after = m.index + m[0].length;
+      const lineEnd = src.indexOf('\n', after);
+      return {
+        name,
+        attributes,
+        bodyStart: open[0].length,
+        bodyEnd: m.index,
+        end: lineEnd < 0 ? src.length : lineEnd + 1,
+      };
+    }
+  }
+  // No end tag: a single tag (`{% include %}`, `{% embed %}`), its line.
+  const lineEnd = src.indexOf('\n');
+  return { name, attributes, bodyStart: open[0].length, end: lineEnd < 0 ? src.length : lineEnd + 1 };
+}
+
+export const HINT_STYLES = ['info', 'success', 'warning', 'danger'] as const;
+export type HintStyle = (typeof HINT_STYLES)[number];
+
+/** What each block the editor shows holds: its attributes, and the one kind of block it holds, if only one. */
+const CONTAINERS: Record<string, { attributes: string[]; only?: string }> = {
+  hint: { attributes: ['style'] },
+  tabs: { attributes: [], only: 'tab' },
+  tab: { attributes: ['title'] },
+  stepper: { attributes: [], only: 'step' },
+  step: { attributes: [] },
+};
+
+/**
+ * The token of a block the editor shows as what it is, at the start of `src`; undefined when there is none or it is
+ * written in a way the editor would not write back the same (then it stays a block of source).
+ */
+export function containerToken(
+  src: string,
+  lexer: { blockTokens: (src: string) => MarkdownToken[] },
+): MarkdownToken | undefined {
+  const block = gitbookBlockAt(src);
+  const spec = block && CONTAINERS[block.name];
+  if (!block || !spec || block.bodyEnd === undefined) return undefined;
+  // Each tag on a line of its own.
+  if (src[block.bodyStart] !== '\n' || src[block.bodyEnd - 1] !== '\n') return undefined;
+  if (!Object.keys(block.attributes).every((a) => spec.attributes.includes(a))) return undefined;
+  if (block.name === 'hint' && !HINT_STYLES.includes((block.attributes.style ?? 'info') as HintStyle)) return undefined;
+  const body = src.slice(block.bodyStart + 1, block.bodyEnd - 1);
+  const tokens = lexer.blockTokens(body);
+  const meaningful = tokens.filter((t) => t.type !== 'space');
+  // Tabs and steppers hold at least one; a hint, tab or step may be empty (a paragraph to write in).
+  if (meaningful.length === 0 && spec.only !== undefined) return undefined;
+  if (spec.only !== undefined && !meaningful.every((t) => t.type === spec.only)) return undefined;
+  return { type: block.name, raw: src.slice(0, block.end), attrs: block.attributes, tokens };
+}
+
+const quote = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
+
+/** A block `name` holding blocks: `{% name attr="…" %}`, its content, `{% endname %}`, each on a line of its own. */
+function gitbookContainer(options: { name: string; content: string; className: string }) {
+  const { name } = options;
+  const tag = name;
+  const { attributes } = CONTAINERS[name]!;
+  return Node.create({
+    name,
+    // Tabs and steps only inside tabs and steppers.
+    ...(name === 'tab' || name === 'step' ? {} : { group: 'block' }),
+    content: options.content,
+    defining: true,
+    addAttributes: () =>
+      Object.fromEntries(
+        attributes.map((attr) => [
+          attr,
+          {
+            default: attr === 'style' ? 'info' : '',
+            parseHTML: (el: HTMLElement) => el.getAttribute(`data-${attr}`) ?? '',
+            renderHTML: (attrs: Record<string, string>) => ({ [`data-${attr}`]: attrs[attr] }),
+          },
+        ]),
+      ),
+    parseHTML: () => [{ tag: `div[data-gitbook="${name}"]` }],
+    renderHTML: ({ HTMLAttributes }) => [
+      'div',
+      { ...HTMLAttributes, 'data-gitbook': name, class: options.className },
+      0,
+    ],
+    markdownTokenName: name,
+    markdownTokenizer: {
+      name,
+      level: 'block',
+      start: (src: string) => {
+        const at = src.search(new RegExp(`\\{%\\s*${tag}(?![\\w-])`));
+        return at;
+      },
+      tokenize(src: string, _tokens: MarkdownToken[], lexer) {
+        const token = containerToken(src, lexer);
+        return token?.type === name ? token : undefined;
+      },
+    },
+    parseMarkdown: (token, helpers) => {
+      const attrs = Object.fromEntries(attributes.map((a) => [a, (token.attrs as Record<string, string>)[a] ?? '']));
+      if (name === 'hint') attrs.style ||= 'info';
+      const content = helpers.parseChildren(token.tokens ?? []);
+      return { type: name, attrs, content: content.length ? content : [{ type: 'paragraph' }] };
+    },
+    renderMarkdown: (node: JSONContent, helpers) => {
+      const attrs = attributes
+        .filter((a) => (node.attrs?.[a] ?? '') !== '' || a === 'title')
+        .map((a) => ` ${a}=${quote(String(node.attrs?.[a] ?? ''))}`)
+        .join('');
+      const body = helpers.renderChildren(node.content ?? [], '\n\n');
+      return `{% ${tag}${attrs} %}\n${body.replace(/\n+$/, '')}\n{% end${tag} %}`;
+    },
+  });
+}
+
+export const Hint = gitbookContainer({
+  name: 'hint',
+  content: 'block+',
+  className: 'editor-hint',
+});
+export const Tab = gitbookContainer({
+  name: 'tab',
+  content: 'block+',
+  className: 'editor-tab',
+});
+export const Tabs = gitbookContainer({
+  name: 'tabs',
+  content: 'tab+',
+  className: 'editor-tabs',
+});
+export const Step = gitbookContainer({
+  name: 'step',
+  content: 'block+',
+  className: 'editor-step',
+});
+export const Stepper = gitbookContainer({
+  name: 'stepper',
+  content: 'step+',
+  className: 'editor-stepper',
+});
+
+export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper];
