@@ -11,6 +11,7 @@ import { parseOpenApi } from '../domain/openapi/parse.js';
 import { findOperation, referencePage } from '../domain/openapi/reference.js';
 import { compareDocuments } from '../domain/openapi/compare.js';
 import type { OperationView } from '../../shared/contract/openapi.js';
+import { editorDocument, sharedDocumentMarkdown } from '../domain/collab/convert.js';
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -95,6 +96,9 @@ export const tasks = {
       input.operations,
     );
   },
+  /** Live collaboration: a shared document's markdown, and a page's markdown as the editor's document. */
+  collabMarkdown: (input: { state: Uint8Array; base: string }) => sharedDocumentMarkdown(input),
+  collabDocument: (markdown: string) => editorDocument(markdown),
   /** The searchable sections (headings, anchors, plain text) of page bodies, several at once. */
   extractSections: (markdowns: string[]) => markdowns.map((markdown) => extractSections(markdown)),
   /** An OpenAPI or Swagger document's text read and validated (see domain/openapi/parse.ts). */
@@ -131,6 +135,8 @@ export const BACKGROUND_TASKS: ReadonlySet<TaskName> = new Set<TaskName>([
   'docxToMarkdown',
   'extractSections',
   'pagesLinks',
+  'collabMarkdown',
+  'collabDocument',
 ]);
 
 /** What a worker receives for one task. */

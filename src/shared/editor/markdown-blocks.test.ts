@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JSONContent } from '@tiptap/core';
-import { PageMarkdown } from './markdown-blocks';
+import * as Y from 'yjs';
+import { getSchema } from '@tiptap/core';
+import { prosemirrorJSONToYDoc, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import { editorExtensions, PageMarkdown } from './markdown-blocks';
 
 const pages = new PageMarkdown();
 
@@ -35,6 +38,17 @@ describe('the visual editor reads and writes page markdown', () => {
     }
     // Most blocks are edited as what they are, not as source.
     expect(sourceBlocks / blocks).toBeLessThan(0.2);
+  });
+
+  it('writes a page unchanged after a trip through a shared document (live collaboration), for real documentation', () => {
+    const schema = getSchema(editorExtensions());
+    for (const [name, markdown] of realDocs()) {
+      const page = pages.load(markdown);
+      const shared = new Y.Doc();
+      Y.applyUpdate(shared, Y.encodeStateAsUpdate(prosemirrorJSONToYDoc(schema, page.doc, 'default')));
+      const back = yXmlFragmentToProseMirrorRootNode(shared.getXmlFragment('default'), schema).toJSON();
+      expect(pages.save(page, back), name).toBe(markdown);
+    }
   });
 
   it('writes only the block the writer changed, and keeps GitBook blocks as they are', () => {

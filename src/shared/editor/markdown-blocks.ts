@@ -31,6 +31,9 @@ import Image from '@tiptap/extension-image';
  */
 export const EDITOR_SCHEMA_VERSION = 2;
 
+/** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
+const BLOCK_CACHE_CHARS = 4_000_000;
+
 /** A block of source holding `text`. */
 function source(text: string): JSONContent {
   return { type: 'markdownSource', ...(text ? { content: [{ type: 'text', text }] } : {}) };
@@ -125,12 +128,45 @@ export class PageMarkdown {
   readonly manager = new MarkdownManager({ extensions: editorExtensions() });
 
   private readonly schema = getSchema(editorExtensions());
+  /**
+   * The nodes of blocks read before, by their text (a page is read again after each save, and a shared document's
+   * page after each write: most of its blocks are the same), as JSON, the least recently used dropped past
+   * BLOCK_CACHE_CHARS.
+   */
+  private readonly blocks = new Map<string, string>();
+  private cached = 0;
 
   /**
    * The nodes a block of markdown reads as, or the block as source when it would not read back the same, or would
    * not make a valid document (a tab outside tabs).
    */
   private nodesOf(token: { type: string; raw: string }, text: string): JSONContent[] {
+    const key = `${token.type}\u0000${text}`;
+    const cached = this.blocks.get(key);
+    if (cached) {
+      // Most recently used last.
+      this.blocks.delete(key);
+      this.blocks.set(key, cached);
+      return JSON.parse(cached) as JSONContent[];
+    }
+    const nodes = this.readBlock(token, text).map((n) => this.canonical(n));
+    const json = JSON.stringify(nodes);
+    this.blocks.set(key, json);
+    this.cached += key.length + json.length;
+    for (const [old, value] of this.blocks) {
+      if (this.cached <= BLOCK_CACHE_CHARS) break;
+      this.blocks.delete(old);
+      this.cached -= old.length + value.length;
+    }
+    return nodes;
+  }
+
+  /** A node as the schema writes it (attributes in its order, defaults filled): what an editor's document holds. */
+  private canonical(node: JSONContent): JSONContent {
+    return this.schema.nodeFromJSON(node).toJSON() as JSONContent;
+  }
+
+  private readBlock(token: { type: string; raw: string }, text: string): JSONContent[] {
     if (keptAsSource(token)) return [source(text)];
     const nodes = this.manager.parse(text).content ?? [];
     if (nodes.length === 0) return [source(text)];
@@ -184,7 +220,7 @@ export class PageMarkdown {
    * were read; the other nodes are written anew, each a block of its own.
    */
   save(page: LoadedPage, doc: JSONContent): string {
-    const nodes = (doc.content ?? []).map((n) => JSON.stringify(n));
+    const nodes = (doc.content ?? []).map((n) => JSON.stringify(this.canonical(n)));
     const empty = nodes.length === 1 && nodes[0] === JSON.stringify({ type: 'paragraph' });
     if (page.blocks.length === 0 && (nodes.length === 0 || empty)) return page.markdown;
     const parts: Array<{ text: string; block?: number }> = [];

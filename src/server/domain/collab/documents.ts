@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
-import { getSchema } from '@tiptap/core';
-import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import { getSchema, type JSONContent } from '@tiptap/core';
+import { updateYFragment } from '@tiptap/y-tiptap';
 import type { Db, Executor } from '../../storage/db.js';
 import { isUniqueViolation, transaction } from '../../storage/db.js';
 import * as repo from '../../storage/repos/collab.js';
@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { COLLAB_FIELD, parseCollabDocumentName } from '../../../shared/contract/collab.js';
-import { EDITOR_SCHEMA_VERSION, editorExtensions, PageMarkdown } from '../../../shared/editor/markdown-blocks.js';
+import { EDITOR_SCHEMA_VERSION, editorExtensions } from '../../../shared/editor/markdown-blocks.js';
+import { workers } from '../../workers/pool.js';
 import type { Actor } from '../permissions/resolver.js';
 import { loadChangeRequest, requireEditable, updateContent } from '../change-requests/service.js';
 import { changeRequestPermissions } from '../change-requests/policy.js';
@@ -26,7 +27,6 @@ import { mergeBlocks } from '../content/merge.js';
  */
 
 const schema = getSchema(editorExtensions());
-const pages = new PageMarkdown();
 
 /** A change request's page, as one shared document names it. */
 export interface CollabTarget {
@@ -88,19 +88,23 @@ export async function collabAccess(db: Db, urls: Urls, actor: Actor, name: strin
 export const SERVER_ORIGIN = Symbol('collab-server');
 export const REMOTE_ORIGIN = Symbol('collab-remote');
 
-/** The editor's document (as JSON) that a shared document holds. */
-function docJson(doc: Y.Doc) {
-  return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(COLLAB_FIELD), schema).toJSON();
+/**
+ * The shared document as markdown: the blocks it did not change written as they are in `base`. Read in the worker
+ * pool (convert.ts), in the organization's share of it.
+ */
+export function documentMarkdown(doc: Y.Doc, base: string, organization: string): Promise<string> {
+  const state = Y.encodeStateAsUpdate(doc);
+  return workers.run('collabMarkdown', { state, base }, state.length + base.length, { organization });
 }
 
-/** The shared document as markdown: the blocks it did not change written as they are in `base`. */
-export function documentMarkdown(doc: Y.Doc, base: string): string {
-  return pages.save(pages.load(base), docJson(doc));
+/** The editor's document `markdown` reads as (in the worker pool). */
+function editorDocument(markdown: string, organization: string): Promise<JSONContent> {
+  return workers.run('collabDocument', markdown, markdown.length, { organization });
 }
 
-/** Makes the shared document hold `markdown` (changing only what differs), as the server. */
-function setDocument(doc: Y.Doc, markdown: string) {
-  const node = schema.nodeFromJSON(pages.load(markdown).doc);
+/** Makes the shared document hold `json` (changing only what differs), as the server. */
+function setDocument(doc: Y.Doc, json: JSONContent) {
+  const node = schema.nodeFromJSON(json);
   doc.transact(() => {
     updateYFragment(doc, doc.getXmlFragment(COLLAB_FIELD), node, { mapping: new Map(), isOMark: new Map() });
   }, SERVER_ORIGIN);
@@ -148,7 +152,7 @@ export class CollabDocuments {
     }
     if (!existing || existing.schema_version !== EDITOR_SCHEMA_VERSION) {
       const seed = new Y.Doc();
-      setDocument(seed, markdown);
+      setDocument(seed, await editorDocument(markdown, target.organizationId));
       const now = nowIso();
       try {
         await transaction(this.db, async (tx) => {
@@ -192,10 +196,11 @@ export class CollabDocuments {
     const { revision } = await this.changeRequest(target);
     const page = await pageMarkdown(this.db, target.spaceId, revision, target.pageId);
     if (page === undefined || page === row.markdown) return false;
-    const ours = documentMarkdown(doc, row.markdown);
+    const ours = await documentMarkdown(doc, row.markdown, target.organizationId);
     const next = ours === row.markdown ? page : mergeMarkdown(row.markdown, ours, page);
+    const json = await editorDocument(next, target.organizationId);
     if (!(await repo.moveCollabMarkdown(this.db, target.name, row.markdown, page, nowIso()))) return false;
-    await this.change(target.name, doc, () => setDocument(doc, next));
+    await this.change(target.name, doc, () => setDocument(doc, json));
     return next !== page;
   }
 
@@ -226,7 +231,7 @@ export class CollabDocuments {
       await this.follow(target, doc);
       const row = await repo.findCollabDocument(this.db, target.name);
       if (!row) return;
-      const markdown = documentMarkdown(doc, row.markdown);
+      const markdown = await documentMarkdown(doc, row.markdown, target.organizationId);
       if (markdown === row.markdown) break;
       const { revision } = await this.changeRequest(target);
       try {
