@@ -51,6 +51,9 @@ test('two people edit one page together: each sees the other’s text and cursor
   const eddie = await newMember(browser, page, organizationId, 'Eddie Editor', 'edit');
 
   const mine = await openShared(page, path);
+  // Someone who never chose an editor gets the visual one.
+  await eddie.page.goto(path);
+  await expect(eddie.page.getByRole('button', { name: 'Visual' })).toHaveAttribute('aria-pressed', 'true');
   const theirs = await openShared(eddie.page, path);
   await expect(theirs).toContainText('Shared intro.');
 
@@ -59,7 +62,7 @@ test('two people edit one page together: each sees the other’s text and cursor
   await typeAtEnd(eddie.page, theirs, 'Eddie too.');
   await expect(mine).toContainText('Eddie too.', LIVE);
   // Each sees who else is on the page, and where their cursor is.
-  await expect(page.getByRole('list', { name: 'Also editing' })).toContainText('Eddie Editor');
+  await expect(page.getByRole('list', { name: 'Also on this page' })).toContainText('Eddie Editor');
   await expect(mine.locator('.collab-caret-label', { hasText: 'Eddie Editor' })).toBeVisible(LIVE);
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
 
@@ -90,11 +93,19 @@ test('two people edit one page together: each sees the other’s text and cursor
     )
     .toMatch(/Shared intro\.[\s\S]*Owner was here\.[\s\S]*Eddie too\.[\s\S]*Typed/);
 
-  // A reader of the change request sees the page, and has nothing to type in.
+  // A reader of the change request watches it being written, and cannot type in it.
   const rita = await newMember(browser, page, organizationId, 'Rita Reader', 'read');
   await rita.page.goto(path);
-  await expect(rita.page.getByText('Owner was here.')).toBeVisible();
-  await expect(rita.page.getByRole('textbox', { name: 'Content' })).toHaveCount(0);
+  const watched = rita.page.getByRole('textbox', { name: 'Content' });
+  await expect(watched).toContainText('Owner was here.', LIVE);
+  await expect(rita.page.locator('.shared-editor-connection')).toHaveText(/Read only/);
+  await expect(watched).toHaveAttribute('contenteditable', 'false');
+  await typeAtEnd(page, mine, 'Seen by the reader.');
+  await expect(watched).toContainText('Seen by the reader.', LIVE);
+  await watched.click({ force: true });
+  await rita.page.keyboard.type('Reader typing.');
+  await expect(watched).not.toContainText('Reader typing.');
+  await expect(page.getByRole('list', { name: 'Also on this page' })).toContainText('Rita Reader');
   await eddie.context.close();
   await rita.context.close();
 });

@@ -41,10 +41,14 @@ export { expect };
 
 /** The owner's storage state after signing in through the API (set-up: the journeys that test signing in use the form). */
 /** The owner signed in through the API at the worker's project's base URL: the `ownerState` of a worker. */
-export function ownerStorageState(request: APIRequest, workerInfo: WorkerInfo): Promise<StorageState> {
+export async function ownerStorageState(request: APIRequest, workerInfo: WorkerInfo): Promise<StorageState> {
   const baseURL = workerInfo.project.use.baseURL;
   if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
-  return signInThroughApi(request, baseURL);
+  const state = await signInThroughApi(request, baseURL);
+  // The owner chose the markdown editor before (the console opens pages in the visual one): the journeys of other
+  // features type markdown; those of the visual editor choose it, and others' browsers start from the default.
+  const preference = { name: 'docspace.editor-mode', value: 'markdown' };
+  return { ...state, origins: [{ origin: new URL(baseURL).origin, localStorage: [preference] }] };
 }
 
 export async function signInThroughApi(

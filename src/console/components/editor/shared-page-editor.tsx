@@ -99,7 +99,7 @@ function SharedBody({
           {statusText(state)}
         </span>
         {state.others.length > 0 && (
-          <ul className="shared-editor-people" aria-label="Also editing">
+          <ul className="shared-editor-people" aria-label="Also on this page">
             {state.others.map((person, i) => (
               <li key={i} style={{ borderColor: person.color }}>
                 {person.name}

@@ -36,11 +36,12 @@ import '../change-requests.css';
 type EditorMode = 'visual' | 'markdown';
 const MODE_KEY = 'docspace.editor-mode';
 
+/** The writer's choice of editor on this browser: the visual one unless they chose markdown. */
 function storedMode(): EditorMode {
   try {
-    return window.localStorage.getItem(MODE_KEY) === 'visual' ? 'visual' : 'markdown';
+    return window.localStorage.getItem(MODE_KEY) === 'markdown' ? 'markdown' : 'visual';
   } catch {
-    return 'markdown';
+    return 'visual';
   }
 }
 
@@ -118,6 +119,11 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly, 
   const page = useChangeRequestPage(spaceId, number, pageId, base);
   const changedMeanwhile = base !== current && !edit.isPending;
 
+  // A reader of a change request still being written watches it being written, live, in the visual editor.
+  const live = changeRequest.status === 'open' || changeRequest.status === 'draft';
+  if (readOnly !== undefined && live && page.type === 'document' && storedMode() === 'visual') {
+    return <WatchedPage spaceId={spaceId} number={number} page={page} notice={readOnly} filesBase={base} />;
+  }
   if (readOnly !== undefined) {
     return (
       <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
@@ -158,6 +164,45 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly, 
       onReload={setBase}
       {...(find ? { find } : {})}
     />
+  );
+}
+
+/** A page of the change request shown as it is being written, without a way to type in it. */
+function WatchedPage({
+  spaceId,
+  number,
+  page,
+  notice,
+  filesBase,
+}: {
+  spaceId: string;
+  number: number;
+  page: RevisionPage;
+  notice: string;
+  filesBase: string;
+}) {
+  const queryClient = useQueryClient();
+  const me = queryClient.getQueryData<User>(queryKeys.user);
+  return (
+    <article className="page-article" aria-labelledby="page-watch-title">
+      <p className="notice notice-info">{notice}</p>
+      <header className="page-article-header">
+        <h3 id="page-watch-title" className="page-article-title">
+          {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
+          {page.title || 'Untitled'}
+        </h3>
+      </header>
+      <Suspense fallback={<p className="editor-loading">Opening the page…</p>}>
+        <SharedPageEditor
+          spaceId={spaceId}
+          number={number}
+          pageId={page.id}
+          me={{ id: me?.id ?? '', name: me?.displayName ?? 'Someone' }}
+          label="Content"
+          filesUrl={revisionFilesUrl(spaceId, filesBase)}
+        />
+      </Suspense>
+    </article>
   );
 }
 
