@@ -196,3 +196,69 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     .toBe('all');
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
 });
+
+test('text pasted from Google Docs and Word becomes clean blocks', async ({ page }) => {
+  const { organizationId, spaceId } = await openNewSpace(page, 'Paste journey', 'Handbook');
+  const pageId = await seedPage(page, spaceId, 'Pasted', 'Start.\n');
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Paste' });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+  const body = page.getByRole('textbox', { name: 'Content' });
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await body.getByText('Start.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+
+  const paste = (html: string, text: string) =>
+    body.evaluate(
+      (el, { html, text }) => {
+        const data = new DataTransfer();
+        data.setData('text/html', html);
+        data.setData('text/plain', text);
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      { html, text },
+    );
+  // As Google Docs puts it on the clipboard: styled spans inside a bold wrapper.
+  await paste(
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><h2 dir="ltr"><span style="font-size:16pt;font-weight:400;">From Docs</span></h2>' +
+      '<p dir="ltr"><span style="font-weight:700;">Bold</span><span style="font-weight:400;"> and </span><a href="https://example.com/docs"><span style="color:#1155cc;text-decoration:underline;">a link</span></a></p>' +
+      '<ul><li dir="ltr"><p dir="ltr"><span>One</span></p></li><li dir="ltr"><p dir="ltr"><span>Two</span></p></li></ul></b>',
+    'From Docs\nBold and a link\nOne\nTwo',
+  );
+  await expect(body.getByRole('heading', { name: 'From Docs' })).toBeVisible();
+  await page.keyboard.press('Control+End');
+  // As Word puts it: Mso classes and conditional comments.
+  await paste(
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment--><p class=MsoNormal><b><span lang=EN-US>Word</span></b><span lang=EN-US> text<o:p></o:p></span></p>' +
+      '<p class=MsoListParagraphCxSpFirst><span lang=EN-US>Plain line<o:p></o:p></span></p><!--EndFragment--></body></html>',
+    'Word text\nPlain line',
+  );
+  await expect(body.locator('strong', { hasText: 'Word' })).toBeVisible();
+
+  // The outline lists the page's headings; choosing one puts the cursor there.
+  await page.getByRole('button', { name: 'Outline' }).click();
+  const outline = page.getByRole('navigation', { name: 'Outline' });
+  await outline.getByRole('button', { name: 'From Docs' }).click();
+  await page.keyboard.type('Pasted: ');
+  await expect(body.getByRole('heading', { name: 'Pasted: From Docs' })).toBeVisible();
+  await expect(outline.getByRole('button', { name: 'Pasted: From Docs' })).toBeVisible();
+  expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
+
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi(
+            page,
+            'GET',
+            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+          )
+        ).markdown,
+      { timeout: 15_000 },
+    )
+    .toMatch(
+      /## Pasted: From Docs\n\n\*\*Bold\*\* and \[a link\]\(https:\/\/example\.com\/docs\)\n\n- One\n- Two[\s\S]*\*\*Word\*\* text\n\nPlain line/,
+    );
+});

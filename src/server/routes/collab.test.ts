@@ -118,6 +118,19 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
     await expect(c.ready).rejects.toThrow(/authentication failed/);
   });
 
+  it('one person has at most 20 pages open together', async () => {
+    const target = await newTarget('# Many\n\nTabs.\n');
+    const writer = await server.member('edit');
+    const tabs = Array.from({ length: 20 }, () => open(target, writer.token));
+    await Promise.all(tabs.map((t) => t.ready));
+    const more = open(target, writer.token);
+    await expect(more.ready).rejects.toThrow(/authentication failed/);
+    // Someone else still opens it.
+    const other = open(target, server.owner.token);
+    await other.ready;
+    for (const t of tabs) t.destroy();
+  });
+
   it('a member removed while editing is disconnected', async () => {
     const target = await newTarget('# Team\n\nText.\n');
     const writer = await server.member('edit');

@@ -39,6 +39,8 @@ const RECHECK_MS = 2000;
 /** Largest message a client may send (an update pasting a long page). */
 const MESSAGE_MAX_BYTES = 8 * 1024 * 1024;
 const CHANNEL = 'collab';
+/** Pages one person may have open together at once, on one process (each open page holds its document in memory). */
+const CONNECTIONS_PER_USER_MAX = 20;
 
 interface ConnectionContext {
   actor: Actor;
@@ -93,6 +95,17 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     };
   };
 
+  /** The connections of a user to this process. */
+  const connectionsOf = (userId: string) => {
+    let count = 0;
+    for (const document of hocuspocus.documents.values()) {
+      for (const connection of document.getConnections()) {
+        if ((connection.context as Partial<ConnectionContext>).actor?.userId === userId) count++;
+      }
+    }
+    return count;
+  };
+
   const hocuspocus = new Hocuspocus({
     name: processId,
     quiet: true,
@@ -101,6 +114,7 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     async onAuthenticate({ requestHeaders, token, documentName, connectionConfig }) {
       try {
         const found = await access(requestHeaders, token, documentName);
+        if (connectionsOf(found.actor.userId) >= CONNECTIONS_PER_USER_MAX) throw new Error('Too many open pages');
         connectionConfig.readOnly = found.readOnly;
         targets.set(documentName, found.target);
         return { actor: found.actor, credential: found.credential, target: found.target } satisfies ConnectionContext;

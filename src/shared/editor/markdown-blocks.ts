@@ -29,7 +29,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 2;
+export const EDITOR_SCHEMA_VERSION = 3;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;
@@ -79,7 +79,12 @@ export function editorExtensions(
 ): AnyExtension[] {
   return [
     // A shared document keeps its own history (each writer undoes their own changes): then the editor's is off.
-    StarterKit.configure({ link: { openOnClick: false, autolink: true }, ...(history ? {} : { undoRedo: false }) }),
+    // No underline: GitBook's markdown has none, and links pasted from Google Docs come underlined.
+    StarterKit.configure({
+      link: { openOnClick: false, autolink: true },
+      underline: false,
+      ...(history ? {} : { undoRedo: false }),
+    }),
     TableKit,
     TaskList,
     TaskItem.configure({ nested: true }),

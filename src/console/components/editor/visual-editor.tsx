@@ -138,6 +138,8 @@ export default function VisualEditor({
     return true;
   };
 
+  const [outline, setOutline] = useState(false);
+
   const write = (editor: Editor): string => {
     clearTimeout(timer.current);
     timer.current = undefined;
@@ -212,14 +214,15 @@ export default function VisualEditor({
 
   return (
     <div className="visual-editor">
-      {editor && editable && <Toolbar editor={editor} />}
+      {editor && editable && <Toolbar editor={editor} outline={outline} onOutline={() => setOutline(!outline)} />}
+      {editor && outline && <Outline editor={editor} onClose={() => setOutline(false)} />}
       {editor && editable && <SelectionToolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, outline, onOutline }: { editor: Editor; outline: boolean; onOutline: () => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -272,6 +275,17 @@ function Toolbar({ editor }: { editor: Editor }) {
       <span className="visual-editor-separator" aria-hidden="true" />
       {button('↶', 'Undo (Ctrl+Z)', undefined, () => chain().undo().run(), !state.undo)}
       {button('↷', 'Redo (Ctrl+Shift+Z)', undefined, () => chain().redo().run(), !state.redo)}
+      <span className="visual-editor-separator" aria-hidden="true" />
+      <button
+        type="button"
+        className="visual-editor-tool visual-editor-outline-toggle"
+        aria-expanded={outline}
+        aria-controls="visual-editor-outline"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onOutline}
+      >
+        Outline
+      </button>
     </div>
   );
 }
@@ -318,5 +332,53 @@ function SelectionToolbar({ editor }: { editor: Editor }) {
         {tool('Link', 'Link', state.link, () => editLink(editor))}
       </div>
     </BubbleMenu>
+  );
+}
+
+/** The page's headings, to jump to one (the cursor goes to its start, and it scrolls into view). */
+function Outline({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const headings = useEditorState({
+    editor,
+    selector: ({ editor: e }) => {
+      const found: Array<{ level: number; text: string; pos: number }> = [];
+      e.state.doc.forEach((node, offset) => {
+        if (node.type.name === 'heading')
+          found.push({ level: Number(node.attrs.level), text: node.textContent, pos: offset });
+      });
+      return found;
+    },
+    equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  });
+  const jump = (pos: number) => {
+    editor
+      .chain()
+      .focus()
+      .setTextSelection(pos + 1)
+      .run();
+    const { node } = editor.view.domAtPos(pos + 1);
+    (node instanceof Element ? node : node.parentElement)?.scrollIntoView({ block: 'center' });
+  };
+  return (
+    <nav id="visual-editor-outline" className="visual-editor-outline" aria-label="Outline">
+      {headings.length === 0 ? (
+        <p className="visual-editor-outline-empty">No headings yet: type # and a space to start one.</p>
+      ) : (
+        <ul>
+          {headings.map((heading, i) => (
+            <li key={i} style={{ paddingLeft: `${(heading.level - 1) * 12}px` }}>
+              <button
+                type="button"
+                onClick={() => {
+                  jump(heading.pos);
+                  if (window.matchMedia('(max-width: 700px)').matches) onClose();
+                }}
+              >
+                {heading.text || 'Untitled heading'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
   );
 }

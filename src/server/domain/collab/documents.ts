@@ -196,29 +196,29 @@ export class CollabDocuments {
     const { revision } = await this.changeRequest(target);
     const page = await pageMarkdown(this.db, target.spaceId, revision, target.pageId);
     if (page === undefined || page === row.markdown) return false;
+    // The document as it is now: what editors type while the page is read and merged is kept (see below).
+    const snapshot = Y.encodeStateAsUpdate(doc);
     const ours = await documentMarkdown(doc, row.markdown, target.organizationId);
     const next = ours === row.markdown ? page : mergeMarkdown(row.markdown, ours, page);
     const json = await editorDocument(next, target.organizationId);
     if (!(await repo.moveCollabMarkdown(this.db, target.name, row.markdown, page, nowIso()))) return false;
-    await this.change(target.name, doc, () => setDocument(doc, json));
-    return next !== page;
-  }
-
-  /** Runs `fn` (changes of `doc` as the server), storing the update it makes and telling the other processes. */
-  private async change(name: string, doc: Y.Doc, fn: () => void): Promise<void> {
-    const updates: Uint8Array[] = [];
-    const take = (update: Uint8Array, origin: unknown) => {
-      if (origin === SERVER_ORIGIN) updates.push(update);
-    };
-    doc.on('update', take);
+    // The change is made on a copy of the document as it was read, and applied as an update: one more editor's
+    // changes, merged with whatever the others typed meanwhile rather than writing over it.
+    const copy = new Y.Doc();
+    const changes: Uint8Array[] = [];
     try {
-      fn();
+      Y.applyUpdate(copy, snapshot);
+      copy.on('update', (update: Uint8Array) => changes.push(update));
+      setDocument(copy, json);
     } finally {
-      doc.off('update', take);
+      copy.destroy();
     }
-    if (!updates.length) return;
-    const id = await this.append(this.db, name, Y.mergeUpdates(updates));
-    await this.stored(name, id);
+    if (!changes.length) return next !== page;
+    const update = Y.mergeUpdates(changes);
+    Y.applyUpdate(doc, update, SERVER_ORIGIN);
+    const id = await this.append(this.db, target.name, update);
+    await this.stored(target.name, id);
+    return next !== page;
   }
 
   /**
