@@ -50,8 +50,12 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
 
   // Ctrl+K links the selection, and does not open the organization's search.
   await page.keyboard.press('Shift+Home');
-  page.once('dialog', (dialog) => void dialog.accept('https://example.com/item'));
   await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await expect(linkDialog).toBeVisible();
+  expect(await accessibilityViolations(page, { within: '.dialog' })).toEqual([]);
+  await linkDialog.getByLabel('Address, or a page or heading to find').fill('https://example.com/item');
+  await page.keyboard.press('Enter');
   await expect(body.getByRole('link', { name: 'item' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -83,6 +87,8 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await page.keyboard.press('End');
   await expect(page.getByRole('toolbar', { name: 'Selection' })).toBeHidden();
   const last = body.getByText('Last paragraph. More');
+  // Dropped where it is seen: in the window.
+  await last.scrollIntoViewIfNeeded();
   const rect = (await last.boundingBox())!;
   await last.evaluate(
     (el, { base64, x, y }) => {
@@ -245,6 +251,16 @@ test('text pasted from Google Docs and Word becomes clean blocks', async ({ page
   await expect(outline.getByRole('button', { name: 'Pasted: From Docs' })).toBeVisible();
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
 
+  // A link to a heading, picked by typing part of it.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('See ');
+  await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await linkDialog.getByLabel('Address, or a page or heading to find').fill('from docs');
+  await linkDialog.getByRole('button', { name: /Pasted: From Docs/ }).click();
+  await expect(body.getByRole('link', { name: 'Pasted: From Docs' })).toBeVisible();
+
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
   await expect
     .poll(
@@ -259,6 +275,6 @@ test('text pasted from Google Docs and Word becomes clean blocks', async ({ page
       { timeout: 15_000 },
     )
     .toMatch(
-      /## Pasted: From Docs\n\n\*\*Bold\*\* and \[a link\]\(https:\/\/example\.com\/docs\)\n\n- One\n- Two[\s\S]*\*\*Word\*\* text\n\nPlain line/,
+      /## Pasted: From Docs\n\n\*\*Bold\*\* and \[a link\]\(https:\/\/example\.com\/docs\)\n\n- One\n- Two[\s\S]*\*\*Word\*\* text\n\nPlain line\n\nSee \[Pasted: From Docs\]\(#pasted-from-docs\)/,
     );
 });

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import VisualEditor, { type VisualEditorHandle } from './visual-editor';
 import { collaboratorColor, openCollab, type CollabSession, type CollabState } from './collaboration';
+import type { LinkTarget } from './link-dialog';
 
 /** What the page form asks of the shared editor. */
 export interface SharedEditorHandle extends VisualEditorHandle {
@@ -17,6 +18,7 @@ interface Props {
   filesUrl?: string;
   onFiles?: (files: File[]) => void;
   onUpload?: () => void;
+  linkTargets?: LinkTarget[];
   ref?: Ref<SharedEditorHandle>;
 }
 
@@ -42,6 +44,7 @@ export default function SharedPageEditor({
   filesUrl,
   onFiles,
   onUpload,
+  linkTargets,
   ref,
 }: Props) {
   const session = useMemo(
@@ -71,6 +74,7 @@ export default function SharedPageEditor({
       {...(filesUrl ? { filesUrl } : {})}
       {...(onFiles ? { onFiles } : {})}
       {...(onUpload ? { onUpload } : {})}
+      {...(linkTargets ? { linkTargets } : {})}
     />
   );
 }
@@ -82,6 +86,7 @@ function SharedBody({
   filesUrl,
   onFiles,
   onUpload,
+  linkTargets,
 }: {
   session: CollabSession;
   editorRef: Ref<VisualEditorHandle>;
@@ -89,6 +94,7 @@ function SharedBody({
   filesUrl?: string;
   onFiles?: (files: File[]) => void;
   onUpload?: () => void;
+  linkTargets?: LinkTarget[];
 }) {
   const state = useSyncExternalStore(session.subscribe, session.state);
   const editable = state.connection !== 'connecting' && state.connection !== 'refused' && !state.readOnly;
@@ -118,6 +124,7 @@ function SharedBody({
         {...(filesUrl ? { filesUrl } : {})}
         {...(onFiles ? { onFiles } : {})}
         {...(onUpload ? { onUpload } : {})}
+        {...(linkTargets ? { linkTargets } : {})}
       />
     </div>
   );

@@ -10,6 +10,8 @@ import { collaborationCursors, type CollabSession } from './collaboration';
 import { SlashMenu } from './slash-menu';
 import { gitbookViews } from './gitbook-views';
 import { BubbleMenu } from '@tiptap/react/menus';
+import { LinkDialog, type LinkTarget } from './link-dialog';
+import { explicitHeadingId, HeadingIds } from '../../../shared/heading-ids';
 import './visual-editor.css';
 
 /** What the page form asks of the editor. */
@@ -31,6 +33,8 @@ interface Props {
   onFiles?: (files: File[]) => void;
   /** Asks for files to upload (the `/` menu's "Image or file"): they come back through insertMarkdown. */
   onUpload?: () => void;
+  /** The pages a link may go to (the link dialog lists them, with this page's headings). */
+  linkTargets?: LinkTarget[];
   /**
    * The page's shared document, when it is edited together (collaboration.ts): the editor shows and changes it, and
    * the server writes the page from it; `markdown` and `onChange` are then not used.
@@ -56,28 +60,38 @@ function uploadWith(upload: { run?: () => void }, run: (() => void) | undefined)
   upload.run = run;
 }
 
-/** Asks for a link's address and sets it on the selection (an empty address removes the link). */
-function editLink(editor: Editor) {
-  const previous = editor.getAttributes('link').href as string | undefined;
-  const href = window.prompt('Link address (a URL, or a page path such as ../guides/setup.md)', previous ?? '');
-  if (href === null) return;
-  const chain = editor.chain().focus().extendMarkRange('link');
-  if (!href.trim()) chain.unsetLink().run();
-  else chain.setLink({ href: href.trim() }).run();
-}
-
-/** Ctrl/⌘+K edits the link here (rather than opening the organization's search). */
-const LinkShortcut = Extension.create({
+/** Ctrl/⌘+K edits the link here (rather than opening the organization's search): `open` shows the link dialog. */
+const LinkShortcut = Extension.create<{ open: () => void }>({
   name: 'linkShortcut',
+  addOptions: () => ({ open: () => undefined }),
   addKeyboardShortcuts() {
     return {
       'Mod-k': () => {
-        editLink(this.editor as Editor);
+        this.options.open();
         return true;
       },
     };
   },
 });
+
+/** The headings of the document, as links to them (their ids as the published page gives them). */
+function headingTargets(editor: Editor): LinkTarget[] {
+  const ids = new HeadingIds();
+  const targets: LinkTarget[] = [];
+  editor.state.doc.forEach((node) => {
+    if (node.type.name !== 'heading') return;
+    const text = node.textContent;
+    const named = explicitHeadingId(text);
+    const id = ids.next(named?.text ?? text, named?.id);
+    targets.push({ label: named?.text ?? text, detail: 'Heading on this page', href: `#${id}` });
+  });
+  return targets;
+}
+
+/** What the link dialog opens with from now on. */
+function linkWith(linking: { open?: () => void }, open: () => void) {
+  linking.open = open;
+}
 
 /**
  * The page body as a writer sees it (a ProseMirror editor, through Tiptap): blocks edited in place, with a toolbar
@@ -92,6 +106,7 @@ export default function VisualEditor({
   filesUrl,
   onFiles,
   onUpload,
+  linkTargets,
   collab,
   editable = true,
   ref,
@@ -107,15 +122,16 @@ export default function VisualEditor({
   useEffect(() => {
     filesHandler.current = onFiles;
   });
-  // Read by the `/` menu, made with the editor: the latest handler, kept in an object of this editor's.
+  // Read by the `/` menu and Ctrl+K, made with the editor: the latest handlers, kept in objects of this editor's.
   const [upload] = useState<{ run?: () => void }>(() => ({}));
+  const [linking] = useState<{ open?: () => void }>(() => ({}));
   useEffect(() => uploadWith(upload, onUpload), [upload, onUpload]);
   // Where images are shown from: the files of the latest revision (an upload makes a new one).
   const [images] = useState(() => ({ filesUrl }));
   const extensions = useMemo(
     () => [
       ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src, { history: !collab, views: gitbookViews }),
-      LinkShortcut,
+      LinkShortcut.configure({ open: () => linking.open?.() }),
       SlashMenu.configure({ upload: () => upload.run?.() }),
       Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
       ...(collab
@@ -125,7 +141,7 @@ export default function VisualEditor({
           ]
         : []),
     ],
-    [images, collab, upload],
+    [images, collab, upload, linking],
   );
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
@@ -139,6 +155,8 @@ export default function VisualEditor({
   };
 
   const [outline, setOutline] = useState(false);
+  // The link dialog: open with the link being edited (undefined: none), or closed (null).
+  const [link, setLink] = useState<{ href: string | undefined } | null>(null);
 
   const write = (editor: Editor): string => {
     clearTimeout(timer.current);
@@ -180,6 +198,14 @@ export default function VisualEditor({
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
   }, [editor, editable]);
 
+  // Ctrl/⌘+K and the Link buttons open the link dialog on the link at the cursor, if any.
+  useEffect(() => {
+    if (!editor) return;
+    linkWith(linking, () => {
+      if (editor.isEditable) setLink({ href: editor.getAttributes('link').href as string | undefined });
+    });
+  }, [editor, linking]);
+
   // Markdown that changed from outside (another revision adopted, changes discarded): the editor opens it anew.
   useEffect(() => {
     if (!editor || collab || markdown === written.current) return;
@@ -214,15 +240,54 @@ export default function VisualEditor({
 
   return (
     <div className="visual-editor">
-      {editor && editable && <Toolbar editor={editor} outline={outline} onOutline={() => setOutline(!outline)} />}
+      {editor && editable && (
+        <Toolbar
+          editor={editor}
+          outline={outline}
+          onOutline={() => setOutline(!outline)}
+          onLink={() => linking.open?.()}
+        />
+      )}
       {editor && outline && <Outline editor={editor} onClose={() => setOutline(false)} />}
-      {editor && editable && <SelectionToolbar editor={editor} />}
+      {editor && editable && <SelectionToolbar editor={editor} onLink={() => linking.open?.()} />}
+      {editor && link && (
+        <LinkDialog
+          open
+          href={link.href}
+          targets={[...headingTargets(editor), ...(linkTargets ?? [])]}
+          onClose={() => {
+            setLink(null);
+            editor.commands.focus();
+          }}
+          onRemove={() => {
+            editor.chain().focus().extendMarkRange('link').unsetLink().run();
+            setLink(null);
+          }}
+          onApply={(href, label) => {
+            const chain = editor.chain().focus();
+            if (editor.state.selection.empty && !editor.isActive('link')) {
+              chain.insertContent({ type: 'text', text: label, marks: [{ type: 'link', attrs: { href } }] }).run();
+            } else chain.extendMarkRange('link').setLink({ href }).run();
+            setLink(null);
+          }}
+        />
+      )}
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor, outline, onOutline }: { editor: Editor; outline: boolean; onOutline: () => void }) {
+function Toolbar({
+  editor,
+  outline,
+  onOutline,
+  onLink,
+}: {
+  editor: Editor;
+  outline: boolean;
+  onOutline: () => void;
+  onLink: () => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -256,7 +321,7 @@ function Toolbar({ editor, outline, onOutline }: { editor: Editor; outline: bool
       <span aria-hidden="true">{name}</span>
     </button>
   );
-  const link = () => editLink(editor);
+  const link = onLink;
   return (
     <div className="visual-editor-toolbar" role="toolbar" aria-label="Formatting">
       {button('B', 'Bold (Ctrl+B)', state.bold, () => chain().toggleBold().run())}
@@ -291,7 +356,7 @@ function Toolbar({ editor, outline, onOutline }: { editor: Editor; outline: bool
 }
 
 /** The floating toolbar over selected text: what one does with a selection. */
-function SelectionToolbar({ editor }: { editor: Editor }) {
+function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -329,7 +394,7 @@ function SelectionToolbar({ editor }: { editor: Editor }) {
         {tool('I', 'Italic', state.italic, () => chain().toggleItalic().run())}
         {tool('S', 'Strikethrough', state.strike, () => chain().toggleStrike().run())}
         {tool('</>', 'Inline code', state.code, () => chain().toggleCode().run())}
-        {tool('Link', 'Link', state.link, () => editLink(editor))}
+        {tool('Link', 'Link', state.link, onLink)}
       </div>
     </BubbleMenu>
   );

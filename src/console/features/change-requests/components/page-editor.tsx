@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, ReactNode, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
@@ -31,6 +31,8 @@ import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
 import type { SharedEditorHandle } from '../../../components/editor/shared-page-editor';
+import type { LinkTarget } from '../../../components/editor/link-dialog';
+import { changeRequestPagesQueryOptions } from '../api/get-change-request-pages';
 import '../change-requests.css';
 
 type EditorMode = 'visual' | 'markdown';
@@ -68,6 +70,21 @@ function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
       }
     },
   ];
+}
+
+/** The document pages of a tree but `except`, as link targets. */
+function pageTargets(pages: RevisionPage[], except: string): LinkTarget[] {
+  const out: LinkTarget[] = [];
+  const walk = (list: RevisionPage[]) => {
+    for (const p of list) {
+      if (p.type === 'document' && p.id !== except) {
+        out.push({ label: p.title || 'Untitled', detail: p.path ? `/${p.path}` : 'Page', href: `/pages/${p.id}` });
+      }
+      walk(p.pages ?? []);
+    }
+  };
+  walk(pages);
+  return out;
 }
 
 /** Title and body of a page, validated as the server validates an `update_page`. */
@@ -281,6 +298,10 @@ function PageForm({
   const shared = mode === 'visual';
   const [switching, setSwitching] = useState(false);
   const me = queryClient.getQueryData<User>(queryKeys.user);
+  // The other pages a link may go to, by id: the link follows a page renamed or moved. Read without suspending: an
+  // edit refetches them, and the form must not be unmounted under an upload or the shared editor.
+  const pages = useQuery(changeRequestPagesQueryOptions(spaceId, number)).data;
+  const linkTargets = useMemo(() => pageTargets(pages ?? [], page.id), [pages, page.id]);
   /** The change request's revision now: what the server wrote from the shared body moves it on. */
   const latestRevision = async () =>
     (await queryClient.fetchQuery({ ...changeRequestQueryOptions(spaceId, number), staleTime: 0 })).revision;
@@ -558,6 +579,7 @@ function PageForm({
             filesUrl={revisionFilesUrl(spaceId, base)}
             onFiles={(files) => void uploadFiles(files)}
             onUpload={() => fileInput.current?.click()}
+            linkTargets={linkTargets}
           />
         </Suspense>
       ) : (

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { Dialog, DialogFooter } from '../ui/dialog';
+import { Button } from '../ui/button';
+
+/** Somewhere a link may go: a page of the space, or a heading of this page. */
+export interface LinkTarget {
+  label: string;
+  /** What it is (a page's path, "Heading on this page"). */
+  detail: string;
+  href: string;
+}
+
+interface Props {
+  open: boolean;
+  /** The link being edited, if any. */
+  href: string | undefined;
+  targets: LinkTarget[];
+  onApply: (href: string, label: string) => void;
+  onRemove: () => void;
+  onClose: () => void;
+}
+
+/** How many targets are listed at once (typing narrows them). */
+const SHOWN_MAX = 50;
+
+/**
+ * The link of the selection (Ctrl/⌘+K): an address typed (a URL, a path), or a page of the space or a heading of
+ * this page picked from the list, which typing filters. Pages are linked by id (`/pages/<id>`), so the link
+ * follows the page when it is renamed or moved.
+ */
+export function LinkDialog({ open, href, targets, onApply, onRemove, onClose }: Props) {
+  const [address, setAddress] = useState(href ?? '');
+  const inputId = useId();
+  const query = address.trim().toLowerCase();
+  const matches = (
+    query ? targets.filter((t) => `${t.label} ${t.detail}`.toLowerCase().includes(query)) : targets
+  ).slice(0, SHOWN_MAX);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={href ? 'Edit link' : 'Add a link'}
+      size="sm"
+    >
+      <form
+        className="dialog-body link-dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (address.trim()) onApply(address.trim(), address.trim());
+        }}
+      >
+        <label className="field-label" htmlFor={inputId}>
+          Address, or a page or heading to find
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          placeholder="https://… or a page's title"
+          autoComplete="off"
+        />
+        {matches.length > 0 ? (
+          <ul className="link-dialog-targets" aria-label="Pages and headings">
+            {matches.map((target) => (
+              <li key={target.href}>
+                <button type="button" onClick={() => onApply(target.href, target.label)}>
+                  <span className="link-dialog-label">{target.label}</span>
+                  <span className="link-dialog-detail">{target.detail}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="link-dialog-none">No page or heading matches: the address is linked as typed.</p>
+        )}
+        <DialogFooter>
+          {href && (
+            <Button variant="ghost" onClick={onRemove}>
+              Remove link
+            </Button>
+          )}
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={!address.trim()}>
+            Apply
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
