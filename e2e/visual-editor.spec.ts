@@ -278,3 +278,36 @@ test('text pasted from Google Docs and Word becomes clean blocks', async ({ page
       /## Pasted: From Docs\n\n\*\*Bold\*\* and \[a link\]\(https:\/\/example\.com\/docs\)\n\n- One\n- Two[\s\S]*\*\*Word\*\* text\n\nPlain line\n\nSee \[Pasted: From Docs\]\(#pasted-from-docs\)/,
     );
 });
+
+test('switching between the visual and markdown editors keeps the writer’s place', async ({ page }) => {
+  const lines = Array.from({ length: 60 }, (_, i) => `Paragraph number ${i + 1}.`);
+  const { organizationId, spaceId } = await openNewSpace(page, 'Place journey', 'Handbook');
+  const pageId = await seedPage(page, spaceId, 'Long', `${lines.join('\n\n')}\n`);
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Place' });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  const modes = page.getByRole('group', { name: 'Editor' });
+  await modes.getByRole('button', { name: 'Visual' }).click();
+  const body = page.getByRole('textbox', { name: 'Content' });
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await body.getByText('Paragraph number 42.').click();
+
+  // To markdown: the cursor at the start of the paragraph it was in.
+  await modes.getByRole('button', { name: 'Markdown' }).click();
+  const textarea = page.getByRole('textbox', { name: 'Content' });
+  await expect(textarea).toBeFocused();
+  const at = await textarea.evaluate((el: HTMLTextAreaElement) =>
+    el.value.slice(el.selectionStart, el.selectionStart + 20),
+  );
+  expect(at).toBe('Paragraph number 42.');
+
+  // Back to visual from further down: typing lands in that paragraph.
+  await textarea.evaluate((el: HTMLTextAreaElement) => {
+    const start = el.value.indexOf('Paragraph number 51.') + 5;
+    el.setSelectionRange(start, start);
+  });
+  await modes.getByRole('button', { name: 'Visual' }).click();
+  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  await expect(page.locator('.visual-editor-body')).toBeFocused();
+  await page.keyboard.type('Here: ');
+  await expect(body.getByText('Here: Paragraph number 51.')).toBeVisible();
+});

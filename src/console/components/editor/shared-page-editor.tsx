@@ -1,7 +1,36 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
 import VisualEditor, { type VisualEditorHandle } from './visual-editor';
 import { collaboratorColor, openCollab, type CollabSession, type CollabState } from './collaboration';
 import type { LinkTarget } from './link-dialog';
+import { PageMarkdown } from '../../../shared/editor/markdown-blocks';
+
+const pages = new PageMarkdown();
+
+/** Where top-level block `block` of the editor starts in `markdown` (the page as the editor reads it). */
+export function blockOffset(markdown: string, block: number): number {
+  const page = pages.load(markdown);
+  let nodes = 0;
+  let at = page.head.length;
+  for (const b of page.blocks) {
+    if (nodes + b.nodes.length > block) return at;
+    nodes += b.nodes.length;
+    at += b.text.length + b.tail.length;
+  }
+  return markdown.length;
+}
+
+/** The editor's top-level block that holds character `offset` of `markdown`. */
+export function blockAt(markdown: string, offset: number): number {
+  const page = pages.load(markdown);
+  let nodes = 0;
+  let at = page.head.length;
+  for (const b of page.blocks) {
+    at += b.text.length + b.tail.length;
+    if (offset < at) return nodes;
+    nodes += b.nodes.length;
+  }
+  return Math.max(0, nodes - 1);
+}
 
 /** What the page form asks of the shared editor. */
 export interface SharedEditorHandle extends VisualEditorHandle {
@@ -19,6 +48,8 @@ interface Props {
   onFiles?: (files: File[]) => void;
   onUpload?: () => void;
   linkTargets?: LinkTarget[];
+  /** The top-level block to put the cursor in once the page is there (the writer's place in markdown). */
+  caretBlock?: number;
   ref?: Ref<SharedEditorHandle>;
 }
 
@@ -45,6 +76,7 @@ export default function SharedPageEditor({
   onFiles,
   onUpload,
   linkTargets,
+  caretBlock,
   ref,
 }: Props) {
   const session = useMemo(
@@ -62,6 +94,8 @@ export default function SharedPageEditor({
     () => ({
       flush: () => editor.current?.flush() ?? '',
       insertMarkdown: (markdown) => editor.current?.insertMarkdown(markdown),
+      caretBlock: () => editor.current?.caretBlock(),
+      placeCaret: (block) => editor.current?.placeCaret(block),
       settle: () => session.written(),
     }),
     [session],
@@ -75,6 +109,7 @@ export default function SharedPageEditor({
       {...(onFiles ? { onFiles } : {})}
       {...(onUpload ? { onUpload } : {})}
       {...(linkTargets ? { linkTargets } : {})}
+      {...(caretBlock !== undefined ? { caretBlock } : {})}
     />
   );
 }
@@ -87,16 +122,26 @@ function SharedBody({
   onFiles,
   onUpload,
   linkTargets,
+  caretBlock,
 }: {
   session: CollabSession;
-  editorRef: Ref<VisualEditorHandle>;
+  editorRef: RefObject<VisualEditorHandle | null>;
   label: string;
   filesUrl?: string;
   onFiles?: (files: File[]) => void;
   onUpload?: () => void;
   linkTargets?: LinkTarget[];
+  caretBlock?: number;
 }) {
   const state = useSyncExternalStore(session.subscribe, session.state);
+  // The writer's place, once the page is there.
+  const placed = useRef(false);
+  const live = state.connection === 'live';
+  useEffect(() => {
+    if (!live || placed.current || caretBlock === undefined || !editorRef.current) return;
+    placed.current = true;
+    editorRef.current.placeCaret(caretBlock);
+  }, [live, caretBlock, editorRef]);
   const editable = state.connection !== 'connecting' && state.connection !== 'refused' && !state.readOnly;
   return (
     <div className="shared-editor">

@@ -20,6 +20,10 @@ export interface VisualEditorHandle {
   flush(): string;
   /** Inserts markdown (an uploaded file's image or link) where the writer is, or where files were dropped. */
   insertMarkdown(markdown: string): void;
+  /** The top-level block the cursor is in (to keep the writer's place when they switch to markdown). */
+  caretBlock(): number | undefined;
+  /** Puts the cursor at the start of top-level block `block` (or the last), in view. */
+  placeCaret(block: number): void;
 }
 
 interface Props {
@@ -223,6 +227,15 @@ export default function VisualEditor({
     ref,
     () => ({
       flush: () => (editor && !collab ? write(editor) : written.current),
+      caretBlock: () => editor?.state.selection.$from.index(0),
+      placeCaret: (block: number) => {
+        if (!editor) return;
+        let at: number | undefined;
+        editor.state.doc.forEach((node, offset, index) => {
+          if (index <= block && (node.isTextblock || at === undefined || index === block)) at = offset + 1;
+        });
+        if (at !== undefined) editor.chain().focus().setTextSelection(at).scrollIntoView().run();
+      },
       insertMarkdown: (text: string) => {
         if (!editor) return;
         const content = pages.manager.parse(text).content ?? [];

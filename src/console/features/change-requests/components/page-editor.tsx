@@ -72,6 +72,17 @@ function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
   ];
 }
 
+/** Selects `start`–`end` of a textarea, with the focus, its line scrolled into view. */
+function selectInTextarea(el: HTMLTextAreaElement, start: number, end: number) {
+  el.focus();
+  el.setSelectionRange(start, end);
+  // The textarea scrolls to the line from its share of the text.
+  el.scrollTop = Math.max(
+    0,
+    (el.scrollHeight * el.value.slice(0, start).split('\n').length) / el.value.split('\n').length - el.clientHeight / 2,
+  );
+}
+
 /** The document pages of a tree but `except`, as link targets. */
 function pageTargets(pages: RevisionPage[], except: string): LinkTarget[] {
   const out: LinkTarget[] = [];
@@ -297,6 +308,8 @@ function PageForm({
   // In the visual editor the body is shared and written by the server: the form saves the title only.
   const shared = mode === 'visual';
   const [switching, setSwitching] = useState(false);
+  // The writer's place carried from one editor to the other: the top-level block of the page it was in.
+  const [caret, setCaret] = useState<{ mode: EditorMode; block: number } | null>(null);
   const me = queryClient.getQueryData<User>(queryKeys.user);
   // The other pages a link may go to, by id: the link follows a page renamed or moved. Read without suspending: an
   // edit refetches them, and the form must not be unmounted under an upload or the shared editor.
@@ -312,14 +325,19 @@ function PageForm({
     const el = textarea.current;
     const at = find ? el?.value.indexOf(find) : -1;
     if (!el || at === undefined || at < 0) return;
-    el.focus();
-    el.setSelectionRange(at, at + find!.length);
-    // The line of the selection in view: the textarea scrolls to it from its share of the text.
-    el.scrollTop = Math.max(
-      0,
-      (el.scrollHeight * el.value.slice(0, at).split('\n').length) / el.value.split('\n').length - el.clientHeight / 2,
-    );
+    selectInTextarea(el, at, at + find!.length);
   }, [find]);
+  // Switched from the visual editor: the cursor where it was there, at the start of its block.
+  useEffect(() => {
+    const el = textarea.current;
+    if (mode !== 'markdown' || caret?.mode !== 'markdown' || !el) return;
+    const block = caret.block;
+    void loadVisualEditor().then(({ blockOffset }) => {
+      const at = blockOffset(el.value, block);
+      selectInTextarea(el, at, at);
+      setCaret(null);
+    });
+  }, [mode, caret]);
   // Another revision of the page was adopted while nothing was typed: show it.
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(valuesOf(page));
@@ -456,11 +474,21 @@ function PageForm({
     setSwitching(true);
     try {
       if (next === 'markdown') {
+        const block = visual.current?.caretBlock();
         await visual.current?.settle();
         await queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.detail(spaceId, number) });
-      } else if (form.getFieldState('markdown').isDirty) {
-        await onSubmit();
-        if (form.getFieldState('markdown').isDirty) return;
+        setCaret(block === undefined ? null : { mode: 'markdown', block });
+      } else {
+        if (form.getFieldState('markdown').isDirty) {
+          await onSubmit();
+          if (form.getFieldState('markdown').isDirty) return;
+        }
+        // The textarea keeps its selection when the toggle takes the focus.
+        const el = textarea.current;
+        if (el) {
+          const { blockAt } = await loadVisualEditor();
+          setCaret({ mode: 'visual', block: blockAt(el.value, el.selectionStart) });
+        }
       }
       setMode(next);
     } finally {
@@ -580,6 +608,7 @@ function PageForm({
             onFiles={(files) => void uploadFiles(files)}
             onUpload={() => fileInput.current?.click()}
             linkTargets={linkTargets}
+            {...(caret?.mode === 'visual' ? { caretBlock: caret.block } : {})}
           />
         </Suspense>
       ) : (
