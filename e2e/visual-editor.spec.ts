@@ -62,7 +62,7 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
   // Nothing to save: what is typed is stored as it is typed, and the page written from it.
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
-  await expect(page.getByRole('button', { name: 'Save title' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save details' })).toBeDisabled();
 
   // Written: the blocks not touched are as they were written (spacing, `*` bullets, the hint); the others are new.
   const pageMarkdown = async () =>
@@ -310,4 +310,29 @@ test('switching between the visual and markdown editors keeps the writer’s pla
   await expect(page.locator('.visual-editor-body')).toBeFocused();
   await page.keyboard.type('Here: ');
   await expect(body.getByText('Here: Paragraph number 51.')).toBeVisible();
+
+  // The page's emoji and description are edited beside its title.
+  await page.getByLabel('Emoji').fill('🚀');
+  await page.getByLabel('Description').fill('Sixty paragraphs to find one’s place in.');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.locator('.editor-status')).toHaveText('Details saved');
+  const saved = await callApi(
+    page,
+    'GET',
+    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+  );
+  expect(saved).toMatchObject({ emoji: '🚀', description: 'Sixty paragraphs to find one’s place in.' });
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi(
+            page,
+            'GET',
+            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+          )
+        ).markdown,
+      { timeout: 15_000 },
+    )
+    .toContain('Here: Paragraph number 51.');
 });

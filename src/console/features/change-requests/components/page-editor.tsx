@@ -9,6 +9,8 @@ import {
   FILE_UPLOAD_MAX_BYTES,
   pageBodySchema,
   PAGE_TITLE_MAX,
+  PAGE_DESCRIPTION_MAX,
+  EMOJI_MAX,
   updatePageOperationSchema,
 } from '../../../../shared/contract';
 import type { ContentChange, RevisionPage, User } from '../../../../shared/contract';
@@ -105,8 +107,19 @@ export const pageFormSchema = updatePageOperationSchema
   .extend({ markdown: pageBodySchema.shape.markdown.unwrap() });
 export type PageFormInput = z.input<typeof pageFormSchema>;
 
-function valuesOf(page: RevisionPage): PageFormInput {
-  return { title: page.title, markdown: page.markdown ?? '' };
+/** A page's form: its title, emoji and description, and its body. */
+const pageEditorSchema = pageFormSchema.extend(
+  updatePageOperationSchema.pick({ emoji: true, description: true }).required().shape,
+);
+type PageEditorInput = z.input<typeof pageEditorSchema>;
+
+function valuesOf(page: RevisionPage): PageEditorInput {
+  return {
+    title: page.title,
+    markdown: page.markdown ?? '',
+    emoji: page.emoji ?? '',
+    description: page.description ?? '',
+  };
 }
 
 interface Props {
@@ -137,13 +150,13 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly, 
     base !== current &&
     !edit.isPending &&
     (!dirty || readOnly !== undefined || onlyOwnEditsElsewhere(base, current, pageId, origin));
-  // With unsaved text, the page as of the new revision is adopted once it is loaded, never by suspending: that would
-  // hide the form and drop the text typed in it.
+  // The page as of the new revision is adopted once it is loaded, never by suspending: that would hide the form,
+  // dropping the text typed in it, and remount the visual editor (reconnecting it, losing an upload under way).
   const next = useQuery({
     ...changeRequestPageQueryOptions(spaceId, number, pageId, current),
-    enabled: adopt && dirty,
+    enabled: adopt,
   });
-  if (adopt && (!dirty || next.data !== undefined)) setBase(current);
+  if (adopt && next.data !== undefined) setBase(current);
   const page = useChangeRequestPage(spaceId, number, pageId, base);
   const changedMeanwhile = base !== current && !edit.isPending;
 
@@ -292,7 +305,9 @@ function PageForm({
   onSaved: (revision: string) => void;
   onReload: (revision: string) => void;
 }) {
-  const form = useZodForm(pageFormSchema, { defaultValues: valuesOf(page) });
+  const form = useZodForm(pageEditorSchema, { defaultValues: valuesOf(page) });
+  // The body's field and preview (shared with the reusable-content editor) read and write `markdown` only.
+  const bodyControl = form.control as unknown as Control<PageFormInput>;
   const queryClient = useQueryClient();
   const toast = useToast();
   const { isDirty, isSubmitting, errors } = form.formState;
@@ -352,8 +367,10 @@ function PageForm({
   const onSubmit = form.handleSubmit(async (values) => {
     const change: Extract<ContentChange, { operation: 'update_page' }> = { operation: 'update_page', page: page.id };
     if (values.title !== page.title) change.title = values.title;
+    if (values.emoji !== (page.emoji ?? '')) change.emoji = values.emoji;
+    if (values.description !== (page.description ?? '')) change.description = values.description;
     if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
-    if (change.title === undefined && change.document === undefined) return;
+    if (Object.keys(change).length === 2) return;
     setStale(false);
     try {
       const result = await edit.mutateAsync({
@@ -414,14 +431,20 @@ function PageForm({
           origin,
         });
         revision = result.changeRequest.revision;
-        onSaved(revision);
         const stored = result.insertedFiles?.[0];
         if (!stored) throw new Error(`The server stored "${name}" but did not say where.`);
         if (visual.current) {
-          // The visual editor puts it where the writer is (or where it was dropped), and keeps their place.
+          // The visual editor puts it where the writer is (or where it was dropped), and keeps their place. The
+          // page as of the new revision (whose files show the image) is read before the editor moves to it, so the
+          // form is not suspended, and the editor not remounted, under the uploads still to come.
           visual.current.insertMarkdown(fileMarkdown(stored));
+          await queryClient
+            .ensureQueryData(changeRequestPageQueryOptions(spaceId, number, page.id, revision))
+            .catch(() => undefined);
+          onSaved(revision);
           continue;
         }
+        onSaved(revision);
         const current = form.getValues('markdown') ?? '';
         const before = current.slice(0, start);
         // An image stands as a paragraph of its own.
@@ -538,13 +561,33 @@ function PageForm({
         </StaleEditNotice>
       )}
       <FormError message={errors.root?.server?.message} />
+      <div className="page-editor-heading">
+        <TextField
+          control={form.control}
+          name="emoji"
+          label="Emoji"
+          max={EMOJI_MAX}
+          autoComplete="off"
+          placeholder="📄"
+          readOnly={isSubmitting}
+        />
+        <TextField
+          control={form.control}
+          name="title"
+          label="Title"
+          max={PAGE_TITLE_MAX}
+          autoComplete="off"
+          required
+          readOnly={isSubmitting}
+        />
+      </div>
       <TextField
         control={form.control}
-        name="title"
-        label="Title"
-        max={PAGE_TITLE_MAX}
+        name="description"
+        label="Description"
+        hint="A line under the title, on the page and in search results."
+        max={PAGE_DESCRIPTION_MAX}
         autoComplete="off"
-        required
         readOnly={isSubmitting}
       />
       <div className="editor-files">
@@ -614,13 +657,13 @@ function PageForm({
       ) : (
         <div className="editor-panes">
           <MarkdownField
-            control={form.control}
+            control={bodyControl}
             readOnly={isSubmitting || upload !== null}
             textareaRef={textarea}
             onFiles={(files) => void uploadFiles(files)}
           />
           <MarkdownFilesContext.Provider value={revisionFilesUrl(spaceId, base)}>
-            <Preview organizationId={organizationId} control={form.control} />
+            <Preview organizationId={organizationId} control={bodyControl} />
           </MarkdownFilesContext.Provider>
         </div>
       )}
@@ -630,17 +673,17 @@ function PageForm({
             ? 'Saving…'
             : isDirty
               ? shared
-                ? 'Unsaved title'
+                ? 'Unsaved details'
                 : 'Unsaved changes'
               : shared
-                ? 'Title saved'
+                ? 'Details saved'
                 : 'All changes saved'}
         </span>
         <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(page))}>
           Discard changes
         </Button>
         <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-          {shared ? 'Save title' : 'Save page'}
+          {shared ? 'Save details' : 'Save page'}
         </Button>
       </div>
       <LeaveUnsavedDialog blocker={blocker} what="this page" />
