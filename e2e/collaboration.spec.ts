@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   accessibilityViolations,
   callApi,
+  changeRequestPage,
   expect,
   newMember,
   newOrganization,
@@ -80,17 +81,7 @@ test('two people edit one page together: each sees the other’s text and cursor
 
   // The change request's page is written from it, for the API, the review and the merge.
   await expect
-    .poll(
-      async () =>
-        (
-          await callApi(
-            page,
-            'GET',
-            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-          )
-        ).markdown,
-      LIVE,
-    )
+    .poll(async () => (await changeRequestPage(page, spaceId, changeRequest.id, pageId)).markdown, LIVE)
     .toMatch(/Shared intro\.[\s\S]*Owner was here\.[\s\S]*Eddie too\.[\s\S]*Typed/);
 
   // A reader of the change request watches it being written, and cannot type in it.

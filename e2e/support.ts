@@ -222,6 +222,15 @@ export async function callApi(page: Page, method: string, path: string, data?: u
   return body ? JSON.parse(body) : undefined;
 }
 
+/** A page of a change request as the server has it now (`?format=markdown`: its `markdown`, title, emoji…). */
+export async function changeRequestPage(page: Page, spaceId: string, changeRequestId: string, pageId: string) {
+  return callApi(
+    page,
+    'GET',
+    `/spaces/${spaceId}/change-requests/${changeRequestId}/content/page/${pageId}?format=markdown`,
+  );
+}
+
 /** Gives a space a page through a change request merged by the API; answers the page's id. */
 export async function seedPage(page: Page, spaceId: string, title: string, markdown: string): Promise<string> {
   const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Seed' });

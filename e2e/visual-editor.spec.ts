@@ -1,4 +1,5 @@
-import { accessibilityViolations, callApi, expect, openNewSpace, seedPage, test } from './support';
+import type { Page } from '@playwright/test';
+import { accessibilityViolations, callApi, changeRequestPage, expect, openNewSpace, seedPage, test } from './support';
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -17,17 +18,31 @@ const ORIGINAL = [
   '',
 ].join('\n');
 
+/** A page of `markdown` in a new space, opened in a new change request; `visual` chooses the visual editor. */
+async function openPage(page: Page, organization: string, title: string, markdown: string, visual = true) {
+  const { organizationId, spaceId } = await openNewSpace(page, organization, 'Handbook');
+  const pageId = await seedPage(page, spaceId, title, markdown);
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: title });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  if (visual) {
+    await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+    await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  }
+  return {
+    spaceId,
+    pageId,
+    changeRequest,
+    body: page.getByRole('textbox', { name: 'Content' }),
+    /** The page as the server has it (written from the shared document a second after typing stops). */
+    written: async () => (await changeRequestPage(page, spaceId, changeRequest.id, pageId)).markdown as string,
+  };
+}
+
 test('write in the visual editor: shortcuts and the toolbar format, only the touched blocks change, a GitBook block stays', async ({
   page,
 }) => {
-  const { organizationId, spaceId } = await openNewSpace(page, 'Visual journey', 'Handbook');
-  const pageId = await seedPage(page, spaceId, 'Guide', ORIGINAL);
-  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Polish' });
-  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
-
   // The visual editor loads when chosen; the choice is remembered.
-  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
-  const body = page.getByRole('textbox', { name: 'Content' });
+  const { body, written } = await openPage(page, 'Visual journey', 'Guide', ORIGINAL);
   await expect(body).toBeVisible();
   // The GitBook hint is a hint, with its style to choose.
   await expect(body.locator('.editor-hint')).toContainText('Keep this hint.');
@@ -65,16 +80,8 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(page.getByRole('button', { name: 'Save details' })).toBeDisabled();
 
   // Written: the blocks not touched are as they were written (spacing, `*` bullets, the hint); the others are new.
-  const pageMarkdown = async () =>
-    (
-      await callApi(
-        page,
-        'GET',
-        `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-      )
-    ).markdown as string;
   await expect
-    .poll(pageMarkdown, { timeout: 15_000 })
+    .poll(written, { timeout: 15_000 })
     .toBe(
       ORIGINAL.replace(
         'Last paragraph.\n',
@@ -105,9 +112,9 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(image).toHaveCount(1);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect
-    .poll(pageMarkdown, { timeout: 15_000 })
+    .poll(written, { timeout: 15_000 })
     .toMatch(/\* second\n\n!\[pixel\.png\]\(\/files\/[\w-]+\)\n\nLast paragraph\. More/);
-  const withImage = { markdown: await pageMarkdown() };
+  const withImage = { markdown: await written() };
 
   // The choice of editor is kept; the markdown editor shows the same text.
   await page.reload();
@@ -128,13 +135,7 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
 test('insert every kind of block from the / menu, by keyboard; GitBook blocks are written as GitBook writes them', async ({
   page,
 }) => {
-  const { organizationId, spaceId } = await openNewSpace(page, 'Slash journey', 'Handbook');
-  const pageId = await seedPage(page, spaceId, 'Blocks', 'Start.\n');
-  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Blocks' });
-  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
-  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
-  const body = page.getByRole('textbox', { name: 'Content' });
-  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', 'Start.\n');
   await body.getByText('Start.').click();
   await page.keyboard.press('End');
 
@@ -190,12 +191,8 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await expect
     .poll(
       async () => {
-        const { markdown } = await callApi(
-          page,
-          'GET',
-          `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-        );
-        return expected.every((part) => (markdown as string).includes(part)) ? 'all' : markdown;
+        const markdown = await written();
+        return expected.every((part) => markdown.includes(part)) ? 'all' : markdown;
       },
       { timeout: 15_000 },
     )
@@ -204,13 +201,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
 });
 
 test('text pasted from Google Docs and Word becomes clean blocks', async ({ page }) => {
-  const { organizationId, spaceId } = await openNewSpace(page, 'Paste journey', 'Handbook');
-  const pageId = await seedPage(page, spaceId, 'Pasted', 'Start.\n');
-  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Paste' });
-  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
-  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
-  const body = page.getByRole('textbox', { name: 'Content' });
-  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
+  const { body, written } = await openPage(page, 'Paste journey', 'Pasted', 'Start.\n');
   await body.getByText('Start.').click();
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
@@ -263,17 +254,7 @@ test('text pasted from Google Docs and Word becomes clean blocks', async ({ page
 
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
   await expect
-    .poll(
-      async () =>
-        (
-          await callApi(
-            page,
-            'GET',
-            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-          )
-        ).markdown,
-      { timeout: 15_000 },
-    )
+    .poll(written, { timeout: 15_000 })
     .toMatch(
       /## Pasted: From Docs\n\n\*\*Bold\*\* and \[a link\]\(https:\/\/example\.com\/docs\)\n\n- One\n- Two[\s\S]*\*\*Word\*\* text\n\nPlain line\n\nSee \[Pasted: From Docs\]\(#pasted-from-docs\)/,
     );
@@ -281,14 +262,13 @@ test('text pasted from Google Docs and Word becomes clean blocks', async ({ page
 
 test('switching between the visual and markdown editors keeps the writer’s place', async ({ page }) => {
   const lines = Array.from({ length: 60 }, (_, i) => `Paragraph number ${i + 1}.`);
-  const { organizationId, spaceId } = await openNewSpace(page, 'Place journey', 'Handbook');
-  const pageId = await seedPage(page, spaceId, 'Long', `${lines.join('\n\n')}\n`);
-  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Place' });
-  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  const { body, written, spaceId, pageId, changeRequest } = await openPage(
+    page,
+    'Place journey',
+    'Long',
+    `${lines.join('\n\n')}\n`,
+  );
   const modes = page.getByRole('group', { name: 'Editor' });
-  await modes.getByRole('button', { name: 'Visual' }).click();
-  const body = page.getByRole('textbox', { name: 'Content' });
-  await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
   await body.getByText('Paragraph number 42.').click();
 
   // To markdown: the cursor at the start of the paragraph it was in.
@@ -316,23 +296,7 @@ test('switching between the visual and markdown editors keeps the writer’s pla
   await page.getByLabel('Description').fill('Sixty paragraphs to find one’s place in.');
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.locator('.editor-status')).toHaveText('Details saved');
-  const saved = await callApi(
-    page,
-    'GET',
-    `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-  );
+  const saved = await changeRequestPage(page, spaceId, changeRequest.id, pageId);
   expect(saved).toMatchObject({ emoji: '🚀', description: 'Sixty paragraphs to find one’s place in.' });
-  await expect
-    .poll(
-      async () =>
-        (
-          await callApi(
-            page,
-            'GET',
-            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-          )
-        ).markdown,
-      { timeout: 15_000 },
-    )
-    .toContain('Here: Paragraph number 51.');
+  await expect.poll(written, { timeout: 15_000 }).toContain('Here: Paragraph number 51.');
 });
