@@ -4,13 +4,15 @@ import { purgeSpacesDeletedBefore } from '../storage/repos/spaces.js';
 import { deleteExpiredTokens, deleteLoginAttemptsBefore } from '../storage/repos/tokens.js';
 import { deleteFinishedJobsBefore } from '../storage/repos/jobs.js';
 import { purgeBlobUploads } from '../storage/repos/objects.js';
+import { purgeCollabDocuments } from '../storage/repos/collab.js';
 import { SPACE_TRASH_DAYS } from '../../shared/contract/spaces.js';
 import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
 import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
 
 /**
  * Removes for good the spaces deleted more than 7 days ago, expired console sessions, old sign-in failures and
- * background jobs finished more than 7 days ago, and the chunks of uploads left unfinished a day ago. Every statement is idempotent, so several server processes on one database may all run it.
+ * background jobs finished more than 7 days ago, the chunks of uploads left unfinished a day ago, and the shared documents (live collaboration) of change
+ * requests merged or archived a day ago. Every statement is idempotent, so several server processes on one database may all run it.
  */
 export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
   const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
@@ -19,6 +21,8 @@ export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: num
   await deleteFinishedJobsBefore(db, isoMinus(7 * DAY_MS, now));
   // Chunks of uploads a stopped process never finished (an upload takes minutes at most).
   await purgeBlobUploads(db, isoMinus(DAY_MS, now));
+  // Shared documents of change requests merged or archived a day ago (live collaboration).
+  await purgeCollabDocuments(db, isoMinus(DAY_MS, now));
   return { spaces };
 }
 

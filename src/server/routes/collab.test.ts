@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { editContent, newChangeRequest, newSpace, seedPage } from '../test/factories.js';
+import { editContent, mergeChangeRequest, newChangeRequest, newSpace, seedPage } from '../test/factories.js';
+import { purgeOnce } from '../jobs/purge.js';
+import { DAY_MS } from '../lib/time.js';
 import { collabClient, type CollabClient } from '../test/collab-client.js';
 
 /** Live collaboration over the real WebSocket: co-editing, the page written from it, access. */
@@ -129,6 +131,34 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
     const other = open(target, server.owner.token);
     await other.ready;
     for (const t of tabs) t.destroy();
+  });
+
+  it('forgets the shared documents of merged change requests a day later, keeping what was typed', async () => {
+    const merged = await newTarget('# Merged\n\nText.\n');
+    const open = await newTarget('# Open\n\nText.\n');
+    for (const target of [merged, open]) {
+      const c = collabClient(server.url, target, server.owner.token);
+      await c.ready;
+      c.append('Typed together.');
+      await c.saved();
+      c.destroy();
+    }
+    // Written when the last editor left.
+    await until(async () => (await pageOf(merged)).includes('Typed together.'));
+    await mergeChangeRequest(server, merged.spaceId, merged.crId);
+    const db = server.storage.db;
+    const names = async () =>
+      (await db.selectFrom('collab_documents').select('name').execute()).map((r) => r.name.split('/')[0]);
+    expect(await names()).toEqual(expect.arrayContaining([merged.spaceId, open.spaceId]));
+    await purgeOnce(db, Date.now() + 2 * DAY_MS);
+    const left = await names();
+    expect(left).not.toContain(merged.spaceId);
+    expect(left).toContain(open.spaceId);
+    const space = await server.request(
+      'GET',
+      `/v1/spaces/${merged.spaceId}/content/page/${merged.pageId}?format=markdown`,
+    );
+    expect(space.body.markdown).toContain('Typed together.');
   });
 
   it('a member removed while editing is disconnected', async () => {

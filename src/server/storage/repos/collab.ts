@@ -82,3 +82,19 @@ export async function changeRequestRevisions(db: Executor, ids: string[]): Promi
   const rows = await db.selectFrom('change_requests').select(['id', 'revision_id']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.revision_id]));
 }
+
+/**
+ * Forgets the shared documents of merged and archived change requests not written since `before` (their pages hold
+ * what was typed: a document is written when its last editor leaves); answers how many.
+ */
+export async function purgeCollabDocuments(db: Executor, before: string): Promise<number> {
+  const stale = db
+    .selectFrom('collab_documents')
+    .innerJoin('change_requests', 'change_requests.id', 'collab_documents.change_request_id')
+    .select('collab_documents.name')
+    .where('change_requests.status', 'in', ['merged', 'archived'])
+    .where('collab_documents.updated_at', '<', before);
+  await db.deleteFrom('collab_updates').where('name', 'in', stale).execute();
+  const result = await db.deleteFrom('collab_documents').where('name', 'in', stale).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
