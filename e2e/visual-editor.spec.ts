@@ -176,6 +176,11 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await page.keyboard.type('Download');
   await expect(body.locator('.editor-stepper')).toHaveCount(1);
   await page.keyboard.press('Control+End');
+  await insert('expand', 'Expandable');
+  await page.keyboard.type('Because it is.');
+  await body.getByRole('textbox', { name: 'Expandable title' }).fill('Why?');
+  await body.getByText('Because it is.').click();
+  await page.keyboard.press('Control+End');
   await insert('math', 'Math');
 
   const expected = [
@@ -185,6 +190,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '{% hint style="warning" %}\nCareful.\n{% endhint %}',
     '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}',
     '{% stepper %}\n{% step %}\nDownload\n{% endstep %}',
+    '<details>\n\n<summary>Why?</summary>\n\nBecause it is.\n\n</details>',
     '$$\nE = mc^2\n$$',
   ];
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');

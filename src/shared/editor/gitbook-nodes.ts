@@ -160,4 +160,78 @@ export const Stepper = gitbookContainer({
   className: 'editor-stepper',
 });
 
-export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper];
+/**
+ * An expandable block as GitBook writes one: `<details>`, a blank line, `<summary>Title</summary>`, a blank line,
+ * its blocks, a blank line, `</details>` (each on a line of its own). The title is plain text; one with markup, or
+ * an expandable written otherwise, stays a block of source.
+ */
+export function expandableToken(
+  src: string,
+  lexer: { blockTokens: (src: string) => MarkdownToken[] },
+): MarkdownToken | undefined {
+  const open = /^<details>\n\n<summary>([^<>\n]*)<\/summary>\n\n/.exec(src);
+  if (!open) return undefined;
+  // The matching end, nested expandables counted.
+  const tags = /^<(\/?)details>[ \t]*$/gm;
+  tags.lastIndex = '<details>'.length;
+  let depth = 1;
+  for (let m = tags.exec(src); m; m = tags.exec(src)) {
+    depth += m[1] ? -1 : 1;
+    if (depth > 0) continue;
+    if (src.slice(m.index - 2, m.index) !== '\n\n') return undefined;
+    const body = src.slice(open[0].length, m.index - 2);
+    const tokens = lexer.blockTokens(body);
+    if (!tokens.some((t) => t.type !== 'space')) return undefined;
+    const lineEnd = src.indexOf('\n', m.index);
+    const end = lineEnd < 0 ? src.length : lineEnd + 1;
+    return { type: 'expandable', raw: src.slice(0, end), attrs: { title: decodeTitle(open[1]!) }, tokens };
+  }
+  return undefined;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+const decodeTitle = (title: string) => title.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
+const encodeTitle = (title: string) =>
+  title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export const Expandable = Node.create({
+  name: 'expandable',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes: () => ({
+    title: {
+      default: '',
+      parseHTML: (el: HTMLElement) => el.getAttribute('data-title') ?? '',
+      renderHTML: (attrs: Record<string, string>) => ({ 'data-title': attrs.title }),
+    },
+  }),
+  parseHTML: () => [{ tag: 'div[data-gitbook="expandable"]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'div',
+    { ...HTMLAttributes, 'data-gitbook': 'expandable', class: 'editor-expandable' },
+    0,
+  ],
+  markdownTokenName: 'expandable',
+  markdownTokenizer: {
+    name: 'expandable',
+    level: 'block',
+    start: (src: string) => src.indexOf('<details>'),
+    tokenize: (src: string, _tokens: MarkdownToken[], lexer) => expandableToken(src, lexer),
+  },
+  parseMarkdown: (token, helpers) => {
+    const content = helpers.parseChildren(token.tokens ?? []);
+    return {
+      type: 'expandable',
+      attrs: { title: (token.attrs as { title?: string }).title ?? '' },
+      content: content.length ? content : [{ type: 'paragraph' }],
+    };
+  },
+  renderMarkdown: (node: JSONContent, helpers) => {
+    const title = encodeTitle(String(node.attrs?.title ?? '').replace(/\n/g, ' '));
+    const body = helpers.renderChildren(node.content ?? [], '\n\n').replace(/\n+$/, '');
+    return `<details>\n\n<summary>${title}</summary>\n\n${body}\n\n</details>`;
+  },
+});
+
+export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Expandable];

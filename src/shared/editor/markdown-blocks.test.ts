@@ -139,6 +139,32 @@ describe('the visual editor reads and writes page markdown', () => {
     expect(empty.doc.content).toEqual([{ type: 'hint', attrs: { style: 'info' }, content: [{ type: 'paragraph' }] }]);
   });
 
+  it('edits expandables as blocks with their title, written as GitBook writes them', () => {
+    const markdown = [
+      '<details>',
+      '',
+      '<summary>Why &amp; how</summary>',
+      '',
+      'Because.',
+      '',
+      '- a',
+      '',
+      '</details>',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => n.type)).toEqual(['expandable']);
+    expect(page.doc.content![0]!.attrs!.title).toBe('Why & how');
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.attrs!.title = 'Why <not>';
+    expect(pages.save(page, doc)).toBe(markdown.replace('Why &amp; how', 'Why &lt;not&gt;'));
+    // Written otherwise (on one line), it stays source.
+    expect(pages.load('<details><summary>More</summary>Hidden</details>\n').doc.content![0]!.type).toBe(
+      'markdownSource',
+    );
+  });
+
   it('keeps other GitBook blocks, single tags, HTML, math and footnotes as source, edited as text', () => {
     const markdown = [
       '{% tab title="A" %}',

@@ -20,7 +20,7 @@ import Image from '@tiptap/extension-image';
  * opening a page and saving it changes nothing, and an edit changes only what it touched.
  *
  * A block the editor cannot show faithfully stays as its markdown, shown and edited as a block of source: GitBook
- * blocks other than hints, tabs and steppers (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not
+ * blocks other than hints, tabs, steppers and expandables (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not
  * read back the same after being written (checked when the page is read).
  */
 
@@ -29,7 +29,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 3;
+export const EDITOR_SCHEMA_VERSION = 4;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;
@@ -105,6 +105,8 @@ export function editorExtensions(
 
 /** Blocks shown as source whatever they read as: HTML, math, footnotes and link definitions. */
 function keptAsSource(token: { type: string; raw: string }): boolean {
+  // An expandable the editor reads as one (gitbook-nodes.ts), though it is HTML.
+  if (token.type === 'expandable') return false;
   return (
     token.type === 'html' ||
     token.type === 'def' ||

@@ -74,20 +74,26 @@ export const hintView = withHeader('hint', 'editor-hint', ({ editor, set }) => {
   };
 });
 
-export const tabView = withHeader('tab', 'editor-tab', ({ editor, set }) => {
-  const input = document.createElement('input');
-  input.className = 'editor-block-control editor-tab-title';
-  input.setAttribute('aria-label', 'Tab title');
-  input.placeholder = 'Tab title';
-  input.addEventListener('input', () => set({ title: input.value }));
-  return {
-    control: input,
-    sync: (node) => {
-      const title = String(node.attrs.title ?? '');
-      if (input.value !== title && document.activeElement !== input) input.value = title;
-      input.readOnly = !editor.isEditable;
-    },
-  };
-});
+/** A title typed in a block's header (a tab's, an expandable's). */
+function titleView(name: string, className: string, label: string) {
+  return withHeader(name, className, ({ editor, set }) => {
+    const input = document.createElement('input');
+    input.className = `editor-block-control ${className}-title`;
+    input.setAttribute('aria-label', label);
+    input.placeholder = label;
+    input.addEventListener('input', () => set({ title: input.value }));
+    return {
+      control: input,
+      sync: (node) => {
+        const title = String(node.attrs.title ?? '');
+        if (input.value !== title && document.activeElement !== input) input.value = title;
+        input.readOnly = !editor.isEditable;
+      },
+    };
+  });
+}
 
-export const gitbookViews = { hint: hintView, tab: tabView };
+export const tabView = titleView('tab', 'editor-tab', 'Tab title');
+export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
+
+export const gitbookViews = { hint: hintView, tab: tabView, expandable: expandableView };

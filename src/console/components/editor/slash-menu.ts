@@ -115,7 +115,7 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
     {
       title: 'Expandable',
       keywords: 'details collapse accordion toggle',
-      run: insert(source('<details>\n\n<summary>Title</summary>\n\nWhat shows when it opens.\n\n</details>')),
+      run: insert({ type: 'expandable', attrs: { title: 'More' }, content: [paragraph()] }),
     },
     {
       title: 'Embed a URL',
