@@ -3,6 +3,8 @@ import { describeEachDialect, startTestServer, type TestServer } from '../test/h
 import { editContent, mergeChangeRequest, newChangeRequest, newSpace, seedPage } from '../test/factories.js';
 import { purgeOnce } from '../jobs/purge.js';
 import { DAY_MS } from '../lib/time.js';
+import { Urls } from '../lib/urls.js';
+import { CollabDocuments } from '../domain/collab/documents.js';
 import { collabClient, type CollabClient } from '../test/collab-client.js';
 
 /** Live collaboration over the real WebSocket: co-editing, the page written from it, access. */
@@ -160,6 +162,35 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
       `/v1/spaces/${merged.spaceId}/content/page/${merged.pageId}?format=markdown`,
     );
     expect(space.body.markdown).toContain('Typed together.');
+  });
+
+  it("merges a document's stored updates into one, and the document reads the same after", async () => {
+    const target = await newTarget('# Compact\n\nText.\n');
+    const a = open(target, server.owner.token);
+    await a.ready;
+    for (const word of ['One.', 'Two.', 'Three.']) {
+      a.append(word);
+      await a.saved();
+    }
+    const name = `${target.spaceId}/${target.number}/${target.pageId}`;
+    const db = server.storage.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('collab_updates')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('name', '=', name)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count()).toBeGreaterThan(3);
+    await new CollabDocuments(db, new Urls(server.config.publicUrl), async () => undefined).compact(name, 2);
+    expect(await count()).toBe(1);
+    a.destroy();
+    const b = open(target, server.owner.token);
+    await b.ready;
+    expect(b.markdown()).toMatch(/Text\.[\s\S]*One\.[\s\S]*Two\.[\s\S]*Three\./);
   });
 
   it('a member removed while editing is disconnected', async () => {

@@ -44,12 +44,17 @@ export interface CollabAccess {
   readOnly: boolean;
 }
 
-/** The page's markdown in the change request's current revision, or undefined when it has no such document page. */
-async function pageMarkdown(db: Executor, spaceId: string, revisionId: string, pageId: string) {
+/** The document page `pageId` of a revision (its body not read), with the revision's reader; undefined when none. */
+async function documentPage(db: Executor, spaceId: string, revisionId: string, pageId: string) {
   const reader = new RevisionReader(db, await revisionOfSpace(db, spaceId, revisionId));
   const node = await reader.page(pageId);
-  if (!node || node.version.type !== 'document') return undefined;
-  return blocksToMarkdown(await reader.document(node.version));
+  return node && node.version.type === 'document' ? { reader, node } : undefined;
+}
+
+/** The page's markdown in the change request's current revision, or undefined when it has no such document page. */
+async function pageMarkdown(db: Executor, spaceId: string, revisionId: string, pageId: string) {
+  const found = await documentPage(db, spaceId, revisionId, pageId);
+  return found && blocksToMarkdown(await found.reader.document(found.node.version));
 }
 
 /**
@@ -69,7 +74,8 @@ export async function collabAccess(db: Db, urls: Urls, actor: Actor, name: strin
     'view',
     'watch it',
   );
-  if (space.id !== parts.spaceId || (await pageMarkdown(db, space.id, cr.revision_id, parts.pageId)) === undefined) {
+  // Checked every few seconds for each connection: the page's body is not read.
+  if (space.id !== parts.spaceId || !(await documentPage(db, space.id, cr.revision_id, parts.pageId))) {
     throw new NotFoundError('No such page of a change request');
   }
   let editable = changeRequestPermissions(level, cr, actor.userId).edit;
@@ -141,16 +147,17 @@ export class CollabDocuments {
    * edited together, the page's markdown; then brings in what changed on the page since (`follow`).
    */
   async load(target: CollabTarget, doc: Y.Doc): Promise<void> {
-    const cr = await this.changeRequest(target);
-    const markdown = await pageMarkdown(this.db, target.spaceId, cr.revision, target.pageId);
-    if (markdown === undefined) throw new NotFoundError('No such page of a change request');
     const existing = await repo.findCollabDocument(this.db, target.name);
-    if (existing && existing.schema_version !== EDITOR_SCHEMA_VERSION) {
+    const current = existing?.schema_version === EDITOR_SCHEMA_VERSION;
+    if (existing && !current) {
       // Made by another version of the editor: its page holds what was typed in it (written when its last editor
       // left, or when the server stopped); it starts anew from there.
       await transaction(this.db, (tx) => repo.deleteCollabDocument(tx, target.name));
     }
-    if (!existing || existing.schema_version !== EDITOR_SCHEMA_VERSION) {
+    if (!current) {
+      const { revision } = await this.changeRequest(target);
+      const markdown = await pageMarkdown(this.db, target.spaceId, revision, target.pageId);
+      if (markdown === undefined) throw new NotFoundError('No such page of a change request');
       const seed = new Y.Doc();
       setDocument(seed, await editorDocument(markdown, target.organizationId));
       const now = nowIso();
@@ -261,10 +268,10 @@ export class CollabDocuments {
     await this.compact(target.name);
   }
 
-  /** Merges a document's stored updates into one, once there are many. */
+  /** Merges a document's stored updates into one, once there are many (counted first: this follows every write). */
   async compact(name: string, threshold = 200): Promise<void> {
+    if ((await repo.countCollabUpdates(this.db, name)) < threshold) return;
     const updates = await repo.collabUpdates(this.db, name);
-    if (updates.length < threshold) return;
     const merged = Y.mergeUpdates(updates.map((u) => u.data));
     await transaction(this.db, (tx) =>
       repo.replaceCollabUpdates(

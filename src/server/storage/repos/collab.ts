@@ -52,6 +52,15 @@ export function collabUpdates(db: Executor, name: string) {
   return db.selectFrom('collab_updates').select(['id', 'data']).where('name', '=', name).orderBy('id').execute();
 }
 
+export async function countCollabUpdates(db: Executor, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('collab_updates')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function collabUpdate(db: Executor, id: string) {
   return db.selectFrom('collab_updates').select(['id', 'name', 'data']).where('id', '=', id).executeTakeFirst();
 }
