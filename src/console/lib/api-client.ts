@@ -82,7 +82,8 @@ function fallbackMessage(status: number): string {
   );
 }
 
-function readCookie(name: string): string | undefined {
+/** A cookie of the console's origin that scripts may read (the CSRF cookie). */
+export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -4,6 +4,7 @@ import { yCursorPlugin } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { COLLAB_PATH, COLLAB_WRITTEN, collabDocumentName } from '../../../shared/contract/collab';
 import { CSRF_COOKIE } from '../../../shared/contract/constants';
+import { readCookie } from '../../lib/api-client';
 
 /**
  * The console's side of live collaboration: a page of a change request opened in the visual editor is a Yjs
@@ -44,14 +45,6 @@ export interface CollabSession {
   stop(): void;
 }
 
-function readCookie(name: string): string {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return '';
-}
-
 /** A color of a person's cursor, the same for them everywhere, dark enough for white text on it (WCAG AA). */
 export function collaboratorColor(id: string): string {
   let hash = 0;
@@ -79,7 +72,7 @@ export function openCollab(
     websocketProvider: websocket,
     name: collabDocumentName(target.spaceId, target.number, target.pageId),
     document: doc,
-    token: () => readCookie(CSRF_COOKIE),
+    token: () => readCookie(CSRF_COOKIE) ?? '',
     onSynced: () => set({ connection: 'live' }),
     onAuthenticated: ({ scope }) => set({ readOnly: scope === 'readonly' }),
     onAuthenticationFailed: () => set({ connection: 'refused' }),
