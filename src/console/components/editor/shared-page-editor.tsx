@@ -1,10 +1,7 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
-import VisualEditor, { type VisualEditorHandle } from './visual-editor';
-import { collaboratorColor, openCollab, type CollabSession, type CollabState } from './collaboration';
+import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
+import VisualEditor, { pages, type VisualEditorHandle } from './visual-editor';
+import { collaboratorColor, openCollab, type CollabState } from './collaboration';
 import type { LinkTarget } from './link-dialog';
-import { PageMarkdown } from '../../../shared/editor/markdown-blocks';
-
-const pages = new PageMarkdown();
 
 /** Where top-level block `block` of the editor starts in `markdown` (the page as the editor reads it). */
 export function blockOffset(markdown: string, block: number): number {
@@ -100,48 +97,15 @@ export default function SharedPageEditor({
     }),
     [session],
   );
-  return (
-    <SharedBody
-      session={session}
-      editorRef={editor}
-      label={label}
-      {...(filesUrl ? { filesUrl } : {})}
-      {...(onFiles ? { onFiles } : {})}
-      {...(onUpload ? { onUpload } : {})}
-      {...(linkTargets ? { linkTargets } : {})}
-      {...(caretBlock !== undefined ? { caretBlock } : {})}
-    />
-  );
-}
-
-function SharedBody({
-  session,
-  editorRef,
-  label,
-  filesUrl,
-  onFiles,
-  onUpload,
-  linkTargets,
-  caretBlock,
-}: {
-  session: CollabSession;
-  editorRef: RefObject<VisualEditorHandle | null>;
-  label: string;
-  filesUrl?: string;
-  onFiles?: (files: File[]) => void;
-  onUpload?: () => void;
-  linkTargets?: LinkTarget[];
-  caretBlock?: number;
-}) {
   const state = useSyncExternalStore(session.subscribe, session.state);
   // The writer's place, once the page is there.
   const placed = useRef(false);
   const live = state.connection === 'live';
   useEffect(() => {
-    if (!live || placed.current || caretBlock === undefined || !editorRef.current) return;
+    if (!live || placed.current || caretBlock === undefined || !editor.current) return;
     placed.current = true;
-    editorRef.current.placeCaret(caretBlock);
-  }, [live, caretBlock, editorRef]);
+    editor.current.placeCaret(caretBlock);
+  }, [live, caretBlock]);
   const editable = state.connection !== 'connecting' && state.connection !== 'refused' && !state.readOnly;
   return (
     <div className="shared-editor">
@@ -160,7 +124,7 @@ function SharedBody({
         )}
       </div>
       <VisualEditor
-        ref={editorRef}
+        ref={editor}
         markdown=""
         onChange={() => undefined}
         label={label}

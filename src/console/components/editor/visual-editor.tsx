@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Placeholder } from '@tiptap/extensions';
 import Collaboration from '@tiptap/extension-collaboration';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared/editor/markdown-blocks';
 import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
@@ -52,49 +52,57 @@ interface Props {
 /** How long typing may go on before the markdown is written out (it is at once when the form asks: flush). */
 const WRITE_AFTER_MS = 300;
 
-const pages = new PageMarkdown();
+/** Pages as the editor reads and writes them (one for the console: it keeps the blocks it read). */
+export const pages = new PageMarkdown();
 
-/** Where the editor shows `/files/<id>` images from, from now on. */
-function showImagesFrom(images: { filesUrl: string | undefined }, filesUrl: string | undefined) {
-  images.filesUrl = filesUrl;
+/**
+ * What the editor's handlers read when they run, made once with the editor (its extensions, drops and pastes): the
+ * latest of its props.
+ */
+interface Latest {
+  /** Where `/files/<id>` images are shown from: the files of the latest revision (an upload makes a new one). */
+  filesUrl?: string;
+  files?: (files: File[]) => void;
+  upload?: () => void;
 }
 
-/** What the `/` menu's upload asks from now on. */
-function uploadWith(upload: { run?: () => void }, run: (() => void) | undefined) {
-  upload.run = run;
+/** The handlers read `props` from now on. */
+function keepLatest(latest: Latest, props: Latest) {
+  Object.assign(latest, props);
 }
 
 /** Ctrl/⌘+K edits the link here (rather than opening the organization's search): `open` shows the link dialog. */
-const LinkShortcut = Extension.create<{ open: () => void }>({
+const LinkShortcut = Extension.create<{ open: (editor: Editor) => void }>({
   name: 'linkShortcut',
   addOptions: () => ({ open: () => undefined }),
   addKeyboardShortcuts() {
     return {
       'Mod-k': () => {
-        this.options.open();
+        this.options.open(this.editor as Editor);
         return true;
       },
     };
   },
 });
 
+/** The document's top-level headings, in order, with where each starts. */
+function headingsOf(editor: Editor): Array<{ level: number; text: string; pos: number }> {
+  const found: Array<{ level: number; text: string; pos: number }> = [];
+  editor.state.doc.forEach((node, offset) => {
+    if (node.type.name === 'heading')
+      found.push({ level: Number(node.attrs.level), text: node.textContent, pos: offset });
+  });
+  return found;
+}
+
 /** The headings of the document, as links to them (their ids as the published page gives them). */
 function headingTargets(editor: Editor): LinkTarget[] {
   const ids = new HeadingIds();
-  const targets: LinkTarget[] = [];
-  editor.state.doc.forEach((node) => {
-    if (node.type.name !== 'heading') return;
-    const text = node.textContent;
+  return headingsOf(editor).map(({ text }) => {
     const named = explicitHeadingId(text);
     const id = ids.next(named?.text ?? text, named?.id);
-    targets.push({ label: named?.text ?? text, detail: 'Heading on this page', href: `#${id}` });
+    return { label: named?.text ?? text, detail: 'Heading on this page', href: `#${id}` };
   });
-  return targets;
-}
-
-/** What the link dialog opens with from now on. */
-function linkWith(linking: { open?: () => void }, open: () => void) {
-  linking.open = open;
 }
 
 /**
@@ -121,22 +129,19 @@ export default function VisualEditor({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Where dropped files go: the place they were dropped on, kept until they are uploaded.
   const dropAt = useRef<number | undefined>(undefined);
-  // Read by the editor's handlers (drops and pastes), which outlive a render.
-  const filesHandler = useRef(onFiles);
-  useEffect(() => {
-    filesHandler.current = onFiles;
-  });
-  // Read by the `/` menu and Ctrl+K, made with the editor: the latest handlers, kept in objects of this editor's.
-  const [upload] = useState<{ run?: () => void }>(() => ({}));
-  const [linking] = useState<{ open?: () => void }>(() => ({}));
-  useEffect(() => uploadWith(upload, onUpload), [upload, onUpload]);
-  // Where images are shown from: the files of the latest revision (an upload makes a new one).
-  const [images] = useState(() => ({ filesUrl }));
+  const [latest] = useState<Latest>(() => ({ filesUrl }));
+  useEffect(() => keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload }));
+  // The link dialog: open with the link being edited (undefined: none), or closed (null). Ctrl/⌘+K and the Link
+  // buttons open it on the link at the cursor, if any.
+  const [link, setLink] = useState<{ href: string | undefined } | null>(null);
+  const openLink = useCallback((e: Editor) => {
+    if (e.isEditable) setLink({ href: e.getAttributes('link').href as string | undefined });
+  }, []);
   const extensions = useMemo(
     () => [
-      ...editorExtensions((src) => fileTarget(src, images.filesUrl) ?? src, { history: !collab, views: gitbookViews }),
-      LinkShortcut.configure({ open: () => linking.open?.() }),
-      SlashMenu.configure({ upload: () => upload.run?.() }),
+      ...editorExtensions((src) => fileTarget(src, latest.filesUrl) ?? src, { history: !collab, views: gitbookViews }),
+      LinkShortcut.configure({ open: openLink }),
+      SlashMenu.configure({ upload: () => latest.upload?.() }),
       Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
       ...(collab
         ? [
@@ -145,22 +150,20 @@ export default function VisualEditor({
           ]
         : []),
     ],
-    [images, collab, upload, linking],
+    [latest, collab, openLink],
   );
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
   const takeFiles = (event: Event, data: DataTransfer | null, at: number | undefined): boolean => {
     const files = [...(data?.files ?? [])];
-    if (!files.length || !filesHandler.current) return false;
+    if (!files.length || !latest.files) return false;
     event.preventDefault();
     dropAt.current = at;
-    filesHandler.current(files);
+    latest.files(files);
     return true;
   };
 
   const [outline, setOutline] = useState(false);
-  // The link dialog: open with the link being edited (undefined: none), or closed (null).
-  const [link, setLink] = useState<{ href: string | undefined } | null>(null);
 
   const write = (editor: Editor): string => {
     clearTimeout(timer.current);
@@ -202,14 +205,6 @@ export default function VisualEditor({
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
   }, [editor, editable]);
 
-  // Ctrl/⌘+K and the Link buttons open the link dialog on the link at the cursor, if any.
-  useEffect(() => {
-    if (!editor) return;
-    linkWith(linking, () => {
-      if (editor.isEditable) setLink({ href: editor.getAttributes('link').href as string | undefined });
-    });
-  }, [editor, linking]);
-
   // Markdown that changed from outside (another revision adopted, changes discarded): the editor opens it anew.
   useEffect(() => {
     if (!editor || collab || markdown === written.current) return;
@@ -219,9 +214,6 @@ export default function VisualEditor({
   }, [markdown, editor, collab]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  // An upload makes a new revision: images are shown from its files from then on.
-  useEffect(() => showImagesFrom(images, filesUrl), [images, filesUrl]);
 
   useImperativeHandle(
     ref,
@@ -258,11 +250,11 @@ export default function VisualEditor({
           editor={editor}
           outline={outline}
           onOutline={() => setOutline(!outline)}
-          onLink={() => linking.open?.()}
+          onLink={() => openLink(editor)}
         />
       )}
       {editor && outline && <Outline editor={editor} onClose={() => setOutline(false)} />}
-      {editor && editable && <SelectionToolbar editor={editor} onLink={() => linking.open?.()} />}
+      {editor && editable && <SelectionToolbar editor={editor} onLink={() => openLink(editor)} />}
       {editor && link && (
         <LinkDialog
           open
@@ -321,26 +313,14 @@ function Toolbar({
   });
   const chain = () => editor.chain().focus();
   const button = (name: string, label: string, active: boolean | undefined, run: () => void, disabled = false) => (
-    <button
-      type="button"
-      className="visual-editor-tool"
-      aria-label={label}
-      title={label}
-      aria-pressed={active === undefined ? undefined : active}
-      disabled={disabled}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={run}
-    >
-      <span aria-hidden="true">{name}</span>
-    </button>
+    <ToolButton name={name} label={label} active={active} run={run} disabled={disabled} />
   );
-  const link = onLink;
   return (
     <div className="visual-editor-toolbar" role="toolbar" aria-label="Formatting">
       {button('B', 'Bold (Ctrl+B)', state.bold, () => chain().toggleBold().run())}
       {button('I', 'Italic (Ctrl+I)', state.italic, () => chain().toggleItalic().run())}
       {button('</>', 'Code', state.code, () => chain().toggleCode().run())}
-      {button('Link', 'Link (Ctrl+K)', state.link, link)}
+      {button('Link', 'Link (Ctrl+K)', state.link, onLink)}
       <span className="visual-editor-separator" aria-hidden="true" />
       {button('H2', 'H2 heading', state.h2, () => chain().toggleHeading({ level: 2 }).run())}
       {button('H3', 'H3 subheading', state.h3, () => chain().toggleHeading({ level: 3 }).run())}
@@ -368,6 +348,36 @@ function Toolbar({
   );
 }
 
+/** A button of a toolbar: it acts on the editor without taking its focus. `active`: pressed or not, if a toggle. */
+function ToolButton({
+  name,
+  label,
+  active,
+  run,
+  disabled = false,
+}: {
+  name: string;
+  label: string;
+  active: boolean | undefined;
+  run: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="visual-editor-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      <span aria-hidden="true">{name}</span>
+    </button>
+  );
+}
+
 /** The floating toolbar over selected text: what one does with a selection. */
 function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   const state = useEditorState({
@@ -382,17 +392,7 @@ function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => vo
   });
   const chain = () => editor.chain().focus();
   const tool = (name: string, label: string, active: boolean, run: () => void) => (
-    <button
-      type="button"
-      className="visual-editor-tool"
-      aria-label={label}
-      title={label}
-      aria-pressed={active}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={run}
-    >
-      <span aria-hidden="true">{name}</span>
-    </button>
+    <ToolButton name={name} label={label} active={active} run={run} />
   );
   return (
     <BubbleMenu
@@ -417,14 +417,7 @@ function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => vo
 function Outline({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const headings = useEditorState({
     editor,
-    selector: ({ editor: e }) => {
-      const found: Array<{ level: number; text: string; pos: number }> = [];
-      e.state.doc.forEach((node, offset) => {
-        if (node.type.name === 'heading')
-          found.push({ level: Number(node.attrs.level), text: node.textContent, pos: offset });
-      });
-      return found;
-    },
+    selector: ({ editor: e }) => headingsOf(e),
     equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   });
   const jump = (pos: number) => {

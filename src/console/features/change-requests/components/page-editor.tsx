@@ -208,6 +208,21 @@ export function PageEditor({ organizationId, spaceId, number, pageId, readOnly, 
   );
 }
 
+/** Why a page is shown rather than edited, and its emoji and title (the heading `id` names its article). */
+function PageArticleHead({ id, page, notice }: { id: string; page: RevisionPage; notice: string }) {
+  return (
+    <>
+      <p className="notice notice-info">{notice}</p>
+      <header className="page-article-header">
+        <h3 id={id} className="page-article-title">
+          {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
+          {page.title || 'Untitled'}
+        </h3>
+      </header>
+    </>
+  );
+}
+
 /** A page of the change request shown as it is being written, without a way to type in it. */
 function WatchedPage({
   spaceId,
@@ -226,13 +241,7 @@ function WatchedPage({
   const me = queryClient.getQueryData<User>(queryKeys.user);
   return (
     <article className="page-article" aria-labelledby="page-watch-title">
-      <p className="notice notice-info">{notice}</p>
-      <header className="page-article-header">
-        <h3 id="page-watch-title" className="page-article-title">
-          {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
-          {page.title || 'Untitled'}
-        </h3>
-      </header>
+      <PageArticleHead id="page-watch-title" page={page} notice={notice} />
       <Suspense fallback={<p className="editor-loading">Opening the page…</p>}>
         <SharedPageEditor
           spaceId={spaceId}
@@ -251,13 +260,7 @@ function PagePreview({ organizationId, page, notice }: { organizationId: string;
   const href = safeHref(page.href);
   return (
     <article className="page-article" aria-labelledby="page-preview-title">
-      <p className="notice notice-info">{notice}</p>
-      <header className="page-article-header">
-        <h3 id="page-preview-title" className="page-article-title">
-          {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
-          {page.title || 'Untitled'}
-        </h3>
-      </header>
+      <PageArticleHead id="page-preview-title" page={page} notice={notice} />
       {page.type === 'link' && href && (
         <p>
           Points to{' '}
