@@ -35,7 +35,7 @@ export const EDITOR_SCHEMA_VERSION = 4;
 const BLOCK_CACHE_CHARS = 4_000_000;
 
 /** A block of source holding `text`. */
-function source(text: string): JSONContent {
+export function source(text: string): JSONContent {
   return { type: 'markdownSource', ...(text ? { content: [{ type: 'text', text }] } : {}) };
 }
 

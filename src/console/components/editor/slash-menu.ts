@@ -2,6 +2,7 @@ import { Extension, type Editor, type JSONContent, type Range } from '@tiptap/co
 import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { PluginKey } from '@tiptap/pm/state';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
+import { source } from '../../../shared/editor/markdown-blocks';
 
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
@@ -18,7 +19,6 @@ export interface SlashItem {
 }
 
 const paragraph = (): JSONContent => ({ type: 'paragraph' });
-const source = (text: string): JSONContent => ({ type: 'markdownSource', content: [{ type: 'text', text }] });
 /** Inserts `content` for the `/` typed at `range`, the cursor in its first line (a block's title, its first tab). */
 const insert = (content: JSONContent) => (editor: Editor, range: Range) => {
   editor.chain().focus().deleteRange(range).insertContent(content).run();
