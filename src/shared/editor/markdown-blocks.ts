@@ -94,9 +94,18 @@ export function editorExtensions(
       return view ? node.extend({ addNodeView: () => view }) : node;
     }),
     Image.extend({
+      // The page's own `src` is kept beside the one shown (`data-file`): an image copied in the editor pastes as
+      // the page named it, and the console shows it again from newer files when the first address fails.
+      addAttributes() {
+        return {
+          ...this.parent?.(),
+          src: { default: null, parseHTML: (el: HTMLElement) => el.getAttribute('data-file') ?? el.getAttribute('src') },
+        };
+      },
       renderHTML({ HTMLAttributes }) {
-        const src = typeof HTMLAttributes.src === 'string' ? imageSrc(HTMLAttributes.src) : HTMLAttributes.src;
-        return ['img', { ...HTMLAttributes, src }];
+        const own: unknown = HTMLAttributes.src;
+        const src = typeof own === 'string' ? imageSrc(own) : own;
+        return ['img', { ...HTMLAttributes, src, ...(src !== own ? { 'data-file': own } : {}) }];
       },
     }),
     MarkdownSource,

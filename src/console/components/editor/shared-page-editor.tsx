@@ -90,7 +90,7 @@ export default function SharedPageEditor({
     ref,
     () => ({
       flush: () => editor.current?.flush() ?? '',
-      insertMarkdown: (markdown) => editor.current?.insertMarkdown(markdown),
+      insertMarkdown: (markdown, filesUrl) => editor.current?.insertMarkdown(markdown, filesUrl),
       caretBlock: () => editor.current?.caretBlock(),
       placeCaret: (block) => editor.current?.placeCaret(block),
       settle: () => session.written(),

@@ -18,8 +18,11 @@ import './visual-editor.css';
 export interface VisualEditorHandle {
   /** The markdown as it stands now (pending changes written out). */
   flush(): string;
-  /** Inserts markdown (an uploaded file's image or link) where the writer is, or where files were dropped. */
-  insertMarkdown(markdown: string): void;
+  /**
+   * Inserts markdown (an uploaded file's image or link) where the writer is, or where files were dropped; `filesUrl`:
+   * the files (of the revision made by the upload) its images are shown from.
+   */
+  insertMarkdown(markdown: string, filesUrl?: string): void;
   /** The top-level block the cursor is in (to keep the writer's place when they switch to markdown). */
   caretBlock(): number | undefined;
   /** Puts the cursor at the start of top-level block `block` (or the last), in view. */
@@ -69,6 +72,12 @@ interface Latest {
 /** The handlers read `props` from now on. */
 function keepLatest(latest: Latest, props: Latest) {
   Object.assign(latest, props);
+}
+
+/** Shows an image of the page (`data-file`: the page's own `src`) from `filesUrl`, if that is not where it is from. */
+function showFrom(img: HTMLImageElement, filesUrl: string | undefined) {
+  const next = img.dataset.file ? fileTarget(img.dataset.file, filesUrl) : undefined;
+  if (next && img.getAttribute('src') !== next) img.src = next;
 }
 
 /** Ctrl/⌘+K edits the link here (rather than opening the organization's search): `open` shows the link dialog. */
@@ -215,6 +224,24 @@ export default function VisualEditor({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // An image shown from files older than it (put in by another writer, uploaded meanwhile) is shown again from the
+  // latest files: when its address fails, and when newer files come.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const dom = box.current;
+    if (!dom) return;
+    const failed = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) showFrom(event.target, latest.filesUrl);
+    };
+    dom.addEventListener('error', failed, true);
+    return () => dom.removeEventListener('error', failed, true);
+  }, [latest]);
+  useEffect(() => {
+    for (const img of box.current?.querySelectorAll('img') ?? []) {
+      if (img.complete && !img.naturalWidth) showFrom(img, filesUrl);
+    }
+  }, [filesUrl]);
+
   useImperativeHandle(
     ref,
     () => ({
@@ -228,8 +255,9 @@ export default function VisualEditor({
         });
         if (at !== undefined) editor.chain().focus().setTextSelection(at).scrollIntoView().run();
       },
-      insertMarkdown: (text: string) => {
+      insertMarkdown: (text: string, files?: string) => {
         if (!editor) return;
+        if (files) keepLatest(latest, { filesUrl: files });
         const content = pages.manager.parse(text).content ?? [];
         const at = dropAt.current;
         const chain = editor.chain().focus();
@@ -244,7 +272,7 @@ export default function VisualEditor({
   );
 
   return (
-    <div className="visual-editor">
+    <div className="visual-editor" ref={box}>
       {editor && editable && (
         <Toolbar
           editor={editor}

@@ -440,7 +440,7 @@ function PageForm({
           // The visual editor puts it where the writer is (or where it was dropped), and keeps their place. The
           // page as of the new revision (whose files show the image) is read before the editor moves to it, so the
           // form is not suspended, and the editor not remounted, under the uploads still to come.
-          visual.current.insertMarkdown(fileMarkdown(stored));
+          visual.current.insertMarkdown(fileMarkdown(stored), revisionFilesUrl(spaceId, revision));
           await queryClient
             .ensureQueryData(changeRequestPageQueryOptions(spaceId, number, page.id, revision))
             .catch(() => undefined);
