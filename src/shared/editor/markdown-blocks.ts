@@ -99,7 +99,10 @@ export function editorExtensions(
       addAttributes() {
         return {
           ...this.parent?.(),
-          src: { default: null, parseHTML: (el: HTMLElement) => el.getAttribute('data-file') ?? el.getAttribute('src') },
+          src: {
+            default: null,
+            parseHTML: (el: HTMLElement) => el.getAttribute('data-file') ?? el.getAttribute('src'),
+          },
         };
       },
       renderHTML({ HTMLAttributes }) {
