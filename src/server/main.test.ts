@@ -4,17 +4,19 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from './test/postgres.js';
 import { killStarted, start, within } from './test/processes.js';
 
 /**
  * The real entry point, as `npm start` runs it (compiled: global-setup.ts builds the server once per run):
- * first-start output, configuration errors, graceful shutdown.
+ * first-start output, configuration errors, graceful shutdown. The tests run side by side (each has its own data
+ * directory or database; they mostly wait for processes to start), and what a failed one left running is killed at
+ * the end.
  */
-afterEach(killStarted);
+afterAll(killStarted);
 
-describe('server entry point', () => {
+describe.concurrent('server entry point', () => {
   it('creates and prints the owner credentials once, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-main-'));
     const first = start({ DATA_DIR: dataDir });

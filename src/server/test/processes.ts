@@ -9,7 +9,7 @@ import { inject } from 'vitest';
  */
 const children: ChildProcess[] = [];
 
-/** Kills (SIGKILL) every process started so far: after each test. */
+/** Kills (SIGKILL) every process started so far (what a failed test left running). */
 export function killStarted() {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 }
