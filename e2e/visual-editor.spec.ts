@@ -18,9 +18,20 @@ const ORIGINAL = [
   '',
 ].join('\n');
 
-/** A page of `markdown` in a new space, opened in a new change request; `visual` chooses the visual editor. */
-async function openPage(page: Page, organization: string, title: string, markdown: string, visual = true) {
+/**
+ * A page of `markdown` in a new space (with pages titled `others` too), opened in a new change request; `visual`
+ * chooses the visual editor.
+ */
+async function openPage(
+  page: Page,
+  organization: string,
+  title: string,
+  markdown: string,
+  visual = true,
+  others: string[] = [],
+) {
   const { organizationId, spaceId } = await openNewSpace(page, organization, 'Handbook');
+  for (const other of others) await seedPage(page, spaceId, other, `About ${other}.\n`);
   const pageId = await seedPage(page, spaceId, title, markdown);
   const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: title });
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
@@ -135,7 +146,7 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
 test('insert every kind of block from the / menu, by keyboard; GitBook blocks are written as GitBook writes them', async ({
   page,
 }) => {
-  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', 'Start.\n');
+  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', 'Start.\n', true, ['Install']);
   await body.getByText('Start.').click();
   await page.keyboard.press('End');
 
@@ -181,6 +192,21 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await body.getByRole('textbox', { name: 'Expandable title' }).fill('Why?');
   await body.getByText('Because it is.').click();
   await page.keyboard.press('Control+End');
+  // A page reference: its page chosen in the picker that opens, then back to the text after it.
+  await insert('page ref', 'Page reference');
+  const picker = page.getByRole('dialog', { name: 'Choose a page' });
+  await picker.getByLabel('Address, or a page or heading to find').fill('inst');
+  await picker.getByRole('button', { name: /Install/ }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(body.getByRole('textbox', { name: 'Page reference: title' })).toHaveValue('Install');
+  // An embed: its address and caption typed in its fields; Enter goes back to the text.
+  await insert('embed', 'Embed a URL');
+  await expect(body.getByRole('textbox', { name: 'Embed: address' })).toBeFocused();
+  await page.keyboard.type('https://www.youtube.com/watch?v=abc');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('A talk');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the embed.');
   await insert('math', 'Math');
 
   const expected = [
@@ -191,6 +217,9 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}',
     '{% stepper %}\n{% step %}\nDownload\n{% endstep %}',
     '<details>\n\n<summary>Why?</summary>\n\nBecause it is.\n\n</details>',
+    '{% content-ref url="/pages/',
+    '[Install](/pages/',
+    '{% embed url="https://www.youtube.com/watch?v=abc" %}\nA talk\n{% endembed %}\n\nAfter the embed.',
     '$$\nE = mc^2\n$$',
   ];
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');

@@ -234,4 +234,139 @@ export const Expandable = Node.create({
   },
 });
 
-export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Expandable];
+type Block = NonNullable<ReturnType<typeof gitbookBlockAt>>;
+
+/** GitBook blocks that hold no blocks: their fields, read from and written to the markdown GitBook writes. */
+interface AtomSpec {
+  name: string;
+  /** Its fields (attributes of the node), in the order they are shown. */
+  fields: readonly string[];
+  /** The fields of `block` (at the start of `src`), or undefined when it is written otherwise (a block of source). */
+  read: (block: Block, src: string) => Record<string, string> | undefined;
+  write: (fields: Record<string, string>) => string;
+}
+
+/** Only the attributes named. */
+const only = (block: Block, ...names: string[]) => Object.keys(block.attributes).every((a) => names.includes(a));
+
+/**
+ * The text between a block's tags, when it is one line of plain text (an embed's or file's caption) or nothing:
+ * `{% tag %}` alone, `{% tag %}\n{% endtag %}`, `{% tag %}\ncaption\n{% endtag %}` (blank lines around it too).
+ */
+function caption(block: Block, src: string): string | undefined {
+  if (block.bodyEnd === undefined) return '';
+  const body = src.slice(block.bodyStart, block.bodyEnd);
+  if (!/^\n/.test(body) || !/\n$/.test(body)) return undefined;
+  const text = body.trim();
+  // One line of text: nothing a reader would see as markup of its own (a block, a tag).
+  return text.includes('\n') || /^(#|>|[-*+] |\d+\.|`{3}|~{3}|\{%|<)/.test(text) ? undefined : text;
+}
+
+/** A link's text, written so it reads back as itself. */
+const linkText = (text: string) => text.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(/\n/g, ' ');
+
+const ATOMS: AtomSpec[] = [
+  {
+    name: 'embed',
+    fields: ['url', 'caption'],
+    read: (block, src) => {
+      const text = only(block, 'url') ? caption(block, src) : undefined;
+      return text === undefined ? undefined : { url: block.attributes.url ?? '', caption: text };
+    },
+    write: ({ url = '', caption = '' }) =>
+      caption ? `{% embed url=${quote(url)} %}\n${caption}\n{% endembed %}` : `{% embed url=${quote(url)} %}`,
+  },
+  {
+    name: 'file',
+    fields: ['src', 'caption'],
+    read: (block, src) => {
+      const text = only(block, 'src') ? caption(block, src) : undefined;
+      return text === undefined ? undefined : { src: block.attributes.src ?? '', caption: text };
+    },
+    write: ({ src = '', caption = '' }) =>
+      caption
+        ? `{% file src=${quote(src)} %}\n${caption}\n{% endfile %}`
+        : `{% file src=${quote(src)} %}\n{% endfile %}`,
+  },
+  {
+    name: 'content-ref',
+    fields: ['url', 'title'],
+    read: (block, src) => {
+      if (!only(block, 'url') || block.bodyEnd === undefined) return undefined;
+      // `[title](url)` alone, linking where the block does.
+      const link = /^\n+\[((?:[^\\[\]\n]|\\.)*)\]\(([^()\s]*)\)\n+$/.exec(src.slice(block.bodyStart, block.bodyEnd));
+      const url = block.attributes.url ?? '';
+      if (!link || link[2] !== url) return undefined;
+      return { url, title: link[1]!.replace(/\\(.)/g, '$1') };
+    },
+    write: ({ url = '', title = '' }) =>
+      `{% content-ref url=${quote(url)} %}\n[${linkText(title || url)}](${url.replace(/[\s()]/g, encodeURIComponent)})\n{% endcontent-ref %}`,
+  },
+  {
+    name: 'include',
+    fields: ['path'],
+    read: (block, src) => {
+      const tag = parseGitbookTag(src.slice(0, block.bodyStart));
+      if (block.bodyEnd !== undefined || !tag?.value || Object.keys(tag.attributes).length) return undefined;
+      return { path: tag.value };
+    },
+    write: ({ path = '' }) => `{% include "${path.replace(/"/g, '')}" %}`,
+  },
+];
+
+/** The GitBook block of no blocks at the start of `src`, as a token, if the editor shows it as one. */
+export function atomToken(src: string): MarkdownToken | undefined {
+  const block = gitbookBlockAt(src);
+  const spec = block && ATOMS.find((a) => a.name === block.name);
+  const fields = spec && block ? spec.read(block, src) : undefined;
+  if (!block || !fields) return undefined;
+  return { type: block.name, raw: src.slice(0, block.end), text: '', attrs: fields };
+}
+
+function gitbookAtom(spec: AtomSpec) {
+  const { name, fields } = spec;
+  return Node.create({
+    name,
+    group: 'block',
+    atom: true,
+    selectable: true,
+    draggable: true,
+    addAttributes: () =>
+      Object.fromEntries(
+        fields.map((field) => [
+          field,
+          {
+            default: '',
+            parseHTML: (el: HTMLElement) => el.getAttribute(`data-${field}`) ?? '',
+            renderHTML: (attrs: Record<string, string>) => ({ [`data-${field}`]: attrs[field] }),
+          },
+        ]),
+      ),
+    parseHTML: () => [{ tag: `div[data-gitbook="${name}"]` }],
+    renderHTML: ({ HTMLAttributes }) => [
+      'div',
+      { ...HTMLAttributes, 'data-gitbook': name, class: `editor-atom editor-${name}` },
+    ],
+    markdownTokenName: name,
+    markdownTokenizer: {
+      name,
+      level: 'block',
+      start: (src: string) => src.search(new RegExp(`\\{%\\s*${name}(?![\\w-])`)),
+      tokenize(src: string) {
+        const token = atomToken(src);
+        return token?.type === name ? token : undefined;
+      },
+    },
+    parseMarkdown: (token) => ({
+      type: name,
+      attrs: Object.fromEntries(fields.map((f) => [f, String((token.attrs as Record<string, string>)[f] ?? '')])),
+    }),
+    renderMarkdown: (node: JSONContent) =>
+      spec.write(Object.fromEntries(fields.map((f) => [f, String(node.attrs?.[f] ?? '')]))),
+  });
+}
+
+/** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, include). */
+export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
+
+export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Expandable, ...ATOMS.map(gitbookAtom)];

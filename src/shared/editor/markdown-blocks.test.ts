@@ -165,6 +165,69 @@ describe('the visual editor reads and writes page markdown', () => {
     );
   });
 
+  it('edits embeds, files, page references and includes as blocks of fields, written as GitBook writes them', () => {
+    const markdown = [
+      '{% embed url="https://www.youtube.com/watch?v=abc" %}',
+      '',
+      '{% embed url="https://vimeo.com/1" %}',
+      'A talk',
+      '{% endembed %}',
+      '',
+      '{% file src="../.gitbook/assets/guide.pdf" %}',
+      'The guide',
+      '{% endfile %}',
+      '',
+      '{% content-ref url="other.md" %}',
+      '[Other \\[page\\]](other.md)',
+      '{% endcontent-ref %}',
+      '',
+      '{% include "../.gitbook/includes/shared.md" %}',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => [n.type, n.attrs])).toEqual([
+      ['embed', { url: 'https://www.youtube.com/watch?v=abc', caption: '' }],
+      ['embed', { url: 'https://vimeo.com/1', caption: 'A talk' }],
+      ['file', { src: '../.gitbook/assets/guide.pdf', caption: 'The guide' }],
+      ['content-ref', { url: 'other.md', title: 'Other [page]' }],
+      ['include', { path: '../.gitbook/includes/shared.md' }],
+    ]);
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    // Fields changed: each block written anew, as GitBook writes it.
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.attrs = { url: 'https://example.com/v', caption: 'Now with a caption' };
+    doc.content![1]!.attrs = { url: 'https://vimeo.com/1', caption: '' };
+    doc.content![2]!.attrs = { src: '/files/f1', caption: '' };
+    doc.content![3]!.attrs = { url: '/pages/p1', title: 'Setup' };
+    doc.content![4]!.attrs = { path: 'other-include' };
+    expect(pages.save(page, doc)).toBe(
+      [
+        '{% embed url="https://example.com/v" %}',
+        'Now with a caption',
+        '{% endembed %}',
+        '',
+        '{% embed url="https://vimeo.com/1" %}',
+        '',
+        '{% file src="/files/f1" %}',
+        '{% endfile %}',
+        '',
+        '{% content-ref url="/pages/p1" %}',
+        '[Setup](/pages/p1)',
+        '{% endcontent-ref %}',
+        '',
+        '{% include "other-include" %}',
+        '',
+      ].join('\n'),
+    );
+    // Written otherwise (a caption of several lines, a link elsewhere), they stay source.
+    for (const other of [
+      '{% file src="a.pdf" %}\nOne\n\nTwo\n{% endfile %}\n',
+      '{% content-ref url="a.md" %}\n[A](b.md)\n{% endcontent-ref %}\n',
+    ]) {
+      expect(pages.load(other).doc.content!.map((n) => n.type)).toEqual(['markdownSource']);
+    }
+  });
+
   it('keeps other GitBook blocks, single tags, HTML, math and footnotes as source, edited as text', () => {
     const markdown = [
       '{% tab title="A" %}',
@@ -175,7 +238,7 @@ describe('the visual editor reads and writes page markdown', () => {
       'An unknown style.',
       '{% endhint %}',
       '',
-      '{% include "intro.md" %}',
+      '{% embed url="https://example.com/intro" full="true" %}',
       '',
       '<details><summary>More</summary>Hidden</details>',
       '',
@@ -193,7 +256,10 @@ describe('the visual editor reads and writes page markdown', () => {
     expect(pages.save(page, page.doc)).toBe(markdown);
     // Source edited as text is written as typed.
     const doc = structuredClone(page.doc) as JSONContent;
-    doc.content![2] = { type: 'markdownSource', content: [{ type: 'text', text: '{% include "outro.md" %}' }] };
-    expect(pages.save(page, doc)).toBe(markdown.replace('intro.md', 'outro.md'));
+    doc.content![2] = {
+      type: 'markdownSource',
+      content: [{ type: 'text', text: '{% embed url="https://example.com/outro" full="true" %}' }],
+    };
+    expect(pages.save(page, doc)).toBe(markdown.replace('/intro', '/outro'));
   });
 });

@@ -6,7 +6,7 @@ import {
   type MarkdownToken,
   type NodeViewRenderer,
 } from '@tiptap/core';
-import { containerToken, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
+import { atomToken, containerToken, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
 import { MarkdownManager } from '@tiptap/markdown';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
@@ -20,8 +20,9 @@ import Image from '@tiptap/extension-image';
  * opening a page and saving it changes nothing, and an edit changes only what it touched.
  *
  * A block the editor cannot show faithfully stays as its markdown, shown and edited as a block of source: GitBook
- * blocks other than hints, tabs, steppers and expandables (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not
- * read back the same after being written (checked when the page is read).
+ * blocks other than hints, tabs, steppers, expandables, embeds, files, page references and includes (gitbook-nodes.ts),
+ * HTML, math, footnotes, and anything that would not read back the same after being written (checked when the page
+ * is read).
  */
 
 /**
@@ -29,7 +30,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 4;
+export const EDITOR_SCHEMA_VERSION = 5;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;
@@ -59,7 +60,7 @@ export const MarkdownSource = Node.create({
     start: (src: string) => src.indexOf('{%'),
     tokenize(src: string, _tokens: MarkdownToken[], lexer) {
       const block = gitbookBlockAt(src);
-      if (!block || containerToken(src, lexer)) return undefined;
+      if (!block || containerToken(src, lexer) || atomToken(src)) return undefined;
       const raw = src.slice(0, block.end);
       return { type: 'markdownSource', raw, text: raw.replace(/\n+$/, '') };
     },

@@ -97,3 +97,124 @@ export const tabView = titleView('tab', 'editor-tab', 'Tab title');
 export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
 
 export const gitbookViews = { hint: hintView, tab: tabView, expandable: expandableView };
+
+/** Asks for a page (the link dialog): `apply` gets its address and title. */
+export type PickPage = (href: string | undefined, apply: (href: string, title: string) => void) => void;
+
+interface Field {
+  name: string;
+  label: string;
+  placeholder: string;
+}
+
+/**
+ * A GitBook block of no blocks (an embed, a file, a page reference, an include): its name, and its fields typed in
+ * place. `pick`: a button choosing a page for the `url` field (the page reference), which sets its title too.
+ */
+function atomView(name: string, title: string, fields: Field[], pick?: PickPage): NodeViewRenderer {
+  return ({ node, getPos, editor }) => {
+    let current = node;
+    const set = (attrs: Record<string, unknown>) =>
+      setAttributes(editor, getPos as () => number | undefined, current, attrs);
+    /** The caret in the text after the block (a paragraph made there if a block that holds none follows). */
+    const leave = () => {
+      const pos = getPos();
+      if (typeof pos !== 'number') return;
+      const after = pos + current.nodeSize;
+      const chain = editor.chain().focus();
+      if (!editor.state.doc.resolve(after).nodeAfter?.isTextblock) chain.insertContentAt(after, { type: 'paragraph' });
+      chain
+        .setTextSelection(after + 1)
+        .scrollIntoView()
+        .run();
+    };
+    const dom = document.createElement('div');
+    dom.className = `editor-atom editor-${name}`;
+    dom.dataset.gitbook = name;
+    dom.contentEditable = 'false';
+    const heading = document.createElement('span');
+    heading.className = 'editor-atom-title';
+    heading.textContent = title;
+    dom.append(heading);
+    const inputs = fields.map((field) => {
+      const label = document.createElement('label');
+      label.className = 'editor-atom-field';
+      const text = document.createElement('span');
+      text.textContent = field.label;
+      const input = document.createElement('input');
+      input.className = 'editor-block-control';
+      input.placeholder = field.placeholder;
+      input.setAttribute('aria-label', `${title}: ${field.label.toLowerCase()}`);
+      input.addEventListener('input', () => set({ [field.name]: input.value }));
+      // Enter and Escape take the writer back to the text, after the block.
+      input.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== 'Escape') return;
+        event.preventDefault();
+        leave();
+      });
+      label.append(text, input);
+      dom.append(label);
+      return { field, input };
+    });
+    const button = pick && document.createElement('button');
+    if (button) {
+      button.type = 'button';
+      button.className = 'editor-atom-pick';
+      button.textContent = 'Choose a page…';
+      button.addEventListener('click', () =>
+        pick(String(current.attrs.url ?? '') || undefined, (href, label) => {
+          set({ url: href, title: label });
+          leave();
+        }),
+      );
+      dom.append(button);
+    }
+    const sync = (next: PmNode) => {
+      for (const { field, input } of inputs) {
+        const value = String(next.attrs[field.name] ?? '');
+        if (input.value !== value && document.activeElement !== input) input.value = value;
+        input.readOnly = !editor.isEditable;
+      }
+      if (button) button.disabled = !editor.isEditable;
+    };
+    sync(node);
+    return {
+      dom,
+      update: (next) => {
+        if (next.type !== current.type) return false;
+        current = next;
+        sync(next);
+        return true;
+      },
+      // Typing and clicking in its fields is theirs, not the editor's.
+      stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement,
+      ignoreMutation: () => true,
+    };
+  };
+}
+
+/** The views of GitBook's blocks of no blocks; `pick` chooses the page of a page reference. */
+export function atomViews(pick: PickPage): Record<string, NodeViewRenderer> {
+  return {
+    embed: atomView('embed', 'Embed', [
+      { name: 'url', label: 'Address', placeholder: 'https://…' },
+      { name: 'caption', label: 'Caption', placeholder: 'Optional' },
+    ]),
+    file: atomView('file', 'File', [
+      { name: 'src', label: 'File', placeholder: '/files/…' },
+      { name: 'caption', label: 'Caption', placeholder: 'Optional' },
+    ]),
+    'content-ref': atomView(
+      'content-ref',
+      'Page reference',
+      [
+        { name: 'title', label: 'Title', placeholder: 'The page’s title' },
+        { name: 'url', label: 'Page', placeholder: 'A page, or an address' },
+      ],
+      pick,
+    ),
+    include: atomView('include', 'Reusable content', [
+      { name: 'path', label: 'Name', placeholder: 'The reusable content’s name' },
+    ]),
+  };
+}

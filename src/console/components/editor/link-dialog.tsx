@@ -14,9 +14,12 @@ interface Props {
   open: boolean;
   /** The link being edited, if any. */
   href: string | undefined;
+  /** The dialog's title (by default, "Add a link" or "Edit link"). */
+  title?: string;
   targets: LinkTarget[];
   onApply: (href: string, label: string) => void;
-  onRemove: () => void;
+  /** Removes the link being edited (without it, there is no such button). */
+  onRemove?: () => void;
   onClose: () => void;
 }
 
@@ -28,7 +31,7 @@ const SHOWN_MAX = 50;
  * this page picked from the list, which typing filters. Pages are linked by id (`/pages/<id>`), so the link
  * follows the page when it is renamed or moved.
  */
-export function LinkDialog({ open, href, targets, onApply, onRemove, onClose }: Props) {
+export function LinkDialog({ open, href, title, targets, onApply, onRemove, onClose }: Props) {
   const [address, setAddress] = useState(href ?? '');
   const inputId = useId();
   const query = address.trim().toLowerCase();
@@ -41,7 +44,7 @@ export function LinkDialog({ open, href, targets, onApply, onRemove, onClose }: 
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={href ? 'Edit link' : 'Add a link'}
+      title={title ?? (href ? 'Edit link' : 'Add a link')}
       size="sm"
     >
       <form
@@ -77,7 +80,7 @@ export function LinkDialog({ open, href, targets, onApply, onRemove, onClose }: 
           <p className="link-dialog-none">No page or heading matches: the address is linked as typed.</p>
         )}
         <DialogFooter>
-          {href && (
+          {href && onRemove && (
             <Button variant="ghost" onClick={onRemove}>
               Remove link
             </Button>

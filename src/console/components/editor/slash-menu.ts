@@ -7,8 +7,8 @@ import { source } from '../../../shared/editor/markdown-blocks';
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
  * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
- * tables, hints, tabs, steppers…) are inserted as such; the others (embeds, includes, math, OpenAPI operations) as a
- * block of source to fill in, written as GitBook writes them.
+ * tables, hints, tabs, steppers, embeds, page references, includes…) are inserted as such; the others (math, OpenAPI
+ * operations) as a block of source to fill in, written as GitBook writes them.
  */
 
 export interface SlashItem {
@@ -33,6 +33,24 @@ const insert = (content: JSONContent) => (editor: Editor, range: Range) => {
     return true;
   });
   if (first !== undefined) editor.commands.setTextSelection(first);
+};
+
+/**
+ * Inserts a GitBook block of fields (an embed, a page reference…) for the `/` at `range`, and takes the writer to
+ * its first field, or opens its page picker.
+ */
+const insertAtom = (type: string, attrs: Record<string, string>) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent({ type, attrs }).run();
+  let at: number | undefined;
+  editor.state.doc.nodesBetween(Math.max(0, range.from - 1), editor.state.doc.content.size, (node, pos) => {
+    if (at === undefined && node.type.name === type) at = pos;
+    return at === undefined;
+  });
+  const dom = at === undefined ? null : editor.view.nodeDOM(at);
+  if (!(dom instanceof HTMLElement)) return;
+  const pick = dom.querySelector('button');
+  if (pick) pick.click();
+  else dom.querySelector('input')?.focus();
 };
 
 const HINT_TITLES: Record<(typeof HINT_STYLES)[number], string> = {
@@ -120,17 +138,17 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
     {
       title: 'Embed a URL',
       keywords: 'embed video youtube iframe link',
-      run: insert(source('{% embed url="https://" %}')),
+      run: insertAtom('embed', { url: '', caption: '' }),
     },
     {
       title: 'Page reference',
       keywords: 'content-ref link card page',
-      run: insert(source('{% content-ref url="page.md" %}\n[page.md](page.md)\n{% endcontent-ref %}')),
+      run: insertAtom('content-ref', { url: '', title: '' }),
     },
     {
       title: 'Reusable content',
       keywords: 'include snippet reuse',
-      run: insert(source('{% include "../.gitbook/includes/name.md" %}')),
+      run: insertAtom('include', { path: '' }),
     },
     { title: 'Math', keywords: 'latex tex formula equation', run: insert(source('$$\nE = mc^2\n$$')) },
     {

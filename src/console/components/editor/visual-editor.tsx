@@ -8,7 +8,7 @@ import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import { collaborationCursors, type CollabSession } from './collaboration';
 import { SlashMenu } from './slash-menu';
-import { gitbookViews } from './gitbook-views';
+import { atomViews, gitbookViews } from './gitbook-views';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { LinkDialog, type LinkTarget } from './link-dialog';
 import { explicitHeadingId, HeadingIds } from '../../../shared/heading-ids';
@@ -142,13 +142,20 @@ export default function VisualEditor({
   useEffect(() => keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload }));
   // The link dialog: open with the link being edited (undefined: none), or closed (null). Ctrl/⌘+K and the Link
   // buttons open it on the link at the cursor, if any.
-  const [link, setLink] = useState<{ href: string | undefined } | null>(null);
+  // A page reference's page is chosen with the same dialog (`apply` then takes what is chosen).
+  const [link, setLink] = useState<{
+    href: string | undefined;
+    apply?: (href: string, title: string) => void;
+  } | null>(null);
   const openLink = useCallback((e: Editor) => {
     if (e.isEditable) setLink({ href: e.getAttributes('link').href as string | undefined });
   }, []);
   const extensions = useMemo(
     () => [
-      ...editorExtensions((src) => fileTarget(src, latest.filesUrl) ?? src, { history: !collab, views: gitbookViews }),
+      ...editorExtensions((src) => fileTarget(src, latest.filesUrl) ?? src, {
+        history: !collab,
+        views: { ...gitbookViews, ...atomViews((href, apply) => setLink({ href, apply })) },
+      }),
       LinkShortcut.configure({ open: openLink }),
       SlashMenu.configure({ upload: () => latest.upload?.() }),
       Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
@@ -287,16 +294,26 @@ export default function VisualEditor({
         <LinkDialog
           open
           href={link.href}
-          targets={[...headingTargets(editor), ...(linkTargets ?? [])]}
+          {...(link.apply ? { title: 'Choose a page' } : {})}
+          targets={link.apply ? (linkTargets ?? []) : [...headingTargets(editor), ...(linkTargets ?? [])]}
           onClose={() => {
             setLink(null);
             editor.commands.focus();
           }}
-          onRemove={() => {
-            editor.chain().focus().extendMarkRange('link').unsetLink().run();
-            setLink(null);
-          }}
+          {...(link.apply
+            ? {}
+            : {
+                onRemove: () => {
+                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                  setLink(null);
+                },
+              })}
           onApply={(href, label) => {
+            if (link.apply) {
+              link.apply(href, label);
+              setLink(null);
+              return;
+            }
             const chain = editor.chain().focus();
             if (editor.state.selection.empty && !editor.isActive('link')) {
               chain.insertContent({ type: 'text', text: label, marks: [{ type: 'link', attrs: { href } }] }).run();
