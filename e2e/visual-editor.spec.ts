@@ -58,6 +58,8 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   // The GitBook hint is a hint, with its style to choose.
   await expect(body.locator('.editor-hint')).toContainText('Keep this hint.');
   await expect(body.getByRole('combobox', { name: 'Hint style' })).toHaveValue('info');
+  // Its style may be changed once the shared document has loaded (it loads read-only).
+  await expect(body.getByRole('combobox', { name: 'Hint style' })).toBeEnabled();
   await expect(body.getByRole('listitem')).toHaveCount(2);
 
   // Bold by Ctrl+B at the end of the last paragraph; a heading and a list by markdown shortcuts.
@@ -146,7 +148,14 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
 test('insert every kind of block from the / menu, by keyboard; GitBook blocks are written as GitBook writes them', async ({
   page,
 }) => {
-  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', 'Start.\n', true, ['Install']);
+  const figure = '<figure><img src="/favicon.svg" alt=""><figcaption><p>Old caption</p></figcaption></figure>';
+  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', `${figure}\n\nStart.\n`, true, ['Install']);
+  // An image with a caption is an image, its caption and description typed under it.
+  await expect
+    .poll(() => body.locator('figure img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await body.getByRole('textbox', { name: 'Image caption' }).fill('The logo');
+  await body.getByRole('textbox', { name: 'Image description (alt text)' }).fill('Docspace');
   await body.getByText('Start.').click();
   await page.keyboard.press('End');
 
@@ -210,7 +219,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await insert('math', 'Math');
 
   const expected = [
-    'Start.',
+    '<figure><img src="/favicon.svg" alt="Docspace"><figcaption><p>The logo</p></figcaption></figure>\n\nStart.',
     '## Section',
     '- point',
     '{% hint style="warning" %}\nCareful.\n{% endhint %}',

@@ -234,6 +234,83 @@ export const Expandable = Node.create({
   },
 });
 
+const FIGURE =
+  /^<figure><img src="([^"<>]*)" alt="([^"<>]*)"(?: width="([^"<>]*)")?(?: height="([^"<>]*)")?>(?:<figcaption><p>([^<>\n]*)<\/p><\/figcaption>)?<\/figure>[ \t]*(?:\n|$)/;
+
+/**
+ * An image with its caption as GitBook writes one, on a line of its own:
+ * `<figure><img src="…" alt="…" width="…"><figcaption><p>Caption</p></figcaption></figure>` (width, height and the
+ * caption optional). One written otherwise (a dark-mode `<picture>`, markup in the caption) stays a block of source.
+ */
+export function figureToken(src: string): MarkdownToken | undefined {
+  const m = FIGURE.exec(src);
+  if (!m) return undefined;
+  const [raw, image, alt, width, height, caption] = m;
+  return {
+    type: 'figure',
+    raw: raw!,
+    text: '',
+    attrs: {
+      src: decodeTitle(image!),
+      alt: decodeTitle(alt!),
+      width: width ? decodeTitle(width) : '',
+      height: height ? decodeTitle(height) : '',
+      caption: caption ? decodeTitle(caption) : '',
+    },
+  };
+}
+
+const FIGURE_FIELDS = ['src', 'alt', 'width', 'height', 'caption'] as const;
+
+/**
+ * An image with a caption (figureToken). How it shows is the console's (a view, with its caption typed in place);
+ * `imageSrc` says where its image is shown from, as for images (markdown-blocks.ts).
+ */
+export function figureNode(imageSrc: (src: string) => string) {
+  return Node.create({
+    name: 'figure',
+    group: 'block',
+    atom: true,
+    selectable: true,
+    draggable: true,
+    addAttributes: () =>
+      Object.fromEntries(
+        FIGURE_FIELDS.map((field) => [
+          field,
+          {
+            default: '',
+            parseHTML: (el: HTMLElement) => el.getAttribute(`data-${field}`) ?? '',
+            renderHTML: (attrs: Record<string, string>) => ({ [`data-${field}`]: attrs[field] }),
+          },
+        ]),
+      ),
+    parseHTML: () => [{ tag: 'figure[data-gitbook="figure"]' }],
+    renderHTML: ({ node, HTMLAttributes }) => {
+      const attrs = node.attrs as Record<string, string>;
+      return [
+        'figure',
+        { ...HTMLAttributes, 'data-gitbook': 'figure', class: 'editor-figure' },
+        ['img', { src: imageSrc(attrs.src ?? ''), alt: attrs.alt ?? '', 'data-file': attrs.src ?? '' }],
+        ['figcaption', {}, attrs.caption ?? ''],
+      ];
+    },
+    markdownTokenName: 'figure',
+    markdownTokenizer: {
+      name: 'figure',
+      level: 'block',
+      start: (src: string) => src.indexOf('<figure>'),
+      tokenize: (src: string) => figureToken(src),
+    },
+    parseMarkdown: (token) => ({ type: 'figure', attrs: { ...(token.attrs as Record<string, string>) } }),
+    renderMarkdown: (node: JSONContent) => {
+      const a = Object.fromEntries(FIGURE_FIELDS.map((f) => [f, String(node.attrs?.[f] ?? '')]));
+      const size = `${a.width ? ` width="${encodeTitle(a.width)}"` : ''}${a.height ? ` height="${encodeTitle(a.height)}"` : ''}`;
+      const caption = a.caption ? `<figcaption><p>${encodeTitle(a.caption.replace(/\n/g, ' '))}</p></figcaption>` : '';
+      return `<figure><img src="${encodeTitle(a.src!)}" alt="${encodeTitle(a.alt!)}"${size}>${caption}</figure>`;
+    },
+  });
+}
+
 type Block = NonNullable<ReturnType<typeof gitbookBlockAt>>;
 
 /** GitBook blocks that hold no blocks: their fields, read from and written to the markdown GitBook writes. */

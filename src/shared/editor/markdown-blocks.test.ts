@@ -228,6 +228,36 @@ describe('the visual editor reads and writes page markdown', () => {
     }
   });
 
+  it('edits images with captions (figures) as blocks with their caption, written as GitBook writes them', () => {
+    const markdown = [
+      '<figure><img src="../.gitbook/assets/b.png" alt="B &amp; C" width="300"><figcaption><p>The caption</p></figcaption></figure>',
+      '',
+      '<figure><img src="/files/f1" alt=""></figure>',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => [n.type, n.attrs])).toEqual([
+      ['figure', { src: '../.gitbook/assets/b.png', alt: 'B & C', width: '300', height: '', caption: 'The caption' }],
+      ['figure', { src: '/files/f1', alt: '', width: '', height: '', caption: '' }],
+    ]);
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.attrs!.caption = 'A <new> caption';
+    doc.content![1]!.attrs!.caption = 'Now captioned';
+    expect(pages.save(page, doc)).toBe(
+      markdown
+        .replace('The caption', 'A &lt;new&gt; caption')
+        .replace('alt=""></figure>', 'alt=""><figcaption><p>Now captioned</p></figcaption></figure>'),
+    );
+    // A dark-mode picture, or markup in the caption: source.
+    for (const other of [
+      '<figure><picture><source srcset="d.png" media="(prefers-color-scheme: dark)"><img src="l.png" alt=""></picture></figure>\n',
+      '<figure><img src="a.png" alt=""><figcaption><p><strong>Bold</strong></p></figcaption></figure>\n',
+    ]) {
+      expect(pages.load(other).doc.content!.map((n) => n.type)).toEqual(['markdownSource']);
+    }
+  });
+
   it('keeps other GitBook blocks, single tags, HTML, math and footnotes as source, edited as text', () => {
     const markdown = [
       '{% tab title="A" %}',

@@ -6,7 +6,7 @@ import {
   type MarkdownToken,
   type NodeViewRenderer,
 } from '@tiptap/core';
-import { atomToken, containerToken, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
+import { atomToken, containerToken, figureNode, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
 import { MarkdownManager } from '@tiptap/markdown';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
@@ -30,7 +30,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 5;
+export const EDITOR_SCHEMA_VERSION = 6;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;
@@ -112,14 +112,15 @@ export function editorExtensions(
         return ['img', { ...HTMLAttributes, src, ...(src !== own ? { 'data-file': own } : {}) }];
       },
     }),
+    views.figure ? figureNode(imageSrc).extend({ addNodeView: () => views.figure! }) : figureNode(imageSrc),
     MarkdownSource,
   ];
 }
 
 /** Blocks shown as source whatever they read as: HTML, math, footnotes and link definitions. */
 function keptAsSource(token: { type: string; raw: string }): boolean {
-  // An expandable the editor reads as one (gitbook-nodes.ts), though it is HTML.
-  if (token.type === 'expandable') return false;
+  // An expandable or a figure the editor reads as one (gitbook-nodes.ts), though it is HTML.
+  if (token.type === 'expandable' || token.type === 'figure') return false;
   return (
     token.type === 'html' ||
     token.type === 'def' ||

@@ -14,6 +14,27 @@ function setAttributes(editor: Editor, getPos: () => number | undefined, node: P
   editor.view.dispatch(editor.view.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, ...attrs }));
 }
 
+/**
+ * The block's controls follow the editor: locked while it is read-only (a reader's, or a shared document's while it
+ * loads), and unlocked when it becomes editable (which redraws no block). Returns what stops it.
+ */
+function followEditable(editor: Editor, dom: HTMLElement): () => void {
+  let editable: boolean | undefined;
+  const apply = () => {
+    if (editable === editor.isEditable) return;
+    editable = editor.isEditable;
+    for (const el of dom.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
+      'input, select, button',
+    )) {
+      if (el instanceof HTMLInputElement) el.readOnly = !editable;
+      else el.disabled = !editable;
+    }
+  };
+  apply();
+  editor.on('update', apply);
+  return () => editor.off('update', apply);
+}
+
 /** A block with a header of controls (`control`) above its editable content. */
 function withHeader(
   name: string,
@@ -41,9 +62,11 @@ function withHeader(
     header.append(control);
     dom.append(header, content);
     sync(node);
+    const stop = followEditable(editor, header);
     return {
       dom,
       contentDOM: content,
+      destroy: stop,
       update: (next) => {
         if (next.type !== current.type) return false;
         current = next;
@@ -58,7 +81,7 @@ function withHeader(
 
 const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
 
-export const hintView = withHeader('hint', 'editor-hint', ({ editor, set }) => {
+export const hintView = withHeader('hint', 'editor-hint', ({ set }) => {
   const select = document.createElement('select');
   select.className = 'editor-block-control';
   select.setAttribute('aria-label', 'Hint style');
@@ -68,7 +91,6 @@ export const hintView = withHeader('hint', 'editor-hint', ({ editor, set }) => {
     control: select,
     sync: (node) => {
       select.value = String(node.attrs.style || 'info');
-      select.disabled = !editor.isEditable;
       select.closest('.editor-hint')?.setAttribute('data-style', select.value);
     },
   };
@@ -76,7 +98,7 @@ export const hintView = withHeader('hint', 'editor-hint', ({ editor, set }) => {
 
 /** A title typed in a block's header (a tab's, an expandable's). */
 function titleView(name: string, className: string, label: string) {
-  return withHeader(name, className, ({ editor, set }) => {
+  return withHeader(name, className, ({ set }) => {
     const input = document.createElement('input');
     input.className = `editor-block-control ${className}-title`;
     input.setAttribute('aria-label', label);
@@ -87,7 +109,6 @@ function titleView(name: string, className: string, label: string) {
       sync: (node) => {
         const title = String(node.attrs.title ?? '');
         if (input.value !== title && document.activeElement !== input) input.value = title;
-        input.readOnly = !editor.isEditable;
       },
     };
   });
@@ -173,13 +194,13 @@ function atomView(name: string, title: string, fields: Field[], pick?: PickPage)
       for (const { field, input } of inputs) {
         const value = String(next.attrs[field.name] ?? '');
         if (input.value !== value && document.activeElement !== input) input.value = value;
-        input.readOnly = !editor.isEditable;
       }
-      if (button) button.disabled = !editor.isEditable;
     };
     sync(node);
+    const stop = followEditable(editor, dom);
     return {
       dom,
+      destroy: stop,
       update: (next) => {
         if (next.type !== current.type) return false;
         current = next;
@@ -193,9 +214,67 @@ function atomView(name: string, title: string, fields: Field[], pick?: PickPage)
   };
 }
 
-/** The views of GitBook's blocks of no blocks; `pick` chooses the page of a page reference. */
-export function atomViews(pick: PickPage): Record<string, NodeViewRenderer> {
+/**
+ * An image with its caption (a figure): the image, shown from `imageSrc`, with its caption and its text for those who
+ * cannot see it (alt) typed in place.
+ */
+function figureView(imageSrc: (src: string) => string): NodeViewRenderer {
+  return ({ node, getPos, editor }) => {
+    let current = node;
+    const set = (attrs: Record<string, unknown>) =>
+      setAttributes(editor, getPos as () => number | undefined, current, attrs);
+    const dom = document.createElement('figure');
+    dom.className = 'editor-figure';
+    dom.dataset.gitbook = 'figure';
+    dom.contentEditable = 'false';
+    const img = document.createElement('img');
+    const fields = (['caption', 'alt'] as const).map((name) => {
+      const input = document.createElement('input');
+      input.className = `editor-block-control editor-figure-${name}`;
+      input.setAttribute('aria-label', name === 'caption' ? 'Image caption' : 'Image description (alt text)');
+      input.placeholder = name === 'caption' ? 'Caption' : 'Describe the image for those who cannot see it';
+      input.addEventListener('input', () => set({ [name]: input.value }));
+      return { name, input };
+    });
+    const caption = document.createElement('figcaption');
+    caption.append(...fields.map((f) => f.input));
+    dom.append(img, caption);
+    const sync = (next: PmNode) => {
+      const src = String(next.attrs.src ?? '');
+      if (img.dataset.file !== src) {
+        img.dataset.file = src;
+        img.src = imageSrc(src);
+      }
+      img.alt = String(next.attrs.alt ?? '');
+      for (const { name, input } of fields) {
+        const value = String(next.attrs[name] ?? '');
+        if (input.value !== value && document.activeElement !== input) input.value = value;
+      }
+    };
+    sync(node);
+    const stop = followEditable(editor, dom);
+    return {
+      dom,
+      destroy: stop,
+      update: (next) => {
+        if (next.type !== current.type) return false;
+        current = next;
+        sync(next);
+        return true;
+      },
+      stopEvent: (event) => event.target instanceof HTMLInputElement,
+      ignoreMutation: () => true,
+    };
+  };
+}
+
+/**
+ * The views of GitBook's blocks of no blocks and of figures: `pick` chooses the page of a page reference,
+ * `imageSrc` says where an image is shown from.
+ */
+export function atomViews(pick: PickPage, imageSrc: (src: string) => string): Record<string, NodeViewRenderer> {
   return {
+    figure: figureView(imageSrc),
     embed: atomView('embed', 'Embed', [
       { name: 'url', label: 'Address', placeholder: 'https://…' },
       { name: 'caption', label: 'Caption', placeholder: 'Optional' },

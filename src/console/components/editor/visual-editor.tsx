@@ -150,11 +150,12 @@ export default function VisualEditor({
   const openLink = useCallback((e: Editor) => {
     if (e.isEditable) setLink({ href: e.getAttributes('link').href as string | undefined });
   }, []);
-  const extensions = useMemo(
-    () => [
-      ...editorExtensions((src) => fileTarget(src, latest.filesUrl) ?? src, {
+  const extensions = useMemo(() => {
+    const imageSrc = (src: string) => fileTarget(src, latest.filesUrl) ?? src;
+    return [
+      ...editorExtensions(imageSrc, {
         history: !collab,
-        views: { ...gitbookViews, ...atomViews((href, apply) => setLink({ href, apply })) },
+        views: { ...gitbookViews, ...atomViews((href, apply) => setLink({ href, apply }), imageSrc) },
       }),
       LinkShortcut.configure({ open: openLink }),
       SlashMenu.configure({ upload: () => latest.upload?.() }),
@@ -165,9 +166,8 @@ export default function VisualEditor({
             collaborationCursors(collab.provider),
           ]
         : []),
-    ],
-    [latest, collab, openLink],
-  );
+    ];
+  }, [latest, collab, openLink]);
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
   const takeFiles = (event: Event, data: DataTransfer | null, at: number | undefined): boolean => {
