@@ -6,6 +6,7 @@ import { DAY_MS } from '../lib/time.js';
 import { Urls } from '../lib/urls.js';
 import { CollabDocuments } from '../domain/collab/documents.js';
 import { collabClient, type CollabClient } from '../test/collab-client.js';
+import * as encoding from 'lib0/encoding';
 
 /** Live collaboration over the real WebSocket: co-editing, the page written from it, access. */
 describeEachDialect('live collaboration on a change request page', (dialect) => {
@@ -73,6 +74,42 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
     const page = await pageOf(target);
     expect(page).toContain('{% hint style="info" %}\nKeep me.\n{% endhint %}');
     expect(page.startsWith('# Guide\n\nIntro text.')).toBe(true);
+  });
+
+  it('each cursor is named by its account, whatever the client says; nobody takes over another’s cursor', async () => {
+    const target = await newTarget();
+    const writer = await server.member('edit');
+    const writerName = (await server.request('GET', '/v1/user', { token: writer.token })).body.displayName as string;
+    const a = open(target, server.owner.token);
+    const b = open(target, writer.token);
+    await Promise.all([a.ready, b.ready]);
+    const seenByA = () =>
+      a.provider.awareness!.getStates().get(b.doc.clientID)?.user as
+        { id: string; name: string; color?: string } | undefined;
+    // The writer claims to be the owner, with a color of its own making.
+    b.provider.setAwarenessField('user', { id: server.owner.id, name: 'The owner', color: 'red; background: url(x)' });
+    await until(async () => seenByA() !== undefined);
+    expect(seenByA()).toEqual({ id: writer.id, name: writerName });
+    // A cursor update for the owner's cursor, sent on the writer's connection, closes that connection.
+    a.provider.setAwarenessField('user', { id: server.owner.id, name: 'Owner' });
+    await until(async () => b.provider.awareness!.getStates().has(a.doc.clientID));
+    const message = encoding.createEncoder();
+    encoding.writeVarString(message, b.provider.configuration.name);
+    encoding.writeVarUint(message, 1); // Hocuspocus's awareness message
+    const forged = encoding.createEncoder();
+    encoding.writeVarUint(forged, 1);
+    encoding.writeVarUint(forged, a.doc.clientID);
+    encoding.writeVarUint(forged, a.provider.awareness!.meta.get(a.doc.clientID)!.clock + 10);
+    encoding.writeVarString(forged, JSON.stringify({ user: { id: 'x', name: 'Not the owner' } }));
+    encoding.writeVarUint8Array(message, encoding.toUint8Array(forged));
+    b.provider.configuration.websocketProvider.send(encoding.toUint8Array(message));
+    // The connection is closed: its cursor leaves the others' view.
+    await until(async () => !a.provider.awareness!.getStates().has(b.doc.clientID));
+    // The owner's cursor, as the writer's new connection is sent it: still the owner's.
+    const c = open(target, writer.token);
+    await c.ready;
+    await until(async () => c.provider.awareness!.getStates().has(a.doc.clientID));
+    expect(c.provider.awareness!.getStates().get(a.doc.clientID)?.user).toMatchObject({ id: server.owner.id });
   });
 
   it('an edit through the API reaches the editors', async () => {

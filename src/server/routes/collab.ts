@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import { parseCookie } from 'cookie';
 import { Hocuspocus, MessageType, type Connection, type Document } from '@hocuspocus/server';
@@ -15,7 +16,13 @@ import { hashToken } from '../lib/secrets.js';
 import { newId } from '../lib/ids.js';
 import { authenticate } from '../domain/auth/service.js';
 import type { Actor } from '../domain/permissions/resolver.js';
-import { collabAccess, CollabDocuments, REMOTE_ORIGIN, type CollabTarget } from '../domain/collab/documents.js';
+import {
+  collabAccess,
+  collabIdentity,
+  CollabDocuments,
+  REMOTE_ORIGIN,
+  type CollabTarget,
+} from '../domain/collab/documents.js';
 import { COLLAB_PATH, COLLAB_WRITTEN } from '../../shared/contract/collab.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js';
 
@@ -44,6 +51,8 @@ const CONNECTIONS_PER_USER_MAX = 20;
 
 interface ConnectionContext {
   actor: Actor;
+  /** Who the connection's cursor says it is: its account (the name as of connecting). */
+  identity: { id: string; name: string };
   credential: { kind: 'api' | 'session'; token: string };
   target: CollabTarget;
 }
@@ -117,7 +126,12 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
         if (connectionsOf(found.actor.userId) >= CONNECTIONS_PER_USER_MAX) throw new Error('Too many open pages');
         connectionConfig.readOnly = found.readOnly;
         targets.set(documentName, found.target);
-        return { actor: found.actor, credential: found.credential, target: found.target } satisfies ConnectionContext;
+        return {
+          actor: found.actor,
+          identity: await collabIdentity(db, found.actor.userId),
+          credential: found.credential,
+          target: found.target,
+        } satisfies ConnectionContext;
       } catch (error) {
         app.log.debug({ err: error, documentName }, 'collab: refused');
         // The same answer whatever the reason (nothing says whether the page exists), and without a message, which
@@ -142,11 +156,16 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       return document;
     },
     // Stored before it is applied, so before the client hears it was saved.
-    async beforeHandleMessage({ update, connection, documentName }) {
-      if (connection.readOnly) return;
+    // Cursors are vouched for before they are applied.
+    async beforeHandleMessage({ update, connection, document, documentName, context }) {
       const decoder = decoding.createDecoder(update);
       decoding.readVarString(decoder);
-      if (decoding.readVarUint(decoder) !== MessageType.Sync) return;
+      const type = decoding.readVarUint(decoder);
+      if (type === MessageType.Awareness) {
+        vouch(document, connection, (context as ConnectionContext).identity, decoding.readVarUint8Array(decoder));
+        return;
+      }
+      if (connection.readOnly || type !== MessageType.Sync) return;
       const step = decoding.readVarUint(decoder);
       // Sync step 2 (what the client has that the server had not) and updates.
       if (step !== 1 && step !== 2) return;
@@ -268,4 +287,47 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     for (const client of wss.clients) client.terminate();
     (await unsubscribe)();
   });
+}
+
+/**
+ * A connection's cursors (an awareness update) as the server vouches for them, applied before Hocuspocus applies
+ * what the client sent (which then changes nothing: its clocks are no longer new). Each is named by the connection's
+ * account, whatever the client wrote (a co-editor cannot pass for someone else). Clients send back the others'
+ * cursors they were sent (the same clock: nothing changes, left out); changing a cursor shown now as someone else's
+ * (a newer clock, or its removal) closes the connection. A cursor whose connection was lost may be taken again (the
+ * same editor reconnecting), named by who takes it.
+ */
+function vouch(
+  document: Document,
+  connection: Connection,
+  identity: { id: string; name: string },
+  update: Uint8Array,
+): void {
+  const { awareness } = document;
+  const decoder = decoding.createDecoder(update);
+  const entries: Array<{ clientId: number; clock: number; state: unknown }> = [];
+  for (let count = decoding.readVarUint(decoder); count > 0; count--) {
+    const clientId = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const state = JSON.parse(decoding.readVarString(decoder)) as unknown;
+    const known = awareness.meta.get(clientId);
+    const current = awareness.states.get(clientId) as { user?: { id?: unknown } } | undefined;
+    const changes = !known || clock > known.clock || (clock === known.clock && state === null && current);
+    if (!changes) continue;
+    if (current && current.user?.id !== identity.id) {
+      throw Object.assign(new Error('Not this connection’s cursor'), { code: 4403, reason: 'Forbidden' });
+    }
+    entries.push({ clientId, clock, state });
+  }
+  if (!entries.length) return;
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, entries.length);
+  for (const { clientId, clock, state } of entries) {
+    encoding.writeVarUint(encoder, clientId);
+    encoding.writeVarUint(encoder, clock);
+    const vouched =
+      state && typeof state === 'object' ? { ...state, user: { id: identity.id, name: identity.name } } : null;
+    encoding.writeVarString(encoder, JSON.stringify(vouched));
+  }
+  awarenessProtocol.applyAwarenessUpdate(awareness, encoding.toUint8Array(encoder), connection.webSocket);
 }

@@ -12,9 +12,10 @@ import { readCookie } from '../../lib/api-client';
  * cookie authenticates the socket; the CSRF cookie's value, which only the console can read, is its token.
  */
 
+/** Someone on a shared page, as the server vouches for them (their account; their color follows from its id). */
 export interface Collaborator {
+  id: string;
   name: string;
-  color: string;
 }
 
 /** Where a shared page stands, as the editor shows it. */
@@ -87,7 +88,9 @@ export function openCollab(
       waiting.clear();
     },
     onAwarenessChange: ({ states }) => {
-      const others = states.filter((s) => s.clientId !== doc.clientID && s.user).map((s) => s.user as Collaborator);
+      const others = states
+        .filter((s) => s.clientId !== doc.clientID && s.user)
+        .map((s) => ({ id: String(s.user.id ?? ''), name: String(s.user.name ?? 'Someone') }));
       set({ others });
     },
   });
@@ -148,19 +151,21 @@ export function collaborationCursors(provider: HocuspocusProvider) {
       return [
         yCursorPlugin(provider.awareness!, {
           cursorBuilder: (user: Partial<Collaborator>) => {
+            const color = collaboratorColor(String(user.id ?? ''));
             const caret = document.createElement('span');
             caret.className = 'collab-caret';
-            caret.style.borderColor = user.color ?? '#555';
+            caret.style.borderColor = color;
             const label = document.createElement('span');
             label.className = 'collab-caret-label';
-            label.style.backgroundColor = user.color ?? '#555';
-            label.textContent = user.name ?? 'Someone';
+            label.style.backgroundColor = color;
+            label.textContent = String(user.name ?? 'Someone');
             caret.append(label);
             return caret;
           },
+          // The color is made here (from the id), never taken from what another client sent.
           selectionBuilder: (user: Partial<Collaborator>) => ({
             class: 'collab-selection',
-            style: `background-color: color-mix(in srgb, ${user.color ?? '#555'} 22%, transparent)`,
+            style: `background-color: color-mix(in srgb, ${collaboratorColor(String(user.id ?? ''))} 22%, transparent)`,
           }),
         }),
       ];

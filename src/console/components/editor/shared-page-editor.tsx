@@ -77,7 +77,7 @@ export default function SharedPageEditor({
   ref,
 }: Props) {
   const session = useMemo(
-    () => openCollab({ spaceId, number, pageId }, { name: me.name, color: collaboratorColor(me.id) }),
+    () => openCollab({ spaceId, number, pageId }, { id: me.id, name: me.name }),
     [spaceId, number, pageId, me.id, me.name],
   );
   // Connected while shown.
@@ -116,7 +116,7 @@ export default function SharedPageEditor({
         {state.others.length > 0 && (
           <ul className="shared-editor-people" aria-label="Also on this page">
             {state.others.map((person, i) => (
-              <li key={i} style={{ borderColor: person.color }}>
+              <li key={i} style={{ borderColor: collaboratorColor(person.id) }}>
                 {person.name}
               </li>
             ))}

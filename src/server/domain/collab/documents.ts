@@ -4,6 +4,7 @@ import { updateYFragment } from '@tiptap/y-tiptap';
 import type { Db, Executor } from '../../storage/db.js';
 import { isUniqueViolation, transaction } from '../../storage/db.js';
 import * as repo from '../../storage/repos/collab.js';
+import { findUserById } from '../../storage/repos/users.js';
 import type { Urls } from '../../lib/urls.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -88,6 +89,13 @@ export async function collabAccess(db: Db, urls: Urls, actor: Actor, name: strin
     target: { name, ...parts, changeRequestId: cr.id, organizationId: space.organization_id },
     readOnly: !editable,
   };
+}
+
+/** Who an editor's cursor says they are: their account's id and name (its e-mail address when it has no name). */
+export async function collabIdentity(db: Db, userId: string): Promise<{ id: string; name: string }> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new NotFoundError('No such account');
+  return { id: user.id, name: user.display_name || user.email };
 }
 
 /** Where `doc`'s updates come from, when they are not an editor's: the server's own changes, another process's. */
