@@ -216,6 +216,9 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await page.keyboard.type('A talk');
   await page.keyboard.press('Enter');
   await page.keyboard.type('After the embed.');
+  await insert('side by side', 'Columns');
+  await page.keyboard.type('Left side.');
+  await expect(body.locator('.editor-column')).toHaveCount(2);
   await insert('math', 'Math');
 
   const expected = [
@@ -229,6 +232,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '{% content-ref url="/pages/',
     '[Install](/pages/',
     '{% embed url="https://www.youtube.com/watch?v=abc" %}\nA talk\n{% endembed %}\n\nAfter the embed.',
+    '{% columns %}\n{% column %}\nLeft side.',
     '$$\nE = mc^2\n$$',
   ];
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');

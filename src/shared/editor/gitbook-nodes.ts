@@ -48,6 +48,8 @@ const CONTAINERS: Record<string, { attributes: string[]; only?: string }> = {
   tab: { attributes: ['title'] },
   stepper: { attributes: [], only: 'step' },
   step: { attributes: [] },
+  columns: { attributes: [], only: 'column' },
+  column: { attributes: ['width'] },
 };
 
 /**
@@ -83,8 +85,8 @@ function gitbookContainer(options: { name: string; content: string; className: s
   const { attributes } = CONTAINERS[name]!;
   return Node.create({
     name,
-    // Tabs and steps only inside tabs and steppers.
-    ...(name === 'tab' || name === 'step' ? {} : { group: 'block' }),
+    // Tabs, steps and columns only inside tabs, steppers and columns.
+    ...(name === 'tab' || name === 'step' || name === 'column' ? {} : { group: 'block' }),
     content: options.content,
     defining: true,
     addAttributes: () =>
@@ -193,6 +195,17 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 const decodeTitle = (title: string) => title.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
 const encodeTitle = (title: string) =>
   title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export const Column = gitbookContainer({
+  name: 'column',
+  content: 'block+',
+  className: 'editor-column',
+});
+export const Columns = gitbookContainer({
+  name: 'columns',
+  content: 'column+',
+  className: 'editor-columns',
+});
 
 export const Expandable = Node.create({
   name: 'expandable',
@@ -446,4 +459,4 @@ function gitbookAtom(spec: AtomSpec) {
 /** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, include). */
 export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
 
-export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Expandable, ...ATOMS.map(gitbookAtom)];
+export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Column, Columns, Expandable, ...ATOMS.map(gitbookAtom)];

@@ -139,6 +139,33 @@ describe('the visual editor reads and writes page markdown', () => {
     expect(empty.doc.content).toEqual([{ type: 'hint', attrs: { style: 'info' }, content: [{ type: 'paragraph' }] }]);
   });
 
+  it('edits columns as blocks, each column holding blocks, written as GitBook writes them', () => {
+    const markdown = [
+      '{% columns %}',
+      '{% column width="33.3%" %}',
+      'Left',
+      '{% endcolumn %}',
+      '{% column %}',
+      '- right',
+      '{% endcolumn %}',
+      '{% endcolumns %}',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => n.type)).toEqual(['columns']);
+    expect(page.doc.content![0]!.content!.map((n) => [n.type, n.attrs])).toEqual([
+      ['column', { width: '33.3%' }],
+      ['column', { width: '' }],
+    ]);
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.content![0]!.content = [{ type: 'paragraph', content: [{ type: 'text', text: 'Changed' }] }];
+    // Changed, the block is written as its tabs are: a blank line between columns.
+    expect(pages.save(page, doc)).toBe(
+      markdown.replace('Left', 'Changed').replace('{% endcolumn %}\n{% column %}', '{% endcolumn %}\n\n{% column %}'),
+    );
+  });
+
   it('edits expandables as blocks with their title, written as GitBook writes them', () => {
     const markdown = [
       '<details>',

@@ -7,7 +7,7 @@ import { source } from '../../../shared/editor/markdown-blocks';
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
  * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
- * tables, hints, tabs, steppers, embeds, page references, includes…) are inserted as such; the others (math, OpenAPI
+ * tables, hints, tabs, steppers, columns, embeds, page references, includes…) are inserted as such; the others (math, OpenAPI
  * operations) as a block of source to fill in, written as GitBook writes them.
  */
 
@@ -127,6 +127,17 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
         content: [
           { type: 'step', content: [paragraph()] },
           { type: 'step', content: [paragraph()] },
+        ],
+      }),
+    },
+    {
+      title: 'Columns',
+      keywords: 'columns side by side layout two',
+      run: insert({
+        type: 'columns',
+        content: [
+          { type: 'column', content: [paragraph()] },
+          { type: 'column', content: [paragraph()] },
         ],
       }),
     },
