@@ -6,6 +6,7 @@ import { changeRequestQueryOptions } from '../features/change-requests/api/get-c
 import { changeRequestPageQueryOptions } from '../features/change-requests/api/get-change-request-page';
 import { changeRequestPagesQueryOptions } from '../features/change-requests/api/get-change-request-pages';
 import { ChangeRequestEditor } from '../features/change-requests/components/change-request-editor';
+import { preloadEditor } from '../features/change-requests/utils/editor-mode';
 import { useSpace } from '../features/content/api/get-space';
 import { orNotFound } from './-not-found';
 import { changeRequestRoute, useChangeRequestDocumentTitle } from './-change-request';
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/ch
     validateSearch: editorSearch,
     loader: async ({ context, params }) => {
       const { queryClient } = context;
+      preloadEditor();
       // The page is loaded as of the change request's revision known at that moment (see PageEditor).
       const changeRequest = await queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number));
       await Promise.all([

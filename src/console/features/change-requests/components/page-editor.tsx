@@ -31,32 +31,15 @@ import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-r
 import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
+import { loadVisualEditor, preloadEditor, storedMode, EDITOR_MODE_KEY, type EditorMode } from '../utils/editor-mode';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
 import type { SharedEditorHandle } from '../../../components/editor/shared-page-editor';
 import type { LinkTarget } from '../../../components/editor/link-dialog';
 import { changeRequestPagesQueryOptions } from '../api/get-change-request-pages';
 import '../change-requests.css';
 
-type EditorMode = 'visual' | 'markdown';
-const MODE_KEY = 'docspace.editor-mode';
-
-/** The writer's choice of editor on this browser: the visual one unless they chose markdown. */
-function storedMode(): EditorMode {
-  try {
-    return window.localStorage.getItem(MODE_KEY) === 'markdown' ? 'markdown' : 'visual';
-  } catch {
-    return 'visual';
-  }
-}
-
-/**
- * The visual editor, where a page is edited together (live collaboration): loaded only when someone edits with it
- * (it weighs more than the rest of the console page).
- */
-const loadVisualEditor = () => import('../../../components/editor/shared-page-editor');
 const SharedPageEditor = lazy(loadVisualEditor);
-// For a writer who uses it, it loads with this module, beside the page's data rather than after it.
-if (typeof window !== 'undefined' && storedMode() === 'visual') void loadVisualEditor();
+preloadEditor();
 
 /** The writer's last choice of editor, on this browser. */
 function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
@@ -66,7 +49,7 @@ function useEditorMode(): [EditorMode, (mode: EditorMode) => void] {
     (next) => {
       setMode(next);
       try {
-        window.localStorage.setItem(MODE_KEY, next);
+        window.localStorage.setItem(EDITOR_MODE_KEY, next);
       } catch {
         // Private browsing: the choice lasts for this page only.
       }
