@@ -115,6 +115,9 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     return count;
   };
 
+  /** Pages being written from their documents (awaited before the process ends). */
+  const storing = new Set<Promise<void>>();
+
   const hocuspocus = new Hocuspocus({
     name: processId,
     quiet: true,
@@ -176,14 +179,27 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       const id = await documents.append(db, documentName, data);
       await announce({ p: processId, n: documentName, u: id });
     },
+    // Never throws: Hocuspocus runs it unawaited when the last editor leaves (a rejection there would end the
+    // process). What was typed is stored already (collab_updates): a page not written now is written at the next
+    // store, or when the document is opened again.
     async onStoreDocument({ documentName, document, context }) {
       const target = targets.get(documentName);
       const actor = (context as Partial<ConnectionContext>).actor;
       if (!target || !actor) return;
-      await documents.write(target, document, actor);
-      // The editors learn that the page holds what they typed (here and in the other processes).
-      document.broadcastStateless(COLLAB_WRITTEN);
-      await announce({ p: processId, n: documentName, w: 1 });
+      const work = (async () => {
+        await documents.write(target, document, actor);
+        // The editors learn that the page holds what they typed (here and in the other processes).
+        document.broadcastStateless(COLLAB_WRITTEN);
+        await announce({ p: processId, n: documentName, w: 1 });
+      })();
+      storing.add(work);
+      try {
+        await work;
+      } catch (error) {
+        app.log.warn({ err: error, documentName }, 'collab: the page could not be written now');
+      } finally {
+        storing.delete(work);
+      }
     },
     async afterUnloadDocument({ documentName }) {
       targets.delete(documentName);
@@ -278,13 +294,15 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
   app.addHook('preClose', async () => {
     clearInterval(timer);
     app.server.off('upgrade', onUpgrade);
-    // What was typed last is written before the process ends.
+    // What was typed last is written before the process ends (and before the database closes): the writes waiting
+    // to run, and those running (a last editor who just left).
     for (const document of hocuspocus.documents.values()) {
       const id = `onStoreDocument-${document.name}`;
       if (hocuspocus.debouncer.isDebounced(id)) await hocuspocus.debouncer.executeNow(id);
     }
     hocuspocus.closeConnections();
     for (const client of wss.clients) client.terminate();
+    await Promise.allSettled([...storing]);
     (await unsubscribe)();
   });
 }
