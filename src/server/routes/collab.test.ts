@@ -112,6 +112,19 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
     expect(c.provider.awareness!.getStates().get(a.doc.clientID)?.user).toMatchObject({ id: server.owner.id });
   });
 
+  it('a page that cannot be written when its last editor leaves (deleted meanwhile) leaves the server running', async () => {
+    const target = await newTarget('# Gone\n\nText.\n');
+    const a = open(target, server.owner.token);
+    await a.ready;
+    a.append('Typed before the page went.');
+    await a.saved();
+    await editContent(server, target.spaceId, target.crId, [{ operation: 'delete_page', page: target.pageId }]);
+    a.destroy();
+    // The write on leaving fails (there is no page); the process goes on serving (a rejection would end it).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await server.request('GET', '/v1/user')).status).toBe(200);
+  });
+
   it('an edit through the API reaches the editors', async () => {
     const target = await newTarget('# Notes\n\nFirst.\n');
     const a = open(target, server.owner.token);
