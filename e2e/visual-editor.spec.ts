@@ -135,7 +135,10 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
     page.getByRole('textbox', { name: 'Content' }).getByRole('heading', { name: 'New section' }),
   ).toBeVisible();
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Markdown' }).click();
-  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(withImage.markdown);
+  // (The visual editor stays until the switch is done: the markdown editor's text area is waited for.)
+  await expect(page.getByRole('textbox', { name: 'Content' }).and(page.locator('textarea'))).toHaveValue(
+    withImage.markdown,
+  );
 
   // At phone size the toolbar and the text still fit.
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
@@ -216,6 +219,13 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await page.keyboard.type('A talk');
   await page.keyboard.press('Enter');
   await page.keyboard.type('After the embed.');
+  await insert('openapi', 'OpenAPI operation');
+  await page.keyboard.type('petstore');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('/pets');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the operation.');
   await insert('side by side', 'Columns');
   await page.keyboard.type('Left side.');
   await expect(body.locator('.editor-column')).toHaveCount(2);
@@ -232,6 +242,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '{% content-ref url="/pages/',
     '[Install](/pages/',
     '{% embed url="https://www.youtube.com/watch?v=abc" %}\nA talk\n{% endembed %}\n\nAfter the embed.',
+    '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}\n\nAfter the operation.',
     '{% columns %}\n{% column %}\nLeft side.',
     '$$\nE = mc^2\n$$',
   ];
@@ -321,7 +332,7 @@ test('switching between the visual and markdown editors keeps the writer’s pla
 
   // To markdown: the cursor at the start of the paragraph it was in.
   await modes.getByRole('button', { name: 'Markdown' }).click();
-  const textarea = page.getByRole('textbox', { name: 'Content' });
+  const textarea = page.getByRole('textbox', { name: 'Content' }).and(page.locator('textarea'));
   await expect(textarea).toBeFocused();
   const at = await textarea.evaluate((el: HTMLTextAreaElement) =>
     el.value.slice(el.selectionStart, el.selectionStart + 20),

@@ -393,6 +393,21 @@ const ATOMS: AtomSpec[] = [
       `{% content-ref url=${quote(url)} %}\n[${linkText(title || url)}](${url.replace(/[\s()]/g, encodeURIComponent)})\n{% endcontent-ref %}`,
   },
   {
+    // `{% openapi-operation spec="…" path="…" method="…" %}`, the link to the spec GitBook writes under it (kept,
+    // not shown), `{% endopenapi-operation %}`.
+    name: 'openapi-operation',
+    fields: ['spec', 'path', 'method', 'link'],
+    read: (block, src) => {
+      if (!only(block, 'spec', 'path', 'method') || block.bodyEnd === undefined) return undefined;
+      const body = /^\n+(\[[^\n]*\]\([^\n]*\))?\n*$/.exec(src.slice(block.bodyStart, block.bodyEnd));
+      if (!body) return undefined;
+      const { spec = '', path = '', method = '' } = block.attributes;
+      return { spec, path, method, link: body[1] ?? '' };
+    },
+    write: ({ spec = '', path = '', method = '', link = '' }) =>
+      `{% openapi-operation spec=${quote(spec)} path=${quote(path)} method=${quote(method)} %}\n${link ? `${link}\n` : ''}{% endopenapi-operation %}`,
+  },
+  {
     name: 'include',
     fields: ['path'],
     read: (block, src) => {
@@ -456,7 +471,7 @@ function gitbookAtom(spec: AtomSpec) {
   });
 }
 
-/** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, include). */
+/** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, OpenAPI operation, include). */
 export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
 
 export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Column, Columns, Expandable, ...ATOMS.map(gitbookAtom)];

@@ -192,7 +192,7 @@ describe('the visual editor reads and writes page markdown', () => {
     );
   });
 
-  it('edits embeds, files, page references and includes as blocks of fields, written as GitBook writes them', () => {
+  it('edits embeds, files, page references, includes and OpenAPI operations as blocks of fields, written as GitBook writes them', () => {
     const markdown = [
       '{% embed url="https://www.youtube.com/watch?v=abc" %}',
       '',
@@ -210,6 +210,10 @@ describe('the visual editor reads and writes page markdown', () => {
       '',
       '{% include "../.gitbook/includes/shared.md" %}',
       '',
+      '{% openapi-operation spec="petstore" path="/pets" method="get" %}',
+      '[OpenAPI petstore](https://example.com/petstore.json)',
+      '{% endopenapi-operation %}',
+      '',
     ].join('\n');
     const page = pages.load(markdown);
     expect(page.doc.content!.map((n) => [n.type, n.attrs])).toEqual([
@@ -218,6 +222,15 @@ describe('the visual editor reads and writes page markdown', () => {
       ['file', { src: '../.gitbook/assets/guide.pdf', caption: 'The guide' }],
       ['content-ref', { url: 'other.md', title: 'Other [page]' }],
       ['include', { path: '../.gitbook/includes/shared.md' }],
+      [
+        'openapi-operation',
+        {
+          spec: 'petstore',
+          path: '/pets',
+          method: 'get',
+          link: '[OpenAPI petstore](https://example.com/petstore.json)',
+        },
+      ],
     ]);
     expect(pages.save(page, page.doc)).toBe(markdown);
     // Fields changed: each block written anew, as GitBook writes it.
@@ -227,6 +240,7 @@ describe('the visual editor reads and writes page markdown', () => {
     doc.content![2]!.attrs = { src: '/files/f1', caption: '' };
     doc.content![3]!.attrs = { url: '/pages/p1', title: 'Setup' };
     doc.content![4]!.attrs = { path: 'other-include' };
+    doc.content![5]!.attrs = { ...doc.content![5]!.attrs, method: 'post' };
     expect(pages.save(page, doc)).toBe(
       [
         '{% embed url="https://example.com/v" %}',
@@ -243,6 +257,10 @@ describe('the visual editor reads and writes page markdown', () => {
         '{% endcontent-ref %}',
         '',
         '{% include "other-include" %}',
+        '',
+        '{% openapi-operation spec="petstore" path="/pets" method="post" %}',
+        '[OpenAPI petstore](https://example.com/petstore.json)',
+        '{% endopenapi-operation %}',
         '',
       ].join('\n'),
     );

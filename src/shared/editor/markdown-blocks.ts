@@ -20,8 +20,8 @@ import Image from '@tiptap/extension-image';
  * opening a page and saving it changes nothing, and an edit changes only what it touched.
  *
  * A block the editor cannot show faithfully stays as its markdown, shown and edited as a block of source: GitBook
- * blocks other than hints, tabs, steppers, columns, expandables, embeds, files, page references and includes
- * (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not read back the same after being written
+ * blocks other than hints, tabs, steppers, columns, expandables, embeds, files, page references, OpenAPI operations
+ * and includes (gitbook-nodes.ts), HTML, math, footnotes, and anything that would not read back the same after being written
  * (checked when the page is read).
  */
 
@@ -30,7 +30,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 7;
+export const EDITOR_SCHEMA_VERSION = 8;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;

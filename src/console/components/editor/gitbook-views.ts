@@ -292,6 +292,11 @@ export function atomViews(pick: PickPage, imageSrc: (src: string) => string): Re
       ],
       pick,
     ),
+    'openapi-operation': atomView('openapi-operation', 'OpenAPI operation', [
+      { name: 'spec', label: 'Specification', placeholder: 'Its name in the organization' },
+      { name: 'method', label: 'Method', placeholder: 'get' },
+      { name: 'path', label: 'Path', placeholder: '/pets' },
+    ]),
     include: atomView('include', 'Reusable content', [
       { name: 'path', label: 'Name', placeholder: 'The reusable content’s name' },
     ]),

@@ -7,8 +7,8 @@ import { source } from '../../../shared/editor/markdown-blocks';
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
  * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
- * tables, hints, tabs, steppers, columns, embeds, page references, includes…) are inserted as such; the others (math, OpenAPI
- * operations) as a block of source to fill in, written as GitBook writes them.
+ * tables, hints, tabs, steppers, columns, embeds, page references, OpenAPI operations, includes…) are inserted as
+ * such; math as a block of source to fill in, written as GitBook writes it.
  */
 
 export interface SlashItem {
@@ -165,7 +165,7 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
     {
       title: 'OpenAPI operation',
       keywords: 'api endpoint swagger openapi',
-      run: insert(source('{% openapi-operation spec="name" path="/path" method="get" %}\n{% endopenapi-operation %}')),
+      run: insertAtom('openapi-operation', { spec: '', path: '', method: 'get', link: '' }),
     },
   ];
   if (options.upload) {
