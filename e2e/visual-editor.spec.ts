@@ -358,4 +358,29 @@ test('switching between the visual and markdown editors keeps the writer’s pla
   const saved = await changeRequestPage(page, spaceId, changeRequest.id, pageId);
   expect(saved).toMatchObject({ emoji: '🚀', description: 'Sixty paragraphs to find one’s place in.' });
   await expect.poll(written, { timeout: 15_000 }).toContain('Here: Paragraph number 51.');
+
+  // Find in the page (Ctrl+F in the text): matches counted and gone through, then replaced, all in one go.
+  await body.getByText('Paragraph number 3.').click();
+  await page.keyboard.press('Control+f');
+  const find = page.getByRole('search', { name: 'Find in the page' });
+  await expect(find.getByPlaceholder('Find in the page')).toBeFocused();
+  await page.keyboard.type('NUMBER 5');
+  // "number 5." and "number 50." to "number 59.", from where the writer was.
+  await expect(find.getByRole('status')).toHaveText('1 of 11');
+  await expect(body.locator('.find-match-current')).toHaveText('number 5');
+  await page.keyboard.press('Enter');
+  await expect(find.getByRole('status')).toHaveText('2 of 11');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.press('Shift+Enter');
+  await expect(find.getByRole('status')).toHaveText('11 of 11');
+  expect(await accessibilityViolations(page, { within: '.find-bar' })).toEqual([]);
+  await find.getByPlaceholder('Replace with').fill('No. 5');
+  await find.getByRole('button', { name: 'Replace all' }).click();
+  await expect(find.getByRole('status')).toHaveText('Replaced 11');
+  await page.keyboard.press('Escape');
+  await expect(find).toHaveCount(0);
+  await expect(body.locator('.find-match, .find-match-current')).toHaveCount(0);
+  await expect
+    .poll(written, { timeout: 15_000 })
+    .toMatch(/Paragraph No\. 5\.\n\n[\s\S]*Paragraph No\. 59\.\n\nParagraph number 60\./);
 });

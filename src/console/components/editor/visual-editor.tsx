@@ -9,6 +9,8 @@ import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import { collaborationCursors, type CollabSession } from './collaboration';
 import { SlashMenu } from './slash-menu';
 import { atomViews, gitbookViews } from './gitbook-views';
+import { Find } from './find';
+import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { LinkDialog, type LinkTarget } from './link-dialog';
 import { explicitHeadingId, HeadingIds } from '../../../shared/heading-ids';
@@ -94,6 +96,20 @@ const LinkShortcut = Extension.create<{ open: (editor: Editor) => void }>({
   },
 });
 
+/** Ctrl/⌘+F in the text opens the find bar (the browser's own find still works outside it). */
+const FindShortcut = Extension.create<{ open: () => void }>({
+  name: 'findShortcut',
+  addOptions: () => ({ open: () => undefined }),
+  addKeyboardShortcuts() {
+    return {
+      'Mod-f': () => {
+        this.options.open();
+        return true;
+      },
+    };
+  },
+});
+
 /** The document's top-level headings, in order, with where each starts. */
 function headingsOf(editor: Editor): Array<{ level: number; text: string; pos: number }> {
   const found: Array<{ level: number; text: string; pos: number }> = [];
@@ -158,6 +174,8 @@ export default function VisualEditor({
         views: { ...gitbookViews, ...atomViews((href, apply) => setLink({ href, apply }), imageSrc) },
       }),
       LinkShortcut.configure({ open: openLink }),
+      Find,
+      FindShortcut.configure({ open: () => setFinding((n) => n + 1) }),
       SlashMenu.configure({ upload: () => latest.upload?.() }),
       Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
       ...(collab
@@ -180,6 +198,9 @@ export default function VisualEditor({
   };
 
   const [outline, setOutline] = useState(false);
+  // The find bar (Ctrl/⌘+F in the text, or the toolbar's Find).
+  // (A number: each Ctrl/⌘+F takes the writer to its field again; 0: closed.)
+  const [finding, setFinding] = useState(0);
 
   const write = (editor: Editor): string => {
     clearTimeout(timer.current);
@@ -280,14 +301,20 @@ export default function VisualEditor({
 
   return (
     <div className="visual-editor" ref={box}>
-      {editor && editable && (
-        <Toolbar
-          editor={editor}
-          outline={outline}
-          onOutline={() => setOutline(!outline)}
-          onLink={() => openLink(editor)}
-        />
-      )}
+      {/* The toolbar and the find bar stay in view as the page scrolls under them. */}
+      <div className="visual-editor-top">
+        {editor && editable && (
+          <Toolbar
+            editor={editor}
+            outline={outline}
+            onOutline={() => setOutline(!outline)}
+            finding={finding > 0}
+            onFind={() => setFinding(finding ? 0 : 1)}
+            onLink={() => openLink(editor)}
+          />
+        )}
+        {editor && finding > 0 && <FindBar editor={editor} focus={finding} onClose={() => setFinding(0)} />}
+      </div>
       {editor && outline && <Outline editor={editor} onClose={() => setOutline(false)} />}
       {editor && editable && <SelectionToolbar editor={editor} onLink={() => openLink(editor)} />}
       {editor && link && (
@@ -332,11 +359,15 @@ function Toolbar({
   outline,
   onOutline,
   onLink,
+  finding,
+  onFind,
 }: {
   editor: Editor;
   outline: boolean;
   onOutline: () => void;
   onLink: () => void;
+  finding: boolean;
+  onFind: () => void;
 }) {
   const state = useEditorState({
     editor,
@@ -389,6 +420,7 @@ function Toolbar({
       >
         Outline
       </button>
+      {button('Find', 'Find and replace (Ctrl+F)', finding, onFind)}
     </div>
   );
 }
