@@ -7,6 +7,8 @@ import { Urls } from '../lib/urls.js';
 import { CollabDocuments } from '../domain/collab/documents.js';
 import { collabClient, type CollabClient } from '../test/collab-client.js';
 import * as encoding from 'lib0/encoding';
+import { COLLAB_NOT_WRITTEN } from '../../shared/contract/collab.js';
+import { PAGE_MARKDOWN_MAX } from '../../shared/contract/content.js';
 
 /** Live collaboration over the real WebSocket: co-editing, the page written from it, access. */
 describeEachDialect('live collaboration on a change request page', (dialect) => {
@@ -123,6 +125,22 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
     // The write on leaving fails (there is no page); the process goes on serving (a rejection would end it).
     await new Promise((r) => setTimeout(r, 1500));
     expect((await server.request('GET', '/v1/user')).status).toBe(200);
+  });
+
+  it('a page past the limit of a page body is not written, and its editors are told why', async () => {
+    const target = await newTarget('# Long\n\nText.\n');
+    const a = open(target, server.owner.token);
+    await a.ready;
+    const told = new Promise<string>((resolve) =>
+      a.provider.on('stateless', ({ payload }: { payload: string }) => {
+        if (payload.startsWith(COLLAB_NOT_WRITTEN)) resolve(payload.slice(COLLAB_NOT_WRITTEN.length));
+      }),
+    );
+    a.append('x'.repeat(PAGE_MARKDOWN_MAX));
+    await a.saved();
+    expect(await told).toMatch(/longer than 500000 characters/);
+    // What was typed is stored; the page is as it was.
+    expect(await pageOf(target)).toBe('# Long\n\nText.\n');
   });
 
   it('an edit through the API reaches the editors', async () => {

@@ -14,6 +14,7 @@ import type { Notifier } from '../storage/notifier.js';
 import { Urls } from '../lib/urls.js';
 import { hashToken } from '../lib/secrets.js';
 import { newId } from '../lib/ids.js';
+import { InvalidError } from '../lib/errors.js';
 import { authenticate } from '../domain/auth/service.js';
 import type { Actor } from '../domain/permissions/resolver.js';
 import {
@@ -23,7 +24,7 @@ import {
   REMOTE_ORIGIN,
   type CollabTarget,
 } from '../domain/collab/documents.js';
-import { COLLAB_PATH, COLLAB_WRITTEN } from '../../shared/contract/collab.js';
+import { COLLAB_NOT_WRITTEN, COLLAB_PATH, COLLAB_WRITTEN } from '../../shared/contract/collab.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js';
 
 /**
@@ -65,6 +66,8 @@ interface Announcement {
   a?: string;
   /** The change request's page was written from the document. */
   w?: 1;
+  /** The page could not be written from the document: why. */
+  x?: string;
 }
 
 /** The credential of a connection: an API token, or the session cookie with its CSRF value as the token. */
@@ -196,7 +199,12 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       try {
         await work;
       } catch (error) {
-        app.log.warn({ err: error, documentName }, 'collab: the page could not be written now');
+        if (error instanceof InvalidError) {
+          // Past a page's limits: the editors are told why (here and in the other processes).
+          const why = error.issues?.[0]?.message ?? error.message;
+          document.broadcastStateless(`${COLLAB_NOT_WRITTEN}${why}`);
+          await announce({ p: processId, n: documentName, x: why });
+        } else app.log.warn({ err: error, documentName }, 'collab: the page could not be written now');
       } finally {
         storing.delete(work);
       }
@@ -218,6 +226,7 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     const document = hocuspocus.documents.get(message.n);
     if (!document || document.isLoading) return;
     if (message.w) document.broadcastStateless(COLLAB_WRITTEN);
+    if (message.x) document.broadcastStateless(`${COLLAB_NOT_WRITTEN}${message.x}`);
     if (message.a) {
       awarenessProtocol.applyAwarenessUpdate(document.awareness, Buffer.from(message.a, 'base64'), REMOTE_ORIGIN);
     }

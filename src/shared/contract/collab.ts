@@ -7,6 +7,11 @@ export const COLLAB_PATH = '/v1/collab';
 export const COLLAB_FIELD = 'default';
 /** The stateless message the server sends an editor each time the change request's page was written from the document. */
 export const COLLAB_WRITTEN = 'written';
+/**
+ * The start of the stateless message the server sends the editors when the page cannot be written from the document
+ * (it is past a page's limits), followed by why. What was typed stays stored; the page is written once it can be.
+ */
+export const COLLAB_NOT_WRITTEN = 'not-written:';
 
 export function collabDocumentName(spaceId: string, number: number, pageId: string): string {
   return `${spaceId}/${number}/${pageId}`;

@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import { yCursorPlugin } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
-import { COLLAB_PATH, COLLAB_WRITTEN, collabDocumentName } from '../../../shared/contract/collab';
+import { COLLAB_NOT_WRITTEN, COLLAB_PATH, COLLAB_WRITTEN, collabDocumentName } from '../../../shared/contract/collab';
 import { CSRF_COOKIE } from '../../../shared/contract/constants';
 import { readCookie } from '../../lib/api-client';
 
@@ -31,6 +31,11 @@ export interface CollabState {
   unsaved: boolean;
   /** The others in the page now. */
   others: Collaborator[];
+  /**
+   * Why the change request's page could not be written from what was typed (past a page's limits), until it is
+   * written again. What was typed is stored all the same.
+   */
+  notWritten?: string | undefined;
 }
 
 export interface CollabSession {
@@ -82,7 +87,13 @@ export function openCollab(
     },
     onUnsyncedChanges: ({ number }) => set({ unsaved: number > 0 }),
     onStateless: ({ payload }) => {
-      if (payload !== COLLAB_WRITTEN || provider.unsyncedChanges > 0) return;
+      if (payload.startsWith(COLLAB_NOT_WRITTEN)) {
+        set({ notWritten: payload.slice(COLLAB_NOT_WRITTEN.length) });
+        return;
+      }
+      if (payload !== COLLAB_WRITTEN) return;
+      if (state.notWritten !== undefined) set({ notWritten: undefined });
+      if (provider.unsyncedChanges > 0) return;
       typedSinceWritten = false;
       for (const resolve of waiting) resolve();
       waiting.clear();

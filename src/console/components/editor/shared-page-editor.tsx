@@ -55,6 +55,9 @@ function statusText(state: CollabState): string {
   if (state.connection === 'connecting') return 'Connecting…';
   if (state.connection === 'offline') return 'Offline: what you type is kept and sent when the connection is back.';
   if (state.readOnly) return 'Read only: you can watch the others edit.';
+  if (state.notWritten !== undefined) {
+    return `Not saved to the change request: ${state.notWritten.replace(/\.$/, '')}. What is typed is kept here, and saved once the page can be.`;
+  }
   return state.unsaved ? 'Saving…' : 'All changes saved';
 }
 
@@ -110,7 +113,10 @@ export default function SharedPageEditor({
   return (
     <div className="shared-editor">
       <div className="shared-editor-status">
-        <span role="status" className={`shared-editor-connection shared-editor-${state.connection}`}>
+        <span
+          role="status"
+          className={`shared-editor-connection shared-editor-${state.notWritten === undefined ? state.connection : 'not-written'}`}
+        >
           {statusText(state)}
         </span>
         {state.others.length > 0 && (

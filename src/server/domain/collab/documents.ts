@@ -8,7 +8,9 @@ import { findUserById } from '../../storage/repos/users.js';
 import type { Urls } from '../../lib/urls.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.js';
+import { PAGE_MARKDOWN_MAX } from '../../../shared/contract/content.js';
+import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import { COLLAB_FIELD, parseCollabDocumentName } from '../../../shared/contract/collab.js';
 import { EDITOR_SCHEMA_VERSION, editorExtensions } from '../../../shared/editor/markdown-blocks.js';
 import { workers } from '../../workers/pool.js';
@@ -248,6 +250,11 @@ export class CollabDocuments {
       if (!row) return;
       const markdown = await documentMarkdown(doc, row.markdown, target.organizationId);
       if (markdown === row.markdown) break;
+      // The limits of every page body (the API's): a page past them is not written (what was typed stays stored).
+      if (markdown.length > PAGE_MARKDOWN_MAX) {
+        throw new InvalidError('markdown', `the page is longer than ${PAGE_MARKDOWN_MAX} characters of markdown`);
+      }
+      if (tooDeeplyNested(markdown)) throw new InvalidError('markdown', MARKDOWN_DEPTH_MESSAGE);
       const { revision } = await this.changeRequest(target);
       try {
         await transaction(this.db, async (tx) => {
