@@ -275,20 +275,16 @@ export function figureToken(src: string): MarkdownToken | undefined {
 
 const FIGURE_FIELDS = ['src', 'alt', 'width', 'height', 'caption'] as const;
 
-/**
- * An image with a caption (figureToken). How it shows is the console's (a view, with its caption typed in place);
- * `imageSrc` says where its image is shown from, as for images (markdown-blocks.ts).
- */
-export function figureNode(imageSrc: (src: string) => string) {
-  return Node.create({
-    name: 'figure',
+/** A block of no blocks whose attributes are `fields` (text, empty by default), chosen and moved as one. */
+function blockOfFields(fields: readonly string[]) {
+  return {
     group: 'block',
     atom: true,
     selectable: true,
     draggable: true,
     addAttributes: () =>
       Object.fromEntries(
-        FIGURE_FIELDS.map((field) => [
+        fields.map((field) => [
           field,
           {
             default: '',
@@ -297,6 +293,17 @@ export function figureNode(imageSrc: (src: string) => string) {
           },
         ]),
       ),
+  };
+}
+
+/**
+ * An image with a caption (figureToken). How it shows is the console's (a view, with its caption typed in place);
+ * `imageSrc` says where its image is shown from, as for images (markdown-blocks.ts).
+ */
+export function figureNode(imageSrc: (src: string) => string) {
+  return Node.create({
+    name: 'figure',
+    ...blockOfFields(FIGURE_FIELDS),
     parseHTML: () => [{ tag: 'figure[data-gitbook="figure"]' }],
     renderHTML: ({ node, HTMLAttributes }) => {
       const attrs = node.attrs as Record<string, string>;
@@ -432,21 +439,7 @@ function gitbookAtom(spec: AtomSpec) {
   const { name, fields } = spec;
   return Node.create({
     name,
-    group: 'block',
-    atom: true,
-    selectable: true,
-    draggable: true,
-    addAttributes: () =>
-      Object.fromEntries(
-        fields.map((field) => [
-          field,
-          {
-            default: '',
-            parseHTML: (el: HTMLElement) => el.getAttribute(`data-${field}`) ?? '',
-            renderHTML: (attrs: Record<string, string>) => ({ [`data-${field}`]: attrs[field] }),
-          },
-        ]),
-      ),
+    ...blockOfFields(fields),
     parseHTML: () => [{ tag: `div[data-gitbook="${name}"]` }],
     renderHTML: ({ HTMLAttributes }) => [
       'div',

@@ -1,4 +1,5 @@
 import type { Editor, NodeViewRenderer } from '@tiptap/core';
+import type { NodeView } from '@tiptap/pm/view';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
 
@@ -33,6 +34,37 @@ function followEditable(editor: Editor, dom: HTMLElement): () => void {
   apply();
   editor.on('update', apply);
   return () => editor.off('update', apply);
+}
+
+/** Shows `value` in `input`, unless the writer is typing in it (their typing is what the node will hold). */
+function showValue(input: HTMLInputElement, value: string) {
+  if (input.value !== value && document.activeElement !== input) input.value = value;
+}
+
+/**
+ * The view of a block of no blocks shown in `dom` by `sync` (now, and each time the node changes: `moved` is told
+ * of the new one). Typing and clicking in its controls is theirs, not the editor's.
+ */
+function controlsView(
+  editor: Editor,
+  node: PmNode,
+  dom: HTMLElement,
+  sync: (node: PmNode) => void,
+  moved: (node: PmNode) => void,
+): NodeView {
+  sync(node);
+  return {
+    dom,
+    destroy: followEditable(editor, dom),
+    update: (next) => {
+      if (next.type !== node.type) return false;
+      moved(next);
+      sync(next);
+      return true;
+    },
+    stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement,
+    ignoreMutation: () => true,
+  };
 }
 
 /** A block with a header of controls (`control`) above its editable content. */
@@ -107,8 +139,7 @@ function titleView(name: string, className: string, label: string) {
     return {
       control: input,
       sync: (node) => {
-        const title = String(node.attrs.title ?? '');
-        if (input.value !== title && document.activeElement !== input) input.value = title;
+        showValue(input, String(node.attrs.title ?? ''));
       },
     };
   });
@@ -192,25 +223,10 @@ function atomView(name: string, title: string, fields: Field[], pick?: PickPage)
     }
     const sync = (next: PmNode) => {
       for (const { field, input } of inputs) {
-        const value = String(next.attrs[field.name] ?? '');
-        if (input.value !== value && document.activeElement !== input) input.value = value;
+        showValue(input, String(next.attrs[field.name] ?? ''));
       }
     };
-    sync(node);
-    const stop = followEditable(editor, dom);
-    return {
-      dom,
-      destroy: stop,
-      update: (next) => {
-        if (next.type !== current.type) return false;
-        current = next;
-        sync(next);
-        return true;
-      },
-      // Typing and clicking in its fields is theirs, not the editor's.
-      stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement,
-      ignoreMutation: () => true,
-    };
+    return controlsView(editor, node, dom, sync, (next) => (current = next));
   };
 }
 
@@ -247,24 +263,10 @@ function figureView(imageSrc: (src: string) => string): NodeViewRenderer {
       }
       img.alt = String(next.attrs.alt ?? '');
       for (const { name, input } of fields) {
-        const value = String(next.attrs[name] ?? '');
-        if (input.value !== value && document.activeElement !== input) input.value = value;
+        showValue(input, String(next.attrs[name] ?? ''));
       }
     };
-    sync(node);
-    const stop = followEditable(editor, dom);
-    return {
-      dom,
-      destroy: stop,
-      update: (next) => {
-        if (next.type !== current.type) return false;
-        current = next;
-        sync(next);
-        return true;
-      },
-      stopEvent: (event) => event.target instanceof HTMLInputElement,
-      ignoreMutation: () => true,
-    };
+    return controlsView(editor, node, dom, sync, (next) => (current = next));
   };
 }
 
