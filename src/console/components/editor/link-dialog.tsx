@@ -62,6 +62,13 @@ export function LinkDialog({ open, href, title, targets, onApply, onRemove, onCl
           className="input"
           value={address}
           onChange={(event) => setAddress(event.target.value)}
+          // Enter applies here, its default prevented: the dialog closes on it and gives the editor its focus, which
+          // would otherwise take the same Enter as a new line in place of the selection.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (address.trim()) onApply(address.trim(), address.trim());
+          }}
           placeholder="https://… or a page's title"
           autoComplete="off"
         />

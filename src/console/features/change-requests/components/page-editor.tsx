@@ -358,8 +358,8 @@ function PageForm({
     if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
     if (Object.keys(change).length === 2) return;
     setStale(false);
-    try {
-      const result = await edit.mutateAsync({
+    const send = async () =>
+      edit.mutateAsync({
         // A title changes nobody's text: it goes on the latest revision, whatever the others wrote meanwhile.
         revision: shared ? await latestRevision() : base,
         changes: [change],
@@ -372,6 +372,18 @@ function PageForm({
             markdown: values.markdown,
           }),
       });
+    try {
+      let result: Awaited<ReturnType<typeof send>>;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          result = await send();
+          break;
+        } catch (error) {
+          // Shared: the server wrote the page from what was typed between reading the revision and saving (the
+          // details change nobody's text): sent again on the new one.
+          if (!shared || !isStaleEdit(error) || attempt >= 3) throw error;
+        }
+      }
       const saved = result.changeRequest.revision;
       form.reset(values);
       onSaved(saved);
