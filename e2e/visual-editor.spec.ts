@@ -193,9 +193,14 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('/ste');
+  // (Each key once the menu shows what the one before did.)
+  const menu = page.getByRole('listbox', { name: 'Insert a block' });
+  await expect(menu.getByRole('option', { selected: true })).toHaveText('Stepper');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('option', { selected: true })).toHaveText('Stepper');
   await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
   await page.keyboard.type('Download');
   await expect(body.locator('.editor-stepper')).toHaveCount(1);
   await page.keyboard.press('Control+End');
