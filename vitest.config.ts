@@ -26,6 +26,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers,
+    // A worker imports the server's modules once for all the suites it runs, not once per suite: importing them was
+    // two seconds a suite on a quiet machine, more than most suites' own tests, and half the run's time (4 minutes
+    // instead of 7 on both databases). Each suite starts its own servers on its own database, so no state of one is
+    // reachable from the next; what a suite changes of the process (the clock, stubbed globals, the worker pool's
+    // time limit) it puts back, and stubbed globals are put back after each test here as well.
+    isolate: false,
+    unstubGlobals: true,
     // Migrates once per project; each suite then copies the SQLite file or clones the PostgreSQL template.
     globalSetup: ['src/server/test/global-setup.ts'],
     projects: [
