@@ -32,18 +32,21 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js'
  *
  * - Who: the console's session (its cookie, with the CSRF cookie's value as the token, which another site cannot
  *   read) or an API token. Those who may edit the change request join with write access; its readers watch.
- *   Access is checked again every few seconds (`RECHECK_MS`): a member removed, a session signed out, a change
- *   request merged, and the socket is closed or turned read-only.
+ *   Access is checked again after every change made through the API, on any process (a member removed, a session
+ *   signed out, a change request merged: the socket is closed or turned read-only at once), and every few seconds
+ *   (`RECHECK_MS`: a session that ran out).
  * - Never losing an edit: each update a client sends is stored before it is applied and acknowledged.
  * - The change request's page is written from the shared document after a pause in typing (`debounce`), at least
  *   every `maxDebounce`, and when the last editor leaves; a change of the page made elsewhere reaches the editors
- *   (checked every `RECHECK_MS`).
+ *   (checked with access).
  * - Several processes on one PostgreSQL: a stored update, and cursors (awareness), are announced on the
  *   `collab` channel; a process holding that document applies it.
  */
 
-/** How often access, and the pages of the documents held here, are checked again. */
+/** How often access, and the pages of the documents held here, are checked again when nothing was changed. */
 const RECHECK_MS = 2000;
+/** Changes made through the API within this time are announced to the other processes together. */
+const CHANGED_ANNOUNCE_MS = 100;
 /** Largest message a client may send (an update pasting a long page). */
 const MESSAGE_MAX_BYTES = 8 * 1024 * 1024;
 const CHANNEL = 'collab';
@@ -68,6 +71,8 @@ interface Announcement {
   w?: 1;
   /** The page could not be written from the document: why. */
   x?: string;
+  /** Something was changed through the API (access, or a page): every process checks its connections again. */
+  c?: 1;
 }
 
 /** The credential of a connection: an API token, or the session cookie with its CSRF value as the token. */
@@ -81,8 +86,11 @@ function credentialOf(
   return { kind: 'api', token };
 }
 
-export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Config; notifier: Notifier }) {
-  const { db, config, notifier } = deps;
+export function registerCollab(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; notifier: Notifier; recheckMs?: number | undefined },
+) {
+  const { db, config, notifier, recheckMs = RECHECK_MS } = deps;
   const urls = new Urls(config.publicUrl);
   const processId = newId();
   const targets = new Map<string, CollabTarget>();
@@ -223,6 +231,10 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       return;
     }
     if (message.p === processId) return;
+    if (message.c) {
+      recheckNow();
+      return;
+    }
     const document = hocuspocus.documents.get(message.n);
     if (!document || document.isLoading) return;
     if (message.w) document.broadcastStateless(COLLAB_WRITTEN);
@@ -237,12 +249,23 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     }
   });
 
-  /** Every few seconds: access of each connection, and pages changed elsewhere. */
+  /** After a change, and every few seconds: access of each connection, and pages changed elsewhere. */
   const known = new Map<string, string>();
   let checking = false;
+  /** A change came while checking: check again once done (changes coming together are checked together). */
+  let again = false;
+  const recheckNow = () => {
+    if (checking) again = true;
+    else void recheck();
+  };
   const recheck = async () => {
     if (checking) return;
+    if (hocuspocus.documents.size === 0) {
+      known.clear();
+      return;
+    }
     checking = true;
+    again = false;
     try {
       const held = [...hocuspocus.documents.values()].filter((d) => !d.isLoading && targets.has(d.name));
       const revisions = await documents.revisions(held.map((d) => targets.get(d.name)!.changeRequestId));
@@ -262,6 +285,7 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
       app.log.warn({ err: error }, 'collab: recheck failed');
     } finally {
       checking = false;
+      if (again) recheckNow();
     }
   };
   const recheckConnection = async (connection: Connection, document: Document) => {
@@ -285,8 +309,21 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
     if (!context || !target) return;
     void documents.write(target, document, context.actor).catch((error) => app.log.warn({ err: error }, 'collab'));
   };
-  const timer = setInterval(() => void recheck(), RECHECK_MS);
+  const timer = setInterval(() => void recheck(), recheckMs);
   timer.unref();
+
+  // A change made through the API here: the connections held here are checked now, and the other processes are told
+  // (those of a moment together, in one message).
+  let announcing: NodeJS.Timeout | undefined;
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (reply.statusCode >= 400) return;
+    recheckNow();
+    announcing ??= setTimeout(() => {
+      announcing = undefined;
+      void announce({ p: processId, n: '', c: 1 });
+    }, CHANGED_ANNOUNCE_MS);
+  });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MESSAGE_MAX_BYTES });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -302,6 +339,7 @@ export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Con
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    clearTimeout(announcing);
     app.server.off('upgrade', onUpgrade);
     // What was typed last is written before the process ends (and before the database closes): the writes waiting
     // to run, and those running (a last editor who just left).
