@@ -19,8 +19,8 @@ const ORIGINAL = [
 ].join('\n');
 
 /**
- * A page of `markdown` in a new space (with pages titled `others` too), opened in a new change request; `visual`
- * chooses the visual editor.
+ * A page of `markdown` in a new space (with pages titled `others` too), opened in a new change request (with reusable
+ * contents titled `reusable`); `visual` chooses the visual editor.
  */
 async function openPage(
   page: Page,
@@ -29,11 +29,17 @@ async function openPage(
   markdown: string,
   visual = true,
   others: string[] = [],
+  reusable: string[] = [],
 ) {
   const { organizationId, spaceId } = await openNewSpace(page, organization, 'Handbook');
   for (const other of others) await seedPage(page, spaceId, other, `About ${other}.\n`);
   const pageId = await seedPage(page, spaceId, title, markdown);
   const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: title });
+  if (reusable.length) {
+    await callApi(page, 'POST', `/spaces/${spaceId}/change-requests/${changeRequest.id}/content?compat=false`, {
+      changes: reusable.map((t) => ({ operation: 'insert_reusable_content', title: t, document: { markdown: t } })),
+    });
+  }
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
   if (visual) {
     await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
@@ -152,7 +158,15 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   page,
 }) => {
   const figure = '<figure><img src="/favicon.svg" alt=""><figcaption><p>Old caption</p></figcaption></figure>';
-  const { body, written } = await openPage(page, 'Slash journey', 'Blocks', `${figure}\n\nStart.\n`, true, ['Install']);
+  const { body, written } = await openPage(
+    page,
+    'Slash journey',
+    'Blocks',
+    `${figure}\n\nStart.\n`,
+    true,
+    ['Install'],
+    ['Support note'],
+  );
   // An image with a caption is an image, its caption and description typed under it.
   await expect
     .poll(() => body.locator('figure img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -231,10 +245,23 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await page.keyboard.type('/pets');
   await page.keyboard.press('Enter');
   await page.keyboard.type('After the operation.');
+  // Reusable content: its name suggested from the change request's reusable contents.
+  await insert('reusable', 'Reusable content');
+  // (A field with suggestions is a combo box.)
+  const include = body.getByRole('combobox', { name: 'Reusable content: name' });
+  await expect(include).toBeFocused();
+  const suggestions = page.locator(`datalist#${await include.getAttribute('list')} option`);
+  await expect(suggestions).toHaveAttribute('value', '../.gitbook/includes/support-note.md');
+  await expect(suggestions).toHaveAttribute('label', 'Support note');
+  await include.fill('../.gitbook/includes/support-note.md');
+  await body.getByText('After the operation.').click();
+  await page.keyboard.press('End');
   await insert('side by side', 'Columns');
   await page.keyboard.type('Left side.');
   await expect(body.locator('.editor-column')).toHaveCount(2);
   await insert('math', 'Math');
+  // Math shows under its source as readers will see it.
+  await expect(body.locator('.editor-math-preview math annotation')).toHaveText('E = mc^2');
 
   const expected = [
     '<figure><img src="/favicon.svg" alt="Docspace"><figcaption><p>The logo</p></figcaption></figure>\n\nStart.',
@@ -248,6 +275,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '[Install](/pages/',
     '{% embed url="https://www.youtube.com/watch?v=abc" %}\nA talk\n{% endembed %}\n\nAfter the embed.',
     '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}\n\nAfter the operation.',
+    '{% include "../.gitbook/includes/support-note.md" %}',
     '{% columns %}\n{% column %}\nLeft side.',
     '$$\nE = mc^2\n$$',
   ];

@@ -113,7 +113,7 @@ export function editorExtensions(
       },
     }),
     views.figure ? figureNode(imageSrc).extend({ addNodeView: () => views.figure! }) : figureNode(imageSrc),
-    MarkdownSource,
+    views.markdownSource ? MarkdownSource.extend({ addNodeView: () => views.markdownSource! }) : MarkdownSource,
   ];
 }
 

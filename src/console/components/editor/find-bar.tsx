@@ -29,7 +29,8 @@ export function FindBar({ editor, focus, onClose }: { editor: Editor; focus: num
   const close = () => {
     seek(editor, '');
     onClose();
-    editor.commands.focus();
+    // At once (the focus command waits a frame): the next key typed goes to the page, not the closing bar.
+    editor.view.focus();
   };
   const status = !query
     ? ''

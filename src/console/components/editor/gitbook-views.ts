@@ -148,7 +148,59 @@ function titleView(name: string, className: string, label: string) {
 export const tabView = titleView('tab', 'editor-tab', 'Tab title');
 export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
 
-export const gitbookViews = { hint: hintView, tab: tabView, expandable: expandableView };
+/** The formula of a block of math (`$$` on lines of their own around it), or undefined for other markdown. */
+export function formulaOf(markdown: string): string | undefined {
+  return /^\s*\$\$\s*\n([\s\S]*?)\n\s*\$\$\s*$/.exec(markdown)?.[1]?.trim() || undefined;
+}
+
+/**
+ * A block kept as its markdown, typed as such; a block of math shows its formula under it as readers will see it,
+ * following each change (KaTeX, loaded when a page has math).
+ */
+const sourceView: NodeViewRenderer = ({ node }) => {
+  const dom = document.createElement('div');
+  dom.className = 'editor-source';
+  const pre = document.createElement('pre');
+  pre.className = 'markdown-source';
+  pre.dataset.markdownSource = '';
+  pre.spellcheck = false;
+  const preview = document.createElement('div');
+  preview.className = 'editor-math-preview';
+  preview.contentEditable = 'false';
+  preview.hidden = true;
+  dom.append(pre, preview);
+  let shown: string | undefined;
+  const show = (next: PmNode) => {
+    const formula = formulaOf(next.textContent);
+    if (formula === shown) return;
+    shown = formula;
+    if (formula === undefined) {
+      preview.hidden = true;
+      preview.replaceChildren();
+      return;
+    }
+    void import('./math-preview').then(({ formulaHtml }) => {
+      if (shown !== formula) return;
+      // KaTeX's own markup (it escapes the formula; `trust` is off: no links or HTML from the page).
+      preview.innerHTML = formulaHtml(formula);
+      preview.hidden = !preview.firstChild;
+    });
+  };
+  show(node);
+  return {
+    dom,
+    contentDOM: pre,
+    update: (next) => {
+      if (next.type !== node.type) return false;
+      show(next);
+      return true;
+    },
+    // The preview is the view's own, not the document's.
+    ignoreMutation: (mutation) => preview.contains(mutation.target),
+  };
+};
+
+export const gitbookViews = { hint: hintView, tab: tabView, expandable: expandableView, markdownSource: sourceView };
 
 /** Asks for a page (the link dialog): `apply` gets its address and title. */
 export type PickPage = (href: string | undefined, apply: (href: string, title: string) => void) => void;
@@ -157,7 +209,17 @@ interface Field {
   name: string;
   label: string;
   placeholder: string;
+  /** Values to suggest as the writer types (a list under the field), read each time the field is focused. */
+  suggest?: () => Suggestion[];
 }
+
+/** A value suggested for a field, and what it names. */
+export interface Suggestion {
+  value: string;
+  label: string;
+}
+
+let suggestionLists = 0;
 
 /**
  * A GitBook block of no blocks (an embed, a file, a page reference, an include): its name, and its fields typed in
@@ -179,6 +241,9 @@ function atomView(name: string, title: string, fields: Field[], pick?: PickPage)
         .setTextSelection(after + 1)
         .scrollIntoView()
         .run();
+      // Now, not at the next frame as the focus command does: the writer's next key (typed at once after Enter) goes
+      // to the text, not to the field it left.
+      editor.view.focus();
     };
     const dom = document.createElement('div');
     dom.className = `editor-atom editor-${name}`;
@@ -206,6 +271,21 @@ function atomView(name: string, title: string, fields: Field[], pick?: PickPage)
       });
       label.append(text, input);
       dom.append(label);
+      if (field.suggest) {
+        // The browser's own list under the field (arrows and Enter pick; typing filters), filled when it is focused.
+        const list = document.createElement('datalist');
+        list.id = `editor-suggestions-${++suggestionLists}`;
+        input.setAttribute('list', list.id);
+        const suggest = field.suggest;
+        input.addEventListener('focus', () =>
+          list.replaceChildren(
+            ...suggest().map(({ value, label: name }) =>
+              Object.assign(document.createElement('option'), { value, label: name }),
+            ),
+          ),
+        );
+        dom.append(list);
+      }
       return { field, input };
     });
     const button = pick && document.createElement('button');
@@ -272,9 +352,13 @@ function figureView(imageSrc: (src: string) => string): NodeViewRenderer {
 
 /**
  * The views of GitBook's blocks of no blocks and of figures: `pick` chooses the page of a page reference,
- * `imageSrc` says where an image is shown from.
+ * `imageSrc` says where an image is shown from, `includes` are the reusable contents an include may name.
  */
-export function atomViews(pick: PickPage, imageSrc: (src: string) => string): Record<string, NodeViewRenderer> {
+export function atomViews(
+  pick: PickPage,
+  imageSrc: (src: string) => string,
+  includes: () => Suggestion[] = () => [],
+): Record<string, NodeViewRenderer> {
   return {
     figure: figureView(imageSrc),
     embed: atomView('embed', 'Embed', [
@@ -300,7 +384,7 @@ export function atomViews(pick: PickPage, imageSrc: (src: string) => string): Re
       { name: 'path', label: 'Path', placeholder: '/pets' },
     ]),
     include: atomView('include', 'Reusable content', [
-      { name: 'path', label: 'Name', placeholder: 'The reusable content’s name' },
+      { name: 'path', label: 'Name', placeholder: 'The reusable content’s name', suggest: includes },
     ]),
   };
 }

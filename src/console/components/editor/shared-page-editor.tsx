@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, 
 import VisualEditor, { pages, type VisualEditorHandle } from './visual-editor';
 import { collaboratorColor, openCollab, type CollabState } from './collaboration';
 import type { LinkTarget } from './link-dialog';
+import type { Suggestion } from './gitbook-views';
 
 /** Where top-level block `block` of the editor starts in `markdown` (the page as the editor reads it). */
 export function blockOffset(markdown: string, block: number): number {
@@ -45,6 +46,7 @@ interface Props {
   onFiles?: (files: File[]) => void;
   onUpload?: () => void;
   linkTargets?: LinkTarget[];
+  includeTargets?: Suggestion[];
   /** The top-level block to put the cursor in once the page is there (the writer's place in markdown). */
   caretBlock?: number;
   ref?: Ref<SharedEditorHandle>;
@@ -76,6 +78,7 @@ export default function SharedPageEditor({
   onFiles,
   onUpload,
   linkTargets,
+  includeTargets,
   caretBlock,
   ref,
 }: Props) {
@@ -140,6 +143,7 @@ export default function SharedPageEditor({
         {...(onFiles ? { onFiles } : {})}
         {...(onUpload ? { onUpload } : {})}
         {...(linkTargets ? { linkTargets } : {})}
+        {...(includeTargets ? { includeTargets } : {})}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import { collaborationCursors, type CollabSession } from './collaboration';
 import { SlashMenu } from './slash-menu';
-import { atomViews, gitbookViews } from './gitbook-views';
+import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
 import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
@@ -44,6 +44,8 @@ interface Props {
   onUpload?: () => void;
   /** The pages a link may go to (the link dialog lists them, with this page's headings). */
   linkTargets?: LinkTarget[];
+  /** The reusable contents an include may name (suggested as its name is typed). */
+  includeTargets?: Suggestion[];
   /**
    * The page's shared document, when it is edited together (collaboration.ts): the editor shows and changes it, and
    * the server writes the page from it; `markdown` and `onChange` are then not used.
@@ -69,6 +71,7 @@ interface Latest {
   filesUrl?: string;
   files?: (files: File[]) => void;
   upload?: () => void;
+  includes?: Suggestion[] | undefined;
 }
 
 /** The handlers read `props` from now on. */
@@ -144,6 +147,7 @@ export default function VisualEditor({
   onFiles,
   onUpload,
   linkTargets,
+  includeTargets,
   collab,
   editable = true,
   ref,
@@ -155,7 +159,7 @@ export default function VisualEditor({
   // Where dropped files go: the place they were dropped on, kept until they are uploaded.
   const dropAt = useRef<number | undefined>(undefined);
   const [latest] = useState<Latest>(() => ({ filesUrl }));
-  useEffect(() => keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload }));
+  useEffect(() => keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload, includes: includeTargets }));
   // The link dialog: open with the link being edited (undefined: none), or closed (null). Ctrl/⌘+K and the Link
   // buttons open it on the link at the cursor, if any.
   // A page reference's page is chosen with the same dialog (`apply` then takes what is chosen).
@@ -171,7 +175,14 @@ export default function VisualEditor({
     return [
       ...editorExtensions(imageSrc, {
         history: !collab,
-        views: { ...gitbookViews, ...atomViews((href, apply) => setLink({ href, apply }), imageSrc) },
+        views: {
+          ...gitbookViews,
+          ...atomViews(
+            (href, apply) => setLink({ href, apply }),
+            imageSrc,
+            () => latest.includes ?? [],
+          ),
+        },
       }),
       LinkShortcut.configure({ open: openLink }),
       Find,

@@ -36,6 +36,8 @@ import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } f
 import type { SharedEditorHandle } from '../../../components/editor/shared-page-editor';
 import type { LinkTarget } from '../../../components/editor/link-dialog';
 import { changeRequestPagesQueryOptions } from '../api/get-change-request-pages';
+import { useReusableContents } from '../api/get-reusable-contents';
+import { includePath } from './reusable-content-editor';
 import '../change-requests.css';
 
 const SharedPageEditor = lazy(loadVisualEditor);
@@ -316,6 +318,11 @@ function PageForm({
   // edit refetches them, and the form must not be unmounted under an upload or the shared editor.
   const pages = useQuery(changeRequestPagesQueryOptions(spaceId, number)).data;
   const linkTargets = useMemo(() => pageTargets(pages ?? [], page.id), [pages, page.id]);
+  const reusable = useReusableContents(spaceId, number).data;
+  const includeTargets = useMemo(
+    () => (reusable?.items ?? []).map((content) => ({ value: includePath(content), label: content.title })),
+    [reusable],
+  );
   /** The change request's revision now: what the server wrote from the shared body moves it on. */
   const latestRevision = async () =>
     (await queryClient.fetchQuery({ ...changeRequestQueryOptions(spaceId, number), staleTime: 0 })).revision;
@@ -649,6 +656,7 @@ function PageForm({
             onFiles={(files) => void uploadFiles(files)}
             onUpload={() => fileInput.current?.click()}
             linkTargets={linkTargets}
+            includeTargets={includeTargets}
             {...(caret?.mode === 'visual' ? { caretBlock: caret.block } : {})}
           />
         </Suspense>

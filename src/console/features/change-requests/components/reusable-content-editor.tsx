@@ -36,9 +36,14 @@ interface Props {
   onDeleted: () => void;
 }
 
-/** The tag a page writes to include a reusable content, as GitBook's exports write it. */
+/** The name a page gives a reusable content to include it, as GitBook's exports write it. */
+export function includePath(content: Pick<ReusableContent, 'slug'>): string {
+  return `../.gitbook/includes/${content.slug}.md`;
+}
+
+/** The tag a page writes to include a reusable content. */
 export function includeTag(content: Pick<ReusableContent, 'slug'>): string {
-  return `{% include "../.gitbook/includes/${content.slug}.md" %}`;
+  return `{% include "${includePath(content)}" %}`;
 }
 
 const valuesOf = (content: ReusableContent): PageFormInput => ({
