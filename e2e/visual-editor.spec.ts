@@ -93,6 +93,16 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(body.getByRole('link', { name: 'item' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // A code block by its shortcut, with its language; its title and line numbers set in its header.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('```ts ');
+  await page.keyboard.type('const a = 1;');
+  await expect(body.getByRole('textbox', { name: 'Code language' })).toHaveValue('ts');
+  await body.getByRole('textbox', { name: 'Code title' }).fill('app.ts');
+  await body.getByRole('checkbox', { name: 'Line numbers' }).check();
+
   expect(await accessibilityViolations(page, { within: '.page-editor' })).toEqual([]);
   // Nothing to save: what is typed is stored as it is typed, and the page written from it.
   await expect(page.locator('.shared-editor-connection')).toHaveText('All changes saved');
@@ -104,7 +114,8 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
     .toBe(
       ORIGINAL.replace(
         'Last paragraph.\n',
-        'Last paragraph. More **bold**\n\n## New section\n\n- [item](https://example.com/item)\n',
+        'Last paragraph. More **bold**\n\n## New section\n\n- [item](https://example.com/item)\n\n' +
+          '{% code title="app.ts" lineNumbers="true" %}\n\n```ts\nconst a = 1;\n```\n\n{% endcode %}\n',
       ),
     );
 

@@ -303,6 +303,63 @@ describe('the visual editor reads and writes page markdown', () => {
     }
   });
 
+  it('edits code blocks with their language, and GitBook’s title, line numbers and wrapping, written as GitBook writes them', () => {
+    const markdown = [
+      '```js',
+      'let a = 1;',
+      '```',
+      '',
+      '{% code title="app.ts" lineNumbers="true" %}',
+      '```ts',
+      'const b: number = 2;',
+      '```',
+      '{% endcode %}',
+      '',
+      '{% code overflow="wrap" %}',
+      '````md',
+      '```',
+      'nested',
+      '```',
+      '````',
+      '{% endcode %}',
+      '',
+      '{% code %}',
+      '```',
+      'No attribute: kept as written.',
+      '```',
+      '{% endcode %}',
+      '',
+      '{% code title="x" lineNumbers="false" %}',
+      '```',
+      'Line numbers off, as GitBook never writes them: kept as written.',
+      '```',
+      '{% endcode %}',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => [n.type, n.attrs])).toEqual([
+      ['codeBlock', { language: 'js', title: '', lineNumbers: '', overflow: '' }],
+      ['codeBlock', { language: 'ts', title: 'app.ts', lineNumbers: 'true', overflow: '' }],
+      ['codeBlock', { language: 'md', title: '', lineNumbers: '', overflow: 'wrap' }],
+      ['markdownSource', undefined],
+      ['markdownSource', undefined],
+    ]);
+    expect(page.doc.content![2]!.content![0]!.text).toBe('```\nnested\n```');
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    // Changed: written anew, as GitBook writes it.
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.attrs = { language: 'python', title: 'run.py', lineNumbers: 'true', overflow: 'wrap' };
+    doc.content![1]!.attrs = { language: 'ts', title: '', lineNumbers: '', overflow: '' };
+    doc.content![2]!.content![0]!.text = '```\nnested, changed\n```';
+    const saved = pages.save(page, doc);
+    expect(saved).toContain(
+      '{% code title="run.py" lineNumbers="true" overflow="wrap" %}\n\n```python\nlet a = 1;\n```\n\n{% endcode %}\n\n' +
+        '```ts\nconst b: number = 2;\n```\n\n' +
+        '{% code overflow="wrap" %}\n\n````md\n```\nnested, changed\n```\n````\n\n{% endcode %}\n\n{% code %}',
+    );
+    expect(pages.load(saved).doc.content!.map((n) => n.attrs?.title ?? null)).toEqual(['run.py', '', '', null, null]);
+  });
+
   it('keeps other GitBook blocks, single tags, HTML, math and footnotes as source, edited as text', () => {
     const markdown = [
       '{% tab title="A" %}',

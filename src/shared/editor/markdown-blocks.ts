@@ -8,6 +8,7 @@ import {
 } from '@tiptap/core';
 import { atomToken, containerToken, figureNode, gitbookBlockAt, gitbookNodes } from './gitbook-nodes.js';
 import { MarkdownManager } from '@tiptap/markdown';
+import { GitbookCodeBlock, gitbookCodeToken } from './code-block.js';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
@@ -30,7 +31,7 @@ import Image from '@tiptap/extension-image';
  * collaboration) is made of the schema's nodes: one made with another version is started anew from its page.
  * Raise it with every change of the schema.
  */
-export const EDITOR_SCHEMA_VERSION = 8;
+export const EDITOR_SCHEMA_VERSION = 9;
 
 /** How much block text (and the JSON of its nodes) a PageMarkdown keeps read. */
 const BLOCK_CACHE_CHARS = 4_000_000;
@@ -60,7 +61,7 @@ export const MarkdownSource = Node.create({
     start: (src: string) => src.indexOf('{%'),
     tokenize(src: string, _tokens: MarkdownToken[], lexer) {
       const block = gitbookBlockAt(src);
-      if (!block || containerToken(src, lexer) || atomToken(src)) return undefined;
+      if (!block || containerToken(src, lexer) || atomToken(src) || gitbookCodeToken(src, lexer)) return undefined;
       const raw = src.slice(0, block.end);
       return { type: 'markdownSource', raw, text: raw.replace(/\n+$/, '') };
     },
@@ -84,8 +85,11 @@ export function editorExtensions(
     StarterKit.configure({
       link: { openOnClick: false, autolink: true },
       underline: false,
+      // Code blocks with GitBook's title, line numbers and wrapping (code-block.ts).
+      codeBlock: false,
       ...(history ? {} : { undoRedo: false }),
     }),
+    views.codeBlock ? GitbookCodeBlock.extend({ addNodeView: () => views.codeBlock! }) : GitbookCodeBlock,
     TableKit,
     TaskList,
     TaskItem.configure({ nested: true }),

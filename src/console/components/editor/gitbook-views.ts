@@ -27,7 +27,7 @@ function followEditable(editor: Editor, dom: HTMLElement): () => void {
     for (const el of dom.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
       'input, select, button',
     )) {
-      if (el instanceof HTMLInputElement) el.readOnly = !editable;
+      if (el instanceof HTMLInputElement && el.type !== 'checkbox') el.readOnly = !editable;
       else el.disabled = !editable;
     }
   };
@@ -67,37 +67,50 @@ function controlsView(
   };
 }
 
-/** A block with a header of controls (`control`) above its editable content. */
+/**
+ * A block with a header of controls (`control`) above its editable content (a `div`, or what `content` makes: the
+ * element shown and the one its text goes in).
+ */
 function withHeader(
   name: string,
   className: string,
-  build: (ctx: { editor: Editor; current: () => PmNode; set: (attrs: Record<string, unknown>) => void }) => {
+  build: (ctx: {
+    editor: Editor;
+    current: () => PmNode;
+    set: (attrs: Record<string, unknown>) => void;
+    getPos: () => number | undefined;
+  }) => {
     control: HTMLElement;
     sync: (node: PmNode) => void;
+  },
+  content: () => { shown: HTMLElement; text: HTMLElement } = () => {
+    const div = document.createElement('div');
+    return { shown: div, text: div };
   },
 ): NodeViewRenderer {
   return ({ node, getPos, editor }) => {
     let current = node;
     const dom = document.createElement('div');
     dom.className = className;
-    dom.dataset.gitbook = name;
+    if (name) dom.dataset.gitbook = name;
     const header = document.createElement('div');
     header.className = `${className}-header`;
     header.contentEditable = 'false';
-    const content = document.createElement('div');
-    content.className = `${className}-content`;
+    const { shown, text } = content();
+    shown.classList.add(`${className}-content`);
     const { control, sync } = build({
       editor,
       current: () => current,
       set: (attrs) => setAttributes(editor, getPos as () => number | undefined, current, attrs),
+      getPos: getPos as () => number | undefined,
     });
     header.append(control);
-    dom.append(header, content);
+    dom.append(header, shown);
     sync(node);
     const stop = followEditable(editor, header);
     return {
       dom,
-      contentDOM: content,
+      contentDOM: text,
       destroy: stop,
       update: (next) => {
         if (next.type !== current.type) return false;
@@ -200,7 +213,79 @@ const sourceView: NodeViewRenderer = ({ node }) => {
   };
 };
 
-export const gitbookViews = { hint: hintView, tab: tabView, expandable: expandableView, markdownSource: sourceView };
+/**
+ * A code block: its language, and GitBook's title, line numbers and wrapped lines, set in its header above the code.
+ * Enter in a field goes to the code.
+ */
+const codeView = withHeader(
+  '',
+  'editor-code',
+  ({ editor, set, getPos }) => {
+    const controls = document.createElement('div');
+    controls.className = 'editor-code-controls';
+    const toCode = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      const pos = getPos();
+      if (typeof pos !== 'number') return;
+      editor
+        .chain()
+        .setTextSelection(pos + 1)
+        .run();
+      editor.view.focus();
+    };
+    const field = (name: string, label: string, placeholder: string, size: number) => {
+      const input = document.createElement('input');
+      input.className = `editor-block-control editor-code-${name}`;
+      input.setAttribute('aria-label', label);
+      input.placeholder = placeholder;
+      input.size = size;
+      input.spellcheck = false;
+      input.addEventListener('input', () => set({ [name]: input.value.trim() || (name === 'language' ? null : '') }));
+      input.addEventListener('keydown', toCode);
+      controls.append(input);
+      return input;
+    };
+    const check = (name: string, label: string, on: string) => {
+      const box = document.createElement('label');
+      box.className = 'editor-code-option';
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.addEventListener('change', () => set({ [name]: input.checked ? on : '' }));
+      box.append(input, label);
+      controls.append(box);
+      return input;
+    };
+    const language = field('language', 'Code language', 'Language', 10);
+    const title = field('title', 'Code title', 'Title (optional)', 18);
+    const lines = check('lineNumbers', 'Line numbers', 'true');
+    const wrap = check('overflow', 'Wrap lines', 'wrap');
+    return {
+      control: controls,
+      sync: (node) => {
+        showValue(language, String(node.attrs.language ?? ''));
+        showValue(title, String(node.attrs.title ?? ''));
+        lines.checked = node.attrs.lineNumbers === 'true';
+        wrap.checked = node.attrs.overflow === 'wrap';
+        controls.parentElement?.parentElement?.classList.toggle('editor-code-wrap', wrap.checked);
+      },
+    };
+  },
+  () => {
+    const pre = document.createElement('pre');
+    const code = document.createElement('code');
+    pre.append(code);
+    return { shown: pre, text: code };
+  },
+);
+
+export const gitbookViews = {
+  hint: hintView,
+  tab: tabView,
+  expandable: expandableView,
+  markdownSource: sourceView,
+  codeBlock: codeView,
+};
 
 /** Asks for a page (the link dialog): `apply` gets its address and title. */
 export type PickPage = (href: string | undefined, apply: (href: string, title: string) => void) => void;
