@@ -154,8 +154,13 @@ function ConflictCard({
         params: { organizationId, spaceId, number },
       });
     } else if (nextId) {
-      // Straight on to the next conflict that waits.
-      requestAnimationFrame(() => document.getElementById(`${cardId(nextId)}-title`)?.focus());
+      // Straight on to the next conflict that waits, unless the person has gone on elsewhere meanwhile (the focus
+      // is theirs then: taking it from a field they opened would make them lose their place).
+      const active = document.activeElement;
+      const card = document.getElementById(cardId(conflict.id));
+      if (!active || active === document.body || card?.contains(active)) {
+        document.getElementById(`${cardId(nextId)}-title`)?.focus();
+      }
     }
   };
   const keep = (side: 'space' | 'change-request') =>
