@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { Dialog, DialogFooter } from '../ui/dialog';
 import { Button } from '../ui/button';
 
@@ -21,6 +21,8 @@ interface Props {
   /** Removes the link being edited (without it, there is no such button). */
   onRemove?: () => void;
   onClose: () => void;
+  /** Where the focus goes back when the dialog closes (the editor's text, not the button that opened it). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** How many targets are listed at once (typing narrows them). */
@@ -31,7 +33,7 @@ const SHOWN_MAX = 50;
  * this page picked from the list, which typing filters. Pages are linked by id (`/pages/<id>`), so the link
  * follows the page when it is renamed or moved.
  */
-export function LinkDialog({ open, href, title, targets, onApply, onRemove, onClose }: Props) {
+export function LinkDialog({ open, href, title, targets, onApply, onRemove, onClose, returnFocusRef }: Props) {
   const [address, setAddress] = useState(href ?? '');
   const inputId = useId();
   const query = address.trim().toLowerCase();
@@ -46,6 +48,7 @@ export function LinkDialog({ open, href, title, targets, onApply, onRemove, onCl
       }}
       title={title ?? (href ? 'Edit link' : 'Add a link')}
       size="sm"
+      {...(returnFocusRef ? { returnFocusRef } : {})}
     >
       <form
         className="dialog-body link-dialog"

@@ -12,6 +12,7 @@ import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
 import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
+import { TextSelection } from '@tiptap/pm/state';
 import { LinkDialog, type LinkTarget } from './link-dialog';
 import { explicitHeadingId, HeadingIds } from '../../../shared/heading-ids';
 import './visual-editor.css';
@@ -292,7 +293,10 @@ export default function VisualEditor({
         editor.state.doc.forEach((node, offset, index) => {
           if (index <= block && (node.isTextblock || at === undefined || index === block)) at = offset + 1;
         });
-        if (at !== undefined) editor.chain().focus().setTextSelection(at).scrollIntoView().run();
+        if (at === undefined) return;
+        editor.chain().focus().setTextSelection(at).scrollIntoView().run();
+        // Now, not a frame later (a key typed at once goes to the text).
+        editor.view.focus();
       },
       insertMarkdown: (text: string, files?: string) => {
         if (!editor) return;
@@ -333,6 +337,9 @@ export default function VisualEditor({
           open
           href={link.href}
           {...(link.apply ? { title: 'Choose a page' } : {})}
+          // Back to the text, not to the button that opened it (Radix would focus that after the dialog closes,
+          // taking the focus from the text where choosing a page put the caret).
+          returnFocusRef={{ current: editor.view.dom }}
           targets={link.apply ? (linkTargets ?? []) : [...headingTargets(editor), ...(linkTargets ?? [])]}
           onClose={() => {
             setLink(null);
@@ -486,8 +493,14 @@ function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => vo
     <BubbleMenu
       editor={editor}
       className="visual-editor-bubble"
-      shouldShow={({ editor: e, from, to }) =>
-        from !== to && e.isEditable && !e.isActive('codeBlock') && !e.isActive('markdownSource')
+      // Over selected text only: not over a selected block (a block of fields chosen, or just inserted), which it
+      // would cover while the writer fills the block's fields.
+      shouldShow={({ editor: e, state, from, to }) =>
+        from !== to &&
+        state.selection instanceof TextSelection &&
+        e.isEditable &&
+        !e.isActive('codeBlock') &&
+        !e.isActive('markdownSource')
       }
     >
       <div role="toolbar" aria-label="Selection">
@@ -514,6 +527,8 @@ function Outline({ editor, onClose }: { editor: Editor; onClose: () => void }) {
       .focus()
       .setTextSelection(pos + 1)
       .run();
+    // Now: the focus command waits a frame, and a key typed at once would go to the outline's button.
+    editor.view.focus();
     const { node } = editor.view.domAtPos(pos + 1);
     (node instanceof Element ? node : node.parentElement)?.scrollIntoView({ block: 'center' });
   };
