@@ -1,6 +1,6 @@
 import CodeBlock from '@tiptap/extension-code-block';
 import type { JSONContent, MarkdownToken } from '@tiptap/core';
-import { gitbookBlockAt } from './gitbook-nodes.js';
+import { gitbookBlockAt, quote } from './gitbook-nodes.js';
 
 /**
  * Code blocks: a fence with its language, and GitBook's `{% code %}` around one, which gives it a title, line numbers
@@ -10,8 +10,6 @@ import { gitbookBlockAt } from './gitbook-nodes.js';
 
 /** GitBook's attributes of a code block, as `{% code %}` writes them. */
 export const CODE_ATTRIBUTES = ['title', 'lineNumbers', 'overflow'] as const;
-
-const quote = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
 
 /** `{% code %}` around one fenced block at the start of `src`, as a `code` token with its attributes. */
 export function gitbookCodeToken(

@@ -76,7 +76,8 @@ export function containerToken(
   return { type: block.name, raw: src.slice(0, block.end), attrs: block.attributes, tokens };
 }
 
-const quote = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
+/** An attribute's value as a GitBook tag writes it: in double quotes, its own quotes escaped. */
+export const quote = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
 
 /** A block `name` holding blocks: `{% name attr="…" %}`, its content, `{% endname %}`, each on a line of its own. */
 function gitbookContainer(options: { name: string; content: string; className: string }) {
