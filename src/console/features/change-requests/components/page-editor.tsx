@@ -815,9 +815,26 @@ export function MarkdownField({
   );
 }
 
+/** How long typing pauses before the preview shows what was typed. */
+const PREVIEW_AFTER_MS = 250;
+
+/**
+ * `value` once it has stayed the same for `ms`: what typing leaves, without the work of every keystroke. (A deferred
+ * value is not enough: rendering a long page's markdown is one piece of work the next keystroke waits for.)
+ */
+function useSettledValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, settled)) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
+
 export function Preview({ organizationId, control }: { organizationId: string; control: Control<PageFormInput> }) {
   const markdown = useWatch({ control, name: 'markdown' }) ?? '';
-  const deferred = useDeferredValue(markdown);
+  const deferred = useDeferredValue(useSettledValue(markdown, PREVIEW_AFTER_MS));
   return (
     <section className="editor-preview" aria-label="Preview">
       <p className="editor-preview-label" aria-hidden="true">
