@@ -7,6 +7,7 @@ import { changeRequestPageQueryOptions } from '../features/change-requests/api/g
 import { changeRequestPagesQueryOptions } from '../features/change-requests/api/get-change-request-pages';
 import { ChangeRequestEditor } from '../features/change-requests/components/change-request-editor';
 import { preloadEditor } from '../features/change-requests/utils/editor-mode';
+import { userQueryOptions } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
 import { orNotFound } from './-not-found';
 import { changeRequestRoute, useChangeRequestDocumentTitle } from './-change-request';
@@ -20,9 +21,17 @@ export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/ch
   {
     params: { parse: idParams('pageId') },
     validateSearch: editorSearch,
-    loader: async ({ context, params }) => {
+    loader: async ({ context, params, preload }) => {
       const { queryClient } = context;
+      // Connected to the shared page as soon as who edits is known, when the page is opened (not when a link to it
+      // is only hovered).
       preloadEditor();
+      if (!preload) {
+        void queryClient.ensureQueryData(userQueryOptions()).then(
+          (me) => preloadEditor(params, { id: me.id, name: me.displayName ?? 'Someone' }),
+          () => undefined,
+        );
+      }
       // The page is loaded as of the change request's revision known at that moment (see PageEditor).
       const changeRequest = await queryClient.ensureQueryData(changeRequestQueryOptions(params.spaceId, params.number));
       await Promise.all([

@@ -46,7 +46,10 @@ export interface CollabSession {
   state(): CollabState;
   /** Resolves once the server wrote the page from what was typed here (at most `ms` later). */
   written(ms?: number): Promise<void>;
-  /** Connects (again), and stops: a session is made first, then connected while it is shown. */
+  /**
+   * Connects (again), and stops: a session is made first, then connected while it is shown. Starting a started
+   * session (or stopping a stopped one) does nothing.
+   */
   start(): void;
   stop(): void;
 }
@@ -67,10 +70,18 @@ export function openCollab(
   const listeners = new Set<() => void>();
   let state: CollabState = { connection: 'connecting', readOnly: false, unsaved: false, others: [] };
   const set = (patch: Partial<CollabState>) => {
-    state = { ...state, ...patch };
+    const next = { ...state, ...patch };
+    // Only a change is told (awareness and unsaved changes come with every keystroke): the editor's status, not the
+    // editor, renders again.
+    const same = (Object.keys(patch) as (keyof CollabState)[]).every((key) =>
+      key === 'others' ? JSON.stringify(next.others) === JSON.stringify(state.others) : next[key] === state[key],
+    );
+    if (same) return;
+    state = next;
     for (const listener of listeners) listener();
   };
   let typedSinceWritten = false;
+  let started = false;
   const waiting = new Set<() => void>();
   const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${COLLAB_PATH}`;
   const websocket = new HocuspocusProviderWebsocket({ url, autoConnect: false });
@@ -139,12 +150,16 @@ export function openCollab(
       });
     },
     start() {
+      if (started) return;
+      started = true;
       provider.attach();
       void websocket.connect();
       window.addEventListener('offline', goneOffline);
       window.addEventListener('online', backOnline);
     },
     stop() {
+      if (!started) return;
+      started = false;
       window.removeEventListener('offline', goneOffline);
       window.removeEventListener('online', backOnline);
       provider.detach();

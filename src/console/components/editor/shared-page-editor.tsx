@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import VisualEditor, { pages, type VisualEditorHandle } from './visual-editor';
-import { collaboratorColor, openCollab, type CollabState } from './collaboration';
+import { collaboratorColor, openCollab, type CollabSession, type CollabState } from './collaboration';
 import type { LinkTarget } from './link-dialog';
 import type { Suggestion } from './gitbook-views';
 
@@ -28,6 +28,54 @@ export function blockAt(markdown: string, offset: number): number {
     nodes += b.nodes.length;
   }
   return Math.max(0, nodes - 1);
+}
+
+/**
+ * The shared pages of this tab, by page: the one an editor shows, or one connected ahead of its editor
+ * (`prepareSharedPage`, with the timer that closes it when no editor takes it).
+ */
+const sessions = new Map<string, { session: CollabSession; me: string; timer?: ReturnType<typeof setTimeout> }>();
+/** How long a page connected ahead waits for its editor. */
+const PREPARED_MS = 15_000;
+
+type SharedPage = { spaceId: string; number: number; pageId: string };
+const pageKey = (page: SharedPage) => `${page.spaceId}/${page.number}/${page.pageId}`;
+const personKey = (me: { id: string; name: string }) => `${me.id}\n${me.name}`;
+
+/**
+ * Connects to a change request's shared page before its editor is on screen (the editor route's loader, as the
+ * page's data loads): the server reads the page and sends it meanwhile, so the editor opens on a document already
+ * there. The editor takes the session (`sessionFor`); one not taken in `PREPARED_MS` is closed.
+ */
+export function prepareSharedPage(page: SharedPage, me: { id: string; name: string }): void {
+  const key = pageKey(page);
+  if (sessions.has(key)) return;
+  const session = openCollab(page, me);
+  session.start();
+  const timer = setTimeout(() => {
+    if (sessions.get(key)?.session !== session) return;
+    sessions.delete(key);
+    session.stop();
+  }, PREPARED_MS);
+  sessions.set(key, { session, me: personKey(me), timer });
+}
+
+/** The session of the page for an editor: the one connected ahead, taken, or a new one. */
+function sessionFor(page: SharedPage, me: { id: string; name: string }): CollabSession {
+  const key = pageKey(page);
+  const entry = sessions.get(key);
+  if (entry && entry.me === personKey(me)) {
+    clearTimeout(entry.timer);
+    delete entry.timer;
+    return entry.session;
+  }
+  if (entry) {
+    clearTimeout(entry.timer);
+    entry.session.stop();
+  }
+  const session = openCollab(page, me);
+  sessions.set(key, { session, me: personKey(me) });
+  return session;
 }
 
 /** What the page form asks of the shared editor. */
@@ -63,6 +111,32 @@ function statusText(state: CollabState): string {
   return state.unsaved ? 'Saving…' : 'All changes saved';
 }
 
+const ignore = () => undefined;
+
+/** Where the shared page stands (saved, offline, read only…), and who else is on it. */
+function SharedStatus({ session }: { session: CollabSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.state);
+  return (
+    <div className="shared-editor-status">
+      <span
+        role="status"
+        className={`shared-editor-connection shared-editor-${state.notWritten === undefined ? state.connection : 'not-written'}`}
+      >
+        {statusText(state)}
+      </span>
+      {state.others.length > 0 && (
+        <ul className="shared-editor-people" aria-label="Also on this page">
+          {state.others.map((person, i) => (
+            <li key={i} style={{ borderColor: collaboratorColor(person.id) }}>
+              {person.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * A change request's page in the visual editor, edited together: everyone on the page sees the others' changes and
  * cursors as they type (collaboration.ts). The server stores what is typed as it arrives and writes the change
@@ -83,14 +157,19 @@ export default function SharedPageEditor({
   ref,
 }: Props) {
   const session = useMemo(
-    () => openCollab({ spaceId, number, pageId }, { id: me.id, name: me.name }),
+    () => sessionFor({ spaceId, number, pageId }, { id: me.id, name: me.name }),
     [spaceId, number, pageId, me.id, me.name],
   );
   // Connected while shown.
   useEffect(() => {
+    const key = pageKey({ spaceId, number, pageId });
+    sessions.set(key, { session, me: personKey({ id: me.id, name: me.name }) });
     session.start();
-    return () => session.stop();
-  }, [session]);
+    return () => {
+      if (sessions.get(key)?.session === session) sessions.delete(key);
+      session.stop();
+    };
+  }, [session, spaceId, number, pageId, me.id, me.name]);
   const editor = useRef<VisualEditorHandle | null>(null);
   useImperativeHandle(
     ref,
@@ -103,39 +182,25 @@ export default function SharedPageEditor({
     }),
     [session],
   );
-  const state = useSyncExternalStore(session.subscribe, session.state);
+  // What the editor depends on; the rest of the state (which changes with every keystroke) is the status's.
+  const connection = useSyncExternalStore(session.subscribe, () => session.state().connection);
+  const readOnly = useSyncExternalStore(session.subscribe, () => session.state().readOnly);
   // The writer's place, once the page is there.
   const placed = useRef(false);
-  const live = state.connection === 'live';
+  const live = connection === 'live';
   useEffect(() => {
     if (!live || placed.current || caretBlock === undefined || !editor.current) return;
     placed.current = true;
     editor.current.placeCaret(caretBlock);
   }, [live, caretBlock]);
-  const editable = state.connection !== 'connecting' && state.connection !== 'refused' && !state.readOnly;
+  const editable = connection !== 'connecting' && connection !== 'refused' && !readOnly;
   return (
     <div className="shared-editor">
-      <div className="shared-editor-status">
-        <span
-          role="status"
-          className={`shared-editor-connection shared-editor-${state.notWritten === undefined ? state.connection : 'not-written'}`}
-        >
-          {statusText(state)}
-        </span>
-        {state.others.length > 0 && (
-          <ul className="shared-editor-people" aria-label="Also on this page">
-            {state.others.map((person, i) => (
-              <li key={i} style={{ borderColor: collaboratorColor(person.id) }}>
-                {person.name}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <SharedStatus session={session} />
       <VisualEditor
         ref={editor}
         markdown=""
-        onChange={() => undefined}
+        onChange={ignore}
         label={label}
         collab={session}
         editable={editable}

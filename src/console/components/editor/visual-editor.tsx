@@ -12,7 +12,9 @@ import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
 import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { TextSelection } from '@tiptap/pm/state';
+import { TextSelection, type EditorState } from '@tiptap/pm/state';
+import { redoDepth, undoDepth } from '@tiptap/pm/history';
+import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { LinkDialog, type LinkTarget } from './link-dialog';
 import { explicitHeadingId, HeadingIds } from '../../../shared/heading-ids';
 import './visual-editor.css';
@@ -401,8 +403,7 @@ function Toolbar({
       task: e.isActive('taskList'),
       quote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
-      undo: e.can().undo(),
-      redo: e.can().redo(),
+      ...undoRedo(e.state),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -473,6 +474,34 @@ function ToolButton({
   );
 }
 
+/**
+ * Whether undo and redo can do anything: the shared history of a page edited together (Yjs), or the editor's own.
+ * Read on every change (the toolbar's buttons), so read from the state rather than by trying the commands.
+ */
+function undoRedo(state: EditorState): { undo: boolean; redo: boolean } {
+  const shared = (yUndoPluginKey.getState(state) as { undoManager?: { undoStack: unknown[]; redoStack: unknown[] } })
+    ?.undoManager;
+  if (shared) return { undo: shared.undoStack.length > 0, redo: shared.redoStack.length > 0 };
+  return { undo: undoDepth(state) > 0, redo: redoDepth(state) > 0 };
+}
+
+/**
+ * The floating toolbar shows over selected text only: not over a selected block (a block of fields chosen, or just
+ * inserted), which it would cover while the writer fills the block's fields. One function for good: the menu
+ * updates its plugin (a transaction) whenever it is given another.
+ */
+const showSelectionToolbar: NonNullable<Parameters<typeof BubbleMenu>[0]['shouldShow']> = ({
+  editor: e,
+  state,
+  from,
+  to,
+}) =>
+  from !== to &&
+  state.selection instanceof TextSelection &&
+  e.isEditable &&
+  !e.isActive('codeBlock') &&
+  !e.isActive('markdownSource');
+
 /** The floating toolbar over selected text: what one does with a selection. */
 function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   const state = useEditorState({
@@ -490,19 +519,7 @@ function SelectionToolbar({ editor, onLink }: { editor: Editor; onLink: () => vo
     <ToolButton name={name} label={label} active={active} run={run} />
   );
   return (
-    <BubbleMenu
-      editor={editor}
-      className="visual-editor-bubble"
-      // Over selected text only: not over a selected block (a block of fields chosen, or just inserted), which it
-      // would cover while the writer fills the block's fields.
-      shouldShow={({ editor: e, state, from, to }) =>
-        from !== to &&
-        state.selection instanceof TextSelection &&
-        e.isEditable &&
-        !e.isActive('codeBlock') &&
-        !e.isActive('markdownSource')
-      }
-    >
+    <BubbleMenu editor={editor} className="visual-editor-bubble" shouldShow={showSelectionToolbar}>
       <div role="toolbar" aria-label="Selection">
         {tool('B', 'Bold', state.bold, () => chain().toggleBold().run())}
         {tool('I', 'Italic', state.italic, () => chain().toggleItalic().run())}

@@ -19,8 +19,14 @@ export const loadVisualEditor = () => import('../../../components/editor/shared-
 
 /**
  * For a writer who uses the visual editor, it starts loading with the page's data (the editor route's loader),
- * rather than once the editor's screen has loaded and run.
+ * rather than once the editor's screen has loaded and run; with the page (`page`, edited by `me`), the editor also
+ * connects to the shared page meanwhile, so that its content is on its way before the editor is on screen.
  */
-export function preloadEditor(): void {
-  if (typeof window !== 'undefined' && storedMode() === 'visual') void loadVisualEditor();
+export function preloadEditor(
+  page?: { spaceId: string; number: number; pageId: string },
+  me?: { id: string; name: string },
+): void {
+  if (typeof window === 'undefined' || storedMode() !== 'visual') return;
+  const loading = loadVisualEditor();
+  if (page && me) void loading.then((editor) => editor.prepareSharedPage(page, me));
 }
