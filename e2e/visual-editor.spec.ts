@@ -431,4 +431,12 @@ test('switching between the visual and markdown editors keeps the writer’s pla
   await expect
     .poll(written, { timeout: 15_000 })
     .toMatch(/Paragraph No\. 5\.\n\n[\s\S]*Paragraph No\. 59\.\n\nParagraph number 60\./);
+
+  // A new paragraph made with the caret out of view (the page scrolled away from it) is brought into view.
+  await body.getByText('Paragraph number 60.').click();
+  await page.keyboard.press('End');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(body.getByText('Paragraph number 60.')).not.toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(body.locator('p').last()).toBeInViewport();
 });

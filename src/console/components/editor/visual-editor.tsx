@@ -13,6 +13,7 @@ import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { TextSelection, type EditorState } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { LinkDialog, type LinkTarget } from './link-dialog';
@@ -115,6 +116,55 @@ const FindShortcut = Extension.create<{ open: () => void }>({
     };
   },
 });
+
+/** The boxes around an editor that clip what is in it (overflow other than visible), measured once per width. */
+const clippers = new WeakMap<EditorView, { width: number; boxes: Element[] }>();
+
+function clippingBoxes(view: EditorView): Element[] {
+  const known = clippers.get(view);
+  if (known && known.width === window.innerWidth) return known.boxes;
+  const boxes: Element[] = [];
+  for (let el = view.dom.parentElement; el && el !== document.body; el = el.parentElement) {
+    const style = getComputedStyle(el);
+    if (style.overflowX !== 'visible' || style.overflowY !== 'visible') boxes.push(el);
+    if (style.position === 'fixed') break;
+  }
+  clippers.set(view, { width: window.innerWidth, boxes });
+  return boxes;
+}
+
+/**
+ * After every change ProseMirror brings the selection into view by measuring each of the caret's ancestors up to
+ * the page (six measures each: some eighty a keystroke). While typing the caret is in view already: one measure of
+ * it, and of the few boxes that may clip it, says so and spares the rest. Otherwise (out of view, or in a block
+ * that scrolls, a wide table or code) ProseMirror scrolls as it does.
+ */
+function caretInView(view: EditorView): boolean {
+  const { selection } = view.state;
+  if (!(selection instanceof TextSelection)) return false;
+  let caret: { top: number; bottom: number; left: number; right: number };
+  try {
+    caret = view.coordsAtPos(selection.head, 1);
+  } catch {
+    return false;
+  }
+  const margin = 5;
+  if (caret.top < margin || caret.bottom > window.innerHeight - margin) return false;
+  if (caret.left < 0 || caret.right > window.innerWidth) return false;
+  // A block inside the page that scrolls (a wide table, a long code line): ProseMirror scrolls it.
+  for (let node: Node | null = view.domAtPos(selection.head).node; node && node !== view.dom; node = node.parentNode) {
+    if (node instanceof Element && (node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight)) {
+      return false;
+    }
+  }
+  for (const box of clippingBoxes(view)) {
+    const rect = box.getBoundingClientRect();
+    if (caret.top < rect.top || caret.bottom > rect.bottom || caret.left < rect.left || caret.right > rect.right) {
+      return false;
+    }
+  }
+  return true;
+}
 
 /** The document's top-level headings, in order, with where each starts. */
 function headingsOf(editor: Editor): Array<{ level: number; text: string; pos: number }> {
@@ -239,6 +289,7 @@ export default function VisualEditor({
         handleDrop: (view, event) =>
           takeFiles(event, event.dataTransfer, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
         handlePaste: (_view, event) => takeFiles(event, event.clipboardData, undefined),
+        handleScrollToSelection: caretInView,
       },
       onUpdate: ({ editor }) => {
         if (collab) return;
