@@ -106,11 +106,6 @@ export interface AppDeps {
   jobs?: JobQueueOptions | false;
   /** Limits of OpenAPI processing, where they differ from the defaults (tests use small ones). */
   openApi?: Partial<Omit<OpenApiJobOptions, 'allowPrivate'>>;
-  /**
-   * How often live collaboration checks its connections' access when nothing was changed (tests make it long, to see
-   * that a change is acted on at once).
-   */
-  collabRecheckMs?: number;
 }
 
 /** The background jobs this server runs (see jobs/queue.ts): started when the app is ready, stopped on close. */
@@ -225,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(searchRoutes, routeDeps);
   // Live collaboration's WebSocket, and the messages it exchanges with the other processes on the database.
   const notifier = openNotifier(deps.config.storage);
-  registerCollab(app, { db: deps.db, config: deps.config, notifier, recheckMs: deps.collabRecheckMs });
+  registerCollab(app, { db: deps.db, config: deps.config, notifier });
   app.addHook('onClose', async () => notifier.close());
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
   return { app, jobs: startJobs(app, deps) };

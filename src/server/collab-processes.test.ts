@@ -26,7 +26,8 @@ async function api(base: string, method: string, p: string, body?: unknown) {
     headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = await res.json();
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
   if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
@@ -44,8 +45,28 @@ async function pageToEdit(base: string) {
   return { spaceId: space.id as string, number: cr.number as number, pageId: made.changes[0].page.id as string };
 }
 
-function open(base: string, target: Awaited<ReturnType<typeof pageToEdit>>) {
-  const client = collabClient(base, target, TOKEN);
+/** An account that joins the first organization with `role`, through the API of the server at `base`. */
+async function member(base: string, role: string) {
+  const email = `writer-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const res = await fetch(`${base}/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'a-good-password', displayName: 'Writer' }),
+  });
+  const signedUp = await res.json();
+  if (res.status !== 201) throw new Error(`signup: ${res.status} ${JSON.stringify(signedUp)}`);
+  const orgs = await api(base, 'GET', '/v1/orgs');
+  const link = await api(base, 'POST', `/v1/orgs/${orgs.items[0].id}/link-invites`, { role });
+  const joined = await fetch(`${base}/v1/orgs/${orgs.items[0].id}/invites/${link.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${signedUp.token}` },
+  });
+  if (joined.status !== 200) throw new Error(`join: ${joined.status}`);
+  return { id: signedUp.user.id as string, token: signedUp.token as string, orgId: orgs.items[0].id as string };
+}
+
+function open(base: string, target: Awaited<ReturnType<typeof pageToEdit>>, token = TOKEN) {
+  const client = collabClient(base, target, token);
   clients.push(client);
   return client;
 }
@@ -95,14 +116,20 @@ describe('live collaboration across server processes', () => {
   }, 120_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'two processes on one PostgreSQL: editors on each see the other’s text and cursor',
+    'two processes on one PostgreSQL: editors on each see the other’s text and cursor; a removal made on one disconnects at once on the other',
     async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       const name = `ds_collab_${crypto.randomBytes(5).toString('hex')}`;
       await admin.query(`create database ${name}`);
       try {
-        const env = { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL!, name), ...OWNER };
+        // Connections are checked by the clock only every 10 minutes: what follows a change within the test's
+        // waits was pushed from the process the change was made on.
+        const env = {
+          DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL!, name),
+          COLLAB_RECHECK_SECONDS: '600',
+          ...OWNER,
+        };
         const [p1, p2] = [start(env), start(env)];
         const [l1, l2] = await within(60_000, 'both listening', [p1, p2], Promise.all([p1.listening, p2.listening]));
         const [base1, base2] = [l1.split(' ')[2]!, l2.split(' ')[2]!];
@@ -134,6 +161,13 @@ describe('live collaboration across server processes', () => {
           }),
         );
         expect(a.markdown()).toBe(b.markdown());
+
+        // A member editing on process two is disconnected as soon as process one removes them.
+        const writer = await member(base1, 'edit');
+        const w = open(base2, target, writer.token);
+        await w.ready;
+        await api(base1, 'DELETE', `/v1/orgs/${writer.orgId}/members/${writer.id}`);
+        await within(15_000, 'removed member disconnected on the other process', [p1, p2], w.closed);
       } finally {
         for (const c of clients.splice(0)) c.destroy();
         killStarted();

@@ -83,6 +83,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('checks live editing’s connections every 2 seconds unless COLLAB_RECHECK_SECONDS says otherwise, 1 to 3600', () => {
+    expect(loadConfig({}).collabRecheckSeconds).toBe(2);
+    expect(loadConfig({ COLLAB_RECHECK_SECONDS: '600' }).collabRecheckSeconds).toBe(600);
+    for (const bad of ['0', '3601', 'often', '1.5']) {
+      expect(problems({ COLLAB_RECHECK_SECONDS: bad })[0], bad).toMatch(/^COLLAB_RECHECK_SECONDS: /);
+    }
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a token only with them', () => {
     expect(problems({ ADMIN_EMAIL: 'a@example.com' })).toEqual(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
     expect(problems({ ADMIN_TOKEN: 'x'.repeat(32) })).toEqual([

@@ -82,6 +82,11 @@ const envSchema = z.object({
    * anyone out.
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST),
+  /**
+   * Seconds between two checks of live editing's connections when nothing was changed through the API (a session
+   * that ran out); any change made through the API, on any process, checks them at once.
+   */
+  COLLAB_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** Bytes one file of a space may have (uploads, and files of imports): 100 MiB unless set; 1 MiB to 1 GiB. */
   FILE_MAX_BYTES: z.coerce
     .number()
@@ -136,6 +141,8 @@ export interface Config {
   searchLanguage?: string;
   /** scrypt's cost (log2 N) of new password hashes; DEFAULT_PASSWORD_HASH_COST when unset. */
   passwordHashCost?: number;
+  /** COLLAB_RECHECK_SECONDS; 2 when unset. */
+  collabRecheckSeconds?: number;
   /** Bytes one file of a space may have (FILE_MAX_BYTES); FILE_UPLOAD_MAX_BYTES when unset. */
   fileMaxBytes?: number;
 }
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchLanguage: e.SEARCH_LANGUAGE,
     passwordHashCost: e.PASSWORD_HASH_COST,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    collabRecheckSeconds: e.COLLAB_RECHECK_SECONDS,
     ...(e.IMPORT_ARCHIVE_MAX_BYTES || e.IMPORT_TIME_LIMIT_SECONDS
       ? {
           importLimits: {

@@ -52,7 +52,7 @@ describeEachDialect('live collaboration on a change request page', (dialect) => 
   beforeAll(async () => {
     // Connections are checked again when something changes, not by the clock (every 10 minutes here): what follows
     // a change within a test's wait was pushed.
-    server = await startTestServer(dialect, {}, { collabRecheckMs: 600_000 });
+    server = await startTestServer(dialect, { collabRecheckSeconds: 600 });
   });
   afterAll(async () => {
     for (const c of clients) c.destroy();

@@ -34,7 +34,7 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js'
  *   read) or an API token. Those who may edit the change request join with write access; its readers watch.
  *   Access is checked again after every change made through the API, on any process (a member removed, a session
  *   signed out, a change request merged: the socket is closed or turned read-only at once), and every few seconds
- *   (`RECHECK_MS`: a session that ran out).
+ *   (`COLLAB_RECHECK_SECONDS`: a session that ran out).
  * - Never losing an edit: each update a client sends is stored before it is applied and acknowledged.
  * - The change request's page is written from the shared document after a pause in typing (`debounce`), at least
  *   every `maxDebounce`, and when the last editor leaves; a change of the page made elsewhere reaches the editors
@@ -43,8 +43,6 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/constants.js'
  *   `collab` channel; a process holding that document applies it.
  */
 
-/** How often access, and the pages of the documents held here, are checked again when nothing was changed. */
-const RECHECK_MS = 2000;
 /** Changes made through the API within this time are announced to the other processes together. */
 const CHANGED_ANNOUNCE_MS = 100;
 /** Largest message a client may send (an update pasting a long page). */
@@ -88,9 +86,11 @@ function credentialOf(
 
 export function registerCollab(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; notifier: Notifier; recheckMs?: number | undefined },
+  deps: { db: Db; config: Config; notifier: Notifier },
 ) {
-  const { db, config, notifier, recheckMs = RECHECK_MS } = deps;
+  const { db, config, notifier } = deps;
+  // How often access, and the pages of the documents held here, are checked again when nothing was changed.
+  const recheckMs = (config.collabRecheckSeconds ?? 2) * 1000;
   const urls = new Urls(config.publicUrl);
   const processId = newId();
   const targets = new Map<string, CollabTarget>();

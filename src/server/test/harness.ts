@@ -119,7 +119,7 @@ export async function storageFor(
 export async function startTestServer(
   dialect: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
-  appOverrides: Partial<Pick<AppDeps, 'openApi' | 'jobs' | 'collabRecheckMs'>> = {},
+  appOverrides: Partial<Pick<AppDeps, 'openApi' | 'jobs'>> = {},
 ): Promise<TestServer> {
   const { storage: storageConfig, drop } = await storageFor(dialect);
   const config: Config = {
