@@ -163,6 +163,21 @@ test('write in the visual editor: shortcuts and the toolbar format, only the tou
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   const box = await page.getByRole('textbox', { name: 'Content' }).boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
+  // A wide table (names that do not break) scrolls in its block: the page does not scroll sideways.
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/table');
+  await expect(
+    page.getByRole('listbox', { name: 'Insert a block' }).getByRole('option', { selected: true }),
+  ).toHaveText('Table');
+  await page.keyboard.press('Enter');
+  for (const name of ['disableRequestLogging', 'requestIdLogLabel', 'ignoreDuplicateSlashes']) {
+    await page.keyboard.type(`${name}${name}`);
+    await page.keyboard.press('Tab');
+  }
+  await expect(body.locator('table').last()).toContainText('ignoreDuplicateSlashes');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('insert every kind of block from the / menu, by keyboard; GitBook blocks are written as GitBook writes them', async ({

@@ -12,8 +12,8 @@ import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
 import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { TextSelection, type EditorState } from '@tiptap/pm/state';
-import type { EditorView } from '@tiptap/pm/view';
+import { Plugin, PluginKey, TextSelection, type EditorState } from '@tiptap/pm/state';
+import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { LinkDialog, type LinkTarget } from './link-dialog';
@@ -100,6 +100,43 @@ const LinkShortcut = Extension.create<{ open: (editor: Editor) => void }>({
         return true;
       },
     };
+  },
+});
+
+/** Top-level blocks on either side of the selection's that are always rendered (see NearSelection). */
+const NEAR_BLOCKS = 3;
+
+/**
+ * On a long page the browser lays out and paints only the blocks near the screen (`content-visibility: auto` in
+ * visual-editor.css: laying out every block of a 2,500-line page is a third of opening it, and part of every
+ * keystroke). Except the blocks around the selection, marked here (`near-selection`): a block just made, or the
+ * one the caret was just put in, may not be on screen yet, and text typed into a block the browser has not laid
+ * out lands in the wrong place.
+ */
+const NearSelection = Extension.create({
+  name: 'nearSelection',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('nearSelection'),
+        props: {
+          decorations: ({ doc, selection }) => {
+            if (doc.childCount === 0) return DecorationSet.empty;
+            const first = Math.max(0, Math.min(selection.$from.index(0), doc.childCount - 1) - NEAR_BLOCKS);
+            const last = Math.min(doc.childCount - 1, selection.$to.index(0) + NEAR_BLOCKS);
+            const near: Decoration[] = [];
+            let pos = 0;
+            for (let i = 0; i < first; i++) pos += doc.child(i).nodeSize;
+            for (let i = first; i <= last; i++) {
+              const size = doc.child(i).nodeSize;
+              near.push(Decoration.node(pos, pos + size, { class: 'near-selection' }));
+              pos += size;
+            }
+            return DecorationSet.create(doc, near);
+          },
+        },
+      }),
+    ];
   },
 });
 
@@ -238,6 +275,7 @@ export default function VisualEditor({
         },
       }),
       LinkShortcut.configure({ open: openLink }),
+      NearSelection,
       Find,
       FindShortcut.configure({ open: () => setFinding((n) => n + 1) }),
       SlashMenu.configure({ upload: () => latest.upload?.() }),
