@@ -84,10 +84,7 @@ function credentialOf(
   return { kind: 'api', token };
 }
 
-export function registerCollab(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config; notifier: Notifier },
-) {
+export function registerCollab(app: FastifyInstance, deps: { db: Db; config: Config; notifier: Notifier }) {
   const { db, config, notifier } = deps;
   // How often access, and the pages of the documents held here, are checked again when nothing was changed.
   const recheckMs = (config.collabRecheckSeconds ?? 2) * 1000;
