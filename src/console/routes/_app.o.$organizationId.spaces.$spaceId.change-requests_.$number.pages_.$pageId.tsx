@@ -6,7 +6,7 @@ import { changeRequestQueryOptions } from '../features/change-requests/api/get-c
 import { changeRequestPageQueryOptions } from '../features/change-requests/api/get-change-request-page';
 import { changeRequestPagesQueryOptions } from '../features/change-requests/api/get-change-request-pages';
 import { ChangeRequestEditor } from '../features/change-requests/components/change-request-editor';
-import { preloadEditor } from '../features/change-requests/utils/editor-mode';
+import { editorIdentity, preloadEditor } from '../features/change-requests/utils/editor-mode';
 import { userQueryOptions } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
 import { orNotFound } from './-not-found';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/ch
       preloadEditor();
       if (!preload) {
         void queryClient.ensureQueryData(userQueryOptions()).then(
-          (me) => preloadEditor(params, { id: me.id, name: me.displayName ?? 'Someone' }),
+          (me) => preloadEditor(params, editorIdentity(me)),
           () => undefined,
         );
       }

@@ -31,7 +31,14 @@ import { changeRequestQueryOptions, useChangeRequest } from '../api/get-change-r
 import { changeRequestPageQueryOptions, useChangeRequestPage } from '../api/get-change-request-page';
 import { editErrorMessage, isStaleEdit, STALE_EDIT_MESSAGE } from '../utils/edit-errors';
 import { onlyOwnEditsElsewhere } from '../utils/own-edits';
-import { loadVisualEditor, preloadEditor, storedMode, EDITOR_MODE_KEY, type EditorMode } from '../utils/editor-mode';
+import {
+  editorIdentity,
+  loadVisualEditor,
+  preloadEditor,
+  storedMode,
+  EDITOR_MODE_KEY,
+  type EditorMode,
+} from '../utils/editor-mode';
 import { contentTypeOf, fileMarkdown, fileProblem, FILES_AT_ONCE_MAX, nameOf } from '../utils/file-upload';
 import type { SharedEditorHandle } from '../../../components/editor/shared-page-editor';
 import type { LinkTarget } from '../../../components/editor/link-dialog';
@@ -232,7 +239,7 @@ function WatchedPage({
           spaceId={spaceId}
           number={number}
           pageId={page.id}
-          me={{ id: me?.id ?? '', name: me?.displayName ?? 'Someone' }}
+          me={editorIdentity(me)}
           label="Content"
           filesUrl={revisionFilesUrl(spaceId, filesBase)}
         />
@@ -650,7 +657,7 @@ function PageForm({
             spaceId={spaceId}
             number={number}
             pageId={page.id}
-            me={{ id: me?.id ?? '', name: me?.displayName ?? 'Someone' }}
+            me={editorIdentity(me)}
             label="Content"
             filesUrl={revisionFilesUrl(spaceId, base)}
             onFiles={(files) => void uploadFiles(files)}

@@ -18,6 +18,14 @@ export function storedMode(): EditorMode {
 export const loadVisualEditor = () => import('../../../components/editor/shared-page-editor');
 
 /**
+ * Who edits, as the shared editor names them to the others. The editor route's loader and the editor name them
+ * alike: the session the loader connects ahead is the editor's only for the same person.
+ */
+export function editorIdentity(user: { id: string; displayName: string } | undefined): { id: string; name: string } {
+  return { id: user?.id ?? '', name: user?.displayName ?? 'Someone' };
+}
+
+/**
  * For a writer who uses the visual editor, it starts loading with the page's data (the editor route's loader),
  * rather than once the editor's screen has loaded and run; with the page (`page`, edited by `me`), the editor also
  * connects to the shared page meanwhile, so that its content is on its way before the editor is on screen.
