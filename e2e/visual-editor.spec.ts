@@ -243,6 +243,19 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await expect(menu).toHaveCount(0);
   await page.keyboard.type('Download');
   await expect(body.locator('.editor-stepper')).toHaveCount(1);
+  // An item of a block of items is added after the one the cursor is in from the `/` menu, and removed with the
+  // button in its header (the second step and tab the menu made).
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/add step');
+  await expect(menu.getByRole('option', { selected: true })).toHaveText('Add a step after this one');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Run');
+  const steps = body.locator('.editor-step');
+  await expect(steps).toHaveCount(3);
+  await steps.nth(2).getByRole('button', { name: 'Remove this step' }).click();
+  await expect(steps).toHaveCount(2);
+  await body.locator('.editor-tab').nth(1).getByRole('button', { name: 'Remove this tab' }).click();
+  await expect(body.locator('.editor-tab')).toHaveCount(1);
   await page.keyboard.press('Control+End');
   await insert('expand', 'Expandable');
   await page.keyboard.type('Because it is.');
@@ -280,6 +293,15 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await expect(suggestions).toHaveAttribute('value', '../.gitbook/includes/support-note.md');
   await expect(suggestions).toHaveAttribute('label', 'Support note');
   await include.fill('../.gitbook/includes/support-note.md');
+  // Updates (a changelog): the first dated in its field, another added after it from its header.
+  await body.getByText('After the operation.').click();
+  await page.keyboard.press('End');
+  await insert('changelog', 'Updates');
+  await page.keyboard.type('Shipped.');
+  await body.getByRole('textbox', { name: 'Update date' }).fill('2026-11-02');
+  await body.getByRole('button', { name: 'Add an update after this one' }).click();
+  await page.keyboard.type('Next.');
+  await expect(body.locator('.editor-update')).toHaveCount(2);
   await body.getByText('After the operation.').click();
   await page.keyboard.press('End');
   await insert('side by side', 'Columns');
@@ -294,8 +316,10 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '## Section',
     '- point',
     '{% hint style="warning" %}\nCareful.\n{% endhint %}',
-    '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}',
-    '{% stepper %}\n{% step %}\nDownload\n{% endstep %}',
+    '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}\n{% endtabs %}',
+    '{% stepper %}\n{% step %}\nDownload\n{% endstep %}\n\n{% step %}\nRun\n{% endstep %}\n{% endstepper %}',
+    '{% updates format="full" %}\n{% update date="2026-11-02" %}\nShipped.\n{% endupdate %}\n\n{% update date="',
+    'Next.\n{% endupdate %}\n{% endupdates %}',
     '<details>\n\n<summary>Why?</summary>\n\nBecause it is.\n\n</details>',
     '{% content-ref url="/pages/',
     '[Install](/pages/',

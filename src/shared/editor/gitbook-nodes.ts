@@ -50,7 +50,12 @@ const CONTAINERS: Record<string, { attributes: string[]; only?: string }> = {
   step: { attributes: [] },
   columns: { attributes: [], only: 'column' },
   column: { attributes: ['width'] },
+  updates: { attributes: ['format'], only: 'update' },
+  update: { attributes: ['date'] },
 };
+
+/** The blocks that are items of another (a tab of tabs…): each sits only in its list, which holds one or more. */
+export const ITEMS: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
 
 /**
  * The token of a block the editor shows as what it is, at the start of `src`; undefined when there is none or it is
@@ -86,8 +91,8 @@ function gitbookContainer(options: { name: string; content: string; className: s
   const { attributes } = CONTAINERS[name]!;
   return Node.create({
     name,
-    // Tabs, steps and columns only inside tabs, steppers and columns.
-    ...(name === 'tab' || name === 'step' || name === 'column' ? {} : { group: 'block' }),
+    // Tabs, steps, columns and updates only inside tabs, steppers, columns and updates.
+    ...(name in ITEMS ? {} : { group: 'block' }),
     content: options.content,
     defining: true,
     addAttributes: () =>
@@ -128,7 +133,8 @@ function gitbookContainer(options: { name: string; content: string; className: s
     },
     renderMarkdown: (node: JSONContent, helpers) => {
       const attrs = attributes
-        .filter((a) => (node.attrs?.[a] ?? '') !== '' || a === 'title')
+        // A tab's title and an update's date are written even when empty, as GitBook writes them.
+        .filter((a) => (node.attrs?.[a] ?? '') !== '' || a === 'title' || a === 'date')
         .map((a) => ` ${a}=${quote(String(node.attrs?.[a] ?? ''))}`)
         .join('');
       const body = helpers.renderChildren(node.content ?? [], '\n\n');
@@ -196,6 +202,18 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 const decodeTitle = (title: string) => title.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
 const encodeTitle = (title: string) =>
   title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** A changelog: updates, each with its date (`YYYY-MM-DD`), newest first as written. */
+export const Update = gitbookContainer({
+  name: 'update',
+  content: 'block+',
+  className: 'editor-update',
+});
+export const Updates = gitbookContainer({
+  name: 'updates',
+  content: 'update+',
+  className: 'editor-updates',
+});
 
 export const Column = gitbookContainer({
   name: 'column',
@@ -468,4 +486,16 @@ function gitbookAtom(spec: AtomSpec) {
 /** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, OpenAPI operation, include). */
 export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
 
-export const gitbookNodes = [Hint, Tab, Tabs, Step, Stepper, Column, Columns, Expandable, ...ATOMS.map(gitbookAtom)];
+export const gitbookNodes = [
+  Hint,
+  Tab,
+  Tabs,
+  Step,
+  Stepper,
+  Column,
+  Columns,
+  Update,
+  Updates,
+  Expandable,
+  ...ATOMS.map(gitbookAtom),
+];

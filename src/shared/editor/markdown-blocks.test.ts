@@ -166,6 +166,48 @@ describe('the visual editor reads and writes page markdown', () => {
     );
   });
 
+  it('edits updates (a changelog) as blocks, each with its date, written as GitBook writes them', () => {
+    const markdown = [
+      '{% updates format="full" %}',
+      '{% update date="2026-11-02" %}',
+      '## Faster search',
+      '',
+      'Results in **half** the time.',
+      '{% endupdate %}',
+      '',
+      '{% update date="2026-10-01" %}',
+      'First release.',
+      '{% endupdate %}',
+      '{% endupdates %}',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => [n.type, n.attrs])).toEqual([['updates', { format: 'full' }]]);
+    const updates = page.doc.content![0]!.content!;
+    expect(updates.map((u) => [u.type, u.attrs!.date])).toEqual([
+      ['update', '2026-11-02'],
+      ['update', '2026-10-01'],
+    ]);
+    expect(updates[0]!.content!.map((n) => n.type)).toEqual(['heading', 'paragraph']);
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    // An update added in the editor, and one whose date was cleared: the date is written even when empty.
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![0]!.content!.unshift({
+      type: 'update',
+      attrs: { date: '' },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Soon.' }] }],
+    });
+    expect(pages.save(page, doc)).toBe(
+      markdown.replace(
+        '{% updates format="full" %}\n',
+        '{% updates format="full" %}\n{% update date="" %}\nSoon.\n{% endupdate %}\n\n',
+      ),
+    );
+    // An update outside updates is not one of its blocks: it stays a block of source.
+    const alone = pages.load('{% update date="2026-01-01" %}\nHi.\n{% endupdate %}\n');
+    expect(alone.doc.content!.map((n) => n.type)).toEqual(['markdownSource']);
+  });
+
   it('edits expandables as blocks with their title, written as GitBook writes them', () => {
     const markdown = [
       '<details>',

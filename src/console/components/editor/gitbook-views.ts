@@ -2,6 +2,7 @@ import type { Editor, NodeViewRenderer } from '@tiptap/core';
 import type { NodeView } from '@tiptap/pm/view';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
+import { addItemAfter, itemLabels, removeItem } from './items';
 
 /**
  * How GitBook's blocks look in the visual editor: a hint with its style to choose, a tab with its title to type,
@@ -158,8 +159,55 @@ function titleView(name: string, className: string, label: string) {
   });
 }
 
-export const tabView = titleView('tab', 'editor-tab', 'Tab title');
 export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
+
+/**
+ * An item of a block of items (a tab, a step, a column, an update): its field in its header (a tab's title, an
+ * update's date) or its name (a step's number, shown by CSS), and buttons to add one after it and to remove it.
+ */
+function itemView(name: string, field?: { attr: string; label: string; placeholder: string }) {
+  const className = `editor-${name}`;
+  const labels = itemLabels(name);
+  return withHeader(name, className, ({ editor, current, set, getPos }) => {
+    const control = document.createElement('div');
+    control.className = 'editor-item-header';
+    let sync: (node: PmNode) => void = () => undefined;
+    if (field) {
+      const input = document.createElement('input');
+      input.className = `editor-block-control ${className}-${field.attr}`;
+      input.setAttribute('aria-label', field.label);
+      input.placeholder = field.placeholder;
+      input.addEventListener('input', () => set({ [field.attr]: input.value }));
+      control.append(input);
+      sync = (node) => showValue(input, String(node.attrs[field.attr] ?? ''));
+    } else {
+      const label = document.createElement('span');
+      label.className = `${className}-label`;
+      control.append(label);
+    }
+    const button = (text: string, label: string, run: (pos: number) => void) => {
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.className = 'editor-item-button';
+      el.textContent = text;
+      el.title = label;
+      el.setAttribute('aria-label', label);
+      el.addEventListener('click', () => {
+        const pos = getPos();
+        if (typeof pos === 'number') run(pos);
+      });
+      control.append(el);
+    };
+    button('+', labels.add, (pos) => addItemAfter(editor, pos, current()));
+    button('×', labels.remove, (pos) => removeItem(editor, pos, current()));
+    return { control, sync };
+  });
+}
+
+const tabView = itemView('tab', { attr: 'title', label: 'Tab title', placeholder: 'Tab title' });
+const stepView = itemView('step');
+const columnView = itemView('column');
+const updateView = itemView('update', { attr: 'date', label: 'Update date', placeholder: 'YYYY-MM-DD' });
 
 /** The formula of a block of math (`$$` on lines of their own around it), or undefined for other markdown. */
 export function formulaOf(markdown: string): string | undefined {
@@ -282,6 +330,9 @@ const codeView = withHeader(
 export const gitbookViews = {
   hint: hintView,
   tab: tabView,
+  step: stepView,
+  column: columnView,
+  update: updateView,
   expandable: expandableView,
   markdownSource: sourceView,
   codeBlock: codeView,

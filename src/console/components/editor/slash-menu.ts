@@ -3,11 +3,12 @@ import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@
 import { PluginKey } from '@tiptap/pm/state';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
 import { source } from '../../../shared/editor/markdown-blocks';
+import { addItemAfter, itemAtSelection, itemLabels, removeItem, today } from './items';
 
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
  * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
- * tables, hints, tabs, steppers, columns, embeds, page references, OpenAPI operations, includes…) are inserted as
+ * tables, hints, tabs, steppers, columns, updates, embeds, page references, OpenAPI operations, includes…) are inserted as
  * such; math as a block of source to fill in, written as GitBook writes it.
  */
 
@@ -142,6 +143,17 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
       }),
     },
     {
+      title: 'Updates',
+      keywords: 'changelog release notes whats new updates',
+      // Dated the day it is inserted.
+      run: (e, r) =>
+        insert({
+          type: 'updates',
+          attrs: { format: 'full' },
+          content: [{ type: 'update', attrs: { date: today() }, content: [paragraph()] }],
+        })(e, r),
+    },
+    {
       title: 'Expandable',
       keywords: 'details collapse accordion toggle',
       run: insert({ type: 'expandable', attrs: { title: 'More' }, content: [paragraph()] }),
@@ -180,6 +192,39 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
     });
   }
   return items;
+}
+
+/**
+ * Typed in an item of a block of items (a tab, a step, a column, an update), the `/` menu first offers to add one
+ * after it and to remove it (what the buttons in its header do, from the keyboard).
+ */
+export function itemActions(editor: Editor): SlashItem[] {
+  const item = itemAtSelection(editor.state);
+  if (!item) return [];
+  const type = item.node.type.name;
+  const labels = itemLabels(type);
+  /**
+   * Runs `action` on the item once the `/` and what follows it are gone (the item has moved by as much), and the
+   * line they were typed on with them when it was a line of its own (not the item's only one).
+   */
+  const after =
+    (action: typeof addItemAfter) =>
+    (e: Editor, r: Range): void => {
+      e.chain().focus().deleteRange(r).run();
+      const at = itemAtSelection(e.state);
+      if (!at) return;
+      const { $from } = e.state.selection;
+      if ($from.parent.isTextblock && $from.parent.content.size === 0 && $from.node($from.depth - 1).childCount > 1) {
+        // (The item starts before the line: it stays where it is, one line shorter.)
+        e.view.dispatch(e.state.tr.delete($from.before(), $from.after()));
+      }
+      const node = e.state.doc.nodeAt(at.pos);
+      if (node) action(e, at.pos, node);
+    };
+  return [
+    { title: labels.add, keywords: `new insert ${type}`, run: after(addItemAfter) },
+    { title: labels.remove, keywords: `delete ${type}`, run: after(removeItem) },
+  ];
 }
 
 /** The items whose title or keywords hold every word of `query`. */
@@ -293,7 +338,7 @@ export const SlashMenu = Extension.create<{ upload?: () => void }>({
         allowSpaces: true,
         // Not inside code, where a slash is text.
         allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
-        items: ({ query }) => filterSlashItems(all, query),
+        items: ({ query, editor }) => filterSlashItems([...itemActions(editor), ...all], query),
         command: ({ editor, range, props }) => props.run(editor, range),
         render: () => {
           let view: SlashMenuView | undefined;

@@ -1,0 +1,60 @@
+import type { Editor } from '@tiptap/core';
+import type { Node as PmNode } from '@tiptap/pm/model';
+import { TextSelection, type EditorState } from '@tiptap/pm/state';
+import { ITEMS } from '../../../shared/editor/gitbook-nodes';
+
+/**
+ * The items of GitBook's blocks of items (a tab of tabs, a step of a stepper, a column of columns, an update of
+ * updates): added after one and removed, from the buttons in the item's header or from the `/` menu typed in it.
+ */
+
+/** What adds an item of `type` after one, and what removes one, say. */
+export function itemLabels(type: string): { add: string; remove: string } {
+  const article = /^[aeiou]/.test(type) ? 'an' : 'a';
+  return { add: `Add ${article} ${type} after this one`, remove: `Remove this ${type}` };
+}
+
+/** Today as an update's date (`YYYY-MM-DD`, as GitBook writes it). */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** The attributes of a new item of `type`: a tab's title to type over, today's date for an update. */
+function newItemAttrs(type: string): Record<string, string> {
+  if (type === 'tab') return { title: 'New tab' };
+  if (type === 'update') return { date: today() };
+  return {};
+}
+
+/** The innermost item holding the selection, and where it starts. */
+export function itemAtSelection(state: EditorState): { pos: number; node: PmNode } | undefined {
+  const { $from } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) {
+    const node = $from.node(depth);
+    if (node.type.name in ITEMS) return { pos: $from.before(depth), node };
+  }
+  return undefined;
+}
+
+/** Adds an item of the same kind after the `node` at `pos`, the cursor in its first line. */
+export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
+  const { schema } = editor.state;
+  const item = node.type.create(newItemAttrs(node.type.name), schema.nodes.paragraph!.create());
+  const at = pos + node.nodeSize;
+  const tr = editor.state.tr.insert(at, item);
+  tr.setSelection(TextSelection.create(tr.doc, at + 2)).scrollIntoView();
+  editor.view.dispatch(tr);
+  editor.view.focus();
+}
+
+/**
+ * Removes the `node` at `pos`; the last item of its block removes the block (a stepper of no step is not one). The
+ * cursor goes where it was.
+ */
+export function removeItem(editor: Editor, pos: number, node: PmNode) {
+  const $pos = editor.state.doc.resolve(pos);
+  const from = $pos.parent.childCount === 1 ? $pos.before() : pos;
+  const to = $pos.parent.childCount === 1 ? $pos.after() : pos + node.nodeSize;
+  const tr = editor.state.tr.delete(from, to);
+  tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(from, tr.doc.content.size)), -1)).scrollIntoView();
+  editor.view.dispatch(tr);
+  editor.view.focus();
+}
