@@ -1,6 +1,4 @@
-import { Extension } from '@tiptap/core';
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
-import { yCursorPlugin } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { COLLAB_NOT_WRITTEN, COLLAB_PATH, COLLAB_WRITTEN, collabDocumentName } from '../../../shared/contract/collab';
 import { CSRF_COOKIE } from '../../../shared/contract/constants';
@@ -9,7 +7,8 @@ import { readCookie } from '../../lib/api-client';
 /**
  * The console's side of live collaboration: a page of a change request opened in the visual editor is a Yjs
  * document shared with everyone editing it, through the server's WebSocket (Hocuspocus's provider). The session
- * cookie authenticates the socket; the CSRF cookie's value, which only the console can read, is its token.
+ * cookie authenticates the socket; the CSRF cookie's value, which only the console can read, is its token. This
+ * module holds no editor (Yjs and the provider only): a page is connected with it while the editor still loads.
  */
 
 /** Someone on a shared page, as the server vouches for them (their account; their color follows from its id). */
@@ -167,34 +166,4 @@ export function openCollab(
       set({ connection: 'connecting' });
     },
   };
-}
-
-/** The others' cursors and selections, with their names. */
-export function collaborationCursors(provider: HocuspocusProvider) {
-  return Extension.create({
-    name: 'collaborationCursors',
-    addProseMirrorPlugins() {
-      return [
-        yCursorPlugin(provider.awareness!, {
-          cursorBuilder: (user: Partial<Collaborator>) => {
-            const color = collaboratorColor(String(user.id ?? ''));
-            const caret = document.createElement('span');
-            caret.className = 'collab-caret';
-            caret.style.borderColor = color;
-            const label = document.createElement('span');
-            label.className = 'collab-caret-label';
-            label.style.backgroundColor = color;
-            label.textContent = String(user.name ?? 'Someone');
-            caret.append(label);
-            return caret;
-          },
-          // The color is made here (from the id), never taken from what another client sent.
-          selectionBuilder: (user: Partial<Collaborator>) => ({
-            class: 'collab-selection',
-            style: `background-color: color-mix(in srgb, ${collaboratorColor(String(user.id ?? ''))} 22%, transparent)`,
-          }),
-        }),
-      ];
-    },
-  });
 }

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared/editor/markdown-blocks';
 import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
-import { collaborationCursors, type CollabSession } from './collaboration';
+import type { CollabSession } from './collaboration';
+import { collaborationCursors } from './collaboration-cursors';
 import { SlashMenu } from './slash-menu';
 import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
 import { Find } from './find';

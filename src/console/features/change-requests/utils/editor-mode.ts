@@ -35,6 +35,9 @@ export function preloadEditor(
   me?: { id: string; name: string },
 ): void {
   if (typeof window === 'undefined' || storedMode() !== 'visual') return;
-  const loading = loadVisualEditor();
-  if (page && me) void loading.then((editor) => editor.prepareSharedPage(page, me));
+  void loadVisualEditor();
+  // (Its connection apart, and first: a small module, evaluated long before the editor's.)
+  if (page && me) {
+    void import('../../../components/editor/shared-sessions').then((shared) => shared.prepareSharedPage(page, me));
+  }
 }
