@@ -13,7 +13,7 @@ import path from 'node:path';
 import { buildServer } from '../scripts/build-server.mjs';
 import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 import { collabClient, type CollabClient } from '../src/server/test/collab-client.js';
-import { freePort, jsonCaller, median } from './setup.js';
+import { BENCH_ADMIN, freePort, jsonCaller, median } from './setup.js';
 
 const TOKEN = 'bench-collab-token-0123456789abcdefghijklmnopqr';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -40,8 +40,8 @@ const child = spawn(process.execPath, [...serverNodeArgs(), path.join(built, 'se
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     ADMIN_TOKEN: TOKEN,
     LOG_LEVEL: 'warn',
   },

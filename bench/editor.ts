@@ -15,11 +15,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median, jsonCaller } from './setup.js';
+import { BENCH_ADMIN, median, jsonCaller, startStallServer } from './setup.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const TOKEN = 'bench-editor-token-0123456789abcdefghijklmnopqr';
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
 const KEYS = Number(process.env.BENCH_KEYS ?? 60);
 const GOAL_OPEN_MS = 1000;
@@ -32,13 +30,11 @@ if (!fs.existsSync('dist/console/index.html')) {
 }
 const markdown = fs.readFileSync(path.join('node_modules', 'fastify', 'docs', 'Reference', 'Server.md'), 'utf8');
 
-const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
-const { app } = await buildApp({ config, db: storage.db });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const call = jsonCaller(base, TOKEN);
-const org = owner.organizationId;
+// The server in a process of its own, as `npm start` runs it: in this one, it would share its event loop with the
+// browser's driver, whose work as a page loads (dozens of files, their network events) delayed the API's answers.
+const { child: server, started, base } = await startStallServer();
+const call = jsonCaller(base, started.token);
+const org = started.org;
 
 const space = await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Reference' });
 const seed = await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Seed' });
@@ -61,7 +57,7 @@ const percentile = (values: number[], p: number) =>
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const signedIn = await context.request.post(`${base}/v1/auth/login`, {
-  data: { email: config.admin.email, password: config.admin.password },
+  data: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
 });
 if (!signedIn.ok()) throw new Error(`sign-in: ${signedIn.status()}`);
 
@@ -203,8 +199,7 @@ try {
   );
 } finally {
   await browser.close();
-  await app.close();
-  await cleanup();
+  server.kill('SIGTERM');
 }
 
 console.log(

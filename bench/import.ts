@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from 'fflate';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, freePort, median, onPostgres } from './setup.js';
+import { BENCH_ADMIN, benchDatabase, freePort, median, onPostgres } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
@@ -227,8 +227,8 @@ async function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       ADMIN_TOKEN: TOKEN,
       LOG_LEVEL: 'warn',
       // A 2,000-file import takes longer than the default two minutes on a slow machine.

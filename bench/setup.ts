@@ -15,6 +15,9 @@ import { nowIso } from '../src/server/lib/time.js';
 import { bootstrapOwner } from '../src/server/domain/auth/service.js';
 import type { Config } from '../src/server/config.js';
 
+/** The owner of a benchmark's database, who signs in to the console in the browser benchmarks. */
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+
 /**
  * A fresh database with its owner, migrated. `postgres` uses BENCH_DATABASE_URL, in a schema of its own that
  * `cleanup` drops.
@@ -27,7 +30,7 @@ export async function benchDatabase(token: string, dialect: 'sqlite' | 'postgres
     dataDir: dir,
     storage: { kind: 'sqlite', file: path.join(dir, 'bench.sqlite') },
     publicUrl: 'http://127.0.0.1',
-    admin: { email: 'bench@example.com', password: 'bench-password', token },
+    admin: { ...BENCH_ADMIN, token },
     signup: 'closed',
     logLevel: 'silent',
     sessionTtlSeconds: 3600,
