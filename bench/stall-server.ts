@@ -1,6 +1,6 @@
-// Benchmark server (child process of bench/stall.ts, soak.ts, load.ts, editor.ts): the real app on a fresh SQLite database (or
-// a fresh PostgreSQL schema with BENCH_SERVER_DIALECT=postgres), with the worker pool configured as `npm start`
-// configures it. Prints one JSON line with its port and token, then serves until SIGTERM.
+// Benchmark server (child process of bench/stall.ts, soak.ts, load.ts, editor.ts): the real app on a fresh SQLite
+// database (or a fresh PostgreSQL schema with BENCH_SERVER_DIALECT=postgres), with the worker pool configured as
+// `npm start` configures it. Prints one JSON line with its port and token, then serves until SIGTERM.
 import { buildApp } from '../src/server/app.js';
 import { workers } from '../src/server/workers/pool.js';
 import { collectWhenIdle } from '../src/server/lib/idle-gc.js';
