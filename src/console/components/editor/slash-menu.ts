@@ -8,8 +8,8 @@ import { addItemAfter, itemAtSelection, itemLabels, removeItem, today } from './
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
  * is typed after it; ↑/↓ choose, Enter inserts, Escape closes. Blocks the editor shows as what they are (lists,
- * tables, hints, tabs, steppers, columns, updates, embeds, page references, OpenAPI operations, includes…) are inserted as
- * such; math as a block of source to fill in, written as GitBook writes it.
+ * tables, hints, tabs, steppers, columns, updates, embeds, page references, OpenAPI operations, includes…) are
+ * inserted as such; math as a block of source to fill in, written as GitBook writes it.
  */
 
 export interface SlashItem {
