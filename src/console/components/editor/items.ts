@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { TextSelection, type EditorState } from '@tiptap/pm/state';
+import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { ITEMS } from '../../../shared/editor/gitbook-nodes';
 
 /**
@@ -34,27 +34,35 @@ export function itemAtSelection(state: EditorState): { pos: number; node: PmNode
   return undefined;
 }
 
-/** Adds an item of the same kind after the `node` at `pos`, the cursor in its first line. */
-export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
-  const { schema } = editor.state;
-  const item = node.type.create(newItemAttrs(node.type.name), schema.nodes.paragraph!.create());
+/** The change that adds an item of the same kind after the `node` at `pos`, the cursor in its first line. */
+export function addItemAfterTr(state: EditorState, pos: number, node: PmNode): Transaction {
+  const item = node.type.create(newItemAttrs(node.type.name), state.schema.nodes.paragraph!.create());
   const at = pos + node.nodeSize;
-  const tr = editor.state.tr.insert(at, item);
-  tr.setSelection(TextSelection.create(tr.doc, at + 2)).scrollIntoView();
-  editor.view.dispatch(tr);
-  editor.view.focus();
+  const tr = state.tr.insert(at, item);
+  return tr.setSelection(TextSelection.create(tr.doc, at + 2)).scrollIntoView();
 }
 
 /**
- * Removes the `node` at `pos`; the last item of its block removes the block (a stepper of no step is not one). The
- * cursor goes where it was.
+ * The change that removes the `node` at `pos`; the last item of its block removes the block (a stepper of no step
+ * is not one). The cursor goes where it was, or to the nearest text before.
  */
+export function removeItemTr(state: EditorState, pos: number, node: PmNode): Transaction {
+  const $pos = state.doc.resolve(pos);
+  const last = $pos.parent.childCount === 1;
+  const from = last ? $pos.before() : pos;
+  const to = last ? $pos.after() : pos + node.nodeSize;
+  const tr = state.tr.delete(from, to);
+  return tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(from, tr.doc.content.size)), -1)).scrollIntoView();
+}
+
+/** Adds an item after the `node` at `pos` (addItemAfterTr), and goes back to the text. */
+export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
+  editor.view.dispatch(addItemAfterTr(editor.state, pos, node));
+  editor.view.focus();
+}
+
+/** Removes the item `node` at `pos` (removeItemTr), and goes back to the text. */
 export function removeItem(editor: Editor, pos: number, node: PmNode) {
-  const $pos = editor.state.doc.resolve(pos);
-  const from = $pos.parent.childCount === 1 ? $pos.before() : pos;
-  const to = $pos.parent.childCount === 1 ? $pos.after() : pos + node.nodeSize;
-  const tr = editor.state.tr.delete(from, to);
-  tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(from, tr.doc.content.size)), -1)).scrollIntoView();
-  editor.view.dispatch(tr);
+  editor.view.dispatch(removeItemTr(editor.state, pos, node));
   editor.view.focus();
 }
