@@ -51,7 +51,7 @@ const CONTAINERS: Record<string, { attributes: string[]; only?: string }> = {
   columns: { attributes: [], only: 'column' },
   column: { attributes: ['width'] },
   updates: { attributes: ['format'], only: 'update' },
-  update: { attributes: ['date'] },
+  update: { attributes: ['date', 'tags'] },
 };
 
 /** The blocks that are items of another (a tab of tabs…): each sits only in its list, which holds one or more. */

@@ -203,6 +203,31 @@ describe('the visual editor reads and writes page markdown', () => {
         '{% updates format="full" %}\n{% update date="" %}\nSoon.\n{% endupdate %}\n\n',
       ),
     );
+    // As GitBook's own changelogs are written: tags, and blank lines after the opening tags; an unchanged page is written
+    // back as it was, and a changed update as the editor writes blocks (its list with `-`).
+    const tagged = [
+      '# Native iOS Changelog',
+      '',
+      '{% updates format="full" %}',
+      '',
+      '{% update date="2026-01-01" tags="added,fixes" %}',
+      '',
+      '## v2.1.11 - Latest',
+      '',
+      '* Crash guards.',
+      '{% endupdate %}',
+      '{% endupdates %}',
+      '',
+    ].join('\n');
+    const changelog = pages.load(tagged);
+    const update = changelog.doc.content![1]!.content![0]!;
+    expect(update.attrs).toEqual({ date: '2026-01-01', tags: 'added,fixes' });
+    expect(pages.save(changelog, changelog.doc)).toBe(tagged);
+    const edited = structuredClone(changelog.doc) as JSONContent;
+    edited.content![1]!.content![0]!.content![0]!.content![0]!.text = 'v2.1.12';
+    expect(pages.save(changelog, edited)).toContain(
+      '{% update date="2026-01-01" tags="added,fixes" %}\n## v2.1.12\n\n- Crash guards.\n{% endupdate %}',
+    );
     // An update outside updates is not one of its blocks: it stays a block of source.
     const alone = pages.load('{% update date="2026-01-01" %}\nHi.\n{% endupdate %}\n');
     expect(alone.doc.content!.map((n) => n.type)).toEqual(['markdownSource']);

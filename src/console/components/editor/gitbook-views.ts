@@ -162,25 +162,26 @@ function titleView(name: string, className: string, label: string) {
 export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
 
 /**
- * An item of a block of items (a tab, a step, a column, an update): its field in its header (a tab's title, an
- * update's date) or its name (a step's number, shown by CSS), and buttons to add one after it and to remove it.
+ * An item of a block of items (a tab, a step, a column, an update): its fields in its header (a tab's title, an
+ * update's date and tags) or its name (a step's number, shown by CSS), and buttons to add one after it and to remove
+ * it.
  */
-function itemView(name: string, field?: { attr: string; label: string; placeholder: string }) {
+function itemView(name: string, fields: { attr: string; label: string; placeholder: string }[] = []) {
   const className = `editor-${name}`;
   const labels = itemLabels(name);
   return withHeader(name, className, ({ editor, current, set, getPos }) => {
     const control = document.createElement('div');
     control.className = 'editor-item-header';
-    let sync: (node: PmNode) => void = () => undefined;
-    if (field) {
+    const inputs = fields.map((field) => {
       const input = document.createElement('input');
       input.className = `editor-block-control ${className}-${field.attr}`;
       input.setAttribute('aria-label', field.label);
       input.placeholder = field.placeholder;
       input.addEventListener('input', () => set({ [field.attr]: input.value }));
       control.append(input);
-      sync = (node) => showValue(input, String(node.attrs[field.attr] ?? ''));
-    } else {
+      return { attr: field.attr, input };
+    });
+    if (inputs.length === 0) {
       const label = document.createElement('span');
       label.className = `${className}-label`;
       control.append(label);
@@ -200,14 +201,20 @@ function itemView(name: string, field?: { attr: string; label: string; placehold
     };
     button('+', labels.add, (pos) => addItemAfter(editor, pos, current()));
     button('×', labels.remove, (pos) => removeItem(editor, pos, current()));
+    const sync = (node: PmNode) => {
+      for (const { attr, input } of inputs) showValue(input, String(node.attrs[attr] ?? ''));
+    };
     return { control, sync };
   });
 }
 
-const tabView = itemView('tab', { attr: 'title', label: 'Tab title', placeholder: 'Tab title' });
+const tabView = itemView('tab', [{ attr: 'title', label: 'Tab title', placeholder: 'Tab title' }]);
 const stepView = itemView('step');
 const columnView = itemView('column');
-const updateView = itemView('update', { attr: 'date', label: 'Update date', placeholder: 'YYYY-MM-DD' });
+const updateView = itemView('update', [
+  { attr: 'date', label: 'Update date', placeholder: 'YYYY-MM-DD' },
+  { attr: 'tags', label: 'Update tags', placeholder: 'Tags' },
+]);
 
 /** The formula of a block of math (`$$` on lines of their own around it), or undefined for other markdown. */
 export function formulaOf(markdown: string): string | undefined {
