@@ -117,6 +117,9 @@ async function keystrokes(page: Page, mode: 'visual' | 'markdown'): Promise<{ pa
       el.setSelectionRange(el.value.length / 2, el.value.length / 2);
     });
   }
+  // The first key once the click's own work is painted (the frame after it), as a writer's comes: typing within the
+  // same frame as the click counted the click's work (the blocks around the caret laid out) in the key's time.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return typeKeys(page);
 }
 
