@@ -254,6 +254,12 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
   await expect(steps).toHaveCount(3);
   await steps.nth(2).getByRole('button', { name: 'Remove this step' }).click();
   await expect(steps).toHaveCount(2);
+  // …and moved up from the `/` menu typed in it (the cursor stays in the step before the one removed).
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/move up');
+  await expect(menu.getByRole('option', { selected: true })).toHaveText('Move this step up');
+  await page.keyboard.press('Enter');
+  await expect(steps.first()).toHaveText(/Run/);
   await body.locator('.editor-tab').nth(1).getByRole('button', { name: 'Remove this tab' }).click();
   await expect(body.locator('.editor-tab')).toHaveCount(1);
   await page.keyboard.press('Control+End');
@@ -317,7 +323,7 @@ test('insert every kind of block from the / menu, by keyboard; GitBook blocks ar
     '- point',
     '{% hint style="warning" %}\nCareful.\n{% endhint %}',
     '{% tabs %}\n{% tab title="macOS" %}\nFor macOS.\n{% endtab %}\n{% endtabs %}',
-    '{% stepper %}\n{% step %}\nDownload\n{% endstep %}\n\n{% step %}\nRun\n{% endstep %}\n{% endstepper %}',
+    '{% stepper %}\n{% step %}\nRun\n{% endstep %}\n\n{% step %}\nDownload\n{% endstep %}\n{% endstepper %}',
     '{% updates format="full" %}\n{% update date="2026-11-02" %}\nShipped.\n{% endupdate %}\n\n{% update date="',
     'Next.\n{% endupdate %}\n{% endupdates %}',
     '<details>\n\n<summary>Why?</summary>\n\nBecause it is.\n\n</details>',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
 import { EditorState, TextSelection } from '@tiptap/pm/state';
 import { editorExtensions } from '../../../shared/editor/markdown-blocks';
-import { addItemAfterTr, itemAtSelection, itemLabels, removeItemTr, today } from './items';
+import { addItemAfterTr, itemAtSelection, itemLabels, moveItemTr, removeItemTr, today } from './items';
 
 const schema = getSchema(editorExtensions());
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
@@ -46,6 +46,23 @@ describe('items of GitBook blocks in the visual editor', () => {
     expect(itemAtSelection(none)).toBeUndefined();
   });
 
+  it('moves an item up or down, the cursor with it; not the first up nor the last down', () => {
+    const state = page(['One', 'Two', 'Three'], 'Two');
+    const item = itemAtSelection(state)!;
+    const up = state.apply(moveItemTr(state, item.pos, item.node, -1)!);
+    expect(texts(up)).toEqual(['Two', 'One', 'Three']);
+    expect(up.selection.$from.parent.textContent).toBe('Two');
+    expect(up.selection.$from.index(-2)).toBe(0);
+    const down = state.apply(moveItemTr(state, item.pos, item.node, 1)!);
+    expect(texts(down)).toEqual(['One', 'Three', 'Two']);
+    expect(down.selection.$from.parent.textContent).toBe('Two');
+    const first = itemAtSelection(up)!;
+    expect(moveItemTr(up, first.pos, first.node, -1)).toBeUndefined();
+    const last = itemAtSelection(down)!;
+    expect(moveItemTr(down, last.pos, last.node, 1)).toBeUndefined();
+    expect(itemLabels('step')).toMatchObject({ up: 'Move this step up', down: 'Move this step down' });
+  });
+
   it('dates a new update today, and says what adds and removes an item with the right article', () => {
     const doc = schema.nodeFromJSON({
       type: 'doc',
@@ -58,7 +75,7 @@ describe('items of GitBook blocks in the visual editor', () => {
     const next = state.apply(addItemAfterTr(state, item.pos, item.node));
     expect(next.doc.firstChild!.lastChild!.attrs.date).toBe(today());
     expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(itemLabels('update')).toEqual({ add: 'Add an update after this one', remove: 'Remove this update' });
+    expect(itemLabels('update')).toMatchObject({ add: 'Add an update after this one', remove: 'Remove this update' });
     expect(itemLabels('tab').add).toBe('Add a tab after this one');
   });
 });

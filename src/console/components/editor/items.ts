@@ -5,13 +5,19 @@ import { ITEMS } from '../../../shared/editor/gitbook-nodes';
 
 /**
  * The items of GitBook's blocks of items (a tab of tabs, a step of a stepper, a column of columns, an update of
- * updates): added after one and removed, from the buttons in the item's header or from the `/` menu typed in it.
+ * updates): added after one and removed, from the buttons in the item's header or from the `/` menu typed in it,
+ * and moved up or down from the `/` menu.
  */
 
-/** What adds an item of `type` after one, and what removes one, say. */
-export function itemLabels(type: string): { add: string; remove: string } {
+/** What adds an item of `type` after one, removes one, and moves one up or down, say. */
+export function itemLabels(type: string): { add: string; remove: string; up: string; down: string } {
   const article = /^[aeiou]/.test(type) ? 'an' : 'a';
-  return { add: `Add ${article} ${type} after this one`, remove: `Remove this ${type}` };
+  return {
+    add: `Add ${article} ${type} after this one`,
+    remove: `Remove this ${type}`,
+    up: `Move this ${type} up`,
+    down: `Move this ${type} down`,
+  };
 }
 
 /** Today as an update's date (`YYYY-MM-DD`, as GitBook writes it). */
@@ -55,6 +61,22 @@ export function removeItemTr(state: EditorState, pos: number, node: PmNode): Tra
   return tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(from, tr.doc.content.size)), -1)).scrollIntoView();
 }
 
+/**
+ * The change that moves the item `node` at `pos` before the item above it (`by` -1) or after the one below it (1),
+ * the cursor where it was in the item; undefined for the first item moved up or the last moved down.
+ */
+export function moveItemTr(state: EditorState, pos: number, node: PmNode, by: -1 | 1): Transaction | undefined {
+  const $pos = state.doc.resolve(pos);
+  const sibling = $pos.parent.maybeChild($pos.index() + by);
+  if (!sibling) return undefined;
+  const { from } = state.selection;
+  const inside = from > pos && from < pos + node.nodeSize ? from - pos : 1;
+  const tr = state.tr.delete(pos, pos + node.nodeSize);
+  const at = by === -1 ? pos - sibling.nodeSize : pos + sibling.nodeSize;
+  tr.insert(at, node);
+  return tr.setSelection(TextSelection.near(tr.doc.resolve(at + inside))).scrollIntoView();
+}
+
 /** Adds an item after the `node` at `pos` (addItemAfterTr), and goes back to the text. */
 export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
   editor.view.dispatch(addItemAfterTr(editor.state, pos, node));
@@ -64,5 +86,12 @@ export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
 /** Removes the item `node` at `pos` (removeItemTr), and goes back to the text. */
 export function removeItem(editor: Editor, pos: number, node: PmNode) {
   editor.view.dispatch(removeItemTr(editor.state, pos, node));
+  editor.view.focus();
+}
+
+/** Moves the item `node` at `pos` up or down (moveItemTr), if it can be, and goes back to the text. */
+export function moveItem(editor: Editor, pos: number, node: PmNode, by: -1 | 1) {
+  const tr = moveItemTr(editor.state, pos, node, by);
+  if (tr) editor.view.dispatch(tr);
   editor.view.focus();
 }

@@ -3,7 +3,7 @@ import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@
 import { PluginKey } from '@tiptap/pm/state';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
 import { source } from '../../../shared/editor/markdown-blocks';
-import { addItemAfter, itemAtSelection, itemLabels, removeItem, today } from './items';
+import { addItemAfter, itemAtSelection, itemLabels, moveItem, removeItem, today } from './items';
 
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
@@ -196,7 +196,7 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
 
 /**
  * Typed in an item of a block of items (a tab, a step, a column, an update), the `/` menu first offers to add one
- * after it and to remove it (what the buttons in its header do, from the keyboard).
+ * after it and to remove it (what the buttons in its header do, from the keyboard), and to move it up or down.
  */
 export function itemActions(editor: Editor): SlashItem[] {
   const item = itemAtSelection(editor.state);
@@ -221,9 +221,30 @@ export function itemActions(editor: Editor): SlashItem[] {
       const node = e.state.doc.nodeAt(at.pos);
       if (node) action(e, at.pos, node);
     };
+  // Where it stands among its block's items: the first is not moved up, nor the last down.
+  const $item = editor.state.doc.resolve(item.pos);
+  const index = $item.index();
   return [
     { title: labels.add, keywords: `new insert ${type}`, run: after(addItemAfter) },
     { title: labels.remove, keywords: `delete ${type}`, run: after(removeItem) },
+    ...(index > 0
+      ? [
+          {
+            title: labels.up,
+            keywords: `reorder before ${type}`,
+            run: after((e, pos, node) => moveItem(e, pos, node, -1)),
+          },
+        ]
+      : []),
+    ...(index < $item.parent.childCount - 1
+      ? [
+          {
+            title: labels.down,
+            keywords: `reorder after ${type}`,
+            run: after((e, pos, node) => moveItem(e, pos, node, 1)),
+          },
+        ]
+      : []),
   ];
 }
 
