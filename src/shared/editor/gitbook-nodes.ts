@@ -54,8 +54,10 @@ const CONTAINERS: Record<string, { attributes: string[]; only?: string }> = {
   update: { attributes: ['date', 'tags'] },
 };
 
-/** The blocks that are items of another (a tab of tabs…): each sits only in its list, which holds one or more. */
-export const ITEMS: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
+/** The blocks that are items of another (a tab of tabs…), by the block they sit in, which holds one or more. */
+export const ITEMS: Record<string, string> = Object.fromEntries(
+  Object.entries(CONTAINERS).flatMap(([list, spec]) => (spec.only ? [[spec.only, list]] : [])),
+);
 
 /**
  * The token of a block the editor shows as what it is, at the start of `src`; undefined when there is none or it is
@@ -85,15 +87,15 @@ export function containerToken(
 export const quote = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
 
 /** A block `name` holding blocks: `{% name attr="…" %}`, its content, `{% endname %}`, each on a line of its own. */
-function gitbookContainer(options: { name: string; content: string; className: string }) {
-  const { name } = options;
+function gitbookContainer(name: string) {
   const tag = name;
-  const { attributes } = CONTAINERS[name]!;
+  const { attributes, only } = CONTAINERS[name]!;
   return Node.create({
     name,
     // Tabs, steps, columns and updates only inside tabs, steppers, columns and updates.
     ...(name in ITEMS ? {} : { group: 'block' }),
-    content: options.content,
+    // Tabs hold tabs, steppers steps…; the others any blocks.
+    content: only ? `${only}+` : 'block+',
     defining: true,
     addAttributes: () =>
       Object.fromEntries(
@@ -109,7 +111,7 @@ function gitbookContainer(options: { name: string; content: string; className: s
     parseHTML: () => [{ tag: `div[data-gitbook="${name}"]` }],
     renderHTML: ({ HTMLAttributes }) => [
       'div',
-      { ...HTMLAttributes, 'data-gitbook': name, class: options.className },
+      { ...HTMLAttributes, 'data-gitbook': name, class: `editor-${name}` },
       0,
     ],
     markdownTokenName: name,
@@ -142,32 +144,6 @@ function gitbookContainer(options: { name: string; content: string; className: s
     },
   });
 }
-
-export const Hint = gitbookContainer({
-  name: 'hint',
-  content: 'block+',
-  className: 'editor-hint',
-});
-export const Tab = gitbookContainer({
-  name: 'tab',
-  content: 'block+',
-  className: 'editor-tab',
-});
-export const Tabs = gitbookContainer({
-  name: 'tabs',
-  content: 'tab+',
-  className: 'editor-tabs',
-});
-export const Step = gitbookContainer({
-  name: 'step',
-  content: 'block+',
-  className: 'editor-step',
-});
-export const Stepper = gitbookContainer({
-  name: 'stepper',
-  content: 'step+',
-  className: 'editor-stepper',
-});
 
 /**
  * An expandable block as GitBook writes one: `<details>`, a blank line, `<summary>Title</summary>`, a blank line,
@@ -202,29 +178,6 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 const decodeTitle = (title: string) => title.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
 const encodeTitle = (title: string) =>
   title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** A changelog: updates, each with its date (`YYYY-MM-DD`), newest first as written. */
-export const Update = gitbookContainer({
-  name: 'update',
-  content: 'block+',
-  className: 'editor-update',
-});
-export const Updates = gitbookContainer({
-  name: 'updates',
-  content: 'update+',
-  className: 'editor-updates',
-});
-
-export const Column = gitbookContainer({
-  name: 'column',
-  content: 'block+',
-  className: 'editor-column',
-});
-export const Columns = gitbookContainer({
-  name: 'columns',
-  content: 'column+',
-  className: 'editor-columns',
-});
 
 export const Expandable = Node.create({
   name: 'expandable',
@@ -486,16 +439,8 @@ function gitbookAtom(spec: AtomSpec) {
 /** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, OpenAPI operation, include). */
 export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
 
-export const gitbookNodes = [
-  Hint,
-  Tab,
-  Tabs,
-  Step,
-  Stepper,
-  Column,
-  Columns,
-  Update,
-  Updates,
-  Expandable,
-  ...ATOMS.map(gitbookAtom),
-];
+/**
+ * GitBook's blocks in the editor: those holding blocks (hints, tabs, steppers, columns, updates and their items),
+ * expandables, and those of fields.
+ */
+export const gitbookNodes = [...Object.keys(CONTAINERS).map(gitbookContainer), Expandable, ...ATOMS.map(gitbookAtom)];
