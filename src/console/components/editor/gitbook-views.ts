@@ -142,45 +142,52 @@ export const hintView = withHeader('hint', 'editor-hint', ({ set }) => {
   };
 });
 
-/** A title typed in a block's header (a tab's, an expandable's). */
-function titleView(name: string, className: string, label: string) {
-  return withHeader(name, className, ({ set }) => {
-    const input = document.createElement('input');
-    input.className = `editor-block-control ${className}-title`;
-    input.setAttribute('aria-label', label);
-    input.placeholder = label;
-    input.addEventListener('input', () => set({ title: input.value }));
-    return {
-      control: input,
-      sync: (node) => {
-        showValue(input, String(node.attrs.title ?? ''));
-      },
-    };
-  });
+/** A field of a block's header: the attribute it edits, what it is called, what it shows when empty. */
+interface HeaderField {
+  attr: string;
+  label: string;
+  placeholder: string;
 }
 
-export const expandableView = titleView('expandable', 'editor-expandable', 'Expandable title');
+/**
+ * The inputs of `fields`, typed in place (each sets its attribute), and what shows a node's values in them (not in
+ * the one being typed in).
+ */
+function headerInputs(className: string, fields: HeaderField[], set: (attrs: Record<string, unknown>) => void) {
+  const inputs = fields.map((field) => {
+    const input = document.createElement('input');
+    input.className = `editor-block-control ${className}-${field.attr}`;
+    input.setAttribute('aria-label', field.label);
+    input.placeholder = field.placeholder;
+    input.addEventListener('input', () => set({ [field.attr]: input.value }));
+    return { attr: field.attr, input };
+  });
+  const sync = (node: PmNode) => {
+    for (const { attr, input } of inputs) showValue(input, String(node.attrs[attr] ?? ''));
+  };
+  return { inputs: inputs.map(({ input }) => input), sync };
+}
+
+/** An expandable: its title typed in its header. */
+export const expandableView = withHeader('expandable', 'editor-expandable', ({ set }) => {
+  const field = { attr: 'title', label: 'Expandable title', placeholder: 'Expandable title' };
+  const { inputs, sync } = headerInputs('editor-expandable', [field], set);
+  return { control: inputs[0]!, sync };
+});
 
 /**
  * An item of a block of items (a tab, a step, a column, an update): its fields in its header (a tab's title, an
  * update's date and tags) or its name (a step's number, shown by CSS), and buttons to add one after it and to remove
  * it.
  */
-function itemView(name: string, fields: { attr: string; label: string; placeholder: string }[] = []) {
+function itemView(name: string, fields: HeaderField[] = []) {
   const className = `editor-${name}`;
   const labels = itemLabels(name);
   return withHeader(name, className, ({ editor, current, set, getPos }) => {
     const control = document.createElement('div');
     control.className = 'editor-item-header';
-    const inputs = fields.map((field) => {
-      const input = document.createElement('input');
-      input.className = `editor-block-control ${className}-${field.attr}`;
-      input.setAttribute('aria-label', field.label);
-      input.placeholder = field.placeholder;
-      input.addEventListener('input', () => set({ [field.attr]: input.value }));
-      control.append(input);
-      return { attr: field.attr, input };
-    });
+    const { inputs, sync } = headerInputs(className, fields, set);
+    control.append(...inputs);
     if (inputs.length === 0) {
       const label = document.createElement('span');
       label.className = `${className}-label`;
@@ -201,9 +208,6 @@ function itemView(name: string, fields: { attr: string; label: string; placehold
     };
     button('+', labels.add, (pos) => addItemAfter(editor, pos, current()));
     button('×', labels.remove, (pos) => removeItem(editor, pos, current()));
-    const sync = (node: PmNode) => {
-      for (const { attr, input } of inputs) showValue(input, String(node.attrs[attr] ?? ''));
-    };
     return { control, sync };
   });
 }
