@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import VisualEditor, { pages, type VisualEditorHandle } from './visual-editor';
 import { collaboratorColor, type CollabSession, type CollabState } from './collaboration';
-import { pageKey, personKey, sessionFor, sessions } from './shared-sessions';
+import { sessionFor, showSession } from './shared-sessions';
 import type { LinkTarget } from './link-dialog';
 import type { Suggestion } from './gitbook-views';
 
@@ -114,15 +114,10 @@ export default function SharedPageEditor({
     [spaceId, number, pageId, me.id, me.name],
   );
   // Connected while shown.
-  useEffect(() => {
-    const key = pageKey({ spaceId, number, pageId });
-    sessions.set(key, { session, me: personKey({ id: me.id, name: me.name }) });
-    session.start();
-    return () => {
-      if (sessions.get(key)?.session === session) sessions.delete(key);
-      session.stop();
-    };
-  }, [session, spaceId, number, pageId, me.id, me.name]);
+  useEffect(
+    () => showSession({ spaceId, number, pageId }, { id: me.id, name: me.name }, session),
+    [session, spaceId, number, pageId, me.id, me.name],
+  );
   const editor = useRef<VisualEditorHandle | null>(null);
   useImperativeHandle(
     ref,

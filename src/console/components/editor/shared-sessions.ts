@@ -5,16 +5,13 @@ import { openCollab, type CollabSession } from './collaboration';
  * editor (`prepareSharedPage`, with the timer that closes it when no editor takes it). Apart from the editor: the
  * editor route connects a page here as soon as it knows who edits, while the editor, which weighs far more, loads.
  */
-export const sessions = new Map<
-  string,
-  { session: CollabSession; me: string; timer?: ReturnType<typeof setTimeout> }
->();
+const sessions = new Map<string, { session: CollabSession; me: string; timer?: ReturnType<typeof setTimeout> }>();
 /** How long a page connected ahead waits for its editor. */
 const PREPARED_MS = 15_000;
 
 export type SharedPage = { spaceId: string; number: number; pageId: string };
-export const pageKey = (page: SharedPage) => `${page.spaceId}/${page.number}/${page.pageId}`;
-export const personKey = (me: { id: string; name: string }) => `${me.id}\n${me.name}`;
+const pageKey = (page: SharedPage) => `${page.spaceId}/${page.number}/${page.pageId}`;
+const personKey = (me: { id: string; name: string }) => `${me.id}\n${me.name}`;
 
 /**
  * Connects to a change request's shared page before its editor is on screen (the editor route's loader, as the
@@ -50,4 +47,15 @@ export function sessionFor(page: SharedPage, me: { id: string; name: string }): 
   const session = openCollab(page, me);
   sessions.set(key, { session, me: personKey(me) });
   return session;
+}
+
+/** Holds `session` as the page's while its editor shows it, connected; answers what lets it go and disconnects it. */
+export function showSession(page: SharedPage, me: { id: string; name: string }, session: CollabSession): () => void {
+  const key = pageKey(page);
+  sessions.set(key, { session, me: personKey(me) });
+  session.start();
+  return () => {
+    if (sessions.get(key)?.session === session) sessions.delete(key);
+    session.stop();
+  };
 }
