@@ -24,7 +24,7 @@ export function itemLabels(type: string): { add: string; remove: string; up: str
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The attributes of a new item of `type`: a tab's title to type over, today's date for an update. */
-function newItemAttrs(type: string): Record<string, string> {
+export function newItemAttrs(type: string): Record<string, string> {
   if (type === 'tab') return { title: 'New tab' };
   if (type === 'update') return { date: today() };
   return {};
@@ -77,21 +77,20 @@ export function moveItemTr(state: EditorState, pos: number, node: PmNode, by: -1
   return tr.setSelection(TextSelection.near(tr.doc.resolve(at + inside))).scrollIntoView();
 }
 
-/** Adds an item after the `node` at `pos` (addItemAfterTr), and goes back to the text. */
-export function addItemAfter(editor: Editor, pos: number, node: PmNode) {
-  editor.view.dispatch(addItemAfterTr(editor.state, pos, node));
-  editor.view.focus();
-}
-
-/** Removes the item `node` at `pos` (removeItemTr), and goes back to the text. */
-export function removeItem(editor: Editor, pos: number, node: PmNode) {
-  editor.view.dispatch(removeItemTr(editor.state, pos, node));
-  editor.view.focus();
-}
-
-/** Moves the item `node` at `pos` up or down (moveItemTr), if it can be, and goes back to the text. */
-export function moveItem(editor: Editor, pos: number, node: PmNode, by: -1 | 1) {
-  const tr = moveItemTr(editor.state, pos, node, by);
+/** Applies an item's change (if there is one), and goes back to the text. */
+function apply(editor: Editor, tr: Transaction | undefined) {
   if (tr) editor.view.dispatch(tr);
   editor.view.focus();
 }
+
+/** Adds an item after the `node` at `pos` (addItemAfterTr). */
+export const addItemAfter = (editor: Editor, pos: number, node: PmNode) =>
+  apply(editor, addItemAfterTr(editor.state, pos, node));
+
+/** Removes the item `node` at `pos` (removeItemTr). */
+export const removeItem = (editor: Editor, pos: number, node: PmNode) =>
+  apply(editor, removeItemTr(editor.state, pos, node));
+
+/** Moves the item `node` at `pos` up or down (moveItemTr), if it can be. */
+export const moveItem = (editor: Editor, pos: number, node: PmNode, by: -1 | 1) =>
+  apply(editor, moveItemTr(editor.state, pos, node, by));

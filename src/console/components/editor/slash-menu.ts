@@ -3,7 +3,7 @@ import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@
 import { PluginKey } from '@tiptap/pm/state';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
 import { source } from '../../../shared/editor/markdown-blocks';
-import { addItemAfter, itemAtSelection, itemLabels, moveItem, removeItem, today } from './items';
+import { addItemAfter, itemAtSelection, itemLabels, moveItem, newItemAttrs, removeItem } from './items';
 
 /**
  * The `/` menu: typed at the start of a line or after a space, it lists the blocks a page can hold, filtered by what
@@ -145,12 +145,12 @@ export function slashItems(options: { upload?: () => void }): SlashItem[] {
     {
       title: 'Updates',
       keywords: 'changelog release notes whats new updates',
-      // Dated the day it is inserted.
+      // Its first update dated the day it is inserted.
       run: (e, r) =>
         insert({
           type: 'updates',
           attrs: { format: 'full' },
-          content: [{ type: 'update', attrs: { date: today() }, content: [paragraph()] }],
+          content: [{ type: 'update', attrs: newItemAttrs('update'), content: [paragraph()] }],
         })(e, r),
     },
     {
