@@ -46,6 +46,13 @@ import { txtLookup } from './lib/dns.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { domainRoutes } from './routes/domains.js';
 import { importRoutes } from './routes/imports.js';
+import { gitSyncRoutes } from './routes/git-sync.js';
+import {
+  GIT_SYNC_JOB,
+  GIT_SYNCS_IN_FLIGHT_MAX,
+  gitSyncJobHandler,
+  gitSyncSettings,
+} from './domain/git-sync/service.js';
 import { IMPORT_JOB, IMPORTS_IN_FLIGHT_MAX, importJobHandler, importSettings } from './domain/imports/service.js';
 import { fileUploadRoutes } from './routes/file-uploads.js';
 import { searchRoutes } from './routes/search.js';
@@ -116,9 +123,17 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
     {
       [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }),
       [IMPORT_JOB]: importJobHandler(deps.db, new Urls(deps.config.publicUrl), importSettings(deps.config)),
+      [GIT_SYNC_JOB]: gitSyncJobHandler(deps.db, gitSyncSettings(deps.config, new Urls(deps.config.publicUrl))),
     },
     app.log,
-    { ...deps.jobs, kindLimits: { [IMPORT_JOB]: IMPORTS_IN_FLIGHT_MAX, ...deps.jobs?.kindLimits } },
+    {
+      ...deps.jobs,
+      kindLimits: {
+        [IMPORT_JOB]: IMPORTS_IN_FLIGHT_MAX,
+        [GIT_SYNC_JOB]: GIT_SYNCS_IN_FLIGHT_MAX,
+        ...deps.jobs?.kindLimits,
+      },
+    },
   );
   app.addHook('onReady', async () => queue.start());
   app.addHook('preClose', async () => queue.stop());
@@ -217,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
   await app.register(importRoutes, routeDeps);
+  await app.register(gitSyncRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
   // Live collaboration's WebSocket, and the messages it exchanges with the other processes on the database.
   const notifier = openNotifier(deps.config.storage);

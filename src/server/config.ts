@@ -57,6 +57,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, 'must be a comma-separated list of SAML provider ids')
     .optional(),
+  /** Files a Git-synced repository folder may have (larger ones are refused with a clear error). */
+  GIT_SYNC_FILES_MAX: z.coerce.number().int().min(100).max(1_000_000).optional(),
   /** DNS servers (comma-separated `ip` or `ip:port`) for e-mail domain verification; default: the system's. */
   DNS_SERVERS: z
     .string()
@@ -145,6 +147,8 @@ export interface Config {
   collabRecheckSeconds?: number;
   /** Bytes one file of a space may have (FILE_MAX_BYTES); FILE_UPLOAD_MAX_BYTES when unset. */
   fileMaxBytes?: number;
+  /** GIT_SYNC_FILES_MAX: files a synced repository folder may have (GIT_FILES_MAX when unset). */
+  gitFilesMax?: number;
 }
 
 export class ConfigError extends Error {
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     fileMaxBytes: e.FILE_MAX_BYTES,
     collabRecheckSeconds: e.COLLAB_RECHECK_SECONDS,
+    gitFilesMax: e.GIT_SYNC_FILES_MAX,
     ...(e.IMPORT_ARCHIVE_MAX_BYTES || e.IMPORT_TIME_LIMIT_SECONDS
       ? {
           importLimits: {

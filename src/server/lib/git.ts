@@ -263,13 +263,17 @@ export class GitRepository {
 
   private async network(what: string, remote: GitRemote, args: string[]): Promise<RunResult> {
     const { env, config } = await remoteConfig(remote, this.settings);
-    const release = await acquireNetworkSlot();
+    const timeoutMs = this.settings.networkTimeoutMs ?? NETWORK_TIMEOUT_MS;
+    // Waiting for a slot counts in the command's time.
+    const release = await acquireNetworkSlot(AbortSignal.timeout(timeoutMs)).catch(() => {
+      throw new GitError(`${what}: the server is busy with other Git transfers, try again`, 'timeout');
+    });
     try {
       return await run(args, {
         gitDir: this.dir,
         env,
         config,
-        timeoutMs: this.settings.networkTimeoutMs ?? NETWORK_TIMEOUT_MS,
+        timeoutMs,
       }).catch((err: unknown) => {
         if (err instanceof GitError && err.kind === 'timeout') throw new GitError(`${what}: ${err.message}`, 'timeout');
         throw err;
@@ -337,6 +341,20 @@ export class GitRepository {
     const out = (await ok(['show', '-s', '--format=%an <%ae>%x00%B', commit], { gitDir: this.dir })).toString('utf8');
     const [author, message] = out.split('\0');
     return { author: author ?? '', message: (message ?? '').trim() };
+  }
+
+  /** A blob's bytes as git reads them out (a large file is never held whole). */
+  async *blobStream(oid: string): AsyncGenerator<Buffer> {
+    if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new GitError(`${oid} is not an object id`, 'failed');
+    const child = spawn('git', ['cat-file', 'blob', oid], { env: baseEnv({ gitDir: this.dir }) });
+    child.stderr.resume();
+    const closed = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    try {
+      for await (const chunk of child.stdout) yield chunk as Buffer;
+      if ((await closed) !== 0) throw new GitError(`git cat-file: no blob ${oid}`, 'failed');
+    } finally {
+      child.kill();
+    }
   }
 
   /** A reader of blobs by id, one `git cat-file --batch` for all of them; close it when done. */
@@ -434,7 +452,7 @@ export async function fastImport(
 /** Blobs read by id through one `git cat-file --batch`, one request at a time, in order. */
 export class GitBlobReader {
   private child: ChildProcessWithoutNullStreams | undefined;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private waiting: Array<{ resolve: (b: Buffer | undefined) => void; reject: (e: Error) => void }> = [];
   private failed: Error | undefined;
 

@@ -65,6 +65,10 @@ export interface Database {
   link_deps: LinkDepsTable;
   link_targets: LinkTargetsTable;
   import_runs: ImportRunsTable;
+  git_syncs: GitSyncsTable;
+  git_sync_paths: GitSyncPathsTable;
+  git_sync_commits: GitSyncCommitsTable;
+  git_sync_runs: GitSyncRunsTable;
 }
 
 export interface UsersTable {
@@ -832,4 +836,75 @@ export interface IntegrationEventsTable {
   payload: string;
   status: string;
   created_at: string;
+}
+
+/** A space's Git Sync: its repository, settings, secrets and sync state (migration 030). */
+export interface GitSyncsTable {
+  space_id: string;
+  /** https URL, without credentials. */
+  url: string;
+  branch: string;
+  /** The folder of the repository the space mirrors ('' for its root). */
+  root: string;
+  /** `import`: the repository's changes come in; `two-way`: merges are pushed back too. */
+  direction: 'import' | 'two-way';
+  /** Encrypted JSON `{token?, webhookSecret}` (integrations/secrets.ts). */
+  secrets: string;
+  author_name: string;
+  author_email: string;
+  /** Minutes between two looks at the branch; 0: none (a webhook tells). */
+  poll_minutes: number;
+  provider: string | null;
+  /** The repository's tree URL (for "edit on Git" links). */
+  tree_url: string | null;
+  /** The last commit synced, and the revision holding the same content. */
+  commit_oid: string | null;
+  revision_id: string | null;
+  /** A change request an import left open because it conflicts with the space: exports wait for it. */
+  conflict_change_request_id: string | null;
+  synced_at: string | null;
+  polled_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which repository file a page, file or reusable content is, at the sync state of its space. */
+export interface GitSyncPathsTable {
+  space_id: string;
+  /** Relative to the synced folder. */
+  path: string;
+  kind: 'page' | 'file' | 'reusable';
+  object_id: string;
+  blob_oid: string;
+}
+
+/** The commit a revision came from or went to (`revision.git`). */
+export interface GitSyncCommitsTable {
+  space_id: string;
+  revision_id: string;
+  oid: string;
+  message: string;
+  ref: string;
+  url: string | null;
+  created_by_gitbook: number;
+  created_at: string;
+}
+
+/** One sync of a space with its repository. */
+export interface GitSyncRunsTable {
+  id: string;
+  space_id: string;
+  direction: 'import' | 'export';
+  trigger: 'api' | 'manual' | 'webhook' | 'poll' | 'merge';
+  status: 'queued' | 'running' | 'success' | 'failure' | 'conflict' | 'skipped';
+  ref: string;
+  commit_oid: string | null;
+  revision_id: string | null;
+  change_request_id: string | null;
+  message: string | null;
+  error: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }

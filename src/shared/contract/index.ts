@@ -23,3 +23,4 @@ export * from './imports.js';
 export * from './openapi.js';
 export * from './integrations.js';
 export * from './collab.js';
+export * from './git-sync.js';

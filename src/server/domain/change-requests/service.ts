@@ -61,6 +61,8 @@ export async function createChangeRequest(
   spaceId: string,
   body: CreateChangeRequestBody,
   inTx?: Tx,
+  /** A revision of the space to start from instead of its current one (a Git import: the last sync's). */
+  base?: string,
 ) {
   const run = async (tx: Tx) => {
     const { row: space, level } = await loadSpace(tx, ctx, spaceId, 'edit', 'create change requests');
@@ -78,8 +80,8 @@ export async function createChangeRequest(
       created_at: now,
       updated_at: now,
       // It starts as a working copy of the space's current content: the same revision, nothing copied.
-      revision_id: space.revision_id,
-      revision_initial: space.revision_id,
+      revision_id: base ?? space.revision_id,
+      revision_initial: base ?? space.revision_id,
       revision_merged_ancestor: null,
       revision_merged: null,
       merged_by: null,

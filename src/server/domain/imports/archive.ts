@@ -17,6 +17,14 @@ export interface ArchiveFile {
   size: number;
 }
 
+/** The files an import plan reads (zip.ts): an archive's, or a Git commit's (git-sync/source.ts). */
+export interface SourceFiles {
+  files(): ArchiveFile[];
+  has(path: string): boolean;
+  read(path: string, maxBytes: number, tooLarge: () => Error): Promise<Buffer>;
+  stream(path: string, maxBytes: number, tooLarge: () => Error): AsyncIterable<Buffer>;
+}
+
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
@@ -32,7 +40,7 @@ function ignored(path: string): boolean {
   );
 }
 
-export class Archive {
+export class Archive implements SourceFiles {
   private inflated = 0;
 
   private constructor(

@@ -44,6 +44,8 @@ export interface ImportPlan {
   notImported?: number;
   /** Said in the import run when it completes (the limit a crawl stopped at). */
   message?: string;
+  /** The content's folder in the archive or repository (`.gitbook.yaml`'s `root:`), '' at its top. */
+  root?: string;
   /** Releases what the plan holds open (an archive its files are read from). */
   close?: () => void;
 }

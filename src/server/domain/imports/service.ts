@@ -395,7 +395,7 @@ const BATCH_CHARS = 256 * 1024;
 const BATCH_PAGES = 100;
 
 /** The plan's page bodies made ready (links, titles, blocks), in batches, in the worker pool when large. */
-async function preparePages(
+export async function preparePages(
   plan: ImportPlan,
   scope: ImportScope,
   skipped: ImportSkipped[],
@@ -444,7 +444,7 @@ export interface StoredFile {
   height?: number;
 }
 
-async function storeFile(db: Executor, file: PlannedFile, maxBytes: number): Promise<StoredFile> {
+export async function storeFile(db: Executor, file: PlannedFile, maxBytes: number): Promise<StoredFile> {
   const { head, ...stored } = await putBlobStream(db, file.load(), maxBytes);
   const type = file.contentType ?? contentTypeOf(file.name);
   // Its size from its first bytes: the import keeps no bytes of what it stored.
@@ -527,7 +527,7 @@ function changesOf(
 }
 
 /** One sentence naming everything an import left out. */
-function skippedMessage(skipped: ImportSkipped[]): string | undefined {
+export function skippedMessage(skipped: ImportSkipped[]): string | undefined {
   if (!skipped.length) return undefined;
   const names = skipped.map((s) => s.path.split('/').pop() || s.path);
   const shown = names.length > 10 ? [...names.slice(0, 10), `${names.length - 10} more`] : names;

@@ -1,5 +1,5 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { Archive } from './archive.js';
+import { Archive, type SourceFiles } from './archive.js';
 import type { ImportScope } from './scope.js';
 import type { ImportIds } from './plan.js';
 import { titleFromName, type ImportPlan, type PlannedFile, type PlannedPage } from './plan.js';
@@ -67,12 +67,21 @@ export async function planArchive(
   }
 }
 
-async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promise<ImportPlan> {
+/**
+ * The plan of the files of `archive` (a zip's, a Git commit's). `oneFolderIsRoot`: content that is all in one
+ * folder has that folder as its root (a zipped folder); a repository's paths are taken as they are.
+ */
+export async function plan(
+  archive: SourceFiles,
+  scope: ImportScope,
+  ids: ImportIds,
+  { oneFolderIsRoot = true, what = 'the archive' } = {},
+): Promise<ImportPlan> {
   const all = archive.files().map((f) => f.path);
   // Everything in one folder (a zipped folder): that folder is the root.
   let prefix = '';
   const tops = new Set(all.map((p) => (p.includes('/') ? p.split('/')[0]! : '')));
-  if (tops.size === 1 && !tops.has('')) prefix = `${[...tops][0]}/`;
+  if (oneFolderIsRoot && tops.size === 1 && !tops.has('')) prefix = `${[...tops][0]}/`;
   let structure: ReturnType<typeof gitbookYaml> = {};
   if (archive.has(`${prefix}.gitbook.yaml`)) {
     const tooLarge = () => scope.invalid('.gitbook.yaml is larger than 64 KiB');
@@ -82,7 +91,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
     );
     if (structure.root) {
       const root = resolveArchivePath(`${prefix}x`, structure.root);
-      if (root === undefined) throw scope.invalid('.gitbook.yaml: root points outside the archive');
+      if (root === undefined) throw scope.invalid(`.gitbook.yaml: root points outside ${what}`);
       prefix = root ? `${root}/` : '';
     }
   }
@@ -193,7 +202,7 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
       }
     }
   } else {
-    if (!markdownFiles.length) throw scope.invalid('the archive holds no markdown files (.md)');
+    if (!markdownFiles.length) throw scope.invalid(`${what} holds no markdown files (.md)`);
     const deep = markdownFiles.find((p) => p.split('/').length > MARKDOWN_DEPTH_MAX);
     if (deep) throw scope.invalid(`${deep} is nested in more than ${MARKDOWN_DEPTH_MAX - 1} folders`);
     // Folders: each one with markdown in it (at any depth) is a page.
@@ -275,5 +284,5 @@ async function plan(archive: Archive, scope: ImportScope, ids: ImportIds): Promi
         ),
     });
   }
-  return { pages, files: assets, targets, mode: 'archive' };
+  return { pages, files: assets, targets, mode: 'archive', root: prefix.replace(/\/$/, '') };
 }

@@ -28,6 +28,7 @@ import * as m026 from './026-search-includes.js';
 import * as m027 from './027-link-anchors-and-includes.js';
 import * as m028 from './028-site-redirects.js';
 import * as m029 from './029-collab.js';
+import * as m030 from './030-git-sync.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '027-link-anchors-and-includes': m027,
   '028-site-redirects': m028,
   '029-collab': m029,
+  '030-git-sync': m030,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,409 @@
+import path from 'node:path';
+import type { ServiceContext } from '../context.js';
+import { transaction, type Db, type Executor } from '../../storage/db.js';
+import * as repo from '../../storage/repos/git-sync.js';
+import { findChangeRequest } from '../../storage/repos/change-requests.js';
+import { enqueueJob } from '../../storage/repos/jobs.js';
+import { wakeJobQueues, type JobHandler } from '../../jobs/queue.js';
+import { keysetPage } from '../../storage/pagination.js';
+import { loadSpace } from '../spaces/service.js';
+import { decryptSecrets, encryptSecrets } from '../integrations/secrets.js';
+import { DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { GitError, GitRepository, splitCredentials, type GitRemote } from '../../lib/git.js';
+import { newId } from '../../lib/ids.js';
+import { newSecret } from '../../lib/secrets.js';
+import { nowIso } from '../../lib/time.js';
+import { redactUrl } from '../../lib/redact-url.js';
+import type { Urls } from '../../lib/urls.js';
+import type { Config } from '../../config.js';
+import type { Actor } from '../permissions/resolver.js';
+import { importSettings } from '../imports/service.js';
+import { importCommit, type GitImportSettings } from './import.js';
+import type {
+  ExportToGitRepository,
+  GitSyncSettingsBody,
+  ImportGitRepository,
+} from '../../../shared/contract/git-sync.js';
+import { gitSyncSettingsBodySchema } from '../../../shared/contract/git-sync.js';
+
+/**
+ * Git Sync of a space (docs/design/git-sync.md): its settings (space admins), and its runs. Every sync is a run
+ * row and a job of the queue (`git-sync`), one at a time per space across every process (the job's group), so a
+ * crash loses nothing: the job runs again, and an import that got as far as its change request goes on with it.
+ */
+export const GIT_SYNC_JOB = 'git-sync';
+/** Syncs one process runs at once. */
+export const GIT_SYNCS_IN_FLIGHT_MAX = 2;
+/** Files under a synced folder, at most. */
+export const GIT_FILES_MAX = 20_000;
+/** A failing sync is tried this many times in all (with the queue's growing delay) before its run fails. */
+const ATTEMPTS = 3;
+
+export interface GitSyncDeps extends GitImportSettings {
+  urls: Urls;
+}
+
+export function gitSyncSettings(config: Config, urls: Urls): GitSyncDeps {
+  const imports = importSettings(config);
+  return {
+    urls,
+    limits: imports.limits,
+    allowPrivate: imports.allowPrivate,
+    filesMax: config.gitFilesMax ?? GIT_FILES_MAX,
+    cacheDir: (spaceId) => path.join(config.dataDir, 'git-cache', `${spaceId}.git`),
+  };
+}
+
+interface Secrets {
+  token?: string;
+  username?: string;
+  webhookSecret: string;
+}
+
+async function secretsOf(db: Executor, row: repo.GitSyncRow): Promise<Secrets> {
+  return (await decryptSecrets(db, row.secrets)) as unknown as Secrets;
+}
+
+/** The URL a client may name: https, or http where private addresses are allowed (tests, intranets). */
+function checkUrl(url: string, allowPrivate: GitSyncDeps['allowPrivate'], field = 'url'): void {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && !(allowPrivate !== false && parsed.protocol === 'http:')) {
+    throw new InvalidError(field, 'must be an https:// URL');
+  }
+}
+
+/** The remote of a sync: its URL and token. */
+async function remoteOf(db: Executor, row: repo.GitSyncRow): Promise<GitRemote> {
+  const secrets = await secretsOf(db, row);
+  return {
+    url: row.url,
+    ...(secrets.token ? { token: secrets.token } : {}),
+    ...(secrets.username ? { username: secrets.username } : {}),
+  };
+}
+
+export async function getGitSync(ctx: ServiceContext, spaceId: string) {
+  const { row: space, level } = await loadSpace(ctx.db, ctx, spaceId, 'admin', 'manage its Git Sync');
+  const row = await repo.findGitSync(ctx.db, spaceId);
+  if (!row) throw new NotFoundError('No Git Sync is set up on this space');
+  return { space, level, ...(await syncView(ctx.db, row)) };
+}
+
+async function syncView(db: Executor, row: repo.GitSyncRow) {
+  const secrets = await secretsOf(db, row);
+  const lastRun = (await repo.listGitSyncRuns(db, row.space_id, undefined, 1))[0];
+  const conflict = row.conflict_change_request_id
+    ? await findChangeRequest(db, row.space_id, row.conflict_change_request_id)
+    : undefined;
+  return {
+    row,
+    hasToken: !!secrets.token,
+    webhookSecret: secrets.webhookSecret,
+    lastRun,
+    conflictNumber: conflict?.status === 'open' ? conflict.number : undefined,
+  };
+}
+
+/** Connects the space to a repository, or changes how; another repository, branch or folder starts afresh. */
+export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId: string, input: GitSyncSettingsBody) {
+  const body = gitSyncSettingsBodySchema.parse(input);
+  await loadSpace(ctx.db, ctx, spaceId, 'admin', 'manage its Git Sync');
+  checkUrl(body.url, deps.allowPrivate);
+  const { url, token: urlToken, username } = splitCredentials(body.url);
+  const now = nowIso();
+  await transaction(ctx.db, async (tx) => {
+    const existing = await repo.lockGitSync(tx, spaceId);
+    const previous = existing ? await secretsOf(tx, existing) : undefined;
+    const token = body.token === null ? undefined : (body.token ?? urlToken ?? previous?.token);
+    const secrets: Secrets = {
+      webhookSecret: previous?.webhookSecret ?? newSecret('whsec_'),
+      ...(token ? { token } : {}),
+      ...(token && username ? { username } : {}),
+    };
+    const fields = {
+      url,
+      branch: body.branch,
+      root: body.root,
+      direction: body.direction,
+      secrets: await encryptSecrets(tx, secrets as unknown as Record<string, string>),
+      author_name: body.authorName || 'GitBook',
+      author_email: body.authorEmail || 'gitbook@users.noreply.localhost',
+      poll_minutes: body.pollMinutes,
+      updated_at: now,
+    };
+    if (!existing) {
+      await repo.insertGitSync(tx, {
+        space_id: spaceId,
+        ...fields,
+        provider: providerOf(url),
+        tree_url: treeUrlOf(url, body.branch, body.root),
+        commit_oid: null,
+        revision_id: null,
+        conflict_change_request_id: null,
+        synced_at: null,
+        polled_at: null,
+        created_by: ctx.actor.userId,
+        created_at: now,
+      });
+      return;
+    }
+    const moved = existing.url !== url || existing.branch !== body.branch || existing.root !== body.root;
+    await repo.updateGitSync(tx, spaceId, {
+      ...fields,
+      provider: providerOf(url),
+      tree_url: treeUrlOf(url, body.branch, body.root),
+      // Whoever changes the settings is who the sync acts as from now on.
+      created_by: ctx.actor.userId,
+      ...(moved ? { commit_oid: null, revision_id: null, conflict_change_request_id: null, synced_at: null } : {}),
+    });
+    if (moved) await repo.replaceGitSyncPaths(tx, spaceId, []);
+  });
+  return getGitSync(ctx, spaceId);
+}
+
+export async function deleteGitSync(ctx: ServiceContext, spaceId: string): Promise<void> {
+  await loadSpace(ctx.db, ctx, spaceId, 'admin', 'manage its Git Sync');
+  if (!(await repo.findGitSync(ctx.db, spaceId))) throw new NotFoundError('No Git Sync is set up on this space');
+  await transaction(ctx.db, (tx) => repo.deleteGitSync(tx, spaceId));
+}
+
+/** Whether the repository opens with these settings: its branch's head, or what is wrong. Nothing is stored. */
+export async function testGitSync(
+  ctx: ServiceContext,
+  deps: GitSyncDeps,
+  spaceId: string,
+  body: { url: string; branch: string; token?: string | null | undefined },
+) {
+  await loadSpace(ctx.db, ctx, spaceId, 'admin', 'manage its Git Sync');
+  checkUrl(body.url, deps.allowPrivate);
+  const remote = splitCredentials(body.url);
+  if (body.token === undefined && !remote.token) {
+    const row = await repo.findGitSync(ctx.db, spaceId);
+    const stored = row ? await secretsOf(ctx.db, row) : undefined;
+    if (row?.url === remote.url && stored?.token) remote.token = stored.token;
+  } else if (body.token) remote.token = body.token;
+  const cache = await GitRepository.open(deps.cacheDir(spaceId), { allowPrivate: deps.allowPrivate });
+  try {
+    const head = await cache.remoteHead(remote, body.branch);
+    return head
+      ? { ok: true, head, message: `Connected: ${body.branch} is at ${head.slice(0, 7)}` }
+      : { ok: false, message: `Connected, but the repository has no branch ${body.branch}` };
+  } catch (err) {
+    if (err instanceof GitError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+function providerOf(url: string): string | null {
+  const host = new URL(url).hostname;
+  if (host === 'github.com') return 'github';
+  if (host === 'gitlab.com' || host.startsWith('gitlab.')) return 'gitlab';
+  return null;
+}
+
+/** The repository's web page of the synced folder, where forges have one at `<repo>/tree/<branch>/<folder>`. */
+function treeUrlOf(url: string, branch: string, root: string): string | null {
+  const provider = providerOf(url);
+  if (!provider) return null;
+  const base = url.replace(/\.git$/, '');
+  const tree = provider === 'gitlab' ? '-/tree' : 'tree';
+  return `${base}/${tree}/${encodeURIComponent(branch)}${root ? `/${root}` : ''}`;
+}
+
+/** `GET …/git/info`: the GitSyncState of the contract. */
+export async function getGitInfo(ctx: ServiceContext, spaceId: string) {
+  await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its Git Sync');
+  const row = await repo.findGitSync(ctx.db, spaceId);
+  if (!row) throw new NotFoundError('No Git provider currently set up on the space');
+  return row;
+}
+
+export async function listGitSyncRuns(ctx: ServiceContext, spaceId: string, page: string | undefined, limit: number) {
+  await loadSpace(ctx.db, ctx, spaceId, 'triggerGitSync', 'view its Git syncs');
+  return keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => repo.listGitSyncRuns(ctx.db, spaceId, after, take),
+    count: () => repo.countGitSyncRuns(ctx.db, spaceId),
+    key: (row) => [row.created_at, row.id],
+  });
+}
+
+export async function getGitSyncRun(ctx: ServiceContext, spaceId: string, id: string) {
+  await loadSpace(ctx.db, ctx, spaceId, 'triggerGitSync', 'view its Git syncs');
+  const run = await repo.findGitSyncRun(ctx.db, spaceId, id);
+  if (!run) throw new NotFoundError('Git sync run not found');
+  return run;
+}
+
+/** What a run's job holds: the run; everything else is read from the sync when it runs. */
+interface GitSyncJobPayload {
+  spaceId: string;
+  runId: string;
+  force?: boolean;
+}
+
+/**
+ * Queues a sync of the space: a run row and its job, in one transaction. A trigger while a run of the same
+ * direction is still queued joins it (a burst of pushes is one sync).
+ */
+export async function queueGitSync(
+  db: Executor,
+  spaceId: string,
+  options: {
+    direction: 'import' | 'export';
+    trigger: repo.GitSyncRunRow['trigger'];
+    ref: string;
+    userId: string;
+    force?: boolean;
+    message?: string;
+  },
+): Promise<repo.GitSyncRunRow> {
+  const queued = await repo.findQueuedGitSyncRun(db, spaceId, options.direction);
+  if (queued) return queued;
+  const now = nowIso();
+  const run: repo.GitSyncRunRow = {
+    id: newId(),
+    space_id: spaceId,
+    direction: options.direction,
+    trigger: options.trigger,
+    status: 'queued',
+    ref: options.ref,
+    commit_oid: null,
+    revision_id: null,
+    change_request_id: null,
+    message: options.message ?? null,
+    error: null,
+    created_by: options.userId,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertGitSyncRun(db, run);
+  const payload: GitSyncJobPayload = { spaceId, runId: run.id, ...(options.force ? { force: true } : {}) };
+  await enqueueJob(
+    db,
+    { id: newId(), kind: GIT_SYNC_JOB, key: run.id, payload: JSON.stringify(payload), group_key: `git:${spaceId}` },
+    now,
+  );
+  return run;
+}
+
+/**
+ * `POST …/git/import` and `…/git/export` (the contract's, 204 once started), and the console's "Sync now": the
+ * sync is set up or updated from the request (its URL's credentials become the stored token), then queued.
+ * Naming another repository than the one set up takes a space admin; syncing the one set up, `triggerGitSync`.
+ */
+export async function startGitOperation(
+  ctx: ServiceContext,
+  deps: GitSyncDeps,
+  spaceId: string,
+  direction: 'import' | 'export',
+  body: ImportGitRepository | ExportToGitRepository | undefined,
+  trigger: 'api' | 'manual' = 'api',
+): Promise<repo.GitSyncRunRow> {
+  const { level } = await loadSpace(ctx.db, ctx, spaceId, 'triggerGitSync', 'sync it with Git');
+  const existing = await repo.findGitSync(ctx.db, spaceId);
+  if (body) {
+    checkUrl(body.url, deps.allowPrivate);
+    const { url, token } = splitCredentials(body.url);
+    const branch = body.ref.replace(/^refs\/heads\//, '');
+    const root = body.repoProjectDirectory ?? existing?.root ?? '';
+    const same = existing && existing.url === url && existing.branch === branch && existing.root === root;
+    if (!same || token) {
+      if (level !== 'admin') {
+        throw new ForbiddenError('Only a space admin may connect the space to another repository, branch or folder');
+      }
+      await putGitSync(ctx, deps, spaceId, {
+        url: body.url,
+        branch,
+        root,
+        direction: existing?.direction ?? 'import',
+        ...(existing ? { authorName: existing.author_name, authorEmail: existing.author_email } : {}),
+        pollMinutes: existing?.poll_minutes ?? 0,
+      });
+    }
+    if (body.gitInfo?.provider || body.gitInfo?.url || body.repoTreeURL) {
+      await repo.updateGitSync(ctx.db, spaceId, {
+        ...(body.gitInfo?.provider ? { provider: body.gitInfo.provider } : {}),
+        ...(body.gitInfo?.url || body.repoTreeURL ? { tree_url: (body.gitInfo?.url ?? body.repoTreeURL)! } : {}),
+      });
+    }
+  } else if (!existing) {
+    throw new NotFoundError('No Git Sync is set up on this space');
+  }
+  const sync = (await repo.findGitSync(ctx.db, spaceId))!;
+  const run = await transaction(ctx.db, (tx) =>
+    queueGitSync(tx, spaceId, {
+      direction,
+      trigger,
+      ref: `refs/heads/${sync.branch}`,
+      userId: ctx.actor.userId,
+      ...(body?.force ? { force: true } : {}),
+      ...(body && 'commitMessage' in body ? { message: body.commitMessage } : {}),
+    }),
+  );
+  wakeJobQueues();
+  return run;
+}
+
+/** The user a sync writes as: who set it up, while they may still merge in the space. */
+function syncActor(row: repo.GitSyncRow): Actor {
+  return { userId: row.created_by };
+}
+
+/** The job of a run (see the top of this file). */
+export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
+  const finish = (runId: string, patch: Partial<repo.GitSyncRunRow>) =>
+    repo.updateGitSyncRun(db, runId, { ...patch, updated_at: nowIso() });
+  return {
+    attempts: ATTEMPTS,
+    async run(raw) {
+      const payload = raw as GitSyncJobPayload;
+      const run = await repo.findGitSyncRun(db, payload.spaceId, payload.runId);
+      if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+      const sync = await repo.findGitSync(db, payload.spaceId);
+      if (!sync) return finish(run.id, { status: 'failure', error: 'Git Sync was removed from the space' });
+      await finish(run.id, { status: 'running' });
+      const ctx: ServiceContext = { db, urls: deps.urls, actor: syncActor(sync) };
+      try {
+        if (run.direction === 'import') {
+          const outcome = await importCommit(ctx, deps, payload.spaceId, {
+            runId: run.id,
+            remote: await remoteOf(db, sync),
+            ref: sync.branch,
+            root: sync.root,
+            force: !!payload.force,
+          });
+          await finish(run.id, {
+            status: outcome.status,
+            commit_oid: outcome.commit,
+            message: outcome.message,
+            ...(outcome.status === 'success' ? { revision_id: outcome.revision } : {}),
+            ...(outcome.status === 'conflict' ? { change_request_id: outcome.changeRequestId } : {}),
+          });
+        } else {
+          throw new InvalidError('direction', 'exporting to Git is not available yet');
+        }
+      } catch (err) {
+        // What a user can fix (credentials, branch, a refused address, bad content) fails the run at once.
+        if (err instanceof GitError && err.kind !== 'failed' && err.kind !== 'timeout') {
+          return finish(run.id, { status: 'failure', error: err.message });
+        }
+        if (err instanceof DomainError && err.status < 500) {
+          return finish(run.id, { status: 'failure', error: err.message.replace(/^url: /, '') });
+        }
+        await finish(run.id, {
+          status: 'running',
+          error: `Retrying after: ${err instanceof Error ? redactUrl(err.message) : String(err)}`,
+        });
+        throw err;
+      }
+    },
+    async giveUp(raw, error) {
+      const payload = raw as GitSyncJobPayload;
+      const message = error instanceof Error ? error.message : String(error);
+      await finish(payload.runId, { status: 'failure', error: `The sync failed: ${message}` });
+    },
+  };
+}

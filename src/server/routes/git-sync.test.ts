@@ -1,0 +1,361 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { newOrg, newSpace, seedContent } from '../test/factories.js';
+import { PNG } from '../test/fixtures.js';
+import { commitFiles, commitManyFiles, startGitServer, type GitServer } from '../test/git-server.js';
+
+/** Every page of a tree, depth first, with its depth. */
+function flatten(pages: any[], depth = 0): Array<{ page: any; depth: number }> {
+  return pages.flatMap((page) => [{ page, depth }, ...flatten(page.pages ?? [], depth + 1)]);
+}
+
+const TOKEN = 'glpat-test-token-1234';
+
+/** A repository laid out as GitBook's Git Sync writes one, with every construct of the format. */
+const GITBOOK_REPO: Record<string, string | Buffer> = {
+  'README.md': '# The product repository\n\nCode lives here; the docs are in docs/.\n',
+  'src/index.ts': 'export {};\n',
+  'docs/.gitbook.yaml': 'root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
+  'docs/SUMMARY.md': `# Table of contents
+
+* [Introduction](README.md)
+
+## Get started <a href="#get-started" id="get-started"></a>
+
+* [Quickstart](get-started/quickstart.md)
+* [Install](get-started/install/README.md)
+  * [On Linux](get-started/install/linux.md)
+
+## Reference
+
+* [API](reference/api.md)
+* [GitHub](https://github.com/example/repo)
+`,
+  'docs/README.md':
+    '---\ndescription: What this is\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
+  'docs/get-started/quickstart.md':
+    '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
+  'docs/get-started/install/README.md': '# Install\n\nPick your system.\n',
+  'docs/get-started/install/linux.md': '# On Linux\n\n```bash\napt install it\n```\n',
+  'docs/reference/api.md': '# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n',
+  'docs/.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to support@example.com.\n',
+  'docs/.gitbook/assets/logo.png': Buffer.from(PNG),
+};
+
+describeEachDialect('Git Sync', (dialect) => {
+  let server: TestServer;
+  let git: GitServer;
+  let url: string;
+  let served: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { allowPrivateFetch: true });
+    git = await startGitServer({ token: TOKEN });
+    url = await git.createRepo('product');
+    served = path.join(git.root, 'product.git');
+    await commitFiles(served, GITBOOK_REPO, { message: 'First docs' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await git.close();
+  });
+
+  const connect = (spaceId: string, body: Record<string, unknown> = {}, token?: string) =>
+    server.request('PUT', `/v1/spaces/${spaceId}/git/sync`, {
+      token,
+      body: { url, branch: 'main', root: 'docs', token: TOKEN, direction: 'two-way', ...body },
+    });
+  /** Syncs now and waits for the run to end; the run as it ended. */
+  const sync = async (spaceId: string, direction: 'import' | 'export' = 'import') => {
+    const started = await server.request('POST', `/v1/spaces/${spaceId}/git/sync/run`, { body: { direction } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await server.drainJobs();
+    const run = await server.request('GET', `/v1/spaces/${spaceId}/git/runs/${started.body.id}`);
+    expect(run.status).toBe(200);
+    return run.body;
+  };
+  const pagesOf = async (spaceId: string) =>
+    (await server.request('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages as any[];
+  const markdownOf = async (spaceId: string, pageId: string) =>
+    (await server.request('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).body.markdown;
+
+  it('connects a space, never shows its token, and imports a GitBook repository with every construct', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Synced' });
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+    const put = await connect(space.id);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ url, branch: 'main', root: 'docs', direction: 'two-way', hasToken: true });
+    expect(put.body.webhook.url).toBe(`http://docs.test/v1/spaces/${space.id}/git/webhook`);
+    expect(put.body.webhook.secret).toMatch(/^whsec_/);
+    expect(JSON.stringify(put.body)).not.toContain(TOKEN);
+
+    const run = await sync(space.id);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'success', direction: 'import', trigger: 'manual' });
+    const pages = flatten(await pagesOf(space.id)).map(({ page, depth }) => `${depth}:${page.type}:${page.title}`);
+    expect(pages).toEqual([
+      '0:document:Introduction',
+      '0:group:Get started',
+      '1:document:Quickstart',
+      '1:document:Install',
+      '2:document:On Linux',
+      '0:group:Reference',
+      '1:document:API',
+      '1:link:GitHub',
+    ]);
+    const tree = flatten(await pagesOf(space.id)).map(({ page }) => page);
+    const intro = tree.find((p) => p.title === 'Introduction');
+    expect(intro.description).toBe('What this is');
+    const quick = tree.find((p) => p.title === 'Quickstart');
+    const body = await markdownOf(space.id, quick.id);
+    expect(body).toMatch(/!\[Logo\]\(\/files\/\w+/);
+    // Included by name, as GitBook writes it (rendered from the reusable content of that name).
+    expect(body).toContain('{% include "../.gitbook/includes/support.md" %}');
+    const reusable = await server.request('GET', `/v1/spaces/${space.id}/content/reusable-contents`);
+    expect(reusable.body.items.map((r: any) => r.title)).toEqual(['Support']);
+    // The code of the repository (outside docs/) is not content.
+    expect(tree.map((p) => p.title)).not.toContain('The product repository');
+
+    const settings = await server.request('GET', `/v1/spaces/${space.id}/git/sync`);
+    expect(settings.body).toMatchObject({ commit: run.commit, syncedAt: expect.any(String) });
+    expect(settings.body.lastRun.id).toBe(run.id);
+    const info = await server.request('GET', `/v1/spaces/${space.id}/git/info`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ repoName: 'product', integration: 'git-sync' });
+
+    // Synced again without a new commit: nothing to do.
+    const again = await sync(space.id);
+    expect(again).toMatchObject({ status: 'skipped', commit: run.commit });
+  });
+
+  it('brings a pushed commit in by path: edited, added, moved, removed pages; the others untouched', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Pushed' });
+    const second = await git.createRepo('pushed');
+    const dir = path.join(git.root, 'pushed.git');
+    await commitFiles(dir, GITBOOK_REPO);
+    await connect(space.id, { url: second });
+    expect((await sync(space.id)).status).toBe('success');
+    const first = flatten(await pagesOf(space.id)).map(({ page }) => page);
+    const stable = (title: string) => first.find((p) => p.title === title);
+
+    await commitFiles(
+      dir,
+      {
+        // Edited.
+        'docs/reference/api.md': '# API\n\nVersion 3 now.\n',
+        // Moved: the same bytes under a new name, listed there.
+        'docs/get-started/install/linux.md': null,
+        'docs/get-started/linux.md': GITBOOK_REPO['docs/get-started/install/linux.md']!,
+        // Added, and the Quickstart removed.
+        'docs/get-started/quickstart.md': null,
+        'docs/get-started/faq.md': '# FAQ\n\nAsk away.\n',
+        'docs/SUMMARY.md': `# Table of contents
+
+* [Introduction](README.md)
+
+## Get started
+
+* [Install](get-started/install/README.md)
+* [On Linux](get-started/linux.md)
+* [FAQ](get-started/faq.md)
+
+## Reference
+
+* [API](reference/api.md)
+* [GitHub](https://github.com/example/repo)
+`,
+      },
+      { message: 'Rework the getting started' },
+    );
+    const run = await sync(space.id);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'success' });
+    expect(run.message).toContain('Rework the getting started');
+    const after = flatten(await pagesOf(space.id)).map(({ page, depth }) => ({ ...page, depth }));
+    expect(after.map((p) => `${p.depth}:${p.title}`)).toEqual([
+      '0:Introduction',
+      '0:Get started',
+      '1:Install',
+      '1:On Linux',
+      '1:FAQ',
+      '0:Reference',
+      '1:API',
+      '1:GitHub',
+    ]);
+    const now = (title: string) => after.find((p) => p.title === title);
+    expect(now('API').id).toBe(stable('API').id);
+    expect(await markdownOf(space.id, now('API').id)).toContain('Version 3 now.');
+    expect(now('On Linux').id).toBe(stable('On Linux').id);
+    expect(now('Introduction').id).toBe(stable('Introduction').id);
+    // A page whose file did not change is not written: it keeps its time.
+    expect(now('Introduction').updatedAt).toBe(stable('Introduction').updatedAt);
+    expect(after.some((p) => p.title === 'Quickstart')).toBe(false);
+  });
+
+  it('keeps edits made in the space, and turns both sides changing one page into a change request with its conflict', async () => {
+    const repoUrl = await git.createRepo('conflict');
+    const dir = path.join(git.root, 'conflict.git');
+    await commitFiles(dir, {
+      'README.md': '# Home\n\nWelcome.\n',
+      'guide.md': '# Guide\n\nStep one.\n',
+      'other.md': '# Other\n\nUnrelated.\n',
+      'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Guide](guide.md)\n* [Other](other.md)\n',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Conflicts' });
+    await connect(space.id, { url: repoUrl, root: '' });
+    expect((await sync(space.id)).status).toBe('success');
+    const pages = await pagesOf(space.id);
+    const guide = pages.find((p) => p.title === 'Guide');
+    const other = pages.find((p) => p.title === 'Other');
+
+    // The space edits the guide and another page; the repository edits the guide and the home page.
+    await seedContent(server, space.id, [
+      { operation: 'update_page', page: guide.id, document: { markdown: 'Step one, edited in the space.\n' } },
+      { operation: 'update_page', page: other.id, document: { markdown: 'Edited in the space only.\n' } },
+    ]);
+    await commitFiles(dir, {
+      'guide.md': '# Guide\n\nStep one, edited in Git.\n',
+      'README.md': '# Home\n\nWelcome back.\n',
+    });
+    const run = await sync(space.id);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'conflict', changeRequest: expect.any(String) });
+    // Nothing was overwritten: the space still has its own edit.
+    expect(await markdownOf(space.id, guide.id)).toContain('edited in the space');
+    expect(await markdownOf(space.id, other.id)).toContain('Edited in the space only.');
+    const cr = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${run.changeRequest}`);
+    expect(cr.body.status).toBe('open');
+    expect(cr.body.subject).toMatch(/^Git Sync: /);
+    const conflicts = await server.request(
+      'GET',
+      `/v1/spaces/${space.id}/change-requests/${run.changeRequest}/conflicts`,
+    );
+    expect(conflicts.status, JSON.stringify(conflicts.body)).toBe(200);
+    expect(conflicts.body.items.length).toBeGreaterThan(0);
+    const settings = await server.request('GET', `/v1/spaces/${space.id}/git/sync`);
+    expect(settings.body.conflictChangeRequest).toBe(cr.body.number);
+  });
+
+  it('says what is wrong and changes nothing: token, branch, address, .gitbook.yaml, a huge repository', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Failures' });
+    const failing = async (body: Record<string, unknown>, expected: RegExp) => {
+      expect((await connect(space.id, body)).status).toBe(200);
+      const run = await sync(space.id);
+      expect(run.status, JSON.stringify(run)).toBe('failure');
+      expect(run.error).toMatch(expected);
+      expect(run.error).not.toContain(TOKEN);
+      expect(await pagesOf(space.id)).toEqual([]);
+    };
+    await failing({ token: 'wrong-token' }, /refused the credentials/);
+    await failing({ branch: 'nope' }, /branch does not exist/);
+    await failing({ url: `${git.origin}/missing.git` }, /no repository/);
+
+    const broken = await git.createRepo('broken');
+    await commitFiles(path.join(git.root, 'broken.git'), {
+      '.gitbook.yaml': 'root: [unclosed\n',
+      'README.md': '# Hi\n',
+    });
+    await failing({ url: broken, root: '' }, /\.gitbook\.yaml/);
+
+    const huge = await git.createRepo('huge');
+    await commitFiles(path.join(git.root, 'huge.git'), { 'README.md': '# Huge\n' });
+    await commitManyFiles(path.join(git.root, 'huge.git'), 50_000);
+    await failing({ url: huge, root: '' }, /50,001 files, more than the 20,000/);
+
+    // The test connection says the same, without storing anything.
+    const test = await server.request('POST', `/v1/spaces/${space.id}/git/sync/test`, {
+      body: { url, branch: 'main', token: 'wrong' },
+    });
+    expect(test.body).toMatchObject({ ok: false, message: expect.stringMatching(/refused the credentials/) });
+    const good = await server.request('POST', `/v1/spaces/${space.id}/git/sync/test`, {
+      body: { url, branch: 'main', token: TOKEN },
+    });
+    expect(good.body).toMatchObject({ ok: true, head: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  });
+
+  it('refuses private addresses unless the operator allows them', async () => {
+    const guarded = await startTestServer(dialect);
+    try {
+      const space = await newSpace(guarded, guarded.orgId);
+      const res = await guarded.request('PUT', `/v1/spaces/${space.id}/git/sync`, {
+        body: { url, branch: 'main', token: TOKEN },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/https/);
+      const https = await guarded.request('PUT', `/v1/spaces/${space.id}/git/sync`, {
+        body: { url: 'https://localhost/repo.git', branch: 'main' },
+      });
+      expect(https.status).toBe(200);
+      const started = await guarded.request('POST', `/v1/spaces/${space.id}/git/sync/run`, { body: {} });
+      await guarded.drainJobs();
+      const run = await guarded.request('GET', `/v1/spaces/${space.id}/git/runs/${started.body.id}`);
+      expect(run.body).toMatchObject({ status: 'failure', error: expect.stringMatching(/private or local/) });
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('lets only space admins set it up; editors sync; strangers learn nothing', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Guarded' });
+    await connect(space.id);
+    const editor = await server.member('edit');
+    const reader = await server.member('read');
+    const stranger = await server.signup('stranger');
+    await newOrg(server, 'Their org', { token: stranger.token });
+
+    expect((await connect(space.id, {}, editor.token)).status).toBe(403);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`, { token: editor.token })).status).toBe(403);
+    const run = await server.request('POST', `/v1/spaces/${space.id}/git/sync/run`, {
+      token: editor.token,
+      body: {},
+    });
+    expect(run.status).toBe(202);
+    // Another repository through the contract's import: admins only.
+    const other = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      token: editor.token,
+      body: { url: `${git.origin}/other.git`, ref: 'refs/heads/main' },
+    });
+    expect(other.status).toBe(403);
+    expect(
+      (await server.request('POST', `/v1/spaces/${space.id}/git/sync/run`, { token: reader.token, body: {} })).status,
+    ).toBe(403);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`, { token: reader.token })).status).toBe(200);
+    for (const [method, route] of [
+      ['GET', 'git/sync'],
+      ['GET', 'git/info'],
+      ['GET', 'git/runs'],
+      ['POST', 'git/sync/run'],
+      ['DELETE', 'git/sync'],
+    ] as const) {
+      const res = await server.request(method, `/v1/spaces/${space.id}/${route}`, {
+        token: stranger.token,
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect(res.status, `${method} ${route}`).toBe(404);
+      expect((await server.request(method, `/v1/spaces/${space.id}/${route}`, { token: null })).status).toBe(401);
+    }
+    await server.drainJobs();
+  });
+
+  it('answers the contract: git/import starts (204), bad bodies name their field', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Contract' });
+    const missing = await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url } });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('ref');
+    const badUrl = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      body: { url: 'file:///etc/passwd', ref: 'refs/heads/main' },
+    });
+    expect(badUrl.status).toBe(400);
+    const withCredentials = new URL(url);
+    withCredentials.username = 'oauth2';
+    withCredentials.password = TOKEN;
+    const res = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      body: { url: withCredentials.toString(), ref: 'refs/heads/main', repoProjectDirectory: 'docs' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    await server.drainJobs();
+    const runs = await server.request('GET', `/v1/spaces/${space.id}/git/runs`);
+    expect(runs.body.items[0]).toMatchObject({ status: 'success', trigger: 'api' });
+    const settings = await server.request('GET', `/v1/spaces/${space.id}/git/sync`);
+    expect(settings.body).toMatchObject({ url, root: 'docs', hasToken: true });
+    expect(JSON.stringify(settings.body)).not.toContain(TOKEN);
+    expect((await pagesOf(space.id)).length).toBeGreaterThan(0);
+  });
+});

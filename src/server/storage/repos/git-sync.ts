@@ -1,0 +1,167 @@
+import type { Executor } from '../db.js';
+import type { GitSyncCommitsTable, GitSyncPathsTable, GitSyncRunsTable, GitSyncsTable } from '../schema.js';
+
+export type GitSyncRow = GitSyncsTable;
+export type GitSyncPathRow = GitSyncPathsTable;
+export type GitSyncRunRow = GitSyncRunsTable;
+export type GitSyncCommitRow = GitSyncCommitsTable;
+
+const INSERT_BATCH = 200;
+const IN_BATCH = 500;
+
+export function findGitSync(db: Executor, spaceId: string) {
+  return db.selectFrom('git_syncs').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+}
+
+/**
+ * The space's sync, its row locked until the transaction ends: a no-op write takes the row lock on PostgreSQL
+ * and SQLite's one writer lock alike (as change-requests' lockSpace does).
+ */
+export async function lockGitSync(db: Executor, spaceId: string) {
+  await db.updateTable('git_syncs').set({ space_id: spaceId }).where('space_id', '=', spaceId).execute();
+  return findGitSync(db, spaceId);
+}
+
+export async function insertGitSync(db: Executor, row: GitSyncRow): Promise<void> {
+  await db.insertInto('git_syncs').values(row).execute();
+}
+
+export async function updateGitSync(
+  db: Executor,
+  spaceId: string,
+  patch: Partial<Omit<GitSyncRow, 'space_id'>>,
+): Promise<void> {
+  await db.updateTable('git_syncs').set(patch).where('space_id', '=', spaceId).execute();
+}
+
+/** Removes the space's sync and its path map (its runs and commits stay: they are its history). */
+export async function deleteGitSync(db: Executor, spaceId: string): Promise<void> {
+  await db.deleteFrom('git_sync_paths').where('space_id', '=', spaceId).execute();
+  await db.deleteFrom('git_syncs').where('space_id', '=', spaceId).execute();
+}
+
+/** Syncs that look at their branch every so often, whose last look is older than their interval. */
+export function listDuePolls(db: Executor, limit: number) {
+  return db
+    .selectFrom('git_syncs')
+    .select(['space_id', 'poll_minutes', 'polled_at'])
+    .where('poll_minutes', '>', 0)
+    .orderBy('polled_at')
+    .limit(limit)
+    .execute();
+}
+
+export function listGitSyncPaths(db: Executor, spaceId: string) {
+  return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
+}
+
+/** The path map of the space, replaced by `rows`. */
+export async function replaceGitSyncPaths(db: Executor, spaceId: string, rows: GitSyncPathRow[]): Promise<void> {
+  await db.deleteFrom('git_sync_paths').where('space_id', '=', spaceId).execute();
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('git_sync_paths')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+}
+
+export async function upsertGitSyncCommit(db: Executor, row: GitSyncCommitRow): Promise<void> {
+  await db
+    .insertInto('git_sync_commits')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['space_id', 'revision_id']).doUpdateSet({
+        oid: row.oid,
+        message: row.message,
+        ref: row.ref,
+        url: row.url,
+        created_by_gitbook: row.created_by_gitbook,
+      }),
+    )
+    .execute();
+}
+
+/** The commits behind these revisions of the space. */
+export async function findGitSyncCommits(db: Executor, spaceId: string, revisionIds: string[]) {
+  const found: GitSyncCommitRow[] = [];
+  for (let i = 0; i < revisionIds.length; i += IN_BATCH) {
+    const batch = revisionIds.slice(i, i + IN_BATCH);
+    if (!batch.length) continue;
+    found.push(
+      ...(await db
+        .selectFrom('git_sync_commits')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('revision_id', 'in', batch)
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/** Whether the space has a commit we pushed with this id (a webhook about our own push changes nothing). */
+export async function isOwnCommit(db: Executor, spaceId: string, oid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('git_sync_commits')
+    .select('oid')
+    .where('space_id', '=', spaceId)
+    .where('oid', '=', oid)
+    .where('created_by_gitbook', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertGitSyncRun(db: Executor, row: GitSyncRunRow): Promise<void> {
+  await db.insertInto('git_sync_runs').values(row).execute();
+}
+
+export async function updateGitSyncRun(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<GitSyncRunRow, 'id' | 'space_id'>>,
+): Promise<void> {
+  await db.updateTable('git_sync_runs').set(patch).where('id', '=', id).execute();
+}
+
+export function findGitSyncRun(db: Executor, spaceId: string, id: string) {
+  return db
+    .selectFrom('git_sync_runs')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A run of this direction not started yet: a second trigger joins it instead of queuing another. */
+export function findQueuedGitSyncRun(db: Executor, spaceId: string, direction: GitSyncRunRow['direction']) {
+  return db
+    .selectFrom('git_sync_runs')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .where('direction', '=', direction)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+}
+
+/** Newest first, keyset-paginated on (created_at, id). */
+export function listGitSyncRuns(db: Executor, spaceId: string, after: string[] | undefined, take: number) {
+  let q = db
+    .selectFrom('git_sync_runs')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(take);
+  if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after[0]!, after[1]!)));
+  return q.execute();
+}
+
+export async function countGitSyncRuns(db: Executor, spaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('git_sync_runs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('space_id', '=', spaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
