@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { newOrg, newSpace, seedContent } from '../test/factories.js';
+import { editContent, mergeChangeRequest, newChangeRequest, newOrg, newSpace, seedContent } from '../test/factories.js';
 import { PNG } from '../test/fixtures.js';
-import { commitFiles, commitManyFiles, startGitServer, type GitServer } from '../test/git-server.js';
+import { commitFiles, commitManyFiles, git as gitIn, startGitServer, type GitServer } from '../test/git-server.js';
 
 /** Every page of a tree, depth first, with its depth. */
 function flatten(pages: any[], depth = 0): Array<{ page: any; depth: number }> {
@@ -190,6 +190,76 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(after.some((p) => p.title === 'Quickstart')).toBe(false);
   });
 
+  it('pushes a merged change request as one commit touching only its files, named after it', async () => {
+    const repoUrl = await git.createRepo('export');
+    const dir = path.join(git.root, 'export.git');
+    await commitFiles(dir, GITBOOK_REPO, { message: 'First docs' });
+    const space = await newSpace(server, server.orgId, { title: 'Two-way' });
+    await connect(space.id, { url: repoUrl });
+    expect((await sync(space.id)).status).toBe('success');
+    const pages = flatten(await pagesOf(space.id)).map(({ page }) => page);
+    const api = pages.find((p) => p.title === 'API');
+    const install = pages.find((p) => p.title === 'Install');
+    const reference = pages.find((p) => p.title === 'Reference');
+
+    const cr = await newChangeRequest(server, space.id, { subject: 'Document version 3' });
+    await editContent(server, space.id, cr.id, [
+      {
+        operation: 'update_page',
+        page: api.id,
+        document: { markdown: `Version 3. See [Install](/pages/${install.id}).\n` },
+      },
+    ]);
+    await mergeChangeRequest(server, space.id, cr.id);
+    await server.drainJobs();
+    const runs = (await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.items;
+    expect(runs[0], JSON.stringify(runs[0])).toMatchObject({
+      direction: 'export',
+      trigger: 'merge',
+      status: 'success',
+    });
+    const me = (await server.request('GET', '/v1/user')).body;
+    expect(await gitIn(['log', '-1', '--format=%an|%s', 'main'], { cwd: dir })).toBe(
+      `${me.displayName}|GITBOOK-${cr.number}: Document version 3\n`,
+    );
+    expect(await gitIn(['diff', '--name-only', 'HEAD~1', 'HEAD'], { cwd: dir })).toBe('docs/reference/api.md\n');
+    expect(await gitIn(['show', 'main:docs/reference/api.md'], { cwd: dir })).toBe(
+      '# API\n\nVersion 3. See [Install](../get-started/install/README.md).\n',
+    );
+    // Its own commit, seen again, changes nothing.
+    expect((await sync(space.id)).status).toBe('skipped');
+
+    // A new page of a group: a file in the group's folder, and the summary lists it.
+    await seedContent(server, space.id, [
+      { operation: 'insert_page', into: reference.id, title: 'Errors', document: { markdown: 'Codes.\n' } },
+    ]);
+    await server.drainJobs();
+    expect((await gitIn(['diff', '--name-only', 'HEAD~1', 'HEAD'], { cwd: dir })).split('\n').filter(Boolean)).toEqual([
+      'docs/SUMMARY.md',
+      'docs/reference/errors.md',
+    ]);
+    const summary = await gitIn(['show', 'main:docs/SUMMARY.md'], { cwd: dir });
+    expect(summary).toContain(
+      '## Reference\n\n* [API](reference/api.md)\n* [GitHub](https://github.com/example/repo)\n* [Errors](reference/errors.md)',
+    );
+    expect(await gitIn(['show', 'main:docs/reference/errors.md'], { cwd: dir })).toBe('# Errors\n\nCodes.\n');
+    // Read back, the repository gives the same pages.
+    const other = await newSpace(server, server.orgId, { title: 'Read back' });
+    await connect(other.id, { url: repoUrl, direction: 'import' });
+    expect((await sync(other.id)).status).toBe('success');
+    const titles = (id: string) =>
+      pagesOf(id).then((p) => flatten(p).map(({ page, depth }) => `${depth}:${page.title}`));
+    expect(await titles(other.id)).toEqual(await titles(space.id));
+
+    // Exported to a new branch with nothing changed since: the same tree.
+    const copy = await server.request('POST', `/v1/spaces/${space.id}/git/export`, {
+      body: { url: repoUrl, ref: 'refs/heads/copy', commitMessage: 'Copy', repoProjectDirectory: 'docs' },
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(204);
+    await server.drainJobs();
+    expect(await gitIn(['diff', '--stat', 'main', 'copy'], { cwd: dir })).toBe('');
+  });
+
   it('keeps edits made in the space, and turns both sides changing one page into a change request with its conflict', async () => {
     const repoUrl = await git.createRepo('conflict');
     const dir = path.join(git.root, 'conflict.git');
@@ -200,7 +270,9 @@ describeEachDialect('Git Sync', (dialect) => {
       'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Guide](guide.md)\n* [Other](other.md)\n',
     });
     const space = await newSpace(server, server.orgId, { title: 'Conflicts' });
-    await connect(space.id, { url: repoUrl, root: '' });
+    // Import only: the space's merges are not pushed (an export would bring the repository's commit in first, as
+    // the two-way test shows).
+    await connect(space.id, { url: repoUrl, root: '', direction: 'import' });
     expect((await sync(space.id)).status).toBe('success');
     const pages = await pagesOf(space.id);
     const guide = pages.find((p) => p.title === 'Guide');

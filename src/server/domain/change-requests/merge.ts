@@ -4,6 +4,8 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { loadSpace } from '../spaces/service.js';
+import { exportAfterMerge } from '../git-sync/queue.js';
+import { wakeJobQueues } from '../../jobs/queue.js';
 import { ConflictError, ForbiddenError, InvalidError, MERGE_CONFLICTS, NotFoundError } from '../errors.js';
 import { findRevision, insertRevision, updateSpace } from '../../storage/repos/spaces.js';
 import type { SpaceRow } from '../../storage/repos/spaces.js';
@@ -187,7 +189,14 @@ export async function resolveConflict(
  * three-way; any conflict then is a 409 asking for an update first. Two merges on one space queue on the
  * space's row lock, so the second merges against the first's result and neither is lost.
  */
-export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, idOrNumber: string, inTx?: Tx) {
+export async function mergeChangeRequest(
+  ctx: ServiceContext,
+  spaceId: string,
+  idOrNumber: string,
+  inTx?: Tx,
+  /** `fromGit`: the merge of a Git import, which pushes nothing back to the repository it came from. */
+  options: { fromGit?: boolean } = {},
+) {
   // Inside a caller's transaction, nothing is computed ahead: what the transaction wrote is not visible outside it.
   const early = inTx ? undefined : await mergeAhead(ctx, spaceId, idOrNumber);
   const run = async (tx: Tx) => {
@@ -238,6 +247,8 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       updated_at: now,
     });
     await crs.refreshSpaceCounters(tx, spaceId);
+    // A space synced both ways with Git pushes what was merged (git-sync/queue.ts), queued in this transaction.
+    if (!options.fromGit && (await exportAfterMerge(tx, spaceId, cr, ctx.actor.userId))) queuedExport = true;
     const merged = { ...space, revision_id: revision };
     return {
       space: merged,
@@ -247,7 +258,11 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, i
       revision,
     };
   };
-  return inTx ? run(inTx) : transaction(ctx.db, run);
+  let queuedExport = false;
+  if (inTx) return run(inTx);
+  const result = await transaction(ctx.db, run);
+  if (queuedExport) wakeJobQueues();
+  return result;
 }
 
 /** What a merge depends on: its three revisions and the resolutions of its conflicts. */

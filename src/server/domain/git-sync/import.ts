@@ -326,7 +326,7 @@ export async function importCommit(
     });
     try {
       const revision = await transaction(db, async (tx) => {
-        const merged = await mergeChangeRequest(ctx, spaceId, crId, tx);
+        const merged = await mergeChangeRequest(ctx, spaceId, crId, tx, { fromGit: true });
         await repo.upsertGitSyncCommit(tx, commitRow(merged.revision));
         await record(tx, { revision_id: merged.revision, conflict_change_request_id: null });
         return merged.revision;

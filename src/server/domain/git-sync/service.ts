@@ -3,14 +3,12 @@ import type { ServiceContext } from '../context.js';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/git-sync.js';
 import { findChangeRequest } from '../../storage/repos/change-requests.js';
-import { enqueueJob } from '../../storage/repos/jobs.js';
 import { wakeJobQueues, type JobHandler } from '../../jobs/queue.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { decryptSecrets, encryptSecrets } from '../integrations/secrets.js';
 import { DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { GitError, GitRepository, splitCredentials, type GitRemote } from '../../lib/git.js';
-import { newId } from '../../lib/ids.js';
 import { newSecret } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
 import { redactUrl } from '../../lib/redact-url.js';
@@ -19,6 +17,11 @@ import type { Config } from '../../config.js';
 import type { Actor } from '../permissions/resolver.js';
 import { importSettings } from '../imports/service.js';
 import { importCommit, type GitImportSettings } from './import.js';
+import { exportSpace, BranchMovedError } from './export.js';
+import { GIT_SYNC_JOB, queueGitSync, type GitSyncJobPayload } from './queue.js';
+import { findUserById } from '../../storage/repos/users.js';
+
+export { GIT_SYNC_JOB };
 import type {
   ExportToGitRepository,
   GitSyncSettingsBody,
@@ -31,7 +34,6 @@ import { gitSyncSettingsBodySchema } from '../../../shared/contract/git-sync.js'
  * row and a job of the queue (`git-sync`), one at a time per space across every process (the job's group), so a
  * crash loses nothing: the job runs again, and an import that got as far as its change request goes on with it.
  */
-export const GIT_SYNC_JOB = 'git-sync';
 /** Syncs one process runs at once. */
 export const GIT_SYNCS_IN_FLIGHT_MAX = 2;
 /** Files under a synced folder, at most. */
@@ -147,7 +149,9 @@ export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId
       });
       return;
     }
-    const moved = existing.url !== url || existing.branch !== body.branch || existing.root !== body.root;
+    // Another repository or folder starts afresh; another branch of the same keeps the path map (an export to a
+    // new branch starts from the commit synced last).
+    const moved = existing.url !== url || existing.root !== body.root;
     await repo.updateGitSync(tx, spaceId, {
       ...fields,
       provider: providerOf(url),
@@ -234,58 +238,6 @@ export async function getGitSyncRun(ctx: ServiceContext, spaceId: string, id: st
   await loadSpace(ctx.db, ctx, spaceId, 'triggerGitSync', 'view its Git syncs');
   const run = await repo.findGitSyncRun(ctx.db, spaceId, id);
   if (!run) throw new NotFoundError('Git sync run not found');
-  return run;
-}
-
-/** What a run's job holds: the run; everything else is read from the sync when it runs. */
-interface GitSyncJobPayload {
-  spaceId: string;
-  runId: string;
-  force?: boolean;
-}
-
-/**
- * Queues a sync of the space: a run row and its job, in one transaction. A trigger while a run of the same
- * direction is still queued joins it (a burst of pushes is one sync).
- */
-export async function queueGitSync(
-  db: Executor,
-  spaceId: string,
-  options: {
-    direction: 'import' | 'export';
-    trigger: repo.GitSyncRunRow['trigger'];
-    ref: string;
-    userId: string;
-    force?: boolean;
-    message?: string;
-  },
-): Promise<repo.GitSyncRunRow> {
-  const queued = await repo.findQueuedGitSyncRun(db, spaceId, options.direction);
-  if (queued) return queued;
-  const now = nowIso();
-  const run: repo.GitSyncRunRow = {
-    id: newId(),
-    space_id: spaceId,
-    direction: options.direction,
-    trigger: options.trigger,
-    status: 'queued',
-    ref: options.ref,
-    commit_oid: null,
-    revision_id: null,
-    change_request_id: null,
-    message: options.message ?? null,
-    error: null,
-    created_by: options.userId,
-    created_at: now,
-    updated_at: now,
-  };
-  await repo.insertGitSyncRun(db, run);
-  const payload: GitSyncJobPayload = { spaceId, runId: run.id, ...(options.force ? { force: true } : {}) };
-  await enqueueJob(
-    db,
-    { id: newId(), kind: GIT_SYNC_JOB, key: run.id, payload: JSON.stringify(payload), group_key: `git:${spaceId}` },
-    now,
-  );
   return run;
 }
 
@@ -383,7 +335,25 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
             ...(outcome.status === 'conflict' ? { change_request_id: outcome.changeRequestId } : {}),
           });
         } else {
-          throw new InvalidError('direction', 'exporting to Git is not available yet');
+          const user = await findUserById(db, run.created_by);
+          const outcome = await exportSpace(ctx, deps, payload.spaceId, {
+            runId: run.id,
+            remote: await remoteOf(db, sync),
+            branch: sync.branch,
+            root: sync.root,
+            message: run.message ?? 'GitBook: No commit message',
+            author: user
+              ? { name: user.display_name, email: user.email }
+              : { name: sync.author_name, email: sync.author_email },
+            committer: { name: sync.author_name, email: sync.author_email },
+          });
+          await finish(run.id, {
+            status: outcome.status,
+            ...(outcome.commit ? { commit_oid: outcome.commit } : {}),
+            message: outcome.message,
+            ...(outcome.status === 'success' ? { revision_id: outcome.revision } : {}),
+            ...(outcome.status === 'conflict' ? { change_request_id: outcome.changeRequestId } : {}),
+          });
         }
       } catch (err) {
         // What a user can fix (credentials, branch, a refused address, bad content) fails the run at once.
@@ -393,10 +363,12 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
         if (err instanceof DomainError && err.status < 500) {
           return finish(run.id, { status: 'failure', error: err.message.replace(/^url: /, '') });
         }
-        await finish(run.id, {
-          status: 'running',
-          error: `Retrying after: ${err instanceof Error ? redactUrl(err.message) : String(err)}`,
-        });
+        if (err instanceof BranchMovedError) await finish(run.id, { status: 'queued' });
+        else
+          await finish(run.id, {
+            status: 'running',
+            error: `Retrying after: ${err instanceof Error ? redactUrl(err.message) : String(err)}`,
+          });
         throw err;
       }
     },

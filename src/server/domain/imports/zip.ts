@@ -38,7 +38,7 @@ function basename(path: string): string {
  * text are left out; YAML that does not parse is an error naming the file. Aliases are not followed: they cannot
  * make these few strings larger than the file.
  */
-function gitbookYaml(text: string, scope: ImportScope): { root?: string; readme?: string; summary?: string } {
+export function gitbookYaml(text: string, scope: ImportScope): { root?: string; readme?: string; summary?: string } {
   const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) throw scope.invalid(`.gitbook.yaml: ${doc.errors[0]!.message.split('\n')[0]}`);
   const text_ = (node: unknown) =>
