@@ -5,6 +5,8 @@ import addFormats from 'ajv-formats';
 import { GitBookAPI, GitBookAPIError, ImportContentSource, MemberRole } from '@gitbook/api';
 import { describeEachDialect, startTestServer, OWNER_TOKEN, type TestServer } from './test/harness.js';
 import { startFixtureServer, zipOf, type FixtureServer } from './test/fixtures.js';
+import { commitFiles, git as gitIn, startGitServer } from './test/git-server.js';
+import path from 'node:path';
 
 /**
  * Calls the server through the official client `@gitbook/api@0.143.2` and validates every answer against the
@@ -688,6 +690,50 @@ describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => 
     expect(intoCr.status).toBe(201);
     expectConforms('importContentInChangeRequest', intoCr);
     expect(intoCr.data.revision).toBe((await api.spaces.getChangeRequestById(space.data.id, cr.data.id)).data.revision);
+  });
+
+  it('imports from and exports to a Git repository (Git Sync), and tells its state and commits', async () => {
+    const git = await startGitServer({ token: 'gh-token' });
+    try {
+      const url = await git.createRepo('docs');
+      await commitFiles(path.join(git.root, 'docs.git'), { 'README.md': '# Home\n\nHello.\n' }, { message: 'Docs' });
+      const space = await api.orgs.createSpace(server.orgId, { title: 'Git' });
+      const missing = await api.spaces.getSpaceGitInfo(space.data.id).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(GitBookAPIError);
+      expect((missing as GitBookAPIError).code).toBe(404);
+      // As GitBook's integration calls it: the token in the URL.
+      const withToken = new URL(url);
+      withToken.username = 'x-access-token';
+      withToken.password = 'gh-token';
+      const started = await api.spaces.importGitRepository(space.data.id, {
+        url: withToken.toString(),
+        ref: 'refs/heads/main',
+        timestamp: new Date().toISOString(),
+      });
+      expect(started.status).toBe(204);
+      await server.drainJobs();
+      const info = await api.spaces.getSpaceGitInfo(space.data.id);
+      expectConforms('getSpaceGitInfo', info);
+      expect(info.data.repoName).toBe('docs');
+      const content = await api.spaces.getCurrentRevision(space.data.id);
+      expectComponent('GitSyncCommit', content.data.git);
+      expect(content.data.git).toMatchObject({ message: 'Docs', createdByGitBook: false, ref: 'refs/heads/main' });
+      const bare = await api.spaces.getCurrentRevision(space.data.id, { metadata: false });
+      expect(bare.data.git).toBeUndefined();
+
+      const exported = await api.spaces.exportToGitRepository(space.data.id, {
+        url,
+        ref: 'refs/heads/published',
+        commitMessage: 'Publish',
+      });
+      expect(exported.status).toBe(204);
+      await server.drainJobs();
+      expect((await gitIn(['rev-parse', 'published'], { cwd: path.join(git.root, 'docs.git') })).trim()).toMatch(
+        /^[0-9a-f]{40}$/,
+      );
+    } finally {
+      await git.close();
+    }
   });
 });
 

@@ -5,6 +5,10 @@ import { bootstrapOwner } from './domain/auth/service.js';
 import { schedulePurge } from './jobs/purge.js';
 import { scheduleLinksBuild } from './jobs/links.js';
 import { scheduleDomainRechecks } from './jobs/domains.js';
+import { scheduleGitPolls } from './jobs/git-polls.js';
+import { gitSyncSettings } from './domain/git-sync/service.js';
+import { gitVersion } from './lib/git.js';
+import { Urls } from './lib/urls.js';
 import { txtLookup } from './lib/dns.js';
 import { workers } from './workers/pool.js';
 import { ensureSearchIndex } from './domain/search/indexer.js';
@@ -54,6 +58,10 @@ async function main() {
   scheduleLinksBuild(storage.db, config.publicUrl, app.log);
   // Verified e-mail domains whose DNS record is gone are unverified (see domain/organizations/domains.ts).
   const stopDomainRechecks = scheduleDomainRechecks(storage.db, txtLookup(config.dnsServers), app.log);
+  // Git-synced spaces without a webhook look at their branch every so often (see domain/git-sync/webhooks.ts).
+  const stopGitPolls = scheduleGitPolls(storage.db, gitSyncSettings(config, new Urls(config.publicUrl)), app.log);
+  const git = await gitVersion();
+  if (!git) app.log.warn('git is not installed: Git Sync cannot run (install the git package, 2.37 or later)');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -61,6 +69,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     stopPurge();
     stopDomainRechecks();
+    stopGitPolls();
     idle.stop();
     await app.close();
     await workers.close();

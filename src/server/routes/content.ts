@@ -52,6 +52,7 @@ import {
 } from '../presenters/revision.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { readPublishedContent } from '../domain/sites/published/site-reach.js';
+import { revisionCommit } from '../domain/git-sync/service.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
 import { DocumentPages, PageDocuments } from '../domain/content/document.js';
@@ -140,8 +141,10 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         // tree is walked (in time slices, as `/pages`): a 100,000-page tree presented and serialized at once held
         // the event loop for 1.5 s. `pages` is the first field holding objects, so the first `"pages":[]` is its.
         // The route's serializer (plugins/serializer.ts) writes strings.
-        const outer = reply.serialize(
-          presentRevision(
+        const git =
+          request.query.metadata === false ? undefined : await revisionCommit(deps.db, c.space.id, c.revision.id);
+        const outer = reply.serialize({
+          ...presentRevision(
             deps.urls,
             at,
             c.revision,
@@ -151,7 +154,8 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
             await c.reader.reusableContents(),
             c.publicFiles,
           ),
-        ) as string;
+          ...(git ? { git } : {}),
+        }) as string;
         const marker = outer.indexOf('"pages":[]');
         if (marker < 0) throw new Error('The revision was serialized without its "pages" field');
         const open = marker + '"pages":['.length;

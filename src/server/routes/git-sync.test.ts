@@ -1,8 +1,13 @@
+import { createHmac } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 import { editContent, mergeChangeRequest, newChangeRequest, newOrg, newSpace, seedContent } from '../test/factories.js';
 import { PNG } from '../test/fixtures.js';
+import { gitSyncSettings } from '../domain/git-sync/service.js';
+import { pollGitSyncs } from '../domain/git-sync/webhooks.js';
+import { Urls } from '../lib/urls.js';
 import { commitFiles, commitManyFiles, git as gitIn, startGitServer, type GitServer } from '../test/git-server.js';
 
 /** Every page of a tree, depth first, with its depth. */
@@ -258,6 +263,99 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(copy.status, JSON.stringify(copy.body)).toBe(204);
     await server.drainJobs();
     expect(await gitIn(['diff', '--stat', 'main', 'copy'], { cwd: dir })).toBe('');
+  });
+
+  it('hears pushes made with the git client: signed webhooks of GitHub, GitLab and Gitea, or polling', async () => {
+    const repoUrl = await git.createRepo('hooks');
+    await commitFiles(path.join(git.root, 'hooks.git'), {
+      'README.md': '# Home\n\nVersion 1.\n',
+      'SUMMARY.md': '* [Home](README.md)\n',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Hooks' });
+    const settings = (await connect(space.id, { url: repoUrl, root: '', direction: 'import' })).body;
+    expect((await sync(space.id)).status).toBe('success');
+    const home = (await pagesOf(space.id))[0];
+
+    // A developer clones, commits and pushes with git.
+    const work = path.join(git.root, 'work');
+    const authed = new URL(repoUrl);
+    authed.username = 'dev';
+    authed.password = TOKEN;
+    await gitIn(['clone', '--quiet', authed.toString(), work]);
+    const push = async (text: string) => {
+      await writeFile(path.join(work, 'README.md'), text);
+      await gitIn(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-am', text], {
+        cwd: work,
+      });
+      await gitIn(['push', '--quiet', 'origin', 'main'], { cwd: work });
+      return (await gitIn(['rev-parse', 'HEAD'], { cwd: work })).trim();
+    };
+    const hook = (body: string, headers: Record<string, string>, spaceId = space.id) =>
+      server.request('POST', `/v1/spaces/${spaceId}/git/webhook`, {
+        token: null,
+        rawBody: body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    const sign = (body: string) => createHmac('sha256', settings.webhook.secret).update(body).digest('hex');
+
+    // GitHub.
+    let after = await push('# Home\n\nVersion 2.\n');
+    let body = JSON.stringify({ ref: 'refs/heads/main', after }, null, 2);
+    expect((await hook(body, { 'x-github-event': 'push', 'x-hub-signature-256': 'sha256=0' })).status).toBe(401);
+    const stranger = await newSpace(server, server.orgId, { title: 'No sync' });
+    const unknown = await hook(
+      body,
+      { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${sign(body)}` },
+      stranger.id,
+    );
+    expect(unknown.status).toBe(401);
+    expect(
+      (await hook('{}', { 'x-github-event': 'ping', 'x-hub-signature-256': `sha256=${sign('{}')}` })).body,
+    ).toEqual({
+      result: 'pong',
+    });
+    const other = JSON.stringify({ ref: 'refs/heads/feature', after });
+    expect(
+      (await hook(other, { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${sign(other)}` })).body.result,
+    ).toBe('ignored');
+    const github = await hook(body, { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${sign(body)}` });
+    expect(github.status, JSON.stringify(github.body)).toBe(202);
+    await server.drainJobs();
+    expect(await markdownOf(space.id, home.id)).toContain('Version 2.');
+    // Delivered twice: the commit is synced already.
+    expect(
+      (await hook(body, { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${sign(body)}` })).body.result,
+    ).toBe('ignored');
+
+    // GitLab: its token header.
+    after = await push('# Home\n\nVersion 3.\n');
+    body = JSON.stringify({ object_kind: 'push', ref: 'refs/heads/main', after, checkout_sha: after });
+    expect((await hook(body, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': 'wrong' })).status).toBe(401);
+    expect(
+      (await hook(body, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': settings.webhook.secret })).status,
+    ).toBe(202);
+    await server.drainJobs();
+    expect(await markdownOf(space.id, home.id)).toContain('Version 3.');
+
+    // Gitea / Forgejo: the hex signature alone.
+    after = await push('# Home\n\nVersion 4.\n');
+    body = JSON.stringify({ ref: 'refs/heads/main', after });
+    expect((await hook(body, { 'x-gitea-event': 'push', 'x-gitea-signature': sign(body) })).status).toBe(202);
+    await server.drainJobs();
+    expect(await markdownOf(space.id, home.id)).toContain('Version 4.');
+
+    // Polling, without a webhook: a look once the interval has passed.
+    await connect(space.id, { url: repoUrl, root: '', direction: 'import', pollMinutes: 5 });
+    await push('# Home\n\nVersion 5.\n');
+    const deps = gitSyncSettings(server.config, new Urls(server.config.publicUrl));
+    const db = server.storage.db;
+    expect(await pollGitSyncs(db, deps)).toBeGreaterThanOrEqual(1);
+    // Looked at just now: not again before five minutes.
+    expect(await pollGitSyncs(db, deps, Date.now() + 60_000)).toBe(0);
+    await server.drainJobs();
+    expect(await markdownOf(space.id, home.id)).toContain('Version 5.');
+    const runs = (await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.items;
+    expect(runs.map((r: any) => r.trigger).slice(0, 4)).toEqual(['poll', 'webhook', 'webhook', 'webhook']);
   });
 
   it('keeps edits made in the space, and turns both sides changing one page into a change request with its conflict', async () => {

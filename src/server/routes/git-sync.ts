@@ -27,13 +27,39 @@ import {
   startGitOperation,
   testGitSync,
 } from '../domain/git-sync/service.js';
+import { receiveWebhook } from '../domain/git-sync/webhooks.js';
 import { presentGitSync, presentGitSyncRun, presentGitSyncState } from '../presenters/git-sync.js';
 import { serviceContext, type RouteDeps } from './context.js';
+
+/** A push payload's size, at most (GitHub caps its own at 25 MB; most are a few KB). */
+const WEBHOOK_BODY_MAX = 25 * 1024 * 1024;
 
 /** Git Sync (domain/git-sync): the contract's three operations, and the space's sync settings and runs. */
 export async function gitSyncRoutes(app: FastifyInstance, deps: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = gitSyncSettings(deps.config, deps.urls);
+
+  // Forges' push webhooks: signed, not authenticated; the signature is checked over the body's own bytes, so this
+  // route reads its JSON as text (a forge's pretty-printed JSON would not survive parsing and writing it again).
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_MAX },
+      (_r, body, done) => done(null, body),
+    );
+    hooks
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/v1/spaces/:spaceId/git/webhook',
+        { schema: { params: spaceParamsSchema }, bodyLimit: WEBHOOK_BODY_MAX, config: { public: true } },
+        async (request, reply) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const outcome = await receiveWebhook(deps.db, request.params.spaceId, raw, request.headers);
+          return reply.code(outcome.result === 'queued' ? 202 : 200).send(outcome);
+        },
+      );
+  });
 
   r.post(
     '/v1/spaces/:spaceId/git/import',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gitSyncCommitSchema } from './git-sync.js';
 import { EMOJI_MAX, idSchema, timestampSchema, userSchema } from './common.js';
 import { ID_MAX, PAGE_MARKDOWN_MAX, URL_MAX } from './constants.js';
 import { listSchema, queryBoolean } from '../pagination.js';
@@ -143,6 +144,8 @@ export const revisionSchema = z.object({
   /** For merge revisions: the change request that was merged (its id). */
   /** A merge revision: the change request it merged, complete (contract: type-specific required field). */
   mergedFrom: changeRequestSchema.optional(),
+  /** The Git commit the revision came from or went to (Git Sync); left out with `?metadata=false`. */
+  git: gitSyncCommitSchema.optional(),
 });
 export type Revision = z.infer<typeof revisionSchema>;
 
@@ -177,7 +180,7 @@ export const revisionChangesSchema = semanticChangesSchema.extend({ more: z.numb
 
 export const revisionPagesSchema = z.object({ pages: z.array(revisionPageSchema) });
 
-/** `metadata` and `computed` are accepted for compatibility (there is no git metadata or computed content). */
+/** `metadata=false` leaves out the revision's Git commit; `computed` is accepted for compatibility (no computed content). */
 export const contentQuerySchema = z.object({
   metadata: queryBoolean.optional(),
   computed: queryBoolean.optional(),

@@ -214,6 +214,19 @@ function treeUrlOf(url: string, branch: string, root: string): string | null {
   return `${base}/${tree}/${encodeURIComponent(branch)}${root ? `/${root}` : ''}`;
 }
 
+/** The commit behind a revision (`revision.git`), when Git Sync imported or exported it. */
+export async function revisionCommit(db: Executor, spaceId: string, revisionId: string) {
+  const [row] = await repo.findGitSyncCommits(db, spaceId, [revisionId]);
+  if (!row) return undefined;
+  return {
+    oid: row.oid,
+    message: row.message,
+    createdByGitBook: row.created_by_gitbook === 1,
+    ref: row.ref,
+    ...(row.url ? { url: row.url } : {}),
+  };
+}
+
 /** `GET …/git/info`: the GitSyncState of the contract. */
 export async function getGitInfo(ctx: ServiceContext, spaceId: string) {
   await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its Git Sync');

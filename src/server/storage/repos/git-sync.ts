@@ -51,6 +51,19 @@ export function listDuePolls(db: Executor, limit: number) {
     .execute();
 }
 
+/** Takes the sync's next look at its branch: true when `polled_at` was still `seen` (no other process took it). */
+export async function claimGitSyncPoll(
+  db: Executor,
+  spaceId: string,
+  seen: string | null,
+  now: string,
+): Promise<boolean> {
+  let q = db.updateTable('git_syncs').set({ polled_at: now }).where('space_id', '=', spaceId);
+  q = seen === null ? q.where('polled_at', 'is', null) : q.where('polled_at', '=', seen);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function listGitSyncPaths(db: Executor, spaceId: string) {
   return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
 }
