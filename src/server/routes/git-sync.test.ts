@@ -403,6 +403,70 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(settings.body.conflictChangeRequest).toBe(cr.body.number);
   });
 
+  it('resumes a sync whose process stopped mid-way: the change request it had written is merged, nothing twice', async () => {
+    const repoUrl = await git.createRepo('resume');
+    await commitFiles(path.join(git.root, 'resume.git'), {
+      'README.md': '# Home\n\nWelcome.\n',
+      'guide.md': '# Guide\n\nSteps.\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n',
+    });
+    const space = await newSpace(server, server.orgId, { title: 'Resumed' });
+    await connect(space.id, { url: repoUrl, root: '', direction: 'import' });
+    // What a process that stopped between writing its change request and merging it leaves behind: the change
+    // request with part of the import, the run pointing at it, and the job leased to the stopped process.
+    const cr = await newChangeRequest(server, space.id, { subject: 'Git Sync: interrupted' });
+    await editContent(server, space.id, cr.id, [
+      { operation: 'insert_page', title: 'Home', slug: 'readme', document: { markdown: 'Welcome.\n' } },
+    ]);
+    const db = server.storage.db;
+    const past = new Date(Date.now() - 120_000).toISOString();
+    await db
+      .insertInto('git_sync_runs')
+      .values({
+        id: 'run-crashed',
+        space_id: space.id,
+        direction: 'import',
+        trigger: 'manual',
+        status: 'running',
+        ref: 'refs/heads/main',
+        commit_oid: null,
+        revision_id: null,
+        change_request_id: cr.id,
+        message: null,
+        error: null,
+        created_by: server.owner.id,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    await db
+      .insertInto('jobs')
+      .values({
+        id: 'job-git-crashed',
+        kind: 'git-sync',
+        key: 'run-crashed',
+        payload: JSON.stringify({ spaceId: space.id, runId: 'run-crashed' }),
+        state: 'running',
+        attempts: 1,
+        run_after: past,
+        locked_until: past,
+        locked_by: 'a-process-that-stopped',
+        last_error: null,
+        group_key: `git:${space.id}`,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    await server.drainJobs();
+    const run = (await server.request('GET', `/v1/spaces/${space.id}/git/runs/run-crashed`)).body;
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'success', changeRequest: cr.id });
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.status).toBe('merged');
+    expect((await pagesOf(space.id)).map((p) => p.title)).toEqual(['Home', 'Guide']);
+    // The one change request of the sync: no second one was made.
+    const crs = await server.request('GET', `/v1/spaces/${space.id}/change-requests?status=merged`);
+    expect(crs.body.items.map((c: any) => c.id)).toEqual([cr.id]);
+  });
+
   it('says what is wrong and changes nothing: token, branch, address, .gitbook.yaml, a huge repository', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Failures' });
     const failing = async (body: Record<string, unknown>, expected: RegExp) => {
