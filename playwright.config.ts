@@ -96,6 +96,9 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefghijklmn',
       SIGNUP: 'open',
       LOG_LEVEL: 'warn',
+      // The Git Sync journey's repository is served on this one loopback address (every other private address,
+      // 127.0.0.1 included, stays refused as in production).
+      ALLOW_PRIVATE_FETCH: '127.0.0.2/32',
       // A page of a published site renders in a worker thread (one readers' thread on two cores) within the time
       // limit; on a loaded machine a big render passed the default 10 s, and the page said "Try again shortly". The
       // journeys do not test that limit (src/server/workers/pool.test.ts does): here it is the journeys' own.

@@ -5,6 +5,7 @@ import { useUser } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
 import { SpaceSettings } from '../features/content/components/space-view';
 import { InstalledOn } from '../features/integrations/components/installed-on';
+import { GitSyncPanel } from '../features/git-sync/components/git-sync-panel';
 import { useSpaceDocumentTitle } from './-space';
 
 export const Route = createFileRoute('/_app/o/$organizationId/spaces/$spaceId/settings')({
@@ -26,6 +27,12 @@ function SpaceSettingsPage() {
         canAdmin={space.permissions.admin}
         inheritsFrom={space.parent ? 'collection' : 'organization'}
         me={me}
+      />
+      <GitSyncPanel
+        organizationId={organizationId}
+        spaceId={spaceId}
+        admin={space.permissions.admin}
+        canSync={space.permissions.triggerGitSync}
       />
       <InstalledOn organizationId={organizationId} kind="space" id={spaceId} />
     </>

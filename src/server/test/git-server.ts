@@ -28,7 +28,7 @@ export interface GitServer {
 
 const BACKEND = '/usr/lib/git-core/git-http-backend';
 
-export async function startGitServer(options: { token?: string } = {}): Promise<GitServer> {
+export async function startGitServer(options: { token?: string; host?: string } = {}): Promise<GitServer> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docspace-git-'));
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
@@ -92,8 +92,9 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
     cgi.stdout.on('end', () => res.end());
     cgi.on('error', () => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     root,
     origin,

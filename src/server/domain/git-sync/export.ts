@@ -346,7 +346,7 @@ export async function exportSpace(
       status: 'success',
       commit,
       revision: current,
-      message: `Commit ${commit.slice(0, 7)}: ${changes.size} file${changes.size === 1 ? '' : 's'} changed`,
+      message: `${request.message.split('\n')[0]} (${changes.size} file${changes.size === 1 ? '' : 's'} changed)`,
     };
   } finally {
     reader.close();

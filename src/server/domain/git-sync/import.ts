@@ -248,7 +248,7 @@ export async function importCommit(
     relinkMatches(prepared, plan, ids.ids, matches);
 
     const changes = mirrorChanges(plan, prepared, stored, matches, unchanged, tree, pagesById, reusable);
-    const message = [`Commit ${commit.slice(0, 7)}: ${info.message.split('\n')[0] ?? ''}`, skippedMessage(skipped)]
+    const message = [info.message.split('\n')[0] || `Commit ${commit.slice(0, 7)}`, skippedMessage(skipped)]
       .filter(Boolean)
       .join(' ');
 
