@@ -718,6 +718,8 @@ describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => 
       const content = await api.spaces.getCurrentRevision(space.data.id);
       expectComponent('GitSyncCommit', content.data.git);
       expect(content.data.git).toMatchObject({ message: 'Docs', createdByGitBook: false, ref: 'refs/heads/main' });
+      // api.md's name of the flag too.
+      expect(content.data.git).toMatchObject({ createdByService: false });
       const bare = await api.spaces.getCurrentRevision(space.data.id, { metadata: false });
       expect(bare.data.git).toBeUndefined();
 

@@ -3,7 +3,16 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { editContent, mergeChangeRequest, newChangeRequest, newOrg, newSpace, seedContent } from '../test/factories.js';
+import {
+  editContent,
+  mergeChangeRequest,
+  newChangeRequest,
+  newOrg,
+  newSite,
+  newSpace,
+  publishSite,
+  seedContent,
+} from '../test/factories.js';
 import { PNG } from '../test/fixtures.js';
 import { gitSyncSettings } from '../domain/git-sync/service.js';
 import { pollGitSyncs } from '../domain/git-sync/webhooks.js';
@@ -591,5 +600,43 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(settings.body).toMatchObject({ url, root: 'docs', hasToken: true });
     expect(JSON.stringify(settings.body)).not.toContain(TOKEN);
     expect((await pagesOf(space.id)).length).toBeGreaterThan(0);
+  });
+
+  it('links the pages of a published site to their files on the forge when the site asks for it', async () => {
+    const space = await newSpace(server, server.orgId, { title: 'Edit links' });
+    const withCredentials = new URL(url);
+    withCredentials.password = TOKEN;
+    withCredentials.username = 'x';
+    // As GitBook's GitHub integration calls it: the repository's tree URL given with the import.
+    const res = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      body: {
+        url: withCredentials.toString(),
+        ref: 'refs/heads/main',
+        repoProjectDirectory: 'docs',
+        gitInfo: { provider: 'github', url: 'https://github.com/acme/product/tree/main/docs' },
+      },
+    });
+    expect(res.status).toBe(204);
+    await server.drainJobs();
+    // A tree URL is a link readers follow: http(s) only.
+    const script = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      body: { url, ref: 'refs/heads/main', gitInfo: { url: 'javascript:alert(1)' } },
+    });
+    expect(script.status).toBe(400);
+    const site = await newSite(server, server.orgId, { spaces: [space.id] });
+    const published = (await publishSite(server, server.orgId, site.id)).urls.published;
+    const page = async (path: string) =>
+      (await fetch(`${server.url}${published.replace(server.config.publicUrl, '')}/${path}`)).text();
+    expect(await page('quickstart')).not.toContain('Edit on GitHub');
+    const custom = `/v1/orgs/${server.orgId}/sites/${site.id}/customization`;
+    const current = (await server.request('GET', custom)).body;
+    expect((await server.request('PUT', custom, { body: { ...current, git: { showEditLink: true } } })).status).toBe(
+      200,
+    );
+    const html = await page('quickstart');
+    expect(html).toContain('href="https://github.com/acme/product/edit/main/docs/get-started/quickstart.md"');
+    expect(html).toContain('Edit on GitHub');
+    // The link follows the file: a page of a folder is its README.md.
+    expect(await page('install')).toContain('/edit/main/docs/get-started/install/README.md"');
   });
 });

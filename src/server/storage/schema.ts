@@ -846,6 +846,8 @@ export interface GitSyncsTable {
   branch: string;
   /** The folder of the repository the space mirrors ('' for its root). */
   root: string;
+  /** The content's folder inside `root` (its `.gitbook.yaml`'s `root:`), as the last import found it. */
+  content_root: string | null;
   /** `import`: the repository's changes come in; `two-way`: merges are pushed back too. */
   direction: 'import' | 'two-way';
   /** Encrypted JSON `{token?, webhookSecret}` (integrations/secrets.ts). */

@@ -39,9 +39,12 @@ const gitRepositoryUrlSchema = z
   .url({ protocol: /^https?$/, error: 'An https:// URL of a Git repository' })
   .max(URL_MAX);
 
+/** A web page of the repository (its tree URL): shown to readers as a link, so http(s) only. */
+const webUrlSchema = z.url({ protocol: /^https?$/, error: 'An https:// URL' }).max(URL_MAX);
+
 const updateSpaceGitInfoSchema = z.object({
   provider: z.enum(['github', 'gitlab']).optional(),
-  url: z.string().max(URL_MAX).optional(),
+  url: webUrlSchema.optional(),
 });
 
 const gitOperationShape = {
@@ -49,8 +52,8 @@ const gitOperationShape = {
   url: gitRepositoryUrlSchema,
   ref: gitRefSchema,
   repoCacheID: z.string().max(256).optional(),
-  repoTreeURL: z.string().max(URL_MAX).optional(),
-  repoCommitURL: z.string().max(URL_MAX).optional(),
+  repoTreeURL: webUrlSchema.optional(),
+  repoCommitURL: webUrlSchema.optional(),
   repoProjectDirectory: gitRootSchema.optional(),
   timestamp: timestampSchema.optional(),
   force: z.boolean().optional(),
@@ -79,10 +82,15 @@ export const gitSyncStateSchema = z.object({
 });
 export type GitSyncState = z.infer<typeof gitSyncStateSchema>;
 
-/** `revision.git` (0.143.2 GitSyncCommit). */
+/**
+ * `revision.git`: api.md names the flag `createdByService`, the 0.143.2 spec (and GitBook's client)
+ * `createdByGitBook` (required there): both are served, with the same value.
+ */
 export const gitSyncCommitSchema = z.object({
   oid: z.string(),
   message: z.string(),
+  /** The commit was made by this server's export. */
+  createdByService: z.boolean(),
   createdByGitBook: z.boolean(),
   url: z.string().optional(),
   ref: z.string().optional(),

@@ -284,7 +284,12 @@ export async function importCommit(
 
     const record = async (tx: Executor, state: Partial<repo.GitSyncRow>) => {
       await repo.replaceGitSyncPaths(tx, spaceId, pathRows);
-      await repo.updateGitSync(tx, spaceId, { commit_oid: commit, synced_at: nowIso(), ...state });
+      await repo.updateGitSync(tx, spaceId, {
+        commit_oid: commit,
+        content_root: plan!.root ?? '',
+        synced_at: nowIso(),
+        ...state,
+      });
     };
     const commitRow = (revision: string): repo.GitSyncCommitRow => ({
       space_id: spaceId,

@@ -139,6 +139,7 @@ export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId
         ...fields,
         provider: providerOf(url),
         tree_url: treeUrlOf(url, body.branch, body.root),
+        content_root: null,
         commit_oid: null,
         revision_id: null,
         conflict_change_request_id: null,
@@ -158,7 +159,9 @@ export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId
       tree_url: treeUrlOf(url, body.branch, body.root),
       // Whoever changes the settings is who the sync acts as from now on.
       created_by: ctx.actor.userId,
-      ...(moved ? { commit_oid: null, revision_id: null, conflict_change_request_id: null, synced_at: null } : {}),
+      ...(moved
+        ? { commit_oid: null, revision_id: null, conflict_change_request_id: null, synced_at: null, content_root: null }
+        : {}),
     });
     if (moved) await repo.replaceGitSyncPaths(tx, spaceId, []);
   });
@@ -221,10 +224,31 @@ export async function revisionCommit(db: Executor, spaceId: string, revisionId: 
   return {
     oid: row.oid,
     message: row.message,
+    createdByService: row.created_by_gitbook === 1,
     createdByGitBook: row.created_by_gitbook === 1,
     ref: row.ref,
     ...(row.url ? { url: row.url } : {}),
   };
+}
+
+/**
+ * Where a page of the space is edited on the forge ("Edit on GitHub", when the site's `git.showEditLink` is on):
+ * its file on the synced branch, for GitHub and GitLab repositories (or a tree URL the API was given).
+ */
+export async function gitEditLink(
+  db: Executor,
+  spaceId: string,
+  pageId: string,
+): Promise<{ url: string; label: string } | undefined> {
+  const sync = await repo.findGitSync(db, spaceId);
+  if (!sync?.tree_url) return undefined;
+  const path = await repo.findGitSyncPath(db, spaceId, 'page', pageId);
+  if (!path) return undefined;
+  const edit = sync.tree_url.replace(/\/(-\/)?tree\//, (_m, gitlab: string | undefined) => `/${gitlab ?? ''}edit/`);
+  const file = [sync.content_root, path].filter(Boolean).join('/');
+  const label =
+    sync.provider === 'gitlab' ? 'Edit on GitLab' : sync.provider === 'github' ? 'Edit on GitHub' : 'Edit on Git';
+  return { url: `${edit.replace(/\/+$/, '')}/${file.split('/').map(encodeURIComponent).join('/')}`, label };
 }
 
 /** `GET …/git/info`: the GitSyncState of the contract. */

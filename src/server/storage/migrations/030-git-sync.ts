@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'varchar(2048)', (c) => c.notNull())
     .addColumn('branch', 'varchar(255)', (c) => c.notNull())
     .addColumn('root', 'varchar(512)', (c) => c.notNull())
+    .addColumn('content_root', 'varchar(512)')
     .addColumn('direction', 'varchar(16)', (c) => c.notNull())
     .addColumn('secrets', 'text', (c) => c.notNull())
     .addColumn('author_name', 'varchar(255)', (c) => c.notNull())

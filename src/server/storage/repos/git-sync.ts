@@ -64,6 +64,17 @@ export async function claimGitSyncPoll(
   return Number(result.numUpdatedRows) > 0;
 }
 
+export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
+  const row = await db
+    .selectFrom('git_sync_paths')
+    .select('path')
+    .where('space_id', '=', spaceId)
+    .where('object_id', '=', objectId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.path;
+}
+
 export function listGitSyncPaths(db: Executor, spaceId: string) {
   return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
 }

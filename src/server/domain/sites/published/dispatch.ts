@@ -4,6 +4,7 @@ import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/s
 import { LruCache } from '../../../lib/lru-cache.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { openBlob } from '../../../storage/repos/objects.js';
+import { gitEditLink } from '../../git-sync/service.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
 import { FILES_SEGMENT, PAGES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
@@ -279,9 +280,13 @@ export class PublishedSites implements SitePreviews {
     // Header links shown only to some visitors make the page differ by which of them this visitor sees.
     const settings = this.cache.settingsOf(site, siteSpace);
     const header = visibleHeaderItems(settings, view.claims);
+    // "Edit on GitHub": the page's file in the repository the space syncs with, when the site shows such links.
+    const editLink =
+      node && settings.git.showEditLink ? await gitEditLink(this.db, siteSpace.space_id, node.id) : undefined;
     const key = hashKey([
       site.id,
       site.version,
+      editLink?.url ?? '',
       header.shown,
       root,
       visible.sections.map((s) => s.id),
@@ -307,6 +312,7 @@ export class PublishedSites implements SitePreviews {
         settings,
         headerItems: header.items,
         missing,
+        ...(editLink ? { editLink } : {}),
       }),
     );
     if (!rendered) {

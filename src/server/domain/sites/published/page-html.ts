@@ -183,17 +183,34 @@ const LAYOUT_IDS = new Set(['content', 'site-nav', 'menu-toggle', 'toc-title']);
  * The article of a page: its title, description, "View as Markdown" (when the site offers it), body (already
  * sanitized HTML, render.ts) and when it last changed.
  */
-export function pageArticle(node: PageNode, bodyHtml: string, settings: Customization, url: string): ElementContent[] {
+export function pageArticle(
+  node: PageNode,
+  bodyHtml: string,
+  settings: Customization,
+  url: string,
+  /** "Edit on GitHub": the page's file in the space's Git repository (Git Sync, `git.showEditLink`). */
+  editLink?: { url: string; label: string },
+): ElementContent[] {
   // The title keeps the anchor its heading had in the source, unless a heading of the body or the layout has it.
   const id = titleAnchor(node.version.title);
   const taken = LAYOUT_IDS.has(id) || bodyHtml.includes(`id="${id}"`);
   return [
     el('h1', taken ? {} : { id }, [text(node.version.title)]),
     ...(node.version.description ? [el('p', { className: ['description'] }, [text(node.version.description)])] : []),
-    ...(settings.pageActions.markdown
+    ...(settings.pageActions.markdown || editLink
       ? [
           el('p', { className: ['page-actions'] }, [
-            el('a', { href: `${url}.md`, type: 'text/markdown' }, [text('View as Markdown')]),
+            ...(settings.pageActions.markdown
+              ? [el('a', { href: `${url}.md`, type: 'text/markdown' }, [text('View as Markdown')])]
+              : []),
+            ...(settings.pageActions.markdown && editLink ? [text(' · ')] : []),
+            ...(editLink
+              ? [
+                  el('a', { href: editLink.url, rel: ['noopener', 'nofollow'], className: ['edit-link'] }, [
+                    text(editLink.label),
+                  ]),
+                ]
+              : []),
           ]),
         ]
       : []),

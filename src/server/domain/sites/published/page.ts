@@ -63,6 +63,8 @@ export interface PageToRender {
   preview?: boolean;
   /** No page at the address asked: the site space's "Page not found", in its layout. */
   missing?: boolean;
+  /** The page's "Edit on GitHub" link (Git Sync with `git.showEditLink`). */
+  editLink?: { url: string; label: string };
   /** Set to what the rendering depends on beyond its cache key. */
   out?: { openapi?: OperationDeps };
 }
@@ -116,7 +118,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const body = await renderPageBody(markdown, resolver, prepare);
     // Ids its headings had before they were reworded lead to them still (content/anchors.ts).
     const html = withAnchorAliases(body.html, node.version.anchors, blocks);
-    article = pageArticle(node, html, settings, pageUrl(node));
+    article = pageArticle(node, html, settings, pageUrl(node), c.editLink);
     around = {
       before: breadcrumbs(index, node, pageUrl),
       after: settings.pagination.enabled ? pagination(index, node, pageUrl) : [],
