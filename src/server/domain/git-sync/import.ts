@@ -134,7 +134,16 @@ export async function importCommit(
   const reader = cache.blobs();
   let plan: ImportPlan | undefined;
   try {
-    const source = new GitSource(entries, cache, reader, scope);
+    // Markdown files of blobs synced last are not read: an unchanged page is neither read nor converted.
+    const synced = await repo.listGitSyncPaths(db, spaceId);
+    const rootOf = sync?.content_root ? `${sync.content_root}/` : '';
+    const source = new GitSource(
+      entries,
+      cache,
+      reader,
+      scope,
+      new Map(synced.map((r) => [rootOf + r.path, r.blob_oid])),
+    );
     const ids = new ImportIds();
     plan = await planFiles(source, scope, ids, { oneFolderIsRoot: false, what: 'the repository' });
     if (!plan.pages.length) throw scope.invalid('there is nothing to import: no page was found');
@@ -178,9 +187,7 @@ export async function importCommit(
           : reusable.has(row.object_id);
 
     // The path map of the last sync, kept only for objects the content still has.
-    const known = new Map(
-      (await repo.listGitSyncPaths(db, spaceId)).filter((r) => exists(r)).map((r) => [r.path, r] as const),
-    );
+    const known = new Map(synced.filter((r) => exists(r)).map((r) => [r.path, r] as const));
     const inTree = new Set(entries.map((e) => e.path.slice(contentRoot.length)));
     /** Rows of paths gone from the commit, by blob: a file moved unchanged is the same page. */
     const movedByBlob = new Map<string, repo.GitSyncPathRow>();
@@ -203,7 +210,14 @@ export async function importCommit(
       if (row.blob_oid === oid) unchanged.add(page.ref);
     }
 
-    // Only changed files are converted.
+    // Only changed files are converted: those not read because their blob was synced last, but whose page is gone
+    // from the content (deleted in the space), are read now.
+    for (const page of plan.pages) {
+      const path = page.body?.base;
+      if (page.body && path && !unchanged.has(page.ref) && source.skipped.has(contentRoot + path)) {
+        page.body.markdown = await source.readSkipped(contentRoot + path);
+      }
+    }
     const skipped: ImportSkipped[] = [];
     const changedPlan: ImportPlan = { ...plan, pages: plan.pages.filter((p) => !unchanged.has(p.ref)) };
     const prepared = await preparePages(changedPlan, scope, skipped);

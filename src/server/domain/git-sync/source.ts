@@ -11,14 +11,25 @@ const SMALL_BYTES = 1024 * 1024;
  */
 export class GitSource implements SourceFiles {
   private readonly byPath: Map<string, GitTreeEntry>;
+  /** Paths read as empty because their blob is one already synced (`known`): `readSkipped` reads them for real. */
+  readonly skipped = new Set<string>();
 
   constructor(
     entries: GitTreeEntry[],
     private readonly repository: GitRepository,
     private readonly reader: GitBlobReader,
     private readonly scope: ImportScope,
+    /** Blob ids already synced, by path: markdown files still of that blob are not read (an unchanged page). */
+    private readonly known: Map<string, string> = new Map(),
   ) {
     this.byPath = new Map(entries.map((e) => [e.path, e]));
+  }
+
+  /** The text of a path read as empty (see `skipped`). */
+  async readSkipped(path: string): Promise<string> {
+    const entry = this.byPath.get(path);
+    const bytes = entry ? await this.reader.read(entry.oid) : undefined;
+    return bytes?.toString('utf8') ?? '';
   }
 
   files(): ArchiveFile[] {
@@ -44,6 +55,10 @@ export class GitSource implements SourceFiles {
 
   async read(path: string, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
     const entry = this.entry(path, maxBytes, tooLarge);
+    if (/\.(md|markdown)$/i.test(path) && this.known.get(path) === entry.oid) {
+      this.skipped.add(path);
+      return Buffer.alloc(0);
+    }
     if (entry.size > SMALL_BYTES) {
       const chunks: Buffer[] = [];
       for await (const chunk of this.repository.blobStream(entry.oid)) chunks.push(chunk);

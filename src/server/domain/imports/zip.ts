@@ -3,7 +3,9 @@ import { Archive, type SourceFiles } from './archive.js';
 import type { ImportScope } from './scope.js';
 import type { ImportIds } from './plan.js';
 import { titleFromName, type ImportPlan, type PlannedFile, type PlannedPage } from './plan.js';
-import type { SummaryItem } from './summary.js';
+import type { SummaryGroup, SummaryItem } from './summary.js';
+import crypto from 'node:crypto';
+import { FifoCache } from '../../lib/fifo-cache.js';
 import { workers } from '../../workers/pool.js';
 import { resolveArchivePath } from './markdown.js';
 import { slugify } from '../content/edit.js';
@@ -25,6 +27,12 @@ import { formatBytes } from './limits.js';
 const MARKDOWN = /\.(md|markdown)$/i;
 const README = /^(readme|index)\.(md|markdown)$/i;
 const INCLUDES = /^\.gitbook\/includes\/[^/]+\.(md|markdown)$/i;
+
+/**
+ * SUMMARY.md files parsed lately, by their text's hash: a Git sync of a commit that did not change the summary
+ * (most commits) does not parse it again. A 2,000-entry summary takes the markdown parser about a second.
+ */
+const parsedSummaries = new FifoCache<SummaryGroup[]>(32, 8 * 1024 * 1024);
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -141,7 +149,12 @@ export async function plan(
     const text = (await archive.read(prefix + summaryPath, scope.limits.pageBytes, tooLarge)).toString('utf8');
     if (tooDeeplyNested(text))
       throw scope.invalid(`${summaryPath} nests lists deeper than ${MARKDOWN_DEPTH_MAX} levels`);
-    const summary = await workers.run('parseSummary', text, text.length);
+    const key = crypto.createHash('sha256').update(text).digest('hex');
+    let summary = parsedSummaries.get(key);
+    if (!summary) {
+      summary = await workers.run('parseSummary', text, text.length);
+      parsedSummaries.set(key, summary, text.length);
+    }
     const addItems = async (items: SummaryItem[], parent: string | undefined): Promise<void> => {
       for (const item of items) {
         scope.check();

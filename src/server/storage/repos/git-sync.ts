@@ -79,13 +79,30 @@ export function listGitSyncPaths(db: Executor, spaceId: string) {
   return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
 }
 
-/** The path map of the space, replaced by `rows`. */
+/**
+ * The path map of the space made `rows`: only the paths that differ are written (a one-file sync writes one row,
+ * whatever the repository's size).
+ */
 export async function replaceGitSyncPaths(db: Executor, spaceId: string, rows: GitSyncPathRow[]): Promise<void> {
-  await db.deleteFrom('git_sync_paths').where('space_id', '=', spaceId).execute();
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+  const current = new Map((await listGitSyncPaths(db, spaceId)).map((r) => [r.path, r]));
+  const next = new Map(rows.map((r) => [r.path, r]));
+  const gone = [...current.keys()].filter((path) => !next.has(path));
+  const changed = rows.filter((r) => {
+    const was = current.get(r.path);
+    return !was || was.kind !== r.kind || was.object_id !== r.object_id || was.blob_oid !== r.blob_oid;
+  });
+  const stale = [...gone, ...changed.filter((r) => current.has(r.path)).map((r) => r.path)];
+  for (let i = 0; i < stale.length; i += IN_BATCH) {
+    await db
+      .deleteFrom('git_sync_paths')
+      .where('space_id', '=', spaceId)
+      .where('path', 'in', stale.slice(i, i + IN_BATCH))
+      .execute();
+  }
+  for (let i = 0; i < changed.length; i += INSERT_BATCH) {
     await db
       .insertInto('git_sync_paths')
-      .values(rows.slice(i, i + INSERT_BATCH))
+      .values(changed.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, space_id: spaceId })))
       .execute();
   }
 }
