@@ -8,13 +8,9 @@
 // - the push of a merged one-page change request (two-way): median.
 // Times are from the API call that starts the sync to the run's end as GET …/git/runs/{id} reports it.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { BENCH_ADMIN, freePort, median, onPostgres } from './setup.js';
+import { median, procStatus, startCompiledServer } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
-import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 import { commitFiles, startGitServer } from '../src/server/test/git-server.js';
 
 const TOKEN = 'bench-git-token-0123456789abcdefghijklmnopq';
@@ -70,64 +66,13 @@ function repository(pages: number): Record<string, string | Buffer> {
   return files;
 }
 
-function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m?.[1] ?? 0) * 1024;
-}
-
-async function startServer(dialect: 'sqlite' | 'postgres', built: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-git-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (dialect === 'postgres') {
-    const url = new URL(process.env.BENCH_DATABASE_URL!);
-    const name = `bench_git_${crypto.randomBytes(6).toString('hex')}`;
-    await onPostgres(url.href, `create database ${name}`);
-    databaseUrl = Object.assign(new URL(url.href), { pathname: `/${name}` }).href;
-    dropDatabase = () => onPostgres(url.href, `drop database ${name} with (force)`);
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(built, 'server/main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ADMIN_TOKEN: TOKEN,
-      LOG_LEVEL: 'warn',
-      // The repositories are served on loopback.
-      ALLOW_PRIVATE_FETCH: 'true',
-      IMPORT_TIME_LIMIT_SECONDS: '600',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let ready = false; !ready;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    ready = await fetch(`${base}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, child, stop };
-}
-
 async function run(dialect: 'sqlite' | 'postgres', built: string) {
   const git = await startGitServer();
-  const { base, child, stop } = await startServer(dialect, built);
+  const { base, child, stop } = await startCompiledServer(dialect, built, TOKEN, {
+    // The repositories are served on loopback.
+    ALLOW_PRIVATE_FETCH: 'true',
+    IMPORT_TIME_LIMIT_SECONDS: '600',
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
   const call = async (method: string, p: string, body?: unknown): Promise<any> => {
     const res = await fetch(base + p, {

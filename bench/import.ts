@@ -13,13 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync, type Zippable } from 'fflate';
 import { buildApp } from '../src/server/app.js';
-import { BENCH_ADMIN, benchDatabase, freePort, median, onPostgres } from './setup.js';
+import { benchDatabase, median, procStatus, startCompiledServer } from './setup.js';
 import { buildServer } from '../scripts/build-server.mjs';
-import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const TOKEN = 'bench-import-token-0123456789abcdefghijklmnop';
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 20);
@@ -192,74 +190,17 @@ if (process.env.BENCH_LARGE !== '0') {
   }
 }
 
-/** A number of kB from /proc/<pid>/status (VmHWM is the peak resident set size the kernel saw). */
-function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m?.[1] ?? 0) * 1024;
-}
-
 /**
- * The large import's server: the compiled server as `npm start` runs it (dist/server/main.js, configured by its
- * environment), in a process of its own that does nothing else, so that its RSS is the server's alone (from
- * TypeScript through tsx, each worker thread would load tsx and compile the sources again). PostgreSQL: a database
- * of its own, dropped after. Answers its address, its process and a function that stops it and removes its data.
+ * The large import's server: the compiled server as `npm start` runs it, in a process of its own (from TypeScript
+ * through tsx, each worker thread would load tsx and compile the sources again).
  */
-async function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-large-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (dialect === 'postgres') {
-    const url = new URL(process.env.BENCH_DATABASE_URL!);
-    const name = `bench_large_${crypto.randomBytes(6).toString('hex')}`;
-    await onPostgres(url.href, `create database ${name}`);
-    databaseUrl = Object.assign(new URL(url.href), { pathname: `/${name}` }).href;
-    dropDatabase = () => onPostgres(url.href, `drop database ${name} with (force)`);
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(built, 'server/main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      // For a study of where the memory goes (e.g. a --require that logs process.memoryUsage()).
-      ...(process.env.BENCH_LARGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_LARGE_NODE_OPTIONS } : {}),
-      // As npm start sets it (glibc's allocator).
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ADMIN_TOKEN: TOKEN,
-      LOG_LEVEL: 'warn',
-      // A 2,000-file import takes longer than the default two minutes on a slow machine.
-      IMPORT_TIME_LIMIT_SECONDS: '600',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startLarge(dialect: 'sqlite' | 'postgres', built: string) {
+  return startCompiledServer(dialect, built, TOKEN, {
+    // For a study of where the memory goes (e.g. a --require that logs process.memoryUsage()).
+    ...(process.env.BENCH_LARGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_LARGE_NODE_OPTIONS } : {}),
+    // A 2,000-file import takes longer than the default two minutes on a slow machine.
+    IMPORT_TIME_LIMIT_SECONDS: '600',
   });
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the large import's server exited (${code})`))),
-  );
-  exited.catch(() => {});
-  for (let ready = false; !ready;) {
-    ready = await Promise.race([
-      fetch(`${base}/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-      exited,
-    ]);
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, child, stop };
 }
 
 async function runLarge(dialect: 'sqlite' | 'postgres', large: { file: string; bytes: number }, built: string) {

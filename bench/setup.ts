@@ -14,6 +14,7 @@ import { newId } from '../src/server/lib/ids.js';
 import { nowIso } from '../src/server/lib/time.js';
 import { bootstrapOwner } from '../src/server/domain/auth/service.js';
 import type { Config } from '../src/server/config.js';
+import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 /** The owner of a benchmark's database, who signs in to the console in the browser benchmarks. */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
@@ -172,4 +173,76 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** A number of bytes from /proc/<pid>/status (VmHWM is the peak resident set size the kernel saw). */
+export function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0) * 1024;
+}
+
+/**
+ * The compiled server (built into `built` by scripts/build-server.mjs) as `npm start` runs it, in a process of its
+ * own that does nothing else (its RSS is the server's alone), on a fresh database (PostgreSQL: one of its own,
+ * dropped after), with the bench owner's `token` and `env` added. Answers its address, its process and a function
+ * that stops it and removes its data.
+ */
+export async function startCompiledServer(
+  dialect: 'sqlite' | 'postgres',
+  built: string,
+  token: string,
+  env: Record<string, string> = {},
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-bench-server-data-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dialect === 'postgres') {
+    const url = new URL(process.env.BENCH_DATABASE_URL!);
+    const name = `bench_${crypto.randomBytes(6).toString('hex')}`;
+    await onPostgres(url.href, `create database ${name}`);
+    databaseUrl = Object.assign(new URL(url.href), { pathname: `/${name}` }).href;
+    dropDatabase = () => onPostgres(url.href, `drop database ${name} with (force)`);
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(built, 'server/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      // As npm start sets it (glibc's allocator).
+      ...serverEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ADMIN_TOKEN: token,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the benchmark's server exited (${code})`))),
+  );
+  exited.catch(() => {});
+  for (let ready = false; !ready;) {
+    ready = await Promise.race([
+      fetch(`${base}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, child, stop };
 }
