@@ -575,6 +575,20 @@ describeEachDialect('Git Sync', (dialect) => {
       expect((await server.request(method, `/v1/spaces/${space.id}/${route}`, { token: null })).status).toBe(401);
     }
     await server.drainJobs();
+
+    // Set up by an admin who then leaves: the sync no longer acts as them, and says what to do.
+    const admin = await server.member('admin');
+    expect((await connect(space.id, { pollMinutes: 0 }, admin.token)).status).toBe(200);
+    expect((await server.request('DELETE', `/v1/orgs/${server.orgId}/members/${admin.id}`)).status).toBe(205);
+    const orphan = await sync(space.id);
+    expect(orphan.status).toBe('failure');
+    expect(orphan.error).toMatch(/a space admin must save the settings again/);
+
+    // Disconnected: the settings, token and secret go; the space keeps its content and its runs.
+    expect((await server.request('DELETE', `/v1/spaces/${space.id}/git/sync`)).status).toBe(204);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`)).status).toBe(404);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.count).toBeGreaterThan(0);
   });
 
   it('answers the contract: git/import starts (204), bad bodies name their field', async () => {

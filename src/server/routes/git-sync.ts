@@ -105,7 +105,7 @@ export async function gitSyncRoutes(app: FastifyInstance, deps: RouteDeps) {
   );
 
   r.delete('/v1/spaces/:spaceId/git/sync', { schema: { params: spaceParamsSchema } }, async (request, reply) => {
-    await deleteGitSync(serviceContext(deps, request), request.params.spaceId);
+    await deleteGitSync(serviceContext(deps, request), settings, request.params.spaceId);
     return reply.code(204).send();
   });
 

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceContext } from '../context.js';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
@@ -168,10 +169,12 @@ export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId
   return getGitSync(ctx, spaceId);
 }
 
-export async function deleteGitSync(ctx: ServiceContext, spaceId: string): Promise<void> {
+export async function deleteGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId: string): Promise<void> {
   await loadSpace(ctx.db, ctx, spaceId, 'admin', 'manage its Git Sync');
   if (!(await repo.findGitSync(ctx.db, spaceId))) throw new NotFoundError('No Git Sync is set up on this space');
   await transaction(ctx.db, (tx) => repo.deleteGitSync(tx, spaceId));
+  // This process's copy of the repository goes too (another process's is only a cache, rebuilt if ever needed).
+  await rm(deps.cacheDir(spaceId), { recursive: true, force: true });
 }
 
 /** Whether the repository opens with these settings: its branch's head, or what is wrong. Nothing is stored. */
@@ -396,6 +399,17 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
         // What a user can fix (credentials, branch, a refused address, bad content) fails the run at once.
         if (err instanceof GitError && err.kind !== 'failed' && err.kind !== 'timeout') {
           return finish(run.id, { status: 'failure', error: err.message });
+        }
+        if (
+          err instanceof DomainError &&
+          (err.status === 403 || err.status === 404) &&
+          !(err instanceof InvalidError)
+        ) {
+          // The space, as the person the sync acts as sees it: they left, or lost the right to merge.
+          return finish(run.id, {
+            status: 'failure',
+            error: `${err.message}: Git Sync acts as the space admin who saved its settings last, who can no longer merge here; a space admin must save the settings again`,
+          });
         }
         if (err instanceof DomainError && err.status < 500) {
           return finish(run.id, { status: 'failure', error: err.message.replace(/^url: /, '') });
