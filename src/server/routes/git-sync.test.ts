@@ -257,6 +257,19 @@ describeEachDialect('Git Sync', (dialect) => {
       '## Reference\n\n* [API](reference/api.md)\n* [GitHub](https://github.com/example/repo)\n* [Errors](reference/errors.md)',
     );
     expect(await gitIn(['show', 'main:docs/reference/errors.md'], { cwd: dir })).toBe('# Errors\n\nCodes.\n');
+    // A new title keeps the file; a new slug moves it.
+    const errors = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'Errors')!.page;
+    await seedContent(server, space.id, [{ operation: 'update_page', page: errors.id, title: 'Error codes' }]);
+    await server.drainJobs();
+    expect(await gitIn(['diff', '--name-only', 'HEAD~1', 'HEAD'], { cwd: dir })).toBe(
+      'docs/SUMMARY.md\ndocs/reference/errors.md\n',
+    );
+    await seedContent(server, space.id, [{ operation: 'update_page', page: errors.id, slug: 'error-codes' }]);
+    await server.drainJobs();
+    expect(await gitIn(['diff', '--name-status', 'HEAD~1', 'HEAD'], { cwd: dir })).toBe(
+      // The same bytes under the new name: git sees a rename.
+      'M\tdocs/SUMMARY.md\nR100\tdocs/reference/errors.md\tdocs/reference/error-codes.md\n',
+    );
     // Read back, the repository gives the same pages.
     const other = await newSpace(server, server.orgId, { title: 'Read back' });
     await connect(other.id, { url: repoUrl, direction: 'import' });

@@ -165,15 +165,15 @@ export async function exportSpace(
     const tree = await now.tree();
     const oldTree = before ? await before.tree() : [];
     const oldVersions = new Map<string, string>();
-    const oldParents = new Map<string, string | null>();
-    const walkOld = (nodes: PageNode[], parent: string | null) => {
+    const oldSlugs = new Map<string, string>();
+    const walkOld = (nodes: PageNode[]) => {
       for (const n of nodes) {
         oldVersions.set(n.id, n.entry.v);
-        oldParents.set(n.id, parent);
-        walkOld(n.pages, n.id);
+        oldSlugs.set(n.id, n.version.slug);
+        walkOld(n.pages);
       }
     };
-    walkOld(oldTree, null);
+    walkOld(oldTree);
 
     const rows = await repo.listGitSyncPaths(db, spaceId);
     const pathOf = new Map<string, string>(); // object id → path (pages, reusable contents, files)
@@ -212,7 +212,17 @@ export async function exportSpace(
           continue;
         }
         let path = pathOf.get(`page:${node.id}`);
-        const isNew = !path;
+        let isNew = !path;
+        // A new slug moves a page's own file (`<old-slug>.md` → `<new-slug>.md`, in its folder); a new title alone
+        // does not, nor does a slug change of a folder's README.md (its pages would move with it).
+        const oldSlug = oldSlugs.get(node.id);
+        if (path && oldSlug && node.version.slug && oldSlug !== node.version.slug) {
+          if (posix.basename(path).toLowerCase() === `${oldSlug}.md`) {
+            const folder = posix.dirname(path) === '.' ? '' : `${posix.dirname(path)}/`;
+            path = unique(`${folder}${node.version.slug}.md`);
+            isNew = true;
+          }
+        }
         if (!path) {
           const slug = node.version.slug || slugify(node.version.title) || 'page';
           if (firstDocument && !dir && !taken.has('README.md')) path = 'README.md';
