@@ -627,6 +627,25 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(settings.body).toMatchObject({ url, root: 'docs', hasToken: true });
     expect(JSON.stringify(settings.body)).not.toContain(TOKEN);
     expect((await pagesOf(space.id)).length).toBeGreaterThan(0);
+
+    // Standalone: a change request of its own, the space untouched.
+    const before = (await server.request('GET', `/v1/spaces/${space.id}`)).body.revision;
+    const other = await git.createRepo('standalone');
+    await commitFiles(path.join(git.root, 'standalone.git'), { 'README.md': '# Draft\n\nProposed.\n' });
+    const draftUrl = new URL(other);
+    draftUrl.username = 'x';
+    draftUrl.password = TOKEN;
+    const standalone = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      body: { url: draftUrl.toString(), ref: 'refs/heads/main', repoProjectDirectory: '', standalone: true },
+    });
+    expect(standalone.status).toBe(204);
+    await server.drainJobs();
+    const draft = (await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.items[0];
+    expect(draft, JSON.stringify(draft)).toMatchObject({ status: 'success', changeRequest: expect.any(String) });
+    expect(draft.message).toMatch(/not merged \(standalone import\)/);
+    expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.revision).toBe(before);
+    const cr = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${draft.changeRequest}`);
+    expect(cr.body).toMatchObject({ status: 'open', revision: draft.revision });
   });
 
   it('links the pages of a published site to their files on the forge when the site asks for it', async () => {

@@ -56,6 +56,8 @@ export interface GitImportRequest {
   root: string;
   /** Imports even when the commit is the one synced last. */
   force: boolean;
+  /** The contract's `standalone`: the commit becomes a change request's revision, the space is not changed. */
+  standalone?: boolean;
 }
 
 export type GitImportOutcome =
@@ -119,7 +121,7 @@ export async function importCommit(
   const cache = await GitRepository.open(settings.cacheDir(spaceId), { allowPrivate: settings.allowPrivate });
   const commit = await cache.fetch(request.remote, request.ref);
   const ref = request.ref.startsWith('refs/') ? request.ref : `refs/heads/${request.ref}`;
-  if (!request.force && sync?.commit_oid === commit) {
+  if (!request.force && !request.standalone && sync?.commit_oid === commit) {
     return { status: 'skipped', commit, message: 'Already up to date: this commit was synced last' };
   }
   const entries = await cache.files(commit, request.root);
@@ -158,7 +160,9 @@ export async function importCommit(
       const cr = await findChangeRequest(db, spaceId, id);
       return cr?.status === 'open' ? cr : undefined;
     };
-    const existingCr = (await open(run?.change_request_id)) ?? (await open(sync?.conflict_change_request_id));
+    const existingCr =
+      (await open(run?.change_request_id)) ??
+      (request.standalone ? undefined : await open(sync?.conflict_change_request_id));
     let baseRevision = existingCr?.revision_id ?? sync?.revision_id ?? space.revision_id;
     if (!existingCr && sync?.revision_id) {
       // The revision of the last sync, while the space still has it.
@@ -316,6 +320,9 @@ export async function importCommit(
       created_at: nowIso(),
     });
 
+    if (!changes.length && !existingCr && request.standalone) {
+      return { status: 'skipped', commit, message: `${message}: the space has this content already` };
+    }
     if (!changes.length && !existingCr) {
       await transaction(db, async (tx) => {
         await record(tx, { revision_id: baseRevision === space.revision_id ? space.revision_id : baseRevision });
@@ -343,6 +350,16 @@ export async function importCommit(
       await repo.updateGitSyncRun(tx, request.runId, { change_request_id: cr.id, updated_at: nowIso() });
       return cr.id;
     });
+    if (request.standalone) {
+      // A revision of its own, in a change request left open: the space and the sync's state stay as they were.
+      const cr = (await findChangeRequest(db, spaceId, crId))!;
+      return {
+        status: 'success',
+        commit,
+        revision: cr.revision_id,
+        message: `${message}: in change request #${cr.number}, not merged (standalone import)`,
+      };
+    }
     try {
       const revision = await transaction(db, async (tx) => {
         const merged = await mergeChangeRequest(ctx, spaceId, crId, tx, { fromGit: true });

@@ -12,6 +12,7 @@ export interface GitSyncJobPayload {
   spaceId: string;
   runId: string;
   force?: boolean;
+  standalone?: boolean;
 }
 
 /**
@@ -27,10 +28,12 @@ export async function queueGitSync(
     ref: string;
     userId: string;
     force?: boolean;
+    standalone?: boolean;
     message?: string;
   },
 ): Promise<repo.GitSyncRunRow> {
-  const queued = await repo.findQueuedGitSyncRun(db, spaceId, options.direction);
+  // A standalone import is a change request of its own: it joins nothing.
+  const queued = options.standalone ? undefined : await repo.findQueuedGitSyncRun(db, spaceId, options.direction);
   if (queued) {
     // The latest merge names the commit.
     if (options.message) await repo.updateGitSyncRun(db, queued.id, { message: options.message, updated_at: nowIso() });
@@ -54,7 +57,12 @@ export async function queueGitSync(
     updated_at: now,
   };
   await repo.insertGitSyncRun(db, run);
-  const payload: GitSyncJobPayload = { spaceId, runId: run.id, ...(options.force ? { force: true } : {}) };
+  const payload: GitSyncJobPayload = {
+    spaceId,
+    runId: run.id,
+    ...(options.force ? { force: true } : {}),
+    ...(options.standalone ? { standalone: true } : {}),
+  };
   await enqueueJob(
     db,
     { id: newId(), kind: GIT_SYNC_JOB, key: run.id, payload: JSON.stringify(payload), group_key: `git:${spaceId}` },

@@ -332,6 +332,7 @@ export async function startGitOperation(
       ref: `refs/heads/${sync.branch}`,
       userId: ctx.actor.userId,
       ...(body?.force ? { force: true } : {}),
+      ...(body && 'standalone' in body && body.standalone ? { standalone: true } : {}),
       ...(body && 'commitMessage' in body ? { message: body.commitMessage } : {}),
     }),
   );
@@ -366,6 +367,7 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
             ref: sync.branch,
             root: sync.root,
             force: !!payload.force,
+            ...(payload.standalone ? { standalone: true } : {}),
           });
           await finish(run.id, {
             status: outcome.status,
