@@ -102,6 +102,12 @@ export class JobQueue {
     for (;;) {
       const job = await this.claim();
       if (!job) {
+        // The queue's own look may have claimed a job it has not started yet (its claim answered, not its start):
+        // wait for it to start, then for it to end.
+        if (this.looking) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
         if (this.active.size === 0) return;
         await Promise.race([...this.active]);
         continue;
