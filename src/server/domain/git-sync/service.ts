@@ -76,7 +76,7 @@ function checkUrl(url: string, allowPrivate: GitSyncDeps['allowPrivate'], field 
 }
 
 /** The remote of a sync: its URL and token. */
-async function remoteOf(db: Executor, row: repo.GitSyncRow): Promise<GitRemote> {
+export async function remoteOf(db: Executor, row: repo.GitSyncRow): Promise<GitRemote> {
   const secrets = await secretsOf(db, row);
   return {
     url: row.url,

@@ -7,6 +7,7 @@ import { decryptSecrets } from '../integrations/secrets.js';
 import { UnauthorizedError } from '../errors.js';
 import { GitRepository } from '../../lib/git.js';
 import { queueGitSync } from './queue.js';
+import { remoteOf } from './service.js';
 import type { GitImportSettings } from './import.js';
 
 /**
@@ -108,16 +109,8 @@ export async function pollGitSyncs(db: Db, settings: GitImportSettings, now = Da
     const sync = await repo.findGitSync(db, due.space_id);
     if (!sync) continue;
     try {
-      const secrets = (await decryptSecrets(db, sync.secrets)) as { token?: string; username?: string };
       const cache = await GitRepository.open(settings.cacheDir(sync.space_id), { allowPrivate: settings.allowPrivate });
-      const head = await cache.remoteHead(
-        {
-          url: sync.url,
-          ...(secrets.token ? { token: secrets.token } : {}),
-          ...(secrets.username ? { username: secrets.username } : {}),
-        },
-        sync.branch,
-      );
+      const head = await cache.remoteHead(await remoteOf(db, sync), sync.branch);
       if (!head || head === sync.commit_oid || (await repo.isOwnCommit(db, sync.space_id, head))) continue;
     } catch {
       // Unreachable or refused: the import says why, in a run the panel shows.
