@@ -722,6 +722,15 @@ describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => 
       expect(content.data.git).toMatchObject({ createdByService: false });
       const bare = await api.spaces.getCurrentRevision(space.data.id, { metadata: false });
       expect(bare.data.git).toBeUndefined();
+      // Pages say which file they are (GitSyncBlob).
+      const pageGit = (content.data.pages[0] as { git?: unknown }).git;
+      expectComponent('GitSyncBlob', pageGit);
+      expect(pageGit).toMatchObject({ path: 'README.md', oid: expect.stringMatching(/^[0-9a-f]{40}$/) });
+      const pages = await api.spaces.listPages(space.data.id);
+      expect((pages.data.pages[0] as { git?: unknown }).git).toEqual(pageGit);
+      const page = await api.spaces.getPageById(space.data.id, pages.data.pages[0]!.id);
+      expectConforms('getPageById', page);
+      expect((page.data as { git?: unknown }).git).toEqual(pageGit);
 
       const exported = await api.spaces.exportToGitRepository(space.data.id, {
         url,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { safeEncode } from 'zod/v4/core';
 import { revisionPagesSchema } from '../../shared/contract/content.js';
 import type { PageNode, PageVersion } from '../domain/content/model.js';
-import { PAGES_JSON_FORMAT, pagesJsonWriter, presentPage, type PageLocation } from './revision.js';
+import { PAGES_JSON_FORMAT, pagesJsonWriter, presentPage, type GitRefs, type PageLocation } from './revision.js';
 import { Urls } from '../lib/urls.js';
 
 const urls = new Urls('https://docs.example');
@@ -24,9 +24,9 @@ function node(id: string, version: Partial<PageVersion> & Pick<PageVersion, 'typ
 }
 
 /** The writer driven as RevisionReader.walkTree drives it: a page, then (unless skipped) its subpages. */
-function written(at: PageLocation, tree: PageNode[]): string {
+function written(at: PageLocation, tree: PageNode[], git?: GitRefs): string {
   let text = '';
-  const writer = pagesJsonWriter(urls, at, (t) => (text += t));
+  const writer = pagesJsonWriter(urls, at, (t) => (text += t), git);
   const walk = (nodes: PageNode[]) => {
     for (const n of nodes) {
       if (!writer.enter(n)) continue;
@@ -41,8 +41,8 @@ function written(at: PageLocation, tree: PageNode[]): string {
 }
 
 /** What the route answered before: presentPage, encoded by the contract (its key order), stringified. */
-function presented(at: PageLocation, tree: PageNode[]): string {
-  const encoded = safeEncode(revisionPagesSchema, { pages: tree.map((n) => presentPage(urls, at, n)) });
+function presented(at: PageLocation, tree: PageNode[], git?: GitRefs): string {
+  const encoded = safeEncode(revisionPagesSchema, { pages: tree.map((n) => presentPage(urls, at, n, undefined, git)) });
   if (encoded.error) throw encoded.error;
   return JSON.stringify(encoded.data);
 }
@@ -71,6 +71,17 @@ describe('pagesJsonWriter', () => {
       expect(text).toBe(presented(at, tree));
       expect(revisionPagesSchema.safeParse(JSON.parse(text)).success).toBe(true);
     }
+  });
+
+  it('writes the pages’ files in a synced repository as presentPage does', () => {
+    // Every page is in the path map; only document pages have a file.
+    const git: GitRefs = (kind, id) => (kind === 'page' ? { oid: `oid-${id}`, path: `docs/${id} "x".md` } : undefined);
+    const at = { organizationId: 'org', spaceId: 'space' };
+    const text = written(at, tree, git);
+    expect(text).toBe(presented(at, tree, git));
+    expect(text).toContain('"git":{"oid":"oid-grandchild","path":"docs/grandchild \\"x\\".md"}');
+    expect(text).not.toContain('oid-group');
+    expect(text).not.toContain('oid-link');
   });
 
   it('writes an empty tree', () => {

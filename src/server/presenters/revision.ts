@@ -19,6 +19,11 @@ import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
 import { fileDownloadUrl, Urls } from '../lib/urls.js';
 import type { ChangeRequest } from '../../shared/contract/change-requests.js';
+import type { GitFileRef } from '../../shared/contract/git-sync.js';
+
+/** A page's, file's or reusable content's file in the synced repository (Git Sync), when it has one. */
+export type GitRefs = (kind: 'page' | 'file' | 'reusable', id: string) => GitFileRef | undefined;
+const withGit = (ref: GitFileRef | undefined) => (ref ? { git: { oid: ref.oid, path: ref.path } } : {});
 
 export interface PageLocation {
   organizationId: string;
@@ -45,6 +50,7 @@ export function presentPage(
   at: PageLocation,
   node: PageNode,
   body?: { format: 'markdown'; blocks: Block[] } | { format: 'document'; document: PageDocument },
+  git?: GitRefs,
 ): RevisionPage {
   const v = node.version;
   const common = {
@@ -54,7 +60,7 @@ export function presentPage(
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   };
-  const pages = node.pages.map((child) => presentPage(urls, at, child));
+  const pages = node.pages.map((child) => presentPage(urls, at, child, undefined, git));
   if (v.type === 'link') {
     return { ...common, kind: 'link', type: 'link', href: v.href ?? '', target: { kind: 'url', url: v.href ?? '' } };
   }
@@ -72,6 +78,7 @@ export function presentPage(
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
     ...(body?.format === 'document' ? { document: body.document } : {}),
+    ...withGit(git?.('page', node.id)),
   };
 }
 
@@ -91,6 +98,7 @@ export function pagesJsonWriter(
   urls: Urls,
   at: PageLocation,
   write: (text: string) => void,
+  git?: GitRefs,
 ): TreeVisitor & { start(): void; end(): void } {
   let first = true;
   return {
@@ -119,6 +127,8 @@ export function pagesJsonWriter(
       }
       if (type === 'document') {
         text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${LAYOUT_JSON}${field('documentId', v.document)}`;
+        const ref = git?.('page', page.id);
+        if (ref) text += `,"git":{"oid":${json(ref.oid)},"path":${json(ref.path)}}`;
       }
       write(`${text},"pages":[`);
       first = true;
@@ -153,7 +163,8 @@ export const PAGES_JSON_FORMAT: string = (() => {
     path: id,
   });
   let text = '';
-  const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t));
+  const git: GitRefs = (kind, id) => (id === 'd' ? { oid: 'b', path: 'p.md' } : undefined);
+  const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t), git);
   const doc = visit('d', version('document', { emoji: '📄', description: 'About', document: 'h' }));
   const group = visit('g', version('group', { emoji: '📁' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));
@@ -177,6 +188,7 @@ export function presentFile(
   file: FileEntry,
   /** Where a visitor's browser loads the site's files (`…/~files`), for a site token's caller. */
   publicFiles?: string,
+  git?: GitFileRef,
 ): RevisionFile {
   return {
     id,
@@ -187,15 +199,17 @@ export function presentFile(
       ? `${publicFiles}/${encodeURIComponent(id)}`
       : fileDownloadUrl(urls, spaceId, revisionId, id),
     ...(file.width && file.height ? { dimensions: { width: file.width, height: file.height } } : {}),
+    ...withGit(git),
   };
 }
 
-export function presentReusableContent(r: ReusableContent): RevisionReusableContent {
+export function presentReusableContent(r: ReusableContent, git?: GitFileRef): RevisionReusableContent {
   return {
     id: r.id,
     title: r.version.title,
     slug: r.version.slug,
     ...(r.version.document ? { document: r.version.document } : {}),
+    ...withGit(git),
   };
 }
 
@@ -208,15 +222,16 @@ export function presentRevision(
   mergedFrom?: ChangeRequest,
   reusable: ReusableContent[] = [],
   publicFiles?: string,
+  git?: GitRefs,
 ): Revision {
   return {
     object: 'revision',
     id: revision.id,
     type: revision.type,
     parents: JSON.parse(revision.parents) as string[],
-    pages: pages.map((p) => presentPage(urls, at, p)),
-    files: files.map(([id, f]) => presentFile(urls, at.spaceId, revision.id, id, f, publicFiles)),
-    reusableContents: reusable.map(presentReusableContent),
+    pages: pages.map((p) => presentPage(urls, at, p, undefined, git)),
+    files: files.map(([id, f]) => presentFile(urls, at.spaceId, revision.id, id, f, publicFiles, git?.('file', id))),
+    reusableContents: reusable.map((r) => presentReusableContent(r, git?.('reusable', r.id))),
     tags: [],
     variables: JSON.parse(revision.variables) as Record<string, string>,
     createdAt: revision.created_at,

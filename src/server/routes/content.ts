@@ -52,7 +52,7 @@ import {
 } from '../presenters/revision.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { readPublishedContent } from '../domain/sites/published/site-reach.js';
-import { revisionCommit } from '../domain/git-sync/service.js';
+import { gitRefsOf, revisionCommit } from '../domain/git-sync/service.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { RepresentationCache } from '../lib/representations.js';
 import { DocumentPages, PageDocuments } from '../domain/content/document.js';
@@ -120,6 +120,10 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       ? readPublishedContent(deps.db, deps.config.publicUrl, request.siteToken, spaceId, source)
       : readContent(deps.db, serviceContext(deps, request), spaceId, source);
 
+  /** The `git` fields of a read's pages, files and reusable contents; none with `?metadata=false` (contract). */
+  const gitOf = (request: FastifyRequest, c: ResolvedContent) =>
+    (request.query as { metadata?: boolean }).metadata === false ? undefined : gitRefsOf(deps.db, c.space.id);
+
   for (const { prefix, params, source, siteToken } of prefixes) {
     const resolve = (request: FastifyRequest) => {
       const p = request.params as Record<string, string>;
@@ -143,6 +147,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         // The route's serializer (plugins/serializer.ts) writes strings.
         const git =
           request.query.metadata === false ? undefined : await revisionCommit(deps.db, c.space.id, c.revision.id);
+        const refs = await (await gitOf(request, c))?.load();
         const outer = reply.serialize({
           ...presentRevision(
             deps.urls,
@@ -153,6 +158,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
             merged && presentChangeRequest(deps.urls, merged, c.space, c.level, viewer),
             await c.reader.reusableContents(),
             c.publicFiles,
+            refs,
           ),
           ...(git ? { git } : {}),
         }) as string;
@@ -168,7 +174,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
           parts.push(part);
           part = '';
         };
-        await c.reader.walkTree(pagesJsonWriter(deps.urls, at, write));
+        await c.reader.walkTree(pagesJsonWriter(deps.urls, at, write, refs));
         parts.push(part, outer.slice(open));
         return sendJson(reply, parts.join(''));
       },
@@ -189,7 +195,9 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const at = location(c);
         // Everything the answer depends on: its revision, and what its URLs are made of (PUBLIC_URL, never the
         // request's host; the organization, which a transfer changes; the change request's number). Not the caller:
-        // the pages carry no permissions. Not `metadata` or `computed`: they change nothing here.
+        // the pages carry no permissions. Not `computed` (it changes nothing here); `metadata` and the Git Sync's
+        // state (the pages' files in the repository).
+        const git = await gitOf(request, c);
         const key = [
           'pages',
           PAGES_JSON_FORMAT,
@@ -198,9 +206,10 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
           at.spaceId,
           at.changeRequest ?? '',
           c.revision.id,
+          git?.version ?? '',
         ].join('\n');
         return pageTrees.send(request, reply, key, 'application/json; charset=utf-8', async (write) => {
-          const writer = pagesJsonWriter(deps.urls, at, write);
+          const writer = pagesJsonWriter(deps.urls, at, write, await git?.load());
           writer.start();
           await c.reader.walkTree(writer);
           writer.end();
@@ -209,8 +218,21 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
     );
 
     /** A page as the contract gives it (by id or by path), its body in the format asked. */
-    const pageAnswer = async (c: Awaited<ReturnType<typeof resolve>>, node: PageNode | undefined, format?: string) => {
+    const pageAnswer = async (
+      request: FastifyRequest,
+      c: Awaited<ReturnType<typeof resolve>>,
+      node: PageNode | undefined,
+      format?: string,
+    ) => {
       if (!node) throw new NotFoundError('Page not found');
+      const git = await gitOf(request, c);
+      const ids: string[] = [];
+      const collect = (n: PageNode) => {
+        ids.push(n.id);
+        n.pages.forEach(collect);
+      };
+      collect(node);
+      const refs = git && (await git.load(ids));
       const body =
         format === 'markdown'
           ? { format: 'markdown' as const, blocks: await c.reader.document(node.version) }
@@ -218,7 +240,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
               format: 'document' as const,
               document: await documents.of(c.reader, c.revision.id, `page:${node.id}`, node),
             };
-      return presentPage(deps.urls, location(c), node, body);
+      return presentPage(deps.urls, location(c), node, body, refs);
     };
     r.get(
       `${prefix}/page/:pageId`,
@@ -233,7 +255,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       async (request) => {
         const c = await resolve(request);
         const node = await c.reader.page((request.params as { pageId: string }).pageId);
-        return pageAnswer(c, node, request.query.format);
+        return pageAnswer(request, c, node, request.query.format);
       },
     );
 
@@ -252,7 +274,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       async (request) => {
         const c = await resolve(request);
         const node = await c.reader.pageByPath((request.params as { '*': string })['*']);
-        return pageAnswer(c, node, request.query.format);
+        return pageAnswer(request, c, node, request.query.format);
       },
     );
 
@@ -302,8 +324,10 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const from = after === undefined ? 0 : all.findIndex((r) => r.id === after) + 1;
         const items = all.slice(from, from + request.query.limit);
         const last = items[items.length - 1];
+        const git = await gitOf(request, c);
+        const refs = git && (await git.load(items.map((r) => r.id)));
         return {
-          items: items.map(presentReusableContent),
+          items: items.map((r) => presentReusableContent(r, refs?.('reusable', r.id))),
           count: all.length,
           ...(from + items.length < all.length && last ? { next: { page: encodeCursor([last.id]) } } : {}),
         };
@@ -323,7 +347,8 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const { c, found } = await findReusable(request);
         const markdown =
           request.query.format === 'markdown' ? blocksToMarkdown(await c.reader.document(found.version)) : undefined;
-        return { ...presentReusableContent(found), ...(markdown !== undefined ? { markdown } : {}) };
+        const git = await (await gitOf(request, c))?.one('reusable', found.id);
+        return { ...presentReusableContent(found, git), ...(markdown !== undefined ? { markdown } : {}) };
       },
     );
     r.get(
@@ -355,8 +380,12 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const rest = after === undefined ? all : all.filter(([id]) => id > after);
         const items = rest.slice(0, request.query.limit);
         const last = items[items.length - 1];
+        const git = await gitOf(request, c);
+        const refs = git && (await git.load(items.map(([id]) => id)));
         return {
-          items: items.map(([id, f]) => presentFile(deps.urls, c.space.id, c.revision.id, id, f, c.publicFiles)),
+          items: items.map(([id, f]) =>
+            presentFile(deps.urls, c.space.id, c.revision.id, id, f, c.publicFiles, refs?.('file', id)),
+          ),
           count: all.length,
           ...(rest.length > items.length && last ? { next: { page: encodeCursor([last[0]]) } } : {}),
         };
@@ -378,7 +407,8 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const fileId = (request.params as { fileId: string }).fileId;
         const file = await c.reader.file(fileId);
         if (!file) throw new NotFoundError('File not found');
-        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file, c.publicFiles);
+        const git = await (await gitOf(request, c))?.one('file', fileId);
+        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file, c.publicFiles, git);
       },
     );
   }

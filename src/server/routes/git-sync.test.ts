@@ -136,6 +136,38 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ repoName: 'product', integration: 'git-sync' });
 
+    // Pages, files and reusable contents say which file of the repository they are (path from its root, blob id),
+    // in every answer that gives them, and not with ?metadata=false.
+    const blob = async (file: string) => (await gitIn(['rev-parse', `HEAD:${file}`], { cwd: served })).trim();
+    const linux = tree.find((p) => p.title === 'On Linux');
+    const linuxGit = {
+      path: 'docs/get-started/install/linux.md',
+      oid: await blob('docs/get-started/install/linux.md'),
+    };
+    expect(linux.git).toEqual(linuxGit);
+    expect(tree.find((p) => p.title === 'Install').git.path).toBe('docs/get-started/install/README.md');
+    expect(tree.find((p) => p.type === 'group').git).toBeUndefined();
+    const one = await server.request('GET', `/v1/spaces/${space.id}/content/page/${linux.id}`);
+    expect(one.body.git).toEqual(linuxGit);
+    const whole = await server.request('GET', `/v1/spaces/${space.id}/content`);
+    expect(flatten(whole.body.pages).find(({ page }) => page.id === linux.id)!.page.git).toEqual(linuxGit);
+    const logoGit = { path: 'docs/.gitbook/assets/logo.png', oid: await blob('docs/.gitbook/assets/logo.png') };
+    expect(whole.body.files.map((f: any) => f.git)).toEqual([logoGit]);
+    const files = await server.request('GET', `/v1/spaces/${space.id}/content/files`);
+    expect(files.body.items[0].git).toEqual(logoGit);
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/content/files/${files.body.items[0].id}`)).body.git,
+    ).toEqual(logoGit);
+    expect(reusable.body.items[0].git).toEqual({
+      path: 'docs/.gitbook/includes/support.md',
+      oid: await blob('docs/.gitbook/includes/support.md'),
+    });
+    const bare = await server.request('GET', `/v1/spaces/${space.id}/content/pages?metadata=false`);
+    expect(JSON.stringify(bare.body)).not.toContain('"git"');
+    expect(
+      (await server.request('GET', `/v1/spaces/${space.id}/content?metadata=false`)).body.files[0].git,
+    ).toBeUndefined();
+
     // Synced again without a new commit: nothing to do.
     const again = await sync(space.id);
     expect(again).toMatchObject({ status: 'skipped', commit: run.commit });

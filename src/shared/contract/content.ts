@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gitSyncCommitSchema } from './git-sync.js';
+import { gitFileRefSchema, gitSyncCommitSchema, type GitFileRef } from './git-sync.js';
 import { EMOJI_MAX, idSchema, timestampSchema, userSchema } from './common.js';
 import { ID_MAX, PAGE_MARKDOWN_MAX, URL_MAX } from './constants.js';
 import { listSchema, queryBoolean } from '../pagination.js';
@@ -43,6 +43,8 @@ export const revisionReusableContentSchema = z.object({
   title: z.string(),
   slug: z.string(),
   document: z.string().optional(),
+  /** Its file in the synced repository (Git Sync); left out with `?metadata=false`. */
+  git: gitFileRefSchema.optional(),
 });
 export type RevisionReusableContent = z.infer<typeof revisionReusableContentSchema>;
 
@@ -90,6 +92,8 @@ export interface RevisionPage {
   target?: { kind: 'url'; url: string };
   markdown?: string;
   document?: PageDocument;
+  /** Its file in the synced repository (Git Sync); left out with `?metadata=false`. */
+  git?: GitFileRef;
   pages?: RevisionPage[];
 }
 
@@ -111,6 +115,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   target: z.object({ kind: z.literal('url'), url: z.string() }).optional(),
   markdown: z.string().optional(),
   document: pageDocumentSchema.optional(),
+  git: gitFileRefSchema.optional(),
   get pages() {
     return z.array(revisionPageSchema).optional();
   },
@@ -123,6 +128,8 @@ export const revisionFileSchema = z.object({
   downloadURL: z.string(),
   size: z.number().int(),
   dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+  /** Its file in the synced repository (Git Sync); left out with `?metadata=false`. */
+  git: gitFileRefSchema.optional(),
 });
 export type RevisionFile = z.infer<typeof revisionFileSchema>;
 export const revisionFileListSchema = listSchema(revisionFileSchema);

@@ -35,6 +35,10 @@ export const gitRootSchema = z
   .transform((r) => r.replace(/^\.?\/+|\/+$/g, '').replace(/^\.$/, ''))
   .refine((r) => !r.split('/').some((s) => s === '..' || s === '.git'), 'A folder inside the repository');
 
+/** Where a page, file or reusable content is in the synced repository (its path and blob, as of the last sync). */
+export const gitFileRefSchema = z.object({ oid: z.string(), path: z.string() });
+export type GitFileRef = z.infer<typeof gitFileRefSchema>;
+
 const gitRepositoryUrlSchema = z
   .url({ protocol: /^https?$/, error: 'An https:// URL of a Git repository' })
   .max(URL_MAX);

@@ -25,6 +25,7 @@ import { findUserById } from '../../storage/repos/users.js';
 export { GIT_SYNC_JOB };
 import type {
   ExportToGitRepository,
+  GitFileRef,
   GitSyncSettingsBody,
   ImportGitRepository,
 } from '../../../shared/contract/git-sync.js';
@@ -253,6 +254,40 @@ export async function gitEditLink(
     sync.provider === 'gitlab' ? 'Edit on GitLab' : sync.provider === 'github' ? 'Edit on GitHub' : 'Edit on Git';
   return { url: `${edit.replace(/\/+$/, '')}/${file.split('/').map(encodeURIComponent).join('/')}`, label };
 }
+
+/** Where each page, file and reusable content of a synced space is in the repository (`git {oid, path}`). */
+export type GitRefLookup = (kind: repo.GitSyncPathRow['kind'], objectId: string) => GitFileRef | undefined;
+
+/**
+ * The `git` fields of a synced space's pages, files and reusable contents: their files as of the last sync (paths
+ * from the repository's root, blob ids), or nothing for a space without Git Sync. `version` changes with each sync
+ * (it is part of the cache keys of page trees); `load` reads the path map (of the objects named, or whole), `one`
+ * reads a single row.
+ */
+export async function gitRefsOf(
+  db: Executor,
+  spaceId: string,
+): Promise<{ version: string; load(ids?: string[]): Promise<GitRefLookup>; one: GitRefLookupOne } | undefined> {
+  const sync = await repo.findGitSync(db, spaceId);
+  if (!sync?.commit_oid) return undefined;
+  const full = (p: string) => [sync.root, sync.content_root, p].filter(Boolean).join('/');
+  return {
+    version: `${sync.commit_oid}:${sync.synced_at ?? ''}`,
+    async load(ids) {
+      const map = new Map<string, GitFileRef>();
+      const rows = ids ? await repo.listGitSyncPathsOf(db, spaceId, ids) : await repo.listGitSyncPaths(db, spaceId);
+      for (const row of rows) {
+        map.set(`${row.kind}:${row.object_id}`, { oid: row.blob_oid, path: full(row.path) });
+      }
+      return (kind, id) => map.get(`${kind}:${id}`);
+    },
+    async one(kind, id) {
+      const row = await repo.findGitSyncPathRow(db, spaceId, kind, id);
+      return row ? { oid: row.blob_oid, path: full(row.path) } : undefined;
+    },
+  };
+}
+type GitRefLookupOne = (kind: repo.GitSyncPathRow['kind'], objectId: string) => Promise<GitFileRef | undefined>;
 
 /** `GET …/git/info`: the GitSyncState of the contract. */
 export async function getGitInfo(ctx: ServiceContext, spaceId: string) {

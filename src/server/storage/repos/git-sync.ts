@@ -64,19 +64,38 @@ export async function claimGitSyncPoll(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
-  const row = await db
+export function findGitSyncPathRow(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
+  return db
     .selectFrom('git_sync_paths')
-    .select('path')
+    .selectAll()
     .where('space_id', '=', spaceId)
     .where('object_id', '=', objectId)
     .where('kind', '=', kind)
     .executeTakeFirst();
-  return row?.path;
+}
+
+export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
+  return (await findGitSyncPathRow(db, spaceId, kind, objectId))?.path;
 }
 
 export function listGitSyncPaths(db: Executor, spaceId: string) {
   return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
+}
+
+/** The path map's rows of the objects named. */
+export async function listGitSyncPathsOf(db: Executor, spaceId: string, objectIds: string[]) {
+  const rows: GitSyncPathRow[] = [];
+  for (let i = 0; i < objectIds.length; i += IN_BATCH) {
+    rows.push(
+      ...(await db
+        .selectFrom('git_sync_paths')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('object_id', 'in', objectIds.slice(i, i + IN_BATCH))
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /**
