@@ -88,6 +88,27 @@ export function spaceGitbookTags(markdown: string, origins?: number[]): string {
   return out.join('\n');
 }
 
+/**
+ * The markdown with GitBook's blocks laid out as GitBook's Git Sync writes them: no blank line after a block's
+ * opening tag nor before its end tag (`{% tab title="A" %}` right above the code it holds, `{% endtab %}` right under
+ * it). What the blocks hold reads the same (see spaceGitbookTags); code is left as it is.
+ */
+export function tightGitbookTags(markdown: string): string {
+  if (!markdown.includes('{%')) return markdown;
+  const out: string[] = [];
+  let afterOpening = false;
+  forLines(markdown, (line, _at, tag) => {
+    const blank = line.trim() === '';
+    if (blank && afterOpening) return;
+    if (tag?.end && CONTAINERS.has(tag.name)) {
+      while (out.length && out[out.length - 1]!.trim() === '') out.pop();
+    }
+    out.push(line);
+    if (!blank) afterOpening = !!tag && !tag.end && CONTAINERS.has(tag.name);
+  });
+  return out.join('\n');
+}
+
 /** A GitBook block in the document: an element of `data.hName` with `data.hProperties` (mdast-util-to-hast). */
 export interface GitbookBlockNode extends Parent {
   type: 'gitbookBlock';

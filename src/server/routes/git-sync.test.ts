@@ -17,7 +17,14 @@ import { PNG } from '../test/fixtures.js';
 import { gitSyncSettings } from '../domain/git-sync/service.js';
 import { pollGitSyncs } from '../domain/git-sync/webhooks.js';
 import { Urls } from '../lib/urls.js';
-import { commitFiles, commitManyFiles, git as gitIn, startGitServer, type GitServer } from '../test/git-server.js';
+import {
+  commitFiles,
+  commitManyFiles,
+  git as gitIn,
+  readTree,
+  startGitServer,
+  type GitServer,
+} from '../test/git-server.js';
 
 /** Every page of a tree, depth first, with its depth. */
 function flatten(pages: any[], depth = 0): Array<{ page: any; depth: number }> {
@@ -121,7 +128,10 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(intro.description).toBe('What this is');
     const quick = tree.find((p) => p.title === 'Quickstart');
     const body = await markdownOf(space.id, quick.id);
-    expect(body).toMatch(/!\[Logo\]\(\/files\/\w+/);
+    // An image with its caption, as GitBook writes it; its address made the space's file.
+    expect(body).toMatch(
+      /^<figure><img src="\/files\/\w+" alt="Logo"><figcaption><p>The logo<\/p><\/figcaption><\/figure>\n/,
+    );
     // Included by name, as GitBook writes it (rendered from the reusable content of that name).
     expect(body).toContain('{% include "../.gitbook/includes/support.md" %}');
     const reusable = await server.request('GET', `/v1/spaces/${space.id}/content/reusable-contents`);
@@ -234,6 +244,52 @@ describeEachDialect('Git Sync', (dialect) => {
     // A page whose file did not change is not written: it keeps its time.
     expect(now('Introduction').updatedAt).toBe(stable('Introduction').updatedAt);
     expect(after.some((p) => p.title === 'Quickstart')).toBe(false);
+  });
+
+  it('round-trips a repository: exported to a new branch, or written afresh into an empty one, the tree is the same', async () => {
+    // Every construct of the format our writer supports, laid out and written as GitBook writes them.
+    const files: Record<string, string | Buffer> = {
+      'README.md':
+        '---\ndescription: What this is\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Introduction](README.md)\n\n## Get started\n\n* [Quickstart](get-started/quickstart.md)\n* [Install](get-started/install/README.md)\n  * [On Linux](get-started/install/linux.md)\n\n## Reference\n\n* [API](reference/api.md)\n* [GitHub](https://github.com/example/repo)\n',
+      'get-started/quickstart.md':
+        '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
+      'get-started/install/README.md': '# Install\n\nPick your system.\n',
+      'get-started/install/linux.md':
+        '# On Linux\n\n```bash\napt install it\n```\n\n| System | Command |\n| ------ | ------- |\n| Debian | `apt`   |\n',
+      'reference/api.md':
+        '# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
+      '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n',
+      '.gitbook/assets/logo.png': Buffer.from(PNG),
+    };
+    const inDocs = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [`docs/${name}`, bytes]));
+    const sourceUrl = await git.createRepo('round-trip');
+    const source = path.join(git.root, 'round-trip.git');
+    await commitFiles(source, inDocs, { message: 'Docs' });
+    const space = await newSpace(server, server.orgId, { title: 'Round trip' });
+    await connect(space.id, { url: sourceUrl });
+    expect((await sync(space.id)).status).toBe('success');
+
+    // To a new branch of the same repository: nothing differs.
+    await connect(space.id, { url: sourceUrl, branch: 'copy' });
+    expect((await sync(space.id, 'export')).status).toBe('success');
+    expect(await gitIn(['diff', '--stat', 'main', 'copy'], { cwd: source })).toBe('');
+
+    // Into an empty repository: every file written by our writer, and the same bytes.
+    const emptyUrl = await git.createRepo('round-trip-empty');
+    const empty = path.join(git.root, 'round-trip-empty.git');
+    await connect(space.id, { url: emptyUrl, branch: 'main' });
+    const run = await sync(space.id, 'export');
+    expect(run.status, JSON.stringify(run)).toBe('success');
+    const written = await readTree(empty);
+    const expected = await readTree(source);
+    expect([...written.keys()].sort()).toEqual([...expected.keys()].sort());
+    const differs = [...expected].filter(([name, text]) => written.get(name) !== text).map(([name]) => name);
+    expect(
+      differs.map((name) => `${name}:\n${written.get(name)}`),
+      differs.map((name) => `${name}:\n${expected.get(name)}`).join('\n'),
+    ).toEqual([]);
   });
 
   it('pushes a merged change request as one commit touching only its files, named after it', async () => {

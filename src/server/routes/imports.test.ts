@@ -245,8 +245,9 @@ and <a href="javascript:alert(1)">this</a>.</p><img src="/img/plans.png" alt="Pl
     );
     const files = await filesOf(server, space.id);
     expect(files.map((f) => f.name)).toEqual(['diagram.png']);
+    // GitBook's figure stays one: an image with its caption.
     expect(await markdownOf(server, space.id, byTitle.get('Step two').id)).toBe(
-      `![Diagram](/files/${files[0].id})\n\nHow`,
+      `<figure><img src="/files/${files[0].id}" alt="Diagram"><figcaption><p>How</p></figcaption></figure>`,
     );
   });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { posix } from 'node:path';
-import { isMap, parseDocument } from 'yaml';
+import { Document, isMap, parseDocument } from 'yaml';
 import type { ServiceContext } from '../context.js';
 import { transaction, type Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/git-sync.js';
@@ -15,7 +15,7 @@ import { ImportScope } from '../imports/scope.js';
 import { resolveArchivePath } from '../imports/markdown.js';
 import { GitError, GitRepository, type GitFileChange, type GitIdentity, type GitRemote } from '../../lib/git.js';
 import { nowIso } from '../../lib/time.js';
-import { includeName, parseGitbookTag } from '../../../shared/gitbook-blocks.js';
+import { includeName, parseGitbookTag, tightGitbookTags } from '../../../shared/gitbook-blocks.js';
 import { importCommit, type GitImportSettings } from './import.js';
 
 /**
@@ -76,13 +76,13 @@ function splitFrontMatter(text: string): { yaml?: string; body: string } {
 /** Front matter for a page: the old file's keys kept (icon, hidden, layout, …), `description` the page's. */
 function frontMatter(old: string | undefined, fields: Record<string, string | undefined>): string {
   const doc = old ? parseDocument(old) : undefined;
-  const keep = doc && !doc.errors.length && isMap(doc.contents) ? doc : parseDocument('{}');
+  const keep = doc && !doc.errors.length && isMap(doc.contents) ? doc : new Document({});
   for (const [key, value] of Object.entries(fields)) {
     if (value) keep.set(key, value);
     else keep.delete(key);
   }
   if (!isMap(keep.contents) || !keep.contents.items.length) return '';
-  return `---\n${keep.toString({ lineWidth: 0 }).replace(/^\{\}\n?$/, '')}---\n\n`;
+  return `---\n${keep.toString({ lineWidth: 0 })}---\n\n`;
 }
 
 /** Runs one export (see the top of this file). `ctx.actor` is who the sync acts as. */
@@ -282,7 +282,7 @@ export async function exportSpace(
 
     for (const doc of documents) {
       if (!doc.dirty) continue;
-      const body = blocksToMarkdown(await now.document(doc.node.version));
+      const body = tightGitbookTags(blocksToMarkdown(await now.document(doc.node.version)));
       await assets(body);
       const old = await readText(doc.path);
       const matter = frontMatter(old ? splitFrontMatter(old).yaml : undefined, {
@@ -295,7 +295,7 @@ export async function exportSpace(
       const old = oldReusable.get(r.id);
       const path = pathOf.get(`reusable:${r.id}`)!;
       if (old && JSON.stringify(old.version) === JSON.stringify(r.version) && newRows.has(path)) continue;
-      const body = blocksToMarkdown(await now.document(r.version));
+      const body = tightGitbookTags(blocksToMarkdown(await now.document(r.version)));
       await assets(body);
       const text = `${frontMatter(undefined, { title: r.version.title })}${relink(body, path).trimEnd()}\n`;
       write('reusable', r.id, path, Buffer.from(text));

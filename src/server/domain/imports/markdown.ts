@@ -198,9 +198,11 @@ function convertHtml(markdown: string): string {
       const end = node.position.end.offset!;
       const lone = /^<img\b[^>]*>$/i.test(node.value.trim());
       // `<details>` and its `<summary>` stay HTML: every renderer reads them as an expandable block (GitBook
-      // writes them with blank lines between, so each is an HTML block of its own).
-      const expandable = /^<\/?(details|summary)\b/i.test(node.value.trim());
-      if ((topLevel || lone) && !expandable) {
+      // writes them with blank lines between, so each is an HTML block of its own). So does `<figure>`: an image
+      // with its caption, as GitBook writes every image (written as markdown, the caption was a paragraph of its
+      // own, and a file synced with Git came back changed).
+      const kept = /^<\/?(details|summary|figure)\b/i.test(node.value.trim());
+      if ((topLevel || lone) && !kept) {
         const converted = htmlToMarkdown(node.value).markdown;
         edits.push({ start, end, write: () => (lone ? converted.replace(/\n+/g, ' ') : converted) });
       }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { spaceGitbookTags, tightGitbookTags } from './gitbook-blocks.js';
+
+describe('tightGitbookTags', () => {
+  it('writes blocks as GitBook does: no blank line inside a block’s tags, one between its items', () => {
+    const spaced = [
+      '{% tabs %}',
+      '',
+      '{% tab title="curl" %}',
+      '',
+      '```sh',
+      'curl example.com',
+      '',
+      '{% endtab %}',
+      '```',
+      '',
+      '{% endtab %}',
+      '',
+      '{% tab title="Text" %}',
+      '',
+      'Some text.',
+      '',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '',
+      '{% include "support.md" %}',
+      '',
+      'After.',
+    ].join('\n');
+    expect(tightGitbookTags(spaced)).toBe(
+      [
+        '{% tabs %}',
+        '{% tab title="curl" %}',
+        '```sh',
+        'curl example.com',
+        '',
+        '{% endtab %}',
+        '```',
+        '{% endtab %}',
+        '',
+        '{% tab title="Text" %}',
+        'Some text.',
+        '{% endtab %}',
+        '{% endtabs %}',
+        '',
+        '{% include "support.md" %}',
+        '',
+        'After.',
+      ].join('\n'),
+    );
+    // Read back, the blocks are the same: spaced out again (as the reader does) it is the text spaced out.
+    const paragraphs = (markdown: string) => spaceGitbookTags(markdown).replace(/\n{3,}/g, '\n\n');
+    expect(paragraphs(tightGitbookTags(spaced))).toBe(paragraphs(spaced));
+  });
+
+  it('leaves markdown without GitBook blocks as it is', () => {
+    expect(tightGitbookTags('# Title\n\n\nText.\n')).toBe('# Title\n\n\nText.\n');
+  });
+});
