@@ -366,6 +366,14 @@ test('pages are added, renamed, moved and deleted in the editor, from the keyboa
   await leave.getByRole('button', { name: 'Leave and discard' }).click();
   await expect(pages.getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
 
+  // Hidden in the site's navigation (still published at its address): the tree marks it, in words too.
+  await page.getByRole('checkbox', { name: 'Hide in the site’s navigation' }).check();
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(editor(page).status).toHaveText('All changes saved');
+  await expect(pages.getByRole('link', { name: 'Details (hidden in the site’s navigation)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Hide in the site’s navigation' })).toBeChecked();
+
   // The review lists what the change request adds.
   await sections(page).getByRole('link', { name: 'Review' }).click();
   const changes = page.getByRole('list', { name: 'Changed pages and files' });

@@ -72,6 +72,7 @@ export function presentPage(
     slug: v.slug,
     path: node.path,
     ...(v.description ? { description: v.description } : {}),
+    ...(v.hidden ? { hidden: true } : {}),
     urls: { app: pageApp(urls, at, node.id) },
     layout: DEFAULT_PAGE_LAYOUT,
     ...(v.document ? { documentId: v.document } : {}),
@@ -117,6 +118,7 @@ export function pagesJsonWriter(
       if (type !== 'link') text += field('slug', v.slug) + field('path', page.path);
       if (v.emoji) text += field('emoji', v.emoji);
       if (type === 'document' && v.description) text += field('description', v.description);
+      if (type === 'document' && v.hidden) text += ',"hidden":true';
       text += field('createdAt', v.createdAt) + field('updatedAt', v.updatedAt);
       if (type === 'link') {
         // A link has no subpages in the answer, whatever its entry holds.
@@ -165,7 +167,7 @@ export const PAGES_JSON_FORMAT: string = (() => {
   let text = '';
   const git: GitRefs = (kind, id) => (id === 'd' ? { oid: 'b', path: 'p.md' } : undefined);
   const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t), git);
-  const doc = visit('d', version('document', { emoji: '📄', description: 'About', document: 'h' }));
+  const doc = visit('d', version('document', { emoji: '📄', description: 'About', hidden: true, document: 'h' }));
   const group = visit('g', version('group', { emoji: '📁' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));
   writer.start();

@@ -259,7 +259,7 @@ describeEachDialect('Git Sync', (dialect) => {
       'get-started/install/linux.md':
         '# On Linux\n\n```bash\napt install it\n```\n\n| System | Command |\n| ------ | ------- |\n| Debian | `apt`   |\n',
       'reference/api.md':
-        '# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
+        '---\ndescription: Every call\nhidden: true\n---\n\n# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
       '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n',
       '.gitbook/assets/logo.png': Buffer.from(PNG),
     };
@@ -270,6 +270,8 @@ describeEachDialect('Git Sync', (dialect) => {
     const space = await newSpace(server, server.orgId, { title: 'Round trip' });
     await connect(space.id, { url: sourceUrl });
     expect((await sync(space.id)).status).toBe('success');
+    const api = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'API')!.page;
+    expect(api).toMatchObject({ description: 'Every call', hidden: true });
 
     // To a new branch of the same repository: nothing differs.
     await connect(space.id, { url: sourceUrl, branch: 'copy' });
@@ -290,6 +292,13 @@ describeEachDialect('Git Sync', (dialect) => {
       differs.map((name) => `${name}:\n${written.get(name)}`),
       differs.map((name) => `${name}:\n${expected.get(name)}`).join('\n'),
     ).toEqual([]);
+
+    // Shown again in the space: its file loses the key, keeps the others.
+    await seedContent(server, space.id, [{ operation: 'update_page', page: api.id, hidden: false }]);
+    await server.drainJobs();
+    expect(await gitIn(['show', 'main:docs/reference/api.md'], { cwd: empty })).toMatch(
+      /^---\ndescription: Every call\n---\n\n# API\n/,
+    );
   });
 
   it('pushes a merged change request as one commit touching only its files, named after it', async () => {

@@ -167,6 +167,26 @@ describeEachDialect('merging change requests', (dialect) => {
     expect(await spaceMarkdown(spaceId, pageId)).toContain('Gamma edited');
   });
 
+  it('merges hiding a page on one side with its new title on the other, then showing it again', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const hider = await newChangeRequest(server, spaceId);
+    const renamer = await newChangeRequest(server, spaceId);
+    await edit(spaceId, hider.id, [{ operation: 'update_page', page: pageId, hidden: true }]);
+    await edit(spaceId, renamer.id, [{ operation: 'update_page', page: pageId, title: 'The guide' }]);
+    expect((await merge(spaceId, hider.id)).status).toBe(200);
+    expect((await merge(spaceId, renamer.id)).status).toBe(200);
+    const page = async () => (await server.request('GET', `/v1/spaces/${spaceId}/content/page/${pageId}`)).body;
+    expect(await page()).toMatchObject({ title: 'The guide', hidden: true });
+    const shower = await newChangeRequest(server, spaceId);
+    await edit(spaceId, shower.id, [{ operation: 'update_page', page: pageId, hidden: false }]);
+    expect((await merge(spaceId, shower.id)).status).toBe(200);
+    expect((await page()).hidden).toBeUndefined();
+    // Not a flag: named in the error.
+    const bad = await edit(spaceId, shower.id, [{ operation: 'update_page', page: pageId, hidden: 'yes' }]);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('hidden');
+  });
+
   it('merges after an update, and a clean update moves the base forward', async () => {
     const { spaceId, pageId } = await spaceWithPage();
     const a = await newChangeRequest(server, spaceId);

@@ -82,6 +82,8 @@ export interface RevisionPage {
   path?: string;
   emoji?: string;
   description?: string;
+  /** Left out of the published site's navigation, still reachable at its address (only written when true). */
+  hidden?: boolean;
   createdAt?: string;
   updatedAt?: string;
   urls?: { app: string };
@@ -106,6 +108,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   path: z.string().optional(),
   emoji: z.string().optional(),
   description: z.string().optional(),
+  hidden: z.boolean().optional(),
   createdAt: timestampSchema.optional(),
   updatedAt: timestampSchema.optional(),
   urls: z.object({ app: z.string() }).optional(),
@@ -251,6 +254,8 @@ const pageMetadataShape = {
   /** "" removes the emoji. */
   emoji: z.string().max(EMOJI_MAX).optional(),
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
+  /** Left out of the published site's navigation (the page stays reachable at its address). */
+  hidden: z.boolean().optional(),
 };
 
 /** Nodes a document given to the API may hold at its top level: a page's block limit. */

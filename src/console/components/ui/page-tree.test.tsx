@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RevisionPage } from '../../../shared/contract';
-import { PageTree } from './page-tree';
+import { HiddenPageMark, PageTree } from './page-tree';
 
 const page = (fields: Partial<RevisionPage> & Pick<RevisionPage, 'id' | 'title' | 'type'>) =>
   ({ kind: fields.type === 'document' ? 'sheet' : fields.type, pages: [], ...fields }) as unknown as RevisionPage;
@@ -25,5 +25,13 @@ describe('the page tree', () => {
     );
     expect(html).toContain('<a class="page-tree-link" href="/console/pages/p1">Buttons</a>');
     expect(html).toMatch(/<a class="page-tree-link" href="https:\/\/example.com" target="_blank"[^>]*>.*Elsewhere/);
+  });
+
+  it('marks a page hidden in the site’s navigation, in words for screen readers', () => {
+    const hidden = renderToStaticMarkup(
+      <HiddenPageMark page={page({ id: 'p', title: 'T', type: 'document', hidden: true })} />,
+    );
+    expect(hidden).toContain('(hidden in the site’s navigation)');
+    expect(renderToStaticMarkup(<HiddenPageMark page={page({ id: 'p', title: 'T', type: 'document' })} />)).toBe('');
   });
 });

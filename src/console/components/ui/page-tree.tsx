@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { RevisionPage } from '../../../shared/contract';
-import { ChevronIcon, DocIcon, ExternalIcon } from './icons';
+import { ChevronIcon, DocIcon, ExternalIcon, EyeOffIcon } from './icons';
 import { safeHref } from './markdown';
 
 export interface PagePlace {
@@ -26,6 +26,17 @@ interface PageTreeProps {
  * The pages of a space or a change request as nested lists: document pages are links, groups are headings of
  * their pages, link pages point outside. Every row and its actions are reachable with Tab.
  */
+/** Beside a hidden page's title: it is left out of the published site's navigation. */
+export function HiddenPageMark({ page }: { page: RevisionPage }) {
+  if (!page.hidden) return null;
+  return (
+    <span className="page-tree-hidden" title="Hidden in the site’s navigation">
+      <EyeOffIcon width={14} height={14} />
+      <span className="visually-hidden">(hidden in the site’s navigation)</span>
+    </span>
+  );
+}
+
 /** A link page's href naming a page of the space, `/pages/<id>` with or without a `#section`. */
 const INTERNAL = /^\/pages\/([A-Za-z0-9_-]+)(?:#.*)?$/;
 

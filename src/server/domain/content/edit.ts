@@ -289,6 +289,7 @@ export async function applyChanges(
           slug: await slugs.unique(parentId, change.slug || slugify(title)),
           ...(change.emoji ? { emoji: change.emoji } : {}),
           ...(change.description ? { description: change.description } : {}),
+          ...(change.hidden ? { hidden: true as const } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
           ...(documentHash(blocks) ? { document: documentHash(blocks) } : {}),
           createdAt: now,
@@ -353,6 +354,10 @@ export async function applyChanges(
         if (change.description !== undefined) {
           if (change.description) version.description = change.description;
           else delete version.description;
+        }
+        if (change.hidden !== undefined) {
+          if (change.hidden) version.hidden = true;
+          else delete version.hidden;
         }
         if (document) version.document = document;
         else delete version.document;

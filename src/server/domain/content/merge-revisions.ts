@@ -194,6 +194,11 @@ export async function mergeRevisions(
     const vo = await ro.version(o.v);
     const vt = await rt.version(t.v);
     const merged: PageVersion = { ...vo, updatedAt: now };
+    // A flag cannot conflict: the side that changed it from the base wins.
+    if (vo.hidden !== vt.hidden && vo.hidden === vb?.hidden) {
+      if (vt.hidden) merged.hidden = true;
+      else delete merged.hidden;
+    }
     for (const field of FIELDS) {
       const [fb, fo, ft] = [vb?.[field], vo[field], vt[field]];
       if (same(fo, ft)) continue;

@@ -56,6 +56,8 @@ export interface PageVersion {
   slug: string;
   emoji?: string;
   description?: string;
+  /** Left out of the published site's navigation (still reachable at its address). Never `false`: absent. */
+  hidden?: true;
   /** Link pages: where they point. */
   href?: string;
   /** Document pages: hash of their DocumentObject. */

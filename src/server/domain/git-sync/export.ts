@@ -74,7 +74,7 @@ function splitFrontMatter(text: string): { yaml?: string; body: string } {
 }
 
 /** Front matter for a page: the old file's keys kept (icon, hidden, layout, …), `description` the page's. */
-function frontMatter(old: string | undefined, fields: Record<string, string | undefined>): string {
+function frontMatter(old: string | undefined, fields: Record<string, string | true | undefined>): string {
   const doc = old ? parseDocument(old) : undefined;
   const keep = doc && !doc.errors.length && isMap(doc.contents) ? doc : new Document({});
   for (const [key, value] of Object.entries(fields)) {
@@ -287,6 +287,7 @@ export async function exportSpace(
       const old = await readText(doc.path);
       const matter = frontMatter(old ? splitFrontMatter(old).yaml : undefined, {
         description: doc.node.version.description,
+        hidden: doc.node.version.hidden,
       });
       const text = `${matter}# ${doc.node.version.title}\n\n${relink(body, doc.path).trimEnd()}\n`;
       write('page', doc.node.id, doc.path, Buffer.from(text));

@@ -467,6 +467,7 @@ function mirrorChanges(
           title,
           document: { markdown: body?.markdown ?? '' },
           description: body?.description ?? '',
+          hidden: body?.hidden ?? false,
         });
       } else if (isLink && (node?.version.href !== page.href || node?.version.title !== title)) {
         Object.assign(update, { href: page.href, title });
@@ -484,6 +485,7 @@ function mirrorChanges(
       at: index,
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
+      ...(body?.hidden ? { hidden: true } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

@@ -31,6 +31,8 @@ export interface PreparedPage {
   /** From the front matter or the leading heading, when no title was given. */
   title?: string;
   description?: string;
+  /** `hidden: true` in its front matter (GitBook): left out of the site's navigation. */
+  hidden?: true;
   markdown: string;
   blocks: SplitBlock[];
   /** The link targets the page used (values of `targets`): the files an archive import must bring along. */
@@ -289,12 +291,12 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
 }
 
 /**
- * Reads a YAML front matter block's `title` and `description` (keys in any case; the last one written wins). The
+ * Reads a YAML front matter block's `title`, `description` and `hidden` (keys in any case; the last one written wins). The
  * block is read by the `yaml` package, so any YAML works: quoted, folded `>` and literal `|` scalars, and keys the
  * import does not use, whatever their shape (Docusaurus's `sidebar_position` and `tags: [a, b]`, GitBook's nested
  * `layout:`). A block that is not valid YAML, or not a mapping, is still taken out of the body and gives neither.
  */
-function frontMatter(markdown: string): { body: string; title?: string; description?: string } {
+function frontMatter(markdown: string): { body: string; title?: string; description?: string; hidden?: true } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!m) return { body: markdown };
   const fields = frontMatterFields(m[1]!);
@@ -302,6 +304,7 @@ function frontMatter(markdown: string): { body: string; title?: string; descript
     body: markdown.slice(m[0].length),
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.description ? { description: fields.description } : {}),
+    ...(fields.hidden === 'true' ? { hidden: true as const } : {}),
   };
 }
 
@@ -356,7 +359,11 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
     if (heading.level === 1) body = heading.rest;
   }
   const description = front.description?.slice(0, PAGE_DESCRIPTION_MAX);
-  const meta = { ...(title ? { title } : {}), ...(description ? { description } : {}) };
+  const meta = {
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(front.hidden ? { hidden: front.hidden } : {}),
+  };
   const fail = (error: string): PreparedPage => ({ ...meta, markdown: '', blocks: [], used: [], error });
   const tooLong = `is longer than ${PAGE_MARKDOWN_MAX} characters of markdown`;
   // The limits every page body has, checked before anything parses it (parsing deep nesting costs its square).

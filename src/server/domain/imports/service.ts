@@ -495,6 +495,7 @@ function changesOf(
           : {}),
         ...(page.type === 'document' ? { document: { markdown: body?.markdown ?? '' } } : {}),
         ...(body?.description ? { description: body.description } : {}),
+        ...(body?.hidden ? { hidden: true } : {}),
       });
       continue;
     }
@@ -519,6 +520,7 @@ function changesOf(
       ...(page.parent ? { into: matches.pages.get(page.parent) ?? page.parent } : {}),
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
+      ...(body?.hidden ? { hidden: true } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

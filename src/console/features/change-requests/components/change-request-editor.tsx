@@ -11,7 +11,7 @@ import {
   useMenuDialogs,
 } from '../../../components/ui/dropdown-menu';
 import { DocIcon, MoreIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
-import { PageTree } from '../../../components/ui/page-tree';
+import { HiddenPageMark, PageTree } from '../../../components/ui/page-tree';
 import type { PagePlace } from '../../../components/ui/page-tree';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -97,6 +97,7 @@ export function ChangeRequestEditor({ organizationId, spaceId, number, pageId, r
                   {page.emoji || <DocIcon />}
                 </span>
                 <span className="page-tree-title">{page.title || 'Untitled'}</span>
+                <HiddenPageMark page={page} />
               </Link>
             )}
             actions={

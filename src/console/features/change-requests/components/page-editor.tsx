@@ -16,7 +16,7 @@ import {
 import type { ContentChange, RevisionPage, User } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
+import { CheckboxField, FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { withoutTitle } from '../../../../shared/page-title';
 import { Markdown, safeHref } from '../../../components/ui/markdown';
@@ -99,9 +99,9 @@ export const pageFormSchema = updatePageOperationSchema
   .extend({ markdown: pageBodySchema.shape.markdown.unwrap() });
 export type PageFormInput = z.input<typeof pageFormSchema>;
 
-/** A page's form: its title, emoji and description, and its body. */
+/** A page's form: its title, emoji, description and whether it is hidden, and its body. */
 const pageEditorSchema = pageFormSchema.extend(
-  updatePageOperationSchema.pick({ emoji: true, description: true }).required().shape,
+  updatePageOperationSchema.pick({ emoji: true, description: true, hidden: true }).required().shape,
 );
 type PageEditorInput = z.input<typeof pageEditorSchema>;
 
@@ -111,6 +111,7 @@ function valuesOf(page: RevisionPage): PageEditorInput {
     markdown: page.markdown ?? '',
     emoji: page.emoji ?? '',
     description: page.description ?? '',
+    hidden: page.hidden ?? false,
   };
 }
 
@@ -369,6 +370,7 @@ function PageForm({
     if (values.title !== page.title) change.title = values.title;
     if (values.emoji !== (page.emoji ?? '')) change.emoji = values.emoji;
     if (values.description !== (page.description ?? '')) change.description = values.description;
+    if (values.hidden !== (page.hidden ?? false)) change.hidden = values.hidden;
     if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
     if (Object.keys(change).length === 2) return;
     setStale(false);
@@ -384,6 +386,9 @@ function PageForm({
             ...page,
             title: values.title,
             markdown: values.markdown,
+            emoji: values.emoji || undefined,
+            description: values.description || undefined,
+            hidden: values.hidden || undefined,
           }),
       });
     try {
@@ -601,6 +606,13 @@ function PageForm({
         max={PAGE_DESCRIPTION_MAX}
         autoComplete="off"
         readOnly={isSubmitting}
+      />
+      <CheckboxField
+        control={form.control}
+        name="hidden"
+        label="Hide in the site’s navigation"
+        hint="Readers reach the page at its address and through links; the table of contents and previous/next links leave it out."
+        disabled={isSubmitting}
       />
       <div className="editor-files">
         <div className="editor-mode" role="group" aria-label="Editor">

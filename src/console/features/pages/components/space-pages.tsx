@@ -6,7 +6,7 @@ import { DocIcon } from '../../../components/ui/icons';
 import { MarkdownFilesContext, revisionFilesUrl } from '../../../components/ui/markdown-files';
 import { Markdown } from '../../../components/ui/markdown';
 import { withoutTitle } from '../../../../shared/page-title';
-import { PageTree } from '../../../components/ui/page-tree';
+import { HiddenPageMark, PageTree } from '../../../components/ui/page-tree';
 import { firstDocument, pagePath } from '../../../lib/page-tree';
 import { EmptyState } from '../../../components/ui/states';
 import { revisionPageQueryOptions } from '../api/get-revision-page';
@@ -78,6 +78,7 @@ function ContentView({
               {page.emoji || <DocIcon />}
             </span>
             <span className="page-tree-title">{page.title || 'Untitled'}</span>
+            <HiddenPageMark page={page} />
           </PageLink>
         )}
       />

@@ -29,8 +29,9 @@ describeEachDialect('pages served from their branch', (dialect) => {
       title,
       ...extra,
     });
-    // Groups, link pages, a page whose pages are many, duplicate titles, links between pages.
+    // Groups, link pages, a page whose pages are many, duplicate titles, links between pages, hidden pages.
     const ops = [
+      insert('Concealed first', { hidden: true }),
       insert('Start here', { type: 'group', ref: 'start' }),
       insert('Website', { type: 'link', href: 'https://example.com/', into: 'start' }),
       insert('Welcome', {
@@ -43,6 +44,8 @@ describeEachDialect('pages served from their branch', (dialect) => {
       insert('Guide', { ref: 'guide', document: { markdown: 'Read [advanced](guide/advanced.md#top) next.' } }),
       insert('Advanced', { into: 'guide', ref: 'advanced' }),
       insert('Elsewhere', { type: 'link', href: '/somewhere', into: 'guide', ref: 'elsewhere' }),
+      insert('Secret', { into: 'guide', hidden: true, ref: 'secret' }),
+      insert('Under secret', { into: 'secret' }),
       insert('Reference', { ref: 'reference' }),
       insert('Appendix', { type: 'group', ref: 'appendix' }),
       ...Array.from({ length: 12 }, (_, i) => insert(`Annex ${i}`, { into: 'appendix' })),
@@ -97,6 +100,9 @@ describeEachDialect('pages served from their branch', (dialect) => {
     'guide',
     'guide/advanced',
     'guide/elsewhere',
+    'concealed-first',
+    'guide/secret',
+    'guide/secret/under-secret',
     'reference',
     'reference/item-0',
     'reference/item-224',
@@ -138,6 +144,18 @@ describeEachDialect('pages served from their branch', (dialect) => {
     expect(html).toMatch(/href="[^"]*\/last"/); // the body's link by id
     expect(html).toMatch(/rel="prev"[^>]*>.*Inner/s);
     expect(html).toMatch(/rel="next"[^>]*>.*Deep two/s);
+    // Hidden pages are served at their address, but neither listed nor anyone's previous or next page.
+    const advanced = await whole.serve({ siteId, segments: ['guide', 'advanced'] });
+    const advancedHtml = advanced.kind === 'html' ? advanced.html : '';
+    expect(advancedHtml).toMatch(/rel="next"[^>]*>.*Reference/s);
+    expect(advancedHtml).not.toContain('Secret');
+    expect(advancedHtml).not.toContain('Concealed first');
+    const secret = await whole.serve({ siteId, segments: ['guide', 'secret'] });
+    expect(secret.kind === 'html' && secret.status).toBe(200);
+    expect(secret.kind === 'html' && secret.html).not.toContain('rel="next"');
+    const home = await whole.serve({ siteId, segments: [] });
+    expect(home.kind === 'html' && home.html).toContain('Welcome');
+    expect(home.kind === 'html' && home.html).not.toContain('Concealed first');
     const item = await whole.serve({ siteId, segments: ['reference', 'item-224'] });
     expect(item.kind === 'html' && item.html).toContain('Show 199 more pages');
   });

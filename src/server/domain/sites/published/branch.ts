@@ -80,7 +80,10 @@ export class BranchIndex implements PageIndex {
   async find(path: string): Promise<PageNode | undefined> {
     const node = path === '' ? await this.firstDocument(this.tree) : await this.atPath(path);
     if (path === '') this.first = node;
-    if (node) {
+    if (node && this.isHidden(node)) {
+      // Not in the reading order: no previous or next page (as the whole index has it).
+      this.documents = [];
+    } else if (node) {
       const around = [await this.previous(node), node, await this.next(node)].filter((n) => n !== undefined);
       this.documents = around;
       around.forEach((n, i) => this.position.set(n.id, i));
@@ -194,6 +197,8 @@ export class BranchIndex implements PageIndex {
   /** The first document of `nodes` and their pages, in reading order (each page before its pages). */
   private async firstDocument(nodes: PageNode[]): Promise<PageNode | undefined> {
     for (const node of nodes) {
+      // Hidden pages, and the pages under them, are not in the reading order.
+      if (node.version.hidden) continue;
       if (node.version.type === 'document') return node;
       const inner = await this.firstDocument(await this.pagesOf(node));
       if (inner) return inner;
@@ -205,6 +210,7 @@ export class BranchIndex implements PageIndex {
   private async lastDocument(nodes: PageNode[]): Promise<PageNode | undefined> {
     for (let i = nodes.length - 1; i >= 0; i--) {
       const node = nodes[i]!;
+      if (node.version.hidden) continue;
       const inner = await this.lastDocument(await this.pagesOf(node));
       if (inner) return inner;
       if (node.version.type === 'document') return node;
@@ -240,6 +246,12 @@ export class BranchIndex implements PageIndex {
       if (parent.version.type === 'document') return parent;
       current = parent;
     }
+  }
+
+  /** Whether `node` or a page above it is hidden. */
+  private isHidden(node: PageNode): boolean {
+    for (let at: PageNode | undefined = node; at; at = this.parentOf.get(at.id)) if (at.version.hidden) return true;
+    return false;
   }
 
   private count(pages: number): void {

@@ -36,12 +36,19 @@ export interface NavIndex {
  */
 export class NavBuilder {
   readonly index: NavIndex = { tree: [], byId: new Map(), parentOf: new Map(), documents: [], position: new Map() };
+  /** Pages left out of the navigation: hidden ones and the pages under them. */
+  private readonly hidden = new Set<string>();
 
   /** Adds `node` under `parent` (at the top when none), after every node added before it. */
   add(node: PageNode, parent: PageNode | undefined): void {
     const { index } = this;
     index.byId.set(node.id, node);
     if (parent) index.parentOf.set(node.id, parent);
+    // A hidden page is read at its address but is not in the reading order (previous and next pages skip it).
+    if (node.version.hidden || (parent && this.hidden.has(parent.id))) {
+      this.hidden.add(node.id);
+      return;
+    }
     if (node.version.type === 'document') {
       index.position.set(node.id, index.documents.length);
       index.documents.push(node);
@@ -66,6 +73,9 @@ export function navIndex(tree: PageNode[]): NavIndex {
   }
   return builder.index;
 }
+
+/** Whether a page is listed in the navigation (a hidden page's pages are not, being under it). */
+export const shown = (n: PageNode): boolean => !n.version.hidden;
 
 /** The nodes above `id`, from the top of the tree down. */
 function ancestors(index: NavIndex, id: string): PageNode[] {
@@ -185,11 +195,16 @@ export function pageTree(
   const whole = !index.expanded && index.byId.size <= WHOLE_TREE_MAX;
   const target = linkTargets(index, url);
   const { expanded } = index;
-  const count = (n: PageNode) => (expanded && !expanded.has(n.id) ? n.entry.c.length : n.pages.length);
+  // Pages under a folder: those shown when the whole tree is, else as its entry counts them (a partial index does not
+  // read a folded folder's pages, so hidden ones among them count too, in both indexes alike).
+  const count = (n: PageNode) =>
+    expanded && !expanded.has(n.id) ? n.entry.c.length : whole ? n.pages.filter(shown).length : n.pages.length;
   const open = new Set(currentId ? ancestors(index, currentId).map((n) => n.id) : []);
   if (currentId) open.add(currentId);
   /** Items of a level: all of them, or a window and links to the others. */
-  const level = (nodes: PageNode[], parent: string | undefined, limit: number): Element => {
+  const level = (all: PageNode[], parent: string | undefined, limit: number): Element => {
+    // Hidden pages are left out (and the pages under them); positions count the pages shown (as pageList's do).
+    const nodes = all.filter(shown);
     let from = 0;
     let to = nodes.length;
     if (!whole && nodes.length > limit) {
@@ -251,6 +266,7 @@ export function pageList(
   pagesUrl: PagesUrl,
   target: LinkTarget = () => undefined,
 ): Element {
+  nodes = nodes.filter(shown);
   const end = Math.min(to, nodes.length, from + PAGES_CHUNK);
   const folded = (n: PageNode, summary: Element, link?: Element): Element =>
     el('li', { className: link ? ['folder'] : [] }, [
