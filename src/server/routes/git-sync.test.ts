@@ -37,7 +37,8 @@ const TOKEN = 'glpat-test-token-1234';
 const GITBOOK_REPO: Record<string, string | Buffer> = {
   'README.md': '# The product repository\n\nCode lives here; the docs are in docs/.\n',
   'src/index.ts': 'export {};\n',
-  'docs/.gitbook.yaml': 'root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
+  'docs/.gitbook.yaml':
+    'root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  old/quick-start: ./get-started/quickstart.md\n  gone: nothing.md\n',
   'docs/SUMMARY.md': `# Table of contents
 
 * [Introduction](README.md)
@@ -112,6 +113,7 @@ describeEachDialect('Git Sync', (dialect) => {
 
     const run = await sync(space.id);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'success', direction: 'import', trigger: 'manual' });
+    expect(run.message).toContain('1 redirect of .gitbook.yaml names no page of the repository');
     const pages = flatten(await pagesOf(space.id)).map(({ page, depth }) => `${depth}:${page.type}:${page.title}`);
     expect(pages).toEqual([
       '0:document:Introduction',
@@ -781,5 +783,19 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(html).toContain('Edit on GitHub');
     // The link follows the file: a page of a folder is its README.md.
     expect(await page('install')).toContain('/edit/main/docs/get-started/install/README.md"');
+
+    // The repository's .gitbook.yaml redirects an old address to the page of a file.
+    const old = await fetch(`${server.url}${published.replace(server.config.publicUrl, '')}/old/quick-start`, {
+      redirect: 'manual',
+    });
+    expect(old.status).toBeGreaterThanOrEqual(301);
+    expect(old.status).toBeLessThanOrEqual(308);
+    const location = old.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${published}/([a-z-]+/)?quickstart$`));
+    expect((await fetch(`${server.url}${location.replace(server.config.publicUrl, '')}`)).status).toBe(200);
+    const gone = await fetch(`${server.url}${published.replace(server.config.publicUrl, '')}/gone`, {
+      redirect: 'manual',
+    });
+    expect(gone.status).toBe(404);
   });
 });

@@ -67,6 +67,7 @@ export interface Database {
   import_runs: ImportRunsTable;
   git_syncs: GitSyncsTable;
   git_sync_paths: GitSyncPathsTable;
+  git_sync_redirects: GitSyncRedirectsTable;
   git_sync_commits: GitSyncCommitsTable;
   git_sync_runs: GitSyncRunsTable;
 }
@@ -879,6 +880,14 @@ export interface GitSyncPathsTable {
   kind: 'page' | 'file' | 'reusable';
   object_id: string;
   blob_oid: string;
+}
+
+/** A redirect of the synced repository's `.gitbook.yaml`: an old path of the published space → a page (migration 031). */
+export interface GitSyncRedirectsTable {
+  space_id: string;
+  /** The old path, from the space's address on a site (`help/billing`). */
+  source: string;
+  page_id: string;
 }
 
 /** The commit a revision came from or went to (`revision.git`). */

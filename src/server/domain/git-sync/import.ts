@@ -266,7 +266,7 @@ export async function importCommit(
     relinkMatches(prepared, plan, ids.ids, matches);
 
     const changes = mirrorChanges(plan, prepared, stored, matches, unchanged, tree, pagesById, reusable);
-    const message = [info.message.split('\n')[0] || `Commit ${commit.slice(0, 7)}`, skippedMessage(skipped)]
+    let message = [info.message.split('\n')[0] || `Commit ${commit.slice(0, 7)}`, skippedMessage(skipped)]
       .filter(Boolean)
       .join(' ');
 
@@ -300,8 +300,19 @@ export async function importCommit(
       if (row.kind === 'file' && !filePaths.has(row.path) && oidOf(row.path) === row.blob_oid) pathRows.push(row);
     }
 
+    // `.gitbook.yaml`'s redirects, to the pages of the files they name (a file that is no page leads nowhere).
+    const pageOfPath = new Map(pathRows.filter((r) => r.kind === 'page').map((r) => [r.path, r.object_id]));
+    const redirects = Object.entries(plan.redirects ?? {}).flatMap(([source, target]) => {
+      const pageId = pageOfPath.get(target);
+      return pageId ? [{ space_id: spaceId, source, page_id: pageId }] : [];
+    });
+    const lost = Object.keys(plan.redirects ?? {}).length - redirects.length;
+    if (lost > 0) {
+      message += `; ${lost} redirect${lost === 1 ? '' : 's'} of .gitbook.yaml name${lost === 1 ? 's' : ''} no page of the repository`;
+    }
     const record = async (tx: Executor, state: Partial<repo.GitSyncRow>) => {
       await repo.replaceGitSyncPaths(tx, spaceId, pathRows);
+      await repo.replaceGitSyncRedirects(tx, spaceId, redirects);
       await repo.updateGitSync(tx, spaceId, {
         commit_oid: commit,
         content_root: plan!.root ?? '',

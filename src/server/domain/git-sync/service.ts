@@ -289,6 +289,11 @@ export async function gitRefsOf(
 }
 type GitRefLookupOne = (kind: repo.GitSyncPathRow['kind'], objectId: string) => Promise<GitFileRef | undefined>;
 
+/** The page an old path of the space leads to, by the synced repository's `.gitbook.yaml` redirects. */
+export function gitRedirect(db: Executor, spaceId: string, path: string): Promise<string | undefined> {
+  return repo.findGitSyncRedirect(db, spaceId, path.replace(/^\/+|\/+$/g, ''));
+}
+
 /** `GET …/git/info`: the GitSyncState of the contract. */
 export async function getGitInfo(ctx: ServiceContext, spaceId: string) {
   await loadSpace(ctx.db, ctx, spaceId, 'view', 'view its Git Sync');

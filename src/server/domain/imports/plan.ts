@@ -46,6 +46,8 @@ export interface ImportPlan {
   message?: string;
   /** The content's folder in the archive or repository (`.gitbook.yaml`'s `root:`), '' at its top. */
   root?: string;
+  /** `.gitbook.yaml`'s redirects: an old path of the published space → the file (from the root) of its page. */
+  redirects?: Record<string, string>;
   /** Releases what the plan holds open (an archive its files are read from). */
   close?: () => void;
 }

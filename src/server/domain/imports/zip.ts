@@ -40,13 +40,20 @@ function basename(path: string): string {
   return path.split('/').at(-1)!;
 }
 
+/** Characters of a redirect's old path, at most (as a site redirect's source). */
+const REDIRECT_SOURCE_MAX = 512;
+
 /**
- * `root:` and `structure: { readme, summary }` of a `.gitbook.yaml` (the only keys that matter here), read with
- * the `yaml` parser: quoting, comments and flow mappings as YAML has them. Other keys and values that are not
- * text are left out; YAML that does not parse is an error naming the file. Aliases are not followed: they cannot
- * make these few strings larger than the file.
+ * `root:`, `structure: { readme, summary }` and `redirects:` (an old path of the published space → the file of the
+ * page it now is, relative to the root) of a `.gitbook.yaml` (the only keys that matter here), read with the `yaml`
+ * parser: quoting, comments and flow mappings as YAML has them. Other keys and values that are not text are left
+ * out; YAML that does not parse is an error naming the file. Aliases are not followed: they cannot make these
+ * strings larger than the file.
  */
-export function gitbookYaml(text: string, scope: ImportScope): { root?: string; readme?: string; summary?: string } {
+export function gitbookYaml(
+  text: string,
+  scope: ImportScope,
+): { root?: string; readme?: string; summary?: string; redirects?: Record<string, string> } {
   const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) throw scope.invalid(`.gitbook.yaml: ${doc.errors[0]!.message.split('\n')[0]}`);
   const text_ = (node: unknown) =>
@@ -57,7 +64,21 @@ export function gitbookYaml(text: string, scope: ImportScope): { root?: string; 
   const structure = contents.get('structure', true);
   const readme = isMap(structure) ? text_(structure.get('readme', true)) : undefined;
   const summary = isMap(structure) ? text_(structure.get('summary', true)) : undefined;
-  return { ...(root ? { root } : {}), ...(readme ? { readme } : {}), ...(summary ? { summary } : {}) };
+  const listed = contents.get('redirects', true);
+  const redirects: Record<string, string> = {};
+  if (isMap(listed)) {
+    for (const pair of listed.items) {
+      const from = isScalar(pair.key) ? String(pair.key.value ?? '').replace(/^[./]+|\/+$/g, '') : '';
+      const to = text_(pair.value);
+      if (from && to && from.length <= REDIRECT_SOURCE_MAX) redirects[from] = to.replace(/^\.\//, '');
+    }
+  }
+  return {
+    ...(root ? { root } : {}),
+    ...(readme ? { readme } : {}),
+    ...(summary ? { summary } : {}),
+    ...(Object.keys(redirects).length ? { redirects } : {}),
+  };
 }
 
 /** The plan of an archive's import; the archive stays open (its files are read later) until `close`. */
@@ -297,5 +318,12 @@ export async function plan(
         ),
     });
   }
-  return { pages, files: assets, targets, mode: 'archive', root: prefix.replace(/\/$/, '') };
+  return {
+    pages,
+    files: assets,
+    targets,
+    mode: 'archive',
+    root: prefix.replace(/\/$/, ''),
+    ...(structure.redirects ? { redirects: structure.redirects } : {}),
+  };
 }

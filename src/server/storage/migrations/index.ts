@@ -29,6 +29,7 @@ import * as m027 from './027-link-anchors-and-includes.js';
 import * as m028 from './028-site-redirects.js';
 import * as m029 from './029-collab.js';
 import * as m030 from './030-git-sync.js';
+import * as m031 from './031-git-sync-redirects.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '028-site-redirects': m028,
   '029-collab': m029,
   '030-git-sync': m030,
+  '031-git-sync-redirects': m031,
 };
 
 export const migrationProvider: MigrationProvider = {

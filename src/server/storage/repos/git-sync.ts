@@ -1,10 +1,17 @@
 import type { Executor } from '../db.js';
-import type { GitSyncCommitsTable, GitSyncPathsTable, GitSyncRunsTable, GitSyncsTable } from '../schema.js';
+import type {
+  GitSyncCommitsTable,
+  GitSyncPathsTable,
+  GitSyncRedirectsTable,
+  GitSyncRunsTable,
+  GitSyncsTable,
+} from '../schema.js';
 
 export type GitSyncRow = GitSyncsTable;
 export type GitSyncPathRow = GitSyncPathsTable;
 export type GitSyncRunRow = GitSyncRunsTable;
 export type GitSyncCommitRow = GitSyncCommitsTable;
+export type GitSyncRedirectRow = GitSyncRedirectsTable;
 
 const INSERT_BATCH = 200;
 const IN_BATCH = 500;
@@ -80,6 +87,42 @@ export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSy
 
 export function listGitSyncPaths(db: Executor, spaceId: string) {
   return db.selectFrom('git_sync_paths').selectAll().where('space_id', '=', spaceId).execute();
+}
+
+/** The redirects of the space's `.gitbook.yaml` made `rows` (the few that changed are written). */
+export async function replaceGitSyncRedirects(db: Executor, spaceId: string, rows: GitSyncRedirectRow[]) {
+  const current = new Map(
+    (await db.selectFrom('git_sync_redirects').selectAll().where('space_id', '=', spaceId).execute()).map((r) => [
+      r.source,
+      r.page_id,
+    ]),
+  );
+  const next = new Map(rows.map((r) => [r.source, r.page_id]));
+  const stale = [...current].filter(([source, page]) => next.get(source) !== page).map(([source]) => source);
+  for (let i = 0; i < stale.length; i += IN_BATCH) {
+    await db
+      .deleteFrom('git_sync_redirects')
+      .where('space_id', '=', spaceId)
+      .where('source', 'in', stale.slice(i, i + IN_BATCH))
+      .execute();
+  }
+  const added = rows.filter((r) => current.get(r.source) !== r.page_id);
+  for (let i = 0; i < added.length; i += IN_BATCH) {
+    await db
+      .insertInto('git_sync_redirects')
+      .values(added.slice(i, i + IN_BATCH))
+      .execute();
+  }
+}
+
+export async function findGitSyncRedirect(db: Executor, spaceId: string, source: string) {
+  const row = await db
+    .selectFrom('git_sync_redirects')
+    .select('page_id')
+    .where('space_id', '=', spaceId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return row?.page_id;
 }
 
 /** The path map's rows of the objects named. */

@@ -4,7 +4,7 @@ import type { SiteRow, SectionRow, SiteSpaceRow } from '../../../storage/repos/s
 import { LruCache } from '../../../lib/lru-cache.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
 import { openBlob } from '../../../storage/repos/objects.js';
-import { gitEditLink } from '../../git-sync/service.js';
+import { gitEditLink, gitRedirect } from '../../git-sync/service.js';
 import { RevisionReader, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown } from '../../content/blocks.js';
 import { FILES_SEGMENT, PAGES_SEGMENT, SEARCH_SEGMENT, publishedSiteUrl } from '../../../lib/urls.js';
@@ -275,6 +275,15 @@ export class PublishedSites implements SitePreviews {
     if (missing) {
       const target = await this.redirectFrom(view, [view.segments, pagePath.split('/')]);
       if (target) return { kind: 'redirect', location: target };
+      // A redirect of the repository the space syncs with (`.gitbook.yaml`): from an old path to the page now.
+      const moved = await gitRedirect(this.db, siteSpace.space_id, pagePath);
+      if (moved) {
+        await index.prepare?.([moved]);
+        const to = index.byId.get(moved);
+        if (to?.version.type === 'document') {
+          return { kind: 'redirect', location: to.path ? `${siteSpaceUrl}/${to.path}` : siteSpaceUrl };
+        }
+      }
     }
 
     // Header links shown only to some visitors make the page differ by which of them this visitor sees.
