@@ -715,6 +715,9 @@ describeEachDialect('contract with @gitbook/api@0.143.2: imports', (dialect) => 
       const info = await api.spaces.getSpaceGitInfo(space.data.id);
       expectConforms('getSpaceGitInfo', info);
       expect(info.data.repoName).toBe('docs');
+      const synced = await api.spaces.getSpaceById(space.data.id);
+      expectConforms('getSpaceById', synced);
+      expect(synced.data.gitSync).toEqual(info.data);
       const content = await api.spaces.getCurrentRevision(space.data.id);
       expectComponent('GitSyncCommit', content.data.git);
       expect(content.data.git).toMatchObject({ message: 'Docs', createdByGitBook: false, ref: 'refs/heads/main' });

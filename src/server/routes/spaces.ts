@@ -14,6 +14,8 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/spaces/service.js';
 import { presentSpace } from '../presenters/content.js';
+import { presentGitSyncState } from '../presenters/git-sync.js';
+import { gitSyncOf } from '../domain/git-sync/service.js';
 import { serviceContext, type RouteDeps } from './context.js';
 import { reachedSpace, siteReach } from '../domain/sites/published/site-reach.js';
 import { NotFoundError } from '../domain/errors.js';
@@ -68,6 +70,7 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
         // A space its site shows, as its readers see it: nothing of the work in progress on it.
         const space = reachedSpace(await siteReach(deps.db, request.siteToken), request.params.spaceId);
         if (!space) throw new NotFoundError('Space not found');
+        // Not its repository either: a site's token reads what the site publishes.
         return {
           ...presentSpace(deps.urls, space, 'read'),
           comments: 0,
@@ -76,7 +79,10 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
           changeRequestsDraft: 0,
         };
       }
-      return present(await service.getSpace(serviceContext(deps, request), request.params.spaceId));
+      const view = await service.getSpace(serviceContext(deps, request), request.params.spaceId);
+      // The repository it syncs with, asked once the space was found readable.
+      const sync = await gitSyncOf(deps.db, view.row.id);
+      return { ...present(view), ...(sync ? { gitSync: presentGitSyncState(sync) } : {}) };
     },
   );
 

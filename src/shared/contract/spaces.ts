@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SHARE_KEY_MAX, SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES } from './constants.js';
 import { defaultLevelSchema, emojiSchema, idSchema, timestampSchema } from './common.js';
 import { listSchema, queryBoolean } from '../pagination.js';
+import { gitSyncStateSchema } from './git-sync.js';
 
 export { SPACE_EDIT_MODES, SPACE_TRASH_DAYS, SPACE_VISIBILITIES };
 
@@ -28,6 +29,8 @@ export const spaceSchema = z.object({
   mergeRules: z.object({ type: z.literal('inherit') }),
   organization: z.string(),
   parent: z.string().optional(),
+  /** The repository the space syncs with (Git Sync); given by `GET /v1/spaces/{spaceId}`. */
+  gitSync: gitSyncStateSchema.optional(),
   revision: z.string(),
   defaultLevel: defaultLevelSchema,
   comments: z.number().int(),

@@ -289,6 +289,11 @@ export async function gitRefsOf(
 }
 type GitRefLookupOne = (kind: repo.GitSyncPathRow['kind'], objectId: string) => Promise<GitFileRef | undefined>;
 
+/** The space's Git Sync, for its answer (`space.gitSync`), when it has one. */
+export function gitSyncOf(db: Executor, spaceId: string) {
+  return repo.findGitSync(db, spaceId);
+}
+
 /** The page an old path of the space leads to, by the synced repository's `.gitbook.yaml` redirects. */
 export function gitRedirect(db: Executor, spaceId: string, path: string): Promise<string | undefined> {
   return repo.findGitSyncRedirect(db, spaceId, path.replace(/^\/+|\/+$/g, ''));
