@@ -49,10 +49,19 @@ function presented(at: PageLocation, tree: PageNode[], git?: GitRefs): string {
 
 describe('pagesJsonWriter', () => {
   const tree = [
-    node('doc', { type: 'document', emoji: '📘', description: 'About "this" \u2028 <b>' }, [
-      node('child', { type: 'document', title: 'Ünïcode \ud83d\ude00 and a lone \ud800', hidden: true }),
-      node('deep-group', { type: 'group', emoji: '' }, [node('grandchild', { type: 'document' })]),
-    ]),
+    node(
+      'doc',
+      {
+        type: 'document',
+        emoji: '📘',
+        description: 'About "this" \u2028 <b>',
+        layout: { outline: false, width: 'wide' },
+      },
+      [
+        node('child', { type: 'document', title: 'Ünïcode \ud83d\ude00 and a lone \ud800', hidden: true }),
+        node('deep-group', { type: 'group', emoji: '' }, [node('grandchild', { type: 'document' })]),
+      ],
+    ),
     node('group', { type: 'group', emoji: '📁', description: 'groups show no description' }, []),
     // A link's subpages are not in the answer, nor its slug, path or description.
     node('link', { type: 'link', href: 'https://example.com/?a="b"', emoji: '🔗', description: 'hidden' }, [

@@ -74,7 +74,7 @@ export function presentPage(
     ...(v.description ? { description: v.description } : {}),
     ...(v.hidden ? { hidden: true } : {}),
     urls: { app: pageApp(urls, at, node.id) },
-    layout: DEFAULT_PAGE_LAYOUT,
+    layout: v.layout ? { ...DEFAULT_PAGE_LAYOUT, ...v.layout } : DEFAULT_PAGE_LAYOUT,
     ...(v.document ? { documentId: v.document } : {}),
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
@@ -128,7 +128,8 @@ export function pagesJsonWriter(
         return false;
       }
       if (type === 'document') {
-        text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${LAYOUT_JSON}${field('documentId', v.document)}`;
+        const layout = v.layout ? json({ ...DEFAULT_PAGE_LAYOUT, ...v.layout }) : LAYOUT_JSON;
+        text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${layout}${field('documentId', v.document)}`;
         const ref = git?.('page', page.id);
         if (ref) text += `,"git":{"oid":${json(ref.oid)},"path":${json(ref.path)}}`;
       }
@@ -167,7 +168,10 @@ export const PAGES_JSON_FORMAT: string = (() => {
   let text = '';
   const git: GitRefs = (kind, id) => (id === 'd' ? { oid: 'b', path: 'p.md' } : undefined);
   const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t), git);
-  const doc = visit('d', version('document', { emoji: '📄', description: 'About', hidden: true, document: 'h' }));
+  const doc = visit(
+    'd',
+    version('document', { emoji: '📄', description: 'About', hidden: true, layout: { width: 'wide' }, document: 'h' }),
+  );
   const group = visit('g', version('group', { emoji: '📁' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));
   writer.start();

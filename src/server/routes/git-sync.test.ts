@@ -55,7 +55,7 @@ const GITBOOK_REPO: Record<string, string | Buffer> = {
 * [GitHub](https://github.com/example/repo)
 `,
   'docs/README.md':
-    '---\ndescription: What this is\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
+    '---\ndescription: What this is\nlayout:\n  width: wide\n  title: { visible: false }\n  outline:\n    visible: false\n  tags: { visible: true }\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
   'docs/get-started/quickstart.md':
     '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
   'docs/get-started/install/README.md': '# Install\n\nPick your system.\n',
@@ -128,6 +128,8 @@ describeEachDialect('Git Sync', (dialect) => {
     const tree = flatten(await pagesOf(space.id)).map(({ page }) => page);
     const intro = tree.find((p) => p.title === 'Introduction');
     expect(intro.description).toBe('What this is');
+    // GitBook's layout options, as the contract gives them (tags are no option here).
+    expect(intro.layout).toMatchObject({ width: 'wide', title: false, outline: false, description: true });
     const quick = tree.find((p) => p.title === 'Quickstart');
     const body = await markdownOf(space.id, quick.id);
     // An image with its caption, as GitBook writes it; its address made the space's file.
@@ -252,7 +254,7 @@ describeEachDialect('Git Sync', (dialect) => {
     // Every construct of the format our writer supports, laid out and written as GitBook writes them.
     const files: Record<string, string | Buffer> = {
       'README.md':
-        '---\ndescription: What this is\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
+        '---\ndescription: What this is\nlayout:\n  width: wide\n  title:\n    visible: false\n  outline:\n    visible: false\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
       'SUMMARY.md':
         '# Table of contents\n\n* [Introduction](README.md)\n\n## Get started\n\n* [Quickstart](get-started/quickstart.md)\n* [Install](get-started/install/README.md)\n  * [On Linux](get-started/install/linux.md)\n\n## Reference\n\n* [API](reference/api.md)\n* [GitHub](https://github.com/example/repo)\n',
       'get-started/quickstart.md':
@@ -369,6 +371,31 @@ describeEachDialect('Git Sync', (dialect) => {
       // The same bytes under the new name: git sees a rename.
       'M\tdocs/SUMMARY.md\nR100\tdocs/reference/errors.md\tdocs/reference/error-codes.md\n',
     );
+    // A layout changed in the space: its options written as GitBook writes them, the file's other keys kept.
+    const intro = pages.find((p) => p.title === 'Introduction');
+    await seedContent(server, space.id, [
+      { operation: 'update_page', page: intro.id, layout: { outline: true, pagination: false } },
+    ]);
+    await server.drainJobs();
+    const readme = await gitIn(['show', 'main:docs/README.md'], { cwd: dir });
+    const matter = [
+      '---',
+      'description: What this is',
+      'layout:',
+      '  width: wide',
+      '  title: { visible: false }',
+      '  outline:',
+      '    visible: true',
+      '  tags: { visible: true }',
+      '  pagination:',
+      '    visible: false',
+      '---',
+      '',
+      '# Introduction',
+      '',
+    ].join('\n');
+    expect(readme.slice(0, matter.length)).toBe(matter);
+
     // Read back, the repository gives the same pages.
     const other = await newSpace(server, server.orgId, { title: 'Read back' });
     await connect(other.id, { url: repoUrl, direction: 'import' });
@@ -783,6 +810,11 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(html).toContain('Edit on GitHub');
     // The link follows the file: a page of a folder is its README.md.
     expect(await page('install')).toContain('/edit/main/docs/get-started/install/README.md"');
+
+    // The landing page's layout: wide, its title for screen readers only, no "On this page".
+    const home = await page('');
+    expect(home).toContain('<div class="layout no-toc wide">');
+    expect(home).toContain('<h1 id="introduction" class="sr-only">Introduction</h1>');
 
     // The repository's .gitbook.yaml redirects an old address to the page of a file.
     const old = await fetch(`${server.url}${published.replace(server.config.publicUrl, '')}/old/quick-start`, {

@@ -48,7 +48,7 @@ export const revisionReusableContentSchema = z.object({
 });
 export type RevisionReusableContent = z.infer<typeof revisionReusableContentSchema>;
 
-/** How a page is laid out when published (the defaults; pages cannot change them yet). */
+/** How a page is laid out when published: its width and what it shows besides its body. */
 export const pageLayoutSchema = z.object({
   width: z.enum(['default', 'wide']),
   cover: z.boolean(),
@@ -72,6 +72,15 @@ export const DEFAULT_PAGE_LAYOUT: PageLayout = {
   pagination: true,
   metadata: true,
 };
+
+/** The options of `layout` that differ from the defaults (in DEFAULT_PAGE_LAYOUT's order), or undefined if none. */
+export function layoutOverrides(layout: Partial<PageLayout>): Partial<PageLayout> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_PAGE_LAYOUT) as Array<keyof PageLayout>) {
+    if (layout[key] !== undefined && layout[key] !== DEFAULT_PAGE_LAYOUT[key]) out[key] = layout[key];
+  }
+  return Object.keys(out).length ? (out as Partial<PageLayout>) : undefined;
+}
 
 export interface RevisionPage {
   id: string;
@@ -256,6 +265,8 @@ const pageMetadataShape = {
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
   /** Left out of the published site's navigation (the page stays reachable at its address). */
   hidden: z.boolean().optional(),
+  /** Its layout when published: the options given change, the others stay (document pages). */
+  layout: pageLayoutSchema.partial().optional(),
 };
 
 /** Nodes a document given to the API may hold at its top level: a page's block limit. */

@@ -12,7 +12,12 @@ import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
 import { REUSABLE, isPageKey, reusableKey, type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
-import { FILE_MAX_BYTES, PAGE_SLUG_MAX, type ContentChange } from '../../../shared/contract/content.js';
+import {
+  FILE_MAX_BYTES,
+  PAGE_SLUG_MAX,
+  layoutOverrides,
+  type ContentChange,
+} from '../../../shared/contract/content.js';
 import { imageSize } from 'image-size';
 
 /**
@@ -290,6 +295,7 @@ export async function applyChanges(
           ...(change.emoji ? { emoji: change.emoji } : {}),
           ...(change.description ? { description: change.description } : {}),
           ...(change.hidden ? { hidden: true as const } : {}),
+          ...(change.layout && layoutOverrides(change.layout) ? { layout: layoutOverrides(change.layout) } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
           ...(documentHash(blocks) ? { document: documentHash(blocks) } : {}),
           createdAt: now,
@@ -358,6 +364,11 @@ export async function applyChanges(
         if (change.hidden !== undefined) {
           if (change.hidden) version.hidden = true;
           else delete version.hidden;
+        }
+        if (change.layout !== undefined) {
+          const layout = layoutOverrides({ ...before.layout, ...change.layout });
+          if (layout) version.layout = layout;
+          else delete version.layout;
         }
         if (document) version.document = document;
         else delete version.document;

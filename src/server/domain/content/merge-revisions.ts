@@ -1,3 +1,4 @@
+import { layoutOverrides } from '../../../shared/contract/content.js';
 import type { Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { TimeSlices } from '../../lib/yield.js';
@@ -194,10 +195,26 @@ export async function mergeRevisions(
     const vo = await ro.version(o.v);
     const vt = await rt.version(t.v);
     const merged: PageVersion = { ...vo, updatedAt: now };
-    // A flag cannot conflict: the side that changed it from the base wins.
+    // A flag cannot conflict: the side that changed it from the base wins. So with each layout option (each has
+    // two values).
     if (vo.hidden !== vt.hidden && vo.hidden === vb?.hidden) {
       if (vt.hidden) merged.hidden = true;
       else delete merged.hidden;
+    }
+    if (!same(vo.layout, vt.layout)) {
+      const layout: Record<string, unknown> = { ...vo.layout };
+      for (const key of new Set([...Object.keys(vo.layout ?? {}), ...Object.keys(vt.layout ?? {})])) {
+        const [b, o, t] = [vb?.layout, vo.layout, vt.layout].map(
+          (l) => (l as Record<string, unknown> | undefined)?.[key],
+        );
+        if (o !== t && o === b) {
+          if (t === undefined) delete layout[key];
+          else layout[key] = t;
+        }
+      }
+      const overrides = layoutOverrides(layout);
+      if (overrides) merged.layout = overrides;
+      else delete merged.layout;
     }
     for (const field of FIELDS) {
       const [fb, fo, ft] = [vb?.[field], vo[field], vt[field]];

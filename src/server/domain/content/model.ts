@@ -5,6 +5,7 @@ import { findRevision } from '../../storage/repos/spaces.js';
 import { NotFoundError } from '../errors.js';
 import { Trie, hashOf, type Json } from './tree.js';
 import type { Block } from './blocks.js';
+import type { PageLayout } from '../../../shared/contract/content.js';
 import { TimeSlices } from '../../lib/yield.js';
 
 /**
@@ -58,6 +59,8 @@ export interface PageVersion {
   description?: string;
   /** Left out of the published site's navigation (still reachable at its address). Never `false`: absent. */
   hidden?: true;
+  /** How it is laid out when published: only what differs from DEFAULT_PAGE_LAYOUT (absent: the defaults). */
+  layout?: Partial<PageLayout>;
   /** Link pages: where they point. */
   href?: string;
   /** Document pages: hash of their DocumentObject. */

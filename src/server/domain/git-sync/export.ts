@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { posix } from 'node:path';
 import { Document, isMap, parseDocument } from 'yaml';
+import { DEFAULT_PAGE_LAYOUT, type PageLayout } from '../../../shared/contract/content.js';
 import type { ServiceContext } from '../context.js';
 import { transaction, type Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/git-sync.js';
@@ -73,13 +74,40 @@ function splitFrontMatter(text: string): { yaml?: string; body: string } {
   return m ? { yaml: m[1]!, body: text.slice(m[0].length) } : { body: text };
 }
 
-/** Front matter for a page: the old file's keys kept (icon, hidden, layout, …), `description` the page's. */
-function frontMatter(old: string | undefined, fields: Record<string, string | true | undefined>): string {
+/**
+ * Front matter for a page: the old file's keys kept (icon, cover, …), `description`, `hidden` and `layout` the
+ * page's (`layout` as GitBook writes it, `title: { visible: false }`: the options that differ from the defaults and
+ * those the file had; keys of it this product does not know, such as `tags`, kept).
+ */
+function frontMatter(
+  old: string | undefined,
+  fields: Record<string, string | true | undefined>,
+  layout?: Partial<PageLayout>,
+): string {
   const doc = old ? parseDocument(old) : undefined;
   const keep = doc && !doc.errors.length && isMap(doc.contents) ? doc : new Document({});
   for (const [key, value] of Object.entries(fields)) {
     if (value) keep.set(key, value);
     else keep.delete(key);
+  }
+  const had = keep.get('layout', true);
+  const map = isMap(had) ? had : undefined;
+  if (layout || map) {
+    const full = { ...DEFAULT_PAGE_LAYOUT, ...layout };
+    const option = (key: string, value: boolean, extra: Record<string, string> = {}) => {
+      const current = map?.get(key, true);
+      if (layout?.[key as keyof PageLayout] === undefined && current === undefined && !Object.keys(extra).length)
+        return;
+      if (isMap(current)) {
+        current.set('visible', value);
+        for (const [k, v] of Object.entries(extra)) current.set(k, v);
+      } else keep.setIn(['layout', key], keep.createNode({ visible: value, ...extra }));
+    };
+    if (layout?.width !== undefined || map?.has('width')) keep.setIn(['layout', 'width'], full.width);
+    option('cover', full.cover, layout?.coverSize ? { size: full.coverSize } : {});
+    for (const key of ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const) {
+      option(key, full[key]);
+    }
   }
   if (!isMap(keep.contents) || !keep.contents.items.length) return '';
   return `---\n${keep.toString({ lineWidth: 0 })}---\n\n`;
@@ -285,10 +313,14 @@ export async function exportSpace(
       const body = tightGitbookTags(blocksToMarkdown(await now.document(doc.node.version)));
       await assets(body);
       const old = await readText(doc.path);
-      const matter = frontMatter(old ? splitFrontMatter(old).yaml : undefined, {
-        description: doc.node.version.description,
-        hidden: doc.node.version.hidden,
-      });
+      const matter = frontMatter(
+        old ? splitFrontMatter(old).yaml : undefined,
+        {
+          description: doc.node.version.description,
+          hidden: doc.node.version.hidden,
+        },
+        doc.node.version.layout,
+      );
       const text = `${matter}# ${doc.node.version.title}\n\n${relink(body, doc.path).trimEnd()}\n`;
       write('page', doc.node.id, doc.path, Buffer.from(text));
     }

@@ -15,7 +15,7 @@ import { matchExisting, relinkMatches, type Matches } from '../imports/reimport.
 import { preparePages, skippedMessage, storeFile, type StoredFile } from '../imports/service.js';
 import type { PreparedPage } from '../imports/markdown.js';
 import type { SplitBlock } from '../content/blocks.js';
-import { pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
+import { DEFAULT_PAGE_LAYOUT, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
 import type { ImportLimits, ImportSkipped } from '../../../shared/contract/imports.js';
 import { GitRepository, type GitRemote } from '../../lib/git.js';
@@ -479,6 +479,8 @@ function mirrorChanges(
           document: { markdown: body?.markdown ?? '' },
           description: body?.description ?? '',
           hidden: body?.hidden ?? false,
+          // The file's layout replaces the page's: options it does not set are the defaults.
+          layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
         });
       } else if (isLink && (node?.version.href !== page.href || node?.version.title !== title)) {
         Object.assign(update, { href: page.href, title });
@@ -497,6 +499,7 @@ function mirrorChanges(
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
+      ...(body?.layout ? { layout: body.layout } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

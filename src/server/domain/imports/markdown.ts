@@ -6,7 +6,12 @@ import { toString } from 'mdast-util-to-string';
 import { isAlias, isMap, isScalar, parseDocument } from 'yaml';
 import { blockRanges, normalizeMarkdown, type SplitBlock } from '../content/blocks.js';
 import { htmlToMarkdown } from './html.js';
-import { PAGE_DESCRIPTION_MAX, PAGE_MARKDOWN_MAX } from '../../../shared/contract/content.js';
+import {
+  PAGE_DESCRIPTION_MAX,
+  PAGE_MARKDOWN_MAX,
+  layoutOverrides,
+  type PageLayout,
+} from '../../../shared/contract/content.js';
 import { MARKDOWN_DEPTH_MAX, PAGE_BLOCKS_MAX, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 
 /**
@@ -33,6 +38,8 @@ export interface PreparedPage {
   description?: string;
   /** `hidden: true` in its front matter (GitBook): left out of the site's navigation. */
   hidden?: true;
+  /** Its front matter's `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
+  layout?: Partial<PageLayout>;
   markdown: string;
   blocks: SplitBlock[];
   /** The link targets the page used (values of `targets`): the files an archive import must bring along. */
@@ -296,16 +303,58 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
  * import does not use, whatever their shape (Docusaurus's `sidebar_position` and `tags: [a, b]`, GitBook's nested
  * `layout:`). A block that is not valid YAML, or not a mapping, is still taken out of the body and gives neither.
  */
-function frontMatter(markdown: string): { body: string; title?: string; description?: string; hidden?: true } {
+function frontMatter(markdown: string): {
+  body: string;
+  title?: string;
+  description?: string;
+  hidden?: true;
+  layout?: Partial<PageLayout>;
+} {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!m) return { body: markdown };
   const fields = frontMatterFields(m[1]!);
+  const layout = m[1]!.includes('layout') ? frontMatterLayout(m[1]!) : undefined;
   return {
     body: markdown.slice(m[0].length),
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.description ? { description: fields.description } : {}),
     ...(fields.hidden === 'true' ? { hidden: true as const } : {}),
+    ...(layout ? { layout } : {}),
   };
+}
+
+/**
+ * GitBook's `layout:` front matter (`width: wide`, `title: { visible: false }`, `cover: { visible, size }`, …) as
+ * the page's layout options that differ from the defaults; keys it does not know (`tags`, `actions`) are left out.
+ */
+function frontMatterLayout(text: string): Partial<PageLayout> | undefined {
+  let doc;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false });
+  } catch {
+    return undefined;
+  }
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  const map = doc.contents.get('layout', true);
+  if (!isMap(map)) return undefined;
+  const scalar = (node: unknown) => (isScalar(node) ? node.value : undefined);
+  const visible = (key: string) => {
+    const option = map.get(key, true);
+    const value = isMap(option) ? scalar(option.get('visible', true)) : scalar(option);
+    return typeof value === 'boolean' ? value : undefined;
+  };
+  const width = scalar(map.get('width', true));
+  const cover = map.get('cover', true);
+  const size = isMap(cover) ? scalar(cover.get('size', true)) : undefined;
+  return layoutOverrides({
+    ...(width === 'wide' || width === 'default' ? { width } : {}),
+    ...(size === 'hero' || size === 'full' ? { coverSize: size } : {}),
+    ...Object.fromEntries(
+      (['cover', 'title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const).flatMap(
+        (key) => (visible(key) === undefined ? [] : [[key, visible(key)]]),
+      ),
+    ),
+  });
 }
 
 /** The scalar fields of a front matter mapping, keys lowercased, values as written (`1.0` stays "1.0"), trimmed. */
@@ -363,6 +412,7 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
     ...(title ? { title } : {}),
     ...(description ? { description } : {}),
     ...(front.hidden ? { hidden: front.hidden } : {}),
+    ...(front.layout ? { layout: front.layout } : {}),
   };
   const fail = (error: string): PreparedPage => ({ ...meta, markdown: '', blocks: [], used: [], error });
   const tooLong = `is longer than ${PAGE_MARKDOWN_MAX} characters of markdown`;

@@ -496,6 +496,7 @@ function changesOf(
         ...(page.type === 'document' ? { document: { markdown: body?.markdown ?? '' } } : {}),
         ...(body?.description ? { description: body.description } : {}),
         ...(body?.hidden ? { hidden: true } : {}),
+        ...(body?.layout ? { layout: body.layout } : {}),
       });
       continue;
     }
@@ -521,6 +522,7 @@ function changesOf(
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
+      ...(body?.layout ? { layout: body.layout } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

@@ -11,12 +11,14 @@ import {
   PAGE_TITLE_MAX,
   PAGE_DESCRIPTION_MAX,
   EMOJI_MAX,
+  DEFAULT_PAGE_LAYOUT,
+  pageLayoutSchema,
   updatePageOperationSchema,
 } from '../../../../shared/contract';
 import type { ContentChange, RevisionPage, User } from '../../../../shared/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { CheckboxField, FieldFrame, fieldDescribedBy, TextField } from '../../../components/ui/field';
+import { CheckboxField, FieldFrame, fieldDescribedBy, SelectField, TextField } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { withoutTitle } from '../../../../shared/page-title';
 import { Markdown, safeHref } from '../../../components/ui/markdown';
@@ -100,9 +102,19 @@ export const pageFormSchema = updatePageOperationSchema
 export type PageFormInput = z.input<typeof pageFormSchema>;
 
 /** A page's form: its title, emoji, description and whether it is hidden, and its body. */
-const pageEditorSchema = pageFormSchema.extend(
-  updatePageOperationSchema.pick({ emoji: true, description: true, hidden: true }).required().shape,
-);
+const pageEditorSchema = pageFormSchema
+  .extend(updatePageOperationSchema.pick({ emoji: true, description: true, hidden: true }).required().shape)
+  .extend({ layout: pageLayoutSchema.omit({ cover: true, coverSize: true }) });
+/** The layout options a page's form edits (a cover is not set here). */
+const LAYOUT_OPTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const;
+const LAYOUT_LABELS: Record<(typeof LAYOUT_OPTIONS)[number], string> = {
+  title: 'Title',
+  description: 'Description',
+  tableOfContents: 'Page tree beside it',
+  outline: '“On this page”',
+  pagination: 'Previous and next pages',
+  metadata: 'When it was last updated',
+};
 type PageEditorInput = z.input<typeof pageEditorSchema>;
 
 function valuesOf(page: RevisionPage): PageEditorInput {
@@ -112,6 +124,10 @@ function valuesOf(page: RevisionPage): PageEditorInput {
     emoji: page.emoji ?? '',
     description: page.description ?? '',
     hidden: page.hidden ?? false,
+    layout: {
+      width: page.layout?.width ?? DEFAULT_PAGE_LAYOUT.width,
+      ...Object.fromEntries(LAYOUT_OPTIONS.map((key) => [key, page.layout?.[key] ?? DEFAULT_PAGE_LAYOUT[key]])),
+    } as PageEditorInput['layout'],
   };
 }
 
@@ -371,6 +387,12 @@ function PageForm({
     if (values.emoji !== (page.emoji ?? '')) change.emoji = values.emoji;
     if (values.description !== (page.description ?? '')) change.description = values.description;
     if (values.hidden !== (page.hidden ?? false)) change.hidden = values.hidden;
+    const layout = Object.fromEntries(
+      Object.entries(values.layout).filter(
+        ([key, value]) => value !== (page.layout ?? DEFAULT_PAGE_LAYOUT)[key as keyof typeof values.layout],
+      ),
+    );
+    if (Object.keys(layout).length) change.layout = layout;
     if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
     if (Object.keys(change).length === 2) return;
     setStale(false);
@@ -389,6 +411,7 @@ function PageForm({
             emoji: values.emoji || undefined,
             description: values.description || undefined,
             hidden: values.hidden || undefined,
+            layout: { ...DEFAULT_PAGE_LAYOUT, ...page.layout, ...values.layout },
           }),
       });
     try {
@@ -614,6 +637,31 @@ function PageForm({
         hint="Readers reach the page at its address and through links; the table of contents and previous/next links leave it out."
         disabled={isSubmitting}
       />
+      <details className="page-layout">
+        <summary>Layout when published</summary>
+        <SelectField
+          control={form.control}
+          name="layout.width"
+          label="Width"
+          options={[
+            { value: 'default', label: 'Default: a readable measure' },
+            { value: 'wide', label: 'Wide: as wide as the window allows' },
+          ]}
+          disabled={isSubmitting}
+        />
+        <fieldset className="page-layout-options">
+          <legend>Shown with the page</legend>
+          {LAYOUT_OPTIONS.map((key) => (
+            <CheckboxField
+              key={key}
+              control={form.control}
+              name={`layout.${key}`}
+              label={LAYOUT_LABELS[key]}
+              disabled={isSubmitting}
+            />
+          ))}
+        </fieldset>
+      </details>
       <div className="editor-files">
         <div className="editor-mode" role="group" aria-label="Editor">
           {(['visual', 'markdown'] as const).map((m) => (

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_LAYOUT } from '../../../../shared/contract/content.js';
 import { titleAnchor } from '../../../../shared/heading-ids.js';
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -141,7 +142,8 @@ export function contentPageHtml(p: {
   variants: Element[];
   pageTree: Element;
   article: ElementContent[];
-  around: { before: Element[]; after: Element[]; toc?: Element };
+  /** `classes` of the layout: `wide` (the article as wide as there is room), `no-nav` (no page tree beside it). */
+  around: { before: Element[]; after: Element[]; toc?: Element; classes?: string[] };
 }): string {
   const { look, around } = p;
   const doc = themedDocument({
@@ -162,7 +164,7 @@ export function contentPageHtml(p: {
         menu: true,
         ...look.header,
       }),
-      el('div', { className: around.toc ? ['layout'] : ['layout', 'no-toc'] }, [
+      el('div', { className: ['layout', ...(around.toc ? [] : ['no-toc']), ...(around.classes ?? [])] }, [
         el('aside', { className: ['sidebar'], id: 'site-nav' }, [
           ...p.variants,
           el('nav', { className: ['pages'], ariaLabel: 'Pages' }, [p.pageTree]),
@@ -194,9 +196,16 @@ export function pageArticle(
   // The title keeps the anchor its heading had in the source, unless a heading of the body or the layout has it.
   const id = titleAnchor(node.version.title);
   const taken = LAYOUT_IDS.has(id) || bodyHtml.includes(`id="${id}"`);
+  // A layout without the title keeps it for screen readers (the page's one h1); without description or metadata
+  // leaves them out.
+  const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
   return [
-    el('h1', taken ? {} : { id }, [text(node.version.title)]),
-    ...(node.version.description ? [el('p', { className: ['description'] }, [text(node.version.description)])] : []),
+    el('h1', { ...(taken ? {} : { id }), ...(layout.title ? {} : { className: ['sr-only'] }) }, [
+      text(node.version.title),
+    ]),
+    ...(node.version.description && layout.description
+      ? [el('p', { className: ['description'] }, [text(node.version.description)])]
+      : []),
     ...(settings.pageActions.markdown || editLink
       ? [
           el('p', { className: ['page-actions'] }, [
@@ -215,7 +224,7 @@ export function pageArticle(
         ]
       : []),
     { type: 'raw', value: bodyHtml } as unknown as ElementContent,
-    lastUpdated(node.version.updatedAt),
+    ...(layout.metadata ? [lastUpdated(node.version.updatedAt)] : []),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_LAYOUT } from '../../../../shared/contract/content.js';
 import type { Element, ElementContent } from 'hast';
 import type { Db } from '../../../storage/db.js';
 import type { SectionRow, SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
@@ -93,7 +94,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
   };
 
   let article: ElementContent[];
-  let around: { before: Element[]; after: Element[]; toc?: Element } = { before: [], after: [] };
+  let around: { before: Element[]; after: Element[]; toc?: Element; classes?: string[] } = { before: [], after: [] };
   if (node) {
     const revision = (await findRevision(db, index.revisionId))!;
     const reader = new RevisionReader(db, revision);
@@ -119,10 +120,14 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     // Ids its headings had before they were reworded lead to them still (content/anchors.ts).
     const html = withAnchorAliases(body.html, node.version.anchors, blocks);
     article = pageArticle(node, html, settings, pageUrl(node), c.editLink);
+    // The page's own layout may leave out "On this page", the previous and next pages, the page tree.
+    const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
+    const toc = layout.outline ? onThisPage(body.headings) : undefined;
     around = {
       before: breadcrumbs(index, node, pageUrl),
-      after: settings.pagination.enabled ? pagination(index, node, pageUrl) : [],
-      toc: onThisPage(body.headings),
+      after: settings.pagination.enabled && layout.pagination ? pagination(index, node, pageUrl) : [],
+      ...(toc ? { toc } : {}),
+      classes: [...(layout.width === 'wide' ? ['wide'] : []), ...(layout.tableOfContents ? [] : ['no-nav'])],
     };
   } else if (c.missing) {
     article = notFoundArticle({ url: c.root, title: site.title });

@@ -37,6 +37,8 @@ form.search button{padding:7px 12px;border:1px solid var(--border);border-radius
 .menu-toggle:focus-visible~.site-header .menu-button{outline:2px solid var(--accent);outline-offset:2px}
 .layout{display:grid;grid-template-columns:280px minmax(0,1fr) 220px;gap:40px;max-width:1440px;margin:0 auto;padding:0 24px}
 .layout.no-toc{grid-template-columns:280px minmax(0,1fr)}
+.layout.no-nav{grid-template-columns:minmax(0,1fr) 220px}.layout.no-nav.no-toc{grid-template-columns:minmax(0,1fr)}.layout.no-nav>.sidebar{display:none}
+.layout.wide article{max-width:none}
 .sidebar{position:sticky;top:var(--header-h);align-self:start;max-height:calc(100vh - var(--header-h));overflow-y:auto;padding:24px 8px 24px 0;font-size:15px}
 .sidebar ul{list-style:none;margin:0;padding:0}.sidebar li ul{padding-left:14px;border-left:1px solid var(--border);margin-left:10px}
 .sidebar a{display:block;padding:5px 10px;border-radius:6px;color:var(--text-2)}
@@ -194,7 +196,7 @@ nav.sections summary::after{content:"";display:inline-block;width:6px;height:6px
 nav.sections summary:hover{background:var(--bg-2)}
 nav.sections .group.current>details>summary{color:var(--accent);font-weight:600}
 nav.sections details>ul{position:absolute;top:calc(100% + 4px);left:0;z-index:30;min-width:200px;display:block;padding:6px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 8px 24px rgba(0,0,0,.15)}
-@media (max-width:1199px){.layout{grid-template-columns:260px minmax(0,1fr)}.toc{display:none}}
+@media (max-width:1199px){.layout{grid-template-columns:260px minmax(0,1fr)}.layout.no-nav{grid-template-columns:minmax(0,1fr)}.toc{display:none}}
 @media (max-width:799px){
 .header-inner{flex-wrap:wrap;gap:8px 12px;padding:8px 16px}
 .menu-button{display:inline-block}
