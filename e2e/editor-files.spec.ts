@@ -83,6 +83,10 @@ test('images uploaded into a page show in the preview, the review diff, the publ
     .setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
   await expect(page.getByRole('alert')).toContainText('"empty.png" is empty: there is nothing to upload.');
 
+  // An uploaded image made the page's cover.
+  await page.getByText('Layout when published').click();
+  await page.getByLabel('Cover').selectOption({ label: 'diagram.png' });
+
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
 
@@ -100,7 +104,9 @@ test('images uploaded into a page show in the preview, the review diff, the publ
   const live = (await callApi(page, 'GET', `/orgs/${organizationId}/sites/${site.id}`)).urls.published as string;
   await page.goto(live);
   await expect(page.getByText('Hello.')).toBeVisible();
-  await expectImagesLoaded(page.locator('main'), 2);
+  // The cover above the title, and the body's two images.
+  await expectImagesLoaded(page.locator('main'), 3);
+  await expectImagesLoaded(page.locator('main .page-cover'), 1);
 
   // The space's history shows the merge and what it changed; the space reads as it was before.
   await page.goto(`/o/${organizationId}/spaces/${space.id}`);

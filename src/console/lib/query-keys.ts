@@ -125,6 +125,8 @@ export const queryKeys = {
     reusable: (spaceId: string, number: number, reusableId: string, revision: string) =>
       ['change-requests', spaceId, number, 'reusable-one', reusableId, revision] as const,
     changes: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'changes'] as const,
+    /** The files of the change request (a page's cover is chosen among its images). */
+    files: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'files'] as const,
     diff: (spaceId: string, number: number, pageId: string) =>
       ['change-requests', spaceId, number, 'diff', pageId] as const,
     conflicts: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'conflicts'] as const,

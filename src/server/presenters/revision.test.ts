@@ -56,6 +56,7 @@ describe('pagesJsonWriter', () => {
         emoji: '📘',
         description: 'About "this" \u2028 <b>',
         layout: { outline: false, width: 'wide' },
+        cover: { file: 'file-1', yPos: 40 },
       },
       [
         node('child', { type: 'document', title: 'Ünïcode \ud83d\ude00 and a lone \ud800', hidden: true }),

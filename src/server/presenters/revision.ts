@@ -75,6 +75,7 @@ export function presentPage(
     ...(v.hidden ? { hidden: true } : {}),
     urls: { app: pageApp(urls, at, node.id) },
     layout: v.layout ? { ...DEFAULT_PAGE_LAYOUT, ...v.layout } : DEFAULT_PAGE_LAYOUT,
+    ...(v.cover ? { cover: { ref: { kind: 'file' as const, file: v.cover.file }, yPos: v.cover.yPos ?? 0 } } : {}),
     ...(v.document ? { documentId: v.document } : {}),
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
@@ -129,7 +130,10 @@ export function pagesJsonWriter(
       }
       if (type === 'document') {
         const layout = v.layout ? json({ ...DEFAULT_PAGE_LAYOUT, ...v.layout }) : LAYOUT_JSON;
-        text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${layout}${field('documentId', v.document)}`;
+        const cover = v.cover
+          ? `,"cover":{"ref":{"kind":"file","file":${json(v.cover.file)}},"yPos":${json(v.cover.yPos ?? 0)}}`
+          : '';
+        text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${layout}${cover}${field('documentId', v.document)}`;
         const ref = git?.('page', page.id);
         if (ref) text += `,"git":{"oid":${json(ref.oid)},"path":${json(ref.path)}}`;
       }
@@ -170,7 +174,14 @@ export const PAGES_JSON_FORMAT: string = (() => {
   const writer = pagesJsonWriter(new Urls('https://x'), at, (t) => (text += t), git);
   const doc = visit(
     'd',
-    version('document', { emoji: '📄', description: 'About', hidden: true, layout: { width: 'wide' }, document: 'h' }),
+    version('document', {
+      emoji: '📄',
+      description: 'About',
+      hidden: true,
+      layout: { width: 'wide' },
+      cover: { file: 'f', yPos: 10 },
+      document: 'h',
+    }),
   );
   const group = visit('g', version('group', { emoji: '📁' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));

@@ -58,7 +58,8 @@ const GITBOOK_REPO: Record<string, string | Buffer> = {
     '---\ndescription: What this is\nlayout:\n  width: wide\n  title: { visible: false }\n  outline:\n    visible: false\n  tags: { visible: true }\n---\n\n# Introduction\n\nStart with the [quickstart](get-started/quickstart.md).\n',
   'docs/get-started/quickstart.md':
     '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
-  'docs/get-started/install/README.md': '# Install\n\nPick your system.\n',
+  'docs/get-started/install/README.md':
+    '---\ncover: ../../.gitbook/assets/logo.png\ncoverY: 0\n---\n\n# Install\n\nPick your system.\n',
   'docs/get-started/install/linux.md': '# On Linux\n\n```bash\napt install it\n```\n',
   'docs/reference/api.md': '# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n',
   'docs/.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to support@example.com.\n',
@@ -259,7 +260,8 @@ describeEachDialect('Git Sync', (dialect) => {
         '# Table of contents\n\n* [Introduction](README.md)\n\n## Get started\n\n* [Quickstart](get-started/quickstart.md)\n* [Install](get-started/install/README.md)\n  * [On Linux](get-started/install/linux.md)\n\n## Reference\n\n* [API](reference/api.md)\n* [GitHub](https://github.com/example/repo)\n',
       'get-started/quickstart.md':
         '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
-      'get-started/install/README.md': '# Install\n\nPick your system.\n',
+      'get-started/install/README.md':
+        '---\ncover: ../../.gitbook/assets/logo.png\ncoverY: 12\n---\n\n# Install\n\nPick your system.\n',
       'get-started/install/linux.md':
         '# On Linux\n\n```bash\napt install it\n```\n\n| System | Command |\n| ------ | ------- |\n| Debian | `apt`   |\n',
       'reference/api.md':
@@ -276,6 +278,11 @@ describeEachDialect('Git Sync', (dialect) => {
     expect((await sync(space.id)).status).toBe('success');
     const api = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'API')!.page;
     expect(api).toMatchObject({ description: 'Every call', hidden: true });
+    const logo = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items[0];
+    expect(flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'Install')!.page.cover).toEqual({
+      ref: { kind: 'file', file: logo.id },
+      yPos: 12,
+    });
 
     // To a new branch of the same repository: nothing differs.
     await connect(space.id, { url: sourceUrl, branch: 'copy' });
@@ -809,7 +816,10 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(html).toContain('href="https://github.com/acme/product/edit/main/docs/get-started/quickstart.md"');
     expect(html).toContain('Edit on GitHub');
     // The link follows the file: a page of a folder is its README.md.
-    expect(await page('install')).toContain('/edit/main/docs/get-started/install/README.md"');
+    const install = await page('install');
+    expect(install).toContain('/edit/main/docs/get-started/install/README.md"');
+    // Its cover, above its title.
+    expect(install).toMatch(/<div class="page-cover cover-hero"><img src="[^"]*\/~files\/\w+" alt=""><\/div><h1/);
 
     // The landing page's layout: wide, its title for screen readers only, no "On this page".
     const home = await page('');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
 import { newChangeRequest, newSpace, seedPage } from '../test/factories.js';
+import { PNG } from '../test/fixtures.js';
 
 describeEachDialect('merging change requests', (dialect) => {
   let server: TestServer;
@@ -185,6 +186,32 @@ describeEachDialect('merging change requests', (dialect) => {
     const bad = await edit(spaceId, shower.id, [{ operation: 'update_page', page: pageId, hidden: 'yes' }]);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('hidden');
+  });
+
+  it('sets a page cover from an image of the change request, merged beside an edit of the other side', async () => {
+    const { spaceId, pageId } = await spaceWithPage();
+    const coverer = await newChangeRequest(server, spaceId);
+    const renamer = await newChangeRequest(server, spaceId);
+    const png = Buffer.from(PNG).toString('base64');
+    const added = await edit(spaceId, coverer.id, [
+      { operation: 'insert_files', files: [{ name: 'hero.png', base64: png, ref: 'hero' }] },
+      { operation: 'insert_files', files: [{ name: 'notes.txt', base64: 'bm90ZXM=', ref: 'notes' }] },
+      { operation: 'update_page', page: pageId, cover: { file: 'hero', yPos: 30 } },
+    ]);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // Not an image, or no file of the change request: refused, naming the field.
+    for (const file of ['notes', 'nothing-here']) {
+      const bad = await edit(spaceId, coverer.id, [{ operation: 'update_page', page: pageId, cover: { file } }]);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('cover.file');
+    }
+    await edit(spaceId, renamer.id, [{ operation: 'update_page', page: pageId, title: 'Covered guide' }]);
+    expect((await merge(spaceId, coverer.id)).status).toBe(200);
+    expect((await merge(spaceId, renamer.id)).status).toBe(200);
+    const page = (await server.request('GET', `/v1/spaces/${spaceId}/content/page/${pageId}`)).body;
+    const files = (await server.request('GET', `/v1/spaces/${spaceId}/content/files`)).body.items;
+    const hero = files.find((f: { name: string }) => f.name === 'hero.png');
+    expect(page).toMatchObject({ title: 'Covered guide', cover: { ref: { kind: 'file', file: hero.id }, yPos: 30 } });
   });
 
   it('merges after an update, and a clean update moves the base forward', async () => {

@@ -73,6 +73,13 @@ export const DEFAULT_PAGE_LAYOUT: PageLayout = {
   metadata: true,
 };
 
+/** A page's cover as the content edits give it. */
+export const pageCoverSchema = z.object({
+  file: z.string().min(1).max(ID_MAX),
+  yPos: z.number().min(0).max(100_000).optional(),
+});
+export type PageCover = z.infer<typeof pageCoverSchema>;
+
 /** The options of `layout` that differ from the defaults (in DEFAULT_PAGE_LAYOUT's order), or undefined if none. */
 export function layoutOverrides(layout: Partial<PageLayout>): Partial<PageLayout> | undefined {
   const out: Record<string, unknown> = {};
@@ -97,6 +104,8 @@ export interface RevisionPage {
   updatedAt?: string;
   urls?: { app: string };
   layout?: PageLayout;
+  /** An image shown above the page when published (`layout.cover`), a file of the revision. */
+  cover?: { ref: { kind: 'file'; file: string }; yPos: number };
   /** Document pages: the id of their body's document (`GET /v1/spaces/{spaceId}/documents/{documentId}`). */
   documentId?: string;
   href?: string;
@@ -122,6 +131,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   updatedAt: timestampSchema.optional(),
   urls: z.object({ app: z.string() }).optional(),
   layout: pageLayoutSchema.optional(),
+  cover: z.object({ ref: z.object({ kind: z.literal('file'), file: z.string() }), yPos: z.number() }).optional(),
   documentId: z.string().optional(),
   href: z.string().optional(),
   target: z.object({ kind: z.literal('url'), url: z.string() }).optional(),
@@ -267,6 +277,8 @@ const pageMetadataShape = {
   hidden: z.boolean().optional(),
   /** Its layout when published: the options given change, the others stay (document pages). */
   layout: pageLayoutSchema.partial().optional(),
+  /** Its cover: an image file of the change request, and where it is cut (`yPos`, pixels from its top); null: none. */
+  cover: pageCoverSchema.nullable().optional(),
 };
 
 /** Nodes a document given to the API may hold at its top level: a page's block limit. */

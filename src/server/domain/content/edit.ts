@@ -17,6 +17,7 @@ import {
   PAGE_SLUG_MAX,
   layoutOverrides,
   type ContentChange,
+  type PageCover,
 } from '../../../shared/contract/content.js';
 import { imageSize } from 'image-size';
 
@@ -234,6 +235,15 @@ export async function applyChanges(
       return { id: resolveId(id), entry: entry! };
     };
 
+    /** A page's cover: an image file of the change request (by id, or by the ref a file of this batch has). */
+    const coverOf = async (cover: PageCover): Promise<PageCover> => {
+      const file = resolveId(cover.file);
+      const entry = await writer.file(file);
+      if (!entry) fail('cover.file', 'no such file in the change request');
+      if (!entry!.contentType.startsWith('image/')) fail('cover.file', 'a cover is an image');
+      return { file, ...(cover.yPos ? { yPos: cover.yPos } : {}) };
+    };
+
     const requireReusable = async (id: string) => {
       const key = reusableKey(resolveId(id));
       const entry = await writer.entry(key);
@@ -296,6 +306,7 @@ export async function applyChanges(
           ...(change.description ? { description: change.description } : {}),
           ...(change.hidden ? { hidden: true as const } : {}),
           ...(change.layout && layoutOverrides(change.layout) ? { layout: layoutOverrides(change.layout) } : {}),
+          ...(change.cover ? { cover: await coverOf(change.cover) } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
           ...(documentHash(blocks) ? { document: documentHash(blocks) } : {}),
           createdAt: now,
@@ -364,6 +375,10 @@ export async function applyChanges(
         if (change.hidden !== undefined) {
           if (change.hidden) version.hidden = true;
           else delete version.hidden;
+        }
+        if (change.cover !== undefined) {
+          if (change.cover) version.cover = await coverOf(change.cover);
+          else delete version.cover;
         }
         if (change.layout !== undefined) {
           const layout = layoutOverrides({ ...before.layout, ...change.layout });

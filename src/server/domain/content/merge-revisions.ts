@@ -201,6 +201,28 @@ export async function mergeRevisions(
       if (vt.hidden) merged.hidden = true;
       else delete merged.hidden;
     }
+    // The cover: one side's change is taken; two different changes are a conflict over the file each chose.
+    if (!same(vo.cover, vt.cover) && !same(vt.cover, vb?.cover)) {
+      if (same(vo.cover, vb?.cover)) {
+        if (vt.cover) merged.cover = vt.cover;
+        else delete merged.cover;
+      } else {
+        const resolution = conflict({
+          id: `page-field:${pageId}:cover`,
+          kind: 'page-field',
+          pageId,
+          pageTitle: vo.title,
+          field: 'cover',
+          base: vb?.cover?.file ?? null,
+          space: vo.cover?.file ?? null,
+          changeRequest: vt.cover?.file ?? null,
+        });
+        if (wantsTheirs(resolution)) {
+          if (vt.cover) merged.cover = vt.cover;
+          else delete merged.cover;
+        }
+      }
+    }
     if (!same(vo.layout, vt.layout)) {
       const layout: Record<string, unknown> = { ...vo.layout };
       for (const key of new Set([...Object.keys(vo.layout ?? {}), ...Object.keys(vt.layout ?? {})])) {

@@ -5,7 +5,7 @@ import { findRevision } from '../../storage/repos/spaces.js';
 import { NotFoundError } from '../errors.js';
 import { Trie, hashOf, type Json } from './tree.js';
 import type { Block } from './blocks.js';
-import type { PageLayout } from '../../../shared/contract/content.js';
+import type { PageCover, PageLayout } from '../../../shared/contract/content.js';
 import { TimeSlices } from '../../lib/yield.js';
 
 /**
@@ -61,6 +61,8 @@ export interface PageVersion {
   hidden?: true;
   /** How it is laid out when published: only what differs from DEFAULT_PAGE_LAYOUT (absent: the defaults). */
   layout?: Partial<PageLayout>;
+  /** An image file of the revision shown above the page when published, and where it is cut. */
+  cover?: PageCover;
   /** Link pages: where they point. */
   href?: string;
   /** Document pages: hash of their DocumentObject. */

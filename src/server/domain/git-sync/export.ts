@@ -81,14 +81,14 @@ function splitFrontMatter(text: string): { yaml?: string; body: string } {
  */
 function frontMatter(
   old: string | undefined,
-  fields: Record<string, string | true | undefined>,
+  fields: Record<string, string | number | true | undefined>,
   layout?: Partial<PageLayout>,
 ): string {
   const doc = old ? parseDocument(old) : undefined;
   const keep = doc && !doc.errors.length && isMap(doc.contents) ? doc : new Document({});
   for (const [key, value] of Object.entries(fields)) {
-    if (value) keep.set(key, value);
-    else keep.delete(key);
+    if (value === undefined || value === '') keep.delete(key);
+    else keep.set(key, value);
   }
   const had = keep.get('layout', true);
   const map = isMap(had) ? had : undefined;
@@ -312,12 +312,19 @@ export async function exportSpace(
       if (!doc.dirty) continue;
       const body = tightGitbookTags(blocksToMarkdown(await now.document(doc.node.version)));
       await assets(body);
+      // Its cover: an image of the assets, named relative to the page's file as its links are.
+      const cover = doc.node.version.cover;
+      if (cover) await assets(`/files/${cover.file}`);
+      const coverPath = cover && pathOf.get(`file:${cover.file}`);
       const old = await readText(doc.path);
       const matter = frontMatter(
         old ? splitFrontMatter(old).yaml : undefined,
         {
           description: doc.node.version.description,
           hidden: doc.node.version.hidden,
+          cover: coverPath ? relative(doc.path, coverPath) : undefined,
+          // GitBook writes where the cover is cut with it, 0 at its top.
+          coverY: coverPath ? (cover?.yPos ?? 0) : undefined,
         },
         doc.node.version.layout,
       );

@@ -13,7 +13,7 @@ import { ImportIds, fitTitle, type ImportPlan, type PlannedFile, type PlannedPag
 import { ImportScope, type ProgressSink } from '../imports/scope.js';
 import { matchExisting, relinkMatches, type Matches } from '../imports/reimport.js';
 import { preparePages, skippedMessage, storeFile, type StoredFile } from '../imports/service.js';
-import type { PreparedPage } from '../imports/markdown.js';
+import { coverOf, type PreparedPage } from '../imports/markdown.js';
 import type { SplitBlock } from '../content/blocks.js';
 import { DEFAULT_PAGE_LAYOUT, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
@@ -481,6 +481,7 @@ function mirrorChanges(
           hidden: body?.hidden ?? false,
           // The file's layout replaces the page's: options it does not set are the defaults.
           layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
+          cover: coverOf(body?.cover) ?? null,
         });
       } else if (isLink && (node?.version.href !== page.href || node?.version.title !== title)) {
         Object.assign(update, { href: page.href, title });
@@ -500,6 +501,7 @@ function mirrorChanges(
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
       ...(body?.layout ? { layout: body.layout } : {}),
+      ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

@@ -40,6 +40,8 @@ export interface PreparedPage {
   hidden?: true;
   /** Its front matter's `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
   layout?: Partial<PageLayout>;
+  /** Its front matter's `cover` (an image of the import, `/files/<id>`) and `coverY`. */
+  cover?: { target: string; yPos?: number };
   markdown: string;
   blocks: SplitBlock[];
   /** The link targets the page used (values of `targets`): the files an archive import must bring along. */
@@ -309,6 +311,7 @@ function frontMatter(markdown: string): {
   description?: string;
   hidden?: true;
   layout?: Partial<PageLayout>;
+  cover?: { path: string; yPos?: number };
 } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!m) return { body: markdown };
@@ -320,6 +323,9 @@ function frontMatter(markdown: string): {
     ...(fields.description ? { description: fields.description } : {}),
     ...(fields.hidden === 'true' ? { hidden: true as const } : {}),
     ...(layout ? { layout } : {}),
+    ...(fields.cover
+      ? { cover: { path: fields.cover, ...(Number(fields.covery) > 0 ? { yPos: Number(fields.covery) } : {}) } }
+      : {}),
   };
 }
 
@@ -395,6 +401,13 @@ function leadingHeading(body: string): { title: string; level: number; rest: str
   return title ? { title, level, rest: trimmed.slice((atx ?? setext)![0].length) } : undefined;
 }
 
+/** A prepared page's cover as a content edit gives it (its file's id). */
+export function coverOf(cover: PreparedPage['cover']): { file: string; yPos?: number } | undefined {
+  return cover
+    ? { file: cover.target.slice('/files/'.length), ...(cover.yPos ? { yPos: cover.yPos } : {}) }
+    : undefined;
+}
+
 /** One page made ready to insert, or the reason it cannot be. */
 export function preparePage(page: PageInput, input: PrepareInput): PreparedPage {
   const used = new Set<string>();
@@ -414,6 +427,14 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
     ...(front.hidden ? { hidden: front.hidden } : {}),
     ...(front.layout ? { layout: front.layout } : {}),
   };
+  // The cover, an image file of the import (brought along with the files the body uses).
+  const cover = front.cover && resolveLink(front.cover.path, page.base, input);
+  if (cover && cover.target.startsWith('/files/')) {
+    used.add(cover.target);
+    Object.assign(meta, {
+      cover: { target: cover.target, ...(front.cover!.yPos ? { yPos: front.cover!.yPos } : {}) },
+    });
+  }
   const fail = (error: string): PreparedPage => ({ ...meta, markdown: '', blocks: [], used: [], error });
   const tooLong = `is longer than ${PAGE_MARKDOWN_MAX} characters of markdown`;
   // The limits every page body has, checked before anything parses it (parsing deep nesting costs its square).

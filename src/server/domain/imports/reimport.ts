@@ -98,6 +98,7 @@ export function relinkMatches(
       ...page,
       markdown: rename(page.markdown),
       blocks: page.blocks.map((b) => ({ ...b, markdown: rename(b.markdown) })),
+      ...(page.cover ? { cover: { ...page.cover, target: rename(page.cover.target) } } : {}),
     });
   }
   for (const page of plan.pages) if (page.href) page.href = rename(page.href);

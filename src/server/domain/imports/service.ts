@@ -29,7 +29,7 @@ import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile }
 import { planArchive } from './zip.js';
 import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
-import type { PreparedPage } from './markdown.js';
+import { coverOf, type PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
 import { matchExisting, relinkMatches, type Matches } from './reimport.js';
 import { BlobTooLargeError, deleteChunks, putBlobStream, readChunks } from '../../storage/repos/objects.js';
@@ -497,6 +497,7 @@ function changesOf(
         ...(body?.description ? { description: body.description } : {}),
         ...(body?.hidden ? { hidden: true } : {}),
         ...(body?.layout ? { layout: body.layout } : {}),
+        ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       });
       continue;
     }
@@ -523,6 +524,7 @@ function changesOf(
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
       ...(body?.layout ? { layout: body.layout } : {}),
+      ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

@@ -4,7 +4,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, us
 import type { ClipboardEvent, DragEvent, ReactNode, RefObject } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   FILE_UPLOAD_MAX_BYTES,
   pageBodySchema,
@@ -12,6 +12,7 @@ import {
   PAGE_DESCRIPTION_MAX,
   EMOJI_MAX,
   DEFAULT_PAGE_LAYOUT,
+  pageCoverSchema,
   pageLayoutSchema,
   updatePageOperationSchema,
 } from '../../../../shared/contract';
@@ -46,6 +47,7 @@ import type { SharedEditorHandle } from '../../../components/editor/shared-page-
 import type { LinkTarget } from '../../../components/editor/link-dialog';
 import { changeRequestPagesQueryOptions } from '../api/get-change-request-pages';
 import { useReusableContents } from '../api/get-reusable-contents';
+import { useChangeRequestFiles } from '../api/get-change-request-files';
 import { includePath } from './reusable-content-editor';
 import '../change-requests.css';
 
@@ -104,7 +106,11 @@ export type PageFormInput = z.input<typeof pageFormSchema>;
 /** A page's form: its title, emoji, description and whether it is hidden, and its body. */
 const pageEditorSchema = pageFormSchema
   .extend(updatePageOperationSchema.pick({ emoji: true, description: true, hidden: true }).required().shape)
-  .extend({ layout: pageLayoutSchema.omit({ cover: true, coverSize: true }) });
+  .extend({
+    layout: pageLayoutSchema.omit({ cover: true, coverSize: true }),
+    /** The cover's file id, '' for none. */
+    cover: pageCoverSchema.shape.file.or(z.literal('')),
+  });
 /** The layout options a page's form edits (a cover is not set here). */
 const LAYOUT_OPTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const;
 const LAYOUT_LABELS: Record<(typeof LAYOUT_OPTIONS)[number], string> = {
@@ -128,6 +134,7 @@ function valuesOf(page: RevisionPage): PageEditorInput {
       width: page.layout?.width ?? DEFAULT_PAGE_LAYOUT.width,
       ...Object.fromEntries(LAYOUT_OPTIONS.map((key) => [key, page.layout?.[key] ?? DEFAULT_PAGE_LAYOUT[key]])),
     } as PageEditorInput['layout'],
+    cover: page.cover?.ref.file ?? '',
   };
 }
 
@@ -318,6 +325,8 @@ function PageForm({
   onReload: (revision: string) => void;
 }) {
   const form = useZodForm(pageEditorSchema, { defaultValues: valuesOf(page) });
+  const files = useChangeRequestFiles(spaceId, number);
+  const images = (files.data?.items ?? []).filter((file) => file.contentType.startsWith('image/'));
   // The body's field and preview (shared with the reusable-content editor) read and write `markdown` only.
   const bodyControl = form.control as unknown as Control<PageFormInput>;
   const queryClient = useQueryClient();
@@ -393,6 +402,7 @@ function PageForm({
       ),
     );
     if (Object.keys(layout).length) change.layout = layout;
+    if (values.cover !== (page.cover?.ref.file ?? '')) change.cover = values.cover ? { file: values.cover } : null;
     if (!shared && values.markdown !== (page.markdown ?? '')) change.document = { markdown: values.markdown };
     if (Object.keys(change).length === 2) return;
     setStale(false);
@@ -412,6 +422,12 @@ function PageForm({
             description: values.description || undefined,
             hidden: values.hidden || undefined,
             layout: { ...DEFAULT_PAGE_LAYOUT, ...page.layout, ...values.layout },
+            cover: values.cover
+              ? {
+                  ref: { kind: 'file', file: values.cover },
+                  yPos: values.cover === page.cover?.ref.file ? page.cover.yPos : 0,
+                }
+              : undefined,
           }),
       });
     try {
@@ -646,6 +662,21 @@ function PageForm({
           options={[
             { value: 'default', label: 'Default: a readable measure' },
             { value: 'wide', label: 'Wide: as wide as the window allows' },
+          ]}
+          disabled={isSubmitting}
+        />
+        <SelectField
+          control={form.control}
+          name="cover"
+          label="Cover"
+          hint="An image of this change request, shown above the page. Upload one with “Upload image or file”."
+          options={[
+            { value: '', label: 'None' },
+            ...images.map((file) => ({ value: file.id, label: file.name })),
+            // A cover whose file is not listed (yet): kept as it is.
+            ...(page.cover && !images.some((f) => f.id === page.cover!.ref.file)
+              ? [{ value: page.cover.ref.file, label: 'The current cover' }]
+              : []),
           ]}
           disabled={isSubmitting}
         />

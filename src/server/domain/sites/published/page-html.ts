@@ -192,6 +192,8 @@ export function pageArticle(
   url: string,
   /** "Edit on GitHub": the page's file in the space's Git repository (Git Sync, `git.showEditLink`). */
   editLink?: { url: string; label: string },
+  /** Where the page's cover image is, when it has one. */
+  coverUrl?: string,
 ): ElementContent[] {
   // The title keeps the anchor its heading had in the source, unless a heading of the body or the layout has it.
   const id = titleAnchor(node.version.title);
@@ -200,6 +202,14 @@ export function pageArticle(
   // leaves them out.
   const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
   return [
+    // The cover is decoration: the page's title says what it is about.
+    ...(coverUrl && layout.cover
+      ? [
+          el('div', { className: ['page-cover', layout.coverSize === 'full' ? 'cover-full' : 'cover-hero'] }, [
+            el('img', { src: coverUrl, alt: '' }, []),
+          ]),
+        ]
+      : []),
     el('h1', { ...(taken ? {} : { id }), ...(layout.title ? {} : { className: ['sr-only'] }) }, [
       text(node.version.title),
     ]),

@@ -119,7 +119,8 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const body = await renderPageBody(markdown, resolver, prepare);
     // Ids its headings had before they were reworded lead to them still (content/anchors.ts).
     const html = withAnchorAliases(body.html, node.version.anchors, blocks);
-    article = pageArticle(node, html, settings, pageUrl(node), c.editLink);
+    const cover = node.version.cover && resolver.file(node.version.cover.file);
+    article = pageArticle(node, html, settings, pageUrl(node), c.editLink, cover);
     // The page's own layout may leave out "On this page", the previous and next pages, the page tree.
     const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
     const toc = layout.outline ? onThisPage(body.headings) : undefined;

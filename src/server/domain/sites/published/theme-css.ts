@@ -39,6 +39,7 @@ form.search button{padding:7px 12px;border:1px solid var(--border);border-radius
 .layout.no-toc{grid-template-columns:280px minmax(0,1fr)}
 .layout.no-nav{grid-template-columns:minmax(0,1fr) 220px}.layout.no-nav.no-toc{grid-template-columns:minmax(0,1fr)}.layout.no-nav>.sidebar{display:none}
 .layout.wide article{max-width:none}
+.page-cover{margin:24px 0 8px}.page-cover img{display:block;width:100%;height:200px;object-fit:cover;border-radius:var(--radius)}.page-cover.cover-full img{height:320px}
 .sidebar{position:sticky;top:var(--header-h);align-self:start;max-height:calc(100vh - var(--header-h));overflow-y:auto;padding:24px 8px 24px 0;font-size:15px}
 .sidebar ul{list-style:none;margin:0;padding:0}.sidebar li ul{padding-left:14px;border-left:1px solid var(--border);margin-left:10px}
 .sidebar a{display:block;padding:5px 10px;border-radius:6px;color:var(--text-2)}
