@@ -63,7 +63,7 @@ describe('pagesJsonWriter', () => {
         node('deep-group', { type: 'group', emoji: '' }, [node('grandchild', { type: 'document' })]),
       ],
     ),
-    node('group', { type: 'group', emoji: '📁', description: 'groups show no description' }, []),
+    node('group', { type: 'group', emoji: '📁', icon: 'book', description: 'groups show no description' }, []),
     // A link's subpages are not in the answer, nor its slug, path or description.
     node('link', { type: 'link', href: 'https://example.com/?a="b"', emoji: '🔗', description: 'hidden' }, [
       node('under-link', { type: 'document' }),

@@ -57,6 +57,7 @@ export function presentPage(
     id: node.id,
     title: v.title,
     ...(v.emoji ? { emoji: v.emoji } : {}),
+    ...(v.icon ? { icon: v.icon } : {}),
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   };
@@ -118,6 +119,7 @@ export function pagesJsonWriter(
             : ',"kind":"sheet","type":"document"';
       if (type !== 'link') text += field('slug', v.slug) + field('path', page.path);
       if (v.emoji) text += field('emoji', v.emoji);
+      if (v.icon) text += field('icon', v.icon);
       if (type === 'document' && v.description) text += field('description', v.description);
       if (type === 'document' && v.hidden) text += ',"hidden":true';
       text += field('createdAt', v.createdAt) + field('updatedAt', v.updatedAt);
@@ -183,7 +185,7 @@ export const PAGES_JSON_FORMAT: string = (() => {
       document: 'h',
     }),
   );
-  const group = visit('g', version('group', { emoji: '📁' }));
+  const group = visit('g', version('group', { emoji: '📁', icon: 'folder' }));
   const link = visit('l', version('link', { href: 'https://example.com' }));
   writer.start();
   writer.enter(group);

@@ -265,7 +265,7 @@ describeEachDialect('Git Sync', (dialect) => {
       'get-started/install/linux.md':
         '# On Linux\n\n```bash\napt install it\n```\n\n| System | Command |\n| ------ | ------- |\n| Debian | `apt`   |\n',
       'reference/api.md':
-        '---\ndescription: Every call\nhidden: true\n---\n\n# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
+        '---\ndescription: Every call\nhidden: true\nicon: code\n---\n\n# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
       '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n',
       '.gitbook/assets/logo.png': Buffer.from(PNG),
     };
@@ -277,7 +277,7 @@ describeEachDialect('Git Sync', (dialect) => {
     await connect(space.id, { url: sourceUrl });
     expect((await sync(space.id)).status).toBe('success');
     const api = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'API')!.page;
-    expect(api).toMatchObject({ description: 'Every call', hidden: true });
+    expect(api).toMatchObject({ description: 'Every call', hidden: true, icon: 'code' });
     const logo = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items[0];
     expect(flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'Install')!.page.cover).toEqual({
       ref: { kind: 'file', file: logo.id },
@@ -308,7 +308,7 @@ describeEachDialect('Git Sync', (dialect) => {
     await seedContent(server, space.id, [{ operation: 'update_page', page: api.id, hidden: false }]);
     await server.drainJobs();
     expect(await gitIn(['show', 'main:docs/reference/api.md'], { cwd: empty })).toMatch(
-      /^---\ndescription: Every call\n---\n\n# API\n/,
+      /^---\ndescription: Every call\nicon: code\n---\n\n# API\n/,
     );
   });
 

@@ -186,6 +186,14 @@ describeEachDialect('merging change requests', (dialect) => {
     const bad = await edit(spaceId, shower.id, [{ operation: 'update_page', page: pageId, hidden: 'yes' }]);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('hidden');
+    // An icon is a name (GitBook's Font Awesome names), set and removed like the emoji.
+    const iconed = await newChangeRequest(server, spaceId);
+    const badIcon = await edit(spaceId, iconed.id, [{ operation: 'update_page', page: pageId, icon: 'Rocket ship!' }]);
+    expect(badIcon.status).toBe(400);
+    expect(JSON.stringify(badIcon.body)).toContain('icon');
+    await edit(spaceId, iconed.id, [{ operation: 'update_page', page: pageId, icon: 'rocket' }]);
+    expect((await merge(spaceId, iconed.id)).status).toBe(200);
+    expect((await page()).icon).toBe('rocket');
   });
 
   it('sets a page cover from an image of the change request, merged beside an edit of the other side', async () => {

@@ -9,6 +9,8 @@ import { tooDeeplyNested, MARKDOWN_DEPTH_MESSAGE } from '../markdown-limits.js';
 export const PAGE_TITLE_MAX = 100;
 export const PAGE_SLUG_MAX = 100;
 export const PAGE_DESCRIPTION_MAX = 500;
+/** Characters of a page icon's name (the contract's `Icon`). */
+export const PAGE_ICON_MAX = 50;
 export { PAGE_MARKDOWN_MAX };
 export const FILE_NAME_MAX = 256;
 /** Largest file accepted inline (base64) or fetched from a URL. */
@@ -97,6 +99,8 @@ export interface RevisionPage {
   slug?: string;
   path?: string;
   emoji?: string;
+  /** An icon's name (GitBook's, from Font Awesome: `rocket`), as the page's file or a client set it. */
+  icon?: string;
   description?: string;
   /** Left out of the published site's navigation, still reachable at its address (only written when true). */
   hidden?: boolean;
@@ -125,6 +129,7 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   slug: z.string().optional(),
   path: z.string().optional(),
   emoji: z.string().optional(),
+  icon: z.string().optional(),
   description: z.string().optional(),
   hidden: z.boolean().optional(),
   createdAt: timestampSchema.optional(),
@@ -272,6 +277,12 @@ const pageMetadataShape = {
   slug: pageSlugSchema.optional(),
   /** "" removes the emoji. */
   emoji: z.string().max(EMOJI_MAX).optional(),
+  /** An icon's name (Font Awesome's, as GitBook names them: `rocket`, `money-bill-transfer`); "" removes it. */
+  icon: z
+    .string()
+    .max(PAGE_ICON_MAX)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'An icon name such as rocket or money-bill-transfer')
+    .optional(),
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
   /** Left out of the published site's navigation (the page stays reachable at its address). */
   hidden: z.boolean().optional(),

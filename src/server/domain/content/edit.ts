@@ -303,6 +303,7 @@ export async function applyChanges(
           title,
           slug: await slugs.unique(parentId, change.slug || slugify(title)),
           ...(change.emoji ? { emoji: change.emoji } : {}),
+          ...(change.icon ? { icon: change.icon } : {}),
           ...(change.description ? { description: change.description } : {}),
           ...(change.hidden ? { hidden: true as const } : {}),
           ...(change.layout && layoutOverrides(change.layout) ? { layout: layoutOverrides(change.layout) } : {}),
@@ -364,6 +365,10 @@ export async function applyChanges(
           ...(change.href ? { href: change.href } : {}),
           updatedAt: now,
         };
+        if (change.icon !== undefined) {
+          if (change.icon) version.icon = change.icon;
+          else delete version.icon;
+        }
         if (change.emoji !== undefined) {
           if (change.emoji) version.emoji = change.emoji;
           else delete version.emoji;

@@ -53,7 +53,7 @@ export interface MergeOutcome {
   conflicts: Conflict[];
 }
 
-const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
+const FIELDS = ['title', 'slug', 'emoji', 'icon', 'description', 'href'] as const;
 
 function same(a: unknown, b: unknown): boolean {
   return jsonEqual(a ?? null, b ?? null);

@@ -56,6 +56,8 @@ export interface PageVersion {
   title: string;
   slug: string;
   emoji?: string;
+  /** An icon's name (GitBook's Font Awesome names). */
+  icon?: string;
   description?: string;
   /** Left out of the published site's navigation (still reachable at its address). Never `false`: absent. */
   hidden?: true;

@@ -322,6 +322,7 @@ export async function exportSpace(
         {
           description: doc.node.version.description,
           hidden: doc.node.version.hidden,
+          icon: doc.node.version.icon,
           cover: coverPath ? relative(doc.path, coverPath) : undefined,
           // GitBook writes where the cover is cut with it, 0 at its top.
           coverY: coverPath ? (cover?.yPos ?? 0) : undefined,

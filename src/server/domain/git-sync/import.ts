@@ -479,6 +479,7 @@ function mirrorChanges(
           document: { markdown: body?.markdown ?? '' },
           description: body?.description ?? '',
           hidden: body?.hidden ?? false,
+          icon: body?.icon ?? '',
           // The file's layout replaces the page's: options it does not set are the defaults.
           layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
           cover: coverOf(body?.cover) ?? null,
@@ -500,6 +501,7 @@ function mirrorChanges(
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
+      ...(body?.icon ? { icon: body.icon } : {}),
       ...(body?.layout ? { layout: body.layout } : {}),
       ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       ...(isLink ? { href: page.href! } : {}),

@@ -38,6 +38,8 @@ export interface PreparedPage {
   description?: string;
   /** `hidden: true` in its front matter (GitBook): left out of the site's navigation. */
   hidden?: true;
+  /** Its front matter's `icon` (a Font Awesome name, as GitBook writes it). */
+  icon?: string;
   /** Its front matter's `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
   layout?: Partial<PageLayout>;
   /** Its front matter's `cover` (an image of the import, `/files/<id>`) and `coverY`. */
@@ -310,6 +312,7 @@ function frontMatter(markdown: string): {
   title?: string;
   description?: string;
   hidden?: true;
+  icon?: string;
   layout?: Partial<PageLayout>;
   cover?: { path: string; yPos?: number };
 } {
@@ -322,6 +325,7 @@ function frontMatter(markdown: string): {
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.description ? { description: fields.description } : {}),
     ...(fields.hidden === 'true' ? { hidden: true as const } : {}),
+    ...(fields.icon && ICON.test(fields.icon) ? { icon: fields.icon } : {}),
     ...(layout ? { layout } : {}),
     ...(fields.cover
       ? { cover: { path: fields.cover, ...(Number(fields.covery) > 0 ? { yPos: Number(fields.covery) } : {}) } }
@@ -408,6 +412,9 @@ export function coverOf(cover: PreparedPage['cover']): { file: string; yPos?: nu
     : undefined;
 }
 
+/** An icon's name as pages take one (GitBook's Font Awesome names). */
+const ICON = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 /** One page made ready to insert, or the reason it cannot be. */
 export function preparePage(page: PageInput, input: PrepareInput): PreparedPage {
   const used = new Set<string>();
@@ -426,6 +433,7 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
     ...(description ? { description } : {}),
     ...(front.hidden ? { hidden: front.hidden } : {}),
     ...(front.layout ? { layout: front.layout } : {}),
+    ...(front.icon ? { icon: front.icon } : {}),
   };
   // The cover, an image file of the import (brought along with the files the body uses).
   const cover = front.cover && resolveLink(front.cover.path, page.base, input);

@@ -496,6 +496,7 @@ function changesOf(
         ...(page.type === 'document' ? { document: { markdown: body?.markdown ?? '' } } : {}),
         ...(body?.description ? { description: body.description } : {}),
         ...(body?.hidden ? { hidden: true } : {}),
+        ...(body?.icon ? { icon: body.icon } : {}),
         ...(body?.layout ? { layout: body.layout } : {}),
         ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       });
@@ -523,6 +524,7 @@ function changesOf(
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
+      ...(body?.icon ? { icon: body.icon } : {}),
       ...(body?.layout ? { layout: body.layout } : {}),
       ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
       ...(isLink ? { href: page.href! } : {}),

@@ -10,6 +10,7 @@ import {
   pageBodySchema,
   PAGE_TITLE_MAX,
   PAGE_DESCRIPTION_MAX,
+  PAGE_ICON_MAX,
   EMOJI_MAX,
   DEFAULT_PAGE_LAYOUT,
   pageCoverSchema,
@@ -105,7 +106,7 @@ export type PageFormInput = z.input<typeof pageFormSchema>;
 
 /** A page's form: its title, emoji, description and whether it is hidden, and its body. */
 const pageEditorSchema = pageFormSchema
-  .extend(updatePageOperationSchema.pick({ emoji: true, description: true, hidden: true }).required().shape)
+  .extend(updatePageOperationSchema.pick({ emoji: true, icon: true, description: true, hidden: true }).required().shape)
   .extend({
     layout: pageLayoutSchema.omit({ cover: true, coverSize: true }),
     /** The cover's file id, '' for none. */
@@ -129,6 +130,7 @@ function valuesOf(page: RevisionPage): PageEditorInput {
     markdown: page.markdown ?? '',
     emoji: page.emoji ?? '',
     description: page.description ?? '',
+    icon: page.icon ?? '',
     hidden: page.hidden ?? false,
     layout: {
       width: page.layout?.width ?? DEFAULT_PAGE_LAYOUT.width,
@@ -396,6 +398,7 @@ function PageForm({
     if (values.emoji !== (page.emoji ?? '')) change.emoji = values.emoji;
     if (values.description !== (page.description ?? '')) change.description = values.description;
     if (values.hidden !== (page.hidden ?? false)) change.hidden = values.hidden;
+    if (values.icon !== (page.icon ?? '')) change.icon = values.icon;
     const layout = Object.fromEntries(
       Object.entries(values.layout).filter(
         ([key, value]) => value !== (page.layout ?? DEFAULT_PAGE_LAYOUT)[key as keyof typeof values.layout],
@@ -421,6 +424,7 @@ function PageForm({
             emoji: values.emoji || undefined,
             description: values.description || undefined,
             hidden: values.hidden || undefined,
+            icon: values.icon || undefined,
             layout: { ...DEFAULT_PAGE_LAYOUT, ...page.layout, ...values.layout },
             cover: values.cover
               ? {
@@ -664,6 +668,15 @@ function PageForm({
             { value: 'wide', label: 'Wide: as wide as the window allows' },
           ]}
           disabled={isSubmitting}
+        />
+        <TextField
+          control={form.control}
+          name="icon"
+          label="Icon"
+          hint="A Font Awesome icon name, as GitBook names page icons (rocket, book-open). Kept with the page and its Git file; published pages show the emoji."
+          max={PAGE_ICON_MAX}
+          autoComplete="off"
+          readOnly={isSubmitting}
         />
         <SelectField
           control={form.control}
