@@ -207,6 +207,10 @@ describeEachDialect('merging change requests', (dialect) => {
       { operation: 'update_page', page: pageId, cover: { file: 'hero', yPos: 30 } },
     ]);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // Its changes say so, in the contract's form.
+    const changes = (await server.request('GET', `/v1/spaces/${spaceId}/change-requests/${coverer.id}/changes`)).body;
+    const edited = changes.changes.find((c: { type: string }) => c.type === 'page_edited');
+    expect(edited.attributes.cover).toEqual({ after: { ref: { kind: 'file', file: expect.any(String) }, yPos: 30 } });
     // Not an image, or no file of the change request: refused, naming the field.
     for (const file of ['notes', 'nothing-here']) {
       const bad = await edit(spaceId, coverer.id, [{ operation: 'update_page', page: pageId, cover: { file } }]);

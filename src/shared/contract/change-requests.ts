@@ -118,7 +118,8 @@ const changedFileSchema = z.object({
   downloadURL: z.string(),
 });
 const changedReusableContentSchema = z.object({ id: z.string(), title: z.string(), document: z.string().optional() });
-const attributeChangeSchema = z.object({ before: z.string().optional(), after: z.string().optional() });
+/** An attribute before and after: text (title, slug, …), or the contract's objects (`layout`, `cover`). */
+const attributeChangeSchema = z.object({ before: z.unknown().optional(), after: z.unknown().optional() });
 
 export const semanticChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page_created'), page: changedPageSchema }),

@@ -2,7 +2,22 @@ import type { SemanticChange } from '../../../shared/contract/change-requests.js
 import type { BlockChange } from './merge.js';
 import { workers } from '../../workers/pool.js';
 import { blocksToMarkdown } from './blocks.js';
-import { ROOT, REUSABLE, isPageKey, type FileEntry, type PageEntry, type RevisionReader } from './model.js';
+import {
+  ROOT,
+  REUSABLE,
+  isPageKey,
+  type FileEntry,
+  type PageEntry,
+  type PageVersion,
+  type RevisionReader,
+} from './model.js';
+import { jsonEqual, type Json } from './tree.js';
+import { DEFAULT_PAGE_LAYOUT } from '../../../shared/contract/content.js';
+
+/** A page's layout and cover as the contract gives them (page_edited's `layout` and `cover` attributes). */
+const layoutOf = (v: PageVersion) => ({ ...DEFAULT_PAGE_LAYOUT, ...v.layout });
+const coverOf = (v: PageVersion) =>
+  v.cover && { ref: { kind: 'file' as const, file: v.cover.file }, yPos: v.cover.yPos ?? 0 };
 
 const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
 
@@ -63,12 +78,21 @@ export async function semanticChanges(
     else {
       if (was.v !== is.v) {
         const old = await before.version(was.v);
-        const attributes: Record<string, { before?: string; after?: string }> = {};
+        const attributes: Record<string, { before?: unknown; after?: unknown }> = {};
         for (const f of [...FIELDS, 'document' as const]) {
           if ((old[f] ?? null) === (version[f] ?? null)) continue;
           attributes[f] = {
             ...(old[f] !== undefined ? { before: old[f] } : {}),
             ...(version[f] !== undefined ? { after: version[f] } : {}),
+          };
+        }
+        if (!jsonEqual((old.layout ?? null) as Json, (version.layout ?? null) as Json)) {
+          attributes.layout = { before: layoutOf(old), after: layoutOf(version) };
+        }
+        if (!jsonEqual((old.cover ?? null) as Json, (version.cover ?? null) as Json)) {
+          attributes.cover = {
+            ...(old.cover ? { before: coverOf(old) } : {}),
+            ...(version.cover ? { after: coverOf(version) } : {}),
           };
         }
         if (Object.keys(attributes).length) out.push({ type: 'page_edited', page, attributes });

@@ -230,6 +230,8 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   emoji: 'emoji',
   description: 'description',
   href: 'link',
+  layout: 'layout',
+  cover: 'cover',
 };
 
 function ChangeItem({
