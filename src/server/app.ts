@@ -127,6 +127,7 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
     },
     app.log,
     {
+      ...(deps.config.jobLeaseSeconds ? { leaseMs: deps.config.jobLeaseSeconds * 1000 } : {}),
       ...deps.jobs,
       kindLimits: {
         [IMPORT_JOB]: IMPORTS_IN_FLIGHT_MAX,

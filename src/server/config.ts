@@ -59,6 +59,8 @@ const envSchema = z.object({
     .optional(),
   /** Files a Git-synced repository folder may have (larger ones are refused with a clear error). */
   GIT_SYNC_FILES_MAX: z.coerce.number().int().min(100).max(1_000_000).optional(),
+  /** Seconds a background job of a process that stopped waits before another process takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).optional(),
   /** DNS servers (comma-separated `ip` or `ip:port`) for e-mail domain verification; default: the system's. */
   DNS_SERVERS: z
     .string()
@@ -149,6 +151,8 @@ export interface Config {
   fileMaxBytes?: number;
   /** GIT_SYNC_FILES_MAX: files a synced repository folder may have (GIT_FILES_MAX when unset). */
   gitFilesMax?: number;
+  /** JOB_LEASE_SECONDS: how long a running job's lease lasts (renewed while its process lives); 60 when unset. */
+  jobLeaseSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileMaxBytes: e.FILE_MAX_BYTES,
     collabRecheckSeconds: e.COLLAB_RECHECK_SECONDS,
     gitFilesMax: e.GIT_SYNC_FILES_MAX,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     ...(e.IMPORT_ARCHIVE_MAX_BYTES || e.IMPORT_TIME_LIMIT_SECONDS
       ? {
           importLimits: {
