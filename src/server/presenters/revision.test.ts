@@ -59,7 +59,13 @@ describe('pagesJsonWriter', () => {
         cover: { file: 'file-1', yPos: 40 },
       },
       [
-        node('child', { type: 'document', title: 'Ünïcode \ud83d\ude00 and a lone \ud800', hidden: true }),
+        node('child', {
+          type: 'document',
+          title: 'Ünïcode \ud83d\ude00 and a lone \ud800',
+          hidden: true,
+          noIndex: true,
+          noRobotsIndex: true,
+        }),
         node('deep-group', { type: 'group', emoji: '' }, [node('grandchild', { type: 'document' })]),
       ],
     ),

@@ -74,6 +74,8 @@ export function presentPage(
     path: node.path,
     ...(v.description ? { description: v.description } : {}),
     ...(v.hidden ? { hidden: true } : {}),
+    ...(v.noIndex ? { noIndex: true } : {}),
+    ...(v.noRobotsIndex ? { noRobotsIndex: true } : {}),
     urls: { app: pageApp(urls, at, node.id) },
     layout: v.layout ? { ...DEFAULT_PAGE_LAYOUT, ...v.layout } : DEFAULT_PAGE_LAYOUT,
     ...(v.cover ? { cover: { ref: { kind: 'file' as const, file: v.cover.file }, yPos: v.cover.yPos ?? 0 } } : {}),
@@ -122,6 +124,8 @@ export function pagesJsonWriter(
       if (v.icon) text += field('icon', v.icon);
       if (type === 'document' && v.description) text += field('description', v.description);
       if (type === 'document' && v.hidden) text += ',"hidden":true';
+      if (type === 'document' && v.noIndex) text += ',"noIndex":true';
+      if (type === 'document' && v.noRobotsIndex) text += ',"noRobotsIndex":true';
       text += field('createdAt', v.createdAt) + field('updatedAt', v.updatedAt);
       if (type === 'link') {
         // A link has no subpages in the answer, whatever its entry holds.
@@ -180,6 +184,8 @@ export const PAGES_JSON_FORMAT: string = (() => {
       emoji: '📄',
       description: 'About',
       hidden: true,
+      noIndex: true,
+      noRobotsIndex: true,
       layout: { width: 'wide' },
       cover: { file: 'f', yPos: 10 },
       document: 'h',

@@ -60,7 +60,8 @@ const GITBOOK_REPO: Record<string, string | Buffer> = {
     '# Quickstart\n\n<figure><img src="../.gitbook/assets/logo.png" alt="Logo"><figcaption><p>The logo</p></figcaption></figure>\n\n{% include "../.gitbook/includes/support.md" %}\n',
   'docs/get-started/install/README.md':
     '---\ncover: ../../.gitbook/assets/logo.png\ncoverY: 0\n---\n\n# Install\n\nPick your system.\n',
-  'docs/get-started/install/linux.md': '# On Linux\n\n```bash\napt install it\n```\n',
+  'docs/get-started/install/linux.md':
+    '---\nnoIndex: true\nnoRobotsIndex: true\n---\n\n# On Linux\n\n```bash\napt install it\n```\n',
   'docs/reference/api.md': '# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n',
   'docs/.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to support@example.com.\n',
   'docs/.gitbook/assets/logo.png': Buffer.from(PNG),
@@ -265,7 +266,7 @@ describeEachDialect('Git Sync', (dialect) => {
       'get-started/install/linux.md':
         '# On Linux\n\n```bash\napt install it\n```\n\n| System | Command |\n| ------ | ------- |\n| Debian | `apt`   |\n',
       'reference/api.md':
-        '---\ndescription: Every call\nhidden: true\nicon: code\n---\n\n# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
+        '---\ndescription: Every call\nhidden: true\nnoIndex: true\nnoRobotsIndex: true\nicon: code\n---\n\n# API\n\n{% hint style="info" %}\nVersion 2.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\n```sh\ncurl example.com\n```\n{% endtab %}\n{% endtabs %}\n\n* One\n* Two\n\n1. First\n2. Second\n\n<details>\n\n<summary>More</summary>\n\nHidden text.\n\n</details>\n',
       '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n',
       '.gitbook/assets/logo.png': Buffer.from(PNG),
     };
@@ -277,7 +278,13 @@ describeEachDialect('Git Sync', (dialect) => {
     await connect(space.id, { url: sourceUrl });
     expect((await sync(space.id)).status).toBe('success');
     const api = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'API')!.page;
-    expect(api).toMatchObject({ description: 'Every call', hidden: true, icon: 'code' });
+    expect(api).toMatchObject({
+      description: 'Every call',
+      hidden: true,
+      noIndex: true,
+      noRobotsIndex: true,
+      icon: 'code',
+    });
     const logo = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items[0];
     expect(flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'Install')!.page.cover).toEqual({
       ref: { kind: 'file', file: logo.id },
@@ -308,7 +315,7 @@ describeEachDialect('Git Sync', (dialect) => {
     await seedContent(server, space.id, [{ operation: 'update_page', page: api.id, hidden: false }]);
     await server.drainJobs();
     expect(await gitIn(['show', 'main:docs/reference/api.md'], { cwd: empty })).toMatch(
-      /^---\ndescription: Every call\nicon: code\n---\n\n# API\n/,
+      /^---\ndescription: Every call\nnoIndex: true\nnoRobotsIndex: true\nicon: code\n---\n\n# API\n/,
     );
   });
 
@@ -820,6 +827,18 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(install).toContain('/edit/main/docs/get-started/install/README.md"');
     // Its cover, above its title.
     expect(install).toMatch(/<div class="page-cover cover-hero"><img src="[^"]*\/~files\/\w+" alt=""><\/div><h1/);
+
+    // A page left out of the site's search and of search engines' indexes.
+    const linuxPath = flatten(await pagesOf(space.id)).find(({ page }) => page.title === 'On Linux')!.page.path;
+    expect(await page(linuxPath)).toContain('<meta name="robots" content="noindex">');
+    expect(await page('install')).not.toContain('<meta name="robots"');
+    const sitemap = await page('sitemap.xml');
+    expect(sitemap).toContain('/install</loc>');
+    expect(sitemap).not.toContain(`/${linuxPath}</loc>`);
+    const results = async (q: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(await page(`~search?q=${q}`))![1]!;
+    expect(await results('apt')).not.toContain('On Linux');
+    expect(await results('apt')).not.toContain('1 page match');
+    expect(await results('pick+your+system')).toContain('Install');
 
     // The landing page's layout: wide, its title for screen readers only, no "On this page".
     const home = await page('');

@@ -104,6 +104,10 @@ export interface RevisionPage {
   description?: string;
   /** Left out of the published site's navigation, still reachable at its address (only written when true). */
   hidden?: boolean;
+  /** Left out of the published site's search (only written when true). */
+  noIndex?: boolean;
+  /** Search engines are asked not to index it (only written when true). */
+  noRobotsIndex?: boolean;
   createdAt?: string;
   updatedAt?: string;
   urls?: { app: string };
@@ -132,6 +136,8 @@ export const revisionPageSchema: z.ZodType<RevisionPage> = z.object({
   icon: z.string().optional(),
   description: z.string().optional(),
   hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
   createdAt: timestampSchema.optional(),
   updatedAt: timestampSchema.optional(),
   urls: z.object({ app: z.string() }).optional(),
@@ -286,6 +292,10 @@ const pageMetadataShape = {
   description: z.string().max(PAGE_DESCRIPTION_MAX).optional(),
   /** Left out of the published site's navigation (the page stays reachable at its address). */
   hidden: z.boolean().optional(),
+  /** Left out of the published site's search. */
+  noIndex: z.boolean().optional(),
+  /** Search engines asked not to index it (robots `noindex`, left out of the sitemap). */
+  noRobotsIndex: z.boolean().optional(),
   /** Its layout when published: the options given change, the others stay (document pages). */
   layout: pageLayoutSchema.partial().optional(),
   /** Its cover: an image file of the change request, and where it is cut (`yPos`, pixels from its top); null: none. */

@@ -306,6 +306,8 @@ export async function applyChanges(
           ...(change.icon ? { icon: change.icon } : {}),
           ...(change.description ? { description: change.description } : {}),
           ...(change.hidden ? { hidden: true as const } : {}),
+          ...(change.noIndex ? { noIndex: true as const } : {}),
+          ...(change.noRobotsIndex ? { noRobotsIndex: true as const } : {}),
           ...(change.layout && layoutOverrides(change.layout) ? { layout: layoutOverrides(change.layout) } : {}),
           ...(change.cover ? { cover: await coverOf(change.cover) } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
@@ -377,9 +379,10 @@ export async function applyChanges(
           if (change.description) version.description = change.description;
           else delete version.description;
         }
-        if (change.hidden !== undefined) {
-          if (change.hidden) version.hidden = true;
-          else delete version.hidden;
+        for (const flag of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+          if (change[flag] === undefined) continue;
+          if (change[flag]) version[flag] = true;
+          else delete version[flag];
         }
         if (change.cover !== undefined) {
           if (change.cover) version.cover = await coverOf(change.cover);

@@ -197,9 +197,10 @@ export async function mergeRevisions(
     const merged: PageVersion = { ...vo, updatedAt: now };
     // A flag cannot conflict: the side that changed it from the base wins. So with each layout option (each has
     // two values).
-    if (vo.hidden !== vt.hidden && vo.hidden === vb?.hidden) {
-      if (vt.hidden) merged.hidden = true;
-      else delete merged.hidden;
+    for (const flag of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+      if (vo[flag] === vt[flag] || vo[flag] !== vb?.[flag]) continue;
+      if (vt[flag]) merged[flag] = true;
+      else delete merged[flag];
     }
     // The cover: one side's change is taken; two different changes are a conflict over the file each chose.
     if (!same(vo.cover, vt.cover) && !same(vt.cover, vb?.cover)) {

@@ -61,6 +61,10 @@ export interface PageVersion {
   description?: string;
   /** Left out of the published site's navigation (still reachable at its address). Never `false`: absent. */
   hidden?: true;
+  /** Left out of the published site's search. */
+  noIndex?: true;
+  /** Search engines are asked not to index it (robots `noindex`, not in the sitemap). */
+  noRobotsIndex?: true;
   /** How it is laid out when published: only what differs from DEFAULT_PAGE_LAYOUT (absent: the defaults). */
   layout?: Partial<PageLayout>;
   /** An image file of the revision shown above the page when published, and where it is cut. */

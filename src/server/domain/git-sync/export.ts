@@ -322,6 +322,8 @@ export async function exportSpace(
         {
           description: doc.node.version.description,
           hidden: doc.node.version.hidden,
+          noIndex: doc.node.version.noIndex,
+          noRobotsIndex: doc.node.version.noRobotsIndex,
           icon: doc.node.version.icon,
           cover: coverPath ? relative(doc.path, coverPath) : undefined,
           // GitBook writes where the cover is cut with it, 0 at its top.

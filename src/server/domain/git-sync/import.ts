@@ -479,6 +479,8 @@ function mirrorChanges(
           document: { markdown: body?.markdown ?? '' },
           description: body?.description ?? '',
           hidden: body?.hidden ?? false,
+          noIndex: body?.noIndex ?? false,
+          noRobotsIndex: body?.noRobotsIndex ?? false,
           icon: body?.icon ?? '',
           // The file's layout replaces the page's: options it does not set are the defaults.
           layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
@@ -501,6 +503,8 @@ function mirrorChanges(
       ...(page.slug ? { slug: page.slug } : {}),
       ...(body?.description ? { description: body.description } : {}),
       ...(body?.hidden ? { hidden: true } : {}),
+      ...(body?.noIndex ? { noIndex: true } : {}),
+      ...(body?.noRobotsIndex ? { noRobotsIndex: true } : {}),
       ...(body?.icon ? { icon: body.icon } : {}),
       ...(body?.layout ? { layout: body.layout } : {}),
       ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),

@@ -38,6 +38,9 @@ export interface PreparedPage {
   description?: string;
   /** `hidden: true` in its front matter (GitBook): left out of the site's navigation. */
   hidden?: true;
+  /** `noIndex: true` / `noRobotsIndex: true` in its front matter: left out of the site's search, of search engines. */
+  noIndex?: true;
+  noRobotsIndex?: true;
   /** Its front matter's `icon` (a Font Awesome name, as GitBook writes it). */
   icon?: string;
   /** Its front matter's `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
@@ -312,6 +315,8 @@ function frontMatter(markdown: string): {
   title?: string;
   description?: string;
   hidden?: true;
+  noIndex?: true;
+  noRobotsIndex?: true;
   icon?: string;
   layout?: Partial<PageLayout>;
   cover?: { path: string; yPos?: number };
@@ -325,6 +330,8 @@ function frontMatter(markdown: string): {
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.description ? { description: fields.description } : {}),
     ...(fields.hidden === 'true' ? { hidden: true as const } : {}),
+    ...(fields.noindex === 'true' ? { noIndex: true as const } : {}),
+    ...(fields.norobotsindex === 'true' ? { noRobotsIndex: true as const } : {}),
     ...(fields.icon && ICON.test(fields.icon) ? { icon: fields.icon } : {}),
     ...(layout ? { layout } : {}),
     ...(fields.cover
@@ -432,6 +439,8 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
     ...(title ? { title } : {}),
     ...(description ? { description } : {}),
     ...(front.hidden ? { hidden: front.hidden } : {}),
+    ...(front.noIndex ? { noIndex: front.noIndex } : {}),
+    ...(front.noRobotsIndex ? { noRobotsIndex: front.noRobotsIndex } : {}),
     ...(front.layout ? { layout: front.layout } : {}),
     ...(front.icon ? { icon: front.icon } : {}),
   };

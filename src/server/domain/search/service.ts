@@ -106,7 +106,12 @@ function sectionsOf(row: PageTexts, headingMarks: TextRange[], bodyMarks: TextRa
  * The paths of pages in a revision (as RevisionReader.path gives them), reading the versions of the pages and their
  * ancestors in one query; pages not in the revision are left out.
  */
-async function pagePaths(reader: RevisionReader, pageIds: string[]): Promise<Map<string, string>> {
+async function pagePaths(
+  reader: RevisionReader,
+  pageIds: string[],
+  /** Leave out pages whose version says `noIndex` (a published site's search). */
+  skipNoIndex = false,
+): Promise<Map<string, string>> {
   const entries = new Map<string, PageEntry>();
   for (const id of pageIds) {
     let current: string | null = id;
@@ -124,6 +129,7 @@ async function pagePaths(reader: RevisionReader, pageIds: string[]): Promise<Map
   const out = new Map<string, string>();
   for (const id of pageIds) {
     if (!entries.has(id)) continue;
+    if (skipNoIndex && versions.get(entries.get(id)!.v)?.noIndex) continue;
     const slugs: string[] = [];
     let current: string | null = id;
     for (let depth = 0; current && depth < 100; depth++) {
@@ -146,6 +152,8 @@ export async function searchPages(
   text: string,
   page: string | undefined,
   limit: number,
+  /** A published site's search: pages that ask to be left out of it (`noIndex`) are. */
+  options: { published?: boolean } = {},
 ): Promise<SearchHits> {
   const offset = decodeOffset(page);
   const query = parseQuery(text);
@@ -170,13 +178,15 @@ export async function searchPages(
   const paths = new Map<string, Map<string, string>>();
   for (const revision of revisions) {
     const ids = ranked.pages.filter((p) => p.spaceId === revision.space_id).map((p) => p.pageId);
-    paths.set(revision.space_id, await pagePaths(new RevisionReader(db, revision), ids));
+    paths.set(revision.space_id, await pagePaths(new RevisionReader(db, revision), ids, options.published));
   }
   // The pages' texts are read and highlighted a few at a time (up to 500,000 characters each: reading twenty at
   // once held the event loop for 300 ms), with other requests served in between once a slice of time is spent
   // (not after every batch: under load each yield waits a whole turn of the event loop, and a search of small
   // pages paid ten of them).
   const hits: PageHit[] = [];
+  // Pages a published site's search leaves out (`noIndex`) are not counted either (on the pages read here).
+  let left = 0;
   const slices = new TimeSlices();
   for (let i = 0; i < ranked.pages.length; i += dialect.textsAtOnce) {
     if (i > 0) await slices.due();
@@ -186,14 +196,17 @@ export async function searchPages(
       const row = rows.get(`${spaceId}/${pageId}`);
       const path = paths.get(spaceId)?.get(pageId);
       // A page deleted between the two queries is left out.
-      if (!row || path === undefined) continue;
+      if (!row || path === undefined) {
+        if (row && options.published) left++;
+        continue;
+      }
       hits.push({ spaceId, pageId, title: row.title, path, ...(await highlighted(row, query, stems)) });
     }
   }
   const end = offset + limit;
   return {
     hits,
-    count: ranked.total,
+    count: ranked.total - left,
     next: end < ranked.total && end <= SEARCH_OFFSET_MAX ? { page: encodeCursor([String(end)]) } : undefined,
     spaces,
   };
@@ -303,7 +316,8 @@ export async function searchSite(
     scope,
   );
   const spaceIds = [...new Set(covered.map((ss) => ss.space_id))];
-  return searchPages(ctx.db, liveSpaces(ctx.db, spaceIds), body.query, page, limit);
+  // A site's search: its pages as published, without those left out of it.
+  return searchPages(ctx.db, liveSpaces(ctx.db, spaceIds), body.query, page, limit, { published: true });
 }
 
 /**
@@ -327,5 +341,5 @@ export async function searchPublishedSite(
     scope,
   );
   const spaceIds = [...new Set(covered.map((ss) => ss.space_id))];
-  return searchPages(db, liveSpaces(db, spaceIds), body.query, page, limit);
+  return searchPages(db, liveSpaces(db, spaceIds), body.query, page, limit, { published: true });
 }

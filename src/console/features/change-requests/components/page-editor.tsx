@@ -104,9 +104,13 @@ export const pageFormSchema = updatePageOperationSchema
   .extend({ markdown: pageBodySchema.shape.markdown.unwrap() });
 export type PageFormInput = z.input<typeof pageFormSchema>;
 
-/** A page's form: its title, emoji, description and whether it is hidden, and its body. */
+/** A page's form: its title, emoji, icon, description, publishing options and cover, and its body. */
 const pageEditorSchema = pageFormSchema
-  .extend(updatePageOperationSchema.pick({ emoji: true, icon: true, description: true, hidden: true }).required().shape)
+  .extend(
+    updatePageOperationSchema
+      .pick({ emoji: true, icon: true, description: true, hidden: true, noIndex: true, noRobotsIndex: true })
+      .required().shape,
+  )
   .extend({
     layout: pageLayoutSchema.omit({ cover: true, coverSize: true }),
     /** The cover's file id, '' for none. */
@@ -132,6 +136,8 @@ function valuesOf(page: RevisionPage): PageEditorInput {
     description: page.description ?? '',
     icon: page.icon ?? '',
     hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
     layout: {
       width: page.layout?.width ?? DEFAULT_PAGE_LAYOUT.width,
       ...Object.fromEntries(LAYOUT_OPTIONS.map((key) => [key, page.layout?.[key] ?? DEFAULT_PAGE_LAYOUT[key]])),
@@ -398,6 +404,8 @@ function PageForm({
     if (values.emoji !== (page.emoji ?? '')) change.emoji = values.emoji;
     if (values.description !== (page.description ?? '')) change.description = values.description;
     if (values.hidden !== (page.hidden ?? false)) change.hidden = values.hidden;
+    if (values.noIndex !== (page.noIndex ?? false)) change.noIndex = values.noIndex;
+    if (values.noRobotsIndex !== (page.noRobotsIndex ?? false)) change.noRobotsIndex = values.noRobotsIndex;
     if (values.icon !== (page.icon ?? '')) change.icon = values.icon;
     const layout = Object.fromEntries(
       Object.entries(values.layout).filter(
@@ -424,6 +432,8 @@ function PageForm({
             emoji: values.emoji || undefined,
             description: values.description || undefined,
             hidden: values.hidden || undefined,
+            noIndex: values.noIndex || undefined,
+            noRobotsIndex: values.noRobotsIndex || undefined,
             icon: values.icon || undefined,
             layout: { ...DEFAULT_PAGE_LAYOUT, ...page.layout, ...values.layout },
             cover: values.cover
@@ -667,6 +677,19 @@ function PageForm({
             { value: 'default', label: 'Default: a readable measure' },
             { value: 'wide', label: 'Wide: as wide as the window allows' },
           ]}
+          disabled={isSubmitting}
+        />
+        <CheckboxField
+          control={form.control}
+          name="noIndex"
+          label="Leave out of the site’s search"
+          disabled={isSubmitting}
+        />
+        <CheckboxField
+          control={form.control}
+          name="noRobotsIndex"
+          label="Ask search engines not to index it"
+          hint="The page says noindex to crawlers and is left out of the sitemap."
           disabled={isSubmitting}
         />
         <TextField

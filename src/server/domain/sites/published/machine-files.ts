@@ -69,6 +69,8 @@ async function listPages(cache: SiteCache, view: VisitorView) {
       const pages: Array<{ url: string; title: string; description: string }> = [];
       for (const node of index.byPath.values()) {
         if (count >= MACHINE_PAGES_MAX) break;
+        // A page that asks search engines not to index it is not offered to crawlers.
+        if (node.version.noRobotsIndex) continue;
         pages.push({
           url: node.path ? `${base}/${node.path}` : base,
           title: node.version.title,

@@ -177,7 +177,8 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     root: c.root,
     ...(node ? { page: { node, url: pageUrl(node), image: settings.socialPreview.url } } : {}),
     ...(c.missing ? { title: 'Page not found' } : {}),
-    noindex: site.visibility !== 'public',
+    // A page may ask search engines not to index it (`noRobotsIndex`), on a public site too.
+    noindex: site.visibility !== 'public' || !!node?.version.noRobotsIndex,
     scripts: !c.preview,
     ...(tabs ? { tabs } : {}),
     siteSpaceId: c.siteSpace.id,

@@ -62,7 +62,7 @@ export async function siteSearch(
   if (q) {
     try {
       const ids = [...new Set(covered.map((ss) => ss.space_id))];
-      result = await searchPages(db, liveSpaces(db, ids), q, params.page, limit);
+      result = await searchPages(db, liveSpaces(db, ids), q, params.page, limit, { published: true });
     } catch (err) {
       if (err instanceof InvalidError) return invalid('page', 'is not a page cursor returned by this search');
       throw err;
