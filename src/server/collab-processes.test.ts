@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseUrl } from './test/postgres.js';
-import { killStarted, start, within } from './test/processes.js';
+import { apiAs, killStarted, start, within } from './test/processes.js';
 import { collabClient, type CollabClient } from './test/collab-client.js';
 
 /**
@@ -20,17 +20,7 @@ afterEach(() => {
   killStarted();
 });
 
-async function api(base: string, method: string, p: string, body?: unknown) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiAs(TOKEN);
 
 /** A space with one page and an open change request, through the API of the server at `base`. */
 async function pageToEdit(base: string) {

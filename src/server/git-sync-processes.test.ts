@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killStarted, start, within } from './test/processes.js';
+import { apiAs, killStarted, start, within } from './test/processes.js';
 import { commitFiles, startGitServer } from './test/git-server.js';
 
 /**
@@ -15,17 +15,7 @@ const OWNER = { ADMIN_EMAIL: 'git-crash@example.com', ADMIN_PASSWORD: 'a-good-pa
 const PAGES = 120;
 afterEach(() => killStarted());
 
-async function api(base: string, method: string, p: string, body?: unknown) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiAs(TOKEN);
 
 describe('Git Sync across server processes', () => {
   it('finishes a sync whose process was killed mid-way, in a new process, with every page once', async () => {

@@ -66,3 +66,18 @@ export async function within<T>(ms: number, step: string, processes: ReturnType<
     clearTimeout(timer);
   }
 }
+
+/** Calls the API of a started server as `token`'s account: the answer's JSON, or an error naming the call. */
+export function apiAs(token: string) {
+  return async (base: string, method: string, p: string, body?: unknown) => {
+    const res = await fetch(base + p, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : undefined;
+    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}

@@ -13,9 +13,9 @@ import { ImportIds, fitTitle, type ImportPlan, type PlannedFile, type PlannedPag
 import { ImportScope, type ProgressSink } from '../imports/scope.js';
 import { matchExisting, relinkMatches, type Matches } from '../imports/reimport.js';
 import { preparePages, skippedMessage, storeFile, type StoredFile } from '../imports/service.js';
-import { coverOf, type PreparedPage } from '../imports/markdown.js';
+import { pageFieldsOf, type PreparedPage } from '../imports/markdown.js';
 import type { SplitBlock } from '../content/blocks.js';
-import { DEFAULT_PAGE_LAYOUT, pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
+import { pageHrefSchema, type ContentChange } from '../../../shared/contract/content.js';
 import { CHANGE_REQUEST_SUBJECT_MAX } from '../../../shared/contract/change-requests.js';
 import type { ImportLimits, ImportSkipped } from '../../../shared/contract/imports.js';
 import { GitRepository, type GitRemote } from '../../lib/git.js';
@@ -477,14 +477,8 @@ function mirrorChanges(
         Object.assign(update, {
           title,
           document: { markdown: body?.markdown ?? '' },
-          description: body?.description ?? '',
-          hidden: body?.hidden ?? false,
-          noIndex: body?.noIndex ?? false,
-          noRobotsIndex: body?.noRobotsIndex ?? false,
-          icon: body?.icon ?? '',
-          // The file's layout replaces the page's: options it does not set are the defaults.
-          layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
-          cover: coverOf(body?.cover) ?? null,
+          // The file says all of it: what its front matter leaves out, the page no longer has.
+          ...pageFieldsOf(body, { every: true }),
         });
       } else if (isLink && (node?.version.href !== page.href || node?.version.title !== title)) {
         Object.assign(update, { href: page.href, title });
@@ -501,13 +495,7 @@ function mirrorChanges(
       ...(parentKey ? { into: parentKey } : {}),
       at: index,
       ...(page.slug ? { slug: page.slug } : {}),
-      ...(body?.description ? { description: body.description } : {}),
-      ...(body?.hidden ? { hidden: true } : {}),
-      ...(body?.noIndex ? { noIndex: true } : {}),
-      ...(body?.noRobotsIndex ? { noRobotsIndex: true } : {}),
-      ...(body?.icon ? { icon: body.icon } : {}),
-      ...(body?.layout ? { layout: body.layout } : {}),
-      ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
+      ...pageFieldsOf(body),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });

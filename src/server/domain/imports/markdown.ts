@@ -7,6 +7,7 @@ import { isAlias, isMap, isScalar, parseDocument } from 'yaml';
 import { blockRanges, normalizeMarkdown, type SplitBlock } from '../content/blocks.js';
 import { htmlToMarkdown } from './html.js';
 import {
+  DEFAULT_PAGE_LAYOUT,
   PAGE_DESCRIPTION_MAX,
   PAGE_MARKDOWN_MAX,
   layoutOverrides,
@@ -32,19 +33,23 @@ export interface PageInput {
   convertHtml?: boolean;
 }
 
-export interface PreparedPage {
+/** What a page's front matter says of how it is published (GitBook's keys). */
+interface PublishingOptions {
+  /** `hidden: true`: left out of the site's navigation. */
+  hidden?: true;
+  /** `noIndex: true` / `noRobotsIndex: true`: left out of the site's search, of search engines. */
+  noIndex?: true;
+  noRobotsIndex?: true;
+  /** `icon` (a Font Awesome name, as GitBook writes it). */
+  icon?: string;
+  /** `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
+  layout?: Partial<PageLayout>;
+}
+
+export interface PreparedPage extends PublishingOptions {
   /** From the front matter or the leading heading, when no title was given. */
   title?: string;
   description?: string;
-  /** `hidden: true` in its front matter (GitBook): left out of the site's navigation. */
-  hidden?: true;
-  /** `noIndex: true` / `noRobotsIndex: true` in its front matter: left out of the site's search, of search engines. */
-  noIndex?: true;
-  noRobotsIndex?: true;
-  /** Its front matter's `icon` (a Font Awesome name, as GitBook writes it). */
-  icon?: string;
-  /** Its front matter's `layout` (GitBook's `{visible}` options), where it differs from the defaults. */
-  layout?: Partial<PageLayout>;
   /** Its front matter's `cover` (an image of the import, `/files/<id>`) and `coverY`. */
   cover?: { target: string; yPos?: number };
   markdown: string;
@@ -310,15 +315,10 @@ function linkEdits(markdown: string, root: Root, base: string, input: PrepareInp
  * import does not use, whatever their shape (Docusaurus's `sidebar_position` and `tags: [a, b]`, GitBook's nested
  * `layout:`). A block that is not valid YAML, or not a mapping, is still taken out of the body and gives neither.
  */
-function frontMatter(markdown: string): {
+function frontMatter(markdown: string): PublishingOptions & {
   body: string;
   title?: string;
   description?: string;
-  hidden?: true;
-  noIndex?: true;
-  noRobotsIndex?: true;
-  icon?: string;
-  layout?: Partial<PageLayout>;
   cover?: { path: string; yPos?: number };
 } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
@@ -413,10 +413,39 @@ function leadingHeading(body: string): { title: string; level: number; rest: str
 }
 
 /** A prepared page's cover as a content edit gives it (its file's id). */
-export function coverOf(cover: PreparedPage['cover']): { file: string; yPos?: number } | undefined {
+function coverOf(cover: PreparedPage['cover']): { file: string; yPos?: number } | undefined {
   return cover
     ? { file: cover.target.slice('/files/'.length), ...(cover.yPos ? { yPos: cover.yPos } : {}) }
     : undefined;
+}
+
+/**
+ * The fields of an `insert_page` or `update_page` a prepared page's front matter gives: those it sets, or (`every`,
+ * a file that replaces a page's version, as Git Sync writes one) each of them, unset ones back to none.
+ */
+export function pageFieldsOf(body: PreparedPage | undefined, { every = false } = {}) {
+  const cover = coverOf(body?.cover);
+  if (every) {
+    return {
+      description: body?.description ?? '',
+      hidden: body?.hidden ?? false,
+      noIndex: body?.noIndex ?? false,
+      noRobotsIndex: body?.noRobotsIndex ?? false,
+      icon: body?.icon ?? '',
+      // Options the file does not set are the defaults.
+      layout: { ...DEFAULT_PAGE_LAYOUT, ...body?.layout },
+      cover: cover ?? null,
+    };
+  }
+  return {
+    ...(body?.description ? { description: body.description } : {}),
+    ...(body?.hidden ? { hidden: true } : {}),
+    ...(body?.noIndex ? { noIndex: true } : {}),
+    ...(body?.noRobotsIndex ? { noRobotsIndex: true } : {}),
+    ...(body?.icon ? { icon: body.icon } : {}),
+    ...(body?.layout ? { layout: body.layout } : {}),
+    ...(cover ? { cover } : {}),
+  };
 }
 
 /** An icon's name as pages take one (GitBook's Font Awesome names). */

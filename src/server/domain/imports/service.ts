@@ -29,7 +29,7 @@ import { ImportIds, fitTitle, titleFromName, type ImportPlan, type PlannedFile }
 import { planArchive } from './zip.js';
 import { crawlWebsite } from './website.js';
 import { Archive } from './archive.js';
-import { coverOf, type PreparedPage } from './markdown.js';
+import { pageFieldsOf, type PreparedPage } from './markdown.js';
 import { ImportLimitError, formatBytes } from './limits.js';
 import { matchExisting, relinkMatches, type Matches } from './reimport.js';
 import { BlobTooLargeError, deleteChunks, putBlobStream, readChunks } from '../../storage/repos/objects.js';
@@ -494,13 +494,7 @@ function changesOf(
           ? { href: page.href }
           : {}),
         ...(page.type === 'document' ? { document: { markdown: body?.markdown ?? '' } } : {}),
-        ...(body?.description ? { description: body.description } : {}),
-        ...(body?.hidden ? { hidden: true } : {}),
-        ...(body?.noIndex ? { noIndex: true } : {}),
-        ...(body?.noRobotsIndex ? { noRobotsIndex: true } : {}),
-        ...(body?.icon ? { icon: body.icon } : {}),
-        ...(body?.layout ? { layout: body.layout } : {}),
-        ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
+        ...pageFieldsOf(body),
       });
       continue;
     }
@@ -524,13 +518,7 @@ function changesOf(
       // Under the page it belongs to: one of this import, or the page of the content it updates.
       ...(page.parent ? { into: matches.pages.get(page.parent) ?? page.parent } : {}),
       ...(page.slug ? { slug: page.slug } : {}),
-      ...(body?.description ? { description: body.description } : {}),
-      ...(body?.hidden ? { hidden: true } : {}),
-      ...(body?.noIndex ? { noIndex: true } : {}),
-      ...(body?.noRobotsIndex ? { noRobotsIndex: true } : {}),
-      ...(body?.icon ? { icon: body.icon } : {}),
-      ...(body?.layout ? { layout: body.layout } : {}),
-      ...(coverOf(body?.cover) ? { cover: coverOf(body?.cover) } : {}),
+      ...pageFieldsOf(body),
       ...(isLink ? { href: page.href! } : {}),
       ...(body?.markdown ? { document: { markdown: body.markdown } } : {}),
     });
