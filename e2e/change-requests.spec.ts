@@ -374,15 +374,15 @@ test('pages are added, renamed, moved and deleted in the editor, from the keyboa
   // Its layout when published: wide, without "On this page".
   await page.getByText('Layout when published').click();
   await page.getByLabel('Width').selectOption('wide');
-  await page.getByRole('checkbox', { name: '“On this page”' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Show “On this page”' }).uncheck();
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(editor(page).status).toHaveText('All changes saved');
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Hide in the site’s navigation' })).toBeChecked();
   await page.getByText('Layout when published').click();
   await expect(page.getByLabel('Width')).toHaveValue('wide');
-  await expect(page.getByRole('checkbox', { name: '“On this page”' })).not.toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Previous and next pages' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Show “On this page”' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Show the previous and next pages' })).toBeChecked();
 
   // The review lists what the change request adds.
   await sections(page).getByRole('link', { name: 'Review' }).click();

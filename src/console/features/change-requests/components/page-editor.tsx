@@ -119,12 +119,12 @@ const pageEditorSchema = pageFormSchema
 /** The layout options a page's form edits (a cover is not set here). */
 const LAYOUT_OPTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const;
 const LAYOUT_LABELS: Record<(typeof LAYOUT_OPTIONS)[number], string> = {
-  title: 'Title',
-  description: 'Description',
-  tableOfContents: 'Page tree beside it',
-  outline: '“On this page”',
-  pagination: 'Previous and next pages',
-  metadata: 'When it was last updated',
+  title: 'Show the heading',
+  description: 'Show the line under the heading',
+  tableOfContents: 'Show the page tree beside it',
+  outline: 'Show “On this page”',
+  pagination: 'Show the previous and next pages',
+  metadata: 'Show when it was last updated',
 };
 type PageEditorInput = z.input<typeof pageEditorSchema>;
 
@@ -717,7 +717,7 @@ function PageForm({
           disabled={isSubmitting}
         />
         <fieldset className="page-layout-options">
-          <legend>Shown with the page</legend>
+          <legend>What the published page shows</legend>
           {LAYOUT_OPTIONS.map((key) => (
             <CheckboxField
               key={key}
