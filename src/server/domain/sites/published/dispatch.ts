@@ -18,7 +18,7 @@ import { pagesUrlIn, renderPage } from './page.js';
 import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
-import { siteSpaceUrlIn } from './urls.js';
+import { pageUrlIn, siteSpaceUrlIn } from './urls.js';
 import { findRedirect } from '../redirects.js';
 import { resolvePublishedUrl, type ResolveUrlInput, type UrlResolution } from './resolve-url.js';
 import {
@@ -197,7 +197,7 @@ export class PublishedSites implements SitePreviews {
         const n = Number(value);
         return value !== undefined && Number.isSafeInteger(n) ? Math.max(0, Math.min(n, nodes.length)) : fallback;
       };
-      const url = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+      const url = (n: PageNode) => pageUrlIn(siteSpaceUrl, n.path);
       const pagesUrl = pagesUrlIn(siteSpaceUrl);
       const list = pageList(
         nodes,
@@ -281,7 +281,7 @@ export class PublishedSites implements SitePreviews {
         await index.prepare?.([moved]);
         const to = index.byId.get(moved);
         if (to?.version.type === 'document') {
-          return { kind: 'redirect', location: to.path ? `${siteSpaceUrl}/${to.path}` : siteSpaceUrl };
+          return { kind: 'redirect', location: pageUrlIn(siteSpaceUrl, to.path) };
         }
       }
     }

@@ -1,6 +1,6 @@
 import type { ServeResult } from './answer.js';
 import type { SiteCache } from './cache.js';
-import { siteSpaceUrlIn } from './urls.js';
+import { pageUrlIn, siteSpaceUrlIn } from './urls.js';
 import type { VisitorView } from './visitor-access.js';
 
 /** Files for robots and tools at a site's root, with their content types. */
@@ -72,7 +72,7 @@ async function listPages(cache: SiteCache, view: VisitorView) {
         // A page that asks search engines not to index it is not offered to crawlers.
         if (node.version.noRobotsIndex) continue;
         pages.push({
-          url: node.path ? `${base}/${node.path}` : base,
+          url: pageUrlIn(base, node.path),
           title: node.version.title,
           description: node.version.description ?? '',
         });

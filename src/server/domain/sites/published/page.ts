@@ -36,7 +36,7 @@ import {
   type PagesUrl,
 } from './navigation.js';
 import { contentPageHtml, emptySpaceArticle, notFoundArticle, pageArticle } from './page-html.js';
-import { siteSpaceUrlOf } from './urls.js';
+import { pageUrlIn, siteSpaceUrlOf } from './urls.js';
 import type { Visible } from './visitor-access.js';
 
 /**
@@ -73,7 +73,7 @@ export interface PageToRender {
 /** The HTML of a page, or of a site space without pages, as this visitor sees the site. */
 export async function renderPage(db: Db, c: PageToRender): Promise<string> {
   const { site, index, node, siteSpaceUrl, settings } = c;
-  const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+  const pageUrl = (n: PageNode) => pageUrlIn(siteSpaceUrl, n.path);
   const resolver: LinkResolver = {
     currentPath: node?.path ?? '',
     siteRoot: c.root,

@@ -11,7 +11,7 @@ import type { ServeResult } from './answer.js';
 import type { SiteCache } from './cache.js';
 import { safeHref, siteLook, type RefResolver, type SiteLook } from './look.js';
 import { messagePage, searchForm, siteHeader, themedDocument } from './page-html.js';
-import { siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
+import { pageUrlIn, siteSpaceUrlIn, siteSpaceUrlOf } from './urls.js';
 import { pageTree, sectionTabs } from './navigation.js';
 import { pagesUrlIn } from './page.js';
 import type { PageNode } from '../../content/model.js';
@@ -73,7 +73,7 @@ export async function siteSearch(
     if (!ss) return undefined;
     const section = structure.sections.find((x) => x.id === ss.section_id);
     const siteSpaceUrl = siteSpaceUrlIn(view.root, section, ss);
-    return hit.path ? `${siteSpaceUrl}/${hit.path}` : siteSpaceUrl;
+    return pageUrlIn(siteSpaceUrl, hit.path);
   };
   // The results of the site space the visitor searches from come first, then the others in their order.
   const searchedFrom = covered.find((ss) => ss.id === params.in);
@@ -117,7 +117,7 @@ export async function siteSearch(
       structure.sections.find((x) => x.id === home.section_id),
       home,
     );
-    const pageUrl = (n: PageNode) => (n.path ? `${siteSpaceUrl}/${n.path}` : siteSpaceUrl);
+    const pageUrl = (n: PageNode) => pageUrlIn(siteSpaceUrl, n.path);
     pages = pageTree(index, pageUrl, undefined, pagesUrlIn(siteSpaceUrl));
   }
   const html = searchPage(

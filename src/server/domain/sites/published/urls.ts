@@ -9,6 +9,11 @@ export function siteSpaceUrlIn(root: string, section: SectionRow | undefined, ss
   return section ? `${root}/${section.path}/${ss.path}` : `${root}/${ss.path}`;
 }
 
+/** The published URL of a page of a site space, by its path (`''`: the site space's first page). */
+export function pageUrlIn(siteSpaceUrl: string, pagePath: string): string {
+  return pagePath ? `${siteSpaceUrl}/${pagePath}` : siteSpaceUrl;
+}
+
 /** The published URL of the first site space this visitor sees that shows `spaceId`. */
 export function siteSpaceUrlOf(
   structure: Structure,
