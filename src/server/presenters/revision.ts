@@ -7,13 +7,15 @@ import {
   type RevisionReusableContent,
 } from '../../shared/contract/content.js';
 import crypto from 'node:crypto';
-import type {
-  FileEntry,
-  PageNode,
-  PageVisit,
-  ReusableContent,
-  RevisionRow,
-  TreeVisitor,
+import {
+  pageCoverOf,
+  pageLayoutOf,
+  type FileEntry,
+  type PageNode,
+  type PageVisit,
+  type ReusableContent,
+  type RevisionRow,
+  type TreeVisitor,
 } from '../domain/content/model.js';
 import type { Block } from '../domain/content/blocks.js';
 import { blocksToMarkdown } from '../domain/content/blocks.js';
@@ -77,8 +79,8 @@ export function presentPage(
     ...(v.noIndex ? { noIndex: true } : {}),
     ...(v.noRobotsIndex ? { noRobotsIndex: true } : {}),
     urls: { app: pageApp(urls, at, node.id) },
-    layout: v.layout ? { ...DEFAULT_PAGE_LAYOUT, ...v.layout } : DEFAULT_PAGE_LAYOUT,
-    ...(v.cover ? { cover: { ref: { kind: 'file' as const, file: v.cover.file }, yPos: v.cover.yPos ?? 0 } } : {}),
+    layout: pageLayoutOf(v),
+    ...(v.cover ? { cover: pageCoverOf(v) } : {}),
     ...(v.document ? { documentId: v.document } : {}),
     pages,
     ...(body?.format === 'markdown' ? { markdown: blocksToMarkdown(body.blocks) } : {}),
@@ -135,10 +137,8 @@ export function pagesJsonWriter(
         return false;
       }
       if (type === 'document') {
-        const layout = v.layout ? json({ ...DEFAULT_PAGE_LAYOUT, ...v.layout }) : LAYOUT_JSON;
-        const cover = v.cover
-          ? `,"cover":{"ref":{"kind":"file","file":${json(v.cover.file)}},"yPos":${json(v.cover.yPos ?? 0)}}`
-          : '';
+        const layout = v.layout ? json(pageLayoutOf(v)) : LAYOUT_JSON;
+        const cover = v.cover ? `,"cover":${json(pageCoverOf(v))}` : '';
         text += `,"urls":{"app":${json(pageApp(urls, at, page.id))}},"layout":${layout}${cover}${field('documentId', v.document)}`;
         const ref = git?.('page', page.id);
         if (ref) text += `,"git":{"oid":${json(ref.oid)},"path":${json(ref.path)}}`;

@@ -8,16 +8,11 @@ import {
   isPageKey,
   type FileEntry,
   type PageEntry,
-  type PageVersion,
   type RevisionReader,
+  pageCoverOf,
+  pageLayoutOf,
 } from './model.js';
 import { jsonEqual, type Json } from './tree.js';
-import { DEFAULT_PAGE_LAYOUT } from '../../../shared/contract/content.js';
-
-/** A page's layout and cover as the contract gives them (page_edited's `layout` and `cover` attributes). */
-const layoutOf = (v: PageVersion) => ({ ...DEFAULT_PAGE_LAYOUT, ...v.layout });
-const coverOf = (v: PageVersion) =>
-  v.cover && { ref: { kind: 'file' as const, file: v.cover.file }, yPos: v.cover.yPos ?? 0 };
 
 const FIELDS = ['title', 'slug', 'emoji', 'description', 'href'] as const;
 
@@ -87,12 +82,12 @@ export async function semanticChanges(
           };
         }
         if (!jsonEqual((old.layout ?? null) as Json, (version.layout ?? null) as Json)) {
-          attributes.layout = { before: layoutOf(old), after: layoutOf(version) };
+          attributes.layout = { before: pageLayoutOf(old), after: pageLayoutOf(version) };
         }
         if (!jsonEqual((old.cover ?? null) as Json, (version.cover ?? null) as Json)) {
           attributes.cover = {
-            ...(old.cover ? { before: coverOf(old) } : {}),
-            ...(version.cover ? { after: coverOf(version) } : {}),
+            ...(old.cover ? { before: pageCoverOf(old) } : {}),
+            ...(version.cover ? { after: pageCoverOf(version) } : {}),
           };
         }
         if (Object.keys(attributes).length) out.push({ type: 'page_edited', page, attributes });

@@ -11,7 +11,15 @@ import { PAGE_BLOCKS_MAX } from '../../../shared/markdown-limits.js';
 
 const BLOCKS_MESSAGE = `More than ${PAGE_BLOCKS_MAX} top-level blocks in one page: split it into several pages`;
 import type { RevisionReader } from './model.js';
-import { REUSABLE, isPageKey, reusableKey, type PageEntry, type PageVersion, type RevisionWriter } from './model.js';
+import {
+  PAGE_FLAGS,
+  REUSABLE,
+  isPageKey,
+  reusableKey,
+  type PageEntry,
+  type PageVersion,
+  type RevisionWriter,
+} from './model.js';
 import {
   FILE_MAX_BYTES,
   PAGE_SLUG_MAX,
@@ -298,6 +306,7 @@ export async function applyChanges(
             ? identifyBlocks(ctx.splitBlocks(change.document.markdown), [], newId)
             : [];
         if (blocks.length > PAGE_BLOCKS_MAX) fail('document.markdown', BLOCKS_MESSAGE);
+        const layout = change.layout && layoutOverrides(change.layout);
         const version: PageVersion = {
           type: change.type,
           title,
@@ -308,7 +317,7 @@ export async function applyChanges(
           ...(change.hidden ? { hidden: true as const } : {}),
           ...(change.noIndex ? { noIndex: true as const } : {}),
           ...(change.noRobotsIndex ? { noRobotsIndex: true as const } : {}),
-          ...(change.layout && layoutOverrides(change.layout) ? { layout: layoutOverrides(change.layout) } : {}),
+          ...(layout ? { layout } : {}),
           ...(change.cover ? { cover: await coverOf(change.cover) } : {}),
           ...(change.type === 'link' ? { href: change.href } : {}),
           ...(documentHash(blocks) ? { document: documentHash(blocks) } : {}),
@@ -379,7 +388,7 @@ export async function applyChanges(
           if (change.description) version.description = change.description;
           else delete version.description;
         }
-        for (const flag of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+        for (const flag of PAGE_FLAGS) {
           if (change[flag] === undefined) continue;
           if (change[flag]) version[flag] = true;
           else delete version[flag];

@@ -9,6 +9,7 @@ import { mergedAnchorAliases } from './anchors.js';
 import { markdownCost, splitBlocks, type Block, type SplitBlock } from './blocks.js';
 import { workers } from '../../workers/pool.js';
 import {
+  PAGE_FLAGS,
   ROOT,
   REUSABLE,
   isPageKey,
@@ -197,7 +198,7 @@ export async function mergeRevisions(
     const merged: PageVersion = { ...vo, updatedAt: now };
     // A flag cannot conflict: the side that changed it from the base wins. So with each layout option (each has
     // two values).
-    for (const flag of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+    for (const flag of PAGE_FLAGS) {
       if (vo[flag] === vt[flag] || vo[flag] !== vb?.[flag]) continue;
       if (vt[flag]) merged[flag] = true;
       else delete merged[flag];

@@ -5,7 +5,7 @@ import { findRevision } from '../../storage/repos/spaces.js';
 import { NotFoundError } from '../errors.js';
 import { Trie, hashOf, type Json } from './tree.js';
 import type { Block } from './blocks.js';
-import type { PageCover, PageLayout } from '../../../shared/contract/content.js';
+import { DEFAULT_PAGE_LAYOUT, type PageCover, type PageLayout } from '../../../shared/contract/content.js';
 import { TimeSlices } from '../../lib/yield.js';
 
 /**
@@ -80,6 +80,20 @@ export interface PageVersion {
   anchors?: Record<string, string>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A page's flags (each `true` or absent): set, cleared and merged alike. */
+export const PAGE_FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
+
+/** A page's whole layout: its options over the defaults. */
+export function pageLayoutOf(version: PageVersion): PageLayout {
+  return version.layout ? { ...DEFAULT_PAGE_LAYOUT, ...version.layout } : DEFAULT_PAGE_LAYOUT;
+}
+
+/** A page's cover as the contract gives it (`RevisionPageDocumentCover`), if it has one. */
+export function pageCoverOf(version: PageVersion) {
+  const cover = version.cover;
+  return cover && { ref: { kind: 'file' as const, file: cover.file }, yPos: cover.yPos ?? 0 };
 }
 
 export interface DocumentObject {

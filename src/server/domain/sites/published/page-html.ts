@@ -1,8 +1,7 @@
-import { DEFAULT_PAGE_LAYOUT } from '../../../../shared/contract/content.js';
 import { titleAnchor } from '../../../../shared/heading-ids.js';
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { PageNode } from '../../content/model.js';
+import { pageLayoutOf, type PageNode } from '../../content/model.js';
 import { SEARCH_SEGMENT } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { el, text } from '../hast.js';
@@ -200,7 +199,7 @@ export function pageArticle(
   const taken = LAYOUT_IDS.has(id) || bodyHtml.includes(`id="${id}"`);
   // A layout without the title keeps it for screen readers (the page's one h1); without description or metadata
   // leaves them out.
-  const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
+  const layout = pageLayoutOf(node.version);
   return [
     // The cover is decoration: the page's title says what it is about.
     ...(coverUrl && layout.cover

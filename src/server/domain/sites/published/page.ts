@@ -1,10 +1,9 @@
-import { DEFAULT_PAGE_LAYOUT } from '../../../../shared/contract/content.js';
 import type { Element, ElementContent } from 'hast';
 import type { Db } from '../../../storage/db.js';
 import type { SectionRow, SiteRow, SiteSpaceRow } from '../../../storage/repos/sites.js';
 import type { SpaceRow } from '../../../storage/repos/spaces.js';
 import { findRevision } from '../../../storage/repos/spaces.js';
-import { RevisionReader, type PageNode } from '../../content/model.js';
+import { RevisionReader, pageLayoutOf, type PageNode } from '../../content/model.js';
 import { blocksToMarkdown, markdownCost } from '../../content/blocks.js';
 import { withIncludes } from '../../content/reusable.js';
 import { withAnchorAliases } from '../../content/anchors.js';
@@ -122,7 +121,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const cover = node.version.cover && resolver.file(node.version.cover.file);
     article = pageArticle(node, html, settings, pageUrl(node), c.editLink, cover);
     // The page's own layout may leave out "On this page", the previous and next pages, the page tree.
-    const layout = { ...DEFAULT_PAGE_LAYOUT, ...node.version.layout };
+    const layout = pageLayoutOf(node.version);
     const toc = layout.outline ? onThisPage(body.headings) : undefined;
     around = {
       before: breadcrumbs(index, node, pageUrl),
