@@ -347,8 +347,11 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const { c, found } = await findReusable(request);
         const markdown =
           request.query.format === 'markdown' ? blocksToMarkdown(await c.reader.document(found.version)) : undefined;
-        const git = await (await gitOf(request, c))?.one('reusable', found.id);
-        return { ...presentReusableContent(found, git), ...(markdown !== undefined ? { markdown } : {}) };
+        const refs = await (await gitOf(request, c))?.load([found.id]);
+        return {
+          ...presentReusableContent(found, refs?.('reusable', found.id)),
+          ...(markdown !== undefined ? { markdown } : {}),
+        };
       },
     );
     r.get(
@@ -407,8 +410,8 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
         const fileId = (request.params as { fileId: string }).fileId;
         const file = await c.reader.file(fileId);
         if (!file) throw new NotFoundError('File not found');
-        const git = await (await gitOf(request, c))?.one('file', fileId);
-        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file, c.publicFiles, git);
+        const refs = await (await gitOf(request, c))?.load([fileId]);
+        return presentFile(deps.urls, c.space.id, c.revision.id, fileId, file, c.publicFiles, refs?.('file', fileId));
       },
     );
   }

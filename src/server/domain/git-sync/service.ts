@@ -261,13 +261,12 @@ export type GitRefLookup = (kind: repo.GitSyncPathRow['kind'], objectId: string)
 /**
  * The `git` fields of a synced space's pages, files and reusable contents: their files as of the last sync (paths
  * from the repository's root, blob ids), or nothing for a space without Git Sync. `version` changes with each sync
- * (it is part of the cache keys of page trees); `load` reads the path map (of the objects named, or whole), `one`
- * reads a single row.
+ * (it is part of the cache keys of page trees); `load` reads the path map (of the objects named, or whole).
  */
 export async function gitRefsOf(
   db: Executor,
   spaceId: string,
-): Promise<{ version: string; load(ids?: string[]): Promise<GitRefLookup>; one: GitRefLookupOne } | undefined> {
+): Promise<{ version: string; load(ids?: string[]): Promise<GitRefLookup> } | undefined> {
   const sync = await repo.findGitSync(db, spaceId);
   if (!sync?.commit_oid) return undefined;
   const full = (p: string) => [sync.root, sync.content_root, p].filter(Boolean).join('/');
@@ -281,13 +280,8 @@ export async function gitRefsOf(
       }
       return (kind, id) => map.get(`${kind}:${id}`);
     },
-    async one(kind, id) {
-      const row = await repo.findGitSyncPathRow(db, spaceId, kind, id);
-      return row ? { oid: row.blob_oid, path: full(row.path) } : undefined;
-    },
   };
 }
-type GitRefLookupOne = (kind: repo.GitSyncPathRow['kind'], objectId: string) => Promise<GitFileRef | undefined>;
 
 /** The space's Git Sync, for its answer (`space.gitSync`), when it has one. */
 export function gitSyncOf(db: Executor, spaceId: string) {

@@ -71,18 +71,15 @@ export async function claimGitSyncPoll(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function findGitSyncPathRow(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
-  return db
+export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
+  const row = await db
     .selectFrom('git_sync_paths')
-    .selectAll()
+    .select('path')
     .where('space_id', '=', spaceId)
     .where('object_id', '=', objectId)
     .where('kind', '=', kind)
     .executeTakeFirst();
-}
-
-export async function findGitSyncPath(db: Executor, spaceId: string, kind: GitSyncPathRow['kind'], objectId: string) {
-  return (await findGitSyncPathRow(db, spaceId, kind, objectId))?.path;
+  return row?.path;
 }
 
 export function listGitSyncPaths(db: Executor, spaceId: string) {
