@@ -3,7 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { toString } from 'mdast-util-to-string';
-import { isAlias, isMap, isScalar, parseDocument } from 'yaml';
+import { isAlias, isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { blockRanges, normalizeMarkdown, type SplitBlock } from '../content/blocks.js';
 import { htmlToMarkdown } from './html.js';
 import {
@@ -323,8 +323,9 @@ function frontMatter(markdown: string): PublishingOptions & {
 } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!m) return { body: markdown };
-  const fields = frontMatterFields(m[1]!);
-  const layout = m[1]!.includes('layout') ? frontMatterLayout(m[1]!) : undefined;
+  const mapping = frontMatterMap(m[1]!);
+  const fields = mapping ? frontMatterFields(mapping) : {};
+  const layout = mapping && frontMatterLayout(mapping);
   return {
     body: markdown.slice(m[0].length),
     ...(fields.title ? { title: fields.title } : {}),
@@ -344,14 +345,7 @@ function frontMatter(markdown: string): PublishingOptions & {
  * GitBook's `layout:` front matter (`width: wide`, `title: { visible: false }`, `cover: { visible, size }`, …) as
  * the page's layout options that differ from the defaults; keys it does not know (`tags`, `actions`) are left out.
  */
-function frontMatterLayout(text: string): Partial<PageLayout> | undefined {
-  let doc;
-  try {
-    doc = parseDocument(text, { uniqueKeys: false });
-  } catch {
-    return undefined;
-  }
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+function frontMatterLayout({ doc }: FrontMatterMap): Partial<PageLayout> | undefined {
   const map = doc.contents.get('layout', true);
   if (!isMap(map)) return undefined;
   const scalar = (node: unknown) => (isScalar(node) ? node.value : undefined);
@@ -374,16 +368,25 @@ function frontMatterLayout(text: string): Partial<PageLayout> | undefined {
   });
 }
 
-/** The scalar fields of a front matter mapping, keys lowercased, values as written (`1.0` stays "1.0"), trimmed. */
-function frontMatterFields(text: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+/** A front matter block parsed once, when it is valid YAML and a mapping. */
+interface FrontMatterMap {
+  doc: Document.Parsed & { contents: YAMLMap };
+}
+
+function frontMatterMap(text: string): FrontMatterMap | undefined {
   let doc;
   try {
     doc = parseDocument(text, { uniqueKeys: false });
   } catch {
-    return fields;
+    return undefined;
   }
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return fields;
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  return { doc: doc as FrontMatterMap['doc'] };
+}
+
+/** The scalar fields of a front matter mapping, keys lowercased, values as written (`1.0` stays "1.0"), trimmed. */
+function frontMatterFields({ doc }: FrontMatterMap): Record<string, string> {
+  const fields: Record<string, string> = {};
   for (const pair of doc.contents.items) {
     if (!isScalar(pair.key) || pair.key.value === null) continue;
     const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
