@@ -57,6 +57,9 @@ import { IMPORT_JOB, IMPORTS_IN_FLIGHT_MAX, importJobHandler, importSettings } f
 import { fileUploadRoutes } from './routes/file-uploads.js';
 import { searchRoutes } from './routes/search.js';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { EMAIL_JOB, EMAILS_IN_FLIGHT_MAX, emailJobHandler, mailSettings } from './domain/mail/outbox.js';
+import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './domain/auth/recovery.js';
+import { outboxRoutes } from './routes/outbox.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
 import { OPENAPI_JOB } from './domain/openapi/service.js';
 
@@ -124,6 +127,8 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
       [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }),
       [IMPORT_JOB]: importJobHandler(deps.db, new Urls(deps.config.publicUrl), importSettings(deps.config)),
       [GIT_SYNC_JOB]: gitSyncJobHandler(deps.db, gitSyncSettings(deps.config, new Urls(deps.config.publicUrl))),
+      [EMAIL_JOB]: emailJobHandler(deps.db, mailSettings(deps.config)),
+      [PASSWORD_RESET_JOB]: passwordResetJobHandler(deps.db, mailSettings(deps.config)),
     },
     app.log,
     {
@@ -132,6 +137,8 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
       kindLimits: {
         [IMPORT_JOB]: IMPORTS_IN_FLIGHT_MAX,
         [GIT_SYNC_JOB]: GIT_SYNCS_IN_FLIGHT_MAX,
+        // A burst of mail never delays other work, and other work never holds mail back.
+        [EMAIL_JOB]: EMAILS_IN_FLIGHT_MAX,
         ...deps.jobs?.kindLimits,
       },
     },
@@ -235,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(importRoutes, routeDeps);
   await app.register(gitSyncRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
+  await app.register(outboxRoutes, routeDeps);
   // Live collaboration's WebSocket, and the messages it exchanges with the other processes on the database.
   const notifier = openNotifier(deps.config.storage);
   registerCollab(app, { db: deps.db, config: deps.config, notifier });

@@ -100,4 +100,49 @@ describe('loadConfig', () => {
       problems({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'long-enough', ADMIN_TOKEN: 'x'.repeat(32) }),
     ).toEqual([]);
   });
+
+  it('sends no mail without SMTP_HOST, and reads the relay, its TLS mode, credentials and sender with it', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'Docs <docs@example.com>' }).smtp).toEqual({
+      host: 'smtp.example.com',
+      port: 587,
+      tls: 'starttls',
+      from: 'Docs <docs@example.com>',
+      envelopeFrom: 'docs@example.com',
+    });
+    const implicit = loadConfig({
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_TLS: 'implicit',
+      SMTP_FROM: 'docs@example.com',
+      SMTP_USER: 'u',
+      SMTP_PASSWORD: 'p',
+      SMTP_ENVELOPE_FROM: 'bounces@example.com',
+    }).smtp;
+    expect(implicit).toMatchObject({ port: 465, auth: { user: 'u', pass: 'p' }, envelopeFrom: 'bounces@example.com' });
+    expect(
+      loadConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525', SMTP_TLS: 'none', SMTP_FROM: 'a@b.example' }).smtp,
+    ).toMatchObject({ port: 2525, tls: 'none' });
+  });
+
+  it('names each SMTP setting that is wrong or missing its pair', () => {
+    expect(problems({ SMTP_HOST: 'smtp.example.com' })).toEqual([
+      'SMTP_FROM: required with SMTP_HOST (such as Docs <docs@example.com>)',
+    ]);
+    expect(problems({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'Docs <not an address>' })[0]).toMatch(/^SMTP_FROM: /);
+    expect(problems({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.example', SMTP_USER: 'u' })).toEqual([
+      'SMTP_USER and SMTP_PASSWORD: set both or neither',
+    ]);
+    expect(problems({ SMTP_FROM: 'a@b.example', SMTP_PORT: '25' })).toEqual([
+      'SMTP_PORT, SMTP_FROM: set SMTP_HOST too, or leave them unset',
+    ]);
+    expect(problems({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.example', SMTP_TLS: 'maybe' })[0]).toMatch(
+      /^SMTP_TLS: must be starttls, implicit or none/,
+    );
+    expect(problems({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.example', SMTP_PORT: '70000' })[0]).toMatch(
+      /^SMTP_PORT: /,
+    );
+    expect(
+      problems({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.example', SMTP_TLS_CA_FILE: '/nonexistent/ca.pem' }),
+    ).toEqual(['SMTP_TLS_CA_FILE: cannot be read (ENOENT)']);
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -107,6 +108,25 @@ const envSchema = z.object({
     .optional(),
   /** Seconds one import may take, from its start to its revision. */
   IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
+  /** The SMTP relay e-mail goes through (password resets, invitations, notifications); unset: kept in the outbox. */
+  SMTP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+$/, 'must be a host name or an IP address')
+    .optional(),
+  /** Its port: 587 unless set (465 with SMTP_TLS=implicit). */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** starttls (default: refuse a relay without STARTTLS), implicit (TLS from the first byte, port 465) or none. */
+  SMTP_TLS: z
+    .enum(['starttls', 'implicit', 'none'], { message: 'must be starttls, implicit or none' })
+    .default('starttls'),
+  SMTP_USER: z.string().max(320).optional(),
+  SMTP_PASSWORD: z.string().max(1000).optional(),
+  /** The sender: `Docs <docs@example.com>` or a bare address. */
+  SMTP_FROM: z.string().max(320).optional(),
+  /** The address bounces go to (SMTP MAIL FROM); the sender's address unless set. */
+  SMTP_ENVELOPE_FROM: z.email({ message: 'must be an e-mail address' }).optional(),
+  /** A PEM file of the certificate authority the relay's certificate comes from (a private CA). */
+  SMTP_TLS_CA_FILE: z.string().min(1).optional(),
   /** Seconds a console session lasts without use. */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -153,6 +173,70 @@ export interface Config {
   gitFilesMax?: number;
   /** JOB_LEASE_SECONDS: how long a running job's lease lasts (renewed while its process lives); 60 when unset. */
   jobLeaseSeconds?: number;
+  /** The SMTP relay (SMTP_*); absent: e-mail is kept in the outbox for the instance owner to read. */
+  smtp?: SmtpConfig;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  tls: 'starttls' | 'implicit' | 'none';
+  auth?: { user: string; pass: string };
+  /** The From header, as written (`Docs <docs@example.com>`). */
+  from: string;
+  /** MAIL FROM: where bounces go. */
+  envelopeFrom: string;
+  /** The PEM text of a private certificate authority. */
+  ca?: string;
+}
+
+/** The address of a From header (`Docs <docs@example.com>` or `docs@example.com`); undefined when it has none. */
+export function addressOf(from: string): string | undefined {
+  const m = /^\s*(?:"?[^"<>]*"?\s*)?<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from) ?? /^\s*([^<>\s"]+@[^<>\s"]+)\s*$/.exec(from);
+  const address = m?.[1];
+  return address && z.email().safeParse(address).success ? address : undefined;
+}
+
+function smtpFrom(e: z.infer<typeof envSchema>, problems: string[]): SmtpConfig | undefined {
+  const given = [
+    'SMTP_PORT',
+    'SMTP_USER',
+    'SMTP_PASSWORD',
+    'SMTP_FROM',
+    'SMTP_ENVELOPE_FROM',
+    'SMTP_TLS_CA_FILE',
+  ].filter((k) => e[k as keyof typeof e] !== undefined);
+  if (!e.SMTP_HOST) {
+    if (given.length) problems.push(`${given.join(', ')}: set SMTP_HOST too, or leave them unset`);
+    return undefined;
+  }
+  if ((e.SMTP_USER === undefined) !== (e.SMTP_PASSWORD === undefined)) {
+    problems.push('SMTP_USER and SMTP_PASSWORD: set both or neither');
+  }
+  const address = e.SMTP_FROM && addressOf(e.SMTP_FROM);
+  if (!e.SMTP_FROM) problems.push('SMTP_FROM: required with SMTP_HOST (such as Docs <docs@example.com>)');
+  else if (!address)
+    problems.push('SMTP_FROM: must be an address, or a name and an address such as Docs <docs@example.com>');
+  let ca: string | undefined;
+  if (e.SMTP_TLS_CA_FILE) {
+    try {
+      ca = readFileSync(e.SMTP_TLS_CA_FILE, 'utf8');
+      if (!ca.includes('-----BEGIN CERTIFICATE-----')) problems.push('SMTP_TLS_CA_FILE: is not a PEM certificate file');
+    } catch (err) {
+      problems.push(`SMTP_TLS_CA_FILE: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return {
+    host: e.SMTP_HOST,
+    port: e.SMTP_PORT ?? (e.SMTP_TLS === 'implicit' ? 465 : 587),
+    tls: e.SMTP_TLS,
+    ...(e.SMTP_USER !== undefined && e.SMTP_PASSWORD !== undefined
+      ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD } }
+      : {}),
+    from: e.SMTP_FROM ?? '',
+    envelopeFrom: e.SMTP_ENVELOPE_FROM ?? address ?? '',
+    ...(ca ? { ca } : {}),
+  };
 }
 
 export class ConfigError extends Error {
@@ -186,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SEARCH_LANGUAGE: SQLite searches in english (stemming) or simple (none); other languages need PostgreSQL',
     );
   }
+  const smtp = smtpFrom(e, problems);
   if (problems.length) throw new ConfigError(problems);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
@@ -222,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collabRecheckSeconds: e.COLLAB_RECHECK_SECONDS,
     gitFilesMax: e.GIT_SYNC_FILES_MAX,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    ...(smtp ? { smtp } : {}),
     ...(e.IMPORT_ARCHIVE_MAX_BYTES || e.IMPORT_TIME_LIMIT_SECONDS
       ? {
           importLimits: {

@@ -8,6 +8,7 @@ import { scheduleDomainRechecks } from './jobs/domains.js';
 import { scheduleGitPolls } from './jobs/git-polls.js';
 import { gitSyncSettings } from './domain/git-sync/service.js';
 import { gitVersion } from './lib/git.js';
+import { checkSmtp } from './lib/mailer.js';
 import { Urls } from './lib/urls.js';
 import { txtLookup } from './lib/dns.js';
 import { workers } from './workers/pool.js';
@@ -60,6 +61,22 @@ async function main() {
   const stopDomainRechecks = scheduleDomainRechecks(storage.db, txtLookup(config.dnsServers), app.log);
   // Git-synced spaces without a webhook look at their branch every so often (see domain/git-sync/webhooks.ts).
   const stopGitPolls = scheduleGitPolls(storage.db, gitSyncSettings(config, new Urls(config.publicUrl)), app.log);
+  // Mail: say once where it goes. A relay that cannot be reached is a warning, never a reason not to start.
+  if (config.smtp) {
+    const smtp = config.smtp;
+    void checkSmtp(smtp).then((problem) =>
+      problem
+        ? app.log.warn(
+            `SMTP: ${smtp.host}:${smtp.port} cannot be used now (${problem}); e-mail waits in the outbox and is retried`,
+          )
+        : app.log.info(`SMTP: delivering through ${smtp.host}:${smtp.port}`),
+    );
+    if (smtp.tls === 'none' && !['127.0.0.1', '::1', 'localhost'].includes(smtp.host)) {
+      app.log.warn('SMTP_TLS=none: e-mail (password reset links too) goes to the relay unencrypted');
+    }
+  } else {
+    console.log('SMTP is not configured: e-mail is kept in the outbox (console: your menu → Outbox)');
+  }
   const git = await gitVersion();
   if (!git) app.log.warn('git is not installed: Git Sync cannot run (install the git package, 2.37 or later)');
   let closing = false;

@@ -8,11 +8,13 @@ import { purgeCollabDocuments } from '../storage/repos/collab.js';
 import { SPACE_TRASH_DAYS } from '../../shared/contract/spaces.js';
 import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
 import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
+import { purgeMail } from '../storage/repos/mail.js';
+import { purgeAccountTokens } from '../storage/repos/account-tokens.js';
 
 /**
  * Removes for good the spaces deleted more than 7 days ago, expired console sessions, old sign-in failures and
  * background jobs finished more than 7 days ago, the chunks of uploads left unfinished a day ago, and the shared documents (live collaboration) of change
- * requests merged or archived a day ago. Every statement is idempotent, so several server processes on one database may all run it.
+ * requests merged or archived a day ago, old e-mail and mailed links. Every statement is idempotent, so several server processes on one database may all run it.
  */
 export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
   const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
@@ -23,6 +25,10 @@ export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: num
   await purgeBlobUploads(db, isoMinus(DAY_MS, now));
   // Shared documents of change requests merged or archived a day ago (live collaboration).
   await purgeCollabDocuments(db, isoMinus(DAY_MS, now));
+  // Sent and settled e-mail after 30 days, held mail (its links long expired) after 7, rate windows after a day;
+  // mailed links a day after they expired.
+  await purgeMail(db, isoMinus(30 * DAY_MS, now), isoMinus(7 * DAY_MS, now), isoMinus(DAY_MS, now));
+  await purgeAccountTokens(db, isoMinus(DAY_MS, now));
   return { spaces };
 }
 

@@ -16,6 +16,8 @@ export interface JobHandler {
   /** Called once the job failed `attempts` times, to record the failure where users see it. */
   giveUp?(payload: unknown, error: unknown): Promise<void>;
   attempts?: number;
+  /** Delay before trying again after the `attempts`-th failure; linear (`retryMs` × attempts) unless given. */
+  retryDelayMs?(attempts: number): number;
 }
 
 export interface JobQueueOptions {
@@ -206,7 +208,8 @@ export class JobQueue {
         await repo.finishJob(this.db, job.id, this.worker, { state: 'failed' }, message, nowIso());
       } else {
         this.log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed; it will be retried');
-        const runAfter = new Date(this.options.now() + this.options.retryMs * job.attempts).toISOString();
+        const delayMs = handler.retryDelayMs?.(job.attempts) ?? this.options.retryMs * job.attempts;
+        const runAfter = new Date(this.options.now() + delayMs).toISOString();
         await repo.finishJob(this.db, job.id, this.worker, { state: 'queued', runAfter }, message, nowIso());
       }
     } finally {

@@ -20,6 +20,16 @@ import { clearCookie, setCookie } from '../lib/cookies.js';
 import type { Config } from '../config.js';
 import type { RouteDeps } from './context.js';
 import * as account from '../domain/auth/account.js';
+import * as recovery from '../domain/auth/recovery.js';
+import { mailSettings } from '../domain/mail/outbox.js';
+import {
+  passwordResetRequestSchema,
+  passwordResetCheckSchema,
+  passwordResetCheckResultSchema,
+  passwordResetCompleteSchema,
+  passwordResetResultSchema,
+} from '../../shared/contract/account.js';
+import { emptyObjectSchema } from '../../shared/contract/common.js';
 
 /** The console's session cookies (sign-in with a password, sign-up and SAML sign-in). */
 export function setSessionCookies(
@@ -59,6 +69,53 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
       const result = await auth.login(deps.db, deps.config, request.body, request.ip, request.headers['user-agent']);
       setSessionCookies(reply, deps.config, result.session);
       return { user: presentUser(deps.urls, result.user), token: result.token };
+    },
+  );
+
+  // Forgotten passwords (domain/auth/recovery.ts). The request answers 202 and the same body whatever the address.
+  r.post(
+    '/v1/auth/password-reset',
+    { config: { public: true }, schema: { body: passwordResetRequestSchema, response: { 202: emptyObjectSchema } } },
+    async (request, reply) => {
+      await recovery.requestPasswordReset(deps.db, request.body.email, request.ip);
+      return reply.code(202).send({});
+    },
+  );
+
+  r.post(
+    '/v1/auth/password-reset/check',
+    {
+      config: { public: true },
+      schema: { body: passwordResetCheckSchema, response: { 200: passwordResetCheckResultSchema } },
+    },
+    async (request) => {
+      const result = await recovery.checkPasswordReset(deps.db, request.body.token);
+      return { email: result.email, tokens: result.tokens.map(presentToken) };
+    },
+  );
+
+  r.post(
+    '/v1/auth/password-reset/complete',
+    {
+      config: { public: true },
+      schema: { body: passwordResetCompleteSchema, response: { 200: passwordResetResultSchema } },
+    },
+    async (request, reply) => {
+      const result = await recovery.completePasswordReset(
+        deps.db,
+        deps.config,
+        mailSettings(deps.config),
+        request.body,
+        clientOf(request),
+      );
+      setSessionCookies(reply, deps.config, result.session);
+      return {
+        user: presentUser(deps.urls, result.user),
+        token: result.token,
+        signedOut: result.signedOut,
+        revokedTokens: result.revokedTokens,
+        remainingTokens: result.remainingTokens.map(presentToken),
+      };
     },
   );
 

@@ -4,6 +4,9 @@
  */
 export interface Database {
   users: UsersTable;
+  email_messages: EmailMessagesTable;
+  email_rate_counters: EmailRateCountersTable;
+  account_tokens: AccountTokensTable;
   api_tokens: ApiTokensTable;
   user_photos: UserPhotosTable;
   login_attempts: LoginAttemptsTable;
@@ -81,6 +84,8 @@ export interface UsersTable {
   created_at: string;
   /** 1 for the account created at first start: the instance owner (verifies e-mail domains for organizations). */
   instance_owner?: number;
+  /** When the password was last set through a reset link (the account page lists the API tokens that outlived it). */
+  password_reset_at?: string | null;
 }
 
 export interface ApiTokensTable {
@@ -918,4 +923,60 @@ export interface GitSyncRunsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+}
+
+/** How far an outgoing e-mail got (domain/mail/outbox.ts). */
+export type EmailState = 'queued' | 'held' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'suppressed';
+
+/** One outgoing e-mail, composed once: `raw` is the exact MIME message every attempt sends. */
+export interface EmailMessagesTable {
+  id: string;
+  /** The cause, unique: queuing the same cause twice makes one message. */
+  dedupe_key: string;
+  /** security | invitation | notification | digest */
+  category: string;
+  /** The template: password-reset, password-changed, … */
+  kind: string;
+  to_address: string;
+  to_user_id: string | null;
+  sender_user_id: string | null;
+  organization_id: string | null;
+  subject: string;
+  message_id: string;
+  envelope_from: string;
+  /** Emptied once security mail is sent: its link must not stay readable in the database. */
+  raw: string | null;
+  /** Its plain text and HTML parts, for the instance owner's outbox (emptied with `raw`). */
+  text_body: string | null;
+  html_body: string | null;
+  state: EmailState;
+  attempts: number;
+  last_error: string | null;
+  smtp_reply: string | null;
+  created_at: string;
+  updated_at: string;
+  send_started_at: string | null;
+  sent_at: string | null;
+}
+
+export interface EmailRateCountersTable {
+  scope: string;
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+/** A link mailed to an account's address; only the secret's hash is kept. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  /** password-reset (verify-email and change-email to come) */
+  purpose: string;
+  token_hash: string;
+  /** The address the link was sent to. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  created_ip: string | null;
 }

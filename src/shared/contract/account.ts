@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX, timestampSchema } from './common.js';
-import { PASSWORD_MAX, apiTokenSchema, displayNameSchema, newPasswordSchema } from './auth.js';
+import { ID_MAX, timestampSchema, userSchema } from './common.js';
+import { PASSWORD_MAX, apiTokenSchema, displayNameSchema, emailSchema, newPasswordSchema } from './auth.js';
 import { listSchema } from '../pagination.js';
 
 /** Decoded bytes of an account's photo; PNG, JPEG, GIF or WebP (checked once decoded). */
@@ -80,3 +80,33 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 export const userSessionListSchema = listSchema(userSessionSchema);
 
 export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(ID_MAX) });
+
+/** Secrets of links mailed to an account (password reset): what the console reads from the link's fragment. */
+export const ACCOUNT_LINK_TOKEN_MAX = 200;
+/** Minutes a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** `POST /v1/auth/password-reset`: mails a reset link when the address has an account (the answer never says). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** `POST /v1/auth/password-reset/check`: is this link still good, and for which account. */
+export const passwordResetCheckSchema = z.object({ token: z.string().min(1).max(ACCOUNT_LINK_TOKEN_MAX) });
+export const passwordResetCheckResultSchema = z.object({
+  /** The account's address, partly hidden (`a•••@example.com`). */
+  email: z.string(),
+  /** The account's lasting API tokens: a reset keeps them unless asked to revoke them. */
+  tokens: z.array(apiTokenSchema),
+});
+export type PasswordResetCheckResult = z.infer<typeof passwordResetCheckResultSchema>;
+
+/** `POST /v1/auth/password-reset/complete`: sets the password, signs every session out, and signs this one in. */
+export const passwordResetCompleteSchema = z.object({
+  token: z.string().min(1).max(ACCOUNT_LINK_TOKEN_MAX),
+  newPassword: newPasswordSchema,
+  /** Revokes the account's lasting API tokens too (kept otherwise, and listed in the answer). */
+  revokeTokens: z.boolean().optional(),
+});
+export type PasswordResetComplete = z.infer<typeof passwordResetCompleteSchema>;
+export const passwordResetResultSchema = passwordChangedSchema.extend({ user: userSchema, token: z.string() });
+export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;

@@ -30,6 +30,8 @@ import * as m028 from './028-site-redirects.js';
 import * as m029 from './029-collab.js';
 import * as m030 from './030-git-sync.js';
 import * as m031 from './031-git-sync-redirects.js';
+import * as m032 from './032-outbox.js';
+import * as m033 from './033-account-tokens.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '029-collab': m029,
   '030-git-sync': m030,
   '031-git-sync-redirects': m031,
+  '032-outbox': m032,
+  '033-account-tokens': m033,
 };
 
 export const migrationProvider: MigrationProvider = {

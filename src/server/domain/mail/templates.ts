@@ -1,0 +1,159 @@
+import { toHtml } from 'hast-util-to-html';
+import type { Element, ElementContent, Root } from 'hast';
+
+/**
+ * The e-mails the server writes: one layout (plain text, and simple HTML with inline styles that mail clients
+ * keep), and one function per kind of message. HTML is built as a tree and serialized by hast-util-to-html, so
+ * every name, title and address in it is escaped. Only English ships (messages are in `en` below); a catalogue
+ * per language takes the same shape.
+ */
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailLayout {
+  subject: string;
+  /** Shown above the message: the product or the organization's name. */
+  brand: string;
+  /** An https URL of the organization's logo. */
+  logo?: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** After the button: what to do if it wasn't you, how long the link works. */
+  after?: string[];
+  /** Why the person got this message. */
+  footer: string;
+}
+
+function el(
+  tagName: string,
+  style: string,
+  children: ElementContent[],
+  properties: Record<string, string> = {},
+): Element {
+  return { type: 'element', tagName, properties: { style, ...properties }, children };
+}
+const t = (value: string): ElementContent => ({ type: 'text', value });
+
+export function renderMail(m: MailLayout): RenderedMail {
+  const text = [
+    m.heading,
+    '',
+    ...m.paragraphs.flatMap((p) => [p, '']),
+    ...(m.button ? [`${m.button.label}: ${m.button.url}`, ''] : []),
+    ...(m.after ?? []).flatMap((p) => [p, '']),
+    '-- ',
+    m.footer,
+  ].join('\n');
+  const para = (p: string) => el('p', 'margin:0 0 16px;line-height:1.5', [t(p)]);
+  const card = el('div', 'max-width:560px;margin:0 auto;padding:32px;background:#fff;border-radius:8px', [
+    el('p', 'margin:0 0 24px;font-size:14px;color:#57606a', [
+      ...(m.logo && m.logo.startsWith('https://')
+        ? [
+            el('img', 'height:24px;vertical-align:middle;margin-right:8px', [], {
+              src: m.logo,
+              alt: '',
+              height: '24',
+            }),
+          ]
+        : []),
+      t(m.brand),
+    ]),
+    el('h1', 'margin:0 0 16px;font-size:20px;line-height:1.3;color:#1f2328', [t(m.heading)]),
+    ...m.paragraphs.map(para),
+    ...(m.button
+      ? [
+          el('p', 'margin:24px 0', [
+            el(
+              'a',
+              'display:inline-block;padding:10px 18px;background:#0969da;color:#fff;text-decoration:none;border-radius:6px;font-weight:600',
+              [t(m.button.label)],
+              { href: m.button.url },
+            ),
+          ]),
+          el('p', 'margin:0 0 16px;font-size:13px;color:#57606a;word-break:break-all', [
+            t('Or open this address: '),
+            t(m.button.url),
+          ]),
+        ]
+      : []),
+    ...(m.after ?? []).map(para),
+    el('hr', 'border:none;border-top:1px solid #d0d7de;margin:24px 0 16px', []),
+    el('p', 'margin:0;font-size:12px;color:#57606a', [t(m.footer)]),
+  ]);
+  const root: Root = {
+    type: 'root',
+    children: [
+      { type: 'doctype' },
+      el('html', '', [
+        el('head', '', [
+          el('meta', '', [], { charset: 'utf-8' }),
+          el('meta', '', [], { name: 'viewport', content: 'width=device-width' }),
+          el('title', '', [t(m.subject)]),
+        ]),
+        el(
+          'body',
+          'margin:0;padding:24px 12px;background:#f6f8fa;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;color:#1f2328',
+          [card],
+        ),
+      ]),
+    ],
+  };
+  return { subject: m.subject, text, html: toHtml(root) };
+}
+
+/** The product's name in mail (the organization's, once a message belongs to one). */
+export const PRODUCT = 'Docspace';
+
+const SECURITY_FOOTER =
+  'You received this security message because someone used your address on this documentation server. It is sent whatever your notification settings.';
+
+export const en = {
+  passwordReset: (p: { url: string; minutes: number; serverUrl: string }) =>
+    renderMail({
+      subject: 'Reset your password',
+      brand: PRODUCT,
+      heading: 'Reset your password',
+      paragraphs: [`Someone asked to reset the password of the account with this address on ${p.serverUrl}.`],
+      button: { label: 'Choose a new password', url: p.url },
+      after: [
+        `The link works once, for ${p.minutes} minutes. Using it signs the account out everywhere else.`,
+        "If it wasn't you, ignore this message: your password stays as it is.",
+      ],
+      footer: SECURITY_FOOTER,
+    }),
+  passwordResetSso: (p: { serverUrl: string; loginUrl: string }) =>
+    renderMail({
+      subject: 'Your account has no password',
+      brand: PRODUCT,
+      heading: 'Your account signs in through single sign-on',
+      paragraphs: [
+        `Someone asked to reset the password of the account with this address on ${p.serverUrl}.`,
+        "This account has no password: it signs in through your organization's identity provider, so there is none to reset.",
+      ],
+      button: { label: 'Sign in', url: p.loginUrl },
+      after: ["If it wasn't you, ignore this message."],
+      footer: SECURITY_FOOTER,
+    }),
+  passwordWasReset: (p: { serverUrl: string; at: string; tokens: number; accountUrl: string }) =>
+    renderMail({
+      subject: 'Your password was reset',
+      brand: PRODUCT,
+      heading: 'Your password was reset',
+      paragraphs: [
+        `The password of your account on ${p.serverUrl} was reset with a link sent to this address (${p.at} UTC). Every other session was signed out.`,
+        p.tokens === 0
+          ? 'The account has no API tokens.'
+          : p.tokens === 1
+            ? 'One API token of the account still works: review it on your account page.'
+            : `${p.tokens} API tokens of the account still work: review them on your account page.`,
+      ],
+      button: { label: 'Open your account', url: p.accountUrl },
+      after: ["If it wasn't you, reset your password again at once and revoke the API tokens you don't recognize."],
+      footer: SECURITY_FOOTER,
+    }),
+};
