@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { OWNER } from './e2e/support';
+import { MAIL_SINK_URL, OWNER } from './e2e/support';
 
 /**
  * Journeys run against the real server (src/server/main.ts) serving the built console (dist/console, built by
@@ -13,6 +13,8 @@ import { OWNER } from './e2e/support';
 /** E2E_PORT lets two checkouts run their journeys at once on one machine. */
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The mailbox the server delivers to (e2e/mail-sink.ts): SMTP on the next port, its reader on the one after. */
+const SINK_SMTP_PORT = PORT + 1;
 
 // The config is evaluated by the runner and again by each worker; the workers inherit the runner's directory.
 if (!process.env.DS_E2E_DATA_DIR) {
@@ -75,36 +77,51 @@ export default defineConfig({
     { name: 'instance-wide', testMatch: INSTANCE_WIDE, workers: 1, use: chromium },
     { name: 'journeys', testIgnore: INSTANCE_WIDE, dependencies: ['instance-wide'], use: chromium },
   ],
-  webServer: {
-    // As `npm start` runs it: the compiled server (built here when older than its sources; the console was just
-    // built by `npm run test:e2e`).
-    // As `npm start` runs it, with the options it gives node.
-    command: ['node', ...serverNodeArgs(), 'scripts/start.mjs'].join(' '),
-    url: `${BASE_URL}/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      ...serverEnv(),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.DS_E2E_DATA_DIR,
-      PUBLIC_URL: BASE_URL,
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefghijklmn',
-      SIGNUP: 'open',
-      LOG_LEVEL: 'warn',
-      // The Git Sync journey's repository is served on this one loopback address (every other private address,
-      // 127.0.0.1 included, stays refused as in production).
-      ALLOW_PRIVATE_FETCH: '127.0.0.2/32',
-      // A page of a published site renders in a worker thread (one readers' thread on two cores) within the time
-      // limit; on a loaded machine a big render passed the default 10 s, and the page said "Try again shortly". The
-      // journeys do not test that limit (src/server/workers/pool.test.ts does): here it is the journeys' own.
-      WORKER_TIMEOUT_SECONDS: '60',
-      // Journeys sign up dozens of people: a cheap scrypt, as the integration suite's servers use.
-      PASSWORD_HASH_COST: '10',
+  webServer: [
+    {
+      // Started first (Playwright starts these in order): the server checks its SMTP relay when it starts.
+      command: 'node --import tsx e2e/mail-sink.ts',
+      url: `${MAIL_SINK_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SINK_SMTP_PORT: String(SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(PORT + 2) },
     },
-  },
+    {
+      // As `npm start` runs it: the compiled server (built here when older than its sources; the console was just
+      // built by `npm run test:e2e`).
+      // As `npm start` runs it, with the options it gives node.
+      command: ['node', ...serverNodeArgs(), 'scripts/start.mjs'].join(' '),
+      url: `${BASE_URL}/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv(),
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.DS_E2E_DATA_DIR,
+        PUBLIC_URL: BASE_URL,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+        ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefghijklmn',
+        SIGNUP: 'open',
+        LOG_LEVEL: 'warn',
+        // The Git Sync journey's repository is served on this one loopback address (every other private address,
+        // 127.0.0.1 included, stays refused as in production).
+        ALLOW_PRIVATE_FETCH: '127.0.0.2/32',
+        // A page of a published site renders in a worker thread (one readers' thread on two cores) within the time
+        // limit; on a loaded machine a big render passed the default 10 s, and the page said "Try again shortly". The
+        // journeys do not test that limit (src/server/workers/pool.test.ts does): here it is the journeys' own.
+        WORKER_TIMEOUT_SECONDS: '60',
+        // Journeys sign up dozens of people: a cheap scrypt, as the integration suite's servers use.
+        PASSWORD_HASH_COST: '10',
+        // Mail goes to the journeys' mailbox (e2e/mail-sink.ts), on loopback without TLS.
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(SINK_SMTP_PORT),
+        SMTP_TLS: 'none',
+        SMTP_FROM: 'Docspace journeys <docs@example.com>',
+      },
+    },
+  ],
 });

@@ -88,6 +88,34 @@ export function watchBrowserErrors(page: Page): string[] {
   return errors;
 }
 
+/** The journeys' mailbox (e2e/mail-sink.ts, started by playwright.config.ts two ports after the server's). */
+export const MAIL_SINK_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3123) + 2}`;
+
+export interface SentMail {
+  messageId: string;
+  subject: string;
+  text: string;
+  html?: string;
+  to: string[];
+}
+
+/** Waits until a message to `to` whose subject is `subject` arrives in the journeys' mailbox, and answers the newest. */
+export async function waitForMail(to: string, subject: string | RegExp, count = 1): Promise<SentMail> {
+  let found: SentMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${MAIL_SINK_URL}/messages?to=${encodeURIComponent(to)}`);
+        const all = (await response.json()) as SentMail[];
+        found = all.filter((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)));
+        return found.length;
+      },
+      { message: `mail "${String(subject)}" to ${to}`, timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found[found.length - 1]!;
+}
+
 /** The owner account the e2e server bootstraps (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery' };
 

@@ -10,11 +10,14 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
 import { Route as AppIndexRouteImport } from './routes/_app.index';
 import { Route as AppSplatRouteImport } from './routes/_app.$';
 import { Route as AppAccountRouteImport } from './routes/_app.account';
+import { Route as AppInstanceOutboxRouteImport } from './routes/_app.instance.outbox';
 import { Route as AppOOrganizationIdRouteImport } from './routes/_app.o.$organizationId';
 import { Route as JoinOrganizationIdInviteIdRouteImport } from './routes/join.$organizationId.$inviteId';
 import { Route as AppOOrganizationIdIndexRouteImport } from './routes/_app.o.$organizationId.index';
@@ -64,9 +67,19 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const SignupRoute = SignupRouteImport.update({
@@ -87,6 +100,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppInstanceOutboxRoute = AppInstanceOutboxRouteImport.update({
+  id: '/instance/outbox',
+  path: '/instance/outbox',
   getParentRoute: () => AppRoute,
 } as any);
 const AppOOrganizationIdRoute = AppOOrganizationIdRouteImport.update({
@@ -364,10 +382,13 @@ const AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
+  '/instance/outbox': typeof AppInstanceOutboxRoute;
   '/o/$organizationId': typeof AppOOrganizationIdRouteWithChildren;
   '/join/$organizationId/$inviteId': typeof JoinOrganizationIdInviteIdRoute;
   '/o/$organizationId/$': typeof AppOOrganizationIdSplatRoute;
@@ -414,11 +435,14 @@ export interface FileRoutesByFullPath {
   '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId': typeof AppOOrganizationIdSpacesSpaceIdRevisionsRevisionIdPagesPageIdRoute;
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
   '/': typeof AppIndexRoute;
+  '/instance/outbox': typeof AppInstanceOutboxRoute;
   '/join/$organizationId/$inviteId': typeof JoinOrganizationIdInviteIdRoute;
   '/o/$organizationId/$': typeof AppOOrganizationIdSplatRoute;
   '/o/$organizationId/integrations': typeof AppOOrganizationIdIntegrationsRoute;
@@ -462,11 +486,14 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_app': typeof AppRouteWithChildren;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/_app/$': typeof AppSplatRoute;
   '/_app/account': typeof AppAccountRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/instance/outbox': typeof AppInstanceOutboxRoute;
   '/_app/o/$organizationId': typeof AppOOrganizationIdRouteWithChildren;
   '/join/$organizationId/$inviteId': typeof JoinOrganizationIdInviteIdRoute;
   '/_app/o/$organizationId/$': typeof AppOOrganizationIdSplatRoute;
@@ -516,10 +543,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
+    | '/reset-password'
     | '/signup'
     | '/$'
     | '/account'
+    | '/instance/outbox'
     | '/o/$organizationId'
     | '/join/$organizationId/$inviteId'
     | '/o/$organizationId/$'
@@ -566,11 +596,14 @@ export interface FileRouteTypes {
     | '/o/$organizationId/spaces/$spaceId/revisions/$revisionId/pages/$pageId';
   fileRoutesByTo: FileRoutesByTo;
   to:
+    | '/forgot-password'
     | '/login'
+    | '/reset-password'
     | '/signup'
     | '/$'
     | '/account'
     | '/'
+    | '/instance/outbox'
     | '/join/$organizationId/$inviteId'
     | '/o/$organizationId/$'
     | '/o/$organizationId/integrations'
@@ -613,11 +646,14 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/forgot-password'
     | '/login'
+    | '/reset-password'
     | '/signup'
     | '/_app/$'
     | '/_app/account'
     | '/_app/'
+    | '/_app/instance/outbox'
     | '/_app/o/$organizationId'
     | '/join/$organizationId/$inviteId'
     | '/_app/o/$organizationId/$'
@@ -666,7 +702,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
   SignupRoute: typeof SignupRoute;
   JoinOrganizationIdInviteIdRoute: typeof JoinOrganizationIdInviteIdRoute;
 }
@@ -680,11 +718,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/signup': {
@@ -713,6 +765,13 @@ declare module '@tanstack/react-router' {
       path: '/account';
       fullPath: '/account';
       preLoaderRoute: typeof AppAccountRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/instance/outbox': {
+      id: '/_app/instance/outbox';
+      path: '/instance/outbox';
+      fullPath: '/instance/outbox';
+      preLoaderRoute: typeof AppInstanceOutboxRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/o/$organizationId': {
@@ -1203,6 +1262,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute;
   AppAccountRoute: typeof AppAccountRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppInstanceOutboxRoute: typeof AppInstanceOutboxRoute;
   AppOOrganizationIdRoute: typeof AppOOrganizationIdRouteWithChildren;
 }
 
@@ -1210,6 +1270,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppInstanceOutboxRoute: AppInstanceOutboxRoute,
   AppOOrganizationIdRoute: AppOOrganizationIdRouteWithChildren,
 };
 
@@ -1217,7 +1278,9 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   JoinOrganizationIdInviteIdRoute: JoinOrganizationIdInviteIdRoute,
 };

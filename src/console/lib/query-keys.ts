@@ -34,6 +34,13 @@ export const queryKeys = {
   emailDomains: {
     list: (organizationId: string) => ['email-domains', organizationId] as const,
   },
+  /** Outgoing e-mail (the instance owner's): the relay's status, pages of messages by filter, one message. */
+  outbox: {
+    all: ['outbox'] as const,
+    status: ['outbox', 'status'] as const,
+    list: (filter: object) => ['outbox', 'list', filter] as const,
+    message: (id: string) => ['outbox', 'message', id] as const,
+  },
   /** The signed-in person's account settings. */
   account: {
     ssoLinks: ['account', 'sso-links'] as const,

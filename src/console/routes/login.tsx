@@ -46,6 +46,9 @@ function LoginPage() {
         autoFocus={method !== 'sso'}
         onSignedIn={() => void router.navigate({ href: target ?? '/', replace: true })}
       />
+      <p className="auth-forgot">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
       <p className="auth-divider">
         <span>or</span>
       </p>

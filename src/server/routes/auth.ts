@@ -127,7 +127,8 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   r.get('/v1/user', { schema: { response: { 200: userSchema } } }, async (request) => {
-    return presentUser(deps.urls, await auth.getUser(deps.db, requireAuth(request).userId));
+    const user = await auth.getUser(deps.db, requireAuth(request).userId);
+    return { ...presentUser(deps.urls, user), ...(user.instance_owner ? { instanceOwner: true as const } : {}) };
   });
 
   r.get(

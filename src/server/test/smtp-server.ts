@@ -39,7 +39,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(behaviour: SmtpBehaviour = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(behaviour: SmtpBehaviour = {}, listenPort = 0): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiting = new Set<() => void>();
   const server = new SMTPServer({
@@ -95,7 +95,7 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = {}): Promise<Te
     },
   });
   const state = { behaviour };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   const to = (address: string) => messages.filter((m) => m.envelope.to.includes(address.toLowerCase()));
   return {

@@ -29,6 +29,8 @@ export const userSchema = z.object({
   email: z.string().optional(),
   photoURL: z.string().optional(),
   urls: z.object({ location: z.string() }),
+  /** Extension, on `GET /v1/user` only: the caller runs this server (the outbox is theirs to read). */
+  instanceOwner: z.literal(true).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -24,3 +24,4 @@ export * from './openapi.js';
 export * from './integrations.js';
 export * from './collab.js';
 export * from './git-sync.js';
+export * from './mail.js';

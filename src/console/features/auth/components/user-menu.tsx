@@ -140,6 +140,9 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
           <DropdownMenuItem icon={<SettingsIcon />} onSelect={() => void navigate({ to: '/account' })}>
             Account settings
           </DropdownMenuItem>
+          {user.instanceOwner && (
+            <DropdownMenuItem onSelect={() => void navigate({ to: '/instance/outbox' })}>Outbox</DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuLabel>Theme</DropdownMenuLabel>
           <DropdownMenuRadioGroup
