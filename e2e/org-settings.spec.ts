@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   callApi,
   expect as baseExpect,
+  expectAccessible,
   newBrowser,
   newOrganization,
   newPerson,
@@ -9,6 +10,7 @@ import {
   openSettings,
   test,
   uniqueEmail,
+  waitForMail,
 } from './support';
 
 // Sign-ups, sign-ins and deletions each end on a new page: on a loaded machine they take longer than other steps.
@@ -17,18 +19,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 /** The General tab's form. */
 function settingsForm(page: Page) {
   return page.getByRole('form', { name: 'Organization settings' });
-}
-
-/** Someone who already has an account signs in, in a browser of their own. */
-async function signInElsewhere(browser: Browser, email: string, password: string) {
-  const context = await newBrowser(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
-  return { context, page };
 }
 
 test('an admin renames the organization and turns invite links off and on; a reader and a guest see it read-only', async ({
@@ -158,7 +148,7 @@ test('an admin renames the organization and turns invite links off and on; a rea
   await guest.close();
 });
 
-test('an admin invites a newcomer by e-mail: they sign up with that address, accept, and are a member', async ({
+test('an admin invites a newcomer by e-mail: the mail opens the invitation, they sign up from it and are a member', async ({
   page,
   browser,
 }) => {
@@ -167,55 +157,48 @@ test('an admin invites a newcomer by e-mail: they sign up with that address, acc
   await openOrganization(page, organizationId);
   await openSettings(page, 'Members');
 
-  // The address has no account yet: nothing is reserved for it (addresses are not verified), the dialog says so.
+  // The address has no account yet: the invitation is mailed all the same.
   const address = uniqueEmail('nora.newcomer');
-  const invite = async (role: string) => {
-    await page.getByRole('button', { name: 'Invite by e-mail' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
-    await dialog.getByLabel('E-mail addresses').fill(address);
-    await dialog.getByLabel('Role once they join').selectOption({ label: role });
-    await dialog.getByRole('button', { name: 'Send invitations' }).click();
-    return dialog;
-  };
-  const first = await invite('Reviewer');
-  await expect(first.getByText('Nobody new was invited.')).toBeVisible();
-  await expect(first.getByRole('list', { name: 'Addresses without an account' })).toHaveText(address);
-  await first.getByRole('button', { name: 'Done' }).click();
-
-  // Nora signs up with that address, then the admin invites her again: now it is an invitation.
-  const signup = await newBrowser(browser);
-  const signupPage = await signup.newPage();
-  await signupPage.goto('/signup');
-  await signupPage.getByLabel('Your name').fill('Nora Newcomer');
-  await signupPage.getByLabel('E-mail').fill(address);
-  await signupPage.getByLabel('Password').fill('long-enough-password');
-  await signupPage.getByRole('button', { name: 'Create account' }).click();
-  await expect(signupPage.getByRole('heading', { name: 'Create your first organization' })).toBeVisible();
-  await signup.close();
-
-  const second = await invite('Reviewer');
-  await expect(second.getByText('1 person invited.')).toBeVisible();
-  await second.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+  await dialog.getByLabel('E-mail addresses').fill(address);
+  await dialog.getByLabel('Role once they join').selectOption({ label: 'Reviewer' });
+  await dialog.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(dialog.getByText('1 person invited.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   const invited = page.getByRole('list', { name: 'Invited people' });
-  await expect(invited.getByRole('listitem').filter({ hasText: address })).toContainText('Reviewer');
+  const item = invited.getByRole('listitem').filter({ hasText: address });
+  await expect(item).toContainText('Reviewer');
+  await expect(item).toContainText('expires in 2 weeks');
 
-  // Nora signs in (another day, another browser), finds the invitation with its organization and role, accepts.
-  const nora = await signInElsewhere(browser, address, 'long-enough-password');
-  await nora.page.goto('/account');
-  const pending = nora.page.getByRole('list', { name: 'Pending invitations' });
-  await expect(pending.getByRole('listitem')).toContainText('Invite journey');
-  await expect(pending.getByRole('listitem')).toContainText('as a reviewer · from');
-  await pending.getByRole('button', { name: 'Accept the invitation to Invite journey' }).click();
-  await expect(nora.page).toHaveURL(new RegExp(`/o/${organizationId}$`));
-  await expect(nora.page.getByText('You joined Invite journey')).toBeVisible();
+  // The mail's link opens the invitation; Nora creates her account from it, with the invited address.
+  const mail = await waitForMail(address, /invited you to Invite journey/);
+  const link = /(http\S+\/invitations\/\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeTruthy();
+  const nora = await newBrowser(browser);
+  const noraPage = await nora.newPage();
+  await noraPage.goto(link!);
+  await expect(noraPage.getByText(`invited ${address} to join Invite journey as a reviewer`)).toBeVisible();
+  await expect(noraPage.getByLabel('E-mail')).toHaveValue(address);
+  await expect(noraPage.getByLabel('E-mail')).not.toBeEditable();
+  await expectAccessible(noraPage);
+  await noraPage.getByLabel('Your name').fill('Nora Newcomer');
+  await noraPage.getByLabel('Password').fill('long-enough-password');
+  await noraPage.getByRole('button', { name: 'Create account' }).click();
+  await expect(noraPage).toHaveURL(new RegExp(`/o/${organizationId}$`));
+  await expect(noraPage.getByText('You joined the organization')).toBeVisible();
+  // Her address counts as confirmed: the link came to her mailbox.
+  expect((await callApi(noraPage, 'GET', '/user')).emailVerified).toBe(true);
 
-  // She is among the members, as a reviewer, and no longer invited.
+  // She is among the members, as a reviewer, and no longer invited; the link does not work twice.
   await page.reload();
   const row = page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /Nora Newcomer/ });
   await expect(row.getByRole('combobox', { name: 'Role of Nora Newcomer' })).toHaveValue('review');
   await expect(invited).toHaveCount(0);
   await expect(page.getByText('Nobody is invited right now')).toBeVisible();
-  await nora.context.close();
+  await noraPage.goto(link!);
+  await expect(noraPage.getByText('This invitation does not work any more')).toBeVisible();
+  await nora.close();
 });
 
 test('an admin deletes an organization after typing its name; with none left, the console offers to create one', async ({

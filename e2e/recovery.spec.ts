@@ -65,7 +65,8 @@ test('someone who forgot their password gets a link by e-mail, sets a new one, a
   await again.close();
   await context.close();
 
-  // The owner's outbox lists both messages as sent; a security message's content is not kept once sent.
+  // The owner's outbox lists the three messages (sign-up's confirmation, the link, the notice) as sent; a security
+  // message's content is not kept once sent.
   await ownerPage.goto('/');
   await ownerPage.getByRole('button', { name: /^Account: / }).click();
   await ownerPage.getByRole('menuitem', { name: 'Outbox' }).click();
@@ -74,7 +75,8 @@ test('someone who forgot their password gets a link by e-mail, sets a new one, a
   await ownerPage.getByLabel('Recipient').fill(email);
   await ownerPage.getByRole('button', { name: 'Filter' }).click();
   const table = ownerPage.getByRole('table', { name: 'Messages' });
-  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row', { name: /Confirm your e-mail address/ })).toContainText('Sent');
   const row = table.getByRole('row', { name: /Reset your password/ });
   await expect(row).toContainText('Sent');
   await expectAccessible(ownerPage);

@@ -144,7 +144,23 @@ export async function newPerson(
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^Account: ${name}`) })).toBeVisible();
+  // They read their mail: the address is confirmed by the link sent to it (followed from outside the browser).
+  await confirmAddress(email);
   return { context, page, email, password };
+}
+
+/** Follows the link confirming `email` that sign-up mailed (from the journeys' mailbox). */
+export async function confirmAddress(email: string): Promise<void> {
+  const mail = await waitForMail(email, 'Confirm your e-mail address');
+  const secret = /\/verify-email#(\S+)/.exec(mail.text)?.[1];
+  expect(secret, mail.text).toBeTruthy();
+  const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3123)}`;
+  const response = await fetch(`${baseURL}/v1/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: secret }),
+  });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 /** Opens one tab of the organization's people and settings area: from the sidebar, then its tab if need be. */

@@ -14,9 +14,11 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AppIndexRouteImport } from './routes/_app.index';
 import { Route as AppSplatRouteImport } from './routes/_app.$';
 import { Route as AppAccountRouteImport } from './routes/_app.account';
+import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations.$invitationId';
 import { Route as AppInstanceOutboxRouteImport } from './routes/_app.instance.outbox';
 import { Route as AppOOrganizationIdRouteImport } from './routes/_app.o.$organizationId';
 import { Route as JoinOrganizationIdInviteIdRouteImport } from './routes/join.$organizationId.$inviteId';
@@ -87,6 +89,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -101,6 +108,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRoute,
+} as any);
+const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
+  id: '/invitations/$invitationId',
+  path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const AppInstanceOutboxRoute = AppInstanceOutboxRouteImport.update({
   id: '/instance/outbox',
@@ -386,8 +398,10 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/instance/outbox': typeof AppInstanceOutboxRoute;
   '/o/$organizationId': typeof AppOOrganizationIdRouteWithChildren;
   '/join/$organizationId/$inviteId': typeof JoinOrganizationIdInviteIdRoute;
@@ -439,8 +453,10 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/': typeof AppIndexRoute;
   '/instance/outbox': typeof AppInstanceOutboxRoute;
   '/join/$organizationId/$inviteId': typeof JoinOrganizationIdInviteIdRoute;
@@ -490,8 +506,10 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/_app/$': typeof AppSplatRoute;
   '/_app/account': typeof AppAccountRoute;
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/instance/outbox': typeof AppInstanceOutboxRoute;
   '/_app/o/$organizationId': typeof AppOOrganizationIdRouteWithChildren;
@@ -547,8 +565,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/$'
     | '/account'
+    | '/invitations/$invitationId'
     | '/instance/outbox'
     | '/o/$organizationId'
     | '/join/$organizationId/$inviteId'
@@ -600,8 +620,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/$'
     | '/account'
+    | '/invitations/$invitationId'
     | '/'
     | '/instance/outbox'
     | '/join/$organizationId/$inviteId'
@@ -650,8 +672,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/_app/$'
     | '/_app/account'
+    | '/invitations/$invitationId'
     | '/_app/'
     | '/_app/instance/outbox'
     | '/_app/o/$organizationId'
@@ -706,6 +730,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SignupRoute: typeof SignupRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
+  InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute;
   JoinOrganizationIdInviteIdRoute: typeof JoinOrganizationIdInviteIdRoute;
 }
 
@@ -746,6 +772,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_app/': {
       id: '/_app/';
       path: '/';
@@ -766,6 +799,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account';
       preLoaderRoute: typeof AppAccountRouteImport;
       parentRoute: typeof AppRoute;
+    };
+    '/invitations/$invitationId': {
+      id: '/invitations/$invitationId';
+      path: '/invitations/$invitationId';
+      fullPath: '/invitations/$invitationId';
+      preLoaderRoute: typeof InvitationsInvitationIdRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/_app/instance/outbox': {
       id: '/_app/instance/outbox';
@@ -1282,6 +1322,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
+  InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   JoinOrganizationIdInviteIdRoute: JoinOrganizationIdInviteIdRoute,
 };
 export const routeTree = rootRouteImport

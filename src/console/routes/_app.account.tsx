@@ -9,6 +9,7 @@ import { Sessions } from '../features/account/components/sessions';
 import { SsoLinks } from '../features/account/components/sso-links';
 import { LinkProviderForm } from '../features/account/forms/link-provider-form';
 import { PasswordForm } from '../features/account/forms/password-form';
+import { EmailSettings } from '../features/account/forms/email-form';
 import { ProfileForm } from '../features/account/forms/profile-form';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { useUser } from '../features/auth/api/get-user';
@@ -50,6 +51,9 @@ function AccountPage() {
         />
         <Card title="Profile" id="account-profile">
           <ProfileForm user={user} />
+        </Card>
+        <Card title="E-mail address" id="account-email">
+          <EmailSettings user={user} />
         </Card>
         <Card title="Password" id="account-password">
           <p className="section-text">

@@ -4,8 +4,18 @@ import type { OrgInvitation, UserInvitation, EmailDomainEntry, SsoLink } from '.
 import { asRole } from '../domain/permissions/roles.js';
 import { challenge } from '../domain/organizations/domains.js';
 
-export function presentOrgInvitation(row: InvitationRow): OrgInvitation {
-  return { object: 'invitation', id: row.id, email: row.email, role: asRole(row.role), createdAt: row.created_at };
+export function presentOrgInvitation(row: InvitationRow, now = new Date().toISOString()): OrgInvitation {
+  return {
+    object: 'invitation',
+    id: row.id,
+    email: row.email,
+    role: asRole(row.role),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    expired: row.expires_at <= now,
+    ...(row.last_sent_at ? { lastSentAt: row.last_sent_at } : {}),
+    sends: row.sends,
+  };
 }
 
 export function presentUserInvitation(

@@ -491,17 +491,29 @@ describeEachDialect('auth with closed sign-up', (dialect) => {
     ).toBe(403);
   });
 
-  it('does not let an e-mail invitation stand in for an invite link', async () => {
+  it('lets an invitation by e-mail sign up only with its link, for its address', async () => {
     const email = uniqueEmail('emailed');
     const invite = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
       body: { emails: [email], role: 'admin' },
     });
-    expect(invite.body).toMatchObject({ users: [], invited: 0, unknownEmails: [email] });
+    expect(invite.body).toMatchObject({ users: [], invited: 1, unknownEmails: [] });
     const res = await server.request('POST', '/v1/auth/signup', {
       token: null,
       body: { email, password: PASSWORD, displayName: 'Emailed' },
     });
     expect(res.status).toBe(403);
+    const mail = await server.heldMail(email, 'invitation');
+    const [, id, token] = /\/invitations\/([^#\s]+)#(\S+)/.exec(mail.text)!;
+    const other = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email: uniqueEmail('other'), password: PASSWORD, displayName: 'Other', invitation: { id, token } },
+    });
+    expect(other.status).toBe(400);
+    const joined = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email, password: PASSWORD, displayName: 'Emailed', invitation: { id, token } },
+    });
+    expect(joined.status).toBe(201);
   });
 
   it('still lets existing accounts sign in', async () => {

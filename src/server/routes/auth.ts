@@ -21,6 +21,7 @@ import type { Config } from '../config.js';
 import type { RouteDeps } from './context.js';
 import * as account from '../domain/auth/account.js';
 import * as recovery from '../domain/auth/recovery.js';
+import * as verification from '../domain/auth/verification.js';
 import { mailSettings } from '../domain/mail/outbox.js';
 import {
   passwordResetRequestSchema,
@@ -28,6 +29,9 @@ import {
   passwordResetCheckResultSchema,
   passwordResetCompleteSchema,
   passwordResetResultSchema,
+  verifyEmailBodySchema,
+  verifyEmailResultSchema,
+  changeEmailBodySchema,
 } from '../../shared/contract/account.js';
 import { emptyObjectSchema } from '../../shared/contract/common.js';
 
@@ -119,6 +123,48 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
+  // Verified addresses (domain/auth/verification.ts): following a mailed link, asking for another, moving the
+  // account to a new address.
+  r.post(
+    '/v1/auth/verify-email',
+    { config: { public: true }, schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResultSchema } } },
+    async (request) => {
+      const session = request.auth?.kind === 'session' ? request.auth.tokenId : (request.auth?.sessionId ?? null);
+      const result = await verification.verifyEmail(deps.db, mailSettings(deps.config), request.body.token, session);
+      return { email: result.user.email, changed: result.changed, signedOut: result.signedOut };
+    },
+  );
+
+  r.post(
+    '/v1/user/email/verification',
+    { schema: { response: { 202: emptyObjectSchema } } },
+    async (request, reply) => {
+      await verification.resendVerification(
+        deps.db,
+        mailSettings(deps.config),
+        requireAuth(request).userId,
+        request.ip,
+      );
+      return reply.code(202).send({});
+    },
+  );
+
+  r.post(
+    '/v1/user/email',
+    { schema: { body: changeEmailBodySchema, response: { 202: emptyObjectSchema } } },
+    async (request, reply) => {
+      await verification.requestEmailChange(
+        deps.db,
+        mailSettings(deps.config),
+        requireAuth(request).userId,
+        request.body,
+        request.ip,
+        deps.config.passwordHashCost,
+      );
+      return reply.code(202).send({});
+    },
+  );
+
   r.post('/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
     if (request.auth) await auth.logout(deps.db, request.auth);
     clearCookie(reply, SESSION_COOKIE, '/');
@@ -128,7 +174,11 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get('/v1/user', { schema: { response: { 200: userSchema } } }, async (request) => {
     const user = await auth.getUser(deps.db, requireAuth(request).userId);
-    return { ...presentUser(deps.urls, user), ...(user.instance_owner ? { instanceOwner: true as const } : {}) };
+    return {
+      ...presentUser(deps.urls, user),
+      ...(user.instance_owner ? { instanceOwner: true as const } : {}),
+      emailVerified: Boolean(user.email_verified_at),
+    };
   });
 
   r.get(

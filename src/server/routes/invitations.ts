@@ -7,7 +7,12 @@ import {
   userInvitationListSchema,
   invitationParamsSchema,
   acceptedInvitationSchema,
+  orgInvitationSchema,
+  invitationTokenBodySchema,
+  invitationCheckSchema,
 } from '../../shared/contract/identity.js';
+import { mailSettings } from '../domain/mail/outbox.js';
+import { asRole } from '../domain/permissions/roles.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/invitations.js';
 import { presentOrgInvitation, presentUserInvitation } from '../presenters/identity.js';
@@ -33,7 +38,70 @@ export async function invitationRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { page, limit } = request.query;
       const ctx = serviceContext(deps, request);
       const result = await service.listOrgInvitations(ctx, request.params.organizationId, page, limit);
-      return { ...result, items: result.items.map(presentOrgInvitation) };
+      return { ...result, items: result.items.map((row) => presentOrgInvitation(row)) };
+    },
+  );
+
+  r.post(
+    '/v1/orgs/:organizationId/invitations/:invitationId/resend',
+    { schema: { params: orgInvitationParamsSchema, response: { 200: orgInvitationSchema } } },
+    async (request) => {
+      const { organizationId, invitationId } = request.params;
+      const ctx = serviceContext(deps, request);
+      return presentOrgInvitation(
+        await service.resendInvitation(ctx, mailSettings(deps.config), organizationId, invitationId),
+      );
+    },
+  );
+
+  // The link mailed with an invitation (`/invitations/{id}#<secret>` in the console): anyone holding it may see
+  // what it invites to; a signed-in account of its address accepts or declines it.
+  r.post(
+    '/v1/invitations/:invitationId/check',
+    {
+      config: { public: true },
+      schema: {
+        params: invitationParamsSchema,
+        body: invitationTokenBodySchema,
+        response: { 200: invitationCheckSchema },
+      },
+    },
+    async (request) => {
+      const found = await service.checkInvitation(deps.db, request.params.invitationId, request.body.token);
+      return {
+        object: 'invitation' as const,
+        id: found.row.id,
+        email: found.row.email,
+        role: asRole(found.row.role),
+        organization: { id: found.org.id, title: found.org.title },
+        ...(found.inviterName ? { invitedBy: { displayName: found.inviterName } } : {}),
+        expiresAt: found.row.expires_at,
+        hasAccount: found.hasAccount,
+      };
+    },
+  );
+
+  r.post(
+    '/v1/invitations/:invitationId/accept',
+    {
+      schema: {
+        params: invitationParamsSchema,
+        body: invitationTokenBodySchema,
+        response: { 200: acceptedInvitationSchema },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContext(deps, request);
+      return { organization: await service.acceptInvitation(ctx, request.params.invitationId, request.body.token) };
+    },
+  );
+
+  r.post(
+    '/v1/invitations/:invitationId/decline',
+    { schema: { params: invitationParamsSchema, body: invitationTokenBodySchema } },
+    async (request, reply) => {
+      await service.declineInvitation(serviceContext(deps, request), request.params.invitationId, request.body.token);
+      return reply.code(204).send();
     },
   );
 

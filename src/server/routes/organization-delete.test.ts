@@ -36,7 +36,7 @@ describeEachDialect('deleting an organization', (dialect) => {
     const tables = [
       'members',
       'invite_links',
-      'member_invitations',
+      'org_invitations',
       'org_domains',
       'collections',
       'spaces',

@@ -21,6 +21,7 @@ import { emptyObjectSchema } from '../../shared/contract/common.js';
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import * as service from '../domain/organizations/service.js';
 import * as invitations from '../domain/organizations/invitations.js';
+import { mailSettings } from '../domain/mail/outbox.js';
 import { presentOrganization, presentInviteLink } from '../presenters/organization.js';
 import { asRole } from '../domain/permissions/roles.js';
 import { optionalActor, serviceContext, type RouteDeps } from './context.js';
@@ -201,7 +202,8 @@ export async function organizationRoutes(app: FastifyInstance, deps: RouteDeps) 
       },
     },
     async (request) => {
-      return invitations.inviteUsers(serviceContext(deps, request), request.params.organizationId, request.body);
+      const ctx = serviceContext(deps, request);
+      return invitations.inviteUsers(ctx, mailSettings(deps.config), request.params.organizationId, request.body);
     },
   );
 }

@@ -42,9 +42,20 @@ describeEachDialect('password reset', (dialect) => {
     return res;
   }
 
+  /** Waits for `count` messages to `email` with this subject (sign-up's verification mail comes first). */
+  async function mailsTitled(email: string, subject: string, count = 1) {
+    for (let i = 0; i < 100; i++) {
+      const found = smtp.to(email).filter((m) => m.mail.subject === subject);
+      if (found.length >= count) return found;
+      await server.drainJobs();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`expected ${count} "${subject}" to ${email}`);
+  }
+
   /** The secret in the newest reset link mailed to `email`. */
   async function linkFor(email: string, count = 1): Promise<string> {
-    const mails = await smtp.waitFor(email, count);
+    const mails = await mailsTitled(email, 'Reset your password', count);
     const text = mails[count - 1]!.mail.text ?? '';
     const match = /\/reset-password#(\S+)/.exec(text);
     expect(match, text).toBeTruthy();
@@ -68,8 +79,7 @@ describeEachDialect('password reset', (dialect) => {
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
     expect(unknown.headers.get('content-length')).toBe(known.headers.get('content-length'));
-    const [mail] = await smtp.waitFor(user.email);
-    expect(mail!.mail.subject).toBe('Reset your password');
+    const [mail] = await mailsTitled(user.email, 'Reset your password');
     expect(mail!.mail.text).toContain(`${server.config.publicUrl}/reset-password#`);
     expect(mail!.mail.text).toContain(`${PASSWORD_RESET_MINUTES} minutes`);
     expect(mail!.mail.headers.has('list-unsubscribe'), 'security mail has no unsubscribe').toBe(false);
@@ -119,9 +129,7 @@ describeEachDialect('password reset', (dialect) => {
     const check2 = await server.request('POST', '/v1/auth/password-reset/check', { token: null, body: { token } });
     expect(check2.status).toBe(400);
 
-    await server.drainJobs();
-    const [, told] = await smtp.waitFor(user.email, 2);
-    expect(told!.mail.subject).toBe('Your password was reset');
+    const [told] = await mailsTitled(user.email, 'Your password was reset');
     expect(told!.mail.text).toContain('One API token of the account still works');
   });
 
@@ -201,8 +209,7 @@ describeEachDialect('password reset', (dialect) => {
       .where('id', '=', user.id)
       .execute();
     await ask(user.email);
-    const [mail] = await smtp.waitFor(user.email);
-    expect(mail!.mail.subject).toBe('Your account has no password');
+    const [mail] = await mailsTitled(user.email, 'Your account has no password');
     expect(mail!.mail.text).not.toContain('reset-password#');
   });
 
@@ -210,8 +217,11 @@ describeEachDialect('password reset', (dialect) => {
     const user = await server.signup('flood');
     const ip = '198.51.100.77';
     for (let i = 0; i < RESET_MAILS_PER_ADDRESS_HOUR + 2; i++) expect((await ask(user.email, ip)).status).toBe(202);
-    await smtp.waitFor(user.email, RESET_MAILS_PER_ADDRESS_HOUR);
-    expect(smtp.to(user.email)).toHaveLength(RESET_MAILS_PER_ADDRESS_HOUR);
+    await mailsTitled(user.email, 'Reset your password', RESET_MAILS_PER_ADDRESS_HOUR);
+    await server.drainJobs();
+    expect(smtp.to(user.email).filter((m) => m.mail.subject === 'Reset your password')).toHaveLength(
+      RESET_MAILS_PER_ADDRESS_HOUR,
+    );
     for (let i = RESET_MAILS_PER_ADDRESS_HOUR + 2; i < RESET_REQUESTS_PER_IP_HOUR; i++) {
       await server.request('POST', '/v1/auth/password-reset', {
         token: null,

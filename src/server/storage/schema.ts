@@ -49,7 +49,7 @@ export interface Database {
   integration_targets: IntegrationTargetsTable;
   integration_events: IntegrationEventsTable;
   server_secrets: ServerSecretsTable;
-  member_invitations: MemberInvitationsTable;
+  org_invitations: OrgInvitationsTable;
   sso_identities: SsoIdentitiesTable;
   saml_requests: SamlRequestsTable;
   saml_completions: SamlCompletionsTable;
@@ -86,6 +86,8 @@ export interface UsersTable {
   instance_owner?: number;
   /** When the password was last set through a reset link (the account page lists the API tokens that outlived it). */
   password_reset_at?: string | null;
+  /** When the account proved it reads its address (null: not yet; invitations to it wait). */
+  email_verified_at?: string | null;
 }
 
 export interface ApiTokensTable {
@@ -508,15 +510,19 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
-/** An organization's invitation of an existing account: it becomes a membership only when its owner accepts. */
-export interface MemberInvitationsTable {
+/** An invitation to join an organization, sent to an address (with or without an account). */
+export interface OrgInvitationsTable {
   id: string;
   organization_id: string;
-  user_id: string;
   email: string;
   role: string | null;
   invited_by: string;
   created_at: string;
+  /** The hash of the secret in the link last mailed (null: none mailed yet, for invitations from before mail). */
+  token_hash: string | null;
+  expires_at: string;
+  last_sent_at: string | null;
+  sends: number;
 }
 
 /** An account a SAML provider may sign in: `created` by the provider, or `linked` by the account's owner. */
@@ -970,7 +976,7 @@ export interface EmailRateCountersTable {
 export interface AccountTokensTable {
   id: string;
   user_id: string;
-  /** password-reset (verify-email and change-email to come) */
+  /** password-reset | verify-email | change-email */
   purpose: string;
   token_hash: string;
   /** The address the link was sent to. */

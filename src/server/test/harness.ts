@@ -82,8 +82,15 @@ export interface TestServer {
   ): Promise<ApiResponse<T>>;
   /** Runs the background jobs that are due now, and those already running, to their end. */
   drainJobs(): Promise<void>;
-  /** A new account (through the real sign-up endpoint). */
-  signup(prefix?: string): Promise<TestUser>;
+  /** Follows the verification link mailed to `email` (an account signed up by the test itself). */
+  verifyEmail(email: string): Promise<void>;
+  /** The newest message of `kind` to `email` in the owner's outbox (a server without SMTP keeps them there). */
+  heldMail(email: string, kind: string): Promise<{ id: string; subject: string; text: string; state: string }>;
+  /**
+   * A new account (through the real sign-up endpoint), its address verified by following the mailed link (read from
+   * the owner's outbox) unless `verify: false` or the server has SMTP (then the test reads its own mail).
+   */
+  signup(prefix?: string, opts?: { verify?: boolean }): Promise<TestUser>;
   /** A new account that joins `orgId` with `role` through an invite link made by the owner. */
   member(role: Role | null, orgId?: string): Promise<TestUser>;
   close(): Promise<void>;
@@ -180,7 +187,7 @@ export async function startTestServer(
   const meRes = await request('GET', '/v1/user');
   const ownerUser: TestUser = { id: meRes.body.id, email: OWNER_EMAIL, token: OWNER_TOKEN };
   let counter = 0;
-  const signup: TestServer['signup'] = async (prefix = 'user') => {
+  const signup: TestServer['signup'] = async (prefix = 'user', opts = {}) => {
     counter += 1;
     const email = `${prefix}${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
     const res = await request('POST', '/v1/auth/signup', {
@@ -188,7 +195,25 @@ export async function startTestServer(
       body: { email, password: MEMBER_PASSWORD, displayName: `${prefix} ${counter}` },
     });
     if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (opts.verify !== false && !config.smtp) await verifyFromOutbox(email);
     return { id: res.body.user.id, email, token: res.body.token };
+  };
+
+  /**
+   * Follows the verification link mailed to `email`, read as the instance owner reads it without SMTP (the outbox):
+   * accounts of the suites have verified addresses, as people who follow their mail do.
+   */
+  const heldMail: TestServer['heldMail'] = async (email, kind) => {
+    const list = await request('GET', `/v1/instance/outbox?to=${encodeURIComponent(email)}`);
+    const item = list.body.items.find((m: { kind: string }) => m.kind === kind);
+    if (!item) throw new Error(`no ${kind} mail to ${email}`);
+    return (await request('GET', `/v1/instance/outbox/${item.id}`)).body;
+  };
+  const verifyFromOutbox = async (email: string) => {
+    const message = await heldMail(email, 'verify-email');
+    const secret = /\/verify-email#(\S+)/.exec(message.text)?.[1];
+    const res = await request('POST', '/v1/auth/verify-email', { token: null, body: { token: secret } });
+    if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
   };
 
   const member: TestServer['member'] = async (role, orgId = owner!.organizationId) => {
@@ -208,6 +233,8 @@ export async function startTestServer(
     orgId: owner!.organizationId,
     request,
     drainJobs: async () => jobs?.drain(),
+    heldMail,
+    verifyEmail: verifyFromOutbox,
     signup,
     member,
     close: async () => {

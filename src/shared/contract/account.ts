@@ -110,3 +110,22 @@ export const passwordResetCompleteSchema = z.object({
 export type PasswordResetComplete = z.infer<typeof passwordResetCompleteSchema>;
 export const passwordResetResultSchema = passwordChangedSchema.extend({ user: userSchema, token: z.string() });
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
+
+/** Hours a link confirming an address works. */
+export const VERIFY_EMAIL_HOURS = 48;
+
+/** `POST /v1/auth/verify-email`: follows a link mailed to confirm an address (at sign-up, or a change). */
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(ACCOUNT_LINK_TOKEN_MAX) });
+export const verifyEmailResultSchema = z.object({
+  /** The account's address now, verified. */
+  email: z.string(),
+  /** True when the link moved the account to a new address. */
+  changed: z.boolean(),
+  /** Sessions signed out (a change of address signs out every session but the one that followed the link). */
+  signedOut: z.number().int(),
+});
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
+
+/** `POST /v1/user/email`: the new address, confirmed by a link mailed to it; the password typed again. */
+export const changeEmailBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX) });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;

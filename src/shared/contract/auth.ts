@@ -33,6 +33,8 @@ export const signupBodySchema = z.object({
   invite: z
     .object({ organization: z.string().min(1).max(ID_MAX), id: z.string().min(1).max(INVITE_ID_MAX) })
     .optional(),
+  /** An invitation's link (its id and secret): the account joins, and its address counts as verified. */
+  invitation: z.object({ id: z.string().min(1).max(ID_MAX), token: z.string().min(1).max(200) }).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 

@@ -31,6 +31,8 @@ export const userSchema = z.object({
   urls: z.object({ location: z.string() }),
   /** Extension, on `GET /v1/user` only: the caller runs this server (the outbox is theirs to read). */
   instanceOwner: z.literal(true).optional(),
+  /** Extension, on `GET /v1/user` only: whether the caller proved they read their address (invitations wait until then). */
+  emailVerified: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

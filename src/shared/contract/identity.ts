@@ -11,12 +11,21 @@ import { listSchema } from '../pagination.js';
  */
 
 /** A pending invitation as the organization's admins see it: the address and the role, nothing of the account. */
+/** Days an invitation's link works after it was (last) sent. */
+export const INVITATION_DAYS = 14;
+
 export const orgInvitationSchema = z.object({
   object: z.literal('invitation'),
   id: z.string(),
   email: z.string(),
   role: roleOrGuestSchema,
   createdAt: timestampSchema,
+  /** When its link stops working (a resend pushes it back). */
+  expiresAt: timestampSchema,
+  expired: z.boolean(),
+  lastSentAt: timestampSchema.optional(),
+  /** Times it was mailed. */
+  sends: z.number().int(),
 });
 export type OrgInvitation = z.infer<typeof orgInvitationSchema>;
 export const orgInvitationListSchema = listSchema(orgInvitationSchema);
@@ -35,6 +44,22 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
 export const userInvitationListSchema = listSchema(userInvitationSchema);
 export const invitationParamsSchema = z.object({ invitationId: idSchema });
 export const acceptedInvitationSchema = z.object({ organization: z.string() });
+
+/** The secret of an invitation's link (from the link's fragment). */
+export const invitationTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+/** `POST /v1/invitations/{id}/check`: what the link's holder is invited to. */
+export const invitationCheckSchema = z.object({
+  object: z.literal('invitation'),
+  id: z.string(),
+  email: z.string(),
+  role: roleOrGuestSchema,
+  organization: z.object({ id: z.string(), title: z.string() }),
+  invitedBy: z.object({ displayName: z.string() }).optional(),
+  expiresAt: timestampSchema,
+  /** Whether an account uses the address: sign in to accept, or sign up from the link. */
+  hasAccount: z.boolean(),
+});
+export type InvitationCheck = z.infer<typeof invitationCheckSchema>;
 
 export const EMAIL_DOMAIN_VERIFY_METHODS = ['dns', 'owner'] as const;
 

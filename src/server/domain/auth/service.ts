@@ -27,6 +27,10 @@ import {
 import { keysetPage } from '../../storage/pagination.js';
 import type { SignupBody, LoginBody } from '../../../shared/contract/auth.js';
 import { createOrganization } from '../organizations/service.js';
+import { queueVerification } from './verification.js';
+import { invitationForSignup, joinByInvitation } from '../organizations/invitations.js';
+import { mailSettings } from '../mail/outbox.js';
+import { wakeJobQueues } from '../../jobs/queue.js';
 
 /**
  * Sign-in throttling (README, "Signing in"). Failures are counted per account and client address: past the
@@ -117,21 +121,32 @@ export async function signIn(
  */
 export async function signup(db: Db, config: Config, body: SignupBody, client: SignInClient = {}) {
   const email = body.email.toLowerCase();
-  if (config.signup === 'closed' && !body.invite) {
+  if (body.invite && body.invitation)
+    throw new InvalidError('invitation', 'send an invite link or an invitation, not both');
+  if (config.signup === 'closed' && !body.invite && !body.invitation) {
     throw new ForbiddenError('Sign-up is closed on this server: ask an administrator for an invite link');
   }
   const passwordHash = await hashPassword(body.password, config.passwordHashCost);
-  return transaction(db, async (tx) => {
+  const result = await transaction(db, async (tx) => {
     if (await users.findUserByEmail(tx, email)) throw new ConflictError('email: an account with this e-mail exists');
+    // From an invitation's link: the secret came from the mailbox, so the address is verified at once.
+    const invitation = body.invitation
+      ? await invitationForSignup(tx, body.invitation.id, body.invitation.token, email).catch(() => {
+          throw new InvalidError('invitation', 'This invitation is no longer valid, or is for another address');
+        })
+      : undefined;
+    const now = nowIso();
     const user: users.UserRow = {
       id: newId(),
       email,
       display_name: body.displayName,
       password_hash: passwordHash,
       photo_url: null,
-      created_at: nowIso(),
+      created_at: now,
+      email_verified_at: invitation ? now : null,
     };
     await users.insertUser(tx, user);
+    if (invitation) await joinByInvitation(tx, invitation, user.id);
     if (body.invite) {
       const invite = await orgs.findInviteLink(tx, body.invite.organization, body.invite.id);
       const org = invite && (await orgs.findOrganization(tx, invite.organization_id));
@@ -145,8 +160,12 @@ export async function signup(db: Db, config: Config, body: SignupBody, client: S
         last_seen_at: null,
       });
     }
+    // The address proves nothing until its owner follows the link mailed to it.
+    if (!invitation) await queueVerification(tx, mailSettings(config), user, 'verify-email', email, client.ip);
     return { user, ...(await signIn(tx, user.id, config.sessionTtlSeconds, null, client)) };
   });
+  wakeJobQueues();
+  return result;
 }
 
 /** What a sign-in records of the client: shown in the account's list of sessions. */
@@ -286,6 +305,8 @@ export async function bootstrapOwner(db: Db, config: Config) {
       photo_url: null,
       created_at: nowIso(),
       instance_owner: 1,
+      // The operator chose this address (ADMIN_EMAIL).
+      email_verified_at: nowIso(),
     };
     await users.insertUser(tx, user);
     const org = await createOrganization(tx, user.id, 'My organization');

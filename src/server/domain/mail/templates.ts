@@ -156,4 +156,79 @@ export const en = {
       after: ["If it wasn't you, reset your password again at once and revoke the API tokens you don't recognize."],
       footer: SECURITY_FOOTER,
     }),
+  verifyEmail: (p: { url: string; hours: number; serverUrl: string; name: string }) =>
+    renderMail({
+      subject: 'Confirm your e-mail address',
+      brand: PRODUCT,
+      heading: 'Confirm your e-mail address',
+      paragraphs: [
+        `Hello ${p.name}, confirm that this address is yours to finish setting up your account on ${p.serverUrl}. Until then, invitations sent to it wait.`,
+      ],
+      button: { label: 'Confirm my address', url: p.url },
+      after: [
+        `The link works for ${p.hours} hours.`,
+        "If you didn't create this account, ignore this message: nothing is confirmed without you.",
+      ],
+      footer: SECURITY_FOOTER,
+    }),
+  confirmNewEmail: (p: { url: string; hours: number; serverUrl: string; name: string }) =>
+    renderMail({
+      subject: 'Confirm your new e-mail address',
+      brand: PRODUCT,
+      heading: 'Confirm your new e-mail address',
+      paragraphs: [`Hello ${p.name}, confirm that your account on ${p.serverUrl} should use this address from now on.`],
+      button: { label: 'Use this address', url: p.url },
+      after: [
+        `The link works for ${p.hours} hours. Until you follow it, the account keeps its current address.`,
+        "If you didn't ask for this, ignore this message.",
+      ],
+      footer: SECURITY_FOOTER,
+    }),
+  emailChangeRequested: (p: { serverUrl: string; newAddress: string; resetUrl: string }) =>
+    renderMail({
+      subject: 'A change of your e-mail address was asked for',
+      brand: PRODUCT,
+      heading: 'A change of your e-mail address was asked for',
+      paragraphs: [
+        `Someone signed in to your account on ${p.serverUrl} asked to move it to ${p.newAddress}. Nothing changes until that address confirms.`,
+      ],
+      button: { label: "It wasn't me: reset my password", url: p.resetUrl },
+      footer: SECURITY_FOOTER,
+    }),
+  emailChanged: (p: { serverUrl: string; newAddress: string; resetUrl: string }) =>
+    renderMail({
+      subject: 'Your e-mail address was changed',
+      brand: PRODUCT,
+      heading: 'Your e-mail address was changed',
+      paragraphs: [
+        `Your account on ${p.serverUrl} now uses ${p.newAddress}; this address no longer signs in to it. Its other sessions were signed out.`,
+      ],
+      button: { label: "It wasn't me: get help", url: p.resetUrl },
+      after: ['If you did not ask for this, contact the administrator of the server at once.'],
+      footer: SECURITY_FOOTER,
+    }),
+  invitation: (p: {
+    organization: string;
+    logo?: string | undefined;
+    inviter: string;
+    role: string;
+    url: string;
+    days: number;
+    serverUrl: string;
+  }) =>
+    renderMail({
+      subject: `${p.inviter} invited you to ${p.organization}`,
+      brand: p.organization,
+      ...(p.logo ? { logo: p.logo } : {}),
+      heading: `Join ${p.organization}`,
+      paragraphs: [
+        `${p.inviter} invited you to join ${p.organization} on ${p.serverUrl}, with the ${p.role} role, to read and write its documentation.`,
+      ],
+      button: { label: 'Open the invitation', url: p.url },
+      after: [
+        `The invitation works for ${p.days} days. You can accept it with an account of this address, or create one from the link.`,
+        "If you don't know who sent it, ignore this message.",
+      ],
+      footer: `You received this because ${p.inviter} typed your address to invite you. Nothing else is sent unless you join.`,
+    }),
 };

@@ -216,8 +216,9 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
     if (!invite || !org || !org.invite_links) throw new NotFoundError('Invite not found');
     const existing = await members.findMembership(tx, organizationId, ctx.actor.userId);
     const role = asRole(invite.role);
-    // A pending invitation to this organization is answered by joining.
-    await invitations.deleteInvitationOf(tx, organizationId, ctx.actor.userId);
+    // A pending invitation of this address to this organization is answered by joining.
+    const user = await users.findUserById(tx, ctx.actor.userId);
+    if (user) await invitations.deleteInvitationOf(tx, organizationId, user.email);
     if (!existing) {
       await members.insertMembership(tx, {
         organization_id: organizationId,
@@ -235,8 +236,8 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
 
 /**
  * Organizations of the caller that accept people of an e-mail domain. Callers may ask about their own
- * e-mail's domain only, and see only organizations they belong to: e-mail addresses are not verified, so the
- * list cannot be a way to discover other organizations.
+ * e-mail's domain only, once their address is verified, and see only organizations they belong to: the list
+ * cannot be a way to discover other organizations.
  */
 export async function organizationsForEmailDomain(ctx: ServiceContext, domain: string) {
   const user = await users.findUserById(ctx.db, ctx.actor.userId);
@@ -244,6 +245,8 @@ export async function organizationsForEmailDomain(ctx: ServiceContext, domain: s
   if (own !== domain.toLowerCase()) {
     throw new ForbiddenError('You can only look up the organizations of your own e-mail domain');
   }
+  // An address nobody verified proves nothing about the domain.
+  if (!user?.email_verified_at) return [];
   const rows = await orgs.organizationsWithEmailDomain(ctx.db, own, ctx.actor.userId);
   return rows.filter((row) => (JSON.parse(row.email_domains) as string[]).includes(own));
 }

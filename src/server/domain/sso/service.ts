@@ -455,6 +455,8 @@ export async function acs(
         password_hash: SSO_ONLY_PASSWORD,
         photo_url: null,
         created_at: now,
+        // The organization proved it controls the domain, and its provider asserts the address.
+        email_verified_at: now,
       };
       // An existing account is never taken over: its owner links the provider from their account settings.
       if (!(await users.insertUserIfEmailFree(tx, created))) {
@@ -574,6 +576,10 @@ export async function startLink(
   const user = await users.findUserById(ctx.db, ctx.actor.userId);
   const ok = user && isPasswordHash(user.password_hash) && (await verifyPassword(password, user.password_hash));
   if (!ok) throw new InvalidError('password', 'is not your current password');
+  // The provider will assert this address: it must be one the account proved it reads.
+  if (!user.email_verified_at) {
+    throw new ForbiddenError('Verify your e-mail address before linking a sign-in provider to your account');
+  }
   const row = await saml.findProvider(ctx.db, providerId);
   // A provider of an organization the caller is not in is as unknown as a missing one.
   if (!row || !(await orgAccess(ctx.db, { userId: ctx.actor.userId }, row.organization_id))) {

@@ -32,6 +32,8 @@ import * as m030 from './030-git-sync.js';
 import * as m031 from './031-git-sync-redirects.js';
 import * as m032 from './032-outbox.js';
 import * as m033 from './033-account-tokens.js';
+import * as m034 from './034-email-verification.js';
+import * as m035 from './035-invitations.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   '031-git-sync-redirects': m031,
   '032-outbox': m032,
   '033-account-tokens': m033,
+  '034-email-verification': m034,
+  '035-invitations': m035,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,39 +1,62 @@
 import type { Executor } from '../db.js';
-import type { MemberInvitationsTable } from '../schema.js';
+import type { OrgInvitationsTable } from '../schema.js';
 
-export type InvitationRow = MemberInvitationsTable;
+export type InvitationRow = OrgInvitationsTable;
 
-/** False when the account already has a pending invitation to this organization. */
+/** False when the address already has an invitation to this organization. */
 export async function insertInvitation(db: Executor, row: InvitationRow): Promise<boolean> {
   const r = await db
-    .insertInto('member_invitations')
+    .insertInto('org_invitations')
     .values(row)
-    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['organization_id', 'email']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export function findInvitation(db: Executor, id: string) {
-  return db.selectFrom('member_invitations').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('org_invitations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function deleteInvitation(db: Executor, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('member_invitations').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
-}
-
-export async function deleteInvitationOf(db: Executor, organizationId: string, userId: string): Promise<void> {
-  await db
-    .deleteFrom('member_invitations')
+export function findInvitationOf(db: Executor, organizationId: string, email: string) {
+  return db
+    .selectFrom('org_invitations')
+    .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** A new link: its secret's hash, a new expiry, one more send. */
+export async function recordInvitationSend(
+  db: Executor,
+  id: string,
+  set: { token_hash: string; expires_at: string; last_sent_at: string; role?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('org_invitations')
+    .set((eb) => ({ ...set, sends: eb('sends', '+', 1) }))
+    .where('id', '=', id)
     .execute();
 }
 
-/** An organization's pending invitations, by id. */
+export async function deleteInvitation(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('org_invitations').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** The invitation of this address to this organization, answered by joining another way. */
+export async function deleteInvitationOf(db: Executor, organizationId: string, email: string): Promise<void> {
+  await db
+    .deleteFrom('org_invitations')
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', email.toLowerCase())
+    .execute();
+}
+
+/** An organization's invitations, by id (expired ones too: admins resend or revoke them). */
 export function listOrgInvitations(db: Executor, organizationId: string, after: string[] | undefined, take: number) {
   let q = db
-    .selectFrom('member_invitations')
+    .selectFrom('org_invitations')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .orderBy('id')
@@ -44,33 +67,35 @@ export function listOrgInvitations(db: Executor, organizationId: string, after: 
 
 export async function countOrgInvitations(db: Executor, organizationId: string): Promise<number> {
   const r = await db
-    .selectFrom('member_invitations')
+    .selectFrom('org_invitations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('organization_id', '=', organizationId)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-/** A user's pending invitations with the inviting organization's title and the inviter's name. */
-export function listUserInvitations(db: Executor, userId: string, after: string[] | undefined, take: number) {
+/** The invitations to an address still open, with the inviting organization's title and the inviter's name. */
+export function listInvitationsTo(db: Executor, email: string, now: string, after: string[] | undefined, take: number) {
   let q = db
-    .selectFrom('member_invitations')
-    .innerJoin('organizations', 'organizations.id', 'member_invitations.organization_id')
-    .leftJoin('users as inviter', 'inviter.id', 'member_invitations.invited_by')
-    .selectAll('member_invitations')
+    .selectFrom('org_invitations')
+    .innerJoin('organizations', 'organizations.id', 'org_invitations.organization_id')
+    .leftJoin('users as inviter', 'inviter.id', 'org_invitations.invited_by')
+    .selectAll('org_invitations')
     .select(['organizations.title as organization_title', 'inviter.display_name as inviter_name'])
-    .where('member_invitations.user_id', '=', userId)
-    .orderBy('member_invitations.id')
+    .where('org_invitations.email', '=', email)
+    .where('org_invitations.expires_at', '>', now)
+    .orderBy('org_invitations.id')
     .limit(take);
-  if (after) q = q.where('member_invitations.id', '>', after[0]!);
+  if (after) q = q.where('org_invitations.id', '>', after[0]!);
   return q.execute();
 }
 
-export async function countUserInvitations(db: Executor, userId: string): Promise<number> {
+export async function countInvitationsTo(db: Executor, email: string, now: string): Promise<number> {
   const r = await db
-    .selectFrom('member_invitations')
+    .selectFrom('org_invitations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -234,3 +234,8 @@ export function providersOfVerifiedDomain(db: Executor, domain: string) {
     .limit(50)
     .execute();
 }
+
+/** Removes every provider the account linked itself (not one that created it). */
+export async function deleteLinkedIdentities(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('sso_identities').where('user_id', '=', userId).where('kind', '=', 'linked').execute();
+}

@@ -54,7 +54,9 @@ export async function countUsers(db: Executor): Promise<number> {
 export async function updateUser(
   db: Executor,
   id: string,
-  set: Partial<Pick<UserRow, 'display_name' | 'photo_url' | 'password_hash' | 'password_reset_at'>>,
+  set: Partial<
+    Pick<UserRow, 'display_name' | 'photo_url' | 'password_hash' | 'password_reset_at' | 'email' | 'email_verified_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }

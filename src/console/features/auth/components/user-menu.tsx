@@ -140,6 +140,11 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => Promise<void> | v
           <DropdownMenuItem icon={<SettingsIcon />} onSelect={() => void navigate({ to: '/account' })}>
             Account settings
           </DropdownMenuItem>
+          {user.emailVerified === false && (
+            <DropdownMenuItem onSelect={() => void navigate({ to: '/account', hash: 'account-email' })}>
+              Confirm your e-mail address
+            </DropdownMenuItem>
+          )}
           {user.instanceOwner && (
             <DropdownMenuItem onSelect={() => void navigate({ to: '/instance/outbox' })}>Outbox</DropdownMenuItem>
           )}

@@ -12,23 +12,34 @@ import '../auth.css';
 /** The contract's sign-up rules, loaded with zod when the person starts typing (lib/form.ts). */
 const loadSignupSchema = () => import('../../../../shared/contract').then((contract) => contract.signupBodySchema);
 
-/** `invite`: an invite link followed here; the new account joins its organization on the way. */
+/**
+ * `invite`: an invite link followed here; the new account joins its organization on the way. `invitation`: an
+ * invitation by e-mail's link: the address is the invitation's (not editable), and it counts as verified.
+ */
 export function SignupForm({
   onSignedUp,
   invite,
+  invitation,
 }: {
   onSignedUp: () => void;
   invite?: { organization: string; id: string };
+  invitation?: { id: string; token: string; email: string };
 }) {
   const form = useZodForm(loadSignupSchema, {
-    defaultValues: { displayName: '', email: '', password: '' },
+    defaultValues: { displayName: '', email: invitation?.email ?? '', password: '' },
     mode: 'onTouched',
   });
   const signup = useSignup();
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signup.mutateAsync(invite ? { ...values, invite } : values);
+      await signup.mutateAsync(
+        invite
+          ? { ...values, invite }
+          : invitation
+            ? { ...values, invitation: { id: invitation.id, token: invitation.token } }
+            : values,
+      );
       onSignedUp();
     } catch (error) {
       if (isApiError(error, 403)) setClosedMessage(error.message);
@@ -64,7 +75,16 @@ export function SignupForm({
         autoFocus
         required
       />
-      <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <TextField
+        control={form.control}
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        readOnly={invitation !== undefined}
+        hint={invitation ? 'The address the invitation was sent to.' : undefined}
+      />
       <TextField
         control={form.control}
         name="password"

@@ -9,6 +9,8 @@ import { useToast } from '../../../components/ui/toast';
 import { roleLabel } from '../../../lib/roles';
 import { useOrgInvitations } from '../api/get-org-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useResendInvitation } from '../api/resend-invitation';
+import { errorMessage } from '../../../lib/api-client';
 import { InviteByEmailDialog } from '../forms/invite-by-email-dialog';
 import '../members.css';
 
@@ -33,7 +35,8 @@ export function Invitations({ organizationId, defaultRole }: { organizationId: s
           </h2>
           {invitations.isSuccess && count === 0 && (
             <p className="section-text">
-              Nobody is invited right now. Invite people who have an account here by e-mail, or share an invite link.
+              Nobody is invited right now. Invite people by e-mail (each gets a link that works for two weeks), or share
+              an invite link.
             </p>
           )}
         </div>
@@ -67,13 +70,35 @@ function InvitationRow({ organizationId, invitation }: { organizationId: string;
   const [confirming, setConfirming] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const revoke = useRevokeInvitation(organizationId);
+  const resend = useResendInvitation(organizationId);
   const toast = useToast();
   return (
     <li className="invited-item">
       <span className="invited-email">{invitation.email}</span>
       <span className="invited-meta">
-        {roleLabel(invitation.role)} · invited <RelativeTime value={invitation.createdAt} />
+        {roleLabel(invitation.role)} · invited <RelativeTime value={invitation.createdAt} /> ·{' '}
+        {invitation.expired ? (
+          <span className="badge badge-warning">Expired</span>
+        ) : (
+          <>
+            expires <RelativeTime value={invitation.expiresAt} />
+          </>
+        )}
       </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Resend the invitation of ${invitation.email}`}
+        loading={resend.isPending}
+        onClick={() =>
+          resend.mutate(invitation, {
+            onSuccess: () => toast.show(`Invitation sent again to ${invitation.email}`),
+            onError: (error) => toast.show(errorMessage(error), 'error'),
+          })
+        }
+      >
+        Resend
+      </Button>
       <Button
         ref={button}
         size="sm"
@@ -95,8 +120,8 @@ function InvitationRow({ organizationId, invitation }: { organizationId: string;
         }}
       >
         <p>
-          <strong>{invitation.email}</strong> will no longer see the invitation, and cannot accept it. You can invite
-          them again.
+          <strong>{invitation.email}</strong> will no longer see the invitation, and its link stops working. You can
+          invite them again.
         </p>
       </ConfirmDialog>
     </li>

@@ -1,11 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { RefObject } from 'react';
 import type { RoleOrGuest } from '../../../../shared/contract';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter, DialogForm } from '../../../components/ui/dialog';
 import { SelectField, TextareaField } from '../../../components/ui/field';
-import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../../../components/ui/icons';
 import { showServerError, useZodForm } from '../../../lib/form';
 import { ROLE_SELECT_OPTIONS } from '../../../lib/roles';
 import { inviteByEmailFormSchema, useInviteByEmail } from '../api/invite-by-email';
@@ -41,16 +40,11 @@ export function InviteByEmailDialog({ organizationId, defaultRole, ...props }: P
       description={
         outcome
           ? undefined
-          : 'People with an account here see the invitation in their account menu, and join once they accept.'
+          : 'Each address gets an e-mail with a link to join (or to create an account first); people with an account here also see the invitation in their account menu.'
       }
     >
       {outcome ? (
-        <InviteResult
-          organizationId={organizationId}
-          outcome={outcome}
-          onMore={() => setOutcome(null)}
-          onDone={() => onOpenChange(false)}
-        />
+        <InviteResult outcome={outcome} onMore={() => setOutcome(null)} onDone={() => onOpenChange(false)} />
       ) : (
         <InviteForm organizationId={organizationId} defaultRole={defaultRole} onSent={setOutcome} />
       )}
@@ -98,25 +92,15 @@ function InviteForm({
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 
-function InviteResult({
-  organizationId,
-  outcome,
-  onMore,
-  onDone,
-}: {
-  organizationId: string;
-  outcome: InviteOutcome;
-  onMore: () => void;
-  onDone: () => void;
-}) {
-  const { invited, unchanged, unknownEmails } = outcome;
+function InviteResult({ outcome, onMore, onDone }: { outcome: InviteOutcome; onMore: () => void; onDone: () => void }) {
+  const { invited, unchanged } = outcome;
   return (
     <>
       <div className="dialog-body invite-result" role="status">
         {invited > 0 ? (
           <p className="invite-result-line">
-            <CheckIcon /> <strong>{people(invited)} invited.</strong> They join once they accept, and are listed under
-            “Invited” until then.
+            <CheckIcon /> <strong>{people(invited)} invited.</strong> Each gets an e-mail with a link (it works for two
+            weeks); they join once they accept, and are listed under “Invited” until then.
           </p>
         ) : (
           <p className="invite-result-line">Nobody new was invited.</p>
@@ -127,38 +111,8 @@ function InviteResult({
             already: left as {unchanged === 1 ? 'it was' : 'they were'}.
           </p>
         )}
-        {unknownEmails.length > 0 && (
-          <div className="notice notice-warning">
-            <AlertIcon />
-            <div>
-              <p className="notice-title">
-                No account uses{' '}
-                {unknownEmails.length === 1 ? 'this address' : `these ${unknownEmails.length} addresses`}
-              </p>
-              <ul className="invite-unknown" aria-label="Addresses without an account">
-                {unknownEmails.map((email) => (
-                  <li key={email}>{email}</li>
-                ))}
-              </ul>
-              <p>
-                Nothing was sent to them. Share an invite link with them instead: they create their account on the way
-                and join.
-              </p>
-            </div>
-          </div>
-        )}
       </div>
       <DialogFooter>
-        {unknownEmails.length > 0 && (
-          <Link
-            to="/o/$organizationId/settings/invites"
-            params={{ organizationId }}
-            className={buttonClass('secondary')}
-            onClick={onDone}
-          >
-            Invite links
-          </Link>
-        )}
         <Button onClick={onMore}>Invite more</Button>
         {/* The form that had focus is gone: focus goes to the obvious next step. */}
         <Button variant="primary" onClick={onDone} autoFocus>
