@@ -60,6 +60,11 @@ import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { EMAIL_JOB, EMAILS_IN_FLIGHT_MAX, emailJobHandler, mailSettings } from './domain/mail/outbox.js';
 import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './domain/auth/recovery.js';
 import { outboxRoutes } from './routes/outbox.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { NOTIFY_JOB } from './domain/notifications/events.js';
+import { notifyJobHandler } from './domain/notifications/fanout.js';
+import { DIGEST_JOB, digestJobHandler } from './domain/notifications/digest.js';
+import { notificationStillWanted } from './domain/notifications/inbox.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
 import { OPENAPI_JOB } from './domain/openapi/service.js';
 
@@ -127,7 +132,9 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
       [OPENAPI_JOB]: openApiJobHandler(deps.db, { ...deps.openApi, allowPrivate: deps.config.allowPrivateFetch }),
       [IMPORT_JOB]: importJobHandler(deps.db, new Urls(deps.config.publicUrl), importSettings(deps.config)),
       [GIT_SYNC_JOB]: gitSyncJobHandler(deps.db, gitSyncSettings(deps.config, new Urls(deps.config.publicUrl))),
-      [EMAIL_JOB]: emailJobHandler(deps.db, mailSettings(deps.config)),
+      [EMAIL_JOB]: emailJobHandler(deps.db, mailSettings(deps.config), (id) => notificationStillWanted(deps.db, id)),
+      [NOTIFY_JOB]: notifyJobHandler(deps.db, mailSettings(deps.config)),
+      [DIGEST_JOB]: digestJobHandler(deps.db, mailSettings(deps.config)),
       [PASSWORD_RESET_JOB]: passwordResetJobHandler(deps.db, mailSettings(deps.config)),
     },
     app.log,
@@ -139,6 +146,8 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
         [GIT_SYNC_JOB]: GIT_SYNCS_IN_FLIGHT_MAX,
         // A burst of mail never delays other work, and other work never holds mail back.
         [EMAIL_JOB]: EMAILS_IN_FLIGHT_MAX,
+        // One fan-out at a time per process: a comment to a thousand watchers does not hold every slot.
+        [NOTIFY_JOB]: 1,
         ...deps.jobs?.kindLimits,
       },
     },
@@ -243,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(gitSyncRoutes, routeDeps);
   await app.register(searchRoutes, routeDeps);
   await app.register(outboxRoutes, routeDeps);
+  await app.register(notificationRoutes, routeDeps);
   // Live collaboration's WebSocket, and the messages it exchanges with the other processes on the database.
   const notifier = openNotifier(deps.config.storage);
   registerCollab(app, { db: deps.db, config: deps.config, notifier });

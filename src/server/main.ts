@@ -6,6 +6,7 @@ import { schedulePurge } from './jobs/purge.js';
 import { scheduleLinksBuild } from './jobs/links.js';
 import { scheduleDomainRechecks } from './jobs/domains.js';
 import { scheduleGitPolls } from './jobs/git-polls.js';
+import { scheduleDigests } from './jobs/digests.js';
 import { gitSyncSettings } from './domain/git-sync/service.js';
 import { gitVersion } from './lib/git.js';
 import { checkSmtp } from './lib/mailer.js';
@@ -60,6 +61,8 @@ async function main() {
   // Verified e-mail domains whose DNS record is gone are unverified (see domain/organizations/domains.ts).
   const stopDomainRechecks = scheduleDomainRechecks(storage.db, txtLookup(config.dnsServers), app.log);
   // Git-synced spaces without a webhook look at their branch every so often (see domain/git-sync/webhooks.ts).
+  // Daily digests of notifications, due at each person's hour (see domain/notifications/digest.ts).
+  const stopDigests = scheduleDigests(storage.db, app.log);
   const stopGitPolls = scheduleGitPolls(storage.db, gitSyncSettings(config, new Urls(config.publicUrl)), app.log);
   // Mail: say once where it goes. A relay that cannot be reached is a warning, never a reason not to start.
   if (config.smtp) {
@@ -87,6 +90,7 @@ async function main() {
     stopPurge();
     stopDomainRechecks();
     stopGitPolls();
+    stopDigests();
     idle.stop();
     await app.close();
     await workers.close();

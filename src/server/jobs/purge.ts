@@ -10,6 +10,7 @@ import { DAY_MS, isoMinus, nowIso } from '../lib/time.js';
 import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
 import { purgeMail } from '../storage/repos/mail.js';
 import { purgeAccountTokens } from '../storage/repos/account-tokens.js';
+import { purgeEventsBefore } from '../storage/repos/notifications.js';
 
 /**
  * Removes for good the spaces deleted more than 7 days ago, expired console sessions, old sign-in failures and
@@ -29,6 +30,8 @@ export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: num
   // mailed links a day after they expired.
   await purgeMail(db, isoMinus(30 * DAY_MS, now), isoMinus(7 * DAY_MS, now), isoMinus(DAY_MS, now));
   await purgeAccountTokens(db, isoMinus(DAY_MS, now));
+  // Notifications after 180 days, read or not.
+  await purgeEventsBefore(db, isoMinus(180 * DAY_MS, now));
   return { spaces };
 }
 

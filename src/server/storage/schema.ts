@@ -7,6 +7,11 @@ export interface Database {
   email_messages: EmailMessagesTable;
   email_rate_counters: EmailRateCountersTable;
   account_tokens: AccountTokensTable;
+  notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  notification_watchers: NotificationWatchersTable;
+  notification_settings: NotificationSettingsTable;
+  notification_digests: NotificationDigestsTable;
   api_tokens: ApiTokensTable;
   user_photos: UserPhotosTable;
   login_attempts: LoginAttemptsTable;
@@ -88,6 +93,10 @@ export interface UsersTable {
   password_reset_at?: string | null;
   /** When the account proved it reads its address (null: not yet; invitations to it wait). */
   email_verified_at?: string | null;
+  /** The hour (0–23, in `time_zone`) the daily digest is sent; 8 when unset. */
+  digest_hour?: number | null;
+  /** An IANA time zone (Europe/Paris) for the digest's hour and dates in mail; UTC when unset. */
+  time_zone?: string | null;
 }
 
 export interface ApiTokensTable {
@@ -947,6 +956,8 @@ export interface EmailMessagesTable {
   to_user_id: string | null;
   sender_user_id: string | null;
   organization_id: string | null;
+  /** The in-app notification it carries (checked again just before sending). */
+  notification_id: string | null;
   subject: string;
   message_id: string;
   envelope_from: string;
@@ -985,4 +996,60 @@ export interface AccountTokensTable {
   expires_at: string;
   used_at: string | null;
   created_ip: string | null;
+}
+
+/** Something that happened, recorded with the change that caused it; fanned out to people by the `notify` job. */
+export interface NotificationEventsTable {
+  id: string;
+  kind: string;
+  organization_id: string;
+  space_id: string | null;
+  change_request_id: string | null;
+  page_id: string | null;
+  comment_id: string | null;
+  reply_id: string | null;
+  actor_id: string | null;
+  /** JSON: what the kind needs besides (review status, mentioned people, requested reviewers, an error…). */
+  data: string;
+  created_at: string;
+}
+
+/** One person's notification of one event. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  event_id: string;
+  kind: string;
+  organization_id: string;
+  /** Why they got it: mention | reviewer | author | participant | watcher | inviter | starter */
+  reason: string;
+  /** in-app | email | digest */
+  channel: string;
+  created_at: string;
+  read_at: string | null;
+  /** For the digest channel: pending | included | dropped */
+  digest_state: string | null;
+  email_message_id: string | null;
+}
+
+export interface NotificationWatchersTable {
+  /** change-request | page */
+  target_kind: string;
+  target_id: string;
+  user_id: string;
+  reason: string;
+  muted: number;
+  created_at: string;
+}
+
+export interface NotificationSettingsTable {
+  user_id: string;
+  kind: string;
+  channel: string;
+}
+
+export interface NotificationDigestsTable {
+  user_id: string;
+  due_at: string;
+  last_sent_at: string | null;
 }

@@ -25,3 +25,4 @@ export * from './integrations.js';
 export * from './collab.js';
 export * from './git-sync.js';
 export * from './mail.js';
+export * from './notifications.js';

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.js';
 import { transaction, type Executor, type Tx } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { recordEvent } from '../notifications/events.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { loadSpace } from '../spaces/service.js';
 import { exportAfterMerge } from '../git-sync/queue.js';
@@ -130,7 +131,18 @@ async function runUpdate(
   const outcome = ahead ?? (await mergeRevisions(tx, base, ours, theirs, resolutions));
   if (outcome.conflicts.some((c) => !c.resolution)) {
     const pending: PendingUpdate = { base: base.id, ours: ours.id, theirs: theirs.id, conflicts: outcome.conflicts };
+    const before = pendingUpdate(cr);
     await crs.updateChangeRequest(tx, cr.id, { pending_update: JSON.stringify(pending), updated_at: nowIso() });
+    // Told once per set of conflicts, not at every look at the same ones.
+    if (!before || before.ours !== ours.id || before.theirs !== theirs.id) {
+      await recordEvent(tx, {
+        kind: 'change-request-conflict',
+        organizationId: space.organization_id,
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        actorId: ctx.actor.userId,
+      });
+    }
     return { result: 'conflicts' as const, revision: cr.revision_id };
   }
   const revision = await writeRevision(tx, space.id, ahead ? ahead.prepared : (outcome as MergeOutcome), {
@@ -247,6 +259,13 @@ export async function mergeChangeRequest(
       updated_at: now,
     });
     await crs.refreshSpaceCounters(tx, spaceId);
+    await recordEvent(tx, {
+      kind: 'change-request-merged',
+      organizationId: space.organization_id,
+      spaceId,
+      changeRequestId: cr.id,
+      actorId: ctx.actor.userId,
+    });
     // A space synced both ways with Git pushes what was merged (git-sync/queue.ts), queued in this transaction.
     if (!options.fromGit && (await exportAfterMerge(tx, spaceId, cr, ctx.actor.userId))) queuedExport = true;
     const merged = { ...space, revision_id: revision };

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { recordEvent, watch } from '../notifications/events.js';
 import * as reviews from '../../storage/repos/reviews.js';
 import { findMembership } from '../../storage/repos/members.js';
 import { keysetPage } from '../../storage/pagination.js';
@@ -19,7 +20,7 @@ export async function submitReview(
   body: { status: 'approved' | 'changes-requested'; comment?: { markdown: string } },
 ) {
   return transaction(ctx.db, async (tx) => {
-    const { cr } = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'review', 'review it');
+    const { cr, space } = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'review', 'review it');
     if (isMerged(cr)) throw new ConflictError('The change request is merged: it can no longer be reviewed');
     if (isAuthor(cr, ctx.actor.userId)) throw new ForbiddenError('You cannot review your own change request');
     const now = nowIso();
@@ -38,6 +39,15 @@ export async function submitReview(
       updated_at: now,
     });
     if (requestedBy) await reviews.removeRequestedReviewer(tx, cr.id, ctx.actor.userId);
+    await recordEvent(tx, {
+      kind: 'review-submitted',
+      organizationId: space.organization_id,
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      actorId: ctx.actor.userId,
+      data: { status: body.status },
+    });
+    await watch(tx, { kind: 'change-request', id: cr.id }, [ctx.actor.userId], 'reviewer');
     return { cr, review: (await reviews.findReview(tx, cr.id, id))! };
   });
 }
@@ -106,7 +116,19 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, idO
         created_at: now,
       });
     }
-    return reviews.requestedReviewersIn(tx, cr.id, [...new Set(userIds)]);
+    const asked = [...new Set(userIds)];
+    if (asked.length) {
+      await recordEvent(tx, {
+        kind: 'review-requested',
+        organizationId: space.organization_id,
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        actorId: ctx.actor.userId,
+        data: { reviewers: asked },
+      });
+      await watch(tx, { kind: 'change-request', id: cr.id }, asked, 'reviewer');
+    }
+    return reviews.requestedReviewersIn(tx, cr.id, asked);
   });
 }
 

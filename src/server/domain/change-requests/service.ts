@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.js';
 import { transaction, type Executor, type Tx } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { watch } from '../notifications/events.js';
 import * as crs from '../../storage/repos/change-requests.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
@@ -90,6 +91,8 @@ export async function createChangeRequest(
       pending_update: null,
     });
     await crs.refreshSpaceCounters(tx, spaceId);
+    // Its author follows it: comments, reviews and its merge are theirs to hear of.
+    await watch(tx, { kind: 'change-request', id }, [ctx.actor.userId], 'author');
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, id))! };
   };
   return inTx ? run(inTx) : transaction(ctx.db, run);

@@ -5,6 +5,8 @@ import type { ServiceContext } from '../context.js';
 import { transaction, type Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { recordEvent, watch } from '../notifications/events.js';
+import { mentionedPeople } from '../notifications/mentions.js';
 import * as comments from '../../storage/repos/comments.js';
 import type { CommentScope, CommentRow, ReplyView } from '../../storage/repos/comments.js';
 import { usersByIds, type UserSummary } from '../../storage/repos/users.js';
@@ -340,6 +342,38 @@ export async function getComment(ctx: ServiceContext, where: ThreadsOf, id: stri
 
 // Writing comments
 
+/**
+ * Tells the people concerned of a post (notifications/events.ts): a new comment or reply, or the mentions an edit
+ * added (`previous`: the post before). Whoever posts or is mentioned in a change request follows it from then on.
+ */
+async function notifyPost(
+  tx: Executor,
+  ctx: ServiceContext,
+  t: ThreadContext,
+  post: { kind: 'comment' | 'reply'; commentId: string; replyId?: string; pageId?: string | null },
+  markdown: string,
+  previous?: string,
+) {
+  const mentions = await mentionedPeople(tx, t.space.organization_id, markdown, previous);
+  if (previous !== undefined && !mentions.length) return;
+  await recordEvent(tx, {
+    kind: post.kind,
+    organizationId: t.space.organization_id,
+    spaceId: t.space.id,
+    changeRequestId: t.scope.changeRequestId,
+    pageId: post.pageId ?? null,
+    commentId: post.commentId,
+    replyId: post.replyId ?? null,
+    actorId: ctx.actor.userId,
+    data: { mentions, ...(previous !== undefined ? { mentionsOnly: true } : {}) },
+  });
+  if (t.scope.changeRequestId) {
+    const target = { kind: 'change-request' as const, id: t.scope.changeRequestId };
+    await watch(tx, target, [ctx.actor.userId], 'participant');
+    await watch(tx, target, mentions, 'mention');
+  }
+}
+
 export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: PostCommentBody) {
   return writeThreads(ctx, where, 'comment', 'comment on it', async (tx, t) => {
     requireWritable(t);
@@ -376,6 +410,7 @@ export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: P
       resolved_by: null,
     });
     await comments.adjustOpenCount(tx, t.scope, 1);
+    await notifyPost(tx, ctx, t, { kind: 'comment', commentId: id, pageId: body.page ?? null }, body.body.markdown);
     return { t, comment: await oneComment(tx, t, id) };
   });
 }
@@ -418,6 +453,8 @@ export async function updateComment(ctx: ServiceContext, where: ThreadsOf, id: s
         throw new ForbiddenError('Only its author can edit a comment');
       if (body.body.markdown !== row.body) {
         await comments.updateComment(tx, id, { body: body.body.markdown, edited_at: nowIso() });
+        const where = { kind: 'comment' as const, commentId: id, pageId: row.page_id };
+        await notifyPost(tx, ctx, t, where, body.body.markdown, row.body);
       }
     }
     if (body.resolved !== undefined) {
@@ -504,6 +541,7 @@ export async function postReply(ctx: ServiceContext, where: ThreadsOf, commentId
       edited_at: null,
     });
     await comments.adjustReplies(tx, commentId, 1);
+    await notifyPost(tx, ctx, t, { kind: 'reply', commentId, replyId: id }, markdown);
     return { t, reply: await oneReply(tx, commentId, id) };
   });
 }
@@ -525,6 +563,8 @@ export async function updateReply(
         throw new ForbiddenError('Only its author can edit a reply');
       if (body.body.markdown !== row.body) {
         await comments.updateReply(tx, id, { body: body.body.markdown, edited_at: nowIso() });
+        const where = { kind: 'reply' as const, commentId, replyId: id };
+        await notifyPost(tx, ctx, t, where, body.body.markdown, row.body);
       }
     }
     if (reacts(body)) await applyReactions(tx, ctx, commentId, id, body);

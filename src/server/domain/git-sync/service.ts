@@ -21,6 +21,8 @@ import { importCommit, type GitImportSettings } from './import.js';
 import { exportSpace, BranchMovedError } from './export.js';
 import { GIT_SYNC_JOB, queueGitSync, type GitSyncJobPayload } from './queue.js';
 import { findUserById } from '../../storage/repos/users.js';
+import { findSpace } from '../../storage/repos/spaces.js';
+import { recordEvent } from '../notifications/events.js';
 
 export { GIT_SYNC_JOB };
 import type {
@@ -386,8 +388,23 @@ function syncActor(row: repo.GitSyncRow): Actor {
 
 /** The job of a run (see the top of this file). */
 export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
-  const finish = (runId: string, patch: Partial<repo.GitSyncRunRow>) =>
-    repo.updateGitSyncRun(db, runId, { ...patch, updated_at: nowIso() });
+  const finish = async (runId: string, patch: Partial<repo.GitSyncRunRow>) => {
+    if (patch.status !== 'failure') return repo.updateGitSyncRun(db, runId, { ...patch, updated_at: nowIso() });
+    // A failure is told to whoever started the sync, with the change that records it.
+    await transaction(db, async (tx) => {
+      await repo.updateGitSyncRun(tx, runId, { ...patch, updated_at: nowIso() });
+      const run = await repo.findGitSyncRunById(tx, runId);
+      const space = run && (await findSpace(tx, run.space_id));
+      if (run && space) {
+        await recordEvent(tx, {
+          kind: 'git-sync-failed',
+          organizationId: space.organization_id,
+          spaceId: space.id,
+          data: { starter: run.created_by, ...(patch.error ? { error: patch.error.slice(0, 300) } : {}) },
+        });
+      }
+    });
+  };
   return {
     attempts: ATTEMPTS,
     async run(raw) {

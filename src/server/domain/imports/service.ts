@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { EventEmitter } from 'node:events';
 import type { ServiceContext } from '../context.js';
 import { transaction } from '../../storage/db.js';
+import { recordEvent } from '../notifications/events.js';
+import { findSpace } from '../../storage/repos/spaces.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { yieldToEventLoop } from '../../lib/yield.js';
@@ -662,11 +664,24 @@ export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): 
     ended.emit(runKey(payload.spaceId, payload.runId));
   };
   const fail = async (payload: ImportJobPayload, error: StoredError) => {
-    await runs.updateImportRun(db, payload.spaceId, payload.runId, {
-      status: 'failed',
-      message: error.message,
-      error: JSON.stringify(error),
-      updated_at: nowIso(),
+    await transaction(db, async (tx) => {
+      await runs.updateImportRun(tx, payload.spaceId, payload.runId, {
+        status: 'failed',
+        message: error.message,
+        error: JSON.stringify(error),
+        updated_at: nowIso(),
+      });
+      // Whoever started it hears of it, with the change that records it.
+      const run = await runs.findImportRun(tx, payload.spaceId, payload.runId);
+      const space = await findSpace(tx, payload.spaceId);
+      if (run && space) {
+        await recordEvent(tx, {
+          kind: 'import-failed',
+          organizationId: space.organization_id,
+          spaceId: space.id,
+          data: { starter: run.created_by, error: error.message.slice(0, 300) },
+        });
+      }
     });
     await over(payload);
   };

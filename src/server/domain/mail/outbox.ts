@@ -57,6 +57,8 @@ export interface OutgoingEmail {
   toUserId?: string | null;
   senderUserId?: string | null;
   organizationId?: string | null;
+  /** The in-app notification this message carries: it is sent only if the recipient may still see it. */
+  notificationId?: string | null;
   mail: RenderedMail;
   headers?: Record<string, string>;
 }
@@ -88,6 +90,7 @@ export async function queueEmail(tx: Executor, settings: MailSettings, m: Outgoi
     to_user_id: m.toUserId ?? null,
     sender_user_id: m.senderUserId ?? null,
     organization_id: m.organizationId ?? null,
+    notification_id: m.notificationId ?? null,
     subject: m.mail.subject.slice(0, 300),
     message_id: messageId,
     envelope_from: envelopeFrom,
@@ -130,8 +133,16 @@ function messageOf(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 }
 
-/** The `email` job: hands one stored message to the relay, at most once (see the top of this file). */
-export function emailJobHandler(db: Db, settings: MailSettings): JobHandler {
+/**
+ * The `email` job: hands one stored message to the relay, at most once (see the top of this file). `stillWanted`
+ * is asked just before a notification's message goes: false (its recipient may no longer see what it is about, or
+ * no longer wants it by mail) makes it `suppressed`.
+ */
+export function emailJobHandler(
+  db: Db,
+  settings: MailSettings,
+  stillWanted?: (notificationId: string) => Promise<boolean>,
+): JobHandler {
   return {
     attempts: EMAIL_ATTEMPTS,
     retryDelayMs: emailRetryDelayMs,
@@ -151,6 +162,14 @@ export function emailJobHandler(db: Db, settings: MailSettings): JobHandler {
       const smtp = settings.smtp;
       if (!smtp) {
         await mail.moveEmail(db, id, ['queued'], { state: 'held', updated_at: nowIso() });
+        return;
+      }
+      if (message.notification_id && stillWanted && !(await stillWanted(message.notification_id))) {
+        await mail.moveEmail(db, id, ['queued'], {
+          state: 'suppressed',
+          last_error: 'Not sent: its recipient may no longer see what it is about, or no longer wants it by e-mail',
+          updated_at: nowIso(),
+        });
         return;
       }
       if (!message.raw) {

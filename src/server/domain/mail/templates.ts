@@ -231,4 +231,38 @@ export const en = {
       ],
       footer: `You received this because ${p.inviter} typed your address to invite you. Nothing else is sent unless you join.`,
     }),
+  notification: (p: {
+    organization: string;
+    logo?: string | undefined;
+    summary: string;
+    excerpt?: string | undefined;
+    url?: string | undefined;
+    reason: string;
+    settingsUrl: string;
+  }) =>
+    renderMail({
+      subject: p.summary,
+      brand: p.organization,
+      ...(p.logo ? { logo: p.logo } : {}),
+      heading: p.summary,
+      paragraphs: p.excerpt ? [`“${p.excerpt}”`] : [],
+      ...(p.url ? { button: { label: 'Open it', url: p.url } } : {}),
+      footer: `You received this because ${p.reason}. Choose what you receive, and how, in your notification settings: ${p.settingsUrl}`,
+    }),
+  digest: (p: {
+    count: number;
+    items: Array<{ summary: string; excerpt?: string | undefined; url?: string | undefined }>;
+    settingsUrl: string;
+    inboxUrl: string;
+  }) =>
+    renderMail({
+      subject: p.count === 1 ? 'One notification today' : `${p.count} notifications today`,
+      brand: PRODUCT,
+      heading: p.count === 1 ? 'What happened today' : `${p.count} things happened today`,
+      paragraphs: p.items.map(
+        (i) => `• ${i.summary}${i.excerpt ? `: “${i.excerpt}”` : ''}${i.url ? ` (${i.url})` : ''}`,
+      ),
+      button: { label: 'Open your inbox', url: p.inboxUrl },
+      footer: `This is your daily digest of notifications you chose to receive this way. Change it in your notification settings: ${p.settingsUrl}`,
+    }),
 };

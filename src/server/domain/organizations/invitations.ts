@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../storage/db.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { recordEvent } from '../notifications/events.js';
 import { hashToken, newSecret } from '../../lib/secrets.js';
 import * as orgs from '../../storage/repos/organizations.js';
 import * as members from '../../storage/repos/members.js';
@@ -269,6 +270,12 @@ export async function joinByInvitation(tx: Executor, invitation: InvitationRow, 
   } else if (role && !atLeast(asRole(existing.role), role)) {
     await members.updateMemberRole(tx, organizationId, userId, role);
   }
+  await recordEvent(tx, {
+    kind: 'invitation-accepted',
+    organizationId,
+    actorId: userId,
+    data: { inviter: invitation.invited_by },
+  });
   return organizationId;
 }
 

@@ -19,6 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('to_user_id', 'varchar(64)', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('sender_user_id', 'varchar(64)')
     .addColumn('organization_id', 'varchar(64)')
+    .addColumn('notification_id', 'varchar(64)')
     .addColumn('subject', 'varchar(300)', (c) => c.notNull())
     .addColumn('message_id', 'varchar(320)', (c) => c.notNull())
     .addColumn('envelope_from', 'varchar(254)', (c) => c.notNull())

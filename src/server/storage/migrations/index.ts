@@ -34,6 +34,7 @@ import * as m032 from './032-outbox.js';
 import * as m033 from './033-account-tokens.js';
 import * as m034 from './034-email-verification.js';
 import * as m035 from './035-invitations.js';
+import * as m036 from './036-notifications.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '033-account-tokens': m033,
   '034-email-verification': m034,
   '035-invitations': m035,
+  '036-notifications': m036,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -265,3 +265,7 @@ export async function countGitSyncRuns(db: Executor, spaceId: string): Promise<n
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export function findGitSyncRunById(db: Executor, id: string) {
+  return db.selectFrom('git_sync_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}

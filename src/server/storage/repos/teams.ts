@@ -261,3 +261,14 @@ export async function teamTitles(db: Executor, organizationId: string, ids: stri
     .execute();
   return new Map(rows.map((r) => [r.id, r.title]));
 }
+
+/** The ids of a team's members, at most `take`. */
+export async function teamMemberIds(db: Executor, teamId: string, take: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .limit(take)
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -82,3 +82,27 @@ export function findUserPhoto(db: Executor, userId: string, photoId: string): Pr
     .where('id', '=', photoId)
     .executeTakeFirst();
 }
+
+/** Whole rows of the users with these ids (an unknown id is left out), by id. */
+export async function findUsersByIds(db: Executor, ids: Iterable<string>): Promise<Map<string, UserRow>> {
+  const wanted = [...new Set(ids)];
+  const out = new Map<string, UserRow>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.id, row);
+  }
+  return out;
+}
+
+/** The daily digest's hour and time zone of an account. */
+export async function updateDigestSettings(
+  db: Executor,
+  id: string,
+  set: Partial<Pick<UserRow, 'digest_hour' | 'time_zone'>>,
+): Promise<void> {
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}

@@ -1,0 +1,233 @@
+import type { Db, Executor } from '../../storage/db.js';
+import { transaction } from '../../storage/db.js';
+import * as repo from '../../storage/repos/notifications.js';
+import type { NotificationEventRow, NotificationRow } from '../../storage/repos/notifications.js';
+import * as users from '../../storage/repos/users.js';
+import { findOrganization } from '../../storage/repos/organizations.js';
+import { findMembership } from '../../storage/repos/members.js';
+import type { JobHandler } from '../../jobs/queue.js';
+import { wakeJobQueues } from '../../jobs/queue.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { queueEmail, takeRate, type MailSettings } from '../mail/outbox.js';
+import { en } from '../mail/templates.js';
+import type { NotificationKind } from '../../../shared/contract/notifications.js';
+import type { EventData } from './events.js';
+import { Visibility } from './policy.js';
+import { Describer } from './describe.js';
+import { channelOf, DEFAULT_DIGEST_HOUR, nextDigestAt, unsubscribeToken } from './preferences.js';
+
+/**
+ * The `notify` job: one event becomes one notification for each person concerned (never its actor, at most one per
+ * person, with the strongest reason), among those who may see it now (policy.ts); then each is mailed at once,
+ * kept for the daily digest, or left in the inbox, as the person chose. Safe to run again: notifications are
+ * unique per event and person, and each message per notification.
+ */
+
+/** Immediate notification mails one address receives per hour; past it they wait for the digest. */
+export const NOTIFICATION_MAILS_PER_ADDRESS_HOUR = 30;
+const HOUR_MS = 3_600_000;
+/** Rows written per transaction, so a large fan-out never holds the database for long. */
+const CHUNK = 500;
+
+/** Why someone gets a notification, strongest first. */
+const REASONS = ['mention', 'reviewer', 'author', 'inviter', 'starter', 'participant', 'watcher'] as const;
+type Reason = (typeof REASONS)[number];
+
+const REASON_TEXT: Record<Reason, string> = {
+  mention: 'you were mentioned',
+  reviewer: 'your review was asked for',
+  author: 'you wrote the change request',
+  inviter: 'you sent the invitation',
+  starter: 'you started it',
+  participant: 'you took part in the conversation',
+  watcher: 'you follow this change request',
+};
+
+async function candidates(db: Executor, event: NotificationEventRow): Promise<Map<string, Reason>> {
+  const data = JSON.parse(event.data) as EventData;
+  const out = new Map<string, Reason>();
+  const add = (ids: Iterable<string | null | undefined>, reason: Reason) => {
+    for (const id of ids) {
+      if (!id) continue;
+      const had = out.get(id);
+      if (!had || REASONS.indexOf(reason) < REASONS.indexOf(had)) out.set(id, reason);
+    }
+  };
+  const author = event.change_request_id ? await repo.changeRequestAuthor(db, event.change_request_id) : undefined;
+  const watchers = async () => {
+    if (!event.change_request_id) return;
+    const rows = await repo.watchersOf(db, 'change-request', event.change_request_id);
+    add(
+      rows.filter((r) => !r.muted).map((r) => r.user_id),
+      'watcher',
+    );
+  };
+  switch (data.mentionsOnly ? 'mentions-only' : event.kind) {
+    case 'mentions-only':
+      break;
+    case 'review-requested':
+      add(data.reviewers ?? [], 'reviewer');
+      break;
+    case 'review-submitted':
+    case 'change-request-conflict':
+      add([author], 'author');
+      break;
+    case 'change-request-merged':
+      await watchers();
+      add([author], 'author');
+      break;
+    case 'comment':
+      await watchers();
+      add([author], 'author');
+      break;
+    case 'reply':
+      if (event.comment_id) add(await repo.threadParticipants(db, event.comment_id), 'participant');
+      break;
+    case 'invitation-accepted':
+      add([data.inviter], 'inviter');
+      break;
+    case 'import-failed':
+    case 'git-sync-failed':
+      add([data.starter], 'starter');
+      break;
+  }
+  add(data.mentions ?? [], 'mention');
+  // A muted change request stays muted, except for a mention or a direct request.
+  if (event.change_request_id) {
+    const muted = (await repo.watchersOf(db, 'change-request', event.change_request_id)).filter((r) => r.muted);
+    for (const row of muted) {
+      const reason = out.get(row.user_id);
+      if (reason === 'watcher' || reason === 'participant' || reason === 'author') out.delete(row.user_id);
+    }
+  }
+  if (event.actor_id) out.delete(event.actor_id);
+  return out;
+}
+
+export function notifyJobHandler(db: Db, settings: MailSettings): JobHandler {
+  return {
+    attempts: 5,
+    async run(payload) {
+      const { id } = payload as { id: string };
+      const event = await repo.findEvent(db, id);
+      if (!event) return;
+      const wanted = await candidates(db, event);
+      const visibility = new Visibility(db);
+      const recipients: Array<[string, Reason]> = [];
+      for (const [userId, reason] of wanted) {
+        if (await visibility.may(userId, event)) recipients.push([userId, reason]);
+      }
+      for (let i = 0; i < recipients.length; i += CHUNK) {
+        await deliver(db, settings, event, recipients.slice(i, i + CHUNK));
+      }
+      wakeJobQueues();
+    },
+  };
+}
+
+async function deliver(
+  db: Db,
+  settings: MailSettings,
+  event: NotificationEventRow,
+  recipients: Array<[string, Reason]>,
+): Promise<void> {
+  const ids = recipients.map(([userId]) => userId);
+  const [accounts, chosen] = await Promise.all([users.findUsersByIds(db, ids), repo.settingsOf(db, ids)]);
+  const now = nowIso();
+  const rows: NotificationRow[] = [];
+  for (const [userId, reason] of recipients) {
+    const user = accounts.get(userId);
+    if (!user) continue;
+    const kind: NotificationKind = reason === 'mention' ? 'mention' : (event.kind as NotificationKind);
+    // Nothing is mailed to an address nobody verified.
+    const channel = user.email_verified_at ? channelOf(kind, chosen.get(userId)) : 'in-app';
+    rows.push({
+      id: newId(),
+      user_id: userId,
+      event_id: event.id,
+      kind,
+      organization_id: event.organization_id,
+      reason,
+      channel,
+      created_at: now,
+      read_at: null,
+      digest_state: channel === 'digest' ? 'pending' : null,
+      email_message_id: null,
+    });
+  }
+  const describer = new Describer(db);
+  const org = await findOrganization(db, event.organization_id);
+  await transaction(db, async (tx) => {
+    const added = await repo.insertNotifications(tx, rows);
+    for (const row of added) {
+      const user = accounts.get(row.user_id)!;
+      if (row.channel === 'email') {
+        if (!(await takeRate(tx, 'notify-address', user.email, HOUR_MS, NOTIFICATION_MAILS_PER_ADDRESS_HOUR))) {
+          // Too many for now: it waits for the digest rather than being lost.
+          await repo.moveToDigest(tx, row.id);
+          row.channel = 'digest';
+        } else {
+          const messageId = await mailNotification(tx, settings, describer, event, row, user, org);
+          if (messageId) await repo.setNotificationEmail(tx, row.id, messageId);
+        }
+      }
+      if (row.channel === 'digest') {
+        await repo.scheduleDigest(
+          tx,
+          user.id,
+          nextDigestAt(user.digest_hour ?? DEFAULT_DIGEST_HOUR, user.time_zone ?? 'UTC'),
+        );
+      }
+    }
+  });
+}
+
+/**
+ * The e-mail of one notification. In an organization that enforces single sign-on (or for a member it marks SSO),
+ * the mail carries no titles or excerpts: reading them takes a sign-in through the organization's provider.
+ */
+async function mailNotification(
+  tx: Executor,
+  settings: MailSettings,
+  describer: Describer,
+  event: NotificationEventRow,
+  row: NotificationRow,
+  user: users.UserRow,
+  org: Awaited<ReturnType<typeof findOrganization>>,
+): Promise<string | undefined> {
+  const kind = row.kind as NotificationKind;
+  const described = await describer.describe(kind, event);
+  const member = await findMembership(tx, event.organization_id, user.id);
+  const contentFree = Boolean(org?.sso) || Boolean(member?.sso);
+  const url = described.target ? `${settings.publicUrl}${described.target}` : undefined;
+  const unsubscribe = `${settings.publicUrl}/v1/notifications/unsubscribe?t=${await unsubscribeToken(tx, user.id, kind)}`;
+  return queueEmail(tx, settings, {
+    dedupeKey: `notif:${row.id}`,
+    category: 'notification',
+    kind,
+    to: user.email,
+    toUserId: user.id,
+    senderUserId: event.actor_id,
+    organizationId: event.organization_id,
+    notificationId: row.id,
+    mail: en.notification({
+      organization: org?.title ?? 'Docspace',
+      logo: org?.logo ?? undefined,
+      summary: contentFree
+        ? `New activity in ${org?.title ?? 'your organization'} (${kind.replace(/-/g, ' ')})`
+        : described.summary,
+      excerpt: contentFree ? undefined : described.excerpt,
+      url,
+      reason: REASON_TEXT[row.reason as Reason] ?? 'you follow it',
+      settingsUrl: `${settings.publicUrl}/account#account-notifications`,
+    }),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(event.change_request_id
+        ? { References: `<cr-${event.change_request_id}@${new URL(settings.publicUrl).hostname}>` }
+        : {}),
+    },
+  });
+}
