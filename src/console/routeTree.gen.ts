@@ -14,10 +14,12 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AppIndexRouteImport } from './routes/_app.index';
 import { Route as AppSplatRouteImport } from './routes/_app.$';
 import { Route as AppAccountRouteImport } from './routes/_app.account';
+import { Route as AppInboxRouteImport } from './routes/_app.inbox';
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations.$invitationId';
 import { Route as AppInstanceOutboxRouteImport } from './routes/_app.instance.outbox';
 import { Route as AppOOrganizationIdRouteImport } from './routes/_app.o.$organizationId';
@@ -89,6 +91,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any);
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
@@ -107,6 +114,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppInboxRoute = AppInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
   getParentRoute: () => AppRoute,
 } as any);
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
@@ -398,9 +410,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
+  '/inbox': typeof AppInboxRoute;
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/instance/outbox': typeof AppInstanceOutboxRoute;
   '/o/$organizationId': typeof AppOOrganizationIdRouteWithChildren;
@@ -453,9 +467,11 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/$': typeof AppSplatRoute;
   '/account': typeof AppAccountRoute;
+  '/inbox': typeof AppInboxRoute;
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/': typeof AppIndexRoute;
   '/instance/outbox': typeof AppInstanceOutboxRoute;
@@ -506,9 +522,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/_app/$': typeof AppSplatRoute;
   '/_app/account': typeof AppAccountRoute;
+  '/_app/inbox': typeof AppInboxRoute;
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/instance/outbox': typeof AppInstanceOutboxRoute;
@@ -565,9 +583,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/$'
     | '/account'
+    | '/inbox'
     | '/invitations/$invitationId'
     | '/instance/outbox'
     | '/o/$organizationId'
@@ -620,9 +640,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/$'
     | '/account'
+    | '/inbox'
     | '/invitations/$invitationId'
     | '/'
     | '/instance/outbox'
@@ -672,9 +694,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/_app/$'
     | '/_app/account'
+    | '/_app/inbox'
     | '/invitations/$invitationId'
     | '/_app/'
     | '/_app/instance/outbox'
@@ -730,6 +754,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SignupRoute: typeof SignupRoute;
+  UnsubscribeRoute: typeof UnsubscribeRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute;
   JoinOrganizationIdInviteIdRoute: typeof JoinOrganizationIdInviteIdRoute;
@@ -772,6 +797,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/unsubscribe': {
+      id: '/unsubscribe';
+      path: '/unsubscribe';
+      fullPath: '/unsubscribe';
+      preLoaderRoute: typeof UnsubscribeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/verify-email': {
       id: '/verify-email';
       path: '/verify-email';
@@ -798,6 +830,13 @@ declare module '@tanstack/react-router' {
       path: '/account';
       fullPath: '/account';
       preLoaderRoute: typeof AppAccountRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/inbox': {
+      id: '/_app/inbox';
+      path: '/inbox';
+      fullPath: '/inbox';
+      preLoaderRoute: typeof AppInboxRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/invitations/$invitationId': {
@@ -1301,6 +1340,7 @@ const AppOOrganizationIdRouteWithChildren =
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute;
   AppAccountRoute: typeof AppAccountRoute;
+  AppInboxRoute: typeof AppInboxRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppInstanceOutboxRoute: typeof AppInstanceOutboxRoute;
   AppOOrganizationIdRoute: typeof AppOOrganizationIdRouteWithChildren;
@@ -1309,6 +1349,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
+  AppInboxRoute: AppInboxRoute,
   AppIndexRoute: AppIndexRoute,
   AppInstanceOutboxRoute: AppInstanceOutboxRoute,
   AppOOrganizationIdRoute: AppOOrganizationIdRouteWithChildren,
@@ -1322,6 +1363,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   JoinOrganizationIdInviteIdRoute: JoinOrganizationIdInviteIdRoute,

@@ -34,6 +34,13 @@ export const queryKeys = {
   emailDomains: {
     list: (organizationId: string) => ['email-domains', organizationId] as const,
   },
+  /** The signed-in person's notifications: the unread count, pages of the inbox, their settings. */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: (filter: object) => ['notifications', 'list', filter] as const,
+    settings: ['notifications', 'settings'] as const,
+  },
   /** Outgoing e-mail (the instance owner's): the relay's status, pages of messages by filter, one message. */
   outbox: {
     all: ['outbox'] as const,

@@ -10,6 +10,7 @@ import { SsoLinks } from '../features/account/components/sso-links';
 import { LinkProviderForm } from '../features/account/forms/link-provider-form';
 import { PasswordForm } from '../features/account/forms/password-form';
 import { EmailSettings } from '../features/account/forms/email-form';
+import { NotificationSettingsForm } from '../features/notifications/forms/notification-settings-form';
 import { ProfileForm } from '../features/account/forms/profile-form';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { useUser } from '../features/auth/api/get-user';
@@ -54,6 +55,13 @@ function AccountPage() {
         </Card>
         <Card title="E-mail address" id="account-email">
           <EmailSettings user={user} />
+        </Card>
+        <Card title="Notifications" id="account-notifications">
+          <p className="section-text">
+            Every notification is in your inbox (the bell at the top). Choose which also reach you by e-mail, at once or
+            in one daily digest.
+          </p>
+          <NotificationSettingsForm />
         </Card>
         <Card title="Password" id="account-password">
           <p className="section-text">

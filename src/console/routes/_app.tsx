@@ -3,6 +3,7 @@ import { AppShell } from '../components/layout/app-shell';
 import { myInvitationsQueryOptions } from '../features/auth/api/get-invitations';
 import { userQueryOptions } from '../features/auth/api/get-user';
 import { UserMenu } from '../features/auth/components/user-menu';
+import { InboxButton } from '../features/notifications/components/inbox-button';
 import { organizationsQueryOptions } from '../features/organizations/api/get-organizations';
 import { OrganizationSwitcher } from '../features/organizations/components/org-switcher';
 import { isApiError } from '../lib/api-client';
@@ -35,6 +36,7 @@ function AppLayout() {
   return (
     <AppShell
       switcher={<OrganizationSwitcher organizationId={organizationId} />}
+      notifications={<InboxButton />}
       account={<UserMenu onSignedOut={() => navigate({ to: '/login' })} />}
     >
       <Outlet />

@@ -8,6 +8,7 @@ import {
   notificationsQuerySchema,
   unreadCountSchema,
   updateNotificationSettingsSchema,
+  unsubscribeResultSchema,
 } from '../../shared/contract/notifications.js';
 import * as inbox from '../domain/notifications/inbox.js';
 import * as preferences from '../domain/notifications/preferences.js';
@@ -71,7 +72,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: RouteDeps) 
       config: { public: true },
       schema: {
         querystring: unsubscribeQuerySchema,
-        response: { 200: z.object({ kind: z.string(), label: z.string() }) },
+        response: { 200: unsubscribeResultSchema },
       },
     },
     async (request) => preferences.unsubscribe(deps.db, request.query.t),

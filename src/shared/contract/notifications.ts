@@ -127,3 +127,6 @@ export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettin
 
 /** `POST|DELETE …/change-requests/{id}/watch`: whether the caller follows it. */
 export const watchStateSchema = z.object({ watching: z.boolean() });
+
+/** `POST /v1/notifications/unsubscribe?t=`: the kind that is now in-app only. */
+export const unsubscribeResultSchema = z.object({ kind: notificationKindSchema, label: z.string() });

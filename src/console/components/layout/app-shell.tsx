@@ -5,10 +5,13 @@ import { LogoMark } from '../ui/icons';
 /** The frame of every signed-in page: brand, organization switcher, account menu. */
 export function AppShell({
   switcher,
+  notifications,
   account,
   children,
 }: {
   switcher: ReactNode;
+  /** The bell: unread notifications and the way to the inbox. */
+  notifications?: ReactNode;
   account: ReactNode;
   children: ReactNode;
 }) {
@@ -25,6 +28,7 @@ export function AppShell({
         <span className="topbar-divider" aria-hidden="true" />
         <div className="topbar-switcher">{switcher}</div>
         <div className="topbar-spacer" />
+        {notifications}
         {account}
       </header>
       {children}

@@ -6,6 +6,8 @@ import { findEmailByDedupeKey } from '../../storage/repos/mail.js';
 import { queueDueDigests } from './digest.js';
 import { notifyJobHandler } from './fanout.js';
 import { emailRetryDelayMs } from '../mail/outbox.js';
+import { transaction } from '../../storage/db.js';
+import { recordEvent } from './events.js';
 
 /**
  * Notifications end to end: who is told of what (never the actor), in the inbox and by mail (read from a real SMTP
@@ -196,12 +198,19 @@ describeEachDialect('notifications', (dialect) => {
 
   it('tells nobody who can no longer see it: a member removed, a space trashed, and says so in the inbox later', async () => {
     const { org, space, author, reviewer, cr } = await setup('Visibility org');
-    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`, {
-      token: author.token,
-      body: { users: [reviewer.id] },
-    });
-    // Removed before the job runs: told nothing.
+    // Asked for a review, but removed before the fan-out runs (the event is recorded as requestReviewers records
+    // it, after the removal, so that no job can run in between): told nothing.
     expect((await server.request('DELETE', `/v1/orgs/${org.id}/members/${reviewer.id}`)).status).toBe(205);
+    await transaction(server.storage.db, (tx) =>
+      recordEvent(tx, {
+        kind: 'review-requested',
+        organizationId: org.id,
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        actorId: author.id,
+        data: { reviewers: [reviewer.id] },
+      }),
+    );
     await server.drainJobs();
     expect((await inbox(reviewer)).items).toEqual([]);
     expect(mailsTo(reviewer, /review/)).toEqual([]);
