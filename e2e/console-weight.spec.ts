@@ -14,11 +14,12 @@ import { expect, newBrowser, newOrganization, newSpace, SIGNED_OUT, test } from 
  * Styles: the shared ones (styles/index.css, 6.6 kB) and each screen's feature stylesheet with its code; the one
  * stylesheet they were split from weighed 11.8 kB in every first download.
  *
- * Budgets, in kB as Vite counts them (1 kB = 1000 bytes), a little above today's weights (130.1 and 126.1 kB; the
+ * Budgets, in kB as Vite counts them (1 kB = 1000 bytes), a little above today's weights (132.4 and 128.2 kB; the
  * goal is 150 kB, and both were 267 kB when the console was one file): code that slips into the first download fails
- * here.
+ * here. The organization home's grew by 0.5 kB with the notification bell of every screen (its count's query and
+ * 0.3 kB of styles; the inbox and its settings load with their own screens).
  */
-const BUDGETS = { login: 133_000, organizationHome: 128_000 };
+const BUDGETS = { login: 133_000, organizationHome: 128_500 };
 
 interface Weight {
   js: number;

@@ -54,6 +54,18 @@ describe('Markdown', () => {
     expect(html).toContain('id="user-content-fn-1"');
   });
 
+  it('shows links to people and teams as mention chips where asked (comments), and as links elsewhere', () => {
+    const markdown = 'Hi [@Ann Lee](/users/01abc), [Writers](/teams/01xyz) and [docs](/users/01abc/more).';
+    const comment = renderToStaticMarkup(<Markdown mentions>{markdown}</Markdown>);
+    expect(comment).toContain('<span class="mention mention-user">@Ann Lee</span>');
+    expect(comment).toContain(
+      '<span class="mention mention-team">@Writers<span class="visually-hidden"> (team)</span></span>',
+    );
+    expect(comment).not.toMatch(/href="\/(users|teams)\/01(abc|xyz)"/);
+    expect(comment).toContain('<a href="/users/01abc/more">docs</a>');
+    expect(render(markdown)).toContain('<a href="/users/01abc">@Ann Lee</a>');
+  });
+
   it('drops javascript:, vbscript: and data: targets of links and images', () => {
     const html = render(
       '[click](javascript:alert(1)) [v](vbscript:msgbox) [d](data:text/html;base64,PHNjcmlwdD4=) ![i](javascript:alert(2)) [ok](https://example.com) [rel](/docs/page)',

@@ -19,6 +19,7 @@ import { fileTarget, MarkdownFilesContext } from './markdown-files';
 import { WithIncludes } from './markdown-includes';
 import { includedNames } from '../../../shared/gitbook-blocks';
 import { GitbookTabs } from './gitbook-tabs';
+import { mentionTarget } from '../../lib/mentions';
 
 /**
  * Page markdown rendered as React elements, never as HTML strings. HTML written in the markdown is parsed
@@ -51,6 +52,32 @@ function headings(offset: 1 | 2): Components {
   return { h1, h2, h3, h4, h5, h6 };
 }
 
+const MarkdownLink: Components['a'] = function MarkdownLink({ node: _node, href, children, ...props }) {
+  const external = href !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(href);
+  return (
+    <a href={href} {...props} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+      {children}
+    </a>
+  );
+};
+
+/**
+ * In comments, a link to `/users/<id>` or `/teams/<id>` is a mention (lib/mentions.ts), not a place of the console:
+ * it shows as a chip with the name it was written with, `@` first.
+ */
+const MentionOrLink: Components['a'] = function MentionOrLink(props) {
+  const target = mentionTarget(props.href);
+  if (!target) return <MarkdownLink {...props} />;
+  const first = Array.isArray(props.children) ? props.children[0] : props.children;
+  return (
+    <span className={`mention mention-${target.kind}`}>
+      {typeof first === 'string' && first.startsWith('@') ? '' : '@'}
+      {props.children}
+      {target.kind === 'team' && <span className="visually-hidden"> (team)</span>}
+    </span>
+  );
+};
+
 const BASE_COMPONENTS: Components = {
   // GitBook's tabs are a tablist (gitbook-tabs.tsx); every other block is the element it is.
   div: function MarkdownDiv({ node, className, children, ...props }) {
@@ -61,14 +88,7 @@ const BASE_COMPONENTS: Components = {
       </div>
     );
   },
-  a: function MarkdownLink({ node: _node, href, children, ...props }) {
-    const external = href !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(href);
-    return (
-      <a href={href} {...props} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
-        {children}
-      </a>
-    );
-  },
+  a: MarkdownLink,
   // An unsafe image target becomes "": say what the image was instead of loading the page again.
   img: function MarkdownImage({ node: _node, src, alt, ...props }) {
     if (!src) return <span className="markdown-missing-image">{alt ? `[${alt}]` : '[image]'}</span>;
@@ -111,6 +131,12 @@ const COMPONENTS = {
   2: { ...BASE_COMPONENTS, ...headings(2) },
 };
 
+/** The same, where links to people and teams are mentions (comments). */
+const MENTION_COMPONENTS = {
+  1: { ...COMPONENTS[1], a: MentionOrLink },
+  2: { ...COMPONENTS[2], a: MentionOrLink },
+};
+
 export interface MarkdownProps {
   children: string;
   /**
@@ -128,6 +154,8 @@ export interface MarkdownProps {
   /** Marks the words this text does not share with `changedAgainst` (see markdown-changes.ts): `ins` or `del`. */
   changeTag?: 'ins' | 'del';
   changedAgainst?: string;
+  /** Shows links to `/users/<id>` and `/teams/<id>` as mentions (comments), not as links. */
+  mentions?: boolean;
 }
 
 const BLOCK_MARK = '\u0000openapi-block:';
@@ -158,6 +186,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
   changedAgainst,
   rawHtml,
   math,
+  mentions,
   includesExpanded,
 }: MarkdownProps & { includesExpanded?: boolean }) {
   // Files of the space (`/files/<id>`) load from the revision given by the context; other URLs pass the safe filter.
@@ -169,7 +198,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
       <WithIncludes filesUrl={filesUrl} markdown={children}>
         {(text) => (
           <MarkdownRenderer
-            {...{ className, headingOffset, organizationId, changeTag, changedAgainst, rawHtml, math }}
+            {...{ className, headingOffset, organizationId, changeTag, changedAgainst, rawHtml, math, mentions }}
             includesExpanded
           >
             {text}
@@ -208,7 +237,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
             <ReactMarkdown
               key={i}
               remarkPlugins={REMARK_PLUGINS}
-              components={COMPONENTS[headingOffset]}
+              components={(mentions ? MENTION_COMPONENTS : COMPONENTS)[headingOffset]}
               urlTransform={urlTransform}
               rehypePlugins={rehypePlugins}
             >

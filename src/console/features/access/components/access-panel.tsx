@@ -9,10 +9,10 @@ import { Card } from '../../../components/ui/page';
 import { EmptyState, ErrorState, FormError, Loading } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { suggestionName, type Suggestion } from '../../../lib/people-suggestions';
 import { useRemoveGrant, useSetGrant, type Grantee } from '../api/change-grants';
 import { useExplainAccess } from '../api/explain-access';
 import { useTeamGrants, useUserGrants } from '../api/get-grants';
-import type { Suggestion } from '../api/search-people';
 import { targetNoun, type AccessTarget } from '../api/target';
 import { useUpdateDefaultLevel } from '../api/update-default-level';
 import {
@@ -24,7 +24,7 @@ import {
   levelNoun,
   valueToDefaultLevel,
 } from '../utils/explain';
-import { PeoplePicker, suggestionName } from './people-picker';
+import { PeoplePicker } from './people-picker';
 import '../access.css';
 
 export interface AccessPanelProps {

@@ -3,16 +3,8 @@ import { Avatar } from '../../../components/ui/avatar';
 import { TeamIcon } from '../../../components/ui/icons';
 import { Combobox } from '../../../components/ui/combobox';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { usePeopleSuggestions, type Suggestion } from '../api/search-people';
+import { suggestionKey, suggestionName, usePeopleSuggestions, type Suggestion } from '../../../lib/people-suggestions';
 import '../access.css';
-
-export function suggestionName(s: Suggestion): string {
-  return s.kind === 'team' ? s.team.title : s.member.user.displayName || s.member.user.email || 'Unnamed member';
-}
-
-function suggestionKey(s: Suggestion): string {
-  return s.kind === 'team' ? `team-${s.team.id}` : `user-${s.member.user.id}`;
-}
 
 /**
  * Finds members (and, with `teams`, teams) of the organization by what is typed: arrow keys and Enter, or the

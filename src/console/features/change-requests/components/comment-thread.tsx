@@ -38,6 +38,8 @@ import '../change-requests.css';
 
 /** The change request the threads belong to, and who reads them (whose reactions are theirs). */
 export interface CommentScope {
+  /** The space's organization: whose members and teams the comment forms suggest to mention. */
+  organizationId: string;
   spaceId: string;
   number: number;
   currentUserId: string;
@@ -246,6 +248,7 @@ function Replies({ comment, scope, focusForm }: { comment: Comment; scope: Comme
       )}
       {comment.permissions.reply && (
         <ReplyForm
+          organizationId={scope.organizationId}
           spaceId={scope.spaceId}
           number={scope.number}
           commentId={comment.id}
@@ -359,6 +362,7 @@ function Post({
       </header>
       {editing.open ? (
         <EditPostForm
+          organizationId={scope.organizationId}
           name={`Edit the ${kind}`}
           markdown={markdown}
           onCancel={() => {
@@ -372,7 +376,7 @@ function Post({
           }}
         />
       ) : (
-        <Markdown className="post-body" headingOffset={2}>
+        <Markdown className="post-body" headingOffset={2} mentions>
           {markdown}
         </Markdown>
       )}

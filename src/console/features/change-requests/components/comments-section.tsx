@@ -90,6 +90,7 @@ export function CommentsSection({
       )}
       {changeRequest.permissions.comment && (
         <NewThreadForm
+          organizationId={scope.organizationId}
           spaceId={scope.spaceId}
           number={scope.number}
           target={{}}

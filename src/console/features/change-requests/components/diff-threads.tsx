@@ -72,6 +72,7 @@ export function DiffWithThreads({
   };
   const newThread = (node: string | null, name: string, onClose: () => void) => (
     <NewThreadForm
+      organizationId={scope.organizationId}
       spaceId={spaceId}
       number={number}
       target={node === null ? { page: pageId } : { page: pageId, node }}

@@ -51,7 +51,10 @@ export function ReviewScreen({
   const changes = useChanges(spaceId, number);
   const comments = useComments(spaceId, number);
   const byPage = useMemo(() => threadsByPage(comments.data ?? []), [comments.data]);
-  const scope = useMemo(() => ({ spaceId, number, currentUserId }), [spaceId, number, currentUserId]);
+  const scope = useMemo(
+    () => ({ organizationId, spaceId, number, currentUserId }),
+    [organizationId, spaceId, number, currentUserId],
+  );
   return (
     <div className="review-layout">
       <div className="review-main">

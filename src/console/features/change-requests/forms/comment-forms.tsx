@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { z } from 'zod';
 import { COMMENT_BODY_MAX } from '../../../../shared/contract';
@@ -10,6 +11,7 @@ import { postCommentBodySchema } from '../../../../shared/contract';
 import { usePostCommentReply } from '../api/post-comment-reply';
 import { postReplyBodySchema } from '../../../../shared/contract';
 import { updateReplyBodySchema } from '../../../../shared/contract';
+import { useMentionPicker } from './mention-picker';
 import '../change-requests.css';
 
 /** A new thread: its body; where it anchors (page, block) is not typed but chosen by the button that opened it. */
@@ -25,6 +27,8 @@ const BODY_FIELD = 'body.markdown';
 
 interface MarkdownFormProps {
   schema: BodySchema;
+  /** The organization whose members and teams `@` suggests. */
+  organizationId: string;
   /** The form's accessible name, e.g. "Reply to Ann". */
   name: string;
   label: string;
@@ -38,9 +42,13 @@ interface MarkdownFormProps {
   resetOnSuccess?: boolean;
 }
 
-/** One markdown body with its live counter: Ctrl+Enter (⌘+Enter) sends, Escape cancels while nothing was typed. */
+/**
+ * One markdown body with its live counter: Ctrl+Enter (⌘+Enter) sends, Escape cancels while nothing was typed, `@`
+ * and a name suggests members and teams to mention (mention-picker.tsx).
+ */
 function MarkdownForm({
   schema,
+  organizationId,
   name,
   label,
   submitLabel,
@@ -51,7 +59,18 @@ function MarkdownForm({
   resetOnSuccess = false,
 }: MarkdownFormProps) {
   const form = useZodForm(schema, { defaultValues: { body: { markdown: defaultMarkdown } } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const mentions = useMentionPicker({
+    organizationId,
+    textarea: () => {
+      const field = formRef.current?.elements.namedItem(BODY_FIELD);
+      return field instanceof HTMLTextAreaElement ? field : null;
+    },
+    onText: (text) =>
+      form.setValue(BODY_FIELD, text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  });
   const submit = form.handleSubmit(async (values) => {
+    mentions.close();
     try {
       await onSubmit(values);
       if (resetOnSuccess) form.reset({ body: { markdown: '' } });
@@ -60,6 +79,7 @@ function MarkdownForm({
     }
   });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void submit();
@@ -70,18 +90,32 @@ function MarkdownForm({
   };
   const pending = form.formState.isSubmitting;
   return (
-    <form className="form comment-form" aria-label={name} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      ref={formRef}
+      className="form comment-form"
+      aria-label={name}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <FormError message={form.formState.errors.root?.server?.message} />
-      <TextareaField
-        control={form.control}
-        name={BODY_FIELD}
-        label={label}
-        hint="Markdown. Ctrl+Enter to send."
-        max={COMMENT_BODY_MAX}
-        rows={3}
-        autoFocus={autoFocus}
-        onKeyDown={onKeyDown}
-      />
+      <div
+        className="mention-field"
+        // The list closes when the focus leaves the field (a click on an option keeps it there).
+        onBlur={mentions.close}
+      >
+        <TextareaField
+          control={form.control}
+          name={BODY_FIELD}
+          label={label}
+          hint="Markdown. Ctrl+Enter to send, @ to mention."
+          max={COMMENT_BODY_MAX}
+          rows={3}
+          autoFocus={autoFocus}
+          onKeyDown={onKeyDown}
+          {...mentions.textareaProps}
+        />
+        {mentions.list}
+      </div>
       <div className="form-actions">
         {onCancel && (
           <Button size="sm" onClick={onCancel} disabled={pending}>
@@ -104,6 +138,7 @@ export interface ThreadTarget {
 
 /** Starts a thread; `onPosted` runs once the server has it (e.g. to close the form). */
 export function NewThreadForm({
+  organizationId,
   spaceId,
   number,
   target,
@@ -112,6 +147,7 @@ export function NewThreadForm({
   onPosted,
   onCancel,
 }: {
+  organizationId: string;
   spaceId: string;
   number: number;
   target: ThreadTarget;
@@ -124,6 +160,7 @@ export function NewThreadForm({
   return (
     <MarkdownForm
       schema={newThreadSchema}
+      organizationId={organizationId}
       name={name}
       label="Comment"
       submitLabel="Comment"
@@ -139,12 +176,14 @@ export function NewThreadForm({
 }
 
 export function ReplyForm({
+  organizationId,
   spaceId,
   number,
   commentId,
   name,
   autoFocus,
 }: {
+  organizationId: string;
   spaceId: string;
   number: number;
   commentId: string;
@@ -155,6 +194,7 @@ export function ReplyForm({
   return (
     <MarkdownForm
       schema={postReplyBodySchema}
+      organizationId={organizationId}
       name={name}
       label="Reply"
       submitLabel="Reply"
@@ -167,11 +207,13 @@ export function ReplyForm({
 
 /** Edits the body of one's own comment or reply. */
 export function EditPostForm({
+  organizationId,
   name,
   markdown,
   onSave,
   onCancel,
 }: {
+  organizationId: string;
   name: string;
   markdown: string;
   onSave: (markdown: string) => Promise<unknown>;
@@ -180,6 +222,7 @@ export function EditPostForm({
   return (
     <MarkdownForm
       schema={editSchema}
+      organizationId={organizationId}
       name={name}
       label="Text"
       submitLabel="Save"

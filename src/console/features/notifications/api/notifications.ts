@@ -1,27 +1,14 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   MarkReadBody,
+  NotificationSettings,
   notificationListSchema,
   notificationSettingsSchema,
-  unreadCountSchema,
   UpdateNotificationSettings,
   unsubscribeResultSchema,
 } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-/** How often the bell asks for the unread count while the tab is visible (answered 304 while unchanged). */
-export const UNREAD_POLL_MS = 10_000;
-
-/** `GET /v1/user/notifications/unread` → `{count}`. */
-export function useUnreadCount() {
-  return useQuery({
-    queryKey: queryKeys.notifications.unread,
-    queryFn: ({ signal }) => api.get<typeof unreadCountSchema>('/user/notifications/unread', { signal }),
-    refetchInterval: UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
-}
 
 /** `GET /v1/user/notifications`: newest first, a page at a time. */
 export function inboxQueryOptions(unread: boolean) {
@@ -53,12 +40,32 @@ export function notificationSettingsQueryOptions() {
   });
 }
 
+/** Saves a choice; the form shows it at once (and goes back to what was saved if the server refuses). */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
+  const key = queryKeys.notifications.settings;
   return useMutation({
     mutationFn: (body: UpdateNotificationSettings) =>
       api.patch<typeof notificationSettingsSchema>('/user/notification-settings', body),
-    onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.settings, settings),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<NotificationSettings>(key);
+      if (before) {
+        queryClient.setQueryData<NotificationSettings>(key, {
+          ...before,
+          kinds: before.kinds.map((k) => {
+            const channel = body.kinds?.[k.kind];
+            return channel ? { ...k, channel } : k;
+          }),
+          ...(body.digestHour !== undefined ? { digestHour: body.digestHour } : {}),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(key, settings),
   });
 }
 

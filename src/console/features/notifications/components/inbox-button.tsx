@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BellIcon } from '../../../components/ui/icons';
-import { useUnreadCount } from '../api/notifications';
-import '../notifications.css';
+import { useUnreadCount } from '../api/unread';
+import '../bell.css';
 
 /** The bell in the top bar: how many notifications wait unread (asked every 10 s), and the way to the inbox. */
 export function InboxButton() {

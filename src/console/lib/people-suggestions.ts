@@ -1,13 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MEMBER_SEARCH_MAX, TEAM_TITLE_MAX } from '../../../../shared/contract';
-import type { Member, Team, memberListSchema, teamListSchema } from '../../../../shared/contract';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { MEMBER_SEARCH_MAX, TEAM_TITLE_MAX } from '../../shared/contract';
+import type { Member, Team, memberListSchema, teamListSchema } from '../../shared/contract';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+
+/**
+ * The organization's people matching what is typed, for the pickers that need them: the access panel's people
+ * picker (features/access) and the comment forms' @-mentions (features/change-requests).
+ */
 
 /** Suggestions of each kind shown while typing. */
 export const SUGGESTIONS = 6;
 
 export type Suggestion = { kind: 'user'; member: Member } | { kind: 'team'; team: Team };
+
+/** How a suggestion is named: a team's title, a member's display name (else their e-mail address). */
+export function suggestionName(s: Suggestion): string {
+  return s.kind === 'team' ? s.team.title : s.member.user.displayName || s.member.user.email || 'Unnamed member';
+}
+
+/** A key unique among the suggestions of both kinds. */
+export function suggestionKey(s: Suggestion): string {
+  return s.kind === 'team' ? `team-${s.team.id}` : `user-${s.member.user.id}`;
+}
 
 /**
  * Members (`GET /orgs/{id}/members?search=`) and, with `teams`, teams (`GET /orgs/{id}/teams?title=`) matching
