@@ -17,7 +17,7 @@ import { newId } from '../src/server/lib/ids.js';
 import { nowIso } from '../src/server/lib/time.js';
 
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
-const POSTS = Number(process.env.BENCH_POSTS ?? 5);
+const POSTS = Number(process.env.BENCH_POSTS ?? 6);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const TOKEN = 'bench-notify-token-0123456789abcdefghijklmnop';
 
@@ -105,10 +105,12 @@ try {
   const latency = { quiet: [] as number[], busy: [] as number[] };
   const fanout: number[] = [];
   for (let i = 0; i < POSTS; i++) {
-    for (const [which, cr] of [
+    // Each goes first every other round: the one after runs while the other's mail is being sent.
+    const order = [
       ['quiet', quiet],
       ['busy', busy],
-    ] as const) {
+    ] as const;
+    for (const [which, cr] of i % 2 ? [...order].reverse() : order) {
       const before = await count('notifications');
       const start = performance.now();
       await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, {
@@ -160,7 +162,7 @@ try {
   await until(async () => smtp.messages.length >= received + MESSAGES);
   const seconds = (performance.now() - start) / 1000;
   console.log(
-    `  outbox to a local SMTP server: ${MESSAGES} messages in ${seconds.toFixed(2)} s (${(MESSAGES / seconds).toFixed(0)} messages/s, one connection per message, 2 at once)`,
+    `  outbox to a local SMTP server: ${MESSAGES} messages in ${seconds.toFixed(2)} s (${(MESSAGES / seconds).toFixed(0)} messages/s, 2 at once, connections kept open between messages)`,
   );
 } finally {
   await app.close();

@@ -18,6 +18,8 @@ export interface JobHandler {
   attempts?: number;
   /** Delay before trying again after the `attempts`-th failure; linear (`retryMs` × attempts) unless given. */
   retryDelayMs?(attempts: number): number;
+  /** Releases what the handler keeps between jobs (open connections) once the queue stopped. */
+  close?(): Promise<void>;
 }
 
 export interface JobQueueOptions {
@@ -92,6 +94,7 @@ export class JobQueue {
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
     await Promise.race([Promise.allSettled([...this.active]), timeout]);
     clearTimeout(timer);
+    await Promise.allSettled(Object.values(this.handlers).map((h) => h.close?.()));
   }
 
   /** Looks for work now. */

@@ -62,6 +62,8 @@ function smtpError(err: unknown, handedOver: boolean): SmtpError {
 export interface SmtpSession {
   /** Hands one message over; resolves with the relay's answer (`250 …`). */
   send(envelope: { from: string; to: string }, raw: string): Promise<string>;
+  /** False once the connection ended or failed: it cannot carry another message. */
+  readonly alive: boolean;
   close(): void;
 }
 
@@ -69,8 +71,10 @@ export interface SmtpSession {
 export async function openSmtp(smtp: SmtpConfig): Promise<SmtpSession> {
   const conn = new SMTPConnection(connectionOptions(smtp));
   // Errors after the connection is up are delivered to the pending command's callback too; this keeps an
-  // 'error' event without a listener from throwing.
-  conn.on('error', () => {});
+  // 'error' event without a listener from throwing. Either way the connection is done for.
+  let alive = true;
+  conn.on('error', () => (alive = false));
+  conn.on('end', () => (alive = false));
   try {
     await new Promise<void>((resolve, reject) => conn.connect((err) => (err ? reject(err) : resolve())));
     if (smtp.auth) {
@@ -84,6 +88,9 @@ export async function openSmtp(smtp: SmtpConfig): Promise<SmtpSession> {
     throw smtpError(err, false);
   }
   return {
+    get alive() {
+      return alive;
+    },
     send(envelope, raw) {
       // The message is streamed from here, so we know whether its last byte (and so the final dot, which
       // nodemailer writes after it) went out before a failure.
@@ -97,10 +104,59 @@ export async function openSmtp(smtp: SmtpConfig): Promise<SmtpSession> {
       );
     },
     close() {
+      alive = false;
       conn.quit();
       setTimeout(() => conn.close(), 1_000).unref();
     },
   };
+}
+
+/**
+ * Connections to the relay kept open between messages (a TLS handshake and a sign-in per message would bound the
+ * outbox's throughput): at most `max` idle, each closed after `idleMs` unused. A connection that failed in any way
+ * is never reused.
+ */
+export class SmtpPool {
+  private idle: Array<{ session: SmtpSession; timer: NodeJS.Timeout }> = [];
+
+  constructor(
+    private readonly smtp: SmtpConfig,
+    private readonly max = 4,
+    private readonly idleMs = 5_000,
+  ) {}
+
+  async acquire(): Promise<SmtpSession> {
+    for (let item = this.idle.pop(); item; item = this.idle.pop()) {
+      clearTimeout(item.timer);
+      if (item.session.alive) return item.session;
+    }
+    return openSmtp(this.smtp);
+  }
+
+  /** Gives a connection back after a message went through it (`reusable`), or closes it. */
+  release(session: SmtpSession, reusable: boolean): void {
+    if (!reusable || !session.alive || this.idle.length >= this.max) {
+      session.close();
+      return;
+    }
+    const item = {
+      session,
+      timer: setTimeout(() => {
+        this.idle = this.idle.filter((i) => i !== item);
+        session.close();
+      }, this.idleMs),
+    };
+    item.timer.unref();
+    this.idle.push(item);
+  }
+
+  close(): void {
+    for (const { session, timer } of this.idle) {
+      clearTimeout(timer);
+      session.close();
+    }
+    this.idle = [];
+  }
 }
 
 /** Connects and signs in, then leaves: the start-up check. Answers the reason it failed, or undefined. */

@@ -4,7 +4,7 @@ import * as mail from '../../storage/repos/mail.js';
 import type { EmailRow } from '../../storage/repos/mail.js';
 import { enqueueJob } from '../../storage/repos/jobs.js';
 import type { JobHandler } from '../../jobs/queue.js';
-import { composeMessage, openSmtp, SmtpError } from '../../lib/mailer.js';
+import { composeMessage, SmtpError, SmtpPool } from '../../lib/mailer.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { PRODUCT, type RenderedMail } from './templates.js';
@@ -143,7 +143,9 @@ export function emailJobHandler(
   settings: MailSettings,
   stillWanted?: (notificationId: string) => Promise<boolean>,
 ): JobHandler {
+  const pool = settings.smtp ? new SmtpPool(settings.smtp) : undefined;
   return {
+    close: async () => pool?.close(),
     attempts: EMAIL_ATTEMPTS,
     retryDelayMs: emailRetryDelayMs,
     async run(payload) {
@@ -181,8 +183,9 @@ export function emailJobHandler(
         return;
       }
       let session;
+      let reusable = false;
       try {
-        session = await openSmtp(smtp);
+        session = await pool!.acquire();
       } catch (err) {
         // Nothing was handed over: the queue tries again later.
         await mail.moveEmail(db, id, ['queued'], { state: 'queued', last_error: messageOf(err), updated_at: nowIso() });
@@ -230,8 +233,9 @@ export function emailJobHandler(
           // The link of a security message must not stay readable in the database once it left.
           ...(message.category === 'security' ? { raw: null, text_body: null, html_body: null } : {}),
         });
+        reusable = true;
       } finally {
-        session.close();
+        pool!.release(session, reusable);
       }
     },
     async giveUp(payload, error) {

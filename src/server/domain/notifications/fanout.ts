@@ -26,6 +26,8 @@ import { channelOf, DEFAULT_DIGEST_HOUR, nextDigestAt, unsubscribeToken } from '
 
 /** Immediate notification mails one address receives per hour; past it they wait for the digest. */
 export const NOTIFICATION_MAILS_PER_ADDRESS_HOUR = 30;
+/** Mails one person's mentions may cause per hour; past it their mentions reach the inbox only. */
+export const MENTION_MAILS_PER_SENDER_HOUR = 200;
 const HOUR_MS = 3_600_000;
 /** Rows written per transaction, so a large fan-out never holds the database for long. */
 const CHUNK = 500;
@@ -162,6 +164,16 @@ async function deliver(
     const added = await repo.insertNotifications(tx, rows);
     for (const row of added) {
       const user = accounts.get(row.user_id)!;
+      // Mentions cannot be used to mail people in bulk: past the sender's limit they stay in the inbox.
+      if (
+        row.channel === 'email' &&
+        row.reason === 'mention' &&
+        event.actor_id &&
+        !(await takeRate(tx, 'mention-sender', event.actor_id, HOUR_MS, MENTION_MAILS_PER_SENDER_HOUR))
+      ) {
+        await repo.setChannel(tx, row.id, 'in-app');
+        row.channel = 'in-app';
+      }
       if (row.channel === 'email') {
         if (!(await takeRate(tx, 'notify-address', user.email, HOUR_MS, NOTIFICATION_MAILS_PER_ADDRESS_HOUR))) {
           // Too many for now: it waits for the digest rather than being lost.

@@ -4,7 +4,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js'
 import { joinOrg, newChangeRequest, newOrg, newSpace, newTeam } from '../../test/factories.js';
 import { findEmailByDedupeKey } from '../../storage/repos/mail.js';
 import { queueDueDigests } from './digest.js';
-import { notifyJobHandler } from './fanout.js';
+import { NOTIFICATION_MAILS_PER_ADDRESS_HOUR, notifyJobHandler } from './fanout.js';
 import { emailRetryDelayMs } from '../mail/outbox.js';
 import { transaction } from '../../storage/db.js';
 import { recordEvent } from './events.js';
@@ -284,6 +284,26 @@ describeEachDialect('notifications', (dialect) => {
     expect(digests[0]!.mail.text).toContain('Second remark');
     expect(digests[0]!.mail.text).not.toContain('Third remark');
     expect(await queueDueDigests(server.storage.db, later)).toBe(0);
+  });
+
+  it('mails one address at most 30 notifications an hour; the rest wait for the digest', async () => {
+    const { space, author, reviewer, cr } = await setup('Flood org');
+    for (let i = 0; i < NOTIFICATION_MAILS_PER_ADDRESS_HOUR + 3; i++) {
+      await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`, {
+        token: author.token,
+        body: { users: [reviewer.id] },
+      });
+    }
+    await server.drainJobs();
+    expect((await inbox(reviewer, '?limit=100')).count).toBe(NOTIFICATION_MAILS_PER_ADDRESS_HOUR + 3);
+    expect(mailsTo(reviewer, /review/)).toHaveLength(NOTIFICATION_MAILS_PER_ADDRESS_HOUR);
+    const waiting = await server.storage.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', reviewer.id)
+      .where('digest_state', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Number(waiting.n)).toBe(3);
   });
 
   it('fans an event out once, even run again', async () => {

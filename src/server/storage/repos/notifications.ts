@@ -294,3 +294,7 @@ export async function recordDigestSent(db: Executor, userId: string, at: string)
 export async function purgeEventsBefore(db: Executor, before: string): Promise<void> {
   await db.deleteFrom('notification_events').where('created_at', '<', before).execute();
 }
+
+export async function setChannel(db: Executor, id: string, channel: string): Promise<void> {
+  await db.updateTable('notifications').set({ channel }).where('id', '=', id).execute();
+}
