@@ -7,6 +7,7 @@ import { rememberedInvitationSecret, rememberInvitationSecret } from '../feature
 import { EmailInvitation } from '../features/auth/components/email-invitation';
 import { useToast } from '../components/ui/toast';
 import { pathParams } from './-url';
+import { forgetLinkSecret, linkSecret } from '../lib/link-secret';
 
 /** `/invitations/$invitationId#<secret>`: where an invitation by e-mail leads (the server writes these links). */
 export const Route = createFileRoute('/invitations/$invitationId')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/invitations/$invitationId')({
 
 /** The secret from the link's fragment, or kept from an earlier visit of this tab (signing in left the page). */
 function secretFor(invitationId: string): string | null {
-  const fromLink = decodeURIComponent(window.location.hash.replace(/^#/, '')).slice(0, 200);
+  const fromLink = linkSecret();
   if (fromLink) {
     rememberInvitationSecret(invitationId, fromLink);
     return fromLink;
@@ -31,7 +32,7 @@ function InvitationPage() {
   const toast = useToast();
   // The secret leaves the address bar (and the history) once read.
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    forgetLinkSecret();
   }, []);
   const here = router.buildLocation({ to: Route.fullPath, params: { invitationId } }).href;
   return (

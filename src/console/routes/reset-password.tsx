@@ -6,22 +6,17 @@ import { Loading } from '../components/ui/states';
 import { useToast } from '../components/ui/toast';
 import { usePasswordResetCheck } from '../features/auth/api/password-reset';
 import { ResetPasswordForm } from '../features/auth/forms/reset-password-form';
+import { forgetLinkSecret, linkSecret } from '../lib/link-secret';
 
 export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
 });
 
-/** The link's secret, from the address's fragment (never sent to the server, so in no log). */
-function secretFromLocation(): string | null {
-  const secret = decodeURIComponent(window.location.hash.replace(/^#/, ''));
-  return secret ? secret.slice(0, 200) : null;
-}
-
 function ResetPasswordPage() {
-  const [token] = useState(secretFromLocation);
+  const [token] = useState(linkSecret);
   // The secret leaves the address bar (and the history) once read.
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    forgetLinkSecret();
   }, []);
   const check = usePasswordResetCheck(token);
   const router = useRouter();

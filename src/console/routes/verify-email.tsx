@@ -5,24 +5,19 @@ import { DocumentTitle } from '../components/ui/page';
 import { Loading } from '../components/ui/states';
 import { useVerifyEmail } from '../features/auth/api/verify-email';
 import { errorMessage } from '../lib/api-client';
+import { forgetLinkSecret, linkSecret } from '../lib/link-secret';
 
 export const Route = createFileRoute('/verify-email')({
   component: VerifyEmailPage,
 });
 
-/** The link's secret, from the address's fragment (never sent to the server by the browser). */
-function secretFromLocation(): string | null {
-  const secret = decodeURIComponent(window.location.hash.replace(/^#/, ''));
-  return secret ? secret.slice(0, 200) : null;
-}
-
 /** Where a link confirming an address lands: it is followed at once, and the page says what it did. */
 function VerifyEmailPage() {
-  const [token] = useState(secretFromLocation);
+  const [token] = useState(linkSecret);
   const verify = useVerifyEmail();
   const started = useRef(false);
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    forgetLinkSecret();
     if (token && !started.current) {
       started.current = true;
       verify.mutate(token);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { NotificationChannel, NotificationKind } from '../../../../shared/contract';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { useToast } from '../../../components/ui/toast';
@@ -31,13 +31,22 @@ export function NotificationSettingsForm() {
   const update = useUpdateNotificationSettings();
   const toast = useToast();
   const hourId = useId();
+  // The choice just made shows at once, while it is saved (a radio bound to the server's answer alone would
+  // spring back until it arrives).
+  const [chosen, setChosen] = useState<Partial<Record<NotificationKind, NotificationChannel>>>({});
   if (settings.isPending) return <Loading label="Loading notification settings…" />;
   if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
   const s = settings.data;
-  const save = (body: Parameters<typeof update.mutate>[0], what: string) =>
+  const save = (body: Parameters<typeof update.mutate>[0], what: string, undo?: () => void) =>
     update.mutate(
       { ...body, timeZone: browserTimeZone() },
-      { onSuccess: () => toast.show(`${what} saved`), onError: (error) => toast.show(errorMessage(error), 'error') },
+      {
+        onSuccess: () => toast.show(`${what} saved`),
+        onError: (error) => {
+          undo?.();
+          toast.show(errorMessage(error), 'error');
+        },
+      },
     );
   return (
     <div className="section notification-settings">
@@ -68,8 +77,13 @@ export function NotificationSettingsForm() {
                     type="radio"
                     name={`channel-${k.kind}`}
                     aria-label={`${k.label}: ${c.label}`}
-                    checked={k.channel === c.value}
-                    onChange={() => save({ kinds: { [k.kind as NotificationKind]: c.value } }, `“${k.label}”`)}
+                    checked={(chosen[k.kind] ?? k.channel) === c.value}
+                    onChange={() => {
+                      setChosen((before) => ({ ...before, [k.kind]: c.value }));
+                      save({ kinds: { [k.kind]: c.value } }, `“${k.label}”`, () =>
+                        setChosen((before) => ({ ...before, [k.kind]: undefined })),
+                      );
+                    }}
                   />
                 </td>
               ))}
