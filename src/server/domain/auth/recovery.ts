@@ -6,7 +6,8 @@ import * as tokens from '../../storage/repos/tokens.js';
 import * as accountTokens from '../../storage/repos/account-tokens.js';
 import { findEmailByDedupeKey } from '../../storage/repos/mail.js';
 import { enqueueJob } from '../../storage/repos/jobs.js';
-import { hashPassword, hashToken, isPasswordHash, newSecret } from '../../lib/secrets.js';
+import { hashPassword, hashToken, isPasswordHash } from '../../lib/secrets.js';
+import { issueAccountLink, LINK_EXPIRED } from './account-links.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { JobHandler } from '../../jobs/queue.js';
@@ -31,7 +32,6 @@ export const RESET_REQUESTS_PER_IP_HOUR = 20;
 /** Reset messages one address receives per hour; further requests are dropped without a word. */
 export const RESET_MAILS_PER_ADDRESS_HOUR = 5;
 const HOUR_MS = 3_600_000;
-const EXPIRED = 'This link has expired or was already used: ask for a new one';
 
 export async function requestPasswordReset(db: Db, email: string, ip: string): Promise<void> {
   const address = email.toLowerCase();
@@ -76,19 +76,13 @@ export function passwordResetJobHandler(db: Db, settings: MailSettings): JobHand
           });
           return;
         }
-        const now = nowIso();
-        await accountTokens.supersedeAccountTokens(tx, user.id, 'password-reset', now);
-        const secret = newSecret('dsr_');
-        await accountTokens.insertAccountToken(tx, {
-          id: newId(),
-          user_id: user.id,
+        const { secret } = await issueAccountLink(tx, {
+          userId: user.id,
           purpose: 'password-reset',
-          token_hash: hashToken(secret),
           email: user.email,
-          created_at: now,
-          expires_at: new Date(Date.parse(now) + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
-          used_at: null,
-          created_ip: ip.slice(0, 64),
+          ttlMs: PASSWORD_RESET_MINUTES * 60_000,
+          prefix: 'dsr_',
+          ip,
         });
         // In the fragment: never sent to the server by the browser, so never in an access log or a Referer.
         const url = `${settings.publicUrl}/reset-password#${secret}`;
@@ -114,7 +108,7 @@ async function usableLink(db: Db, token: string) {
   const user = link && (await users.findUserById(db, link.user_id));
   // The account's address changed since the link was sent: it was meant for the old one.
   if (!link || !user || user.email !== link.email || !isPasswordHash(user.password_hash)) {
-    throw new InvalidError('token', EXPIRED);
+    throw new InvalidError('token', LINK_EXPIRED);
   }
   return { link, user };
 }
@@ -137,7 +131,7 @@ export async function completePasswordReset(
   const result = await transaction(db, async (tx) => {
     const now = nowIso();
     // One conditional update: of two uses racing, one wins and the other meets an expired link.
-    if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', EXPIRED);
+    if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', LINK_EXPIRED);
     await users.updateUser(tx, user.id, { password_hash: passwordHash, password_reset_at: now });
     await accountTokens.supersedeAccountTokens(tx, user.id, 'password-reset', now);
     // Earlier failures (maybe the very attempts that made the owner forget) no longer slow the account down.

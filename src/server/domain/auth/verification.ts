@@ -4,7 +4,8 @@ import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as accountTokens from '../../storage/repos/account-tokens.js';
 import { deleteLinkedIdentities } from '../../storage/repos/saml.js';
-import { hashToken, isPasswordHash, newSecret, verifyPassword, dummyPasswordHash } from '../../lib/secrets.js';
+import { hashToken, isPasswordHash, verifyPassword, dummyPasswordHash } from '../../lib/secrets.js';
+import { issueAccountLink, LINK_EXPIRED } from './account-links.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { wakeJobQueues } from '../../jobs/queue.js';
@@ -25,7 +26,6 @@ import { VERIFY_EMAIL_HOURS, type ChangeEmailBody } from '../../../shared/contra
 /** Verification mails one account may ask for per hour (then 429). */
 export const VERIFY_MAILS_PER_ACCOUNT_HOUR = 5;
 const HOUR_MS = 3_600_000;
-const EXPIRED = 'This link has expired or was already used: ask for a new one';
 
 export type VerificationPurpose = 'verify-email' | 'change-email';
 
@@ -41,20 +41,13 @@ export async function queueVerification(
   email: string,
   ip?: string,
 ): Promise<void> {
-  const now = nowIso();
-  await accountTokens.supersedeAccountTokens(tx, user.id, purpose, now);
-  const secret = newSecret('dsv_');
-  const id = newId();
-  await accountTokens.insertAccountToken(tx, {
-    id,
-    user_id: user.id,
+  const { id, secret } = await issueAccountLink(tx, {
+    userId: user.id,
     purpose,
-    token_hash: hashToken(secret),
     email,
-    created_at: now,
-    expires_at: new Date(Date.parse(now) + VERIFY_EMAIL_HOURS * HOUR_MS).toISOString(),
-    used_at: null,
-    created_ip: ip?.slice(0, 64) ?? null,
+    ttlMs: VERIFY_EMAIL_HOURS * HOUR_MS,
+    prefix: 'dsv_',
+    ip,
   });
   const url = `${settings.publicUrl}/verify-email#${secret}`;
   const p = { url, hours: VERIFY_EMAIL_HOURS, serverUrl: settings.publicUrl, name: user.display_name };
@@ -142,14 +135,14 @@ export async function verifyEmail(db: Db, settings: MailSettings, token: string,
   const link =
     (await accountTokens.findUsableAccountToken(db, hash, 'verify-email', now)) ??
     (await accountTokens.findUsableAccountToken(db, hash, 'change-email', now));
-  if (!link) throw new InvalidError('token', EXPIRED);
+  if (!link) throw new InvalidError('token', LINK_EXPIRED);
   const result = await transaction(db, async (tx) => {
     const user = await users.findUserById(tx, link.user_id);
-    if (!user) throw new InvalidError('token', EXPIRED);
+    if (!user) throw new InvalidError('token', LINK_EXPIRED);
     if (link.purpose === 'verify-email') {
       // Sent to an address the account no longer has: it proves nothing about the current one.
-      if (user.email !== link.email) throw new InvalidError('token', EXPIRED);
-      if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', EXPIRED);
+      if (user.email !== link.email) throw new InvalidError('token', LINK_EXPIRED);
+      if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', LINK_EXPIRED);
       if (!user.email_verified_at) await users.updateUser(tx, user.id, { email_verified_at: now });
       return { user: { ...user, email_verified_at: user.email_verified_at ?? now }, changed: false, signedOut: 0 };
     }
@@ -157,7 +150,7 @@ export async function verifyEmail(db: Db, settings: MailSettings, token: string,
     if (other && other.id !== user.id) {
       throw new ConflictError('email: another account uses this address now, so yours cannot move to it');
     }
-    if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', EXPIRED);
+    if (!(await accountTokens.consumeAccountToken(tx, link.id, now))) throw new InvalidError('token', LINK_EXPIRED);
     const old = user.email;
     await users.updateUser(tx, user.id, { email: link.email, email_verified_at: now });
     // Links sent for the old address (a reset, a verification) no longer apply.

@@ -175,10 +175,14 @@ describeEachDialect('outbox', (dialect) => {
     const db = server.storage.db;
     const key = `k${Math.random()}`;
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => transaction(db, (tx) => takeRate(tx, 'test', key, 60_000, 5, 1_000_000))),
+      Array.from({ length: 8 }, () =>
+        transaction(db, (tx) => takeRate(tx, 'test', key, 60_000, 5, { now: 1_000_000 })),
+      ),
     );
     expect(results.filter(Boolean)).toHaveLength(5);
-    expect(await transaction(db, (tx) => takeRate(tx, 'test', key, 60_000, 5, 1_070_000)), 'next window').toBe(true);
+    expect(await transaction(db, (tx) => takeRate(tx, 'test', key, 60_000, 5, { now: 1_070_000 })), 'next window').toBe(
+      true,
+    );
   });
 
   it('lets only the instance owner read the outbox and the relay status', async () => {

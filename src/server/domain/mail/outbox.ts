@@ -250,8 +250,9 @@ export function emailJobHandler(
 }
 
 /**
- * Counts one more event of `scope` for `key` in the current fixed window of `windowMs`; true while the count is
- * within `max`. One atomic statement: several processes counting at once never both pass the last place.
+ * Counts `amount` more events (one unless said) of `scope` for `key` in the current fixed window of `windowMs`;
+ * true while the count is within `max`. One atomic statement: several processes counting at once never both pass
+ * the last place.
  */
 export async function takeRate(
   tx: Executor,
@@ -259,10 +260,10 @@ export async function takeRate(
   key: string,
   windowMs: number,
   max: number,
-  now = Date.now(),
+  { now = Date.now(), amount = 1 }: { now?: number; amount?: number } = {},
 ): Promise<boolean> {
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs).toISOString();
-  return (await mail.incrementRate(tx, scope, key.toLowerCase().slice(0, 254), windowStart)) <= max;
+  return (await mail.incrementRate(tx, scope, key.toLowerCase().slice(0, 254), windowStart, amount)) <= max;
 }
 
 /**

@@ -58,8 +58,10 @@ export class Describer {
       event.change_request_id
         ? this.once(`c:${event.change_request_id}`, () => changeRequestHeading(this.db, event.change_request_id!))
         : undefined,
-      postBody(this.db, { commentId: event.comment_id, replyId: event.reply_id }).then((body) =>
-        body === undefined ? undefined : excerptOf(body),
+      this.once(`p:${event.comment_id}:${event.reply_id}`, () =>
+        postBody(this.db, { commentId: event.comment_id, replyId: event.reply_id }).then((body) =>
+          body === undefined ? undefined : excerptOf(body),
+        ),
       ),
     ]);
     const who = actor?.display_name ?? 'Someone';

@@ -74,8 +74,7 @@ export function digestJobHandler(db: Db, settings: MailSettings): JobHandler {
         }
         included.push(n.id);
         if (items.length < LISTED_MAX) {
-          const row = await repo.findNotification(db, n.id);
-          const d = await describer.describe(row!.kind as NotificationKind, event);
+          const d = await describer.describe(n.kind as NotificationKind, event);
           items.push({
             summary: d.summary,
             excerpt: d.excerpt,

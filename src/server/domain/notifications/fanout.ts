@@ -57,14 +57,8 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
     }
   };
   const author = event.change_request_id ? await repo.changeRequestAuthor(db, event.change_request_id) : undefined;
-  const watchers = async () => {
-    if (!event.change_request_id) return;
-    const rows = await repo.watchersOf(db, 'change-request', event.change_request_id);
-    add(
-      rows.filter((r) => !r.muted).map((r) => r.user_id),
-      'watcher',
-    );
-  };
+  // Read once: the followers told below, and the muted ones left out at the end.
+  const watchers = event.change_request_id ? await repo.watchersOf(db, 'change-request', event.change_request_id) : [];
   switch (data.mentionsOnly ? 'mentions-only' : event.kind) {
     case 'mentions-only':
       break;
@@ -76,11 +70,11 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
       add([author], 'author');
       break;
     case 'change-request-merged':
-      await watchers();
-      add([author], 'author');
-      break;
     case 'comment':
-      await watchers();
+      add(
+        watchers.filter((r) => !r.muted).map((r) => r.user_id),
+        'watcher',
+      );
       add([author], 'author');
       break;
     case 'reply':
@@ -96,12 +90,10 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
   }
   add(data.mentions ?? [], 'mention');
   // A muted change request stays muted, except for a mention or a direct request.
-  if (event.change_request_id) {
-    const muted = (await repo.watchersOf(db, 'change-request', event.change_request_id)).filter((r) => r.muted);
-    for (const row of muted) {
-      const reason = out.get(row.user_id);
-      if (reason === 'watcher' || reason === 'participant' || reason === 'author') out.delete(row.user_id);
-    }
+  for (const row of watchers) {
+    if (!row.muted) continue;
+    const reason = out.get(row.user_id);
+    if (reason === 'watcher' || reason === 'participant' || reason === 'author') out.delete(row.user_id);
   }
   if (event.actor_id) out.delete(event.actor_id);
   return out;

@@ -93,15 +93,21 @@ export function lastEmailFailure(db: Executor) {
     .executeTakeFirst();
 }
 
-/** Counts one more in a fixed window and answers the count so far, atomically across processes. */
-export async function incrementRate(db: Executor, scope: string, key: string, windowStart: string): Promise<number> {
+/** Counts `amount` more in a fixed window and answers the count so far, atomically across processes. */
+export async function incrementRate(
+  db: Executor,
+  scope: string,
+  key: string,
+  windowStart: string,
+  amount = 1,
+): Promise<number> {
   const row = await db
     .insertInto('email_rate_counters')
-    .values({ scope, key, window_start: windowStart, count: 1 })
+    .values({ scope, key, window_start: windowStart, count: amount })
     .onConflict((oc) =>
       oc
         .columns(['scope', 'key', 'window_start'])
-        .doUpdateSet((eb) => ({ count: eb('email_rate_counters.count', '+', 1) })),
+        .doUpdateSet((eb) => ({ count: eb('email_rate_counters.count', '+', amount) })),
     )
     .returning('count')
     .executeTakeFirstOrThrow();

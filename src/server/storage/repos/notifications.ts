@@ -220,7 +220,7 @@ export async function claimDigest(db: Executor, userId: string, seen: string, ne
 export function pendingDigestNotifications(db: Executor, userId: string) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'event_id', 'read_at'])
+    .select(['id', 'event_id', 'kind', 'read_at'])
     .where('user_id', '=', userId)
     .where('digest_state', '=', 'pending')
     .orderBy('id')
