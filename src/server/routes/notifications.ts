@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  followStateSchema,
   markReadBodySchema,
   notificationListSchema,
   notificationSettingsSchema,
@@ -12,11 +13,16 @@ import {
 } from '../../shared/contract/notifications.js';
 import * as inbox from '../domain/notifications/inbox.js';
 import * as preferences from '../domain/notifications/preferences.js';
+import * as following from '../domain/notifications/following.js';
+import { changeRequestParamsSchema } from '../../shared/contract/change-requests.js';
+import { spaceParamsSchema } from '../../shared/contract/spaces.js';
+import { idSchema } from '../../shared/contract/common.js';
 import { noneMatchHits } from '../lib/representations.js';
 import { requireAuth } from '../plugins/auth.js';
-import type { RouteDeps } from './context.js';
+import { serviceContext, type RouteDeps } from './context.js';
 
 const unsubscribeQuerySchema = z.object({ t: z.string().min(1).max(2000) });
+const spacePageParamsSchema = spaceParamsSchema.extend({ pageId: idSchema });
 
 /** The signed-in person's notifications and their settings; the unsubscribe link of notification mail. */
 export async function notificationRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -62,6 +68,34 @@ export async function notificationRoutes(app: FastifyInstance, deps: RouteDeps) 
     '/v1/user/notification-settings',
     { schema: { body: updateNotificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
     async (request) => preferences.updateSettings(deps.db, requireAuth(request).userId, request.body),
+  );
+
+  // Following a change request or a page of a space: GET says whether, PUT follows, DELETE stops (and stays so).
+  const followRoutes = (
+    path: string,
+    what: (params: Record<string, string>) => following.Followed,
+    params: z.ZodType,
+  ) => {
+    const schema = { params, response: { 200: followStateSchema } };
+    r.get(path, { schema }, async (request) =>
+      following.followState(serviceContext(deps, request), what(request.params as Record<string, string>)),
+    );
+    r.put(path, { schema }, async (request) =>
+      following.setFollowing(serviceContext(deps, request), what(request.params as Record<string, string>), true),
+    );
+    r.delete(path, { schema }, async (request) =>
+      following.setFollowing(serviceContext(deps, request), what(request.params as Record<string, string>), false),
+    );
+  };
+  followRoutes(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/watch',
+    (p) => ({ kind: 'change-request', spaceId: p.spaceId!, id: p.changeRequestId! }),
+    changeRequestParamsSchema,
+  );
+  followRoutes(
+    '/v1/spaces/:spaceId/pages/:pageId/watch',
+    (p) => ({ kind: 'page', spaceId: p.spaceId!, id: p.pageId! }),
+    spacePageParamsSchema,
   );
 
   // RFC 8058 one-click unsubscribe: mail clients POST here. A GET (a person, or a scanner following links) changes

@@ -130,3 +130,7 @@ export const watchStateSchema = z.object({ watching: z.boolean() });
 
 /** `POST /v1/notifications/unsubscribe?t=`: the kind that is now in-app only. */
 export const unsubscribeResultSchema = z.object({ kind: notificationKindSchema, label: z.string() });
+
+/** Whether the caller follows a change request or a page (`GET|PUT|DELETE …/watch`). */
+export const followStateSchema = z.object({ following: z.boolean() });
+export type FollowState = z.infer<typeof followStateSchema>;

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { transaction, type Executor } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { recordEvent, watch } from '../notifications/events.js';
+import { changeRequestTarget, pageTarget as followedPage, recordEvent, watch } from '../notifications/events.js';
 import { mentionedPeople } from '../notifications/mentions.js';
 import * as comments from '../../storage/repos/comments.js';
 import type { CommentScope, CommentRow, ReplyView } from '../../storage/repos/comments.js';
@@ -350,7 +350,7 @@ async function notifyPost(
   tx: Executor,
   ctx: ServiceContext,
   t: ThreadContext,
-  post: { kind: 'comment' | 'reply'; commentId: string; replyId?: string; pageId?: string | null },
+  post: { kind: 'comment' | 'reply'; commentId: string; replyId?: string; pageId?: string | null; title?: string },
   markdown: string,
   previous?: string,
 ) {
@@ -365,10 +365,20 @@ async function notifyPost(
     commentId: post.commentId,
     replyId: post.replyId ?? null,
     actorId: ctx.actor.userId,
-    data: { mentions, ...(previous !== undefined ? { mentionsOnly: true } : {}) },
+    data: {
+      mentions,
+      ...(previous !== undefined ? { mentionsOnly: true } : {}),
+      ...(post.title !== undefined ? { title: post.title } : {}),
+    },
   });
-  if (t.scope.changeRequestId) {
-    const target = { kind: 'change-request' as const, id: t.scope.changeRequestId };
+  // Those who write or are mentioned follow the conversation: the change request's, or a page's (a comment on the
+  // space's own content).
+  const target = t.scope.changeRequestId
+    ? changeRequestTarget(t.scope.changeRequestId)
+    : post.kind === 'comment' && post.pageId
+      ? followedPage(t.space.id, post.pageId)
+      : undefined;
+  if (target) {
     await watch(tx, target, [ctx.actor.userId], 'participant');
     await watch(tx, target, mentions, 'mention');
   }
@@ -381,12 +391,15 @@ export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: P
       throw new InvalidError('node', 'needs page: a block is anchored in a page');
     }
     let preview: string | null = null;
+    let title: string | undefined;
     if (body.page !== undefined) {
       const reader = new RevisionReader(tx, await revisionOfSpace(tx, t.space.id, t.revisionId));
       const entry = await reader.entry(body.page);
       if (!entry) throw new InvalidError('page', 'is not a page of this content');
+      const version = await reader.version(entry.v);
+      title = version.title;
       if (body.node !== undefined) {
-        const blocks = await reader.document(await reader.version(entry.v));
+        const blocks = await reader.document(version);
         const block = blocks.find((b) => b.id === body.node);
         if (!block) throw new InvalidError('node', 'is not a block of this page');
         preview = previewOf(block.markdown);
@@ -410,7 +423,13 @@ export async function postComment(ctx: ServiceContext, where: ThreadsOf, body: P
       resolved_by: null,
     });
     await comments.adjustOpenCount(tx, t.scope, 1);
-    await notifyPost(tx, ctx, t, { kind: 'comment', commentId: id, pageId: body.page ?? null }, body.body.markdown);
+    await notifyPost(
+      tx,
+      ctx,
+      t,
+      { kind: 'comment', commentId: id, pageId: body.page ?? null, ...(title !== undefined ? { title } : {}) },
+      body.body.markdown,
+    );
     return { t, comment: await oneComment(tx, t, id) };
   });
 }

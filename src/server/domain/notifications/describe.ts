@@ -35,7 +35,7 @@ export function excerptOf(markdown: string, max = 200): string {
 
 type EventRow = Pick<
   NotificationEventRow,
-  'organization_id' | 'space_id' | 'change_request_id' | 'comment_id' | 'reply_id' | 'actor_id' | 'data'
+  'organization_id' | 'space_id' | 'change_request_id' | 'page_id' | 'comment_id' | 'reply_id' | 'actor_id' | 'data'
 >;
 
 /** Reads what the event concerns (a few rows), with a cache for lists of many notifications. */
@@ -65,16 +65,25 @@ export class Describer {
       ),
     ]);
     const who = actor?.display_name ?? 'Someone';
+    // A comment on a page of the space (not of a change request) names the page, as it was titled then.
+    const page = !cr && space && event.page_id ? { id: event.page_id, title: data.title ?? 'a page' } : undefined;
     const where = cr
       ? `“#${cr.number} ${cr.subject}”`
-      : space
-        ? `“${space.title}”`
-        : org
-          ? org.title
-          : 'an organization';
+      : page && space
+        ? `“${page.title}” in “${space.title}”`
+        : space
+          ? `“${space.title}”`
+          : org
+            ? org.title
+            : 'an organization';
     const orgPath = org ? `/o/${org.id}` : undefined;
     const spacePath = orgPath && space ? `${orgPath}/spaces/${space.id}` : undefined;
-    const target = cr && spacePath ? `${spacePath}/change-requests/${cr.number}` : (spacePath ?? orgPath);
+    const target =
+      cr && spacePath
+        ? `${spacePath}/change-requests/${cr.number}`
+        : page && spacePath
+          ? `${spacePath}/pages/${encodeURIComponent(page.id)}`
+          : (spacePath ?? orgPath);
     const summary = (() => {
       switch (kind) {
         case 'review-requested':

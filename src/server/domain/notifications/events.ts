@@ -82,10 +82,29 @@ export async function recordEvent(tx: Executor, e: EventInput): Promise<string> 
   return id;
 }
 
-/** People who follow a change request from now on (its author, reviewers, people who took part or were mentioned). */
+/** What people may follow: a change request, or a page of a space (its comments). */
+export interface WatchTarget {
+  kind: 'change-request' | 'page';
+  id: string;
+}
+
+export const changeRequestTarget = (changeRequestId: string): WatchTarget => ({
+  kind: 'change-request',
+  id: changeRequestId,
+});
+/** A page is followed within its space: the same page id may exist in a copy of the space. */
+export const pageTarget = (spaceId: string, pageId: string): WatchTarget => ({
+  kind: 'page',
+  id: `${spaceId}:${pageId}`,
+});
+
+/**
+ * People who follow a change request (its author, reviewers, people who took part or were mentioned) or a page (who
+ * created it, who commented on it) from now on. Someone who stopped following stays so (the row is kept as it is).
+ */
 export async function watch(
   tx: Executor,
-  target: { kind: 'change-request' | 'page'; id: string },
+  target: WatchTarget,
   userIds: Iterable<string>,
   reason: string,
 ): Promise<void> {

@@ -12,7 +12,11 @@ import { nowIso } from '../../lib/time.js';
 import { queueEmail, takeRate, type MailSettings } from '../mail/outbox.js';
 import { en } from '../mail/templates.js';
 import type { NotificationKind } from '../../../shared/contract/notifications.js';
-import type { EventData } from './events.js';
+import { pageTarget, type EventData } from './events.js';
+import { findChangeRequest } from '../../storage/repos/change-requests.js';
+import { findRevision } from '../../storage/repos/spaces.js';
+import { changeRequestBase } from '../change-requests/service.js';
+import { isPageKey, RevisionReader, ROOT } from '../content/model.js';
 import { Visibility } from './policy.js';
 import { Describer } from './describe.js';
 import { channelOf, DEFAULT_DIGEST_HOUR, nextDigestAt, unsubscribeToken } from './preferences.js';
@@ -33,17 +37,36 @@ const HOUR_MS = 3_600_000;
 const CHUNK = 500;
 
 /** Why someone gets a notification, strongest first. */
-const REASONS = ['mention', 'reviewer', 'author', 'inviter', 'starter', 'participant', 'watcher'] as const;
+const REASONS = [
+  'mention',
+  'reviewer',
+  'author',
+  'page-author',
+  'inviter',
+  'starter',
+  'participant',
+  'watcher',
+  'page-watcher',
+] as const;
 type Reason = (typeof REASONS)[number];
 
 const REASON_TEXT: Record<Reason, string> = {
   mention: 'you were mentioned',
   reviewer: 'your review was asked for',
   author: 'you wrote the change request',
+  'page-author': 'you created the page',
   inviter: 'you sent the invitation',
   starter: 'you started it',
   participant: 'you took part in the conversation',
   watcher: 'you follow this change request',
+  'page-watcher': 'you follow this page',
+};
+
+/** Why a page's follower is told of a comment on it, from why they follow it. */
+const PAGE_REASON: Record<string, Reason> = {
+  author: 'page-author',
+  participant: 'participant',
+  mention: 'participant',
 };
 
 async function candidates(db: Executor, event: NotificationEventRow): Promise<Map<string, Reason>> {
@@ -58,7 +81,12 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
   };
   const author = event.change_request_id ? await repo.changeRequestAuthor(db, event.change_request_id) : undefined;
   // Read once: the followers told below, and the muted ones left out at the end.
-  const watchers = event.change_request_id ? await repo.watchersOf(db, 'change-request', event.change_request_id) : [];
+  const watchers = event.change_request_id
+    ? await repo.watchersOf(db, 'change-request', event.change_request_id)
+    : event.kind === 'comment' && event.page_id && event.space_id
+      ? await repo.watchersOf(db, 'page', pageTarget(event.space_id, event.page_id).id)
+      : [];
+  const following = watchers.filter((r) => !r.muted);
   switch (data.mentionsOnly ? 'mentions-only' : event.kind) {
     case 'mentions-only':
       break;
@@ -71,11 +99,16 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
       break;
     case 'change-request-merged':
     case 'comment':
-      add(
-        watchers.filter((r) => !r.muted).map((r) => r.user_id),
-        'watcher',
-      );
-      add([author], 'author');
+      if (event.change_request_id) {
+        add(
+          following.map((r) => r.user_id),
+          'watcher',
+        );
+        add([author], 'author');
+      } else {
+        // A comment on a page of the space: who created the page, took part in its comments or follows it.
+        for (const row of following) add([row.user_id], PAGE_REASON[row.reason] ?? 'page-watcher');
+      }
       break;
     case 'reply':
       if (event.comment_id) add(await repo.threadParticipants(db, event.comment_id), 'participant');
@@ -89,11 +122,11 @@ async function candidates(db: Executor, event: NotificationEventRow): Promise<Ma
       break;
   }
   add(data.mentions ?? [], 'mention');
-  // A muted change request stays muted, except for a mention or a direct request.
+  // A change request or page someone stopped following stays silent for them, except for a mention or a request.
   for (const row of watchers) {
     if (!row.muted) continue;
     const reason = out.get(row.user_id);
-    if (reason === 'watcher' || reason === 'participant' || reason === 'author') out.delete(row.user_id);
+    if (reason && reason !== 'mention' && reason !== 'reviewer') out.delete(row.user_id);
   }
   if (event.actor_id) out.delete(event.actor_id);
   return out;
@@ -106,6 +139,7 @@ export function notifyJobHandler(db: Db, settings: MailSettings): JobHandler {
       const { id } = payload as { id: string };
       const event = await repo.findEvent(db, id);
       if (!event) return;
+      if (event.kind === 'change-request-merged') await followCreatedPages(db, event);
       const wanted = await candidates(db, event);
       const visibility = new Visibility(db);
       const recipients: Array<[string, Reason]> = [];
@@ -118,6 +152,34 @@ export function notifyJobHandler(db: Db, settings: MailSettings): JobHandler {
       wakeJobQueues();
     },
   };
+}
+
+/**
+ * "A page you authored": whoever wrote a merged change request follows the pages it created (those its content has
+ * and its base had not), so they hear of comments on them. Run again, it adds nothing.
+ */
+async function followCreatedPages(db: Db, event: NotificationEventRow): Promise<void> {
+  if (!event.change_request_id || !event.space_id) return;
+  const cr = await findChangeRequest(db, event.space_id, event.change_request_id);
+  if (!cr) return;
+  const [base, head] = await Promise.all([findRevision(db, changeRequestBase(cr)), findRevision(db, cr.revision_id)]);
+  if (!base || !head) return;
+  const created: string[] = [];
+  for (const d of await new RevisionReader(db, head).trie.diff(base.pages_root, head.pages_root)) {
+    if (d.key !== ROOT && isPageKey(d.key) && d.before === undefined && d.after !== undefined) created.push(d.key);
+  }
+  const now = nowIso();
+  await repo.addWatchers(
+    db,
+    created.map((pageId) => ({
+      target_kind: 'page',
+      target_id: pageTarget(event.space_id!, pageId).id,
+      user_id: cr.created_by,
+      reason: 'author',
+      muted: 0,
+      created_at: now,
+    })),
+  );
 }
 
 async function deliver(

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer, type TestUser } from '../../test/harness.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { joinOrg, newChangeRequest, newOrg, newSpace, newTeam } from '../../test/factories.js';
+import {
+  editContent,
+  joinOrg,
+  mergeChangeRequest,
+  newChangeRequest,
+  newOrg,
+  newSpace,
+  newTeam,
+} from '../../test/factories.js';
 import { findEmailByDedupeKey } from '../../storage/repos/mail.js';
 import { queueDueDigests } from './digest.js';
 import { NOTIFICATION_MAILS_PER_ADDRESS_HOUR, notifyJobHandler } from './fanout.js';
@@ -149,6 +157,76 @@ describeEachDialect('notifications', (dialect) => {
     expect((await inbox(server.owner)).items.map((n: { kind: string }) => n.kind)).not.toContain(
       'change-request-merged',
     );
+  });
+
+  it('tells whoever created a page of comments on it and those who took part; anyone who may read follows or stops', async () => {
+    const { org, space, author, reviewer, cr } = await setup('Pages org');
+    const made = await editContent(server, space.id, cr.id, [
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'Read me.' } },
+    ]);
+    const page = made.changes[0]!.page;
+    const pageId = typeof page === 'string' ? page : page!.id;
+    await mergeChangeRequest(server, space.id, cr.id);
+    await server.drainJobs();
+
+    const comment = (token: string, markdown: string) =>
+      server.request('POST', `/v1/spaces/${space.id}/comments`, { token, body: { page: pageId, body: { markdown } } });
+    const first = await comment(reviewer.token, 'Is this **current**?');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await server.drainJobs();
+    const told = (await inbox(author)).items.find((n: { kind: string }) => n.kind === 'comment');
+    expect(told).toMatchObject({
+      reason: 'page-author',
+      summary: expect.stringMatching(/^reviewer \d+ commented on “Guide” in “Handbook”$/),
+      target: `/o/${org.id}/spaces/${space.id}/pages/${pageId}`,
+      excerpt: 'Is this current?',
+    });
+    const [mail] = mailsTo(author, /commented on “Guide”/);
+    expect(mail!.mail.text).toContain('you created the page');
+
+    // The author answers with a comment of their own: the reviewer, who took part, hears of it.
+    await comment(author.token, 'Yes, as of today.');
+    await server.drainJobs();
+    expect((await inbox(reviewer)).items).toEqual([
+      expect.objectContaining({ kind: 'comment', reason: 'participant' }),
+    ]);
+
+    // A reader follows the page; the author stops following it; a mention still reaches them.
+    const reader = await joinOrg(server, org.id, await person('reader'), 'read');
+    const watch = `/v1/spaces/${space.id}/pages/${pageId}/watch`;
+    expect((await server.request('GET', watch, { token: reader.token })).body).toEqual({ following: false });
+    expect((await server.request('PUT', watch, { token: reader.token })).body).toEqual({ following: true });
+    expect((await server.request('DELETE', watch, { token: author.token })).body).toEqual({ following: false });
+    await comment(reviewer.token, 'One more thing.');
+    await server.drainJobs();
+    expect((await inbox(reader)).items).toEqual([expect.objectContaining({ kind: 'comment', reason: 'page-watcher' })]);
+    expect((await inbox(author)).items.filter((n: { kind: string }) => n.kind === 'comment')).toHaveLength(1);
+    await comment(reviewer.token, `Ask [@A](/users/${author.id})`);
+    await server.drainJobs();
+    expect((await inbox(author)).items[0]).toMatchObject({ kind: 'mention', reason: 'mention' });
+
+    // The change request's author stops following it: a comment there no longer reaches them.
+    const cr2 = await newChangeRequest(server, space.id, { token: author.token, subject: 'Second' });
+    const crWatch = `/v1/spaces/${space.id}/change-requests/${cr2.id}/watch`;
+    expect((await server.request('GET', crWatch, { token: author.token })).body).toEqual({ following: true });
+    expect((await server.request('DELETE', crWatch, { token: author.token })).body).toEqual({ following: false });
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr2.id}/comments`, {
+      token: reviewer.token,
+      body: { body: { markdown: 'Quiet?' } },
+    });
+    await server.drainJobs();
+    expect((await inbox(author)).items[0]).toMatchObject({ kind: 'mention' });
+
+    // Someone of another organization learns nothing, not even that the page or change request exists.
+    const outsider = await person('outsider');
+    for (const path of [watch, crWatch, `/v1/spaces/${space.id}/pages/nope/watch`]) {
+      const res = await server.request('PUT', path, { token: outsider.token });
+      expect(res.status, path).toBe(404);
+    }
+    expect(
+      (await server.request('PUT', `/v1/spaces/${space.id}/pages/nope/watch`, { token: reader.token })).status,
+    ).toBe(404);
+    expect((await server.request('GET', watch, { token: null })).status).toBe(401);
   });
 
   it('tells mentioned members and each member of a mentioned team once, nobody outside, and new mentions of an edit only', async () => {
