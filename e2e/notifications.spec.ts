@@ -72,3 +72,51 @@ test('a mention in a comment shows in the other person’s inbox within seconds;
   await expect(item).toBeVisible();
   await bob.context.close();
 });
+
+/**
+ * "A page you authored": whoever wrote the change request that created a page hears of comments on it. The owner
+ * comments on the page in the space's view; its author's bell says so, the inbox opens the page with the thread,
+ * and they stop following it from the page.
+ */
+test('whoever created a page hears of a comment on it, reads it on the page and can stop following', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const organizationId = await newOrganization(page, 'Page comments journey');
+  const spaceId = await newSpace(page, organizationId, 'Handbook');
+  const ann = await newMember(browser, page, organizationId, 'Ann Writer', 'create');
+  const pageId = await seedPage(ann.page, spaceId, 'Install', 'Download the installer.');
+  await ann.page.goto(`/o/${organizationId}`);
+  const bell = ann.page.getByRole('banner').getByRole('link', { name: /^Notifications(, \d+ unread)?$/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // The owner comments on the page where it is read.
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/pages/${pageId}`);
+  const form = page.getByRole('form', { name: 'New comment on the page Install' });
+  await form.getByRole('textbox', { name: 'Comment' }).fill('Which version should people download?');
+  await form.getByRole('button', { name: 'Comment' }).click();
+  const threads = page.getByRole('region', { name: 'Threads on the page Install' });
+  await expect(threads).toContainText('Which version should people download?');
+  await expectAccessible(page);
+
+  // Ann hears of it; the inbox opens the page, with the thread under it.
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+  await bell.click();
+  const item = ann.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  await expect(item).toContainText('Owner commented on “Install” in “Handbook”');
+  await item.getByRole('link').click();
+  await expect(ann.page).toHaveURL(new RegExp(`/pages/${pageId}$`));
+  await expect(ann.page.getByRole('region', { name: 'Threads on the page Install' })).toContainText(
+    'Which version should people download?',
+  );
+
+  // She follows it as its author, and stops; the choice stays.
+  const follow = ann.page.getByRole('button', { name: 'Following' });
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await follow.click();
+  await expect(ann.page.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await ann.page.reload();
+  await expect(ann.page.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await ann.context.close();
+});

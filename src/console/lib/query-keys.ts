@@ -147,9 +147,11 @@ export const queryKeys = {
     reviews: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviews'] as const,
     reviewers: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'reviewers'] as const,
     /** Comment threads of the change request: the list, and each thread's replies. */
-    comments: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'comments'] as const,
-    commentList: (spaceId: string, number: number) => ['change-requests', spaceId, number, 'comments', 'list'] as const,
-    commentReplies: (spaceId: string, number: number, commentId: string) =>
+    /** `number` null: the threads on the space's own pages. */
+    comments: (spaceId: string, number: number | null) => ['change-requests', spaceId, number, 'comments'] as const,
+    commentList: (spaceId: string, number: number | null) =>
+      ['change-requests', spaceId, number, 'comments', 'list'] as const,
+    commentReplies: (spaceId: string, number: number | null, commentId: string) =>
       ['change-requests', spaceId, number, 'comments', 'replies', commentId] as const,
   },
   /** Docs sites of an organization; everything read of one site sits under `site(siteId)`. */

@@ -1,6 +1,8 @@
 import { EditPageButton, NewChangeRequestButton } from '../features/change-requests/components/start-change-request';
+import { PageComments } from '../features/change-requests/components/page-comments';
 import { useUser } from '../features/auth/api/get-user';
 import { useSpace } from '../features/content/api/get-space';
+import { FollowButton } from '../features/notifications/components/follow-button';
 import { SpacePages } from '../features/pages/components/space-pages';
 import { SpaceSearch } from '../features/search/components/space-search';
 import { spaceRoute } from './-space';
@@ -24,7 +26,22 @@ export function SpaceContent({ pageId }: { pageId?: string }) {
       pageId={pageId}
       filesRevision={space.revision}
       emptyAction={<NewChangeRequestButton {...access} label="Start a change request" />}
-      pageActions={(page) => <EditPageButton {...access} pageId={page.id} userId={user.id} />}
+      pageActions={(page) => (
+        <>
+          <FollowButton target={{ spaceId, pageId: page.id }} what="page" />
+          <EditPageButton {...access} pageId={page.id} userId={user.id} />
+        </>
+      )}
+      pageFooter={(page) => (
+        <PageComments
+          organizationId={organizationId}
+          spaceId={spaceId}
+          pageId={page.id}
+          pageTitle={page.title}
+          canComment={space.permissions.comment}
+          currentUserId={user.id}
+        />
+      )}
       sidebar={(tree) => (
         <SpaceSearch spaceId={spaceId} spaceTitle={space.title || 'Untitled'}>
           {tree}

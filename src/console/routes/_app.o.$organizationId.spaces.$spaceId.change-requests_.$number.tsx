@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from '../components/ui/states';
 import { changeRequestQueryOptions } from '../features/change-requests/api/get-change-request';
 import { ChangeRequestHeader, ChangeRequestNav } from '../features/change-requests/components/change-request-header';
 import { ImportButton } from '../features/imports/forms/import-dialog';
+import { FollowButton } from '../features/notifications/components/follow-button';
 import { orNotFound } from './-not-found';
 import { spaceRoute, useSpaceDocumentTitle } from './-space';
 
@@ -40,12 +41,15 @@ function ChangeRequestLayout() {
         organizationId={organizationId}
         spaceId={spaceId}
         number={number}
-        actions={(changeRequest) =>
-          changeRequest.permissions.edit &&
-          (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
-            <ImportButton spaceId={spaceId} changeRequest={number} into={`change request #${number}`} />
-          )
-        }
+        actions={(changeRequest) => (
+          <>
+            <FollowButton target={{ spaceId, changeRequest: number }} what="change request" />
+            {changeRequest.permissions.edit &&
+              (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
+                <ImportButton spaceId={spaceId} changeRequest={number} into={`change request #${number}`} />
+              )}
+          </>
+        )}
       />
       <ChangeRequestNav organizationId={organizationId} spaceId={spaceId} number={number} />
       <Outlet />

@@ -2,19 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { commentReplyListSchema } from '../../../../shared/contract';
 import { getAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { changeRequestPath } from '../utils/paths';
+import { threadsPath, type ThreadsOwner } from '../utils/paths';
 import { COMMENTS_POLL_MS } from './get-comments';
 
 /** `GET …/change-requests/{number}/comments/{commentId}/replies`: every reply of a thread, oldest first. */
-export function getCommentReplies(spaceId: string, number: number, commentId: string, signal?: AbortSignal) {
+export function getCommentReplies(spaceId: string, number: ThreadsOwner, commentId: string, signal?: AbortSignal) {
   return getAllPages<typeof commentReplyListSchema>(
-    changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies`),
+    threadsPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies`),
     {},
     signal,
   );
 }
 
-export function commentRepliesQueryOptions(spaceId: string, number: number, commentId: string) {
+export function commentRepliesQueryOptions(spaceId: string, number: ThreadsOwner, commentId: string) {
   return queryOptions({
     queryKey: queryKeys.changeRequests.commentReplies(spaceId, number, commentId),
     queryFn: ({ signal }) => getCommentReplies(spaceId, number, commentId, signal),
@@ -22,7 +22,7 @@ export function commentRepliesQueryOptions(spaceId: string, number: number, comm
 }
 
 /** The replies of a thread while it is open, polled like the thread list. */
-export function useCommentReplies(spaceId: string, number: number, commentId: string, enabled: boolean) {
+export function useCommentReplies(spaceId: string, number: ThreadsOwner, commentId: string, enabled: boolean) {
   return useQuery({
     ...commentRepliesQueryOptions(spaceId, number, commentId),
     enabled,

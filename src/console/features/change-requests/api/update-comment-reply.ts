@@ -2,29 +2,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateReplyBody, commentReplySchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { replyChanged } from '../utils/cache';
-import { changeRequestPath } from '../utils/paths';
+import { threadsPath, type ThreadsOwner } from '../utils/paths';
 
 export type { UpdateReplyBody };
 
 /** `PUT …/comments/{commentId}/replies/{replyId}` `{body?, addedReactions?, removedReactions?}` → CommentReply. */
 export function updateCommentReply(
   spaceId: string,
-  number: number,
+  number: ThreadsOwner,
   commentId: string,
   replyId: string,
   body: UpdateReplyBody,
 ) {
   return api.put<typeof commentReplySchema>(
-    changeRequestPath(
-      spaceId,
-      number,
-      `/comments/${encodeURIComponent(commentId)}/replies/${encodeURIComponent(replyId)}`,
-    ),
+    threadsPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}/replies/${encodeURIComponent(replyId)}`),
     body,
   );
 }
 
-export function useUpdateCommentReply(spaceId: string, number: number, commentId: string) {
+export function useUpdateCommentReply(spaceId: string, number: ThreadsOwner, commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ replyId, body }: { replyId: string; body: UpdateReplyBody }) =>

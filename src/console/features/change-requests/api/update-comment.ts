@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateCommentBody, commentSchema } from '../../../../shared/contract';
 import { api } from '../../../lib/api-client';
 import { commentChanged } from '../utils/cache';
-import { changeRequestPath } from '../utils/paths';
+import { threadsPath, type ThreadsOwner } from '../utils/paths';
 
 export type { UpdateCommentBody };
 
@@ -10,14 +10,14 @@ export type { UpdateCommentBody };
  * `PUT …/change-requests/{number}/comments/{commentId}` `{resolved?, body?, addedReactions?, removedReactions?}`
  * → Comment. Only the author changes the body; whoever can comment resolves, reopens and reacts.
  */
-export function updateComment(spaceId: string, number: number, commentId: string, body: UpdateCommentBody) {
+export function updateComment(spaceId: string, number: ThreadsOwner, commentId: string, body: UpdateCommentBody) {
   return api.put<typeof commentSchema>(
-    changeRequestPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}`),
+    threadsPath(spaceId, number, `/comments/${encodeURIComponent(commentId)}`),
     body,
   );
 }
 
-export function useUpdateComment(spaceId: string, number: number) {
+export function useUpdateComment(spaceId: string, number: ThreadsOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, body }: { commentId: string; body: UpdateCommentBody }) =>

@@ -33,17 +33,21 @@ import { useUpdateComment } from '../api/update-comment';
 import { useUpdateCommentReply } from '../api/update-comment-reply';
 import { EditPostForm, ReplyForm } from '../forms/comment-forms';
 import { REACTION_PALETTE, isOutdated, reactedBy, reactionChange } from '../utils/comments';
+import type { ThreadsOwner } from '../utils/paths';
 import { plural } from '../utils/labels';
 import '../change-requests.css';
 
-/** The change request the threads belong to, and who reads them (whose reactions are theirs). */
+/** The change request (or space) the threads belong to, and who reads them (whose reactions are theirs). */
 export interface CommentScope {
   /** The space's organization: whose members and teams the comment forms suggest to mention. */
   organizationId: string;
   spaceId: string;
-  number: number;
+  number: ThreadsOwner;
   currentUserId: string;
 }
+
+/** The threads of a change request (its number known). */
+export type ChangeRequestCommentScope = CommentScope & { number: number };
 
 type Reactions = Comment['reactions'];
 type ReactionsChange = { addedReactions: string[] } | { removedReactions: string[] };

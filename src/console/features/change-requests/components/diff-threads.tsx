@@ -9,7 +9,7 @@ import { NewThreadForm } from '../forms/comment-forms';
 import { blockExcerpt, placeThreads } from '../utils/comments';
 import { plural } from '../utils/labels';
 import { ThreadCard } from './comment-thread';
-import type { CommentScope } from './comment-thread';
+import type { ChangeRequestCommentScope, CommentScope } from './comment-thread';
 import { PageDiffView } from './page-diff';
 import { useChangeRequest } from '../api/get-change-request';
 import { revisionFilesUrl } from '../../../components/ui/markdown-files';
@@ -41,7 +41,7 @@ export function DiffWithThreads({
   onComposerChange,
   onPageComposerClosed,
 }: {
-  scope: CommentScope;
+  scope: ChangeRequestCommentScope;
   pageId: string;
   pageTitle: string;
   view: DiffView;

@@ -12,7 +12,7 @@ import { useComments } from '../api/get-comments';
 import { useUpdateFromSpace } from '../api/update-from-space';
 import { threadsByPage } from '../utils/comments';
 import { plural } from '../utils/labels';
-import type { CommentScope } from './comment-thread';
+import type { ChangeRequestCommentScope } from './comment-thread';
 import { CommentsSection } from './comments-section';
 import { DiffWithThreads } from './diff-threads';
 import type { Composer } from './diff-threads';
@@ -251,7 +251,7 @@ function ChangeItem({
   change: SemanticChange;
   view: DiffView;
   defaultOpen: boolean;
-  scope: CommentScope;
+  scope: ChangeRequestCommentScope;
   /** The threads on this change's page. */
   threads: Comment[];
 }) {

@@ -13,6 +13,7 @@ import { postReplyBodySchema } from '../../../../shared/contract';
 import { updateReplyBodySchema } from '../../../../shared/contract';
 import { useMentionPicker } from './mention-picker';
 import '../change-requests.css';
+import type { ThreadsOwner } from '../utils/paths';
 
 /** A new thread: its body; where it anchors (page, block) is not typed but chosen by the button that opened it. */
 const newThreadSchema = postCommentBodySchema.pick({ body: true });
@@ -149,7 +150,7 @@ export function NewThreadForm({
 }: {
   organizationId: string;
   spaceId: string;
-  number: number;
+  number: ThreadsOwner;
   target: ThreadTarget;
   name: string;
   autoFocus?: boolean;
@@ -185,7 +186,7 @@ export function ReplyForm({
 }: {
   organizationId: string;
   spaceId: string;
-  number: number;
+  number: ThreadsOwner;
   commentId: string;
   name: string;
   autoFocus?: boolean;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeRequest, Comment, CommentReply } from '../../../../shared/contract';
 import { queryKeys } from '../../../lib/query-keys';
+import type { ThreadsOwner } from './paths';
 
 /** A change request as the server just answered it: its detail, then everything derived from it is refetched. */
 export async function changeRequestChanged(queryClient: QueryClient, changeRequest: ChangeRequest): Promise<void> {
@@ -40,7 +41,7 @@ export async function refreshSpace(queryClient: QueryClient, spaceId: string, { 
 export async function commentChanged(
   queryClient: QueryClient,
   spaceId: string,
-  number: number,
+  number: ThreadsOwner,
   change: { comment: Comment } | { removed: string },
   { counters = false } = {},
 ): Promise<void> {
@@ -55,8 +56,10 @@ export async function commentChanged(
   });
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: key }),
-    counters && queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.detail(spaceId, number) }),
-    counters && queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.lists(spaceId) }),
+    counters &&
+      number !== null &&
+      queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.detail(spaceId, number) }),
+    counters && number !== null && queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.lists(spaceId) }),
   ]);
 }
 
@@ -64,7 +67,7 @@ export async function commentChanged(
 export async function replyChanged(
   queryClient: QueryClient,
   spaceId: string,
-  number: number,
+  number: ThreadsOwner,
   commentId: string,
   change: { reply: CommentReply } | { removed: string },
 ): Promise<void> {

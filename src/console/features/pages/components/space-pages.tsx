@@ -27,6 +27,8 @@ interface Props {
   emptyAction?: ReactNode;
   /** Actions of the page shown (e.g. "Edit"). */
   pageActions?: (page: RevisionPage) => ReactNode;
+  /** Shown below the page (e.g. its comments). */
+  pageFooter?: (page: RevisionPage) => ReactNode;
   /** Wraps the sidebar's page tree (e.g. in a search box whose results take its place). */
   sidebar?: (tree: ReactNode) => ReactNode;
 }
@@ -38,7 +40,9 @@ export function SpacePages(props: Props) {
 }
 
 /** A past revision of the space, read the same way (nothing in it can be edited). */
-export function RevisionPages(props: Omit<Props, 'emptyAction' | 'pageActions' | 'sidebar'> & { revisionId: string }) {
+export function RevisionPages(
+  props: Omit<Props, 'emptyAction' | 'pageActions' | 'pageFooter' | 'sidebar'> & { revisionId: string },
+) {
   const pages = useSuspenseQuery(revisionPagesQueryOptions(props.spaceId, props.revisionId)).data;
   return <ContentView {...props} pages={pages} />;
 }
@@ -59,6 +63,7 @@ function ContentView({
   revisionId,
   emptyAction,
   pageActions,
+  pageFooter,
   sidebar = (tree) => tree,
   pages,
   filesRevision,
@@ -99,7 +104,14 @@ function ContentView({
               path={pagePath(pages, shown)}
             />
           ) : (
-            <SpacePageArticle key={shown} at={at} pageId={shown} path={pagePath(pages, shown)} actions={pageActions} />
+            <SpacePageArticle
+              key={shown}
+              at={at}
+              pageId={shown}
+              path={pagePath(pages, shown)}
+              actions={pageActions}
+              footer={pageFooter}
+            />
           )
         ) : (
           <EmptyState
@@ -150,6 +162,7 @@ interface ArticleProps {
   pageId: string;
   path: RevisionPage[];
   actions?: (page: RevisionPage) => ReactNode;
+  footer?: (page: RevisionPage) => ReactNode;
 }
 
 function SpacePageArticle({ at, pageId, ...props }: ArticleProps) {
@@ -162,7 +175,7 @@ function RevisionPageArticle({ at, revisionId, pageId, ...props }: ArticleProps 
   return <PageArticle at={at} page={page} {...props} />;
 }
 
-function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> & { page: RevisionPage }) {
+function PageArticle({ at, page, path, actions, footer }: Omit<ArticleProps, 'pageId'> & { page: RevisionPage }) {
   const ancestors = path.slice(0, -1);
   // A body that opens with its page's title as a heading shows the title once (the article's own heading).
   const markdown = withoutTitle(page.markdown ?? '', page.title);
@@ -200,6 +213,7 @@ function PageArticle({ at, page, path, actions }: Omit<ArticleProps, 'pageId'> &
       ) : (
         <p className="page-article-empty">This page is empty.</p>
       )}
+      {footer?.(page)}
     </article>
   );
 }
