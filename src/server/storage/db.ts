@@ -123,8 +123,28 @@ export async function withStartupLock<T>(storage: Storage, fn: (db: Db) => Promi
  * Runs `fn` in a transaction. On SQLite, writes are serialized by the database itself (one writer); on
  * PostgreSQL, callers that read-then-write take row locks with `forUpdate()` where it matters.
  */
-export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(fn);
+export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: Array<() => void> = [];
+  const result = await db.transaction().execute((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+const commitHooks = new WeakMap<Executor, Array<() => void>>();
+
+/**
+ * Runs `fn` once what `db` wrote is committed: after the transaction of `transaction()` it belongs to commits (never
+ * if it rolls back), or at once for writes made outside a transaction. E.g. waking the job queue for a job just
+ * enqueued: a look before the commit would find nothing.
+ */
+export function afterCommit(db: Executor, fn: () => void): void {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(fn);
+  else if (!db.isTransaction) fn();
+  else setTimeout(fn, 25).unref(); // a transaction opened elsewhere: its commit is not seen, so look a moment later
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { userPhotoPath } from '../../lib/urls.js';
-import { hashPassword, verifyPassword, dummyPasswordHash, isPasswordHash } from '../../lib/secrets.js';
+import { hashPassword, verifyPassword, isPasswordHash } from '../../lib/secrets.js';
 import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as members from '../../storage/repos/members.js';
@@ -14,7 +14,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { decodeImage } from '../images.js';
 import { USER_PHOTO_BYTES_MAX } from '../../../shared/contract/account.js';
 import type { ChangePasswordBody, UpdateUserBody } from '../../../shared/contract/account.js';
-import { createApiToken, getUser, throttlePasswordAttempt, type Authenticated } from './service.js';
+import { createApiToken, getUser, recheckPassword, throttlePasswordAttempt, type Authenticated } from './service.js';
 import type { CreateTokenBody } from '../../../shared/contract/auth.js';
 
 /**
@@ -103,16 +103,14 @@ export async function changePassword(
   passwordHashCost?: number,
 ) {
   const user = await getUser(db, auth.userId);
-  await throttlePasswordAttempt(db, user.email, ip);
-  const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
-  const ok = await verifyPassword(body.currentPassword, usable ?? (await dummyPasswordHash(passwordHashCost)));
-  if (!usable) {
+  const checked = await recheckPassword(db, user, body.currentPassword, ip, passwordHashCost);
+  if (checked === 'no-password') {
     throw new InvalidError(
       'currentPassword',
       'This account has no password: it signs in through single sign-on, so there is none to change',
     );
   }
-  if (!ok) throw new InvalidError('currentPassword', 'The current password is not right');
+  if (checked === 'wrong') throw new InvalidError('currentPassword', 'The current password is not right');
   const passwordHash = await hashPassword(body.newPassword, passwordHashCost);
   return transaction(db, async (tx) => {
     await users.updateUser(tx, user.id, { password_hash: passwordHash });

@@ -194,6 +194,24 @@ export async function throttlePasswordAttempt(db: Db, email: string, ip: string)
   if (beyond > 0) await delay(Math.min(LOGIN_DELAY_MAX_MS, beyond * LOGIN_DELAY_STEP_MS));
 }
 
+/**
+ * Checks the password a signed-in account types again (to change its password or its address): throttled with the
+ * sign-ins of its address, and one scrypt whatever the account, so timing tells nothing. `'no-password'`: the
+ * account was created by single sign-on and has none. The caller clears the attempts once its change is made.
+ */
+export async function recheckPassword(
+  db: Db,
+  user: { email: string; password_hash: string },
+  password: string,
+  ip: string,
+  passwordHashCost?: number,
+): Promise<'ok' | 'wrong' | 'no-password'> {
+  await throttlePasswordAttempt(db, user.email, ip);
+  const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
+  const ok = await verifyPassword(password, usable ?? (await dummyPasswordHash(passwordHashCost)));
+  return !usable ? 'no-password' : ok ? 'ok' : 'wrong';
+}
+
 export async function login(db: Db, config: Config, body: LoginBody, ip: string, userAgent?: string) {
   const email = body.email.toLowerCase();
   // The attempt is recorded before it is counted and checked, so parallel attempts all count; a success

@@ -4,7 +4,7 @@ import * as users from '../../storage/repos/users.js';
 import * as tokens from '../../storage/repos/tokens.js';
 import * as accountTokens from '../../storage/repos/account-tokens.js';
 import { deleteLinkedIdentities } from '../../storage/repos/saml.js';
-import { hashToken, isPasswordHash, verifyPassword, dummyPasswordHash } from '../../lib/secrets.js';
+import { hashToken } from '../../lib/secrets.js';
 import { issueAccountLink, LINK_EXPIRED } from './account-links.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -12,7 +12,7 @@ import { wakeJobQueues } from '../../jobs/queue.js';
 import { ConflictError, ForbiddenError, InvalidError, TooManyRequestsError } from '../errors.js';
 import { queueEmail, takeRate, type MailSettings } from '../mail/outbox.js';
 import { en } from '../mail/templates.js';
-import { throttlePasswordAttempt } from './service.js';
+import { recheckPassword } from './service.js';
 import { maskEmail } from './recovery.js';
 import { VERIFY_EMAIL_HOURS, type ChangeEmailBody } from '../../../shared/contract/account.js';
 
@@ -91,15 +91,13 @@ export async function requestEmailChange(
   const user = await users.findUserById(db, userId);
   if (!user) throw new InvalidError('user', 'no such account');
   const email = body.email.toLowerCase();
-  await throttlePasswordAttempt(db, user.email, ip);
-  const usable = isPasswordHash(user.password_hash) ? user.password_hash : undefined;
-  const ok = await verifyPassword(body.password, usable ?? (await dummyPasswordHash(passwordHashCost)));
-  if (!usable) {
+  const checked = await recheckPassword(db, user, body.password, ip, passwordHashCost);
+  if (checked === 'no-password') {
     throw new ForbiddenError(
       "This account was created by your organization's single sign-on: its address is the identity provider's",
     );
   }
-  if (!ok) throw new InvalidError('password', 'is not your current password');
+  if (checked === 'wrong') throw new InvalidError('password', 'is not your current password');
   if (email === user.email) throw new InvalidError('email', 'is already the address of your account');
   await transaction(db, async (tx) => {
     await tokens.clearLoginFailures(tx, user.email, ip);

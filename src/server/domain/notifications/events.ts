@@ -1,4 +1,4 @@
-import type { Executor } from '../../storage/db.js';
+import { afterCommit, type Executor } from '../../storage/db.js';
 import { enqueueJob } from '../../storage/repos/jobs.js';
 import * as repo from '../../storage/repos/notifications.js';
 import { newId } from '../../lib/ids.js';
@@ -77,8 +77,7 @@ export async function recordEvent(tx: Executor, e: EventInput): Promise<string> 
     { id: newId(), kind: NOTIFY_JOB, key: id, payload: JSON.stringify({ id }), group_key: null },
     now,
   );
-  // The caller commits in a moment: look then (a look before the commit finds nothing, and the next poll will).
-  setTimeout(wakeJobQueues, 25).unref();
+  afterCommit(tx, wakeJobQueues);
   return id;
 }
 
