@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bounceResultSchema,
   mailStatusSchema,
   outboxListSchema,
   outboxMessageSchema,
@@ -8,6 +9,7 @@ import {
   outboxQuerySchema,
 } from '../../shared/contract/mail.js';
 import * as instance from '../domain/mail/instance.js';
+import { BOUNCE_BYTES_MAX, receiveBounce } from '../domain/mail/bounces.js';
 import { mailSettings } from '../domain/mail/outbox.js';
 import { presentOutboxItem, presentOutboxMessage } from '../presenters/mail.js';
 import { serviceContext, type RouteDeps } from './context.js';
@@ -64,4 +66,23 @@ export async function outboxRoutes(app: FastifyInstance, deps: RouteDeps) {
         await instance.resendOutboxMessage(serviceContext(deps, request), settings, request.params.messageId),
       ),
   );
+
+  // Bounces after acceptance: the operator's mail system pipes each report that reaches the envelope sender here,
+  // as it arrived (README, "E-mail"). The body is the message itself, read as bytes.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser(
+      ['message/rfc822', 'text/plain', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: BOUNCE_BYTES_MAX },
+      (_request, body, done) => done(null, body),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/v1/instance/mail/bounces',
+        { schema: { response: { 200: bounceResultSchema } }, bodyLimit: BOUNCE_BYTES_MAX },
+        async (request) =>
+          receiveBounce(serviceContext(deps, request), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)),
+      );
+  });
 }

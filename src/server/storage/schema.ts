@@ -941,7 +941,7 @@ export interface GitSyncRunsTable {
 }
 
 /** How far an outgoing e-mail got (domain/mail/outbox.ts). */
-export type EmailState = 'queued' | 'held' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'suppressed';
+export type EmailState = 'queued' | 'held' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'suppressed' | 'bounced';
 
 /** One outgoing e-mail, composed once: `raw` is the exact MIME message every attempt sends. */
 export interface EmailMessagesTable {

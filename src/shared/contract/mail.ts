@@ -3,7 +3,16 @@ import { ID_MAX, timestampSchema } from './common.js';
 import { listSchema, pagedQuerySchema } from '../pagination.js';
 
 /** How far an outgoing e-mail got (the outbox, for the instance owner). */
-export const EMAIL_STATES = ['queued', 'held', 'sending', 'sent', 'failed', 'uncertain', 'suppressed'] as const;
+export const EMAIL_STATES = [
+  'queued',
+  'held',
+  'sending',
+  'sent',
+  'failed',
+  'uncertain',
+  'suppressed',
+  'bounced',
+] as const;
 export const emailStateSchema = z.enum(EMAIL_STATES);
 export type EmailState = z.infer<typeof emailStateSchema>;
 
@@ -57,3 +66,17 @@ export const outboxMessageSchema = outboxItemSchema.extend({
   hasHtml: z.boolean(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** `POST /v1/instance/mail/bounces`: what a delivery status notification said of which message. */
+export const bounceResultSchema = z.object({
+  /** Whether it names a message of this outbox. */
+  matched: z.boolean(),
+  /** The outbox message it concerns. */
+  id: z.string().optional(),
+  /** `failed` (the message is then `bounced`) or `delayed` (it stays as it was). */
+  action: z.string().optional(),
+  /** The enhanced status code, e.g. `5.1.1`. */
+  status: z.string().optional(),
+  state: emailStateSchema.optional(),
+});
+export type BounceResult = z.infer<typeof bounceResultSchema>;

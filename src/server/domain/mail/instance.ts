@@ -15,7 +15,7 @@ import { resendEmail, type MailSettings } from './outbox.js';
  * told there is no such thing (404), as for any resource they may not know of.
  */
 
-async function requireOwner(ctx: ServiceContext): Promise<void> {
+export async function requireOwner(ctx: ServiceContext): Promise<void> {
   const caller = await users.findUserById(ctx.db, ctx.actor.userId);
   if (!caller?.instance_owner) throw new NotFoundError('Not found');
 }

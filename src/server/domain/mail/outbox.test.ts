@@ -185,6 +185,88 @@ describeEachDialect('outbox', (dialect) => {
     );
   });
 
+  /** A delivery status notification as Postfix writes one (RFC 3464), about the message `messageId`. */
+  const dsn = (messageId: string, to: string, action = 'failed') =>
+    [
+      'From: MAILER-DAEMON@mx.example.org (Mail Delivery System)',
+      'To: bounces@docs.test',
+      'Subject: Undelivered Mail Returned to Sender',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="B0UND"',
+      '',
+      '--B0UND',
+      'Content-Type: text/plain; charset=us-ascii',
+      '',
+      'This is the mail system at host mx.example.org. I am sorry to have to inform you that your message',
+      'could not be delivered to one or more recipients.',
+      '',
+      '--B0UND',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.example.org',
+      'Arrival-Date: Mon, 30 Nov 2026 15:00:00 +0000 (UTC)',
+      '',
+      `Final-Recipient: rfc822; ${to}`,
+      `Original-Recipient: rfc822;${to}`,
+      `Action: ${action}`,
+      `Status: ${action === 'failed' ? '5.1.1' : '4.4.1'}`,
+      'Remote-MTA: dns; mail.example.org',
+      `Diagnostic-Code: smtp; 550 5.1.1 <${to}>: Recipient address`,
+      '    rejected: User unknown in virtual mailbox table',
+      '',
+      '--B0UND',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-ID: ${messageId}`,
+      'From: Docs <docs@docs.test>',
+      `To: ${to}`,
+      'Subject: Hello',
+      '',
+      '--B0UND--',
+      '',
+    ].join('\r\n');
+
+  it('marks a message bounced from the report the operator pipes in, for the owner only', async () => {
+    const to = 'gone@example.org';
+    const id = await queue(outgoing(to));
+    await server.drainJobs();
+    await smtp.waitFor(to);
+    const row = await findEmail(server.storage.db, id!);
+    const post = (rawBody: string, token?: string | null) =>
+      server.request('POST', '/v1/instance/mail/bounces', {
+        rawBody,
+        headers: { 'content-type': 'message/rfc822' },
+        ...(token !== undefined ? { token } : {}),
+      });
+
+    // Delayed: said, nothing changes.
+    const delayed = await post(dsn(row!.message_id, to, 'delayed'));
+    expect(delayed.body).toEqual({ matched: true, id, action: 'delayed', status: '4.4.1', state: 'sent' });
+
+    // Someone else than the owner learns nothing and changes nothing.
+    const stranger = await server.signup('stranger');
+    expect((await post(dsn(row!.message_id, to), stranger.token)).status).toBe(404);
+    expect((await post(dsn(row!.message_id, to), null)).status).toBe(401);
+    expect((await findEmail(server.storage.db, id!))!.state).toBe('sent');
+
+    const failed = await post(dsn(row!.message_id, to));
+    expect(failed.body).toEqual({ matched: true, id, action: 'failed', status: '5.1.1', state: 'bounced' });
+    const shown = await server.request('GET', `/v1/instance/outbox/${id}`);
+    expect(shown.body).toMatchObject({ state: 'bounced' });
+    expect(shown.body.lastError).toBe(
+      `Bounced: 5.1.1 550 5.1.1 <${to}>: Recipient address rejected: User unknown in virtual mailbox table`,
+    );
+    const listed = await server.request('GET', '/v1/instance/outbox?state=bounced');
+    expect(listed.body.items.map((m: { id: string }) => m.id)).toEqual([id]);
+
+    // A report of a message this server did not send matches nothing; a message that is no report is refused.
+    expect((await post(dsn('<unknown@elsewhere>', to))).body).toEqual({ matched: false });
+    const plain = await post('Subject: hi\r\n\r\nJust a letter.\r\n');
+    expect(plain.status).toBe(400);
+    expect(plain.body.error.message).toMatch(/^body: /);
+    expect((await post('')).status).toBe(400);
+  });
+
   it('lets only the instance owner read the outbox and the relay status', async () => {
     const id = await queue(outgoing('listed@example.org'));
     await server.drainJobs();

@@ -35,6 +35,7 @@ import * as m033 from './033-account-tokens.js';
 import * as m034 from './034-email-verification.js';
 import * as m035 from './035-invitations.js';
 import * as m036 from './036-notifications.js';
+import * as m037 from './037-email-bounces.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '034-email-verification': m034,
   '035-invitations': m035,
   '036-notifications': m036,
+  '037-email-bounces': m037,
 };
 
 export const migrationProvider: MigrationProvider = {

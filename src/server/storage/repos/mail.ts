@@ -17,6 +17,10 @@ export function findEmail(db: Executor, id: string): Promise<EmailRow | undefine
   return db.selectFrom('email_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findEmailByMessageId(db: Executor, messageId: string): Promise<EmailRow | undefined> {
+  return db.selectFrom('email_messages').selectAll().where('message_id', '=', messageId).executeTakeFirst();
+}
+
 export function findEmailByDedupeKey(db: Executor, key: string): Promise<EmailRow | undefined> {
   return db.selectFrom('email_messages').selectAll().where('dedupe_key', '=', key).executeTakeFirst();
 }

@@ -26,10 +26,12 @@ export const STATE_LABELS: Record<EmailState, string> = {
   failed: 'Failed',
   uncertain: 'Uncertain',
   suppressed: 'Not sent',
+  bounced: 'Bounced',
 };
 
 const STATE_BADGES: Partial<Record<EmailState, string>> = {
   failed: 'badge-danger',
+  bounced: 'badge-danger',
   uncertain: 'badge-warning',
   held: 'badge-warning',
   sent: 'badge-resolved',
