@@ -63,6 +63,12 @@ import { outboxRoutes } from './routes/outbox.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { NOTIFY_JOB } from './domain/notifications/events.js';
 import { notifyJobHandler } from './domain/notifications/fanout.js';
+import {
+  INTEGRATION_EVENT_JOB,
+  INTEGRATION_EVENTS_IN_FLIGHT_MAX,
+  integrationEventJobHandler,
+} from './domain/integrations/delivery.js';
+import { IntegrationRuntime } from './workers/sandbox/runtime.js';
 import { DIGEST_JOB, digestJobHandler } from './domain/notifications/digest.js';
 import { notificationStillWanted } from './domain/notifications/inbox.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
@@ -102,6 +108,41 @@ function endKeepAliveOnClose(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The sandbox integrations' scripts run in (workers/sandbox): no process starts before a script is needed. Their
+ * requests to this server's own API are answered in process (`app.inject`), never over the network.
+ */
+function startSandbox(app: FastifyInstance, deps: AppDeps): IntegrationRuntime {
+  const settings = deps.config.integrations;
+  const sandbox = new IntegrationRuntime({
+    egress: settings?.egress ?? true,
+    egressAllow: settings?.egressAllow ?? [],
+    processesMax: settings?.processesMax ?? 16,
+    heapMb: settings?.heapMb ?? 128,
+    allowPrivate: deps.config.allowPrivateFetch,
+    api: {
+      origin: deps.config.publicUrl,
+      async handle(request) {
+        const target = new URL(request.url);
+        const res = await app.inject({
+          method: request.method as 'GET',
+          url: target.pathname + target.search,
+          headers: request.headers,
+          ...(request.body ? { payload: request.body } : {}),
+        });
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+        return { status: res.statusCode, headers, data: res.rawPayload };
+      },
+    },
+    log: (level, message) => app.log[level](message),
+  });
+  app.addHook('onClose', async () => sandbox.close());
+  return sandbox;
+}
+
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -124,7 +165,7 @@ export interface AppDeps {
 }
 
 /** The background jobs this server runs (see jobs/queue.ts): started when the app is ready, stopped on close. */
-function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
+function startJobs(app: FastifyInstance, deps: AppDeps, sandbox: IntegrationRuntime): JobQueue | undefined {
   if (deps.jobs === false) return undefined;
   const queue = new JobQueue(
     deps.db,
@@ -136,6 +177,7 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
       [NOTIFY_JOB]: notifyJobHandler(deps.db, mailSettings(deps.config)),
       [DIGEST_JOB]: digestJobHandler(deps.db, mailSettings(deps.config)),
       [PASSWORD_RESET_JOB]: passwordResetJobHandler(deps.db, mailSettings(deps.config)),
+      [INTEGRATION_EVENT_JOB]: integrationEventJobHandler(deps.db, sandbox, new Urls(deps.config.publicUrl)),
     },
     app.log,
     {
@@ -148,6 +190,8 @@ function startJobs(app: FastifyInstance, deps: AppDeps): JobQueue | undefined {
         [EMAIL_JOB]: EMAILS_IN_FLIGHT_MAX,
         // One fan-out at a time per process: a comment to a thousand watchers does not hold every slot.
         [NOTIFY_JOB]: 1,
+        // Integrations' scripts run in their own processes; a slow one holds one of these slots, never others.
+        [INTEGRATION_EVENT_JOB]: INTEGRATION_EVENTS_IN_FLIGHT_MAX,
         ...deps.jobs?.kindLimits,
       },
     },
@@ -258,5 +302,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   registerCollab(app, { db: deps.db, config: deps.config, notifier });
   app.addHook('onClose', async () => notifier.close());
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
-  return { app, jobs: startJobs(app, deps) };
+  return { app, jobs: startJobs(app, deps, startSandbox(app, deps)) };
 }

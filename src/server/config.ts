@@ -50,6 +50,17 @@ const envSchema = z.object({
       'must be true, false, or comma-separated CIDR ranges such as 10.1.2.0/24',
     )
     .default('false'),
+  /** Whether integrations' scripts may reach the internet (public addresses only); off: only this server's API. */
+  INTEGRATIONS_EGRESS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  /** Host names integrations' scripts may reach (`example.com`, `*.example.com`, comma-separated); unset: any. */
+  INTEGRATIONS_EGRESS_ALLOW: z
+    .string()
+    .regex(/^(\*\.)?[A-Za-z0-9.-]+(,(\*\.)?[A-Za-z0-9.-]+)*$/, 'must be comma-separated host names such as *.slack.com')
+    .optional(),
+  /** Integration script processes one server process keeps running (one per integration and organization). */
+  INTEGRATIONS_PROCESSES_MAX: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Largest JavaScript heap of one integration's process, in MB. */
+  INTEGRATIONS_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
   /**
    * SAML providers (comma-separated ids) that may sign people in from the identity provider's side, with
    * responses that answer no request of this server. Off for every provider by default.
@@ -151,6 +162,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Non-public addresses user-given URLs may be fetched from: none, all, or those of these CIDR ranges. */
   allowPrivateFetch: boolean | string[];
+  /** Integrations' scripts (workers/sandbox): egress, its allow-list, processes kept, heap of each. */
+  integrations?: { egress: boolean; egressAllow: string[]; processesMax: number; heapMb: number };
   /**
    * Limits of imports, where they differ from IMPORT_LIMITS: IMPORT_ARCHIVE_MAX_BYTES and
    * IMPORT_TIME_LIMIT_SECONDS, or a test's small ones.
@@ -297,6 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.ALLOW_PRIVATE_FETCH === 'false'
           ? false
           : e.ALLOW_PRIVATE_FETCH.split(',').map((r) => r.trim()),
+    integrations: {
+      egress: e.INTEGRATIONS_EGRESS === 'on',
+      egressAllow: e.INTEGRATIONS_EGRESS_ALLOW?.split(',') ?? [],
+      processesMax: e.INTEGRATIONS_PROCESSES_MAX,
+      heapMb: e.INTEGRATIONS_HEAP_MB,
+    },
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     workers: { threads: e.WORKER_THREADS, timeoutSeconds: e.WORKER_TIMEOUT_SECONDS },

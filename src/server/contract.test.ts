@@ -830,7 +830,7 @@ describeEachDialect('contract with @gitbook/api@0.143.2: integrations', (dialect
       title: 'Contract demo',
       description: 'Checks the shapes',
       scopes: ['space:content:read'] as never,
-      script: 'export default {}',
+      script: 'export default { fetch() { return new Response("OK"); } };',
       organization: server.orgId,
       visibility: 'public' as never,
       externalLinks: [{ url: 'https://example.com', label: 'Home' }],
@@ -868,8 +868,11 @@ describeEachDialect('contract with @gitbook/api@0.143.2: integrations', (dialect
       'listIntegrationInstallationSpaces',
       await api.integrations.listIntegrationInstallationSpaces('contract-demo', installed.data.id),
     );
+    // Events are listed once delivered to the integration's script.
+    await server.drainJobs();
     const events = await api.integrations.listIntegrationEvents('contract-demo');
     expectConforms('listIntegrationEvents', events);
+    expect(events.data.items.length).toBeGreaterThan(0);
     expectConforms(
       'getIntegrationEvent',
       await api.integrations.getIntegrationEvent('contract-demo', events.data.items[0]!.id),

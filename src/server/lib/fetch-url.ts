@@ -216,3 +216,67 @@ async function fetchWithin(
   }
   throw new FetchRefusedError('too many redirects');
 }
+
+export interface RequestResult {
+  status: number;
+  headers: Record<string, string>;
+  data: Buffer;
+}
+
+/**
+ * One HTTP request to a user-given URL, any method, with the same address rules as fetchUrl (checked in the
+ * connection's own lookup), answered whatever its status (redirects are not followed: the caller sees them), its
+ * body at most `maxBytes`. For sandboxed scripts' outgoing requests (integrations' egress).
+ */
+export async function requestUrl(
+  url: string,
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body?: Buffer | undefined;
+    maxBytes: number;
+    allowPrivate: PrivateAddresses;
+    deadlineMs: number;
+  },
+): Promise<RequestResult> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new FetchRefusedError('only http and https URLs');
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host) && !isAllowedAddress(host, options.allowPrivate)) {
+    throw new FetchRefusedError(`${host} is a private or local address`);
+  }
+  const signal = AbortSignal.timeout(options.deadlineMs);
+  const release = await acquireSlot(signal);
+  try {
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const client = target.protocol === 'https:' ? https : http;
+      const request = client.request(
+        target,
+        { method: options.method, headers: options.headers, lookup: guardedLookup(options.allowPrivate), signal },
+        resolve,
+      );
+      request.on('error', (err) =>
+        reject(signal.aborted ? new FetchRefusedError(`no answer within ${options.deadlineMs / 1000} s`) : err),
+      );
+      request.end(options.body);
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response) {
+      size += (chunk as Buffer).length;
+      if (size > options.maxBytes) {
+        response.destroy();
+        throw new FetchRefusedError(`the answer is larger than ${options.maxBytes} bytes`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status: response.statusCode ?? 502, headers, data: Buffer.concat(chunks) };
+  } finally {
+    release();
+  }
+}

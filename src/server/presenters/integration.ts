@@ -103,6 +103,13 @@ export function presentEvent(row: EventRow): IntegrationEvent {
     ...(row.installation_id ? { installationId: row.installation_id } : {}),
     createdAt: row.created_at,
     payload: JSON.parse(row.payload) as IntegrationEvent['payload'],
-    status: row.status as IntegrationEvent['status'],
+    // GitBook knows two outcomes: an event the script does not handle (406) was delivered all the same.
+    status: row.status === 'failed' ? 'failed' : 'success',
   };
+}
+
+/** What the script logged while handling the event (the CLI's `gitbook tail` prints it), and why it failed. */
+export function presentTrace(row: EventRow): Array<{ level: string; message: string }> {
+  const logs = row.trace ? (JSON.parse(row.trace) as Array<{ level: string; message: string }>) : [];
+  return row.error ? [...logs, { level: 'error', message: row.error }] : logs;
 }

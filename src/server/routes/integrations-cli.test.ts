@@ -20,7 +20,7 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     fs.writeFileSync(path.join(dir, 'icon.png'), Buffer.from(PNG, 'base64'));
     fs.writeFileSync(
       path.join(dir, 'src/index.js'),
-      'export default { async fetch(request) { return new Response("hello from " + new URL(request.url).pathname); } };\n',
+      'export default { async fetch(request) { console.log("cli-demo saw " + new URL(request.url).pathname); return new Response("hello from " + new URL(request.url).pathname); } };\n',
     );
     fs.writeFileSync(
       path.join(dir, 'gitbook-manifest.yaml'),
@@ -69,10 +69,13 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
 
     // Something happens to it: tail shows it (it stops by itself once it has shown what there is).
     await server.request('POST', '/v1/integrations/cli-demo/installations', { body: { organization: server.orgId } });
+    await server.drainJobs();
     const tail = await cli.run(['tail'], { cwd: dir, env: { DEMO_TOKEN: 'top-secret-token' } });
     expect(tail.code).toBe(0);
     expect(tail.stdout).toContain('[success]');
     expect(tail.stdout).toContain('"type":"installation_setup"');
+    // The script ran in its sandbox: what it logged is in the event's trace, which tail prints.
+    expect(tail.stdout).toContain('cli-demo saw /v1');
 
     const unpublished = await cli.run(['unpublish', 'cli-demo'], { input: 'y\n' });
     expect(unpublished.code).toBe(0);

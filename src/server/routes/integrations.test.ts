@@ -175,6 +175,59 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('GET', '/v1/integrations?category=games')).status).toBe(400);
   });
 
+  it('delivers events to the script in its sandbox, with environment and secrets; shows what it logged and its refusals', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        console.log('got ' + event.type + ' for ' + env.installation?.id + ' of ' + env.integration.name + ' key ' + env.secrets.API_KEY);
+        if (event.type === 'installation_setup') return new Response('OK');
+        if (event.type === 'installation_deleted') return new Response('bad', { status: 400 });
+        return new Response('Integration does not handle it', { status: 406 });
+      },
+    };`;
+    const published = await server.request('POST', '/v1/integrations/listener', {
+      body: manifest({ title: 'Listener', script, configurations: undefined }),
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const installed = await server.request('POST', '/v1/integrations/listener/installations', {
+      body: { organization: server.orgId },
+    });
+    const id = installed.body.id as string;
+    const space = await newSpace(server, server.orgId, { title: 'Listened' });
+    const added = await server.request('POST', `/v1/integrations/listener/installations/${id}/spaces`, {
+      body: { space: space.id },
+    });
+    expect(added.status).toBe(201);
+    await server.request('DELETE', `/v1/integrations/listener/installations/${id}`);
+    await server.drainJobs();
+
+    const events = (await server.request('GET', '/v1/integrations/listener/events?limit=10')).body.items;
+    type Listed = { id: string; status: string; payload: { type: string } };
+    const byType = new Map<string, Listed>(events.map((e: Listed) => [e.payload.type, e]));
+    expect(byType.get('installation_setup')).toMatchObject({ status: 'success', installationId: id });
+    // Not handled (406): delivered all the same. Refused (400): failed, never retried.
+    expect(byType.get('space_installation_setup')).toMatchObject({ status: 'success' });
+    expect(byType.get('installation_deleted')).toMatchObject({ status: 'failed' });
+    const setup = (
+      await server.request('GET', `/v1/integrations/listener/events/${byType.get('installation_setup')!.id}`)
+    ).body;
+    expect(setup.trace.logs).toEqual([
+      { level: 'log', message: `got installation_setup for ${id} of listener key sekret-value` },
+    ]);
+    const deleted = (
+      await server.request('GET', `/v1/integrations/listener/events/${byType.get('installation_deleted')!.id}`)
+    ).body;
+    expect(deleted.trace.logs.at(-1)).toEqual({ level: 'error', message: 'bad' });
+    const row = await server.storage.db
+      .selectFrom('integration_events')
+      .select(['attempts', 'status'])
+      .where('id', '=', byType.get('installation_deleted')!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ attempts: 1, status: 'failed' });
+  });
+
   it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {
     const installed = await server.request('POST', '/v1/integrations/analytics/installations', {
       body: { organization: server.orgId },
@@ -266,8 +319,11 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('DELETE', base)).status).toBe(205);
     expect((await server.request('GET', base)).status).toBe(404);
 
+    // Each event was delivered to the integration's script (workers/sandbox), which answered 200.
+    await server.drainJobs();
     const events = await server.request('GET', '/v1/integrations/analytics/events?limit=20');
     expect(events.status).toBe(200);
+    expect(new Set(events.body.items.map((e: { status: string }) => e.status))).toEqual(new Set(['success']));
     expect(events.body.items.map((e: { payload: { type: string } }) => e.payload.type)).toEqual([
       'installation_deleted',
       'space_installation_deleted',

@@ -33,7 +33,13 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
-import { presentEvent, presentInstallation, presentIntegration, presentTarget } from '../presenters/integration.js';
+import {
+  presentEvent,
+  presentTrace,
+  presentInstallation,
+  presentIntegration,
+  presentTarget,
+} from '../presenters/integration.js';
 import type { Db } from '../storage/db.js';
 import type { Urls } from '../lib/urls.js';
 import { optionalActor, serviceContext, type RouteDeps } from './context.js';
@@ -427,12 +433,14 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/events/:eventId`,
     { schema: { params: integrationEventParamsSchema, response: { 200: integrationEventWithTraceSchema } } },
-    async (request) => ({
-      event: presentEvent(
-        await service.getEvent(serviceContext(deps, request), request.params.integrationName, request.params.eventId),
-      ),
-      trace: { logs: [] },
-    }),
+    async (request) => {
+      const row = await service.getEvent(
+        serviceContext(deps, request),
+        request.params.integrationName,
+        request.params.eventId,
+      );
+      return { event: presentEvent(row), trace: { logs: presentTrace(row) } };
+    },
   );
 
   r.put(

@@ -854,9 +854,17 @@ export interface IntegrationEventsTable {
   id: string;
   integration_name: string;
   installation_id: string | null;
+  /** The installing organization (the script's process is its own: workers/sandbox). */
+  organization_id: string | null;
   payload: string;
+  /** pending | success | ignored (the script does not handle it: 406) | failed */
   status: string;
   created_at: string;
+  attempts: number;
+  duration_ms: number | null;
+  error: string | null;
+  /** JSON list of `{level, message}` the script logged. */
+  trace: string | null;
 }
 
 /** A space's Git Sync: its repository, settings, secrets and sync state (migration 030). */

@@ -285,7 +285,7 @@ export const integrationEventSchema = z.object({
   status: z.enum(['success', 'failed']),
 });
 export type IntegrationEvent = z.infer<typeof integrationEventSchema>;
-/** One event with what its handling logged (this server runs no integration code: no log lines). */
+/** One event with what the integration's script logged while handling it, and why it failed. */
 export const integrationEventWithTraceSchema = z.object({
   event: integrationEventSchema,
   trace: z.object({ logs: z.array(z.object({ level: z.string(), message: z.string() })) }),

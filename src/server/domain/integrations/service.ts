@@ -13,6 +13,7 @@ import { orgAccess, requireOrgAccess, requireOrgRole, spaceLevel, type Actor } f
 import { spacePolicy } from '../spaces/policy.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
+import { queueIntegrationEvent } from './delivery.js';
 import { decodeImage } from '../images.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadSite } from '../sites/access.js';
@@ -328,20 +329,18 @@ function validateConfiguration(
 
 // --- Installations ---
 
-async function recordEvent(
+/** An event for the integration's script, delivered by a job once this transaction commits (delivery.ts). */
+function recordEvent(
   db: Executor,
   integration: string,
-  installationId: string,
+  installation: { id: string; organization_id: string },
   payload: Record<string, unknown> & { type: string },
 ) {
-  const id = newId();
-  await repo.insertEvent(db, {
-    id,
-    integration_name: integration,
-    installation_id: installationId,
-    payload: JSON.stringify({ eventId: id, installationId, ...payload }),
-    status: 'success',
-    created_at: nowIso(),
+  return queueIntegrationEvent(db, {
+    integration,
+    installationId: installation.id,
+    organizationId: installation.organization_id,
+    payload,
   });
 }
 
@@ -370,7 +369,7 @@ export async function install(ctx: ServiceContext, name: string, organizationId:
       updated_at: now,
     };
     await repo.insertInstallation(tx, row);
-    await recordEvent(tx, name, row.id, { type: 'installation_setup', status: 'active' });
+    await recordEvent(tx, name, row, { type: 'installation_setup', status: 'active' });
     return { row, spaces: 0 };
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) {
@@ -447,7 +446,7 @@ export async function updateInstallation(
   if (body.site_selection) patch.site_selection = body.site_selection;
   await transaction(ctx.db, async (tx) => {
     await repo.updateInstallation(tx, installation.id, patch);
-    await recordEvent(tx, name, installation.id, {
+    await recordEvent(tx, name, installation, {
       type: 'installation_setup',
       status: installation.status,
       previous: { status: installation.status, configuration: JSON.parse(installation.configuration) as object },
@@ -460,7 +459,7 @@ export async function uninstall(ctx: ServiceContext, name: string, installationI
   const { installation } = await requireInstallation(ctx, name, installationId, true);
   await transaction(ctx.db, async (tx) => {
     await repo.deleteInstallation(tx, installation.id);
-    await recordEvent(tx, name, installation.id, {
+    await recordEvent(tx, name, installation, {
       type: 'installation_deleted',
       previous: { configuration: JSON.parse(installation.configuration) as object },
     });
@@ -532,7 +531,7 @@ export async function installOnTarget(
       updated_at: now,
     };
     await repo.insertTarget(tx, row);
-    await recordEvent(tx, name, installation.id, {
+    await recordEvent(tx, name, installation, {
       type: `${kind}_installation_setup`,
       status: 'active',
       [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
@@ -571,7 +570,7 @@ export async function updateTarget(
   if (body.externalIds) patch.external_ids = JSON.stringify(body.externalIds);
   await transaction(ctx.db, async (tx) => {
     await repo.updateTarget(tx, row, patch);
-    await recordEvent(tx, name, installation.id, {
+    await recordEvent(tx, name, installation, {
       type: `${kind}_installation_setup`,
       status: row.status,
       [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
@@ -593,7 +592,7 @@ export async function uninstallFromTarget(
     const row = await repo.findTarget(tx, installation.id, kind, targetId);
     if (!row) return false;
     await repo.deleteTarget(tx, installation.id, kind, targetId);
-    await recordEvent(tx, name, installation.id, {
+    await recordEvent(tx, name, installation, {
       type: `${kind}_installation_deleted`,
       [kind === 'space' ? 'spaceId' : 'siteId']: targetId,
       previous: { configuration: JSON.parse(row.configuration) as object },

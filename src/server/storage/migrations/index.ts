@@ -36,6 +36,7 @@ import * as m034 from './034-email-verification.js';
 import * as m035 from './035-invitations.js';
 import * as m036 from './036-notifications.js';
 import * as m037 from './037-email-bounces.js';
+import * as m038 from './038-integration-delivery.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '035-invitations': m035,
   '036-notifications': m036,
   '037-email-bounces': m037,
+  '038-integration-delivery': m038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -262,12 +262,25 @@ export async function insertEvent(db: Executor, row: EventRow): Promise<void> {
   await db.insertInto('integration_events').values(row).execute();
 }
 
-/** Newest first. */
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  set: Partial<Pick<EventRow, 'status' | 'attempts' | 'duration_ms' | 'error' | 'trace'>>,
+): Promise<void> {
+  await db.updateTable('integration_events').set(set).where('id', '=', id).execute();
+}
+
+export function findEventById(db: Executor, id: string) {
+  return db.selectFrom('integration_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; those still waiting to be delivered are not listed yet (they have no outcome). */
 export function listEvents(db: Executor, name: string, after: string[] | undefined, take: number) {
   let q = db
     .selectFrom('integration_events')
     .selectAll()
     .where('integration_name', '=', name)
+    .where('status', '!=', 'pending')
     .orderBy('id', 'desc')
     .limit(take);
   if (after) q = q.where('id', '<', after[0]!);
@@ -279,6 +292,7 @@ export async function countEvents(db: Executor, name: string): Promise<number> {
     .selectFrom('integration_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('integration_name', '=', name)
+    .where('status', '!=', 'pending')
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
