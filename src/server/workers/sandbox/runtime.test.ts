@@ -47,23 +47,31 @@ const invocation = (type: string, extra: Record<string, unknown> = {}, deadlineM
   deadlineMs,
 });
 
+/** A plain HTTP server on loopback that records what reaches it and answers "pong". */
+async function startPeer() {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push(`${req.method} ${req.url} ${req.headers['x-from']} ${body}`);
+      res.end('pong');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 describe('integrations runtime (workerd)', () => {
   let runtime: IntegrationRuntime;
-  let peer: http.Server;
-  let peerUrl: string;
-  const received: string[] = [];
+  let peer: Awaited<ReturnType<typeof startPeer>>;
   const warnings: string[] = [];
   beforeAll(async () => {
-    peer = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push(`${req.method} ${req.url} ${req.headers['x-from']} ${body}`);
-        res.end('pong');
-      });
-    });
-    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-    peerUrl = `http://127.0.0.1:${(peer.address() as { port: number }).port}`;
+    peer = await startPeer();
     runtime = new IntegrationRuntime({
       heapMb: 64,
       api: {
@@ -79,7 +87,7 @@ describe('integrations runtime (workerd)', () => {
   });
   afterAll(async () => {
     await runtime.close();
-    await new Promise((resolve) => peer.close(resolve));
+    await peer.close();
   });
 
   it('answers an event with what the script returns, its logs with it; unhandled types are 406', async () => {
@@ -133,12 +141,12 @@ describe('integrations runtime (workerd)', () => {
     const local = await runtime.invoke(
       key('org-a'),
       async () => SCRIPT,
-      invocation('call', { url: `${peerUrl}/hook` }),
+      invocation('call', { url: `${peer.url}/hook` }),
     );
     expect(local.body.toString()).toMatch(
       /^403 Refused by the integrations egress: 127\.0\.0\.1 is a private or local address/,
     );
-    expect(received).toEqual([]);
+    expect(peer.received).toEqual([]);
   });
 
   it('stops the process of an older version when a new one is used', async () => {
@@ -155,29 +163,20 @@ describe('integrations runtime (workerd)', () => {
 
 describe('integrations runtime egress rules', () => {
   it('reaches an allowed address with the script’s method, headers and body; nothing when egress is off', async () => {
-    const received: string[] = [];
-    const peer = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push(`${req.method} ${req.url} ${req.headers['x-from']} ${body}`);
-        res.end('pong');
-      });
-    });
-    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(peer.address() as { port: number }).port}/hook`;
+    const peer = await startPeer();
+    const url = `${peer.url}/hook`;
     const open = new IntegrationRuntime({ allowPrivate: ['127.0.0.0/8'] });
     const off = new IntegrationRuntime({ allowPrivate: ['127.0.0.0/8'], egress: false });
     try {
       const reached = await open.invoke(key('org-a'), async () => SCRIPT, invocation('call', { url }));
       expect(reached.body.toString()).toBe('200 pong');
-      expect(received).toEqual(['POST /hook script ping']);
+      expect(peer.received).toEqual(['POST /hook script ping']);
       const refused = await off.invoke(key('org-a'), async () => SCRIPT, invocation('call', { url }));
       expect(refused.body.toString()).toMatch(/^403 .*outgoing requests are turned off/);
-      expect(received).toHaveLength(1);
+      expect(peer.received).toHaveLength(1);
     } finally {
       await Promise.all([open.close(), off.close()]);
-      await new Promise((resolve) => peer.close(resolve));
+      await peer.close();
     }
   });
 });
