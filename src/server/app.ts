@@ -177,7 +177,12 @@ function startJobs(app: FastifyInstance, deps: AppDeps, sandbox: IntegrationRunt
       [NOTIFY_JOB]: notifyJobHandler(deps.db, mailSettings(deps.config)),
       [DIGEST_JOB]: digestJobHandler(deps.db, mailSettings(deps.config)),
       [PASSWORD_RESET_JOB]: passwordResetJobHandler(deps.db, mailSettings(deps.config)),
-      [INTEGRATION_EVENT_JOB]: integrationEventJobHandler(deps.db, sandbox, new Urls(deps.config.publicUrl)),
+      [INTEGRATION_EVENT_JOB]: integrationEventJobHandler(
+        deps.db,
+        sandbox,
+        new Urls(deps.config.publicUrl),
+        deps.config.allowPrivateFetch,
+      ),
     },
     app.log,
     {

@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import http from 'node:http';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
@@ -390,5 +391,96 @@ describeEachDialect('integrations', (dialect) => {
     for (let i = 0; i < 200; i++) await save(i);
     gc();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(10 * 1024 * 1024);
+  });
+});
+
+describeEachDialect('integrations in development (gitbook dev)', (dialect) => {
+  let server: TestServer;
+  let tunnel: http.Server;
+  let tunnelUrl: string;
+  const delivered: Array<{ path: string; type: string; environment: { integration: { name: string } } }> = [];
+  beforeAll(async () => {
+    // The developer's machine behind the tunnel is on loopback here: the server may fetch it.
+    server = await startTestServer(dialect, { allowPrivateFetch: ['127.0.0.0/8'] });
+    tunnel = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void new Request('http://tunnel', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        })
+          .formData()
+          .then((form) => {
+            delivered.push({
+              path: req.url ?? '',
+              type: (JSON.parse(String(form.get('event'))) as { type: string }).type,
+              environment: JSON.parse(String(form.get('environment'))) as { integration: { name: string } },
+            });
+            res.end('OK');
+          });
+      });
+    });
+    await new Promise<void>((resolve) => tunnel.listen(0, '127.0.0.1', resolve));
+    tunnelUrl = `http://127.0.0.1:${(tunnel.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => tunnel.close(resolve));
+  });
+
+  it('sends the events of the owner’s organization to the tunnel while development mode is on, else to the script', async () => {
+    const published = await server.request('POST', '/v1/integrations/devtool', {
+      body: {
+        title: 'Dev tool',
+        description: 'Being written',
+        scopes: [],
+        script: 'export default { fetch() { return new Response("OK"); } };',
+        organization: server.orgId,
+        visibility: 'private',
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect((await server.request('PUT', '/v1/integrations/devtool/dev', { body: { tunnelUrl } })).status).toBe(204);
+    const installed = await server.request('POST', '/v1/integrations/devtool/installations', {
+      body: { organization: server.orgId },
+    });
+    await server.drainJobs();
+    expect(delivered).toEqual([
+      {
+        path: '/v1',
+        type: 'installation_setup',
+        environment: expect.objectContaining({ integration: expect.objectContaining({ name: 'devtool' }) }),
+      },
+    ]);
+    const [first] = (await server.request('GET', '/v1/integrations/devtool/events')).body.items;
+    expect(first).toMatchObject({ status: 'success' });
+    const trace = (await server.request('GET', `/v1/integrations/devtool/events/${first.id}`)).body.trace;
+    expect(trace.logs).toEqual([{ level: 'info', message: `Delivered to the development tunnel ${tunnelUrl}` }]);
+
+    // Development over: the published script gets the next one; the tunnel hears nothing more.
+    expect((await server.request('DELETE', '/v1/integrations/devtool/dev')).status).toBe(205);
+    await server.request('DELETE', `/v1/integrations/devtool/installations/${installed.body.id}`);
+    await server.drainJobs();
+    expect(delivered).toHaveLength(1);
+    const events = (await server.request('GET', '/v1/integrations/devtool/events')).body.items;
+    expect(events.map((e: { payload: { type: string }; status: string }) => [e.payload.type, e.status])).toEqual([
+      ['installation_deleted', 'success'],
+      ['installation_setup', 'success'],
+    ]);
+
+    // A tunnel is a user-given URL: one on the server's private network is never reached.
+    await server.request('PUT', '/v1/integrations/devtool/dev', { body: { tunnelUrl: 'http://10.0.0.1:8080' } });
+    await server.request('POST', '/v1/integrations/devtool/installations', { body: { organization: server.orgId } });
+    await server.drainJobs();
+    const refused = await server.storage.db
+      .selectFrom('integration_events')
+      .select(['status', 'error'])
+      .where('integration_name', '=', 'devtool')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(refused.status).toBe('pending');
+    expect(refused.error).toMatch(/10\.0\.0\.1 is a private or local address/);
   });
 });

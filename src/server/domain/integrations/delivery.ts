@@ -11,6 +11,7 @@ import type { Urls } from '../../lib/urls.js';
 import { presentInstallation, presentIntegration } from '../../presenters/integration.js';
 import type { IntegrationRuntime } from '../../workers/sandbox/runtime.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
+import { requestUrl, type PrivateAddresses } from '../../lib/fetch-url.js';
 import { decryptSecrets } from './secrets.js';
 
 /**
@@ -92,7 +93,48 @@ async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRo
   };
 }
 
-export function integrationEventJobHandler(db: Db, runtime: IntegrationRuntime, urls: Urls): JobHandler {
+/**
+ * `gitbook dev`: while an integration's development tunnel is set, its events (those of the owner's organization,
+ * or all with `all`) go to the developer's script behind the tunnel instead of the published one, as the same
+ * multipart POST, through the guarded fetch (a tunnel is a user-given URL).
+ */
+async function sendToTunnel(
+  tunnelUrl: string,
+  event: { eventId: string; type: string },
+  environment: object,
+  allowPrivate: PrivateAddresses,
+) {
+  const form = new FormData();
+  form.set('event', JSON.stringify(event));
+  form.set('environment', JSON.stringify(environment));
+  const encoded = new Response(form);
+  const started = performance.now();
+  try {
+    const answer = await requestUrl(new URL('v1', tunnelUrl.endsWith('/') ? tunnelUrl : `${tunnelUrl}/`).href, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      body: Buffer.from(await encoded.arrayBuffer()),
+      maxBytes: 10 * 1024 * 1024,
+      allowPrivate,
+      deadlineMs: EVENT_DEADLINE_MS,
+    });
+    return {
+      status: answer.status,
+      body: answer.data,
+      durationMs: performance.now() - started,
+      logs: [{ level: 'info', message: `Delivered to the development tunnel ${tunnelUrl}` }],
+    };
+  } catch (err) {
+    throw new RuntimeError(`the development tunnel ${tunnelUrl} did not answer: ${(err as Error).message}`);
+  }
+}
+
+export function integrationEventJobHandler(
+  db: Db,
+  runtime: IntegrationRuntime,
+  urls: Urls,
+  allowPrivate: PrivateAddresses = false,
+): JobHandler {
   return {
     attempts: ATTEMPTS,
     retryDelayMs: (attempts) => Math.min(15_000 * 2 ** (attempts - 1), 600_000),
@@ -107,21 +149,34 @@ export function integrationEventJobHandler(db: Db, runtime: IntegrationRuntime, 
       }
       const attempts = event.attempts + 1;
       await repo.updateEvent(db, id, { attempts });
+      const organizationId = event.organization_id ?? integration.organization_id;
+      const tunnel =
+        integration.dev_tunnel_url && (integration.dev_all || organizationId === integration.organization_id)
+          ? integration.dev_tunnel_url
+          : undefined;
       let result;
       try {
-        result = await runtime.invoke(
-          {
-            integration: integration.name,
-            version: integration.version,
-            organizationId: event.organization_id ?? integration.organization_id,
-          },
-          async () => integration.script,
-          {
-            event: JSON.parse(event.payload) as { eventId: string; type: string },
-            environment: await environmentOf(db, urls, integration, event),
-            deadlineMs: EVENT_DEADLINE_MS,
-          },
-        );
+        if (tunnel) {
+          result = await sendToTunnel(
+            tunnel,
+            JSON.parse(event.payload) as { eventId: string; type: string },
+            await environmentOf(db, urls, integration, event),
+            allowPrivate,
+          );
+        } else
+          result = await runtime.invoke(
+            {
+              integration: integration.name,
+              version: integration.version,
+              organizationId,
+            },
+            async () => integration.script,
+            {
+              event: JSON.parse(event.payload) as { eventId: string; type: string },
+              environment: await environmentOf(db, urls, integration, event),
+              deadlineMs: EVENT_DEADLINE_MS,
+            },
+          );
       } catch (err) {
         await repo.updateEvent(db, id, { error: (err as Error).message.slice(0, 2000) });
         throw err;
