@@ -17,7 +17,9 @@ test('find an integration in the directory, install it on a space with its confi
     visibility: 'public',
     icon: PNG,
     previewImages: [PNG],
-    script: 'export default {}',
+    // Run in the server's sandbox for each event: it logs what it got.
+    script:
+      'export default { async fetch(request) { const form = await request.formData(); console.log("page-stats got " + JSON.parse(form.get("event")).type); return new Response("OK"); } };',
     organization: organizationId,
     externalLinks: [{ url: 'https://example.com/stats', label: 'Documentation' }],
     configurations: {
@@ -81,6 +83,19 @@ test('find an integration in the directory, install it on a space with its confi
   await expect(onSpaces.getByText('Handbook')).toBeVisible();
   const installedOnSpace = await callApi(page, 'GET', `/spaces/${spaceId}/integrations`);
   expect(installedOnSpace.items.map((i: { name: string }) => i.name)).toEqual(['page-stats']);
+
+  // Its publisher's admins see the events its script received, and what it logged (the page asks every 10 s).
+  const events = page.getByRole('list', { name: 'Recent events' });
+  await expect(events.getByRole('listitem').filter({ hasText: 'space_installation_setup' })).toContainText(
+    'Delivered',
+    { timeout: 30_000 },
+  );
+  const setup = events
+    .getByRole('listitem')
+    .filter({ hasText: /^installation_setup/ })
+    .last();
+  await setup.getByRole('button', { name: 'Logs' }).click();
+  await expect(setup.getByText('page-stats got installation_setup')).toBeVisible();
   await expectAccessible(page);
 
   // The space's settings list it, linking back to it.

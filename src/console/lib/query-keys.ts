@@ -80,6 +80,9 @@ export const queryKeys = {
     all: ['integrations'] as const,
     directory: (filters: object) => ['integrations', 'directory', filters] as const,
     detail: (name: string) => ['integrations', 'detail', name] as const,
+    /** Its recent events (for admins of the owner), and one with its trace. */
+    events: (name: string) => ['integrations', 'events', name] as const,
+    event: (name: string, id: string) => ['integrations', 'events', name, id] as const,
     installed: (organizationId: string) => ['integrations', 'installed', organizationId] as const,
     installation: (name: string, id: string) => ['integrations', 'installation', name, id] as const,
     targets: (name: string, id: string, kind: string) => ['integrations', 'installation', name, id, kind] as const,

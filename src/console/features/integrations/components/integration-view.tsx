@@ -19,6 +19,7 @@ import {
 } from '../api/installations';
 import { ConfigurationForm } from '../forms/configuration-form';
 import { CATEGORY_LABELS, SCOPE_LABELS, TARGET_LABELS } from '../utils/labels';
+import { IntegrationEvents } from './integration-events';
 import { IntegrationIcon } from './integration-icon';
 import { UnverifiedBadge } from './unverified-badge';
 import '../integrations.css';
@@ -90,6 +91,7 @@ export function IntegrationView({ organizationId, name, canInstall }: Props) {
               canEdit={canInstall}
             />
           )}
+          {data.permissions.admin && <IntegrationEvents name={name} />}
         </div>
         <aside>
           <Card title="It may">
