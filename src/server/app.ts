@@ -68,7 +68,7 @@ import {
   INTEGRATION_EVENTS_IN_FLIGHT_MAX,
   integrationEventJobHandler,
 } from './domain/integrations/delivery.js';
-import { IntegrationRuntime } from './workers/sandbox/runtime.js';
+import { IntegrationRuntime, sandboxClientAddress } from './workers/sandbox/runtime.js';
 import { DIGEST_JOB, digestJobHandler } from './domain/notifications/digest.js';
 import { notificationStillWanted } from './domain/notifications/inbox.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
@@ -125,6 +125,7 @@ function startSandbox(app: FastifyInstance, deps: AppDeps): IntegrationRuntime {
       async handle(request) {
         const target = new URL(request.url);
         const res = await app.inject({
+          remoteAddress: sandboxClientAddress(request.from),
           method: request.method as 'GET',
           url: target.pathname + target.search,
           headers: request.headers,

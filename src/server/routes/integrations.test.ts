@@ -183,7 +183,12 @@ describeEachDialect('integrations', (dialect) => {
         const event = JSON.parse(form.get('event'));
         const env = JSON.parse(form.get('environment'));
         console.log('got ' + event.type + ' for ' + env.installation?.id + ' of ' + env.integration.name + ' key ' + env.secrets.API_KEY);
-        if (event.type === 'installation_setup') return new Response('OK');
+        if (event.type === 'installation_setup') {
+          // Our API, reached in process: without a token of its own yet, the script is not let in.
+          const me = await fetch(env.apiEndpoint + '/v1/user');
+          console.log('api ' + me.status);
+          return new Response('OK');
+        }
         if (event.type === 'installation_deleted') return new Response('bad', { status: 400 });
         return new Response('Integration does not handle it', { status: 406 });
       },
@@ -216,6 +221,7 @@ describeEachDialect('integrations', (dialect) => {
     ).body;
     expect(setup.trace.logs).toEqual([
       { level: 'log', message: `got installation_setup for ${id} of listener key sekret-value` },
+      { level: 'log', message: 'api 401' },
     ]);
     const deleted = (
       await server.request('GET', `/v1/integrations/listener/events/${byType.get('installation_deleted')!.id}`)

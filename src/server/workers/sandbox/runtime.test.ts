@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntegrationRuntime, RuntimeError, type ProcessKey } from './runtime.js';
+import { IntegrationRuntime, RuntimeError, sandboxClientAddress, type ProcessKey } from './runtime.js';
 
 /**
  * The supervised workerd runtime with real workerd processes: a script answers events as GitBook's runtime does
@@ -79,7 +79,9 @@ describe('integrations runtime (workerd)', () => {
         handle: async (request) => ({
           status: 200,
           headers: { 'content-type': 'text/plain' },
-          data: Buffer.from(`api saw ${request.method} ${new URL(request.url).pathname} ${request.body?.toString()}`),
+          data: Buffer.from(
+            `api saw ${request.method} ${new URL(request.url).pathname} ${request.body?.toString()} from ${request.from.organizationId}`,
+          ),
         }),
       },
       log: (level, message) => level === 'warn' && warnings.push(message),
@@ -137,7 +139,9 @@ describe('integrations runtime (workerd)', () => {
       async () => SCRIPT,
       invocation('call', { url: 'https://docs.test/v1/x' }),
     );
-    expect(api.body.toString()).toBe('200 api saw POST /v1/x ping');
+    expect(api.body.toString()).toBe('200 api saw POST /v1/x ping from org-a');
+    expect(sandboxClientAddress(key('org-a'))).toMatch(/^2001:db8(:[0-9a-f]{4}){6}$/);
+    expect(sandboxClientAddress(key('org-a'))).not.toBe(sandboxClientAddress(key('org-b')));
     const local = await runtime.invoke(
       key('org-a'),
       async () => SCRIPT,

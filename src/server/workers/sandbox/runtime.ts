@@ -60,6 +60,18 @@ export interface EgressRequest {
   url: string;
   headers: Record<string, string>;
   body?: Buffer | undefined;
+  /** Whose script sent it. */
+  from: ProcessKey;
+}
+
+/**
+ * The client address our API sees for a script's requests: one of the documentation range (2001:db8::/32, never a
+ * real client) per integration and organization, so that per-address limits (sign-in attempts, admission) count
+ * each script apart, neither together with each other nor with whatever reaches the server from loopback.
+ */
+export function sandboxClientAddress(key: ProcessKey): string {
+  const hex = crypto.createHash('sha256').update(`${key.organizationId}/${key.integration}`).digest('hex');
+  return `2001:db8:${hex.slice(0, 24).match(/.{4}/g)!.join(':')}`;
 }
 
 export interface RuntimeOptions {
@@ -413,7 +425,7 @@ export class IntegrationRuntime {
     const method = String(req.headers['x-egress-method'] ?? 'GET');
     const headers = headersOf(req.headers, (name) => name.startsWith('x-egress-') || HOP_BY_HOP.has(name));
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, EGRESS_BYTES_MAX);
-    const answer = await this.egress({ method, url, headers, body }).catch((err: unknown) => ({
+    const answer = await this.egress({ method, url, headers, body, from: proc.key }).catch((err: unknown) => ({
       status: err instanceof FetchRefusedError ? 403 : 502,
       headers: { 'content-type': 'text/plain; charset=utf-8' },
       data: Buffer.from(`Refused by the integrations egress: ${(err as Error).message}`),
