@@ -10,7 +10,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Urls } from '../../lib/urls.js';
 import { presentInstallation, presentIntegration } from '../../presenters/integration.js';
 import type { IntegrationRuntime } from '../../workers/sandbox/runtime.js';
-import { RuntimeError } from '../../workers/sandbox/runtime.js';
+import { encodeDispatch, RuntimeError } from '../../workers/sandbox/runtime.js';
 import { requestUrl, type PrivateAddresses } from '../../lib/fetch-url.js';
 import { decryptSecrets } from './secrets.js';
 
@@ -101,19 +101,16 @@ async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRo
 async function sendToTunnel(
   tunnelUrl: string,
   event: { eventId: string; type: string },
-  environment: object,
+  environment: Record<string, unknown>,
   allowPrivate: PrivateAddresses,
 ) {
-  const form = new FormData();
-  form.set('event', JSON.stringify(event));
-  form.set('environment', JSON.stringify(environment));
-  const encoded = new Response(form);
+  const { contentType, bytes } = await encodeDispatch({ event, environment });
   const started = performance.now();
   try {
     const answer = await requestUrl(new URL('v1', tunnelUrl.endsWith('/') ? tunnelUrl : `${tunnelUrl}/`).href, {
       method: 'POST',
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-      body: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': contentType },
+      body: bytes,
       maxBytes: 10 * 1024 * 1024,
       allowPrivate,
       deadlineMs: EVENT_DEADLINE_MS,

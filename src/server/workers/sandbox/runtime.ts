@@ -159,6 +159,21 @@ async function readBody(stream: Readable, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The body GitBook's dispatcher sends a script (`multipart/form-data`: `event`, `environment`, and `fetch-body` for
+ * a `fetch` event that has one), encoded whole: to the sandbox, or to a `gitbook dev` tunnel.
+ */
+export async function encodeDispatch(
+  invocation: Pick<Invocation, 'event' | 'environment' | 'fetchBody'>,
+): Promise<{ contentType: string; bytes: Buffer }> {
+  const form = new FormData();
+  form.set('event', JSON.stringify(invocation.event));
+  form.set('environment', JSON.stringify(invocation.environment));
+  if (invocation.fetchBody) form.set('fetch-body', new Blob([new Uint8Array(invocation.fetchBody)]));
+  const encoded = new Response(form);
+  return { contentType: encoded.headers.get('content-type')!, bytes: Buffer.from(await encoded.arrayBuffer()) };
+}
+
 export class IntegrationRuntime {
   private readonly procs = new Map<string, Proc>();
   private readonly bySecret = new Map<string, Proc>();
@@ -195,18 +210,13 @@ export class IntegrationRuntime {
     proc.inFlight += 1;
     proc.lastUsed = Date.now();
     const started = performance.now();
-    const form = new FormData();
-    form.set('event', JSON.stringify(invocation.event));
-    form.set('environment', JSON.stringify(invocation.environment));
-    if (invocation.fetchBody) form.set('fetch-body', new Blob([new Uint8Array(invocation.fetchBody)]));
     const eventId = invocation.event.eventId;
     const logsArrived = new Promise<void>((resolve) => proc.waiters.set(eventId, resolve));
     try {
       const port = await withDeadline(proc.ready, START_DEADLINE_MS, 'the runtime did not start');
       // Encoded whole and written at once: a script may answer before reading the body (then the rest of a
       // streamed upload would meet a closed socket); an answer counts, whatever happens to the upload after it.
-      const encoded = new Response(form);
-      const bytes = Buffer.from(await encoded.arrayBuffer());
+      const { contentType, bytes } = await encodeDispatch(invocation);
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -224,7 +234,7 @@ export class IntegrationRuntime {
               port,
               path: `/v1?event=${encodeURIComponent(eventId)}`,
               method: 'POST',
-              headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': bytes.length },
+              headers: { 'content-type': contentType, 'content-length': bytes.length },
               signal: controller.signal,
             },
             resolve,
