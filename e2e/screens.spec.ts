@@ -24,8 +24,8 @@ import type { StorageState } from './support';
  * desktop and a phone: in the light scheme, no serious or critical WCAG 2.1 A/AA violation that axe finds, nothing
  * wider than the window (no sideways scrolling), and nothing cut off at the edge of a box; in the dark scheme, which
  * changes colours and not the layout, no colour contrast too low (axe's `color-contrast` rule), on the desktop: the
- * colours are the same tokens at both widths, and checking them again at phone size was about a tenth of this
- * file's time (Chromium's work is three quarters of the journeys' CPU time).
+ * colours are the same tokens at both widths, and checking them again at phone size (in either scheme) was a good
+ * part of this file's time (Chromium's work is three quarters of the journeys' CPU time).
  *
  * One test per screen, so that one broken screen does not hide the others; each test checks its variants and
  * lists every failure at the end. The screens run on every worker; the content is seeded once per run, by the first
@@ -44,6 +44,11 @@ const SCHEMES = [
   { scheme: 'light', axeRules: undefined, layout: true, sizes: ['desktop', 'phone'] },
   { scheme: 'dark', axeRules: ['color-contrast'], layout: false, sizes: ['desktop'] },
 ] as const;
+/**
+ * Rules left out at phone size: colour contrast, axe's costliest rule, as in the dark scheme: the colours are the
+ * same tokens at both widths, and the desktop checks them.
+ */
+const PHONE_SKIPS = ['color-contrast'] as const;
 
 const INTEGRATION = 'screens-stats';
 
@@ -556,7 +561,11 @@ for (const screen of SCREENS) {
           if (process.env.SCREENSHOTS) {
             await page.screenshot({ path: test.info().outputPath(`${size}-${scheme}.png`), fullPage: true });
           }
-          const violations = await accessibilityViolations(page, { impacts: ['serious', 'critical'], rules: axeRules });
+          const violations = await accessibilityViolations(page, {
+            impacts: ['serious', 'critical'],
+            rules: axeRules,
+            ...(size === 'phone' ? { skip: PHONE_SKIPS } : {}),
+          });
           failures.push(...violations.map((violation) => `[${size}, ${scheme}] ${violation}`));
           if (!layout) continue;
           const overflow = await horizontalOverflow(page);
