@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -53,7 +53,8 @@ export function registerBodyDeadline(app: FastifyInstance, timeoutSeconds: numbe
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
     const hasBody = raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || raw.complete || !raw.socket) return;
+    // A request made in process (app.inject: a script's call to our API) has its body in memory, and no socket.
+    if (!hasBody || raw.complete || !(raw.socket instanceof Socket)) return;
     arriving.add({ raw, socket: raw.socket, started: Date.now(), readBefore: raw.socket.bytesRead });
     timer ??= setInterval(check, Math.min(CHECK_MS_MAX, Math.max(100, timeoutSeconds * 100))).unref();
   });
