@@ -11,15 +11,17 @@ import { LOGIN_WINDOW_MS } from '../domain/auth/service.js';
 import { purgeMail } from '../storage/repos/mail.js';
 import { purgeAccountTokens } from '../storage/repos/account-tokens.js';
 import { purgeEventsBefore } from '../storage/repos/notifications.js';
+import { deleteExpiredIntegrationTokens } from '../storage/repos/integration-tokens.js';
 
 /**
- * Removes for good the spaces deleted more than 7 days ago, expired console sessions, old sign-in failures and
+ * Removes for good the spaces deleted more than 7 days ago, expired console sessions and integration tokens, old sign-in failures and
  * background jobs finished more than 7 days ago, the chunks of uploads left unfinished a day ago, and the shared documents (live collaboration) of change
  * requests merged or archived a day ago, old e-mail and mailed links. Every statement is idempotent, so several server processes on one database may all run it.
  */
 export async function purgeOnce(db: Db, now = Date.now()): Promise<{ spaces: number }> {
   const spaces = await purgeSpacesDeletedBefore(db, isoMinus(SPACE_TRASH_DAYS * DAY_MS, now));
   await deleteExpiredTokens(db, nowIso());
+  await deleteExpiredIntegrationTokens(db, nowIso());
   await deleteLoginAttemptsBefore(db, isoMinus(LOGIN_WINDOW_MS, now));
   await deleteFinishedJobsBefore(db, isoMinus(7 * DAY_MS, now));
   // Chunks of uploads a stopped process never finished (an upload takes minutes at most).

@@ -10,6 +10,12 @@ import { hashToken } from '../lib/secrets.js';
 import { cookieOf } from '../lib/cookies.js';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../shared/contract/auth.js';
 import { looksLikeJwt, verifySiteToken, type SiteTokenScope } from '../domain/sites/published/site-token.js';
+import {
+  authenticateIntegrationToken,
+  integrationRouteRefusal,
+  looksLikeIntegrationToken,
+  type IntegrationAccess,
+} from '../domain/integrations/tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +33,12 @@ declare module 'fastify' {
      * On every other route such a token is refused (403); these routes check its reach (site-reach.ts).
      */
     siteToken?: boolean;
+    /**
+     * What an integration's token (integrations/tokens.ts) may do here: the scope an installation's token needs,
+     * or `own` (the integration's own installations; the service checks whose). Every other route refuses such a
+     * token (403).
+     */
+    integrationAccess?: IntegrationAccess;
   }
 }
 
@@ -88,6 +100,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
           throw new ForbiddenError("A site API token only reads its site's published content, not this endpoint");
         }
         request.siteToken = scope;
+        return;
+      }
+      if (looksLikeIntegrationToken(match[1]!)) {
+        const actor = await authenticateIntegrationToken(opts.db, match[1]!);
+        const refusal = actor ? integrationRouteRefusal(actor, config?.integrationAccess) : null;
+        // A public route that does not serve integrations is answered as to anyone.
+        if (isPublic && (!actor || refusal)) return;
+        if (!actor) throw new UnauthorizedError('Invalid or expired integration token');
+        if (refusal) throw new ForbiddenError(refusal);
+        request.auth = {
+          userId: `integration:${actor.integrationName}`,
+          tokenId: actor.tokenId,
+          kind: 'api',
+          csrfHash: null,
+          sessionId: null,
+          ssoProviderId: null,
+          integration: actor,
+        };
         return;
       }
       request.auth = await resolve(request, match[1]!, 'api');

@@ -45,9 +45,11 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
   const present = (c: service.ChangeRequestContext, request: FastifyRequest) =>
     presentChangeRequest(deps.urls, c.cr, c.space, c.level, requireAuth(request).userId);
 
+  // An installation's token reads change requests with the space's content (integrations/tokens.ts).
   r.get(
     '/v1/spaces/:spaceId/change-requests',
     {
+      config: { integrationAccess: 'space:content:read' },
       schema: {
         params: spaceParamsSchema,
         querystring: pagedQuerySchema.extend(listChangeRequestsQuerySchema.shape),
@@ -95,7 +97,10 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
 
   r.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
-    { schema: { params: changeRequestParamsSchema, response: { 200: changeRequestSchema } } },
+    {
+      config: { integrationAccess: 'space:content:read' },
+      schema: { params: changeRequestParamsSchema, response: { 200: changeRequestSchema } },
+    },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       return present(await service.getChangeRequest(serviceContext(deps, request), spaceId, changeRequestId), request);
@@ -155,7 +160,10 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
 
   r.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/changes',
-    { schema: { params: changeRequestParamsSchema, response: { 200: semanticChangesSchema } } },
+    {
+      config: { integrationAccess: 'space:content:read' },
+      schema: { params: changeRequestParamsSchema, response: { 200: semanticChangesSchema } },
+    },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       return { changes: await service.changeRequestChanges(serviceContext(deps, request), spaceId, changeRequestId) };
@@ -164,7 +172,10 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
 
   r.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/diff/:pageId',
-    { schema: { params: pageDiffParamsSchema, response: { 200: pageDiffSchema } } },
+    {
+      config: { integrationAccess: 'space:content:read' },
+      schema: { params: pageDiffParamsSchema, response: { 200: pageDiffSchema } },
+    },
     async (request) => {
       const { spaceId, changeRequestId, pageId } = request.params;
       return service.changeRequestPageDiff(serviceContext(deps, request), spaceId, changeRequestId, pageId);

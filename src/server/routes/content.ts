@@ -129,7 +129,8 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
       const p = request.params as Record<string, string>;
       return readFor(request, p.spaceId!, source(p));
     };
-    const config = { siteToken };
+    // An installation's token reads the content of the spaces chosen for it (integrations/tokens.ts).
+    const config = { siteToken, integrationAccess: 'space:content:read' as const };
 
     r.get(
       prefix,

@@ -27,7 +27,11 @@ export function serviceContext(deps: RouteDeps, request: FastifyRequest): Servic
   return {
     db: deps.db,
     urls: deps.urls,
-    actor: { userId: auth.userId, ssoProviderId: auth.ssoProviderId },
+    actor: {
+      userId: auth.userId,
+      ssoProviderId: auth.ssoProviderId,
+      ...(auth.integration ? { integration: auth.integration } : {}),
+    },
     prefetched: request.prefetchedSpace ?? undefined,
   };
 }

@@ -106,6 +106,25 @@ describeEachDialect('Git Sync', (dialect) => {
   it('connects a space, never shows its token, and imports a GitBook repository with every construct', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Synced' });
     expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+    // An integration installed on the space hears of the sync (space_gitsync_completed) and of its merge.
+    await server.request('POST', '/v1/integrations/sync-listener', {
+      body: {
+        title: 'Sync listener',
+        description: 'Hears syncs',
+        scopes: ['space:content:read'],
+        script: 'export default { fetch() { return new Response("OK"); } };',
+        organization: server.orgId,
+        visibility: 'private',
+      },
+    });
+    const installation = (
+      await server.request('POST', '/v1/integrations/sync-listener/installations', {
+        body: { organization: server.orgId },
+      })
+    ).body.id as string;
+    await server.request('POST', `/v1/integrations/sync-listener/installations/${installation}/spaces`, {
+      body: { space: space.id },
+    });
     const put = await connect(space.id);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ url, branch: 'main', root: 'docs', direction: 'two-way', hasToken: true });
@@ -116,6 +135,15 @@ describeEachDialect('Git Sync', (dialect) => {
     const run = await sync(space.id);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'success', direction: 'import', trigger: 'manual' });
     expect(run.message).toContain('1 redirect of .gitbook.yaml names no page of the repository');
+    await server.drainJobs();
+    const heard = (await server.request('GET', '/v1/integrations/sync-listener/events?limit=10')).body.items;
+    const synced = heard.find((e: { payload: { type: string } }) => e.payload.type === 'space_gitsync_completed');
+    expect(synced).toMatchObject({
+      status: 'success',
+      payload: { spaceId: space.id, state: 'success', commitId: run.commit, revisionId: run.revision },
+    });
+    expect(heard.map((e: { payload: { type: string } }) => e.payload.type)).toContain('space_content_updated');
+    expect((await server.request('DELETE', '/v1/integrations/sync-listener')).status).toBe(204);
     const pages = flatten(await pagesOf(space.id)).map(({ page, depth }) => `${depth}:${page.type}:${page.title}`);
     expect(pages).toEqual([
       '0:document:Introduction',

@@ -3,7 +3,7 @@ import http from 'node:http';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { newOrg, newSite, newSpace } from '../test/factories.js';
+import { newOrg, newSite, newSpace, seedContent } from '../test/factories.js';
 
 /** A 1×1 PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -233,6 +233,227 @@ describeEachDialect('integrations', (dialect) => {
       .where('id', '=', byType.get('installation_deleted')!.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ attempts: 1, status: 'failed' });
+  });
+
+  it('hands the script tokens that reach exactly what its installation was granted, and nothing once uninstalled', async () => {
+    // The script calls our API back with the installation's token, and logs the tokens for the test to try.
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        if (event.type !== 'space_installation_setup') return new Response('not handled', { status: 406 });
+        const as = (token) => ({ headers: { authorization: 'Bearer ' + token } });
+        const content = await fetch(env.apiEndpoint + '/v1/spaces/' + event.spaceId + '/content', as(env.apiTokens.installation));
+        const user = await fetch(env.apiEndpoint + '/v1/user', as(env.apiTokens.installation));
+        console.log(JSON.stringify({
+          content: content.status, user: user.status, tokens: env.apiTokens,
+          spaceInstallation: env.spaceInstallation?.space,
+        }));
+        return new Response('OK');
+      },
+    };`;
+    const published = await server.request('POST', '/v1/integrations/reader', {
+      body: manifest({ title: 'Reader', script, scopes: ['space:content:read'], configurations: undefined }),
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const installation = (
+      await server.request('POST', '/v1/integrations/reader/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    const chosen = await newSpace(server, server.orgId, { title: 'Chosen' });
+    const other = await newSpace(server, server.orgId, { title: 'Not chosen' });
+    const elsewhere = await newOrg(server, 'Another organization');
+    const foreign = await newSpace(server, elsewhere.id, { title: 'Foreign' });
+    await server.request('POST', `/v1/integrations/reader/installations/${installation}/spaces`, {
+      body: { space: chosen.id },
+    });
+    await server.drainJobs();
+    const [event] = (await server.request('GET', '/v1/integrations/reader/events?limit=10')).body.items.filter(
+      (e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup',
+    );
+    const { trace } = (await server.request('GET', `/v1/integrations/reader/events/${event.id}`)).body;
+    const seen = JSON.parse(trace.logs[0].message) as {
+      content: number;
+      user: number;
+      tokens: { integration: string; installation: string };
+      spaceInstallation: string;
+    };
+    // Called back from the sandbox: the chosen space's content, and no account.
+    expect(seen).toMatchObject({ content: 200, user: 403, spaceInstallation: chosen.id });
+    const { integration: own, installation: scoped } = seen.tokens;
+    const as = (token: string) => ({ token });
+
+    // The installation's token: the content of the chosen space, with the scope it was granted, nothing more.
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(scoped))).status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content/pages`, as(scoped))).status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/change-requests`, as(scoped))).status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${other.id}/content`, as(scoped))).status).toBe(404);
+    expect((await server.request('GET', `/v1/spaces/${foreign.id}/content`, as(scoped))).status).toBe(404);
+    const metadata = await server.request('GET', `/v1/spaces/${chosen.id}`, as(scoped));
+    expect(metadata.status).toBe(403);
+    expect(metadata.body.error.message).toContain('space:metadata:read');
+    for (const [method, path] of [
+      ['GET', '/v1/user'],
+      ['GET', `/v1/orgs/${server.orgId}/spaces`],
+      ['PATCH', `/v1/spaces/${chosen.id}`],
+      ['POST', `/v1/spaces/${chosen.id}/change-requests`],
+      ['GET', `/v1/orgs/${server.orgId}/members`],
+    ] as const) {
+      const body = method === 'GET' ? {} : { body: {} };
+      expect((await server.request(method, path, { ...as(scoped), ...body })).status, path).toBe(403);
+    }
+    // It reads its own installation, and cannot widen what it reaches.
+    expect(
+      (await server.request('GET', `/v1/integrations/reader/installations/${installation}`, as(scoped))).status,
+    ).toBe(200);
+    const widen = await server.request('PATCH', `/v1/integrations/reader/installations/${installation}`, {
+      ...as(own),
+      body: { space_selection: 'all' },
+    });
+    expect(widen.status).toBe(403);
+    expect(widen.body.error.message).toContain('space_selection');
+
+    // The integration's own token: its installations, no content.
+    const kept = await server.request('PATCH', `/v1/integrations/reader/installations/${installation}`, {
+      ...as(own),
+      body: { externalIds: ['account-7'] },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.externalIds).toEqual(['account-7']);
+    expect((await server.request('GET', '/v1/integrations/reader/installations', as(own))).body.count).toBe(1);
+    expect(
+      (
+        await server.request(
+          'GET',
+          `/v1/integrations/reader/installations/${installation}/spaces/${chosen.id}`,
+          as(own),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(own))).status).toBe(403);
+    // Another integration's installations are not its own.
+    await server.request('POST', '/v1/integrations/neighbour', { body: manifest({ title: 'Neighbour' }) });
+    const neighbour = (
+      await server.request('POST', '/v1/integrations/neighbour/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    expect((await server.request('GET', `/v1/integrations/neighbour/installations/${neighbour}`, as(own))).status).toBe(
+      404,
+    );
+    expect((await server.request('GET', '/v1/integrations/neighbour/installations', as(own))).status).toBe(404);
+
+    // Removing the space from the installation counts from the next request; uninstalling ends both tokens.
+    await server.request('DELETE', `/v1/integrations/reader/installations/${installation}/spaces/${chosen.id}`);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(scoped))).status).toBe(404);
+    await server.request('DELETE', `/v1/integrations/reader/installations/${installation}`);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(scoped))).status).toBe(401);
+    expect((await server.request('GET', '/v1/integrations/reader/installations', as(own))).status).toBe(200);
+    // A token past its hour is refused.
+    await server.storage.db.updateTable('integration_tokens').set({ expires_at: '2020-01-01T00:00:00.000Z' }).execute();
+    expect((await server.request('GET', '/v1/integrations/reader/installations', as(own))).status).toBe(401);
+    await server.drainJobs();
+    expect((await server.request('DELETE', '/v1/integrations/neighbour')).status).toBe(204);
+  });
+
+  it('tells the script of merges into its spaces, and runs the tasks it queues, now or later', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        const api = (path, token, init = {}) => fetch(env.apiEndpoint + path, {
+          ...init, headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+        });
+        if (event.type === 'space_installation_setup') {
+          const queued = await api('/v1/integrations/worker/tasks', env.apiTokens.integration, {
+            method: 'POST', body: JSON.stringify({ task: { kind: 'welcome', space: event.spaceId } }),
+          });
+          console.log('queued ' + queued.status);
+        } else if (event.type === 'task') {
+          console.log('task ' + JSON.stringify(event.task) + ' for ' + (env.installation?.id ?? 'none'));
+        } else if (event.type === 'space_content_updated') {
+          const content = await api('/v1/spaces/' + event.spaceId + '/content', env.apiTokens.installation);
+          const read = await content.json();
+          console.log('updated ' + event.revisionId + ' read ' + read.id);
+        } else return new Response('not handled', { status: 406 });
+        return new Response('OK');
+      },
+    };`;
+    const published = await server.request('POST', '/v1/integrations/worker', {
+      body: manifest({ title: 'Worker', script, scopes: ['space:content:read'], configurations: undefined }),
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const installation = (
+      await server.request('POST', '/v1/integrations/worker/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    const watched = await newSpace(server, server.orgId, { title: 'Watched' });
+    const unwatched = await newSpace(server, server.orgId, { title: 'Unwatched' });
+    await server.request('POST', `/v1/integrations/worker/installations/${installation}/spaces`, {
+      body: { space: watched.id },
+    });
+    await server.drainJobs();
+    const merged = await seedContent(server, watched.id, [{ operation: 'insert_page', title: 'News' }]);
+    await seedContent(server, unwatched.id, [{ operation: 'insert_page', title: 'Elsewhere' }]);
+    await server.drainJobs();
+
+    type Listed = { id: string; status: string; installationId?: string; payload: Record<string, unknown> };
+    const events: Listed[] = (await server.request('GET', '/v1/integrations/worker/events?limit=20')).body.items;
+    const logsOf = async (e: Listed) =>
+      (await server.request('GET', `/v1/integrations/worker/events/${e.id}`)).body.trace.logs.map(
+        (l: { message: string }) => l.message,
+      );
+    const setup = events.find((e) => e.payload.type === 'space_installation_setup')!;
+    expect(await logsOf(setup)).toEqual(['queued 204']);
+    const task = events.find((e) => e.payload.type === 'task')!;
+    expect(task).toMatchObject({ status: 'success', payload: { task: { kind: 'welcome', space: watched.id } } });
+    expect(await logsOf(task)).toEqual([`task {"kind":"welcome","space":"${watched.id}"} for none`]);
+    // One merge into the chosen space, none for the other.
+    const updates = events.filter((e) => e.payload.type === 'space_content_updated');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({
+      status: 'success',
+      installationId: installation,
+      payload: { spaceId: watched.id, revisionId: merged.revision },
+    });
+    expect(await logsOf(updates[0]!)).toEqual([`updated ${merged.revision} read ${merged.revision}`]);
+
+    // A task for later waits; bad input is refused, naming the field; a stranger may not queue.
+    const later = await server.request('POST', '/v1/integrations/worker/tasks', {
+      body: { task: { kind: 'reminder' }, schedule: 3600 },
+    });
+    expect(later.status).toBe(204);
+    await server.drainJobs();
+    const waiting = (
+      await server.storage.db
+        .selectFrom('integration_events')
+        .select(['status', 'payload'])
+        .where('integration_name', '=', 'worker')
+        .where('status', '=', 'pending')
+        .execute()
+    ).map((e) => JSON.parse(e.payload).task);
+    expect(waiting).toEqual([{ kind: 'reminder' }]);
+    const tooLate = await server.request('POST', '/v1/integrations/worker/tasks', {
+      body: { task: {}, schedule: 90_000 },
+    });
+    expect(tooLate.status).toBe(400);
+    expect(JSON.stringify(tooLate.body)).toContain('schedule');
+    const big = await server.request('POST', '/v1/integrations/worker/tasks', {
+      body: { task: { text: 'x'.repeat(65_600) } },
+    });
+    expect(big.status).toBe(400);
+    expect(JSON.stringify(big.body)).toContain('task');
+    const stranger = await server.signup('task-stranger');
+    const strangerOrg = await newOrg(server, 'Stranger org', { token: stranger.token });
+    expect(strangerOrg.id).toBeTruthy();
+    const refused = await server.request('POST', '/v1/integrations/worker/tasks', {
+      token: stranger.token,
+      body: { task: {} },
+    });
+    expect(refused.status).toBe(403);
+    expect(
+      (await server.request('POST', '/v1/integrations/worker/tasks', { token: null, body: { task: {} } })).status,
+    ).toBe(401);
+    // Unpublished, it goes with its waiting task.
+    expect((await server.request('DELETE', '/v1/integrations/worker')).status).toBe(204);
   });
 
   it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {

@@ -27,6 +27,8 @@ import {
   spaceInstallationParamsSchema,
   updateContentInstallationBodySchema,
   updateInstallationBodySchema,
+  queueTaskBodySchema,
+  INTEGRATION_TASK_BYTES_MAX,
 } from '../../shared/contract/integrations.js';
 import { idSchema } from '../../shared/contract/common.js';
 import { organizationParamsSchema } from '../../shared/contract/organizations.js';
@@ -230,6 +232,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/installations`,
     {
+      config: { integrationAccess: 'own' },
       schema: {
         params: integrationParamsSchema,
         querystring: installationsQuerySchema,
@@ -270,7 +273,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     `${base}/installations/:installationId`,
-    { schema: { params: installationParamsSchema, response: { 200: installationSchema } } },
+    {
+      config: { integrationAccess: 'own' },
+      schema: { params: installationParamsSchema, response: { 200: installationSchema } },
+    },
     async (request) => {
       const { integrationName, installationId } = request.params;
       const { row, spaces } = await service.getInstallation(
@@ -285,6 +291,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.patch(
     `${base}/installations/:installationId`,
     {
+      config: { integrationAccess: 'own' },
       schema: {
         params: installationParamsSchema,
         body: updateInstallationBodySchema,
@@ -319,6 +326,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     r.get(
       `${base}/installations/:installationId/${kind}s`,
       {
+        config: { integrationAccess: 'own' },
         schema: {
           params: installationParamsSchema,
           querystring: pagedQuerySchema,
@@ -362,7 +370,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     );
     r.get(
       `${base}/installations/:installationId/${kind}s/:${kind}Id`,
-      { schema: { params, response: { 200: contentInstallationSchema } } },
+      { config: { integrationAccess: 'own' }, schema: { params, response: { 200: contentInstallationSchema } } },
       async (request) => {
         const p = request.params as Record<string, string>;
         const row = await service.getTarget(
@@ -377,7 +385,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
     );
     r.patch(
       `${base}/installations/:installationId/${kind}s/:${kind}Id`,
-      { schema: { params, body: updateContentInstallationBodySchema, response: { 200: contentInstallationSchema } } },
+      {
+        config: { integrationAccess: 'own' },
+        schema: { params, body: updateContentInstallationBodySchema, response: { 200: contentInstallationSchema } },
+      },
       async (request) => {
         const p = request.params as Record<string, string>;
         const row = await service.updateTarget(
@@ -440,6 +451,20 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
         request.params.eventId,
       );
       return { event: presentEvent(row), trace: { logs: presentTrace(row) } };
+    },
+  );
+
+  r.post(
+    `${base}/tasks`,
+    {
+      config: { integrationAccess: 'own' },
+      // The payload's own limit, with room for the envelope (the service checks the task itself).
+      bodyLimit: INTEGRATION_TASK_BYTES_MAX + 1024,
+      schema: { params: integrationParamsSchema, body: queueTaskBodySchema },
+    },
+    async (request, reply) => {
+      await service.queueTask(serviceContext(deps, request), request.params.integrationName, request.body);
+      return reply.code(204).send();
     },
   );
 

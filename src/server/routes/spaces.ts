@@ -58,7 +58,7 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId',
     {
-      config: { siteToken: true },
+      config: { siteToken: true, integrationAccess: 'space:metadata:read' },
       schema: {
         params: spaceParamsSchema,
         querystring: getSpaceQuerySchema,

@@ -53,6 +53,7 @@ export interface Database {
   integration_installations: IntegrationInstallationsTable;
   integration_targets: IntegrationTargetsTable;
   integration_events: IntegrationEventsTable;
+  integration_tokens: IntegrationTokensTable;
   server_secrets: ServerSecretsTable;
   org_invitations: OrgInvitationsTable;
   sso_identities: SsoIdentitiesTable;
@@ -865,6 +866,21 @@ export interface IntegrationEventsTable {
   error: string | null;
   /** JSON list of `{level, message}` the script logged. */
   trace: string | null;
+}
+
+/** A token handed to an integration's script with an event (migration 039): hashed, short-lived. */
+export interface IntegrationTokensTable {
+  id: string;
+  token_hash: string;
+  integration_name: string;
+  /** null: the integration's own token; else the installation it acts for. */
+  installation_id: string | null;
+  /** The organization of the event it was handed with. */
+  organization_id: string;
+  /** JSON list of the scopes it holds (an installation token: the integration's scopes when it was minted). */
+  scopes: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A space's Git Sync: its repository, settings, secrets and sync state (migration 030). */

@@ -296,3 +296,14 @@ export const devModeBodySchema = z.object({
   tunnelUrl: z.string().min(1).max(256),
   all: z.boolean().default(false),
 });
+
+/** A task's payload, as JSON, at most (`POST /v1/integrations/{name}/tasks`). */
+export const INTEGRATION_TASK_BYTES_MAX = 64 * 1024;
+/** Tasks and other events of one integration in one organization waiting to be delivered, at most. */
+export const INTEGRATION_EVENTS_PENDING_MAX = 1000;
+export const queueTaskBodySchema = z.object({
+  task: z.record(z.string(), z.unknown()),
+  /** Seconds to wait before running it (GitBook: 0 to 86,400). */
+  schedule: z.number().int().min(0).max(86_400).optional(),
+});
+export type QueueTaskBody = z.infer<typeof queueTaskBodySchema>;

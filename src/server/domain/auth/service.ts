@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { IntegrationActor } from '../integrations/tokens.js';
 import type { Db, Executor } from '../../storage/db.js';
 import { transaction } from '../../storage/db.js';
 import { newId } from '../../lib/ids.js';
@@ -58,6 +59,8 @@ export interface Authenticated {
   sessionId: string | null;
   /** null: the credential comes from a password sign-in; otherwise the SAML provider it came through. */
   ssoProviderId: string | null;
+  /** An integration's script (integrations/tokens.ts): `userId` is then `integration:<name>`, nobody's account. */
+  integration?: IntegrationActor;
 }
 
 async function newToken(

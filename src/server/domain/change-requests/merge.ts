@@ -22,6 +22,7 @@ import * as links from '../links/hooks.js';
 import { applySearchUpdate, prepareSearchUpdate, type SearchUpdate } from '../search/indexer.js';
 import { changeRequestBase, loadChangeRequest } from './service.js';
 import { isMerged, type ChangeRequestAction } from './policy.js';
+import { queueSpaceEvent } from '../integrations/delivery.js';
 
 /**
  * Merging, three ways: a change request into its space (mergeChangeRequest), and the space's current content into
@@ -266,6 +267,8 @@ export async function mergeChangeRequest(
       changeRequestId: cr.id,
       actorId: ctx.actor.userId,
     });
+    // The integrations installed on the space hear that its content changed (delivered once this commits).
+    await queueSpaceEvent(tx, space, { type: 'space_content_updated', revisionId: revision });
     // A space synced both ways with Git pushes what was merged (git-sync/queue.ts), queued in this transaction.
     if (!options.fromGit && (await exportAfterMerge(tx, spaceId, cr, ctx.actor.userId))) queuedExport = true;
     const merged = { ...space, revision_id: revision };

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { queueSpaceEvent } from '../integrations/delivery.js';
 import path from 'node:path';
 import type { ServiceContext } from '../context.js';
 import { transaction, type Db, type Executor } from '../../storage/db.js';
@@ -389,13 +390,17 @@ function syncActor(row: repo.GitSyncRow): Actor {
 /** The job of a run (see the top of this file). */
 export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
   const finish = async (runId: string, patch: Partial<repo.GitSyncRunRow>) => {
-    if (patch.status !== 'failure') return repo.updateGitSyncRun(db, runId, { ...patch, updated_at: nowIso() });
-    // A failure is told to whoever started the sync, with the change that records it.
+    if (patch.status !== 'failure' && patch.status !== 'success') {
+      return repo.updateGitSyncRun(db, runId, { ...patch, updated_at: nowIso() });
+    }
+    // A run's end is told, with the change that records it, to the integrations installed on the space
+    // (`space_gitsync_completed`), and a failure to whoever started the sync.
     await transaction(db, async (tx) => {
       await repo.updateGitSyncRun(tx, runId, { ...patch, updated_at: nowIso() });
       const run = await repo.findGitSyncRunById(tx, runId);
       const space = run && (await findSpace(tx, run.space_id));
-      if (run && space) {
+      if (!run || !space) return;
+      if (patch.status === 'failure') {
         await recordEvent(tx, {
           kind: 'git-sync-failed',
           organizationId: space.organization_id,
@@ -403,6 +408,12 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
           data: { starter: run.created_by, ...(patch.error ? { error: patch.error.slice(0, 300) } : {}) },
         });
       }
+      await queueSpaceEvent(tx, space, {
+        type: 'space_gitsync_completed',
+        state: patch.status,
+        revisionId: run.revision_id ?? space.revision_id,
+        commitId: run.commit_oid ?? '',
+      });
     });
   };
   return {

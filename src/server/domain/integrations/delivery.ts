@@ -8,7 +8,8 @@ import { wakeJobQueues } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Urls } from '../../lib/urls.js';
-import { presentInstallation, presentIntegration } from '../../presenters/integration.js';
+import { presentInstallation, presentIntegration, presentTarget } from '../../presenters/integration.js';
+import { mintIntegrationTokens } from './tokens.js';
 import type { IntegrationRuntime } from '../../workers/sandbox/runtime.js';
 import { encodeDispatch, RuntimeError } from '../../workers/sandbox/runtime.js';
 import { requestUrl, type PrivateAddresses } from '../../lib/fetch-url.js';
@@ -36,6 +37,8 @@ export async function queueIntegrationEvent(
     installationId: string | null;
     organizationId: string;
     payload: Record<string, unknown> & { type: string };
+    /** Delivered no sooner than this long from now (a scheduled task). */
+    delayMs?: number;
   },
 ): Promise<string> {
   const id = newId();
@@ -68,26 +71,65 @@ export async function queueIntegrationEvent(
       group_key: `integration-events:${e.organizationId}`,
     },
     now,
+    e.delayMs ? new Date(Date.now() + e.delayMs).toISOString() : now,
   );
   afterCommit(tx, wakeJobQueues);
   return id;
 }
 
-/** What GitBook's dispatcher sends as `environment`: the integration, the installation, its configuration, secrets. */
+/**
+ * An event about a space (`space_content_updated`, `space_gitsync_completed`), queued in the transaction of its
+ * cause for every installation of the space's organization that reaches the space.
+ */
+export async function queueSpaceEvent(
+  tx: Executor,
+  space: { id: string; organization_id: string },
+  payload: Record<string, unknown> & { type: string },
+): Promise<void> {
+  for (const installation of await repo.installationsReachingSpace(tx, space.organization_id, space.id)) {
+    await queueIntegrationEvent(tx, {
+      integration: installation.integration_name,
+      installationId: installation.id,
+      organizationId: space.organization_id,
+      payload: { ...payload, spaceId: space.id },
+    });
+  }
+}
+
+/**
+ * What GitBook's dispatcher sends as `environment`: the integration, the installation (and the space or site
+ * installation the event is about), its configuration, secrets, and tokens minted for this dispatch
+ * (integrations/tokens.ts): the integration's own, and the installation's with the scopes it was granted.
+ */
 async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRow, event: repo.EventRow) {
   const owner = await findOrganization(db, integration.organization_id);
   const installation = event.installation_id
     ? await repo.findInstallation(db, integration.name, event.installation_id)
     : undefined;
+  const payload = JSON.parse(event.payload) as { spaceId?: unknown; siteId?: unknown };
+  const targetOf = async (kind: 'space' | 'site', id: unknown) => {
+    if (!installation || typeof id !== 'string') return undefined;
+    const row = await repo.findTarget(db, installation.id, kind, id);
+    return row && presentTarget(urls, integration.name, row);
+  };
+  const spaceInstallation = await targetOf('space', payload.spaceId);
+  const siteInstallation = await targetOf('site', payload.siteId);
   return {
     apiEndpoint: urls.base,
-    apiTokens: {},
+    apiTokens: await mintIntegrationTokens(
+      db,
+      integration,
+      installation?.id ?? null,
+      event.organization_id ?? integration.organization_id,
+    ),
     integration: presentIntegration(urls, integration, owner!, false),
     ...(installation
       ? {
           installation: presentInstallation(urls, installation, await repo.countTargets(db, installation.id, 'space')),
         }
       : {}),
+    ...(spaceInstallation ? { spaceInstallation } : {}),
+    ...(siteInstallation ? { siteInstallation } : {}),
     secrets: integration.secrets ? await decryptSecrets(db, integration.secrets) : {},
     signingSecrets: {},
   };

@@ -11,15 +11,18 @@ import { nowIso } from '../../lib/time.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { orgAccess, requireOrgAccess, requireOrgRole, spaceLevel, type Actor } from '../permissions/resolver.js';
 import { spacePolicy } from '../spaces/policy.js';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../errors.js';
 import { encryptSecrets } from './secrets.js';
 import { queueIntegrationEvent } from './delivery.js';
 import { decodeImage } from '../images.js';
 import { loadSpace } from '../spaces/service.js';
 import { loadSite } from '../sites/access.js';
 import {
+  INTEGRATION_EVENTS_PENDING_MAX,
   INTEGRATION_ICON_BYTES_MAX,
   INTEGRATION_PREVIEW_BYTES_MAX,
+  INTEGRATION_TASK_BYTES_MAX,
+  type QueueTaskBody,
   type IntegrationConfiguration,
   type IntegrationFilters,
   type PublishIntegrationBody,
@@ -28,6 +31,7 @@ import {
 import { organizationPolicy } from '../organizations/policy.js';
 import { administersIntegration } from './policy.js';
 import { asRole } from '../permissions/roles.js';
+import type { IntegrationActor } from './tokens.js';
 
 /**
  * Integrations. Names are global; an integration belongs to the organization that first published it, whose
@@ -380,7 +384,23 @@ export async function install(ctx: ServiceContext, name: string, organizationId:
 }
 
 /** An installation and the integration, for an admin of its organization (members may read it). */
+/**
+ * An installation, for the integration's own script (integrations/tokens.ts): its own token reaches every
+ * installation of the integration, an installation's token its own only; anything else is no such installation.
+ */
+async function ownInstallation(ctx: ServiceContext, actor: IntegrationActor, name: string, installationId: string) {
+  const installation = await repo.findInstallation(ctx.db, name, installationId);
+  const own =
+    installation &&
+    actor.integrationName === name &&
+    (actor.installationId === null || actor.installationId === installation.id);
+  if (!own) throw new NotFoundError('No such installation');
+  const integration = (await repo.findIntegration(ctx.db, name))!;
+  return { installation, integration };
+}
+
 async function requireInstallation(ctx: ServiceContext, name: string, installationId: string, write: boolean) {
+  if (ctx.actor.integration) return ownInstallation(ctx, ctx.actor.integration, name, installationId);
   const installation = await repo.findInstallation(ctx.db, name, installationId);
   if (!installation) throw new NotFoundError('No such installation');
   const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
@@ -403,6 +423,7 @@ async function requireTargetAccess(
   kind: TargetKind,
   targetId: string,
 ) {
+  if (ctx.actor.integration) return ownInstallation(ctx, ctx.actor.integration, name, installationId);
   const installation = await repo.findInstallation(ctx.db, name, installationId);
   if (!installation) throw new NotFoundError('No such installation');
   const access = await orgAccess(ctx.db, ctx.actor, installation.organization_id);
@@ -438,6 +459,12 @@ export async function updateInstallation(
   body: UpdateInstallationBody,
 ) {
   const { installation, integration } = await requireInstallation(ctx, name, installationId, true);
+  // Which spaces and sites an installation reaches is the installing organization's choice, never its script's.
+  if (ctx.actor.integration && (body.space_selection || body.site_selection)) {
+    throw new ForbiddenError(
+      `An integration cannot change the ${body.space_selection ? 'space_selection' : 'site_selection'} of its installation`,
+    );
+  }
   if (body.configuration) validateConfiguration(integration, 'account', body.configuration);
   const patch: Partial<repo.InstallationRow> = { updated_at: nowIso() };
   if (body.configuration) patch.configuration = JSON.stringify(body.configuration);
@@ -474,7 +501,14 @@ export async function listInstallations(
   page: string | undefined,
   limit: number,
 ) {
-  await requireAdmin(ctx, name);
+  const actor = ctx.actor.integration;
+  if (actor) {
+    // The integration's own script, with its own token: every installation of the integration.
+    if (actor.integrationName !== name) throw new NotFoundError('Integration not found');
+    if (actor.installationId !== null) {
+      throw new ForbiddenError("Only the integration's own token lists its installations");
+    }
+  } else await requireAdmin(ctx, name);
   const result = await keysetPage({
     page,
     limit,
@@ -650,4 +684,40 @@ export async function installedOn(ctx: ServiceContext, kind: TargetKind, organiz
   else await loadSite(ctx.db, ctx, organizationId!, id, 'view', 'see its integrations');
   const rows = await repo.installedOnTarget(ctx.db, kind, id);
   return { rows, adminOf: (await memberships(ctx)).adminOf };
+}
+
+/**
+ * Queues a task (`@gitbook/runtime`'s `queueTask`): delivered to the script as a `task` event, now or `schedule`
+ * seconds later, through the job queue like any event. The integration's script queues it with either of its
+ * tokens, as work of the organization whose event it was handling; the owner's admins may queue one too. A task is
+ * bounded in size, and one organization's pending events of an integration in number, so that a script queueing
+ * itself in a loop fills only its own queue.
+ */
+export async function queueTask(ctx: ServiceContext, name: string, body: QueueTaskBody) {
+  const actor = ctx.actor.integration;
+  let organizationId: string;
+  let installationId: string | null = null;
+  if (actor) {
+    if (actor.integrationName !== name) throw new NotFoundError('Integration not found');
+    organizationId = actor.organizationId;
+    installationId = actor.installationId;
+  } else organizationId = (await requireAdmin(ctx, name)).organization_id;
+  if (JSON.stringify(body.task).length > INTEGRATION_TASK_BYTES_MAX) {
+    throw new InvalidError('task', `must be at most ${INTEGRATION_TASK_BYTES_MAX} bytes as JSON`);
+  }
+  if ((await repo.countPendingEvents(ctx.db, name, organizationId)) >= INTEGRATION_EVENTS_PENDING_MAX) {
+    throw new TooManyRequestsError(
+      `${INTEGRATION_EVENTS_PENDING_MAX} events of this integration are waiting to be delivered; try again later`,
+      60,
+    );
+  }
+  await transaction(ctx.db, (tx) =>
+    queueIntegrationEvent(tx, {
+      integration: name,
+      installationId,
+      organizationId,
+      payload: { type: 'task', task: body.task },
+      ...(body.schedule ? { delayMs: body.schedule * 1000 } : {}),
+    }),
+  );
 }

@@ -9,6 +9,7 @@ import { asRole, atLeast, maxRole } from './roles.js';
 import { collectionPolicy } from '../collections/policy.js';
 import { organizationPolicy } from '../organizations/policy.js';
 import { spacePolicy } from '../spaces/policy.js';
+import { integrationSpaceLevel, type IntegrationActor } from '../integrations/tokens.js';
 
 /**
  * The one permission resolver every route uses.
@@ -45,6 +46,11 @@ export interface Actor {
    * another member are computed.
    */
   ssoProviderId?: string | null;
+  /**
+   * Set when the caller is an integration's script with one of its tokens (integrations/tokens.ts): then `userId`
+   * is no account's, it is a member of nothing, and its only level is on the spaces of its installation.
+   */
+  integration?: IntegrationActor;
 }
 
 export interface OrgAccess {
@@ -54,6 +60,8 @@ export interface OrgAccess {
 }
 
 export async function orgAccess(db: Executor, actor: Actor, organizationId: string): Promise<OrgAccess | null> {
+  // An integration is a member of no organization (its reach on spaces is integrationSpaceLevel's).
+  if (actor.integration) return null;
   const found = await findMembershipForAccess(db, organizationId, actor.userId);
   if (!found || found.disabled) return null;
   const { org_sso, ...membership } = found;
@@ -200,6 +208,9 @@ export async function spaceLevel(
   space: ContentItem & { id: string; organization_id: string; parent_id: string | null },
   access?: OrgAccess | null,
 ): Promise<ExplainedLevel & { access: OrgAccess | null; chain: ContentItem[] }> {
+  if (actor.integration) {
+    return { level: await integrationSpaceLevel(db, actor.integration, space), reasons: [], access: null, chain: [] };
+  }
   const a = access !== undefined ? access : await orgAccess(db, actor, space.organization_id);
   if (!a) return { ...NO_MEMBERSHIP, access: null, chain: [] };
   if (a.role === 'admin') return { ...ORGANIZATION_ADMIN, access: a, chain: [space] };

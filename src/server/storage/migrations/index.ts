@@ -37,6 +37,7 @@ import * as m035 from './035-invitations.js';
 import * as m036 from './036-notifications.js';
 import * as m037 from './037-email-bounces.js';
 import * as m038 from './038-integration-delivery.js';
+import * as m039 from './039-integration-tokens.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '036-notifications': m036,
   '037-email-bounces': m037,
   '038-integration-delivery': m038,
+  '039-integration-tokens': m039,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -330,3 +330,38 @@ export function installedOnTarget(db: Executor, kind: string, targetId: string) 
     .orderBy('integrations.name')
     .execute();
 }
+
+/** The installations of an organization that reach a space: every space of it (`space_selection: all`), or this one chosen. */
+export function installationsReachingSpace(db: Executor, organizationId: string, spaceId: string) {
+  return db
+    .selectFrom('integration_installations as i')
+    .select(['i.id', 'i.integration_name'])
+    .where('i.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb('i.space_selection', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('integration_targets as t')
+            .select('t.target_id')
+            .whereRef('t.installation_id', '=', 'i.id')
+            .where('t.kind', '=', 'space')
+            .where('t.target_id', '=', spaceId),
+        ),
+      ]),
+    )
+    .orderBy('i.id')
+    .execute();
+}
+
+/** Events of an integration for one organization not yet delivered (a bound on what one may queue). */
+export async function countPendingEvents(db: Executor, name: string, organizationId: string): Promise<number> {
+  const r = await db
+    .selectFrom('integration_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('integration_name', '=', name)
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

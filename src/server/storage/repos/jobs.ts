@@ -11,10 +11,12 @@ export async function enqueueJob(
   db: Executor,
   job: Pick<JobRow, 'id' | 'kind' | 'key' | 'payload' | 'group_key'>,
   now: string,
+  /** When it may run (a scheduled job); now by default. */
+  runAfter = now,
 ): Promise<void> {
   const updated = await db
     .updateTable('jobs')
-    .set({ payload: job.payload, run_after: now, updated_at: now })
+    .set({ payload: job.payload, run_after: runAfter, updated_at: now })
     .where('kind', '=', job.kind)
     .where('key', '=', job.key)
     .where('state', '=', 'queued')
@@ -26,7 +28,7 @@ export async function enqueueJob(
       ...job,
       state: 'queued',
       attempts: 0,
-      run_after: now,
+      run_after: runAfter,
       locked_until: null,
       locked_by: null,
       last_error: null,

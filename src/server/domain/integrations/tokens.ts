@@ -1,0 +1,119 @@
+import type { Executor } from '../../storage/db.js';
+import * as repo from '../../storage/repos/integration-tokens.js';
+import { findTarget } from '../../storage/repos/integrations.js';
+import { hashToken, newSecret } from '../../lib/secrets.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import type { Role } from '../../../shared/contract/common.js';
+import type { IntegrationScope } from '../../../shared/contract/integrations.js';
+
+/**
+ * The tokens an integration's script is handed with each event (`environment.apiTokens`, issue 31), and what the
+ * API lets them do. Neither acts as a person: a request made with one is answered only by the routes that say
+ * what an integration may do there (`config.integrationAccess`, checked in plugins/auth.ts; any other route
+ * answers 403), and by the permission resolver only through `integrationSpaceLevel` below.
+ *
+ * - The **integration token** acts as the integration itself: its own installations and their spaces and sites
+ *   (reading them, keeping its configuration and external ids there), nothing of any organization's content.
+ * - The **installation token** acts for one installation: the scopes the integration declares (`space:content:read`
+ *   …), on the spaces of the installing organization chosen for it (all of them with `space_selection: all`), and
+ *   nothing else. Uninstalling deletes it (the row goes with the installation); choosing a space, or removing one,
+ *   counts from the next request.
+ */
+
+export const INTEGRATION_TOKEN_PREFIX = 'dsi_';
+/** How long a token handed with an event lasts: enough for the script's work, short if it leaks. */
+export const INTEGRATION_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface IntegrationActor {
+  tokenId: string;
+  integrationName: string;
+  /** null for the integration's own token. */
+  installationId: string | null;
+  /** The organization of the event the token was handed with (an installation token's: the installing one). */
+  organizationId: string;
+  scopes: ReadonlySet<string>;
+  spaceSelection: 'all' | 'selected';
+}
+
+/** Mints the tokens for one dispatch: the integration's, and the installation's when the event has one. */
+export async function mintIntegrationTokens(
+  db: Executor,
+  integration: { name: string; scopes: string },
+  installationId: string | null,
+  organizationId: string,
+  now = Date.now(),
+): Promise<{ integration: string; installation?: string }> {
+  const created = new Date(now).toISOString();
+  const expires = new Date(now + INTEGRATION_TOKEN_TTL_MS).toISOString();
+  const own = newSecret(INTEGRATION_TOKEN_PREFIX);
+  const forInstallation = installationId ? newSecret(INTEGRATION_TOKEN_PREFIX) : undefined;
+  const row = (token: string, installation: string | null, scopes: string) => ({
+    id: newId(),
+    token_hash: hashToken(token),
+    integration_name: integration.name,
+    installation_id: installation,
+    organization_id: organizationId,
+    scopes,
+    created_at: created,
+    expires_at: expires,
+  });
+  await repo.insertIntegrationTokens(db, [
+    row(own, null, '[]'),
+    ...(forInstallation ? [row(forInstallation, installationId, integration.scopes)] : []),
+  ]);
+  return { integration: own, ...(forInstallation ? { installation: forInstallation } : {}) };
+}
+
+export function looksLikeIntegrationToken(token: string): boolean {
+  return token.startsWith(INTEGRATION_TOKEN_PREFIX);
+}
+
+/** The integration a token acts as, or null when it is unknown, expired, or its installation is gone. */
+export async function authenticateIntegrationToken(db: Executor, token: string): Promise<IntegrationActor | null> {
+  const row = await repo.findIntegrationTokenByHash(db, hashToken(token));
+  if (!row || row.expires_at <= nowIso()) return null;
+  // An installation's token goes with its installation.
+  if (row.installation_id !== null && row.installation_found === null) return null;
+  return {
+    tokenId: row.id,
+    integrationName: row.integration_name,
+    installationId: row.installation_id,
+    organizationId: row.organization_id,
+    scopes: new Set(JSON.parse(row.scopes) as string[]),
+    spaceSelection: row.space_selection === 'all' ? 'all' : 'selected',
+  };
+}
+
+/** What a route lets an integration's token do: the scope an installation token needs, or `own` (see above). */
+export type IntegrationAccess = IntegrationScope | 'own';
+
+/** Why a route refuses an integration's token (403), or null when it may go on. */
+export function integrationRouteRefusal(actor: IntegrationActor, access: IntegrationAccess | undefined): string | null {
+  if (access === undefined) return "An integration's token cannot call this endpoint";
+  if (access === 'own') return null;
+  if (actor.installationId === null) {
+    return `This endpoint needs an installation's token with the ${access} scope, not the integration's own`;
+  }
+  if (!actor.scopes.has(access)) return `The integration was not granted the ${access} scope`;
+  return null;
+}
+
+const WRITE_SCOPES = ['space:content:write', 'space:metadata:write'];
+const READ_SCOPES = ['space:content:read', 'space:metadata:read', ...WRITE_SCOPES];
+
+/**
+ * The level an installation's token has on a space: `edit` with a write scope, `read` with a read scope, on a space
+ * of the installing organization chosen for the installation; otherwise none (the space is not found). Which
+ * scope each route needs is the route's own check (integrationRouteRefusal).
+ */
+export async function integrationSpaceLevel(
+  db: Executor,
+  actor: IntegrationActor,
+  space: { id: string; organization_id: string },
+): Promise<Role | null> {
+  if (actor.installationId === null || space.organization_id !== actor.organizationId) return null;
+  if (!READ_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
+  if (actor.spaceSelection !== 'all' && !(await findTarget(db, actor.installationId, 'space', space.id))) return null;
+  return WRITE_SCOPES.some((scope) => actor.scopes.has(scope)) ? 'edit' : 'read';
+}
