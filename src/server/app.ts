@@ -269,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
     urls: new Urls(deps.config.publicUrl),
     txt: txtLookup(deps.config.dnsServers),
   };
+  const sandbox = startSandbox(app, deps);
   registerCompression(app);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
@@ -295,7 +296,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(samlRoutes, routeDeps);
   await app.register(translationRoutes, routeDeps);
   await app.register(openApiRoutes, routeDeps);
-  await app.register(integrationRoutes, routeDeps);
+  await app.register(integrationRoutes, {
+    ...routeDeps,
+    dispatch: { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch },
+  });
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
   await app.register(importRoutes, routeDeps);
@@ -308,5 +312,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   registerCollab(app, { db: deps.db, config: deps.config, notifier });
   app.addHook('onClose', async () => notifier.close());
   await registerConsole(app, deps.consoleRoot ?? defaultConsoleRoot);
-  return { app, jobs: startJobs(app, deps, startSandbox(app, deps)) };
+  return { app, jobs: startJobs(app, deps, sandbox) };
 }

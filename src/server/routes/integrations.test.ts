@@ -456,6 +456,90 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('DELETE', '/v1/integrations/worker')).status).toBe(204);
   });
 
+  it('renders a block through the script (ui_render) for those who see the space, cached as it says, 502 on failure', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type !== 'ui_render') return new Response('not handled', { status: 406 });
+        if (event.componentId === 'broken') throw new Error('boom');
+        if (event.componentId === 'garbled') return new Response('<html>');
+        globalThis.renders = (globalThis.renders ?? 0) + 1;
+        const clicks = (event.state?.clicks ?? 0) + (event.action?.action === 'click' ? 1 : 0);
+        const text = 'render ' + globalThis.renders + ', ' + clicks + ' clicks, ' + event.props.name + ', ' + event.context.type;
+        return Response.json(
+          { element: { type: 'block', children: [{ type: 'text', children: [text] }] }, state: { clicks }, props: event.props },
+          { headers: event.componentId === 'cached' ? { 'cache-control': 'max-age=60' } : {} },
+        );
+      },
+    };`;
+    expect(
+      (
+        await server.request('POST', '/v1/integrations/blocks', {
+          body: manifest({ title: 'Blocks', script, configurations: undefined }),
+        })
+      ).status,
+    ).toBe(200);
+    const installation = (
+      await server.request('POST', '/v1/integrations/blocks/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    const space = await newSpace(server, server.orgId, { title: 'With blocks' });
+    const bare = await newSpace(server, server.orgId, { title: 'Without' });
+    await server.request('POST', `/v1/integrations/blocks/installations/${installation}/spaces`, {
+      body: { space: space.id },
+    });
+    const render = (body: Record<string, unknown>, token?: string | null) =>
+      server.request('POST', '/v1/integrations/blocks/render', {
+        ...(token !== undefined ? { token } : {}),
+        body: {
+          componentId: 'chart',
+          props: { name: 'sales' },
+          context: { type: 'document', spaceId: space.id, editable: true },
+          ...body,
+        },
+      });
+    const textOf = (res: { body: { element: { children: Array<{ children: string[] }> } } }) =>
+      res.body.element.children[0]!.children[0];
+
+    const first = await render({});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ state: { clicks: 0 }, props: { name: 'sales' } });
+    expect(textOf(first)).toBe('render 1, 0 clicks, sales, document');
+    // An action round-trips with the state the script gave.
+    const clicked = await render({ state: { clicks: 0 }, action: { action: 'click' } });
+    expect(textOf(clicked)).toBe('render 2, 1 clicks, sales, document');
+    // Uncached unless the script says so; with max-age, the same render is answered from the cache.
+    expect(textOf(await render({}))).toBe('render 3, 0 clicks, sales, document');
+    const cached = textOf(await render({ componentId: 'cached' }));
+    expect(textOf(await render({ componentId: 'cached' }))).toBe(cached);
+    expect(textOf(await render({ componentId: 'cached', props: { name: 'costs' } }))).not.toBe(cached);
+
+    // A script that throws or answers no ContentKit: 502, said plainly.
+    const broken = await render({ componentId: 'broken' });
+    expect(broken.status).toBe(502);
+    expect(broken.body.error.message).toContain('could not render');
+    expect((await render({ componentId: 'garbled' })).status).toBe(502);
+    // Not installed on that space, bad input, strangers, a reader configuring, anonymous.
+    expect((await render({ context: { type: 'document', spaceId: bare.id, editable: false } })).status).toBe(404);
+    const bad = await render({ context: { type: 'document' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('context');
+    const stranger = await server.signup('render-stranger');
+    expect((await render({}, stranger.token)).status).toBe(404);
+    const reader = await server.member('read');
+    expect((await render({}, reader.token)).status).toBe(200);
+    const configuring = await render(
+      { context: { type: 'configuration_account', organizationId: server.orgId } },
+      reader.token,
+    );
+    expect(configuring.status).toBe(403);
+    expect(
+      textOf(await render({ context: { type: 'configuration_account', organizationId: server.orgId } })),
+    ).toContain('configuration_account');
+    expect((await render({}, null)).status).toBe(401);
+    expect((await server.request('DELETE', '/v1/integrations/blocks')).status).toBe(204);
+  });
+
   it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {
     const installed = await server.request('POST', '/v1/integrations/analytics/installations', {
       body: { organization: server.orgId },

@@ -28,6 +28,9 @@ import {
   updateContentInstallationBodySchema,
   updateInstallationBodySchema,
   queueTaskBodySchema,
+  renderIntegrationUiBodySchema,
+  contentKitRenderOutputSchema,
+  RENDER_BODY_BYTES_MAX,
   INTEGRATION_TASK_BYTES_MAX,
 } from '../../shared/contract/integrations.js';
 import { idSchema } from '../../shared/contract/common.js';
@@ -35,6 +38,8 @@ import { organizationParamsSchema } from '../../shared/contract/organizations.js
 import { pagedQuerySchema } from '../../shared/pagination.js';
 import { z } from 'zod';
 import * as service from '../domain/integrations/service.js';
+import { renderIntegrationUi } from '../domain/integrations/render.js';
+import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import {
   presentEvent,
   presentTrace,
@@ -65,7 +70,7 @@ async function presentPage(db: Db, urls: Urls, rows: service.IntegrationRow[], a
   );
 }
 
-export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
+export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps & { dispatch: DispatchDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v1/integrations/:integrationName';
 
@@ -452,6 +457,21 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps) {
       );
       return { event: presentEvent(row), trace: { logs: presentTrace(row) } };
     },
+  );
+
+  // A ContentKit component rendered by the integration's script (ui_render), for whoever may see its context.
+  r.post(
+    `${base}/render`,
+    {
+      bodyLimit: RENDER_BODY_BYTES_MAX,
+      schema: {
+        params: integrationParamsSchema,
+        body: renderIntegrationUiBodySchema,
+        response: { 200: contentKitRenderOutputSchema },
+      },
+    },
+    async (request) =>
+      renderIntegrationUi(serviceContext(deps, request), deps.dispatch, request.params.integrationName, request.body),
   );
 
   r.post(

@@ -307,3 +307,27 @@ export const queueTaskBodySchema = z.object({
   schedule: z.number().int().min(0).max(86_400).optional(),
 });
 export type QueueTaskBody = z.infer<typeof queueTaskBodySchema>;
+
+const contentKitTheme = z.enum(['dark', 'light']).default('light');
+/** Where a ContentKit component is rendered (the contract's ContentKitContext). */
+export const contentKitContextSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('document'), spaceId: idSchema, editable: z.boolean(), theme: contentKitTheme }),
+  z.object({ type: z.literal('configuration_account'), organizationId: idSchema, theme: contentKitTheme }),
+  z.object({ type: z.literal('configuration_space'), spaceId: idSchema, theme: contentKitTheme }),
+  z.object({ type: z.literal('configuration_site'), siteId: idSchema, theme: contentKitTheme }),
+]);
+export type ContentKitContext = z.infer<typeof contentKitContextSchema>;
+/** A render's body, as JSON, at most. */
+export const RENDER_BODY_BYTES_MAX = 256 * 1024;
+export const renderIntegrationUiBodySchema = z.object({
+  componentId: z.string().min(1).max(100),
+  props: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()).optional(),
+  context: contentKitContextSchema,
+  action: z.record(z.string(), z.unknown()).optional(),
+});
+export type RenderIntegrationUiBody = z.infer<typeof renderIntegrationUiBodySchema>;
+/** What the script rendered (ContentKitRenderOutput): an element with its state and props, or `complete`. */
+export const contentKitRenderOutputSchema = z.looseObject({
+  type: z.enum(['element', 'complete']).optional(),
+});

@@ -11,7 +11,7 @@ import type { Urls } from '../../lib/urls.js';
 import { presentInstallation, presentIntegration, presentTarget } from '../../presenters/integration.js';
 import { mintIntegrationTokens } from './tokens.js';
 import type { IntegrationRuntime } from '../../workers/sandbox/runtime.js';
-import { encodeDispatch, RuntimeError } from '../../workers/sandbox/runtime.js';
+import { encodeDispatch, RuntimeError, type LogLine } from '../../workers/sandbox/runtime.js';
 import { requestUrl, type PrivateAddresses } from '../../lib/fetch-url.js';
 import { decryptSecrets } from './secrets.js';
 
@@ -101,7 +101,7 @@ export async function queueSpaceEvent(
  * installation the event is about), its configuration, secrets, and tokens minted for this dispatch
  * (integrations/tokens.ts): the integration's own, and the installation's with the scopes it was granted.
  */
-async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRow, event: repo.EventRow) {
+async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRow, event: DispatchedEvent) {
   const owner = await findOrganization(db, integration.organization_id);
   const installation = event.installation_id
     ? await repo.findInstallation(db, integration.name, event.installation_id)
@@ -145,6 +145,7 @@ async function sendToTunnel(
   event: { eventId: string; type: string },
   environment: Record<string, unknown>,
   allowPrivate: PrivateAddresses,
+  deadlineMs: number,
 ) {
   const { contentType, bytes } = await encodeDispatch({ event, environment });
   const started = performance.now();
@@ -155,10 +156,11 @@ async function sendToTunnel(
       body: bytes,
       maxBytes: 10 * 1024 * 1024,
       allowPrivate,
-      deadlineMs: EVENT_DEADLINE_MS,
+      deadlineMs,
     });
     return {
       status: answer.status,
+      headers: answer.headers,
       body: answer.data,
       durationMs: performance.now() - started,
       logs: [{ level: 'info', message: `Delivered to the development tunnel ${tunnelUrl}` }],
@@ -166,6 +168,43 @@ async function sendToTunnel(
   } catch (err) {
     throw new RuntimeError(`the development tunnel ${tunnelUrl} did not answer: ${(err as Error).message}`);
   }
+}
+
+/** What sending an event to a script needs. */
+export interface DispatchDeps {
+  db: Db;
+  runtime: IntegrationRuntime;
+  urls: Urls;
+  allowPrivate: PrivateAddresses;
+}
+
+/** An event to send: stored (integration_events) or answered inline (a render). */
+export type DispatchedEvent = Pick<repo.EventRow, 'installation_id' | 'organization_id' | 'payload'>;
+
+/**
+ * Sends one event to the integration's script with its environment, as GitBook's dispatcher does: to the
+ * development tunnel while `gitbook dev` is on for the event's organization, else to the published script in the
+ * organization's own process (workers/sandbox). Throws RuntimeError when the script did not answer in time.
+ */
+export async function dispatch(
+  deps: DispatchDeps,
+  integration: repo.IntegrationRow,
+  event: DispatchedEvent,
+  deadlineMs: number,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer; durationMs: number; logs: LogLine[] }> {
+  const organizationId = event.organization_id ?? integration.organization_id;
+  const payload = JSON.parse(event.payload) as { eventId: string; type: string };
+  const environment = await environmentOf(deps.db, deps.urls, integration, event);
+  const tunnel =
+    integration.dev_tunnel_url && (integration.dev_all || organizationId === integration.organization_id)
+      ? integration.dev_tunnel_url
+      : undefined;
+  if (tunnel) return sendToTunnel(tunnel, payload, environment, deps.allowPrivate, deadlineMs);
+  return deps.runtime.invoke(
+    { integration: integration.name, version: integration.version, organizationId },
+    async () => integration.script,
+    { event: payload, environment, deadlineMs },
+  );
 }
 
 export function integrationEventJobHandler(
@@ -188,34 +227,9 @@ export function integrationEventJobHandler(
       }
       const attempts = event.attempts + 1;
       await repo.updateEvent(db, id, { attempts });
-      const organizationId = event.organization_id ?? integration.organization_id;
-      const tunnel =
-        integration.dev_tunnel_url && (integration.dev_all || organizationId === integration.organization_id)
-          ? integration.dev_tunnel_url
-          : undefined;
       let result;
       try {
-        if (tunnel) {
-          result = await sendToTunnel(
-            tunnel,
-            JSON.parse(event.payload) as { eventId: string; type: string },
-            await environmentOf(db, urls, integration, event),
-            allowPrivate,
-          );
-        } else
-          result = await runtime.invoke(
-            {
-              integration: integration.name,
-              version: integration.version,
-              organizationId,
-            },
-            async () => integration.script,
-            {
-              event: JSON.parse(event.payload) as { eventId: string; type: string },
-              environment: await environmentOf(db, urls, integration, event),
-              deadlineMs: EVENT_DEADLINE_MS,
-            },
-          );
+        result = await dispatch({ db, runtime, urls, allowPrivate }, integration, event, EVENT_DEADLINE_MS);
       } catch (err) {
         await repo.updateEvent(db, id, { error: (err as Error).message.slice(0, 2000) });
         throw err;
