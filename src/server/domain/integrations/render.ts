@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/integrations.js';
-import { findSpace } from '../../storage/repos/spaces.js';
 import { findSiteById } from '../../storage/repos/sites.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { newId } from '../../lib/ids.js';
