@@ -94,6 +94,8 @@ test('find an integration in the directory, install it on a space with its confi
     .getByRole('listitem')
     .filter({ hasText: /^installation_setup/ })
     .last();
+  // How long the script took, as the server measured it.
+  await expect(setup).toContainText(/ · \d+ ms/);
   await setup.getByRole('button', { name: 'Logs' }).click();
   await expect(setup.getByText('page-stats got installation_setup')).toBeVisible();
   await expectAccessible(page);

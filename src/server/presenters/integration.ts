@@ -105,6 +105,8 @@ export function presentEvent(row: EventRow): IntegrationEvent {
     payload: JSON.parse(row.payload) as IntegrationEvent['payload'],
     // GitBook knows two outcomes: an event the script does not handle (406) was delivered all the same.
     status: row.status === 'failed' ? 'failed' : 'success',
+    ...(row.duration_ms !== null ? { durationMs: row.duration_ms } : {}),
+    attempts: row.attempts,
   };
 }
 

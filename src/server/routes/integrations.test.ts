@@ -212,7 +212,12 @@ describeEachDialect('integrations', (dialect) => {
     const events = (await server.request('GET', '/v1/integrations/listener/events?limit=10')).body.items;
     type Listed = { id: string; status: string; payload: { type: string } };
     const byType = new Map<string, Listed>(events.map((e: Listed) => [e.payload.type, e]));
-    expect(byType.get('installation_setup')).toMatchObject({ status: 'success', installationId: id });
+    expect(byType.get('installation_setup')).toMatchObject({
+      status: 'success',
+      installationId: id,
+      attempts: 1,
+      durationMs: expect.any(Number),
+    });
     // Not handled (406): delivered all the same. Refused (400): failed, never retried.
     expect(byType.get('space_installation_setup')).toMatchObject({ status: 'success' });
     expect(byType.get('installation_deleted')).toMatchObject({ status: 'failed' });

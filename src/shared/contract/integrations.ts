@@ -283,6 +283,9 @@ export const integrationEventSchema = z.object({
   createdAt: timestampSchema,
   payload: z.object({ eventId: z.string(), type: z.string() }).catchall(z.unknown()),
   status: z.enum(['success', 'failed']),
+  /** Extensions: how long the script took the last time it was sent, and how many times it was sent. */
+  durationMs: z.number().int().nonnegative().optional(),
+  attempts: z.number().int().nonnegative().optional(),
 });
 export type IntegrationEvent = z.infer<typeof integrationEventSchema>;
 /** One event with what the integration's script logged while handling it, and why it failed. */

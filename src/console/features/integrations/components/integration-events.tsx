@@ -7,7 +7,8 @@ import { useIntegrationEvent, useIntegrationEvents } from '../api/events';
 
 /**
  * The integration's recent events, for admins of the organization that publishes it: what was delivered to its
- * script, whether it succeeded, and on demand what the script logged (as `gitbook tail` prints it).
+ * script, whether it succeeded, how long it took (and how many attempts when more than one), and on demand what the
+ * script logged (as `gitbook tail` prints it).
  */
 export function IntegrationEvents({ name }: { name: string }) {
   const events = useIntegrationEvents(name);
@@ -45,6 +46,8 @@ function EventItem({ name, event }: { name: string; event: IntegrationEvent }) {
         </span>
         <span className="team-meta">
           <RelativeTime value={event.createdAt} />
+          {event.durationMs !== undefined && ` · ${event.durationMs} ms`}
+          {event.attempts !== undefined && event.attempts > 1 && ` · ${event.attempts} attempts`}
         </span>
         <button
           type="button"
