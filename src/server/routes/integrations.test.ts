@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import http from 'node:http';
 import vm from 'node:vm';
@@ -543,6 +545,78 @@ describeEachDialect('integrations', (dialect) => {
     ).toContain('configuration_account');
     expect((await render({}, null)).status).toBe(401);
     expect((await server.request('DELETE', '/v1/integrations/blocks')).status).toBe(204);
+  });
+
+  it('retries an event once its runtime process was killed in the middle of it, and it goes through', async () => {
+    // The script remembers its first attempt through our API (the installation's externalIds, with its own token),
+    // then hangs until its process is killed; the second attempt, in a new process, answers.
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        if (event.type !== 'installation_setup') return new Response('not handled', { status: 406 });
+        const at = env.apiEndpoint + '/v1/integrations/crashy/installations/' + env.installation.id;
+        const headers = { authorization: 'Bearer ' + env.apiTokens.integration, 'content-type': 'application/json' };
+        const installation = await (await fetch(at, { headers })).json();
+        if (installation.externalIds.includes('tried')) {
+          console.log('second attempt');
+          return new Response('OK');
+        }
+        await fetch(at, { method: 'PATCH', headers, body: JSON.stringify({ externalIds: ['tried'] }) });
+        console.log('first attempt, hanging: crashy-marker');
+        await new Promise(() => {});
+      },
+    };`;
+    expect(
+      (
+        await server.request('POST', '/v1/integrations/crashy', {
+          body: manifest({ title: 'Crashy', script, configurations: undefined }),
+        })
+      ).status,
+    ).toBe(200);
+    const installation = (
+      await server.request('POST', '/v1/integrations/crashy/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    const draining = server.drainJobs();
+    const tried = async () =>
+      (await server.request('GET', `/v1/integrations/crashy/installations/${installation}`)).body.externalIds;
+    while (!(await tried()).includes('tried')) await new Promise((r) => setTimeout(r, 50));
+    // The workerd process running this script (its directory holds the script), killed as the OOM killer would.
+    const pids = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+    const running = pids.filter((pid) => {
+      try {
+        return fs
+          .readFileSync(path.join(fs.readlinkSync(`/proc/${pid}/cwd`), 'script.js'), 'utf8')
+          .includes('crashy-marker');
+      } catch {
+        return false;
+      }
+    });
+    expect(running).toHaveLength(1);
+    process.kill(Number(running[0]), 'SIGKILL');
+    await draining;
+    const event = async () =>
+      server.storage.db
+        .selectFrom('integration_events')
+        .select(['status', 'attempts', 'error', 'id'])
+        .where('integration_name', '=', 'crashy')
+        .where('payload', 'like', '%"installation_setup"%')
+        .executeTakeFirstOrThrow();
+    const first = await event();
+    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(first.error).toBeTruthy();
+    // Its retry is due (the queue waits 15 s first); it runs once, in a new process, and goes through.
+    await server.storage.db
+      .updateTable('jobs')
+      .set({ run_after: new Date(0).toISOString() })
+      .where('key', '=', first.id)
+      .execute();
+    await server.drainJobs();
+    expect(await event()).toMatchObject({ status: 'success', attempts: 2 });
+    const { trace } = (await server.request('GET', `/v1/integrations/crashy/events/${first.id}`)).body;
+    expect(trace.logs.map((l: { message: string }) => l.message)).toEqual(['second attempt']);
+    expect((await server.request('DELETE', '/v1/integrations/crashy')).status).toBe(204);
   });
 
   it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {
