@@ -29,6 +29,7 @@ import { contentRoutes } from './routes/content.js';
 import { linkRoutes } from './routes/links.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { integrationRoutes } from './routes/integrations.js';
+import { integrationEndpointRoutes, integrationsRewrite } from './routes/integration-endpoints.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { commentRoutes } from './routes/comments.js';
 import { siteRoutes } from './routes/sites.js';
@@ -181,7 +182,7 @@ function startJobs(app: FastifyInstance, deps: AppDeps, sandbox: IntegrationRunt
       [INTEGRATION_EVENT_JOB]: integrationEventJobHandler(
         deps.db,
         sandbox,
-        new Urls(deps.config.publicUrl),
+        new Urls(deps.config.publicUrl, deps.config.integrations?.origin),
         deps.config.allowPrivateFetch,
       ),
     },
@@ -234,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
       connectionsCheckingInterval: Math.min(30_000, Math.max(500, deps.config.requestTimeoutSeconds * 100)),
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The integrations' origin serves their endpoints and nothing else (routes/integration-endpoints.ts).
+    rewriteUrl: integrationsRewrite(deps.config.integrations?.origin),
     // Errors the router raises before any route (a path that is not valid UTF-8 once decoded) answer with the
     // one error body too, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
@@ -266,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   const routeDeps: RouteDeps = {
     db: deps.db,
     config: deps.config,
-    urls: new Urls(deps.config.publicUrl),
+    urls: new Urls(deps.config.publicUrl, deps.config.integrations?.origin),
     txt: txtLookup(deps.config.dnsServers),
   };
   const sandbox = startSandbox(app, deps);
@@ -296,6 +299,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(samlRoutes, routeDeps);
   await app.register(translationRoutes, routeDeps);
   await app.register(openApiRoutes, routeDeps);
+  await app.register(integrationEndpointRoutes, {
+    ...routeDeps,
+    origin: deps.config.integrations?.origin,
+    dispatch: { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch },
+  });
   await app.register(integrationRoutes, {
     ...routeDeps,
     dispatch: { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch },

@@ -48,6 +48,22 @@ describe('loadConfig', () => {
     expect(problems({ DATABASE_URL: pg, SEARCH_LANGUAGE: "x'; drop" })[0]).toMatch(/^SEARCH_LANGUAGE: /);
   });
 
+  it('serves integrations’ endpoints on another host: the other loopback name by default, or INTEGRATIONS_ORIGIN', () => {
+    expect(loadConfig({}).integrations?.origin).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).integrations?.origin).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://docs.example.com' }).integrations?.origin).toBeUndefined();
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://docs.example.com', INTEGRATIONS_ORIGIN: 'https://integrations.example.com/' })
+        .integrations?.origin,
+    ).toBe('https://integrations.example.com');
+    expect(() =>
+      loadConfig({ PUBLIC_URL: 'https://docs.example.com', INTEGRATIONS_ORIGIN: 'https://docs.example.com:8443' }),
+    ).toThrow(/INTEGRATIONS_ORIGIN: must be another host/);
+    expect(() => loadConfig({ INTEGRATIONS_ORIGIN: 'https://integrations.example.com/x' })).toThrow(
+      /INTEGRATIONS_ORIGIN/,
+    );
+  });
+
   it('reads ALLOW_PRIVATE_FETCH as none, all, or some CIDR ranges', () => {
     expect(loadConfig({}).allowPrivateFetch).toBe(false);
     expect(loadConfig({ ALLOW_PRIVATE_FETCH: 'true' }).allowPrivateFetch).toBe(true);

@@ -59,6 +59,14 @@ const envSchema = z.object({
     .optional(),
   /** Integration script processes one server process keeps running (one per integration and organization). */
   INTEGRATIONS_PROCESSES_MAX: z.coerce.number().int().min(1).max(1000).default(16),
+  /**
+   * The origin integrations' HTTP endpoints are served from (`https://integrations.docs.example.com`): another host
+   * than PUBLIC_URL's, pointed at this server. Unset with a loopback PUBLIC_URL: the other loopback name.
+   */
+  INTEGRATIONS_ORIGIN: z
+    .url()
+    .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v), 'must be an origin (scheme and host, no path)')
+    .optional(),
   /** Largest JavaScript heap of one integration's process, in MB. */
   INTEGRATIONS_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
   /**
@@ -163,7 +171,14 @@ export interface Config {
   /** Non-public addresses user-given URLs may be fetched from: none, all, or those of these CIDR ranges. */
   allowPrivateFetch: boolean | string[];
   /** Integrations' scripts (workers/sandbox): egress, its allow-list, processes kept, heap of each. */
-  integrations?: { egress: boolean; egressAllow: string[]; processesMax: number; heapMb: number };
+  integrations?: {
+    egress: boolean;
+    egressAllow: string[];
+    processesMax: number;
+    heapMb: number;
+    /** Where integrations' HTTP endpoints are served; undefined: nowhere. */
+    origin?: string;
+  };
   /**
    * Limits of imports, where they differ from IMPORT_LIMITS: IMPORT_ARCHIVE_MAX_BYTES and
    * IMPORT_TIME_LIMIT_SECONDS, or a test's small ones.
@@ -284,14 +299,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const smtp = smtpFrom(e, problems);
-  if (problems.length) throw new ConfigError(problems);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  const integrationsOrigin = e.INTEGRATIONS_ORIGIN?.replace(/\/+$/, '') ?? loopbackTwin(publicUrl);
+  if (integrationsOrigin && new URL(integrationsOrigin).hostname === new URL(publicUrl).hostname) {
+    problems.push(
+      "INTEGRATIONS_ORIGIN: must be another host than PUBLIC_URL's (a browser sends a host's cookies to all its ports)",
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     storage,
-    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, token: e.ADMIN_TOKEN },
     signup: e.SIGNUP,
     logLevel: e.LOG_LEVEL,
@@ -315,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       egressAllow: e.INTEGRATIONS_EGRESS_ALLOW?.split(',') ?? [],
       processesMax: e.INTEGRATIONS_PROCESSES_MAX,
       heapMb: e.INTEGRATIONS_HEAP_MB,
+      ...(integrationsOrigin ? { origin: integrationsOrigin } : {}),
     },
     samlIdpInitiatedProviders: e.SAML_IDP_INITIATED_PROVIDERS?.split(',') ?? [],
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
@@ -336,4 +359,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
   };
+}
+
+/**
+ * The default origin of integrations' endpoints beside a loopback PUBLIC_URL: the other loopback name on the same
+ * port (`localhost` for `127.0.0.1`, and back), a host of its own to the browser's cookies. Other servers say theirs.
+ */
+function loopbackTwin(publicUrl: string): string | undefined {
+  const url = new URL(publicUrl);
+  const twin = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : undefined;
+  if (!twin) return undefined;
+  url.hostname = twin;
+  return url.origin;
 }

@@ -5,7 +5,11 @@
 
 /** Builds the `urls.*` fields: API locations under /v1 and console locations, both from PUBLIC_URL. */
 export class Urls {
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    /** Where integrations' HTTP endpoints are served (INTEGRATIONS_ORIGIN), when they are. */
+    readonly integrations?: string,
+  ) {}
   api(path: string): string {
     return `${this.base}/v1${path}`;
   }

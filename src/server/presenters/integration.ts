@@ -14,7 +14,11 @@ const parse = <T>(json: string | null, fallback: T): T => (json ? (JSON.parse(js
 
 export function integrationUrls(urls: Urls, name: string) {
   const base = urls.api(`/integrations/${encodeURIComponent(name)}`);
-  return { location: base, assets: `${base}/assets`, publicEndpoint: `${base}/public` };
+  // Its HTTP endpoint, on the integrations' origin (routes/integration-endpoints.ts); without one, its script.
+  const publicEndpoint = urls.integrations
+    ? `${urls.integrations}/v1/integrations/${encodeURIComponent(name)}`
+    : `${base}/public`;
+  return { location: base, assets: `${base}/assets`, publicEndpoint };
 }
 
 /** The owner is shown as a guest would see it: its public fields only, permissions false. */
@@ -90,7 +94,7 @@ export function presentTarget(urls: Urls, integration: string, row: TargetRow): 
     externalIds: parse(row.external_ids, []),
     urls: {
       location: base,
-      publicEndpoint: `${integrationUrls(urls, integration).publicEndpoint}/installations/${row.installation_id}`,
+      publicEndpoint: `${integrationUrls(urls, integration).publicEndpoint}/installations/${row.installation_id}/${row.kind}s/${row.target_id}`,
     },
     ...(row.kind === 'space' ? { space: row.target_id } : { site: row.target_id }),
   };

@@ -41,7 +41,16 @@ describeEachDialect('integrations', (dialect) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    // Integrations' endpoints are served on a host of their own (routes/integration-endpoints.ts).
+    server = await startTestServer(dialect, {
+      integrations: {
+        egress: true,
+        egressAllow: [],
+        processesMax: 16,
+        heapMb: 128,
+        origin: 'http://integrations.test',
+      },
+    });
   });
   afterAll(() => server.close());
 
@@ -69,7 +78,8 @@ describeEachDialect('integrations', (dialect) => {
     expect(icon.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await icon.arrayBuffer()).toString('base64')).toBe(PNG);
     expect((await fetch(server.url + new URL(first.body.previewImages[0]).pathname)).status).toBe(200);
-    const script = await fetch(server.url + new URL(first.body.urls.publicEndpoint).pathname);
+    expect(first.body.urls.publicEndpoint).toBe('http://integrations.test/v1/integrations/analytics');
+    const script = await fetch(`${server.url}/v1/integrations/analytics/public`);
     expect(script.headers.get('content-security-policy')).toBe("script-src 'self'");
     expect(await script.text()).toContain('new Response("ok")');
 
@@ -549,7 +559,7 @@ describeEachDialect('integrations', (dialect) => {
 
   it('retries an event once its runtime process was killed in the middle of it, and it goes through', async () => {
     // The script remembers its first attempt through our API (the installation's externalIds, with its own token),
-    // then hangs until its process is killed; the second attempt, in a new process, answers.
+    // then spins until its process is killed; the second attempt, in a new process, answers.
     const script = `export default {
       async fetch(request) {
         const form = await request.formData();
@@ -564,8 +574,9 @@ describeEachDialect('integrations', (dialect) => {
           return new Response('OK');
         }
         await fetch(at, { method: 'PATCH', headers, body: JSON.stringify({ externalIds: ['tried'] }) });
-        console.log('first attempt, hanging: crashy-marker');
-        await new Promise(() => {});
+        console.log('first attempt, spinning: crashy-marker');
+        // Busy, not waiting: workerd answers 500 at once to a promise that can never settle.
+        for (;;) {}
       },
     };`;
     expect(
@@ -613,10 +624,100 @@ describeEachDialect('integrations', (dialect) => {
       .where('key', '=', first.id)
       .execute();
     await server.drainJobs();
-    expect(await event()).toMatchObject({ status: 'success', attempts: 2 });
+    const second = await event();
+    expect(second, JSON.stringify(second)).toMatchObject({ status: 'success', attempts: 2 });
     const { trace } = (await server.request('GET', `/v1/integrations/crashy/events/${first.id}`)).body;
     expect(trace.logs.map((l: { message: string }) => l.message)).toEqual(['second attempt']);
     expect((await server.request('DELETE', '/v1/integrations/crashy')).status).toBe(204);
+  });
+
+  it('serves its HTTP endpoints on the integrations’ own host, without cookies, and nothing else there', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type !== 'fetch') return new Response('not handled', { status: 406 });
+        const body = form.get('fetch-body');
+        return Response.json(
+          {
+            method: event.request.method,
+            url: event.request.url,
+            cookie: event.request.headers.cookie ?? null,
+            signature: event.request.headers['x-signature'] ?? null,
+            body: body ? await body.text() : null,
+            installationId: event.installationId ?? null,
+            spaceId: event.spaceId ?? null,
+          },
+          { status: 201, headers: { 'set-cookie': 'tracker=1', 'x-handled-by': 'hooks' } },
+        );
+      },
+    };`;
+    expect(
+      (
+        await server.request('POST', '/v1/integrations/hooks', {
+          body: manifest({ title: 'Hooks', script, configurations: undefined }),
+        })
+      ).status,
+    ).toBe(200);
+    const installed = await server.request('POST', '/v1/integrations/hooks/installations', {
+      body: { organization: server.orgId },
+    });
+    const installation = installed.body.id as string;
+    expect(installed.body.urls.publicEndpoint).toBe(
+      `http://integrations.test/v1/integrations/hooks/installations/${installation}`,
+    );
+    const space = await newSpace(server, server.orgId, { title: 'Hooked' });
+    await server.request('POST', `/v1/integrations/hooks/installations/${installation}/spaces`, {
+      body: { space: space.id },
+    });
+    const onHost = (host: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+        const req = http.request(server.url + path, { method, headers: { host, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+          );
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const endpoint = `/v1/integrations/hooks/installations/${installation}/spaces/${space.id}/incoming?x=1`;
+    const posted = await onHost('integrations.test', 'POST', endpoint, '{"ping":true}', {
+      'content-type': 'application/json',
+      cookie: `ds_session=stolen`,
+      'x-signature': 'sha256=abc',
+    });
+    expect(posted.status, posted.text).toBe(201);
+    expect(JSON.parse(posted.text)).toEqual({
+      method: 'post',
+      url: `http://integrations.test${endpoint}`,
+      cookie: null,
+      signature: 'sha256=abc',
+      body: '{"ping":true}',
+      installationId: installation,
+      spaceId: space.id,
+    });
+    expect(posted.headers['set-cookie']).toBeUndefined();
+    expect(posted.headers['x-handled-by']).toBe('hooks');
+    expect(posted.headers['x-content-type-options']).toBe('nosniff');
+    const plain = await onHost('integrations.test', 'GET', '/v1/integrations/hooks/status');
+    expect(JSON.parse(plain.text)).toMatchObject({ method: 'get', body: null, installationId: null, spaceId: null });
+
+    // Nothing else of the server on that host (a browser is sent to PUBLIC_URL), and the endpoints nowhere else.
+    const user = await onHost('integrations.test', 'GET', '/v1/user', undefined, {
+      authorization: `Bearer ${server.owner.token}`,
+    });
+    expect(user.status).toBe(307);
+    expect(user.headers.location).toBe('http://docs.test/v1/user');
+    expect((await onHost('integrations.test', 'GET', '/')).headers.location).toBe('http://docs.test/');
+    expect((await onHost('integrations.test', 'POST', '/v1/orgs', '{}')).status).toBe(404);
+    expect((await onHost('integrations.test', 'GET', '/v1/integrations/nobody/x')).status).toBe(404);
+    expect((await onHost('integrations.test', 'GET', '/v1/integrations/hooks/installations/nothing/x')).status).toBe(
+      404,
+    );
+    expect((await onHost('docs.test', 'GET', '/~integration-endpoints/v1/integrations/hooks/status')).status).toBe(404);
+    expect((await server.request('DELETE', '/v1/integrations/hooks')).status).toBe(204);
   });
 
   it('installs on an organization, configures with the schema, picks spaces and sites, records events, uninstalls', async () => {

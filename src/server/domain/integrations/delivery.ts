@@ -11,7 +11,7 @@ import type { Urls } from '../../lib/urls.js';
 import { presentInstallation, presentIntegration, presentTarget } from '../../presenters/integration.js';
 import { mintIntegrationTokens } from './tokens.js';
 import type { IntegrationRuntime } from '../../workers/sandbox/runtime.js';
-import { encodeDispatch, RuntimeError, type LogLine } from '../../workers/sandbox/runtime.js';
+import { encodeDispatch, RuntimeError, type Invocation, type LogLine } from '../../workers/sandbox/runtime.js';
 import { requestUrl, type PrivateAddresses } from '../../lib/fetch-url.js';
 import { decryptSecrets } from './secrets.js';
 
@@ -142,12 +142,12 @@ async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRo
  */
 async function sendToTunnel(
   tunnelUrl: string,
-  event: { eventId: string; type: string },
-  environment: Record<string, unknown>,
+  invocation: Pick<Invocation, 'event' | 'environment'> & { fetchBody?: Buffer | undefined },
   allowPrivate: PrivateAddresses,
   deadlineMs: number,
 ) {
-  const { contentType, bytes } = await encodeDispatch({ event, environment });
+  const { event, environment, fetchBody } = invocation;
+  const { contentType, bytes } = await encodeDispatch({ event, environment, ...(fetchBody ? { fetchBody } : {}) });
   const started = performance.now();
   try {
     const answer = await requestUrl(new URL('v1', tunnelUrl.endsWith('/') ? tunnelUrl : `${tunnelUrl}/`).href, {
@@ -191,6 +191,8 @@ export async function dispatch(
   integration: repo.IntegrationRow,
   event: DispatchedEvent,
   deadlineMs: number,
+  /** The body of the request a `fetch` event stands for. */
+  fetchBody?: Buffer,
 ): Promise<{ status: number; headers: Record<string, string>; body: Buffer; durationMs: number; logs: LogLine[] }> {
   const organizationId = event.organization_id ?? integration.organization_id;
   const payload = JSON.parse(event.payload) as { eventId: string; type: string };
@@ -199,11 +201,11 @@ export async function dispatch(
     integration.dev_tunnel_url && (integration.dev_all || organizationId === integration.organization_id)
       ? integration.dev_tunnel_url
       : undefined;
-  if (tunnel) return sendToTunnel(tunnel, payload, environment, deps.allowPrivate, deadlineMs);
+  if (tunnel) return sendToTunnel(tunnel, { event: payload, environment, fetchBody }, deps.allowPrivate, deadlineMs);
   return deps.runtime.invoke(
     { integration: integration.name, version: integration.version, organizationId },
     async () => integration.script,
-    { event: payload, environment, deadlineMs },
+    { event: payload, environment, deadlineMs, ...(fetchBody ? { fetchBody } : {}) },
   );
 }
 

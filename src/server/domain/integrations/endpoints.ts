@@ -1,0 +1,108 @@
+import * as repo from '../../storage/repos/integrations.js';
+import { newId } from '../../lib/ids.js';
+import { RuntimeError } from '../../workers/sandbox/runtime.js';
+import { dispatch, type DispatchDeps } from './delivery.js';
+
+/**
+ * Integrations' HTTP endpoints (issue 31): a request to `INTEGRATIONS_ORIGIN/v1/integrations/{name}`, or under an
+ * installation of it (`…/installations/{id}`, `…/installations/{id}/spaces/{spaceId}` or `/sites/{siteId}`), at any
+ * path below, is the integration's `fetch` event, answered by its script inline (ENDPOINT_DEADLINE_MS; 502 when it
+ * does not answer). This is where webhooks of other services arrive and where webframes are served from, so it is
+ * another origin than the console's and the sites' (routes/integration-endpoints.ts): no cookie of this server
+ * reaches a script, and none a script sets is kept (`Cookie` and `Set-Cookie` are dropped on the way).
+ */
+
+export const ENDPOINT_DEADLINE_MS = 10_000;
+export const ENDPOINT_BODY_BYTES_MAX = 1024 * 1024;
+
+const PATH = /^\/v1\/integrations\/([^/]+)(?:\/installations\/([^/]+)(?:\/(spaces|sites)\/([^/]+))?)?(?:\/.*)?$/;
+/** Headers that describe one connection, not the message, and what would carry cookies across. */
+const DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'content-length',
+  'cookie',
+  'set-cookie',
+]);
+
+export interface EndpointAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+const notFound = (message: string): EndpointAnswer => ({
+  status: 404,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ error: { code: 404, message } }),
+});
+
+function decoded(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '\u0000';
+  }
+}
+
+export async function serveIntegrationEndpoint(
+  deps: DispatchDeps,
+  origin: string,
+  request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body?: Buffer },
+): Promise<EndpointAnswer> {
+  const url = new URL(request.url, origin);
+  const found = PATH.exec(url.pathname);
+  if (!found) return notFound('No integration endpoint here');
+  const [name, installationId, kind, targetId] = [found[1], found[2], found[3], found[4]].map(decoded);
+  const integration = await repo.findIntegration(deps.db, name!);
+  if (!integration) return notFound('No such integration');
+  const installation = installationId ? await repo.findInstallation(deps.db, name!, installationId) : undefined;
+  if (installationId && !installation) return notFound('No such installation');
+  const target =
+    kind && installation ? await repo.findTarget(deps.db, installation.id, kind.slice(0, -1), targetId!) : undefined;
+  if (kind && !target) return notFound(`The integration is not installed on this ${kind.slice(0, -1)}`);
+
+  const headers: Record<string, string> = {};
+  for (const [header, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !DROPPED.has(header)) headers[header] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const payload = {
+    eventId: newId(),
+    type: 'fetch',
+    request: { method: request.method.toLowerCase(), url: url.href, headers },
+    ...(installation ? { installationId: installation.id } : {}),
+    ...(target ? { [target.kind === 'space' ? 'spaceId' : 'siteId']: target.target_id } : {}),
+  };
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  let result;
+  try {
+    result = await dispatch(
+      deps,
+      integration,
+      {
+        installation_id: installation?.id ?? null,
+        organization_id: installation?.organization_id ?? integration.organization_id,
+        payload: JSON.stringify(payload),
+      },
+      ENDPOINT_DEADLINE_MS,
+      body && body.length > 0 ? body : undefined,
+    );
+  } catch (err) {
+    if (!(err instanceof RuntimeError)) throw err;
+    return {
+      status: 502,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ error: { code: 502, message: `The integration did not answer: ${err.message}` } }),
+    };
+  }
+  const answered: Record<string, string> = {};
+  for (const [header, value] of Object.entries(result.headers)) {
+    if (!DROPPED.has(header.toLowerCase())) answered[header.toLowerCase()] = value;
+  }
+  answered['x-content-type-options'] = 'nosniff';
+  return { status: result.status, headers: answered, body: result.body };
+}
