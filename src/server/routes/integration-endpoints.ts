@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import { ENDPOINT_BODY_BYTES_MAX, serveIntegrationEndpoint } from '../domain/integrations/endpoints.js';
@@ -28,7 +28,7 @@ export async function integrationEndpointRoutes(
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ENDPOINT_BODY_BYTES_MAX }, (_request, body, done) =>
     done(null, body),
   );
-  const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Asked for by this path on the server's own origin (not rewritten from the integrations' one): nothing here.
     if (!deps.origin || request.originalUrl.startsWith(INTEGRATION_ENDPOINTS_PREFIX)) {
       return reply.code(404).send({ error: { code: 404, message: 'Not found' } });
