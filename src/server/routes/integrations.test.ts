@@ -54,6 +54,33 @@ describeEachDialect('integrations', (dialect) => {
   });
   afterAll(() => server.close());
 
+  /**
+   * Publishes `name` with `script` (`extra` of the manifest besides), installs it on the test organization and on
+   * `spaces`; answers the installation.
+   */
+  const publishAndInstall = async (
+    name: string,
+    script: string,
+    extra: Record<string, unknown> = {},
+    spaces: string[] = [],
+  ): Promise<{ id: string; urls: { publicEndpoint: string } }> => {
+    const published = await server.request('POST', `/v1/integrations/${name}`, {
+      body: manifest({ title: name, script, configurations: undefined, ...extra }),
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const installed = await server.request('POST', `/v1/integrations/${name}/installations`, {
+      body: { organization: server.orgId },
+    });
+    expect(installed.status).toBe(201);
+    for (const space of spaces) {
+      const added = await server.request('POST', `/v1/integrations/${name}/installations/${installed.body.id}/spaces`, {
+        body: { space },
+      });
+      expect(added.status).toBe(201);
+    }
+    return installed.body;
+  };
+
   it('publishes (version 1, then 2), serves icon, previews and script with its CSP, never the secrets', async () => {
     const first = await server.request('POST', '/v1/integrations/analytics', { body: manifest() });
     expect(first.status).toBe(200);
@@ -270,20 +297,12 @@ describeEachDialect('integrations', (dialect) => {
         return new Response('OK');
       },
     };`;
-    const published = await server.request('POST', '/v1/integrations/reader', {
-      body: manifest({ title: 'Reader', script, scopes: ['space:content:read'], configurations: undefined }),
-    });
-    expect(published.status, JSON.stringify(published.body)).toBe(200);
-    const installation = (
-      await server.request('POST', '/v1/integrations/reader/installations', { body: { organization: server.orgId } })
-    ).body.id as string;
     const chosen = await newSpace(server, server.orgId, { title: 'Chosen' });
     const other = await newSpace(server, server.orgId, { title: 'Not chosen' });
     const elsewhere = await newOrg(server, 'Another organization');
     const foreign = await newSpace(server, elsewhere.id, { title: 'Foreign' });
-    await server.request('POST', `/v1/integrations/reader/installations/${installation}/spaces`, {
-      body: { space: chosen.id },
-    });
+    const installation = (await publishAndInstall('reader', script, { scopes: ['space:content:read'] }, [chosen.id]))
+      .id;
     await server.drainJobs();
     const [event] = (await server.request('GET', '/v1/integrations/reader/events?limit=10')).body.items.filter(
       (e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup',
@@ -395,18 +414,10 @@ describeEachDialect('integrations', (dialect) => {
         return new Response('OK');
       },
     };`;
-    const published = await server.request('POST', '/v1/integrations/worker', {
-      body: manifest({ title: 'Worker', script, scopes: ['space:content:read'], configurations: undefined }),
-    });
-    expect(published.status, JSON.stringify(published.body)).toBe(200);
-    const installation = (
-      await server.request('POST', '/v1/integrations/worker/installations', { body: { organization: server.orgId } })
-    ).body.id as string;
     const watched = await newSpace(server, server.orgId, { title: 'Watched' });
     const unwatched = await newSpace(server, server.orgId, { title: 'Unwatched' });
-    await server.request('POST', `/v1/integrations/worker/installations/${installation}/spaces`, {
-      body: { space: watched.id },
-    });
+    const installation = (await publishAndInstall('worker', script, { scopes: ['space:content:read'] }, [watched.id]))
+      .id;
     await server.drainJobs();
     const merged = await seedContent(server, watched.id, [{ operation: 'insert_page', title: 'News' }]);
     await seedContent(server, unwatched.id, [{ operation: 'insert_page', title: 'Elsewhere' }]);
@@ -490,21 +501,9 @@ describeEachDialect('integrations', (dialect) => {
         );
       },
     };`;
-    expect(
-      (
-        await server.request('POST', '/v1/integrations/blocks', {
-          body: manifest({ title: 'Blocks', script, configurations: undefined }),
-        })
-      ).status,
-    ).toBe(200);
-    const installation = (
-      await server.request('POST', '/v1/integrations/blocks/installations', { body: { organization: server.orgId } })
-    ).body.id as string;
     const space = await newSpace(server, server.orgId, { title: 'With blocks' });
     const bare = await newSpace(server, server.orgId, { title: 'Without' });
-    await server.request('POST', `/v1/integrations/blocks/installations/${installation}/spaces`, {
-      body: { space: space.id },
-    });
+    await publishAndInstall('blocks', script, {}, [space.id]);
     const render = (body: Record<string, unknown>, token?: string | null) =>
       server.request('POST', '/v1/integrations/blocks/render', {
         ...(token !== undefined ? { token } : {}),
@@ -579,16 +578,7 @@ describeEachDialect('integrations', (dialect) => {
         for (;;) {}
       },
     };`;
-    expect(
-      (
-        await server.request('POST', '/v1/integrations/crashy', {
-          body: manifest({ title: 'Crashy', script, configurations: undefined }),
-        })
-      ).status,
-    ).toBe(200);
-    const installation = (
-      await server.request('POST', '/v1/integrations/crashy/installations', { body: { organization: server.orgId } })
-    ).body.id as string;
+    const installation = (await publishAndInstall('crashy', script)).id;
     const draining = server.drainJobs();
     const tried = async () =>
       (await server.request('GET', `/v1/integrations/crashy/installations/${installation}`)).body.externalIds;
@@ -652,24 +642,12 @@ describeEachDialect('integrations', (dialect) => {
         );
       },
     };`;
-    expect(
-      (
-        await server.request('POST', '/v1/integrations/hooks', {
-          body: manifest({ title: 'Hooks', script, configurations: undefined }),
-        })
-      ).status,
-    ).toBe(200);
-    const installed = await server.request('POST', '/v1/integrations/hooks/installations', {
-      body: { organization: server.orgId },
-    });
-    const installation = installed.body.id as string;
-    expect(installed.body.urls.publicEndpoint).toBe(
+    const space = await newSpace(server, server.orgId, { title: 'Hooked' });
+    const installed = await publishAndInstall('hooks', script, {}, [space.id]);
+    const installation = installed.id;
+    expect(installed.urls.publicEndpoint).toBe(
       `http://integrations.test/v1/integrations/hooks/installations/${installation}`,
     );
-    const space = await newSpace(server, server.orgId, { title: 'Hooked' });
-    await server.request('POST', `/v1/integrations/hooks/installations/${installation}/spaces`, {
-      body: { space: space.id },
-    });
     const onHost = (host: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
         const req = http.request(server.url + path, { method, headers: { host, ...headers } }, (res) => {
