@@ -2,9 +2,15 @@
 // (src/server/workers/sandbox). (a) cold start: a new process for an integration and organization until its first
 // answer; (b) a warm event, median and p95; (c) the same warm events of organization B while organization A's
 // script spins in an endless loop (until its deadline kills its process), measured side by side with (b): one
-// organization's loop must not slow another's events.
+// organization's loop must not slow another's events; (d) the resident memory of one warm runtime process;
+// (e) events per second through the job queue, end to end: tasks stored as `POST …/tasks` stores them, claimed,
+// dispatched with their environment and tokens to the script, and recorded, for one organization (delivered one at a
+// time, by design) and for four at once. SQLite, in process.
 import { IntegrationRuntime } from '../src/server/workers/sandbox/runtime.js';
-import { median } from './setup.js';
+import { buildApp } from '../src/server/app.js';
+import { transaction } from '../src/server/storage/db.js';
+import { queueIntegrationEvent } from '../src/server/domain/integrations/delivery.js';
+import { benchDatabase, median, procStatus } from './setup.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const SCRIPT = `export default {
@@ -56,6 +62,77 @@ try {
     `sandbox: warm event of B while A's script spins, median ${ms(median(during))}, p95 ${ms(p95(during))} ` +
       `(${during.length}; ×${(median(during) / median(quiet)).toFixed(2)} of quiet)`,
   );
+  const warm = runtime.processes().find((p) => p.key.organizationId === 'b');
+  if (warm?.pid)
+    console.log(`sandbox: one warm runtime process, RSS ${(procStatus(warm.pid, 'VmRSS') / 2 ** 20).toFixed(0)} MB`);
 } finally {
   await runtime.close();
+}
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
+const TOKEN = 'bench-sandbox-token-0123456789abcdefghijklmnop';
+const { config, storage, owner, cleanup } = await benchDatabase(TOKEN);
+const { app } = await buildApp({ config, db: storage.db });
+await app.ready();
+try {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await app.inject({
+      method: method as 'POST',
+      url,
+      headers: { authorization: `Bearer ${TOKEN}` },
+      ...(body ? { payload: body as object } : {}),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as Record<string, unknown>;
+  };
+  const organizations = [owner.organizationId];
+  for (let i = 1; i < 4; i++)
+    organizations.push((await call('POST', '/v1/orgs', { title: `Bench ${i}` })).id as string);
+  await call('POST', '/v1/integrations/bench-queue', {
+    title: 'Bench queue',
+    description: 'Counts tasks',
+    scopes: [],
+    script: SCRIPT,
+    organization: owner.organizationId,
+    visibility: 'unlisted',
+  });
+  for (const organization of organizations)
+    await call('POST', '/v1/integrations/bench-queue/installations', { organization });
+  const delivered = async () =>
+    Number(
+      (
+        await storage.db
+          .selectFrom('integration_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '!=', 'pending')
+          .where('payload', 'like', '%"task"%')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** Tasks queued as each organization's own (a script's installation token would do the same), until all are delivered. */
+  const throughput = async (orgs: string[]) => {
+    const before = await delivered();
+    const t = performance.now();
+    for (let i = 0; i < EVENTS; i++) {
+      const organizationId = orgs[i % orgs.length]!;
+      await transaction(storage.db, (tx) =>
+        queueIntegrationEvent(tx, {
+          integration: 'bench-queue',
+          installationId: null,
+          organizationId,
+          payload: { type: 'task', task: { i } },
+        }),
+      );
+    }
+    while ((await delivered()) < before + EVENTS) await new Promise((r) => setTimeout(r, 5));
+    return EVENTS / ((performance.now() - t) / 1000);
+  };
+  const one = await throughput([owner.organizationId]);
+  const four = await throughput(organizations);
+  console.log(
+    `sandbox: events through the queue, one organization ${one.toFixed(0)}/s (one at a time), four ${four.toFixed(0)}/s (${EVENTS} each)`,
+  );
+} finally {
+  await app.close();
+  await cleanup();
 }
