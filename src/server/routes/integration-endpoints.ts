@@ -10,12 +10,25 @@ import { ENDPOINT_BODY_BYTES_MAX, serveIntegrationEndpoint } from '../domain/int
  */
 export const INTEGRATION_ENDPOINTS_PREFIX = '/~integration-endpoints';
 
+/** Set on a request the app's `rewriteUrl` routed here from the integrations' host. */
+const VIA_INTEGRATIONS_HOST = Symbol('via the integrations host');
+
+/** A Host header as a browser or proxy may write it: any case, a trailing dot, the scheme's default port. */
+function normalHost(host: string): string {
+  return host
+    .toLowerCase()
+    .replace(/:(80|443)$/, '')
+    .replace(/\.$/, '');
+}
+
 /** The `rewriteUrl` of the app: requests whose host is the integrations' origin's go to INTEGRATION_ENDPOINTS_PREFIX. */
 export function integrationsRewrite(origin: string | undefined) {
-  const host = origin ? new URL(origin).host.toLowerCase() : undefined;
+  const host = origin ? normalHost(new URL(origin).host) : undefined;
   return (raw: { url?: string; headers: { host?: string } }): string => {
     const url = raw.url ?? '/';
-    return host && raw.headers.host?.toLowerCase() === host ? `${INTEGRATION_ENDPOINTS_PREFIX}${url}` : url;
+    if (!host || raw.headers.host === undefined || normalHost(raw.headers.host) !== host) return url;
+    (raw as Record<symbol, boolean>)[VIA_INTEGRATIONS_HOST] = true;
+    return `${INTEGRATION_ENDPOINTS_PREFIX}${url}`;
   };
 }
 
@@ -29,8 +42,10 @@ export async function integrationEndpointRoutes(
     done(null, body),
   );
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Asked for by this path on the server's own origin (not rewritten from the integrations' one): nothing here.
-    if (!deps.origin || request.originalUrl.startsWith(INTEGRATION_ENDPOINTS_PREFIX)) {
+    // Asked for on the server's own origin (not routed here from the integrations' one, whatever the path's
+    // spelling), or a path that is no path of this origin (`//host/…`): nothing here.
+    const routed = (request.raw as unknown as Record<symbol, boolean>)[VIA_INTEGRATIONS_HOST] === true;
+    if (!deps.origin || !routed || request.originalUrl.startsWith('//')) {
       return reply.code(404).send({ error: { code: 404, message: 'Not found' } });
     }
     // A page of this server asked for on the integrations' host (`localhost` typed for `127.0.0.1`): it is served

@@ -377,6 +377,31 @@ describeEachDialect('integrations', (dialect) => {
     );
     expect((await server.request('GET', '/v1/integrations/neighbour/installations', as(own))).status).toBe(404);
 
+    // A new version declaring more scopes gets no more through this installation: the organization granted
+    // what it declared when installed.
+    const republished = await server.request('POST', '/v1/integrations/reader', {
+      body: manifest({
+        title: 'reader',
+        script,
+        scopes: ['space:content:read', 'space:metadata:read'],
+        configurations: undefined,
+      }),
+    });
+    expect(republished.body.version).toBe(2);
+    await server.request('POST', `/v1/integrations/reader/installations/${installation}/spaces`, {
+      body: { space: other.id },
+    });
+    await server.drainJobs();
+    const latest = (await server.request('GET', '/v1/integrations/reader/events?limit=10')).body.items.find(
+      (e: { payload: { type: string; spaceId?: string } }) =>
+        e.payload.type === 'space_installation_setup' && e.payload.spaceId === other.id,
+    );
+    const logged = (await server.request('GET', `/v1/integrations/reader/events/${latest.id}`)).body.trace.logs[0]
+      .message;
+    const later = JSON.parse(logged).tokens.installation as string;
+    expect((await server.request('GET', `/v1/spaces/${other.id}/content`, as(later))).status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${other.id}`, as(later))).status).toBe(403);
+
     // Removing the space from the installation counts from the next request; uninstalling ends both tokens.
     await server.request('DELETE', `/v1/integrations/reader/installations/${installation}/spaces/${chosen.id}`);
     expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(scoped))).status).toBe(404);
@@ -634,6 +659,7 @@ describeEachDialect('integrations', (dialect) => {
             url: event.request.url,
             cookie: event.request.headers.cookie ?? null,
             signature: event.request.headers['x-signature'] ?? null,
+            authorization: event.request.headers.authorization ?? null,
             body: body ? await body.text() : null,
             installationId: event.installationId ?? null,
             spaceId: event.spaceId ?? null,
@@ -665,6 +691,7 @@ describeEachDialect('integrations', (dialect) => {
       'content-type': 'application/json',
       cookie: `ds_session=stolen`,
       'x-signature': 'sha256=abc',
+      authorization: `Bearer ${server.owner.token.replace(/^/, 'ds_')}`,
     });
     expect(posted.status, posted.text).toBe(201);
     expect(JSON.parse(posted.text)).toEqual({
@@ -672,6 +699,8 @@ describeEachDialect('integrations', (dialect) => {
       url: `http://integrations.test${endpoint}`,
       cookie: null,
       signature: 'sha256=abc',
+      // This server's credentials never reach a script; a webhook's own scheme does.
+      authorization: null,
       body: '{"ping":true}',
       installationId: installation,
       spaceId: space.id,
@@ -690,11 +719,26 @@ describeEachDialect('integrations', (dialect) => {
     expect(user.headers.location).toBe('http://docs.test/v1/user');
     expect((await onHost('integrations.test', 'GET', '/')).headers.location).toBe('http://docs.test/');
     expect((await onHost('integrations.test', 'POST', '/v1/orgs', '{}')).status).toBe(404);
+    // The host as browsers and proxies may spell it; a path that names another host.
+    for (const host of ['Integrations.Test.', 'integrations.test:80']) {
+      const status = await onHost(host, 'GET', '/v1/integrations/hooks/status', undefined, {
+        authorization: 'Basic eDp5',
+      });
+      expect(JSON.parse(status.text)).toMatchObject({ method: 'get', authorization: 'Basic eDp5' });
+    }
+    expect((await onHost('integrations.test', 'POST', '//evil.test/v1/integrations/hooks/x', '{}')).status).toBe(404);
+    expect((await onHost('integrations.test', 'POST', '//[', '{}')).status).toBe(404);
     expect((await onHost('integrations.test', 'GET', '/v1/integrations/nobody/x')).status).toBe(404);
     expect((await onHost('integrations.test', 'GET', '/v1/integrations/hooks/installations/nothing/x')).status).toBe(
       404,
     );
-    expect((await onHost('docs.test', 'GET', '/~integration-endpoints/v1/integrations/hooks/status')).status).toBe(404);
+    for (const path of [
+      '/~integration-endpoints/v1/integrations/hooks/status',
+      '/%7Eintegration-endpoints/v1/integrations/hooks/status',
+    ]) {
+      expect((await onHost('docs.test', 'GET', path)).status).toBe(404);
+      expect((await onHost('docs.test', 'POST', path, '{}')).status).toBe(404);
+    }
     expect((await server.request('DELETE', '/v1/integrations/hooks')).status).toBe(204);
   });
 

@@ -837,6 +837,8 @@ export interface IntegrationInstallationsTable {
   external_ids: string;
   created_at: string;
   updated_at: string;
+  /** JSON list of the scopes the organization granted (the integration's when installed; migration 039). */
+  scopes: string | null;
 }
 
 /** An installation's spaces and sites. */

@@ -119,7 +119,7 @@ async function environmentOf(db: Db, urls: Urls, integration: repo.IntegrationRo
     apiTokens: await mintIntegrationTokens(
       db,
       integration,
-      installation?.id ?? null,
+      installation ?? null,
       event.organization_id ?? integration.organization_id,
     ),
     integration: presentIntegration(urls, integration, owner!, false),

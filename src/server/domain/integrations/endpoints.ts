@@ -54,7 +54,12 @@ export async function serveIntegrationEndpoint(
   origin: string,
   request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body?: Buffer },
 ): Promise<EndpointAnswer> {
-  const url = new URL(request.url, origin);
+  let url: URL;
+  try {
+    url = new URL(request.url, origin);
+  } catch {
+    return notFound('No integration endpoint here');
+  }
   const found = PATH.exec(url.pathname);
   if (!found) return notFound('No integration endpoint here');
   const [name, installationId, kind, targetId] = [found[1], found[2], found[3], found[4]].map(decoded);
@@ -70,6 +75,8 @@ export async function serveIntegrationEndpoint(
   for (const [header, value] of Object.entries(request.headers)) {
     if (value !== undefined && !DROPPED.has(header)) headers[header] = Array.isArray(value) ? value.join(', ') : value;
   }
+  // A credential of this server is never a script's to see (a webhook's own Authorization goes through).
+  if (headers.authorization && /^Bearer\s+(ds_|dss_|dsi_)/i.test(headers.authorization)) delete headers.authorization;
   const payload = {
     eventId: newId(),
     type: 'fetch',

@@ -371,6 +371,8 @@ export async function install(ctx: ServiceContext, name: string, organizationId:
       external_ids: '[]',
       created_at: now,
       updated_at: now,
+      // What the admin installing it grants: the scopes it declares now (integrations/tokens.ts).
+      scopes: integration.scopes,
     };
     await repo.insertInstallation(tx, row);
     await recordEvent(tx, name, row, { type: 'installation_setup', status: 'active' });

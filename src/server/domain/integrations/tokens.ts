@@ -15,9 +15,9 @@ import type { IntegrationScope } from '../../../shared/contract/integrations.js'
  *
  * - The **integration token** acts as the integration itself: its own installations and their spaces and sites
  *   (reading them, keeping its configuration and external ids there), nothing of any organization's content.
- * - The **installation token** acts for one installation: the scopes the integration declares (`space:content:read`
- *   …), on the spaces of the installing organization chosen for it (all of them with `space_selection: all`), and
- *   nothing else. Uninstalling deletes it (the row goes with the installation); choosing a space, or removing one,
+ * - The **installation token** acts for one installation: the scopes the organization granted when it installed
+ *   the integration (those it declared then) that it still declares (`space:content:read` …), on the spaces of the
+ *   installing organization chosen for it (all of them with `space_selection: all`), and nothing else. Uninstalling deletes it (the row goes with the installation); choosing a space, or removing one,
  *   counts from the next request.
  */
 
@@ -36,33 +36,74 @@ export interface IntegrationActor {
   spaceSelection: 'all' | 'selected';
 }
 
-/** Mints the tokens for one dispatch: the integration's, and the installation's when the event has one. */
+/** The scopes an installation's token holds: those the organization granted that the integration still declares. */
+export function grantedScopes(declared: string, granted: string | null): string[] {
+  const now = new Set(JSON.parse(declared) as string[]);
+  return (JSON.parse(granted ?? '[]') as string[]).filter((scope) => now.has(scope));
+}
+
+/**
+ * Tokens handed out lately, by what they act as, reused while they have more than half their life left: a script
+ * called a thousand times an hour (an endpoint, renders) does not leave a thousand rows behind. Each process keeps
+ * its own; a reused token is checked to be still stored and valid (its installation or integration may have gone).
+ */
+const minted = new Map<string, { token: string; hash: string; expires: number }>();
+const MINTED_MAX = 10_000;
+
+async function tokenFor(
+  db: Executor,
+  key: string,
+  row: Omit<repo.IntegrationTokenRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>,
+  now: number,
+): Promise<string> {
+  const kept = minted.get(key);
+  const halfLife = new Date(now + INTEGRATION_TOKEN_TTL_MS / 2).toISOString();
+  if (
+    kept &&
+    kept.expires - now > INTEGRATION_TOKEN_TTL_MS / 2 &&
+    (await repo.integrationTokenValid(db, kept.hash, halfLife))
+  ) {
+    return kept.token;
+  }
+  const token = newSecret(INTEGRATION_TOKEN_PREFIX);
+  const hash = hashToken(token);
+  await repo.insertIntegrationTokens(db, [
+    {
+      ...row,
+      id: newId(),
+      token_hash: hash,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + INTEGRATION_TOKEN_TTL_MS).toISOString(),
+    },
+  ]);
+  if (minted.size >= MINTED_MAX) minted.delete(minted.keys().next().value!);
+  minted.set(key, { token, hash, expires: now + INTEGRATION_TOKEN_TTL_MS });
+  return token;
+}
+
+/** The tokens for one dispatch: the integration's, and the installation's when the event has one. */
 export async function mintIntegrationTokens(
   db: Executor,
   integration: { name: string; scopes: string },
-  installationId: string | null,
+  installation: { id: string; scopes: string | null } | null,
   organizationId: string,
   now = Date.now(),
 ): Promise<{ integration: string; installation?: string }> {
-  const created = new Date(now).toISOString();
-  const expires = new Date(now + INTEGRATION_TOKEN_TTL_MS).toISOString();
-  const own = newSecret(INTEGRATION_TOKEN_PREFIX);
-  const forInstallation = installationId ? newSecret(INTEGRATION_TOKEN_PREFIX) : undefined;
-  const row = (token: string, installation: string | null, scopes: string) => ({
-    id: newId(),
-    token_hash: hashToken(token),
-    integration_name: integration.name,
-    installation_id: installation,
-    organization_id: organizationId,
-    scopes,
-    created_at: created,
-    expires_at: expires,
-  });
-  await repo.insertIntegrationTokens(db, [
-    row(own, null, '[]'),
-    ...(forInstallation ? [row(forInstallation, installationId, integration.scopes)] : []),
-  ]);
-  return { integration: own, ...(forInstallation ? { installation: forInstallation } : {}) };
+  const own = await tokenFor(
+    db,
+    JSON.stringify([integration.name, organizationId]),
+    { integration_name: integration.name, installation_id: null, organization_id: organizationId, scopes: '[]' },
+    now,
+  );
+  if (!installation) return { integration: own };
+  const scopes = JSON.stringify(grantedScopes(integration.scopes, installation.scopes));
+  const forInstallation = await tokenFor(
+    db,
+    JSON.stringify([integration.name, organizationId, installation.id, scopes]),
+    { integration_name: integration.name, installation_id: installation.id, organization_id: organizationId, scopes },
+    now,
+  );
+  return { integration: own, installation: forInstallation };
 }
 
 export function looksLikeIntegrationToken(token: string): boolean {

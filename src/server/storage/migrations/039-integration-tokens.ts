@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The short-lived tokens an integration's script is handed with each event (issue 31): an integration token
@@ -26,9 +26,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('integration_tokens_expires').on('integration_tokens').column('expires_at').execute();
+  // The scopes the installing organization granted: those the integration declared when it was installed. A later
+  // version that declares more gets no more through existing installations (tokens hold the scopes both name).
+  await db.schema.alterTable('integration_installations').addColumn('scopes', 'text').execute();
+  await sql`update integration_installations set scopes = (select i.scopes from integrations i
+    where i.name = integration_installations.integration_name)`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('integration_installations').dropColumn('scopes').execute();
   await db.schema.dropTable('integration_tokens').execute();
 }

@@ -30,3 +30,14 @@ export function findIntegrationTokenByHash(db: Executor, tokenHash: string) {
 export async function deleteExpiredIntegrationTokens(db: Executor, now: string): Promise<void> {
   await db.deleteFrom('integration_tokens').where('expires_at', '<', now).execute();
 }
+
+/** Whether a token is stored and valid past `until`. */
+export async function integrationTokenValid(db: Executor, tokenHash: string, until: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('integration_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', until)
+    .executeTakeFirst();
+  return row !== undefined;
+}
