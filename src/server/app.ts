@@ -273,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
     txt: txtLookup(deps.config.dnsServers),
   };
   const sandbox = startSandbox(app, deps);
+  // How the routes that answer with a script (renders, endpoints) reach it.
+  const dispatch = { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch };
   registerCompression(app);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(healthRoutes, routeDeps);
@@ -302,11 +304,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(integrationEndpointRoutes, {
     ...routeDeps,
     origin: deps.config.integrations?.origin,
-    dispatch: { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch },
+    dispatch,
   });
   await app.register(integrationRoutes, {
     ...routeDeps,
-    dispatch: { db: deps.db, runtime: sandbox, urls: routeDeps.urls, allowPrivate: deps.config.allowPrivateFetch },
+    dispatch,
   });
   await app.register(invitationRoutes, routeDeps);
   await app.register(domainRoutes, routeDeps);
