@@ -28,7 +28,12 @@ export const bodySchema: Schema = {
   tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption', 'section'],
   attributes: {
     ...defaultSchema.attributes,
-    div: withClasses('div', [/^callout(-(note|tip|important|warning|caution))?$/, BLOCK_CLASS], [['role', 'note']]),
+    // An integration's block (shared/gitbook-blocks.ts): what it names, for its integration to render it.
+    div: withClasses(
+      'div',
+      [/^callout(-(note|tip|important|warning|caution))?$/, BLOCK_CLASS],
+      [['role', 'note'], 'dataIntegrationBlock', 'dataIntegrationProps'],
+    ),
     p: withClasses('p', ['callout-title', BLOCK_CLASS]),
     figure: withClasses('figure', [BLOCK_CLASS]),
     section: withClasses('section', [BLOCK_CLASS]),

@@ -45,11 +45,21 @@ export interface GitbookTag {
   attributes: Record<string, string>;
   /** A value written without a name (`{% include "path" %}`). */
   value?: string;
+  /** An integration's block (`{% @mermaid/diagram content="…" %}`): name `@mermaid/diagram`, its props typed. */
+  integration?: IntegrationBlockRef;
   source: string;
+}
+
+/** An integration's block as the document names it (`DocumentBlockIntegration.data`). */
+export interface IntegrationBlockRef {
+  integration: string;
+  block: string;
+  props: Record<string, unknown>;
 }
 
 export function parseGitbookTag(line: string): GitbookTag | undefined {
   const source = line.trim();
+  if (/^\{%-?\s*@/.test(source)) return parseIntegrationTag(source);
   const found = TAG.exec(source);
   if (!found) return undefined;
   const attributes: Record<string, string> = {};
@@ -59,6 +69,133 @@ export function parseGitbookTag(line: string): GitbookTag | undefined {
     else value ??= m[5] ?? m[6];
   }
   return { end: found[1] === 'end', name: found[2]!, attributes, ...(value !== undefined ? { value } : {}), source };
+}
+
+/** Longest an integration tag may be, lines and characters (a diagram's source is its prop). */
+const INTEGRATION_TAG_LINES_MAX = 2000;
+const INTEGRATION_TAG_CHARS_MAX = 256 * 1024;
+
+/**
+ * `{% @integration/block prop="text" count=3 flag=true data={"a":1} %}`: an integration's block, as GitBook writes
+ * it. A string is in double quotes with JSON's escapes (`\"`, `\\`, `\n`: the single-line form GitBook's CLI
+ * writes), or as GitBook's export writes it: over lines, its quotes unescaped (a quote closes the value when another
+ * prop or the tag's end follows it); in single quotes as written; any other value is JSON (a number, `true`, an
+ * object…), or a word read as text. GitBook writes other values quoted (`visible="false"`): they are read as text.
+ */
+export function parseIntegrationTag(text: string): GitbookTag | undefined {
+  const source = text.trim();
+  const head = /^\{%-?\s*@([a-z0-9][a-z0-9_.-]*)\/([A-Za-z0-9][\w.-]*)/.exec(source);
+  if (!head) return undefined;
+  const props: Record<string, unknown> = {};
+  let at = head[0].length;
+  for (;;) {
+    const space = /^\s*/.exec(source.slice(at))![0].length;
+    at += space;
+    if (/^-?%\}$/.test(source.slice(at))) break;
+    if (!space) return undefined;
+    const key = /^([A-Za-z_$][\w$-]*)\s*=\s*/.exec(source.slice(at));
+    if (!key) return undefined;
+    at += key[0].length;
+    const value = readValue(source, at);
+    if (!value) return undefined;
+    if (key[1] !== '__proto__') props[key[1]!] = value.value;
+    at = value.end;
+  }
+  return {
+    end: false,
+    name: `@${head[1]}/${head[2]}`,
+    attributes: {},
+    integration: { integration: head[1]!, block: head[2]!, props },
+    source,
+  };
+}
+
+/** The value of a prop starting at `at` (see parseIntegrationTag), and where it ends. */
+function readValue(source: string, at: number): { value: unknown; end: number } | undefined {
+  const first = source[at];
+  if (first === '"') {
+    // Its closing quote is one that another prop or the tag's end follows: GitBook writes the quotes inside a
+    // diagram's source as they are (`A["HR"] --> B`).
+    let i = at + 1;
+    for (;;) {
+      while (i < source.length && source[i] !== '"') i += source[i] === '\\' ? 2 : 1;
+      if (i >= source.length) return undefined;
+      if (/^(?:\s+[A-Za-z_$][\w$-]*\s*=|\s*-?%\}$)/.test(source.slice(i + 1))) break;
+      i++;
+    }
+    return { value: unescapeValue(source.slice(at + 1, i)), end: i + 1 };
+  }
+  if (first === "'") {
+    const close = source.indexOf("'", at + 1);
+    return close < 0 ? undefined : { value: source.slice(at + 1, close), end: close + 1 };
+  }
+  if (first === '{' || first === '[') {
+    let depth = 0;
+    for (let i = at; i < source.length; i++) {
+      const c = source[i];
+      if (c === '"') {
+        i++;
+        while (i < source.length && source[i] !== '"') i += source[i] === '\\' ? 2 : 1;
+      } else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        if (--depth === 0) {
+          try {
+            return { value: JSON.parse(source.slice(at, i + 1)) as unknown, end: i + 1 };
+          } catch {
+            return undefined;
+          }
+        }
+      }
+    }
+    return undefined;
+  }
+  const word = /^[^\s"'%]+/.exec(source.slice(at));
+  if (!word) return undefined;
+  let value: unknown = word[0];
+  if (/^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.test(word[0])) value = JSON.parse(word[0]);
+  return { value, end: at + word[0].length };
+}
+
+/**
+ * A double-quoted value's text: JSON's escapes read (`\"`, `\\`, `\n`, `\u00e9`), any other backslash, quote,
+ * line break or tab as written.
+ */
+function unescapeValue(raw: string): string {
+  let json = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      const next = raw[i + 1] ?? '';
+      const unicode = next === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6));
+      if (unicode || ('"\\/bfnrt'.includes(next) && next !== '')) {
+        json += c + next;
+        i++;
+      } else json += '\\\\';
+    } else if (c === '"') json += '\\"';
+    else if (c < ' ') json += `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    else json += c;
+  }
+  return JSON.parse(`"${json}"`) as string;
+}
+
+/** An integration's block written as GitBook writes it (parseIntegrationTag reads it back): on one line. */
+export function integrationTag(ref: IntegrationBlockRef): string {
+  const props = Object.entries(ref.props)
+    .filter(([key, value]) => value !== undefined && /^[A-Za-z_$][\w$-]*$/.test(key))
+    .map(([key, value]) => ` ${key}=${JSON.stringify(value)}`)
+    .join('');
+  return `{% @${ref.integration}/${ref.block}${props} %}`;
+}
+
+/** The integration blocks of `markdown` (outside code), in order. */
+export function integrationBlocksIn(markdown: string): IntegrationBlockRef[] {
+  const found: IntegrationBlockRef[] = [];
+  if (markdown.includes('{% @') || markdown.includes('{%- @')) {
+    forTagLines(markdown, (tag) => {
+      if (tag.integration) found.push(tag.integration);
+    });
+  }
+  return found;
 }
 
 const FENCE = /^( {0,3}(?:[-*+]\s+|\d+[.)]\s+|>\s?)*)\s*(`{3,}|~{3,})/;
@@ -217,6 +354,22 @@ function single(tag: GitbookTag): Block {
   return unknown(tag);
 }
 
+/**
+ * An integration's block: what its integration renders replaces it where it is shown (the site, the console), read
+ * off `data-integration-block` and `data-integration-props`; until then, or when it cannot, it names itself.
+ */
+function integrationBlock(ref: IntegrationBlockRef): Block {
+  return element(
+    'div',
+    {
+      className: ['gb-integration'],
+      dataIntegrationBlock: `${ref.integration}/${ref.block}`,
+      dataIntegrationProps: JSON.stringify(ref.props),
+    },
+    [paragraph('gb-integration-label', `${ref.integration} · ${ref.block}`)],
+  );
+}
+
 /** A block this product does not show as such: labelled, with its tag as written. */
 function unknown(tag: GitbookTag): Block {
   return element('div', { className: ['gb-unknown'], role: 'note' }, [paragraph('gb-unknown-label', tag.source)]);
@@ -240,9 +393,17 @@ function tagged(block: Block, tag: GitbookTag, closed: boolean, from: RootConten
   return block;
 }
 
-/** The tag a node is, when it is a paragraph of only a tag's text. */
-function tagOf(node: Nodes): GitbookTag | undefined {
+/**
+ * The tag a node is, when it is a paragraph of only a tag's text. An integration's tag is read from `source` (the
+ * text parsed) where the paragraph is, as written: its props are JSON, whose escapes markdown would have read.
+ */
+function tagOfIn(node: Nodes, source: string | undefined): GitbookTag | undefined {
   if (node.type !== 'paragraph') return undefined;
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (source !== undefined && start !== undefined && end !== undefined && /^\{%-?\s*@/.test(source.slice(start))) {
+    return parseIntegrationTag(source.slice(start, end));
+  }
   // Its text as written: GFM makes a link of a URL in it (`{% embed url="https://…" %}`).
   let text = '';
   for (const child of node.children) {
@@ -253,16 +414,20 @@ function tagOf(node: Nodes): GitbookTag | undefined {
   }
   if (!text.startsWith('{%')) return undefined;
   const tag = parseGitbookTag(text);
-  return tag && !LEFT_ALONE.has(tag.name) ? tag : undefined;
+  return tag && !LEFT_ALONE.has(tag.name) && !tag.integration ? tag : undefined;
 }
 
-/** Reads GitBook's blocks into `tree` (see the top of this file), at every level (lists, quotes, blocks). */
-export function gitbookBlocks(tree: Root): void {
-  group(tree);
+/**
+ * Reads GitBook's blocks into `tree` (see the top of this file), at every level (lists, quotes, blocks). `source` is
+ * the text `tree` was parsed from (its integrations' blocks are read off it).
+ */
+export function gitbookBlocks(tree: Root, source?: string): void {
+  group(tree, source);
 }
 
-function group(parent: Parent): void {
-  for (const child of parent.children) if ('children' in child) group(child as Parent);
+function group(parent: Parent, source: string | undefined): void {
+  for (const child of parent.children) if ('children' in child) group(child as Parent, source);
+  const tagOf = (node: Nodes) => tagOfIn(node, source);
   if (!parent.children.some((c) => tagOf(c as Nodes))) return;
   const out: RootContent[] = [];
   const stack: Array<{ name: string; block: Block }> = [];
@@ -290,6 +455,7 @@ function group(parent: Parent): void {
             .map(tagOf)
             .find((t) => t?.name === 'embed')
         : undefined;
+    if (tag.integration) return add(tagged(integrationBlock(tag.integration), tag, false, child));
     if (SINGLE.has(tag.name) && !(nextEmbed?.end && tag.attributes.url)) {
       return add(tagged(single(tag), tag, false, child));
     }
@@ -304,7 +470,8 @@ function group(parent: Parent): void {
 
 /** The remark plugin of the console's renderer (react-markdown); the site calls gitbookBlocks itself. */
 export function remarkGitbookBlocks() {
-  return (tree: Root) => gitbookBlocks(tree);
+  return (tree: Root, file: { value?: unknown }) =>
+    gitbookBlocks(tree, typeof file.value === 'string' ? file.value : undefined);
 }
 
 /** Levels of includes within included content that are expanded (an include loop stops here, and at a repeat). */
@@ -362,7 +529,13 @@ function forTagLines(markdown: string, fn: (tag: GitbookTag, at: number) => void
 /** Calls `fn` with each line of `markdown` and its index, and the GitBook tag it is, when it is one outside code. */
 function forLines(markdown: string, fn: (line: string, at: number, tag: GitbookTag | undefined) => void): void {
   let fence: string | undefined;
-  markdown.split('\n').forEach((line, at) => {
+  const lines = markdown.split('\n');
+  // The lines after `at` that an integration tag running over lines took (they are given as its one line).
+  let skipTo = -1;
+  // Characters all such tags may read (a body of unclosed tags would read each to its limit otherwise).
+  const budget = { chars: INTEGRATION_TAG_CHARS_MAX * 4 };
+  lines.forEach((line, at) => {
+    if (at <= skipTo) return;
     if (fence) {
       // The fence closes on a line of its characters alone (after the list's or quote's indentation).
       const bare = line
@@ -377,6 +550,34 @@ function forLines(markdown: string, fn: (line: string, at: number, tag: GitbookT
       fence = opens[2];
       return fn(line, at, undefined);
     }
-    fn(line, at, line.includes('{%') ? parseGitbookTag(line) : undefined);
+    const tag = line.includes('{%') ? parseGitbookTag(line) : undefined;
+    if (!tag && /^\s*\{%-?\s*@/.test(line)) {
+      const long = integrationTagOver(lines, at, budget);
+      if (long) {
+        skipTo = long.last;
+        return fn(integrationTag(long.tag.integration!), at, long.tag);
+      }
+    }
+    fn(line, at, tag);
   });
+}
+
+/** An integration tag starting on line `at` that ends on a later line (its strings hold line breaks), if one does. */
+function integrationTagOver(
+  lines: string[],
+  at: number,
+  budget: { chars: number },
+): { tag: GitbookTag; last: number } | undefined {
+  let text = lines[at]!;
+  const last = Math.min(lines.length - 1, at + INTEGRATION_TAG_LINES_MAX);
+  for (let i = at + 1; i <= last; i++) {
+    text += `\n${lines[i]}`;
+    budget.chars -= lines[i]!.length + 1;
+    if (text.length > INTEGRATION_TAG_CHARS_MAX || budget.chars < 0) return undefined;
+    if (!lines[i]!.trimEnd().endsWith('%}')) continue;
+    budget.chars -= text.length;
+    const tag = parseIntegrationTag(text);
+    if (tag) return { tag, last: i };
+  }
+  return undefined;
 }

@@ -172,6 +172,7 @@ const CHROME = new Set([
   'gb-embed-url',
   'gb-update-date',
   'gb-unknown-label',
+  'gb-integration-label',
 ]);
 const MARKS: Record<string, string> = {
   strong: 'bold',
@@ -781,6 +782,26 @@ class Reader {
           type: 'embed',
           isVoid: true,
           data: { url: attrs.url, ...(attrs.caption ? { caption: attrs.caption } : {}) },
+        },
+      ];
+    } else if (name.startsWith('@')) {
+      const [integration = '', block = ''] = (prop(e, 'dataIntegrationBlock') ?? '').split('/');
+      let props: unknown;
+      try {
+        props = JSON.parse(prop(e, 'dataIntegrationProps') ?? '{}');
+      } catch {
+        props = {};
+      }
+      return [
+        {
+          object: 'block',
+          type: 'integration',
+          isVoid: true,
+          data: {
+            integration,
+            block,
+            props: props && typeof props === 'object' && !Array.isArray(props) ? props : {},
+          },
         },
       ];
     } else if (name === 'include') {

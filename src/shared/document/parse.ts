@@ -17,11 +17,12 @@ import { gitbookBlocks, spaceGitbookTags } from '../gitbook-blocks.js';
  * (server `sites/render.ts`); the API's JSON documents are read off it (`./from-markdown.ts`).
  */
 export function parseMarkdown(markdown: string, origins?: number[]): Root {
-  const tree = fromMarkdown(spaceGitbookTags(markdown, origins), {
+  const text = spaceGitbookTags(markdown, origins);
+  const tree = fromMarkdown(text, {
     extensions: [gfm(), math(MATH_SYNTAX)],
     mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
   });
-  gitbookBlocks(tree);
+  gitbookBlocks(tree, text);
   return tree;
 }
 

@@ -15,6 +15,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
+import { integrationTag } from '../gitbook-blocks.js';
 import {
   MARK_ORDER,
   plainRefs,
@@ -299,6 +300,17 @@ class Writer {
         if (typeof ref?.reusableContent !== 'string')
           throw new DocumentError(`${path}.data.ref`, 'an include names its reusable content');
         return [html(`{% include "${ref.reusableContent.replace(/"/g, '')}" %}`)];
+      }
+      case 'integration': {
+        const { integration, block, props } = data;
+        const name = /^[a-z0-9][a-z0-9_.-]*$/;
+        if (typeof integration !== 'string' || !name.test(integration))
+          throw new DocumentError(`${path}.data.integration`, 'an integration block names its integration');
+        if (typeof block !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(block))
+          throw new DocumentError(`${path}.data.block`, 'an integration block names its block');
+        if (props !== undefined && (typeof props !== 'object' || props === null || Array.isArray(props)))
+          throw new DocumentError(`${path}.data.props`, "an integration block's props are an object");
+        return [html(integrationTag({ integration, block, props: (props ?? {}) as Record<string, unknown> }))];
       }
       case 'openapi-operation': {
         const ref = data.ref as { spec?: unknown } | undefined;

@@ -182,3 +182,71 @@ describe('math in documents', () => {
     expect(documentToMarkdown(document)).toBe(markdown);
   });
 });
+
+describe('integration blocks in documents', () => {
+  it('reads GitBook’s tags (props over lines, JSON values, escapes) and writes them back on one line', () => {
+    const markdown = [
+      'Before.',
+      '{% @mermaid/diagram content="graph TD',
+      '    A-->B',
+      '    B-->|say \\"hi\\"| C',
+      '    C["HR: log in"] --> D" %}',
+      '',
+      '{% @github-files/code-block url="https://github.com/a/b/blob/main/x.ts" lines=3 wrap=true data={"a":[1,"%}"]} %}',
+      '',
+      '```md',
+      '{% @mermaid/diagram content="in code" %}',
+      '```',
+      '',
+    ].join('\n');
+    const document = markdownToDocument(markdown);
+    // The contract's PlainObject is a `oneOf` in which any string or number is also a PlainObject (it has no
+    // `type`): no block with such a prop passes it. The rest of the block is held to it.
+    const propless = JSON.parse(
+      JSON.stringify(document).replace(/"props":\{"content":"[^}]*\}/, '"props":{}'),
+    ) as unknown;
+    expectValid(
+      { ...(propless as object), nodes: (propless as { nodes: unknown[] }).nodes.slice(0, 2) },
+      'integration',
+    );
+    expect(ofType(markdown, 'integration').map((n) => n.data)).toEqual([
+      {
+        integration: 'mermaid',
+        block: 'diagram',
+        props: { content: 'graph TD\n    A-->B\n    B-->|say "hi"| C\n    C["HR: log in"] --> D' },
+      },
+      {
+        integration: 'github-files',
+        block: 'code-block',
+        props: { url: 'https://github.com/a/b/blob/main/x.ts', lines: 3, wrap: true, data: { a: [1, '%}'] } },
+      },
+    ]);
+    const written = documentToMarkdown(document);
+    expect(written).toContain(
+      '{% @mermaid/diagram content="graph TD\\n    A-->B\\n    B-->|say \\"hi\\"| C\\n    C[\\"HR: log in\\"] --> D" %}',
+    );
+    expect(written).toContain('{% @mermaid/diagram content="in code" %}\n```');
+    expect(markdownToDocument(written)).toEqual(document);
+  });
+
+  it('keeps a tag that never closes, or is not one, as the text written', () => {
+    const markdown = '{% @mermaid/diagram content="graph TD\n\nA-->B\n\nText after.\n';
+    expect(ofType(markdown, 'integration')).toEqual([]);
+    expect(documentToMarkdown(markdownToDocument(markdown))).toContain('Text after.');
+  });
+
+  it('refuses a block that names no integration, naming the field', () => {
+    const block = {
+      object: 'block',
+      type: 'integration',
+      isVoid: true,
+      data: { integration: 'Bad Name', block: 'x', props: {} },
+    };
+    expect(() => documentToMarkdown({ nodes: [block] } as never)).toThrow(DocumentError);
+    try {
+      documentToMarkdown({ nodes: [block] } as never);
+    } catch (err) {
+      expect((err as DocumentError).message).toMatch(/integration/);
+    }
+  });
+});

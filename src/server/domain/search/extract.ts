@@ -135,12 +135,13 @@ export function headingAnchorsOfBlocks(
 }
 
 export function extractSections(markdown: string): Section[] {
-  const root: Root = fromMarkdown(spaceGitbookTags(markdown.replace(/^\uFEFF/, '')), {
+  const text = spaceGitbookTags(markdown.replace(/^\uFEFF/, ''));
+  const root: Root = fromMarkdown(text, {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
   // GitBook's blocks read as the page shows them: their tags are not text to find.
-  gitbookBlocks(root);
+  gitbookBlocks(root, text);
   // Anchors as render.ts gives them (shared/heading-ids.ts): GitHub's, or the id a heading names.
   const anchors = new Map<Nodes, string>();
   const ids = new HeadingIds();
