@@ -294,8 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; j
   await app.register(siteRoutes, routeDeps);
   await app.register(siteRedirectRoutes, routeDeps);
   await app.register(siteStructureRoutes, routeDeps);
-  await app.register(siteCustomizationRoutes, routeDeps);
-  await app.register(publishedSiteRoutes, routeDeps);
+  await app.register(siteCustomizationRoutes, { ...routeDeps, dispatch });
+  await app.register(publishedSiteRoutes, { ...routeDeps, dispatch });
   await app.register(teamRoutes, routeDeps);
   await app.register(contentPermissionRoutes, routeDeps);
   await app.register(samlRoutes, routeDeps);

@@ -187,6 +187,13 @@ export function integrationTag(ref: IntegrationBlockRef): string {
   return `{% @${ref.integration}/${ref.block}${props} %}`;
 }
 
+/**
+ * The key of an integration block among a page's: what its element says (`data-integration-block`, then
+ * `data-integration-props`), for its render to be found by.
+ */
+export const integrationBlockKey = (ref: IntegrationBlockRef) =>
+  `${ref.integration}/${ref.block}\n${JSON.stringify(ref.props)}`;
+
 /** The integration blocks of `markdown` (outside code), in order. */
 export function integrationBlocksIn(markdown: string): IntegrationBlockRef[] {
   const found: IntegrationBlockRef[] = [];

@@ -53,8 +53,8 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
 /**
  * The console's Content-Security-Policy, for the origin it is read from: scripts from the console's built files
  * (`/assets/`, not the whole origin, where users' files and integration scripts are served too) and the inline
- * script of index.html (the theme before the first paint, allowed by its hash), nothing framed and no framing
- * (`frame-ancestors 'none'`), requests to this origin only. Images may come from any https address (organization
+ * script of index.html (the theme before the first paint, allowed by its hash), only integration blocks' webframes
+ * framed (sandboxed) and no framing (`frame-ancestors 'none'`), requests to this origin only. Images may come from any https address (organization
  * logos, avatars, pictures in pages); styles may be inline (Radix sets them while positioning menus and dialogs).
  */
 export function consolePolicy(html: string): (origin: string) => string {
@@ -69,7 +69,8 @@ export function consolePolicy(html: string): (origin: string) => string {
       "img-src 'self' https: data: blob:",
       "connect-src 'self'",
       "font-src 'self'",
-      "frame-src 'none'",
+      // Integration blocks' webframes (shared/contentkit.ts: sandboxed, from the integrations' origin or any address).
+      'frame-src http: https:',
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

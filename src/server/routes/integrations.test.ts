@@ -5,7 +5,7 @@ import http from 'node:http';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
-import { newOrg, newSite, newSpace, seedContent } from '../test/factories.js';
+import { newOrg, newSite, newSpace, publishSite, seedContent, seedPage } from '../test/factories.js';
 
 /** A 1×1 PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -579,6 +579,77 @@ describeEachDialect('integrations', (dialect) => {
     ).toContain('configuration_account');
     expect((await render({}, null)).status).toBe(401);
     expect((await server.request('DELETE', '/v1/integrations/blocks')).status).toBe(204);
+  });
+
+  it('shows its blocks on the published site as the script renders them for readers, escaped; its label when it cannot', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type !== 'ui_render') return new Response('', { status: 406 });
+        if (event.componentId === 'broken') throw new Error('boom');
+        globalThis.siteRenders = (globalThis.siteRenders ?? 0) + 1;
+        const who = event.auth ? 'user' : 'reader';
+        return Response.json({
+          element: { type: 'block', children: [
+            { type: 'card', title: 'Chart of ' + event.props.name, hint: '<script>alert(1)</script>', children: [
+              { type: 'markdown', content: '**bold** <img src=x onerror=alert(1)> [x](javascript:alert(1))' },
+              { type: 'button', label: 'Refresh', onPress: { action: 'refresh' } },
+              { type: 'webframe', source: { url: 'https://frames.example.com/f' }, data: { content: { $state: 'content' } } },
+              { type: 'image', source: { url: 'javascript:alert(1)' }, aspectRatio: 1 },
+            ] },
+          ] },
+          state: { content: ['graph', event.props.name, event.context.type, event.context.editable, who, globalThis.siteRenders].join(' ') },
+          props: event.props,
+        }, { headers: { 'cache-control': 'max-age=60' } });
+      },
+    };`;
+    const space = await newSpace(server, server.orgId, { title: 'Published blocks' });
+    const blocks = [
+      { id: 'chart', title: 'Chart' },
+      { id: 'broken', title: 'Broken' },
+    ];
+    await publishAndInstall('site-blocks', script, { blocks }, [space.id]);
+    const markdown = [
+      'Intro.',
+      '',
+      '{% @site-blocks/chart name="sales" %}',
+      '',
+      '{% @site-blocks/broken %}',
+      '',
+      '{% @not-installed/x a="1" %}',
+      '',
+    ].join('\n');
+    await seedPage(server, space.id, 'Charts', markdown);
+    const site = await newSite(server, server.orgId, { title: 'Blocks', spaces: [space.id] });
+    const published = (await publishSite(server, server.orgId, site.id)).urls.published;
+    const read = async () => {
+      const res = await fetch(`${published.replace('http://docs.test', server.url)}/charts`);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const page = await read();
+    expect(page).toContain('Chart of sales');
+    expect(page).toContain('<strong>bold</strong>');
+    expect(page).toContain('&#x3C;script>alert(1)&#x3C;/script>');
+    expect(page).not.toMatch(/<script>alert|onerror=|javascript:alert|<img src="x"/);
+    expect(page).toMatch(
+      /<button type="button" class="ck-button ck-button-secondary" data-ck-action="[^"]*refresh[^"]*">Refresh<\/button>/,
+    );
+    // Its webframe is sandboxed, and carries the data it is sent, rendered for the space's readers (no one signed in).
+    const frame = /<iframe[^>]*>/.exec(page)?.[0] ?? '';
+    expect(frame).toContain('src="https://frames.example.com/f"');
+    expect(frame).toContain('sandbox="allow-scripts allow-popups allow-forms"');
+    expect(frame).toMatch(/data-ck-webframe="[^"]*graph sales document false reader 1/);
+    // A block that failed, and one of an integration not installed here: their label, and why.
+    expect(page.match(/This block could not be shown/g)).toHaveLength(2);
+    expect(page).toContain('not-installed · x');
+    // Pages may frame (sandboxed) webframes, nothing else changed in their policy.
+    const res = await fetch(`${published.replace('http://docs.test', server.url)}/charts`);
+    expect(res.headers.get('content-security-policy')).toContain('frame-src http: https:');
+    // The script said 60 seconds: the page is not rendered by it again meanwhile.
+    expect(await read()).toMatch(/graph sales document false reader 1/);
+    expect((await server.request('DELETE', '/v1/integrations/site-blocks')).status).toBe(204);
   });
 
   it('retries an event once its runtime process was killed in the middle of it, and it goes through', async () => {

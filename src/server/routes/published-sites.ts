@@ -5,6 +5,8 @@ import type { ServeResult } from '../domain/sites/published/answer.js';
 import { requestOrigin, SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
+import type { DispatchDeps } from '../domain/integrations/delivery.js';
+import { renderPageBlocks } from '../domain/integrations/render.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
 import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
 import { blobBody } from '../lib/blob-body.js';
@@ -32,8 +34,11 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
  * [{page path}]` and `…/~files/{fileId}` for a site space's files. These routes are more specific than the console's
  * catch-all, so they always win over its SPA fallback.
  */
-export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const sites = new PublishedSites(deps.db, deps.config.publicUrl);
+export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps & { dispatch: DispatchDeps }) {
+  const sites = new PublishedSites(deps.db, deps.config.publicUrl, {
+    integrationBlocks: (organizationId, spaceId, refs) =>
+      renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
+  });
   const secure = deps.config.publicUrl.startsWith('https:');
   // Page indexes of published spaces are made ready after each change (and after a start), looked for every few
   // seconds in the database, so every process sharing it keeps its own ready (see PublishedSites.warmIndexes).

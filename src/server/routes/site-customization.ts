@@ -12,11 +12,13 @@ import { PublishedSites } from '../domain/sites/published/dispatch.js';
 import { pageCsp } from '../domain/sites/published/assets.js';
 import { requestOrigin } from '../lib/urls.js';
 import { serviceContext, type RouteDeps } from './context.js';
+import type { DispatchDeps } from '../domain/integrations/delivery.js';
+import { renderPageBlocks } from '../domain/integrations/render.js';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
 /** A site's customization and its site spaces' overrides (README, "Customization"). */
-export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteDeps) {
+export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteDeps & { dispatch: DispatchDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presentSiteSpace = (c: { settings: Customization; hasOverrides: boolean }) => ({
     ...c.settings,
@@ -42,7 +44,10 @@ export async function siteCustomizationRoutes(app: FastifyInstance, deps: RouteD
   );
 
   // The console's live preview (an extension of the contract): the site's first page with these settings, unsaved.
-  const sites = new PublishedSites(deps.db, deps.config.publicUrl);
+  const sites = new PublishedSites(deps.db, deps.config.publicUrl, {
+    integrationBlocks: (organizationId, spaceId, refs) =>
+      renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
+  });
   r.post(
     `${SITE}/customization/preview`,
     { schema: { params: siteParamsSchema, body: customizationSchema } },

@@ -1,6 +1,7 @@
 import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blocks.js';
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
+import type { ContentKitOutput } from '../../shared/contentkit.js';
 import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
 import { markdownToDocument } from '../../shared/document/from-markdown.js';
 import { plainRefs, refUrl, type ContentRef } from '../../shared/document/model.js';
@@ -85,6 +86,8 @@ export const tasks = {
     sizes?: Record<string, ImageSize>;
     /** The operations of the body's OpenAPI blocks. */
     operations?: Record<string, OperationView | null>;
+    /** What its integration blocks rendered. */
+    integrations?: Record<string, ContentKitOutput | null>;
   }) => {
     const { highlightCode } = await import('../domain/sites/highlight.js');
     return renderBody(
@@ -94,6 +97,7 @@ export const tasks = {
       highlightCode,
       (url) => input.sizes?.[url],
       input.operations,
+      input.integrations,
     );
   },
   /** Live collaboration: a shared document's markdown, and a page's markdown as the editor's document. */

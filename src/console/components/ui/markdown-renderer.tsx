@@ -19,6 +19,7 @@ import { fileTarget, MarkdownFilesContext } from './markdown-files';
 import { WithIncludes } from './markdown-includes';
 import { includedNames } from '../../../shared/gitbook-blocks';
 import { GitbookTabs } from './gitbook-tabs';
+import { IntegrationBlock } from '../integrations/integration-block';
 import { mentionTarget } from '../../lib/mentions';
 
 /**
@@ -78,10 +79,40 @@ const MentionOrLink: Components['a'] = function MentionOrLink(props) {
   );
 };
 
+/**
+ * An integration's block (shared/gitbook-blocks.ts), rendered by its integration in the space of the page shown
+ * (the one whose files MarkdownFilesContext names); elsewhere (a comment, a diff without a revision) its label.
+ */
+function MarkdownIntegrationBlock({ children, ...props }: ComponentProps<'div'> & Record<string, unknown>) {
+  const filesUrl = useContext(MarkdownFilesContext);
+  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const name = typeof props['data-integration-block'] === 'string' ? props['data-integration-block'] : '';
+  const [integration = '', block = ''] = name.split('/');
+  let blockProps: unknown;
+  try {
+    blockProps = JSON.parse(String(props['data-integration-props'] ?? '{}'));
+  } catch {
+    blockProps = {};
+  }
+  if (!spaceId || !integration || !block || typeof blockProps !== 'object' || blockProps === null) {
+    return <div className="gb-integration">{children}</div>;
+  }
+  return (
+    <IntegrationBlock
+      integration={integration}
+      block={block}
+      props={blockProps as Record<string, unknown>}
+      spaceId={decodeURIComponent(spaceId)}
+    />
+  );
+}
+
 const BASE_COMPONENTS: Components = {
   // GitBook's tabs are a tablist (gitbook-tabs.tsx); every other block is the element it is.
   div: function MarkdownDiv({ node, className, children, ...props }) {
     if (className === 'gb-tabs') return <GitbookTabs {...(node ? { node } : {})}>{children}</GitbookTabs>;
+    if (className === 'gb-integration')
+      return <MarkdownIntegrationBlock {...props}>{children}</MarkdownIntegrationBlock>;
     return (
       <div className={className} {...props}>
         {children}

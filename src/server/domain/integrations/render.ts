@@ -11,6 +11,7 @@ import { loadSpace } from '../spaces/service.js';
 import { dispatch, type DispatchDeps } from './delivery.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
 import type { RenderIntegrationUiBody } from '../../../shared/contract/integrations.js';
+import { integrationBlockKey as blockKey, type IntegrationBlockRef } from '../../../shared/gitbook-blocks.js';
 
 /**
  * Rendering an integration's ContentKit component (`POST /v1/integrations/{name}/render`, issue 31): the script's
@@ -91,7 +92,30 @@ export async function renderIntegrationUi(
 ): Promise<Record<string, unknown>> {
   const integration = await repo.findIntegration(ctx.db, name);
   if (!integration) throw new NotFoundError('Integration not found');
-  const { organizationId, installation, spaceId, siteId } = await renderTarget(ctx, name, body.context);
+  const target = await renderTarget(ctx, name, body.context);
+  return (await renderComponent(deps, integration, target, body, ctx.actor.userId)).output;
+}
+
+/** Where a component renders: the installation, and the organization, space or site of its context. */
+interface RenderTarget {
+  organizationId: string;
+  installation: repo.InstallationRow;
+  spaceId?: string | undefined;
+  siteId?: string | undefined;
+}
+
+/**
+ * A component rendered by its script (or the cache), for `userId` (a person; '' for a published site's readers, who
+ * all see the same), with when the answer stops being fresh (now, when the script said not to keep it).
+ */
+async function renderComponent(
+  deps: DispatchDeps,
+  integration: repo.IntegrationRow,
+  { organizationId, installation, spaceId, siteId }: RenderTarget,
+  body: RenderIntegrationUiBody,
+  userId: string,
+): Promise<{ output: Record<string, unknown>; expires: number }> {
+  const name = integration.name;
   const what = JSON.stringify([
     integration.version,
     installation.id,
@@ -103,12 +127,12 @@ export async function renderIntegrationUi(
   ]);
   const key = (shared: boolean) =>
     createHash('sha256')
-      .update(`${name}\n${shared ? '' : ctx.actor.userId}\n${what}`)
+      .update(`${name}\n${shared ? '' : userId}\n${what}`)
       .digest('base64url');
   const now = Date.now();
   for (const shared of [false, true]) {
     const hit = cache.get(key(shared));
-    if (hit && hit.expires > now) return hit.output;
+    if (hit && hit.expires > now) return hit;
   }
   const payload = {
     eventId: newId(),
@@ -116,7 +140,7 @@ export async function renderIntegrationUi(
     installationId: installation.id,
     ...(spaceId ? { spaceId } : {}),
     ...(siteId ? { siteId } : {}),
-    auth: { userId: ctx.actor.userId },
+    ...(userId ? { auth: { userId } } : {}),
     componentId: body.componentId,
     props: body.props,
     ...(body.state ? { state: body.state } : {}),
@@ -150,6 +174,96 @@ export async function renderIntegrationUi(
   }
   const rendered = output as Record<string, unknown>;
   const { seconds, shared } = cacheSeconds(result.headers['cache-control']);
-  if (seconds > 0) cache.set(key(shared), { expires: now + seconds * 1000, output: rendered });
-  return rendered;
+  const entry = { expires: now + seconds * 1000, output: rendered };
+  if (seconds > 0) cache.set(key(shared), entry);
+  return entry;
 }
+
+/** Integration blocks a published page renders at most (the others show their label). */
+export const PAGE_BLOCKS_MAX = 50;
+/** How long a published page waits for all its blocks together. */
+const PAGE_BLOCKS_DEADLINE_MS = RENDER_DEADLINE_MS;
+/** At most this many of one page's blocks render at once. */
+const PAGE_BLOCKS_CONCURRENCY = 4;
+
+/**
+ * The integration blocks of a published page rendered for its readers (the page's space has already been found
+ * visible to them): each as its integration answers in the context of the space's document (not editable), by key
+ * (blockKey); null for a block that could not render (not installed here, failed, slower than the page's deadline).
+ * `expires`: when the first of them stops being fresh (the page is rendered again then).
+ */
+export async function renderPageBlocks(
+  deps: DispatchDeps,
+  organizationId: string,
+  spaceId: string,
+  refs: IntegrationBlockRef[],
+): Promise<{ outputs: Record<string, Record<string, unknown> | null>; expires: number }> {
+  const unique = new Map<string, IntegrationBlockRef>();
+  for (const ref of refs) if (unique.size < PAGE_BLOCKS_MAX) unique.set(blockKey(ref), ref);
+  const outputs: Record<string, Record<string, unknown> | null> = {};
+  let expires = Number.POSITIVE_INFINITY;
+  const targets = new Map<string, Promise<{ integration: repo.IntegrationRow; target: RenderTarget } | undefined>>();
+  const targetOf = (name: string) => {
+    let found = targets.get(name);
+    if (!found) {
+      found = (async () => {
+        const integration = await repo.findIntegration(deps.db, name);
+        const installation = integration && (await repo.findInstallationOfOrg(deps.db, name, organizationId));
+        if (!integration || !installation) return undefined;
+        const reaches =
+          installation.space_selection === 'all' ||
+          (await repo.findTarget(deps.db, installation.id, 'space', spaceId)) !== undefined;
+        return reaches ? { integration, target: { organizationId, installation, spaceId } } : undefined;
+      })();
+      targets.set(name, found);
+    }
+    return found;
+  };
+  const deadline = Date.now() + PAGE_BLOCKS_DEADLINE_MS;
+  const queue = [...unique];
+  const renderOne = async (key: string, ref: IntegrationBlockRef) => {
+    outputs[key] = null;
+    const found = await targetOf(ref.integration);
+    if (!found || Date.now() >= deadline) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), deadline - Date.now());
+    });
+    try {
+      const done = await Promise.race([
+        renderComponent(
+          deps,
+          found.integration,
+          found.target,
+          {
+            componentId: ref.block,
+            props: ref.props,
+            context: { type: 'document', spaceId, editable: false },
+          } as RenderIntegrationUiBody,
+          '',
+        ),
+        late,
+      ]);
+      if (done) {
+        outputs[key] = done.output;
+        expires = Math.min(expires, done.expires);
+      }
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(PAGE_BLOCKS_CONCURRENCY, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await renderOne(...next);
+    }),
+  );
+  // A block that failed is tried again soon; one the script said not to keep, at the next view after that.
+  const floor = Date.now() + PAGE_FRESH_MIN_MS;
+  const failed = Object.values(outputs).some((o) => o === null);
+  return { outputs, expires: failed ? floor : Math.max(floor, expires) };
+}
+
+/** A published page with integration blocks is rendered again at most this often (the script is not called per view). */
+const PAGE_FRESH_MIN_MS = 30_000;

@@ -7,6 +7,7 @@ import { bodyTree } from '../../../shared/document/parse.js';
 import { renderMath } from '../../../shared/math.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import { includedNames } from '../../../shared/gitbook-blocks.js';
+import { contentKitToHast, type ContentKitOutput } from '../../../shared/contentkit.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
 import { el, text, textOf } from './hast.js';
@@ -36,6 +37,8 @@ export interface LinkResolver {
   imageSize?(url: string): ImageSize | undefined;
   /** The operations the page's OpenAPI blocks show, by block key (see shared/openapi-blocks.ts). */
   operations?: Record<string, OperationView | null>;
+  /** What the page's integration blocks rendered, by block key (shared/gitbook-blocks.ts; null: could not). */
+  integrations?: Record<string, ContentKitOutput | null>;
 }
 
 export interface ImageSize {
@@ -132,6 +135,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedB
     undefined,
     (url) => links.imageSize?.(url),
     links.operations,
+    links.integrations,
   );
 }
 
@@ -275,6 +279,41 @@ export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: s
   return includes.length ? { links, anchors, includes } : { links, anchors };
 }
 
+/**
+ * Each integration block of the page (shared/gitbook-blocks.ts) as its integration rendered it (shared/contentkit.ts),
+ * or, when it could not, its label and why. What named the block is taken off its element.
+ */
+function integrationBlocks(clean: Root, rendered: Record<string, ContentKitOutput | null>): void {
+  walk(clean, (e) => {
+    const { dataIntegrationBlock: block, dataIntegrationProps: props } = e.properties;
+    if (e.tagName !== 'div' || typeof block !== 'string') return;
+    delete e.properties.dataIntegrationBlock;
+    delete e.properties.dataIntegrationProps;
+    const output = rendered[`${block}\n${String(props ?? '{}')}`];
+    const shown = output ? contentKitToHast(output) : undefined;
+    if (shown) {
+      e.properties.className = ['gb-integration', 'gb-integration-rendered'];
+      e.properties.dataIntegration = block.split('/')[0];
+      e.children = [shown];
+    } else {
+      e.children.push({
+        type: 'element',
+        tagName: 'p',
+        properties: { className: ['gb-integration-failed'] },
+        children: [
+          {
+            type: 'text',
+            value:
+              output === null
+                ? 'This block could not be shown: its integration is not installed here or did not answer.'
+                : 'This block shows nothing.',
+          },
+        ],
+      });
+    }
+  });
+}
+
 /** renderMarkdown with link targets resolved by `resolve` (see markdownUrls); `siteRoot` as in LinkResolver. */
 export function renderBody(
   markdown: string,
@@ -286,6 +325,8 @@ export function renderBody(
   imageSize?: (url: string) => ImageSize | undefined,
   /** The operations the body's OpenAPI blocks show, by block key (null: not available). */
   operations?: Record<string, OperationView | null>,
+  /** What the body's integration blocks rendered, by block key (null: could not). */
+  integrations?: Record<string, ContentKitOutput | null>,
 ): RenderedBody {
   // OpenAPI blocks become placeholder paragraphs, replaced by their sections once the body is sanitized.
   const nonce = Math.random().toString(36).slice(2, 10).toUpperCase();
@@ -322,6 +363,8 @@ export function renderBody(
   callouts(clean);
   headingAnchors(clean, headings);
   renderMath(clean);
+  // After the headings are named: an integration's markdown is the block's, not the page's outline.
+  if (markdown.includes('{%') || markdown.includes('data-integration')) integrationBlocks(clean, integrations ?? {});
   if (extracted.blocks.length) {
     const prefix = `OPENAPIBLOCK${nonce}N`;
     clean.children = clean.children.map((node) => {

@@ -57,6 +57,8 @@ export function pageCsp(origin: string): string {
     "connect-src 'self'",
     "img-src 'self' https: data:",
     "style-src 'self' 'unsafe-inline'",
+    // Integration blocks' webframes (shared/contentkit.ts: sandboxed, from the integrations' origin or any address).
+    'frame-src http: https:',
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

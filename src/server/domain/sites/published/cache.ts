@@ -15,6 +15,7 @@ import { siteCustomization, siteSpaceCustomization } from '../customization.js';
 import { type Structure, readStructure } from '../model.js';
 import { NavBuilder, WHOLE_TREE_MAX, type NavIndex } from './navigation.js';
 import { BranchIndex, BranchTooLarge } from './branch.js';
+import type { PageDeps } from './page.js';
 
 /**
  * What published sites keep between requests, each under keys made of immutable inputs (see dispatch.ts): a site's
@@ -29,6 +30,8 @@ export interface RenderedPage {
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
   /** The OpenAPI spec versions its blocks show: the page is rendered again once one of them has a newer one. */
   openapi?: OperationDeps;
+  /** When its integration blocks' renders stop being fresh: the page is rendered again after. */
+  expires?: number;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -253,9 +256,10 @@ export class SiteCache {
   async renderedPage(
     key: string,
     organizationId: string,
-    render: (out: { openapi?: OperationDeps }) => Promise<string>,
+    render: (out: PageDeps) => Promise<string>,
   ): Promise<RenderedPage | undefined> {
     let rendered = this.pages.get(key);
+    if (rendered?.expires !== undefined && rendered.expires <= Date.now()) rendered = undefined;
     if (rendered?.openapi) {
       const now = await currentDeps(this.db, organizationId, Object.keys(rendered.openapi));
       if (!sameDeps(now, rendered.openapi)) rendered = undefined;
@@ -263,7 +267,7 @@ export class SiteCache {
     if (rendered === undefined && Date.now() - (this.failed.get(key) ?? 0) < FAILED_RETRY_MS) return undefined;
     if (rendered === undefined) {
       let html: string;
-      const out: { openapi?: OperationDeps } = {};
+      const out: PageDeps = {};
       try {
         html = await render(out);
       } catch (err) {
@@ -277,6 +281,7 @@ export class SiteCache {
         etag: `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
         encoded: {},
         ...(out.openapi ? { openapi: out.openapi } : {}),
+        ...(out.expires !== undefined ? { expires: out.expires } : {}),
       };
       this.pages.set(key, rendered);
     }

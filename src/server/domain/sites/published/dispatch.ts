@@ -14,7 +14,7 @@ import type { ServeRequest, ServeResult } from './answer.js';
 import { SiteCache, encodePage, hashKey, pageAt, type PageIndex, type SpaceIndex } from './cache.js';
 import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
-import { pagesUrlIn, renderPage } from './page.js';
+import { pagesUrlIn, renderPage, type IntegrationBlocksRenderer } from './page.js';
 import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
@@ -54,10 +54,14 @@ export class PublishedSites implements SitePreviews {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    opts: { branchMin?: number } = {},
+    opts: { branchMin?: number; integrationBlocks?: IntegrationBlocksRenderer } = {},
   ) {
     this.cache = new SiteCache(db, opts.branchMin);
+    this.integrationBlocks = opts.integrationBlocks;
   }
+
+  /** Renders pages' integration blocks (none: they show their label). */
+  private readonly integrationBlocks: IntegrationBlocksRenderer | undefined;
 
   /**
    * Makes ready the page indexes of the spaces published sites show whose revision changed since the last call (the
@@ -121,6 +125,7 @@ export class PublishedSites implements SitePreviews {
       settings,
       headerItems: settings.header.links.filter((l) => !l.condition),
       preview: true,
+      ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
     });
   }
 
@@ -322,6 +327,7 @@ export class PublishedSites implements SitePreviews {
         headerItems: header.items,
         missing,
         ...(editLink ? { editLink } : {}),
+        ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
       }),
     );
     if (!rendered) {

@@ -10,6 +10,8 @@ import { withAnchorAliases } from '../../content/anchors.js';
 import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
+import { integrationBlocksIn, type IntegrationBlockRef } from '../../../../shared/gitbook-blocks.js';
+import type { ContentKitOutput } from '../../../../shared/contentkit.js';
 import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';
 import { loadOperations, type OperationDeps } from '../../openapi/operations.js';
 import { workers } from '../../../workers/pool.js';
@@ -66,8 +68,25 @@ export interface PageToRender {
   /** The page's "Edit on GitHub" link (Git Sync with `git.showEditLink`). */
   editLink?: { url: string; label: string };
   /** Set to what the rendering depends on beyond its cache key. */
-  out?: { openapi?: OperationDeps };
+  out?: PageDeps;
+  /** Renders the page's integration blocks for its readers (none: they show their label). */
+  integrationBlocks?: IntegrationBlocksRenderer;
 }
+
+/** What a rendered page depends on beyond its cache key (cache.ts). */
+export interface PageDeps {
+  /** The OpenAPI spec versions its blocks show. */
+  openapi?: OperationDeps;
+  /** When the first of its integration blocks' renders stops being fresh (ms since the epoch). */
+  expires?: number;
+}
+
+/** The integration blocks of a page of `spaceId` rendered for its readers, by key, and until when they are fresh. */
+export type IntegrationBlocksRenderer = (
+  organizationId: string,
+  spaceId: string,
+  refs: IntegrationBlockRef[],
+) => Promise<{ outputs: Record<string, ContentKitOutput | null>; expires: number }>;
 
 /** The HTML of a page, or of a site space without pages, as this visitor sees the site. */
 export async function renderPage(db: Db, c: PageToRender): Promise<string> {
@@ -105,6 +124,14 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
       const loaded = await loadOperations(db, site.organization_id, apiBlocks);
       resolver.operations = loaded.operations;
       if (c.out) c.out.openapi = loaded.deps;
+    }
+    const integrationRefs = integrationBlocksIn(markdown);
+    if (integrationRefs.length) {
+      const rendered = c.integrationBlocks
+        ? await c.integrationBlocks(site.organization_id, c.siteSpace.space_id, integrationRefs)
+        : { outputs: {}, expires: 0 };
+      resolver.integrations = rendered.outputs;
+      if (c.out) c.out.expires = rendered.expires;
     }
     // A partial index first reads the pages the body's links name (see branch.ts).
     const prepare =
@@ -205,7 +232,8 @@ async function renderPageBody(
   prepare?: (urls: string[]) => Promise<void>,
 ): Promise<RenderedBody> {
   // A page with code blocks always goes to a worker, where they are highlighted (too costly for the event loop).
-  const fenced = /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined;
+  const fenced =
+    /^ {0,3}(```|~~~)/m.test(markdown) || links.operations !== undefined || links.integrations !== undefined;
   const cost = markdownCost(markdown);
   if (!fenced && workers.runsInline(cost)) {
     if (prepare) await prepare(markdownUrls(markdown));
@@ -228,6 +256,7 @@ async function renderPageBody(
       siteRoot: links.siteRoot,
       sizes,
       ...(links.operations ? { operations: links.operations } : {}),
+      ...(links.integrations ? { integrations: links.integrations } : {}),
     },
     size,
   );

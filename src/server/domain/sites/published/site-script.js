@@ -406,4 +406,44 @@
     });
     input.addEventListener('blur', () => setTimeout(close, 150));
   }
+
+  // Integration blocks' webframes (shared/contentkit.ts): each is sent its data (`{state}`) once it says it is ready,
+  // and takes the height it asks for; messages count from these frames only.
+  const frames = [...document.querySelectorAll('iframe[data-ck-webframe]')];
+  if (frames.length) {
+    window.addEventListener('message', (event) => {
+      const frame = frames.find((f) => f.contentWindow === event.source);
+      if (!frame) return;
+      let message = event.data;
+      if (typeof message === 'string') {
+        try {
+          message = JSON.parse(message);
+        } catch {
+          return;
+        }
+      }
+      if (!message || typeof message !== 'object') return;
+      const setHeight = (height) => {
+        frame.style.aspectRatio = 'auto';
+        frame.style.height = `${Math.min(4000, Math.max(32, height))}px`;
+      };
+      if (message.context === 'iframe.resize' && Number(message.height) > 0) return setHeight(Number(message.height));
+      const action = message.action;
+      if (!action || typeof action.action !== 'string') return;
+      if (action.action === '@webframe.ready') {
+        let state = {};
+        try {
+          state = JSON.parse(frame.dataset.ckWebframe || '{}');
+        } catch {
+          // Sent nothing.
+        }
+        if (Object.keys(state).length) frame.contentWindow.postMessage({ state }, '*');
+      } else if (action.action === '@webframe.resize' && action.size) {
+        const height = Number(action.size.height ?? action.size.maxHeight);
+        const ratio = Number(action.size.aspectRatio);
+        if (height > 0) setHeight(height);
+        else if (ratio > 0) frame.style.aspectRatio = String(ratio);
+      }
+    });
+  }
 })();

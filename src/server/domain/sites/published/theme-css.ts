@@ -1,3 +1,5 @@
+import { CONTENTKIT_CSS } from '../../../../shared/contentkit-css.js';
+
 /**
  * The published sites' stylesheet, served as a static asset (assets.ts) cached for a year under its hash. Light and
  * dark follow the visitor's system setting unless they chose one with the theme toggle (`data-theme` on <html>).
@@ -216,4 +218,4 @@ nav.sections details>ul{position:static;box-shadow:none;min-width:0;display:flex
 :root[data-theme=light]{color-scheme:light}
 @media (prefers-color-scheme:dark){${dark(':root:not([data-theme=light])')}}
 ${dark(':root[data-theme=dark]')}
-`;
+${CONTENTKIT_CSS}`;

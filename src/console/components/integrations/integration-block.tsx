@@ -1,0 +1,294 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ComponentProps, KeyboardEvent, MouseEvent, FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { api, errorMessage } from '../../lib/api-client';
+import { bound, contentKitToHast, safeUrl, type ContentKitOutput } from '../../../shared/contentkit';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { CONTENTKIT_CSS } from '../../../shared/contentkit-css';
+
+/**
+ * An integration's block (`{% @name/block … %}`) in a page the console shows: rendered by its integration
+ * (`POST /v1/integrations/{name}/render`, in the context of the space's document, read-only) and shown with the
+ * one ContentKit renderer (shared/contentkit.ts), so that it looks as on the published site. What the reader does
+ * goes back to the script: a button's action, a value changed (with the state the inputs hold), and the block is
+ * rendered again with the answer; a webframe is sent its data once it says it is ready, and takes the height it
+ * asks for. A block that cannot render says so, with its name, and can be tried again.
+ */
+
+// ContentKit's look, the published site's (shared/contentkit-css.ts), taken once.
+if (typeof document !== 'undefined' && 'adoptedStyleSheets' in document) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CONTENTKIT_CSS);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+type State = Record<string, unknown>;
+interface Action {
+  action: string;
+  [key: string]: unknown;
+}
+interface RenderInput {
+  props: State;
+  state?: State;
+  action?: Action;
+}
+
+const isRecord = (value: unknown): value is State =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An action with its state bindings (`{$state: 'key'}`) resolved, at any depth. */
+function resolveAction(action: unknown, state: State): unknown {
+  if (Array.isArray(action)) return action.map((a) => resolveAction(a, state));
+  if (!isRecord(action)) return action;
+  if (typeof action.$state === 'string') return bound(action, state);
+  return Object.fromEntries(Object.entries(action).map(([k, v]) => [k, resolveAction(v, state)]));
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function IntegrationBlock({
+  integration,
+  block,
+  props,
+  spaceId,
+}: {
+  integration: string;
+  block: string;
+  props: State;
+  spaceId: string;
+}) {
+  const [input, setInput] = useState<RenderInput>({ props });
+  const render = useQuery({
+    queryKey: ['integration-render', integration, block, spaceId, input],
+    queryFn: ({ signal }) =>
+      api.post(
+        `/integrations/${encodeURIComponent(integration)}/render`,
+        {
+          componentId: block,
+          props: input.props,
+          ...(input.state ? { state: input.state } : {}),
+          ...(input.action ? { action: input.action } : {}),
+          context: { type: 'document', spaceId, editable: false },
+        },
+        { signal },
+      ) as Promise<ContentKitOutput>,
+    retry: false,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+  const output = render.data;
+  // What the reader changed in the inputs since the last answer.
+  const [edits, setEdits] = useState<{ for?: ContentKitOutput; values: State }>({ values: {} });
+  const values = edits.for === output ? edits.values : {};
+  const state: State = { ...(isRecord(output?.state) ? output.state : {}), ...values };
+  const [confirming, setConfirming] = useState<{ action: Action; text: string; title: string; label: string }>();
+
+  const label = `${integration} · ${block}`;
+  if (render.isPending) {
+    return (
+      <div className="gb-integration" aria-busy="true">
+        <p className="gb-integration-label">{label}</p>
+        <p className="gb-integration-loading">Loading…</p>
+      </div>
+    );
+  }
+  if (render.isError || !output) {
+    return (
+      <div className="gb-integration" role="note">
+        <p className="gb-integration-label">{label}</p>
+        <p className="gb-integration-failed">
+          This block could not be shown: {render.error ? errorMessage(render.error) : 'no answer.'}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void render.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const run = (raw: unknown, now: State = state) => {
+    const action = resolveAction(raw, now);
+    if (!isRecord(action) || typeof action.action !== 'string') return;
+    if (action.action === '@ui.url.open') {
+      const url = safeUrl(action.url);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    setInput({
+      props: isRecord(output.props) ? output.props : input.props,
+      state: now,
+      action: action as Action,
+    });
+  };
+  const press = (target: HTMLElement) => {
+    const action = parseJson(target.dataset.ckAction);
+    const confirm = parseJson(target.dataset.ckConfirm);
+    if (isRecord(action) && typeof action.action === 'string' && isRecord(confirm)) {
+      setConfirming({
+        action: action as Action,
+        title: typeof confirm.title === 'string' ? confirm.title : 'Are you sure?',
+        text: typeof confirm.text === 'string' ? confirm.text : '',
+        label: typeof confirm.confirm === 'string' ? confirm.confirm : 'Confirm',
+      });
+    } else run(action);
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-ck-action]');
+    if (target && event.currentTarget.contains(target) && !(target as HTMLButtonElement).disabled) press(target);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (
+      (event.key === 'Enter' || event.key === ' ') &&
+      target.getAttribute('role') === 'button' &&
+      target.dataset.ckAction
+    ) {
+      event.preventDefault();
+      press(target);
+    }
+  };
+  const onChange = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    const key = target.dataset.ckState;
+    if (!key) return;
+    let value: unknown = target.value;
+    if (target instanceof HTMLInputElement && target.type === 'checkbox') {
+      if (target.getAttribute('role') === 'switch') value = target.checked;
+      else {
+        const current = Array.isArray(state[key]) ? (state[key] as unknown[]).map(String) : [];
+        value = target.checked ? [...new Set([...current, target.value])] : current.filter((v) => v !== target.value);
+      }
+    } else if (target instanceof HTMLSelectElement && target.multiple) {
+      value = [...target.selectedOptions].map((o) => o.value);
+    }
+    const next = { ...state, [key]: value };
+    setEdits({ for: output, values: { ...values, [key]: value } });
+    const change = parseJson(target.dataset.ckChange);
+    // A text's change is sent when the reader leaves it, not at each key.
+    if (change && (event.type === 'change' || !(target instanceof HTMLTextAreaElement || target.type === 'text')))
+      run(change, next);
+  };
+
+  const tree = contentKitToHast(output, { state });
+  return (
+    <div
+      className="gb-integration gb-integration-rendered"
+      data-integration={integration}
+      aria-busy={render.isFetching}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      onInput={onChange}
+      onChange={onChange}
+    >
+      {tree &&
+        toJsxRuntime(tree, {
+          Fragment,
+          jsx,
+          jsxs,
+          components: {
+            iframe: WebFrame,
+            input: UncontrolledInput,
+            textarea: UncontrolledTextArea,
+            select: UncontrolledSelect,
+          },
+        })}
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(undefined)}
+          title={confirming.title}
+          confirmLabel={confirming.label}
+          variant="primary"
+          action={async () => {
+            run(confirming.action);
+            setConfirming(undefined);
+          }}
+        >
+          {confirming.text && <p>{confirming.text}</p>}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** Inputs hold what the reader types (the block reads it off them): their first value is the answer's. */
+function UncontrolledInput({ value, checked, ...props }: ComponentProps<'input'>) {
+  return <input {...props} defaultValue={value} defaultChecked={checked} />;
+}
+function UncontrolledTextArea({ value, children, ...props }: ComponentProps<'textarea'>) {
+  return <textarea {...props} defaultValue={value ?? (typeof children === 'string' ? children : undefined)} />;
+}
+function UncontrolledSelect({ value, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <select {...props} defaultValue={value}>
+      {children}
+    </select>
+  );
+}
+
+/** Height a webframe may ask for, in pixels. */
+const FRAME_HEIGHT_MIN = 32;
+const FRAME_HEIGHT_MAX = 4000;
+
+/**
+ * A webframe: sent its data (`{state}`, `data-ck-webframe`) once it posts `@webframe.ready` and whenever the data
+ * changes after; `@webframe.resize` sets its height (or aspect ratio). Messages are taken from this frame only.
+ */
+function WebFrame({
+  'data-ck-webframe': data,
+  style,
+  ...props
+}: ComponentProps<'iframe'> & { 'data-ck-webframe'?: string }) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const ready = useRef(false);
+  const [size, setSize] = useState<{ height?: number; aspectRatio?: number }>({});
+  useEffect(() => {
+    const send = () => {
+      const state = parseJson(data);
+      if (isRecord(state) && Object.keys(state).length) ref.current?.contentWindow?.postMessage({ state }, '*');
+    };
+    if (ready.current) send();
+    const listen = (event: MessageEvent) => {
+      if (!ref.current || event.source !== ref.current.contentWindow) return;
+      const message = typeof event.data === 'string' ? parseJson(event.data) : (event.data as unknown);
+      if (!isRecord(message)) return;
+      if (message.context === 'iframe.resize' && Number(message.height) > 0) {
+        setSize({ height: Number(message.height) });
+        return;
+      }
+      const action = message.action;
+      if (!isRecord(action)) return;
+      if (action.action === '@webframe.ready') {
+        ready.current = true;
+        send();
+      } else if (action.action === '@webframe.resize' && isRecord(action.size)) {
+        const height = Number(action.size.height ?? action.size.maxHeight);
+        const ratio = Number(action.size.aspectRatio);
+        if (height > 0) setSize({ height: Math.min(FRAME_HEIGHT_MAX, Math.max(FRAME_HEIGHT_MIN, height)) });
+        else if (ratio > 0) setSize({ aspectRatio: ratio });
+      }
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [data]);
+  return (
+    <iframe
+      ref={ref}
+      {...props}
+      style={{
+        ...(typeof style === 'object' ? style : {}),
+        ...(size.height ? { height: size.height, aspectRatio: 'auto' } : {}),
+        ...(size.aspectRatio ? { aspectRatio: String(size.aspectRatio) } : {}),
+      }}
+    />
+  );
+}
