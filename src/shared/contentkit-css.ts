@@ -29,8 +29,8 @@ export const CONTENTKIT_CSS = `
 .ck-image{max-width:100%;height:auto;border-radius:var(--radius)}
 .ck-markdown>:first-child{margin-top:0}.ck-markdown>:last-child{margin-bottom:0}
 .ck-codeblock{display:flex;flex-direction:column;gap:8px;min-width:0}
-.ck-code{margin:0;padding:12px 16px;background:var(--code-bg,var(--surface-2));border-radius:var(--radius);overflow:auto;font:13px/1.6 var(--mono)}
-.ck-code-input{width:100%;font:13px/1.6 var(--mono);padding:12px 16px;border:1px solid var(--border);border-radius:var(--radius);background:var(--code-bg,var(--surface-2));color:var(--text);resize:vertical}
+.ck-code{margin:0;padding:12px 16px;background:var(--code-bg,var(--surface-2));color:var(--code-text,var(--text));border-radius:var(--radius);overflow:auto;font:13px/1.6 var(--mono)}
+.ck-code-input{width:100%;font:13px/1.6 var(--mono);padding:12px 16px;border:1px solid var(--border);border-radius:var(--radius);background:var(--code-bg,var(--surface-2));color:var(--code-text,var(--text));caret-color:currentColor;resize:vertical}
 .ck-webframe{display:flex;flex-direction:column;gap:8px}
 .ck-webframe iframe{display:block;width:100%;height:auto;border:1px solid var(--border);border-radius:var(--radius);background:transparent}
 .ck-input{display:flex;flex-direction:column;gap:4px}

@@ -569,6 +569,21 @@ function forLines(markdown: string, fn: (line: string, at: number, tag: GitbookT
   });
 }
 
+/**
+ * The integration tag at the start of `src` (`{% @name/block … %}`, on one line or over several), and how many
+ * characters of `src` it takes (its last line's break not included).
+ */
+export function integrationTagAt(src: string): { tag: GitbookTag; length: number } | undefined {
+  if (!/^\{%-?\s*@/.test(src)) return undefined;
+  const end = src.indexOf('\n');
+  const first = end < 0 ? src : src.slice(0, end);
+  const tag = parseIntegrationTag(first);
+  if (tag) return { tag, length: first.length };
+  const lines = src.split('\n', INTEGRATION_TAG_LINES_MAX + 1);
+  const long = integrationTagOver(lines, 0, { chars: INTEGRATION_TAG_CHARS_MAX });
+  return long && { tag: long.tag, length: lines.slice(0, long.last + 1).join('\n').length };
+}
+
 /** An integration tag starting on line `at` that ends on a later line (its strings hold line breaks), if one does. */
 function integrationTagOver(
   lines: string[],

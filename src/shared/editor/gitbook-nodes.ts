@@ -1,5 +1,5 @@
 import { Node, type JSONContent, type MarkdownToken } from '@tiptap/core';
-import { parseGitbookTag } from '../gitbook-blocks.js';
+import { integrationTag, integrationTagAt, parseGitbookTag } from '../gitbook-blocks.js';
 
 /**
  * GitBook's blocks as blocks of the visual editor, read from and written to the markdown GitBook writes (and the
@@ -436,6 +436,56 @@ function gitbookAtom(spec: AtomSpec) {
   });
 }
 
+/**
+ * An integration's block (`{% @name/block props %}`, shared/gitbook-blocks.ts): its integration, block and props
+ * (JSON), shown rendered by its integration (the console's view). Written back as it was read until its props
+ * change, then on one line as GitBook's CLI writes it.
+ */
+export const IntegrationBlockNode = Node.create({
+  name: 'integration',
+  ...blockOfFields(['integration', 'block', 'props']),
+  parseHTML: () => [{ tag: 'div[data-gitbook="integration"]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'div',
+    { ...HTMLAttributes, 'data-gitbook': 'integration', class: 'editor-atom editor-integration' },
+  ],
+  markdownTokenName: 'integration',
+  markdownTokenizer: {
+    name: 'integration',
+    level: 'block',
+    start: (src: string) => src.search(/\{%-?\s*@/),
+    tokenize(src: string) {
+      const found = integrationTagAt(src);
+      if (!found?.tag.integration) return undefined;
+      const lineEnd = src.indexOf('\n', found.length);
+      const { integration, block, props } = found.tag.integration;
+      return {
+        type: 'integration',
+        raw: src.slice(0, lineEnd < 0 ? src.length : lineEnd + 1),
+        text: '',
+        attrs: { integration, block, props: JSON.stringify(props) },
+      };
+    },
+  },
+  parseMarkdown: (token) => {
+    const attrs = token.attrs as Record<string, string>;
+    return { type: 'integration', attrs: { integration: attrs.integration, block: attrs.block, props: attrs.props } };
+  },
+  renderMarkdown: (node: JSONContent) => {
+    let props: unknown;
+    try {
+      props = JSON.parse(String(node.attrs?.props ?? '{}'));
+    } catch {
+      props = {};
+    }
+    return integrationTag({
+      integration: String(node.attrs?.integration ?? ''),
+      block: String(node.attrs?.block ?? ''),
+      props: props && typeof props === 'object' && !Array.isArray(props) ? (props as Record<string, unknown>) : {},
+    });
+  },
+});
+
 /** The fields of each GitBook block of no blocks the editor shows (embed, file, content-ref, OpenAPI operation, include). */
 export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries(ATOMS.map((a) => [a.name, a.fields]));
 
@@ -443,4 +493,9 @@ export const ATOM_FIELDS: Record<string, readonly string[]> = Object.fromEntries
  * GitBook's blocks in the editor: those holding blocks (hints, tabs, steppers, columns, updates and their items),
  * expandables, and those of fields.
  */
-export const gitbookNodes = [...Object.keys(CONTAINERS).map(gitbookContainer), Expandable, ...ATOMS.map(gitbookAtom)];
+export const gitbookNodes = [
+  ...Object.keys(CONTAINERS).map(gitbookContainer),
+  Expandable,
+  ...ATOMS.map(gitbookAtom),
+  IntegrationBlockNode,
+];

@@ -462,3 +462,32 @@ describe('the visual editor reads and writes page markdown', () => {
     expect(pages.save(page, doc)).toBe(markdown.replace('/intro', '/outro'));
   });
 });
+
+describe('integration blocks in the editor', () => {
+  it('reads them as blocks of their own (over lines too), keeps them as written, writes changed props on one line', () => {
+    const markdown = [
+      'Before.',
+      '',
+      '{% @mermaid/diagram content="graph TD',
+      '  A["*x*"] --> B" %}',
+      '',
+      '{% @github-files/code-block url="https://github.com/a/b/blob/main/x_y_.ts" %}',
+      '',
+      'After.',
+      '',
+    ].join('\n');
+    const page = pages.load(markdown);
+    expect(page.doc.content!.map((n) => n.type)).toEqual(['paragraph', 'integration', 'integration', 'paragraph']);
+    expect(page.doc.content![1]!.attrs).toEqual({
+      integration: 'mermaid',
+      block: 'diagram',
+      props: JSON.stringify({ content: 'graph TD\n  A["*x*"] --> B' }),
+    });
+    expect(pages.save(page, page.doc)).toBe(markdown);
+    const doc = structuredClone(page.doc) as JSONContent;
+    doc.content![1]!.attrs!.props = JSON.stringify({ content: 'graph LR\n  A --> "B"' });
+    expect(pages.save(page, doc)).toBe(
+      markdown.replace('content="graph TD\n  A["*x*"] --> B"', 'content="graph LR\\n  A --> \\"B\\""'),
+    );
+  });
+});

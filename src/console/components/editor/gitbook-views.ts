@@ -3,6 +3,10 @@ import type { NodeView } from '@tiptap/pm/view';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { HINT_STYLES } from '../../../shared/editor/gitbook-nodes';
 import { addItemAfter, itemLabels, removeItem } from './items';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { IntegrationBlock } from '../integrations/integration-block';
 
 /**
  * How GitBook's blocks look in the visual editor: a hint with its style to choose, a tab with its title to type,
@@ -533,5 +537,70 @@ export function atomViews(
     include: atomView('include', 'Reusable content', [
       { name: 'path', label: 'Name', placeholder: 'The reusable content’s name', suggest: includes },
     ]),
+  };
+}
+
+/**
+ * An integration's block in the editor: rendered by its integration where the writer may change it (its editing
+ * controls, if it has any), the props it changes kept in the document. `context` gives the space of the page and
+ * the console's query client (the block is a React tree of its own inside the editor).
+ */
+export function integrationView(context: () => { spaceId: string | undefined; client: QueryClient }): NodeViewRenderer {
+  return ({ node, getPos, editor }) => {
+    let current = node;
+    const dom = document.createElement('div');
+    dom.className = 'editor-atom editor-integration';
+    dom.dataset.gitbook = 'integration';
+    dom.contentEditable = 'false';
+    const root = createRoot(dom);
+    const show = (next: PmNode) => {
+      const { spaceId, client } = context();
+      let props: unknown;
+      try {
+        props = JSON.parse(String(next.attrs.props ?? '{}'));
+      } catch {
+        props = {};
+      }
+      const integration = String(next.attrs.integration ?? '');
+      const block = String(next.attrs.block ?? '');
+      root.render(
+        spaceId && props && typeof props === 'object'
+          ? createElement(
+              QueryClientProvider,
+              { client },
+              createElement(IntegrationBlock, {
+                integration,
+                block,
+                props: props as Record<string, unknown>,
+                spaceId,
+                editable: true,
+                onPropsChange: (changed) => {
+                  if (editor.isEditable)
+                    setAttributes(editor, getPos as () => number | undefined, current, {
+                      props: JSON.stringify(changed),
+                    });
+                },
+              }),
+            )
+          : createElement('p', { className: 'gb-integration-label' }, `${integration} · ${block}`),
+      );
+    };
+    show(node);
+    return {
+      dom,
+      update: (next) => {
+        if (next.type !== node.type) return false;
+        // Its own props, changed by its script, need no new render: the block shows them already.
+        const same = next.attrs.integration === current.attrs.integration && next.attrs.block === current.attrs.block;
+        current = next;
+        if (!same) show(next);
+        return true;
+      },
+      // What the reader does inside the block is the block's (typing in its fields, pressing its buttons).
+      stopEvent: (event) =>
+        event.target instanceof HTMLElement && !!event.target.closest('input, textarea, select, button, iframe'),
+      ignoreMutation: () => true,
+      destroy: () => setTimeout(() => root.unmount()),
+    };
   };
 }

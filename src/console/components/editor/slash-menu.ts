@@ -346,7 +346,31 @@ class SlashMenuView {
   }
 }
 
-export const SlashMenu = Extension.create<{ upload?: () => void }>({
+/** A block an integration installed in the space offers (`blocks` of its manifest). */
+export interface OfferedBlock {
+  integration: string;
+  /** The integration's title. */
+  title: string;
+  block: string;
+  blockTitle: string;
+}
+
+/** The `/` menu's items for the blocks the space's integrations offer: each inserts one, its props empty. */
+export function integrationBlockItems(blocks: OfferedBlock[]): SlashItem[] {
+  return blocks.map((b) => ({
+    title: `${b.blockTitle} (${b.title})`,
+    keywords: `integration ${b.integration} ${b.block}`,
+    run: (e: Editor, r: Range) =>
+      e
+        .chain()
+        .focus()
+        .deleteRange(r)
+        .insertContent({ type: 'integration', attrs: { integration: b.integration, block: b.block, props: '{}' } })
+        .run(),
+  }));
+}
+
+export const SlashMenu = Extension.create<{ upload?: () => void; integrationBlocks?: () => OfferedBlock[] }>({
   name: 'slashMenu',
   addOptions: () => ({}),
   addProseMirrorPlugins() {
@@ -359,7 +383,11 @@ export const SlashMenu = Extension.create<{ upload?: () => void }>({
         allowSpaces: true,
         // Not inside code, where a slash is text.
         allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
-        items: ({ query, editor }) => filterSlashItems([...itemActions(editor), ...all], query),
+        items: ({ query, editor }) =>
+          filterSlashItems(
+            [...itemActions(editor), ...all, ...integrationBlockItems(this.options.integrationBlocks?.() ?? [])],
+            query,
+          ),
         command: ({ editor, range, props }) => props.run(editor, range),
         render: () => {
           let view: SlashMenuView | undefined;

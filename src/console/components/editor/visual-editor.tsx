@@ -8,8 +8,11 @@ import { fileTarget } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import type { CollabSession } from './collaboration';
 import { collaborationCursors } from './collaboration-cursors';
-import { SlashMenu } from './slash-menu';
-import { atomViews, gitbookViews, type Suggestion } from './gitbook-views';
+import { SlashMenu, type OfferedBlock } from './slash-menu';
+import { atomViews, gitbookViews, integrationView, type Suggestion } from './gitbook-views';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import type { installedIntegrationListSchema } from '../../../shared/contract';
 import { Find } from './find';
 import { FindBar } from './find-bar';
 import { BubbleMenu } from '@tiptap/react/menus';
@@ -77,6 +80,8 @@ interface Latest {
   files?: (files: File[]) => void;
   upload?: () => void;
   includes?: Suggestion[] | undefined;
+  /** The blocks the space's integrations offer (the `/` menu lists them). */
+  integrationBlocks?: OfferedBlock[];
 }
 
 /** The handlers read `props` from now on. */
@@ -250,7 +255,26 @@ export default function VisualEditor({
   // Where dropped files go: the place they were dropped on, kept until they are uploaded.
   const dropAt = useRef<number | undefined>(undefined);
   const [latest] = useState<Latest>(() => ({ filesUrl }));
-  useEffect(() => keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload, includes: includeTargets }));
+  const queryClient = useQueryClient();
+  // The blocks of the integrations installed in the page's space, for the `/` menu.
+  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const installed = useQuery({
+    queryKey: ['space-integrations', spaceId],
+    queryFn: ({ signal }) =>
+      api.get<typeof installedIntegrationListSchema>(`/spaces/${spaceId}/integrations`, { signal }),
+    enabled: !!spaceId && editable,
+    staleTime: 60_000,
+  });
+  const integrationBlocks = useMemo(
+    () =>
+      (installed.data?.items ?? []).flatMap((i) =>
+        (i.blocks ?? []).map((b) => ({ integration: i.name, title: i.title, block: b.id, blockTitle: b.title })),
+      ),
+    [installed.data],
+  );
+  useEffect(() =>
+    keepLatest(latest, { filesUrl, files: onFiles, upload: onUpload, includes: includeTargets, integrationBlocks }),
+  );
   // The link dialog: open with the link being edited (undefined: none), or closed (null). Ctrl/⌘+K and the Link
   // buttons open it on the link at the cursor, if any.
   // A page reference's page is chosen with the same dialog (`apply` then takes what is chosen).
@@ -273,13 +297,17 @@ export default function VisualEditor({
             imageSrc,
             () => latest.includes ?? [],
           ),
+          integration: integrationView(() => ({
+            spaceId: /^\/v1\/spaces\/([^/]+)\//.exec(latest.filesUrl ?? '')?.[1],
+            client: queryClient,
+          })),
         },
       }),
       LinkShortcut.configure({ open: openLink }),
       NearSelection,
       Find,
       FindShortcut.configure({ open: () => setFinding((n) => n + 1) }),
-      SlashMenu.configure({ upload: () => latest.upload?.() }),
+      SlashMenu.configure({ upload: () => latest.upload?.(), integrationBlocks: () => latest.integrationBlocks ?? [] }),
       Placeholder.configure({ placeholder: 'Write, or type / to insert a block, # for a heading, - for a list…' }),
       ...(collab
         ? [
@@ -288,7 +316,7 @@ export default function VisualEditor({
           ]
         : []),
     ];
-  }, [latest, collab, openLink]);
+  }, [latest, collab, openLink, queryClient]);
 
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
   const takeFiles = (event: Event, data: DataTransfer | null, at: number | undefined): boolean => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ComponentProps, KeyboardEvent, MouseEvent, FormEvent } from 'react';
+import type { ComponentProps, FocusEvent, FormEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -60,11 +60,17 @@ export function IntegrationBlock({
   block,
   props,
   spaceId,
+  editable = false,
+  onPropsChange,
 }: {
   integration: string;
   block: string;
   props: State;
   spaceId: string;
+  /** In the editor: the script may offer its editing controls, and change the block's props. */
+  editable?: boolean;
+  /** The block's props changed by the script (`@editor.node.updateProps`), for the editor to keep. */
+  onPropsChange?: (props: State) => void;
 }) {
   const [input, setInput] = useState<RenderInput>({ props });
   const render = useQuery({
@@ -77,7 +83,7 @@ export function IntegrationBlock({
           props: input.props,
           ...(input.state ? { state: input.state } : {}),
           ...(input.action ? { action: input.action } : {}),
-          context: { type: 'document', spaceId, editable: false },
+          context: { type: 'document', spaceId, editable },
         },
         { signal },
       ) as Promise<ContentKitOutput>,
@@ -123,6 +129,10 @@ export function IntegrationBlock({
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
       return;
     }
+    // The script keeps what the writer changed as the block's props (a diagram's source): the editor saves them.
+    if (action.action === '@editor.node.updateProps' && editable && isRecord(action.props)) {
+      onPropsChange?.(action.props);
+    }
     setInput({
       props: isRecord(output.props) ? output.props : input.props,
       state: now,
@@ -156,10 +166,10 @@ export function IntegrationBlock({
       press(target);
     }
   };
-  const onChange = (event: FormEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  /** What an input now holds, under the state key it writes (undefined: it writes none). */
+  const valueOf = (target: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) => {
     const key = target.dataset.ckState;
-    if (!key) return;
+    if (!key) return undefined;
     let value: unknown = target.value;
     if (target instanceof HTMLInputElement && target.type === 'checkbox') {
       if (target.getAttribute('role') === 'switch') value = target.checked;
@@ -170,15 +180,31 @@ export function IntegrationBlock({
     } else if (target instanceof HTMLSelectElement && target.multiple) {
       value = [...target.selectedOptions].map((o) => o.value);
     }
-    const next = { ...state, [key]: value };
-    setEdits({ for: output, values: { ...values, [key]: value } });
+    return { key, value };
+  };
+  const typed = (target: EventTarget) =>
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && !['checkbox', 'radio'].includes(target.type));
+  /** Records a value as it changes; a choice (a select, a box) sends its change action at once. */
+  const onInput = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    const changed = valueOf(target);
+    if (!changed) return;
+    const next = { ...values, [changed.key]: changed.value };
+    setEdits({ for: output, values: next });
     const change = parseJson(target.dataset.ckChange);
-    // A text's change is sent when the reader leaves it, not at each key.
-    if (change && (event.type === 'change' || !(target instanceof HTMLTextAreaElement || target.type === 'text')))
-      run(change, next);
+    if (change && event.type === 'change' && !typed(target)) run(change, { ...state, [changed.key]: changed.value });
+  };
+  /** A text's change action is sent when the reader leaves it, not at each key. */
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+    const change = typed(target) ? parseJson(target.dataset.ckChange) : undefined;
+    const changed = change ? valueOf(target) : undefined;
+    const before = isRecord(output.state) ? output.state[changed?.key ?? ''] : undefined;
+    if (change && changed && changed.value !== before) run(change, { ...state, [changed.key]: changed.value });
   };
 
-  const tree = contentKitToHast(output, { state });
+  const tree = contentKitToHast(output, { state, editable });
   return (
     <div
       className="gb-integration gb-integration-rendered"
@@ -186,8 +212,9 @@ export function IntegrationBlock({
       aria-busy={render.isFetching}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      onInput={onChange}
-      onChange={onChange}
+      onInput={onInput}
+      onChange={onInput}
+      onBlur={onBlur}
     >
       {tree &&
         toJsxRuntime(tree, {

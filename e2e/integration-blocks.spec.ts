@@ -1,0 +1,117 @@
+import { callApi, expect, expectAccessible, newOrganization, newSpace, seedPage, test } from './support';
+
+/**
+ * An integration's block in a page (`{% @name/block … %}`): the script renders it (in the server's sandbox), the
+ * console shows it in the page and sends what the reader does back to the script, and the published site shows the
+ * same block to its readers.
+ */
+test('an integration block renders in a page, answers its button with what was typed, and reads the same on the site', async ({
+  page,
+}) => {
+  const name = `counter-${Date.now().toString(36)}`;
+  const organizationId = await newOrganization(page, 'Blocks');
+  const spaceId = await newSpace(page, organizationId, 'Handbook');
+  await callApi(page, 'POST', `/integrations/${name}`, {
+    title: 'Counter',
+    description: 'Counts presses',
+    scopes: [],
+    target: 'space',
+    visibility: 'unlisted',
+    organization: organizationId,
+    blocks: [
+      { id: 'counter', title: 'Counter' },
+      { id: 'diagram', title: 'Diagram' },
+    ],
+    script: `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type !== 'ui_render') return new Response('', { status: 406 });
+        if (event.componentId === 'diagram') {
+          // As GitBook's Mermaid block: its source edited in place in the editor, kept as the block's props.
+          const update = event.action?.action === '@editor.node.updateProps' ? event.action.props : {};
+          const props = { ...event.props, ...update };
+          const content = event.state?.content ?? props.content ?? 'graph TD';
+          const code = event.context.editable
+            ? { type: 'codeblock', state: 'content', content: { $state: 'content' }, syntax: 'mermaid',
+                onContentChange: { action: '@editor.node.updateProps', props: { content: { $state: 'content' } } } }
+            : { type: 'codeblock', content, syntax: 'mermaid' };
+          return Response.json({ element: { type: 'block', children: [code] }, state: { content }, props });
+        }
+        const state = event.state ?? { clicks: 0, note: '' };
+        if (event.action?.action === 'add') state.clicks += 1;
+        return Response.json({
+          element: { type: 'block', children: [
+            { type: 'card', title: event.props.label + ': ' + state.clicks + ' clicks', hint: 'Counted by the script',
+              buttons: [{ type: 'button', label: 'Add one', style: 'primary', onPress: { action: 'add' } }],
+              children: [
+                { type: 'input', label: 'Note', element: { type: 'textinput', state: 'note', placeholder: 'Write a note' } },
+                { type: 'markdown', content: 'Last note: **' + (state.note || 'none') + '**' },
+              ] },
+          ] },
+          state,
+          props: event.props,
+        });
+      },
+    };`,
+  });
+  const installation = await callApi(page, 'POST', `/integrations/${name}/installations`, {
+    organization: organizationId,
+  });
+  await callApi(page, 'POST', `/integrations/${name}/installations/${installation.id}/spaces`, { space: spaceId });
+  const pageId = await seedPage(
+    page,
+    spaceId,
+    'Counting',
+    `Before the block.\n\n{% @${name}/counter label="Visits" %}\n\nAfter it.\n`,
+  );
+
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
+  const block = page.locator(`[data-integration="${name}"]`);
+  await expect(block.getByText('Visits: 0 clicks')).toBeVisible();
+  await expect(block.getByText('Last note: none')).toBeVisible();
+  await block.getByLabel('Note').fill('hello');
+  await block.getByRole('button', { name: 'Add one' }).click();
+  await expect(block.getByText('Visits: 1 clicks')).toBeVisible();
+  await expect(block.getByText('Last note: hello')).toBeVisible();
+  await expect(page.getByText('After it.')).toBeVisible();
+  await expectAccessible(page);
+
+  // In the editor, the `/` menu offers the space's integrations' blocks; a block's own controls change its props.
+  const changeRequest = await callApi(page, 'POST', `/spaces/${spaceId}/change-requests`, { subject: 'Diagram' });
+  await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
+  await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
+  const body = page.getByRole('textbox', { name: 'Content' });
+  await expect(body.locator(`[data-integration="${name}"]`).getByText('Visits: 0 clicks')).toBeVisible();
+  await body.getByText('After it.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/diagram');
+  const menu = page.getByRole('listbox', { name: 'Insert a block' });
+  await expect(menu.getByRole('option', { selected: true })).toHaveText('Diagram (Counter)');
+  await page.keyboard.press('Enter');
+  const source = body.getByRole('textbox', { name: 'mermaid source' });
+  await expect(source).toHaveValue('graph TD');
+  await source.fill('graph LR\n  A --> B');
+  await body.getByText('After it.').click();
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi(
+            page,
+            'GET',
+            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+          )
+        ).markdown,
+    )
+    .toContain(`{% @${name}/diagram content="graph LR\\n  A --> B" %}`);
+
+  const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Blocks', spaces: [spaceId] });
+  const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);
+  await page.goto(`${published.urls.published}/counting`);
+  const onSite = page.locator(`.gb-integration[data-integration="${name}"]`);
+  await expect(onSite.getByText('Visits: 0 clicks')).toBeVisible();
+  await expect(onSite.getByRole('button', { name: 'Add one' })).toBeVisible();
+  await expectAccessible(page);
+});
