@@ -5,7 +5,7 @@ import { callApi, expect, expectAccessible, newOrganization, newSpace, seedPage,
  * console shows it in the page and sends what the reader does back to the script, and the published site shows the
  * same block to its readers.
  */
-test('an integration block renders in a page, answers its button with what was typed, and reads the same on the site', async ({
+test('an integration block renders in a page and the editor, answers its button with what was typed, and works the same on the site', async ({
   page,
 }) => {
   const name = `counter-${Date.now().toString(36)}`;
@@ -112,6 +112,10 @@ test('an integration block renders in a page, answers its button with what was t
   await page.goto(`${published.urls.published}/counting`);
   const onSite = page.locator(`.gb-integration[data-integration="${name}"]`);
   await expect(onSite.getByText('Visits: 0 clicks')).toBeVisible();
-  await expect(onSite.getByRole('button', { name: 'Add one' })).toBeVisible();
+  // Its readers' actions go to the script too (the site's script posts them), with what they typed.
+  await onSite.getByLabel('Note').fill('from a reader');
+  await onSite.getByRole('button', { name: 'Add one' }).click();
+  await expect(onSite.getByText('Visits: 1 clicks')).toBeVisible();
+  await expect(onSite.getByText('Last note: from a reader')).toBeVisible();
   await expectAccessible(page);
 });

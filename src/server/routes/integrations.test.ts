@@ -592,7 +592,7 @@ describeEachDialect('integrations', (dialect) => {
         const who = event.auth ? 'user' : 'reader';
         return Response.json({
           element: { type: 'block', children: [
-            { type: 'card', title: 'Chart of ' + event.props.name, hint: '<script>alert(1)</script>', children: [
+            { type: 'card', title: 'Chart of ' + event.props.name + (event.action ? ' (' + event.action.action + ' by ' + event.state.who + ')' : ''), hint: '<script>alert(1)</script>', children: [
               { type: 'markdown', content: '**bold** <img src=x onerror=alert(1)> [x](javascript:alert(1))' },
               { type: 'button', label: 'Refresh', onPress: { action: 'refresh' } },
               { type: 'webframe', source: { url: 'https://frames.example.com/f' }, data: { content: { $state: 'content' } } },
@@ -649,6 +649,33 @@ describeEachDialect('integrations', (dialect) => {
     expect(res.headers.get('content-security-policy')).toContain('frame-src http: https:');
     // The script said 60 seconds: the page is not rendered by it again meanwhile.
     expect(await read()).toMatch(/graph sales document false reader 1/);
+
+    // A reader's action, posted to the page's address by the site's script: the block rendered again, for readers.
+    const act = (body: unknown, at = `${published.replace('http://docs.test', server.url)}/charts`) =>
+      fetch(at, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const action = {
+      integration: 'site-blocks',
+      block: 'chart',
+      props: { name: 'sales' },
+      state: { who: 'ann' },
+      action: { action: 'refresh' },
+    };
+    const acted = await act(action);
+    expect(acted.status).toBe(200);
+    const again = (await acted.json()) as { html: string; state: { content: string }; props: unknown };
+    expect(again.html).toContain('Chart of sales (refresh by ann)');
+    expect(again.html).not.toMatch(/<script>alert|onerror=/);
+    expect(again.props).toEqual({ name: 'sales' });
+    // Bad input names its field; an integration not installed, a site that does not exist: 404.
+    const bad = await act({ ...action, action: {} });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('action');
+    expect((await act({ ...action, integration: 'not-installed' })).status).toBe(404);
+    expect((await act(action, `${server.url}/sites/${site.id}x/charts`)).status).toBe(404);
+    // Once the site is unpublished, its readers' actions go nowhere either.
+    const unpublished = await server.request('POST', `/v1/orgs/${server.orgId}/sites/${site.id}/unpublish`);
+    expect(unpublished.status).toBe(200);
+    expect((await act(action)).status).toBe(404);
     expect((await server.request('DELETE', '/v1/integrations/site-blocks')).status).toBe(204);
   });
 

@@ -6,11 +6,14 @@ import { requestOrigin, SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
-import { renderPageBlocks } from '../domain/integrations/render.js';
+import { renderForReaders, renderPageBlocks } from '../domain/integrations/render.js';
+import { siteBlockActionBodySchema, siteBlockActionResultSchema } from '../../shared/contract/integrations.js';
+import { NotFoundError } from '../domain/errors.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
 import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
 import { blobBody } from '../lib/blob-body.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { publishedSiteContentLookupSchema, resolvePublishedUrlBodySchema } from '../../shared/contract/sites.js';
 
 /**
@@ -38,6 +41,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
   const sites = new PublishedSites(deps.db, deps.config.publicUrl, {
     integrationBlocks: (organizationId, spaceId, refs) =>
       renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
+    blockAction: (organizationId, spaceId, input) => renderForReaders(deps.dispatch, organizationId, spaceId, input),
   });
   const secure = deps.config.publicUrl.startsWith('https:');
   // Page indexes of published spaces are made ready after each change (and after a start), looked for every few
@@ -153,4 +157,29 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
 
   app.get(`${SITES_PREFIX}/:siteId`, handle);
   app.get(`${SITES_PREFIX}/:siteId/*`, handle);
+
+  // A reader's action in an integration block of a page (site-script.js), posted to the page's address: the block
+  // rendered again, as the page's readers see it.
+  const blockAction = async (request: FastifyRequest) => {
+    const params = request.params as { siteId: string; '*'?: string };
+    const query = request.query as Record<string, unknown>;
+    const done = await sites.renderBlock(
+      {
+        siteId: params.siteId,
+        segments: (params['*'] ?? '').split('/').filter(Boolean),
+        queryToken: typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined,
+        cookieToken: cookieOf(request, VISITOR_COOKIE),
+        query: {},
+      },
+      request.body as z.infer<typeof siteBlockActionBodySchema>,
+    );
+    if (!done) throw new NotFoundError('Not found');
+    return done;
+  };
+  const actionSchema = {
+    bodyLimit: 64 * 1024,
+    schema: { body: siteBlockActionBodySchema, response: { 200: siteBlockActionResultSchema } },
+  };
+  app.withTypeProvider<ZodTypeProvider>().post(`${SITES_PREFIX}/:siteId`, actionSchema, blockAction);
+  app.withTypeProvider<ZodTypeProvider>().post(`${SITES_PREFIX}/:siteId/*`, actionSchema, blockAction);
 }

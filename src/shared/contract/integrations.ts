@@ -330,6 +330,24 @@ export const renderIntegrationUiBodySchema = z.object({
   action: z.record(z.string(), z.unknown()).optional(),
 });
 export type RenderIntegrationUiBody = z.infer<typeof renderIntegrationUiBodySchema>;
+/**
+ * What a reader of a published site did in an integration block (an extension of the contract: `POST` to the page's
+ * address, site-script.js): the block, its props and state, the action.
+ */
+export const siteBlockActionBodySchema = z.object({
+  integration: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'an integration name'),
+  block: z.string().min(1).max(100),
+  props: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()).optional(),
+  action: z.looseObject({ action: z.string().min(1).max(200) }),
+});
+/** The block rendered again: its HTML, its state and props. */
+export const siteBlockActionResultSchema = z.object({
+  html: z.string(),
+  state: z.unknown(),
+  props: z.unknown(),
+});
+
 /** What the script rendered (ContentKitRenderOutput): an element with its state and props, or `complete`. */
 export const contentKitRenderOutputSchema = z.looseObject({
   type: z.enum(['element', 'complete']).optional(),

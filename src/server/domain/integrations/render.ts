@@ -202,19 +202,11 @@ export async function renderPageBlocks(
   for (const ref of refs) if (unique.size < PAGE_BLOCKS_MAX) unique.set(blockKey(ref), ref);
   const outputs: Record<string, Record<string, unknown> | null> = {};
   let expires = Number.POSITIVE_INFINITY;
-  const targets = new Map<string, Promise<{ integration: repo.IntegrationRow; target: RenderTarget } | undefined>>();
+  const targets = new Map<string, ReturnType<typeof readerTarget>>();
   const targetOf = (name: string) => {
     let found = targets.get(name);
     if (!found) {
-      found = (async () => {
-        const integration = await repo.findIntegration(deps.db, name);
-        const installation = integration && (await repo.findInstallationOfOrg(deps.db, name, organizationId));
-        if (!integration || !installation) return undefined;
-        const reaches =
-          installation.space_selection === 'all' ||
-          (await repo.findTarget(deps.db, installation.id, 'space', spaceId)) !== undefined;
-        return reaches ? { integration, target: { organizationId, installation, spaceId } } : undefined;
-      })();
+      found = readerTarget(deps, name, organizationId, spaceId);
       targets.set(name, found);
     }
     return found;
@@ -238,7 +230,7 @@ export async function renderPageBlocks(
           {
             componentId: ref.block,
             props: ref.props,
-            context: { type: 'document', spaceId, editable: false },
+            context: { type: 'document', spaceId, editable: false, theme: 'light' },
           } as RenderIntegrationUiBody,
           '',
         ),
@@ -263,6 +255,54 @@ export async function renderPageBlocks(
   const floor = Date.now() + PAGE_FRESH_MIN_MS;
   const failed = Object.values(outputs).some((o) => o === null);
   return { outputs, expires: failed ? floor : Math.max(floor, expires) };
+}
+
+/** The integration `name` and its installation, when that reaches `spaceId` (else undefined). */
+async function readerTarget(
+  deps: DispatchDeps,
+  name: string,
+  organizationId: string,
+  spaceId: string,
+): Promise<{ integration: repo.IntegrationRow; target: RenderTarget } | undefined> {
+  const integration = await repo.findIntegration(deps.db, name);
+  const installation = integration && (await repo.findInstallationOfOrg(deps.db, name, organizationId));
+  if (!integration || !installation) return undefined;
+  const reaches =
+    installation.space_selection === 'all' ||
+    (await repo.findTarget(deps.db, installation.id, 'space', spaceId)) !== undefined;
+  return reaches ? { integration, target: { organizationId, installation, spaceId } } : undefined;
+}
+
+/** What a reader of a published site did in an integration block (site-script.js), to render it again. */
+export interface ReaderAction {
+  integration: string;
+  block: string;
+  props: Record<string, unknown>;
+  state?: Record<string, unknown> | undefined;
+  action: Record<string, unknown> & { action: string };
+}
+
+/**
+ * An integration block of a published space rendered again for its readers after one of them acted in it (pressed
+ * its button, changed its value): as a page's blocks, in the context of the space's document, never as anyone.
+ * 404 when the integration does not reach the space; 502 when its script fails.
+ */
+export async function renderForReaders(
+  deps: DispatchDeps,
+  organizationId: string,
+  spaceId: string,
+  input: ReaderAction,
+): Promise<Record<string, unknown>> {
+  const found = await readerTarget(deps, input.integration, organizationId, spaceId);
+  if (!found) throw new NotFoundError(`The integration "${input.integration}" is not installed here`);
+  const body = {
+    componentId: input.block,
+    props: input.props,
+    ...(input.state ? { state: input.state } : {}),
+    action: input.action,
+    context: { type: 'document', spaceId, editable: false, theme: 'light' },
+  } as RenderIntegrationUiBody;
+  return (await renderComponent(deps, found.integration, found.target, body, '')).output;
 }
 
 /** A published page with integration blocks is rendered again at most this often (the script is not called per view). */

@@ -294,6 +294,10 @@ function integrationBlocks(clean: Root, rendered: Record<string, ContentKitOutpu
     if (shown) {
       e.properties.className = ['gb-integration', 'gb-integration-rendered'];
       e.properties.dataIntegration = block.split('/')[0];
+      // What the site's script sends back with a reader's action (site-script.js): the block, its props and state.
+      e.properties.dataCkBlock = block;
+      e.properties.dataCkProps = output!.props ? JSON.stringify(output!.props) : String(props ?? '{}');
+      e.properties.dataCkRootState = JSON.stringify(output!.state ?? {});
       e.children = [shown];
     } else {
       e.children.push({

@@ -15,6 +15,9 @@ import { SiteCache, encodePage, hashKey, pageAt, type PageIndex, type SpaceIndex
 import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage, type IntegrationBlocksRenderer } from './page.js';
+import type { ReaderAction } from '../../integrations/render.js';
+import { contentKitToHast, type ContentKitOutput } from '../../../../shared/contentkit.js';
+import { toHtml } from 'hast-util-to-html';
 import { messagePage, pageListHtml } from './page-html.js';
 import { linkTargets, pageList } from './navigation.js';
 import { siteSearch } from './search-page.js';
@@ -54,11 +57,20 @@ export class PublishedSites implements SitePreviews {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    opts: { branchMin?: number; integrationBlocks?: IntegrationBlocksRenderer } = {},
+    opts: {
+      branchMin?: number;
+      integrationBlocks?: IntegrationBlocksRenderer;
+      blockAction?: (organizationId: string, spaceId: string, input: ReaderAction) => Promise<ContentKitOutput>;
+    } = {},
   ) {
     this.cache = new SiteCache(db, opts.branchMin);
     this.integrationBlocks = opts.integrationBlocks;
+    this.blockAction = opts.blockAction;
   }
+
+  /** Renders a block again after a reader acted in it (none: readers' actions are refused). */
+  private readonly blockAction:
+    ((organizationId: string, spaceId: string, input: ReaderAction) => Promise<ContentKitOutput>) | undefined;
 
   /** Renders pages' integration blocks (none: they show their label). */
   private readonly integrationBlocks: IntegrationBlocksRenderer | undefined;
@@ -144,34 +156,18 @@ export class PublishedSites implements SitePreviews {
     if (Object.hasOwn(MACHINE_FILES, only)) {
       return machineFile(this.cache, view, only as keyof typeof MACHINE_FILES);
     }
-    const { site, structure, spaces, visible, root, personal } = view;
+    const { site, spaces, root, personal } = view;
     let { segments } = view;
     // `<page URL>.md`: the page's markdown, through the same checks as the page.
     const last = segments[segments.length - 1];
     const asMarkdown = last !== undefined && last.endsWith('.md') && last.length > 3;
     if (asMarkdown) segments = [...segments.slice(0, -1), last.slice(0, -3)];
 
-    // Which section and site space: a path segment naming one, otherwise the default (the first visible one when
-    // the default is hidden from this visitor).
-    const hasSections = structure.sections.length > 0;
-    let section: SectionRow | undefined;
-    if (hasSections) {
-      section = visible.sections.find((s) => s.path === segments[0]);
-      if (section) segments = segments.slice(1);
-      else section = pickDefault(site.default_section_id, visible.sections);
-      if (!section)
-        return messagePage(
-          404,
-          'Not found',
-          'Nothing on this site is visible to you.',
-          site.visibility !== 'public',
-          personal,
-        );
-    }
-    const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
-    let siteSpace = candidates.find((s) => s.path === segments[0]);
-    if (siteSpace) segments = segments.slice(1);
-    else siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
+    const located = this.locate(view, segments);
+    if ('kind' in located) return located;
+    const { section } = located;
+    const siteSpace = located.siteSpace;
+    segments = located.segments;
     const { noindex } = view;
     const home = { url: root, title: site.title };
     if (!siteSpace) return messagePage(404, 'Not found', 'This site has no content to show yet.', noindex, personal);
@@ -236,6 +232,58 @@ export class PublishedSites implements SitePreviews {
       const whole = await this.cache.index(space.revision_id);
       return whole ? this.page(view, place, whole) : notAvailable();
     }
+  }
+
+  /**
+   * Which section and site space `segments` (a path of the site) are in: a segment naming one, otherwise the default
+   * (the first visible one when the default is hidden from this visitor); the segments after them.
+   */
+  private locate(
+    view: VisitorView,
+    path: string[],
+  ): { section?: SectionRow; siteSpace?: SiteSpaceRow; segments: string[] } | ServeResult {
+    const { site, structure, visible, personal } = view;
+    let segments = path;
+    const hasSections = structure.sections.length > 0;
+    let section: SectionRow | undefined;
+    if (hasSections) {
+      section = visible.sections.find((s) => s.path === segments[0]);
+      if (section) segments = segments.slice(1);
+      else section = pickDefault(site.default_section_id, visible.sections);
+      if (!section)
+        return messagePage(
+          404,
+          'Not found',
+          'Nothing on this site is visible to you.',
+          site.visibility !== 'public',
+          personal,
+        );
+    }
+    const candidates = visible.siteSpaces.get(section?.id ?? '') ?? [];
+    let siteSpace = candidates.find((s) => s.path === segments[0]);
+    if (siteSpace) segments = segments.slice(1);
+    else siteSpace = pickDefault(section ? section.default_site_space_id : site.default_site_space_id, candidates);
+    return { ...(section ? { section } : {}), ...(siteSpace ? { siteSpace } : {}), segments };
+  }
+
+  /**
+   * An integration block of a page (at `req.segments`) rendered again after its reader acted in it: for whoever
+   * may read that page's site space, as its blocks are rendered for readers (integrations/render.ts). The block's
+   * HTML (shared/contentkit.ts, as on the page), its state and props; undefined when the page's site space is not
+   * visible to this visitor (404).
+   */
+  async renderBlock(
+    req: ServeRequest,
+    input: ReaderAction,
+  ): Promise<{ html: string; state: unknown; props: unknown } | undefined> {
+    if (!this.blockAction) return undefined;
+    const checked = await visitorAccess(this.db, this.cache, this.publicUrl, req);
+    if ('refused' in checked) return undefined;
+    const located = this.locate(checked.view, checked.view.segments);
+    if ('kind' in located || !located.siteSpace) return undefined;
+    const output = await this.blockAction(checked.view.site.organization_id, located.siteSpace.space_id, input);
+    const tree = contentKitToHast(output);
+    return { html: tree ? toHtml(tree) : '', state: output.state ?? {}, props: output.props ?? input.props };
   }
 
   /** Where the first of these paths that a site redirect starts from leads, for this visitor. */

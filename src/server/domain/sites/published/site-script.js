@@ -408,20 +408,21 @@
   }
 
   // Integration blocks' webframes (shared/contentkit.ts): each is sent its data (`{state}`) once it says it is ready,
-  // and takes the height it asks for; messages count from these frames only.
-  const frames = [...document.querySelectorAll('iframe[data-ck-webframe]')];
-  if (frames.length) {
+  // and takes the height it asks for; messages count from these frames only (blocks rendered again bring new ones).
+  const parse = (text, fallback) => {
+    try {
+      return text ? JSON.parse(text) : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  if (document.querySelector('.gb-integration-rendered')) {
     window.addEventListener('message', (event) => {
-      const frame = frames.find((f) => f.contentWindow === event.source);
+      const frame = [...document.querySelectorAll('iframe[data-ck-webframe]')].find(
+        (f) => f.contentWindow === event.source,
+      );
       if (!frame) return;
-      let message = event.data;
-      if (typeof message === 'string') {
-        try {
-          message = JSON.parse(message);
-        } catch {
-          return;
-        }
-      }
+      const message = typeof event.data === 'string' ? parse(event.data, undefined) : event.data;
       if (!message || typeof message !== 'object') return;
       const setHeight = (height) => {
         frame.style.aspectRatio = 'auto';
@@ -431,12 +432,7 @@
       const action = message.action;
       if (!action || typeof action.action !== 'string') return;
       if (action.action === '@webframe.ready') {
-        let state = {};
-        try {
-          state = JSON.parse(frame.dataset.ckWebframe || '{}');
-        } catch {
-          // Sent nothing.
-        }
+        const state = parse(frame.dataset.ckWebframe, {});
         if (Object.keys(state).length) frame.contentWindow.postMessage({ state }, '*');
       } else if (action.action === '@webframe.resize' && action.size) {
         const height = Number(action.size.height ?? action.size.maxHeight);
@@ -444,6 +440,96 @@
         if (height > 0) setHeight(height);
         else if (ratio > 0) frame.style.aspectRatio = String(ratio);
       }
+    });
+
+    // A reader's action in a block (a button, a changed value) goes to its integration, with the state its inputs
+    // hold; the block is shown again as the integration renders it then.
+    /** The state a block's inputs hold, over the state it was rendered with. */
+    const stateOf = (block) => {
+      const state = parse(block.dataset.ckRootState, {});
+      for (const input of block.querySelectorAll('[data-ck-state]')) {
+        const key = input.dataset.ckState;
+        if (input.type === 'checkbox' && input.getAttribute('role') === 'switch') state[key] = input.checked;
+        else if (input.type === 'checkbox') {
+          const list = Array.isArray(state[key]) ? state[key].filter((v) => String(v) !== input.value) : [];
+          state[key] = input.checked ? [...list, input.value] : list;
+        } else if (input.type === 'radio') {
+          if (input.checked) state[key] = input.value;
+        } else if (input.multiple) state[key] = [...input.selectedOptions].map((o) => o.value);
+        else state[key] = input.value;
+      }
+      return state;
+    };
+    /** `value` with its state bindings (`{$state: key}`) read from `state`, at any depth. */
+    const resolve = (value, state) => {
+      if (Array.isArray(value)) return value.map((v) => resolve(v, state));
+      if (!value || typeof value !== 'object') return value;
+      if (typeof value.$state === 'string') return state[value.$state];
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, state)]));
+    };
+    const act = async (block, raw) => {
+      const state = stateOf(block);
+      const action = resolve(raw, state);
+      if (!action || typeof action.action !== 'string') return;
+      if (action.action === '@ui.url.open') {
+        if (/^https?:\/\//i.test(String(action.url))) window.open(action.url, '_blank', 'noopener,noreferrer');
+        return;
+      }
+      const [integration, name] = (block.dataset.ckBlock || '').split('/');
+      block.setAttribute('aria-busy', 'true');
+      try {
+        const res = await fetch(location.pathname + location.search, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            integration,
+            block: name,
+            props: parse(block.dataset.ckProps, {}),
+            state,
+            action,
+          }),
+        });
+        if (!res.ok) throw new Error(String(res.status));
+        const done = await res.json();
+        const html = document.createElement('template');
+        html.innerHTML = done.html;
+        block.replaceChildren(html.content);
+        block.dataset.ckRootState = JSON.stringify(done.state || {});
+        block.dataset.ckProps = JSON.stringify(done.props || {});
+        announce('Updated');
+      } catch {
+        announce('This block could not be updated. Try again.');
+      } finally {
+        block.removeAttribute('aria-busy');
+      }
+    };
+    const press = (target) => {
+      const block = target.closest('.gb-integration-rendered');
+      if (!block || target.disabled) return;
+      const confirm = parse(target.dataset.ckConfirm, undefined);
+      if (confirm && !window.confirm([confirm.title, confirm.text].filter(Boolean).join('\n\n') || 'Are you sure?'))
+        return;
+      act(block, parse(target.dataset.ckAction, undefined));
+    };
+    document.addEventListener('click', (event) => {
+      const target = event.target instanceof Element ? event.target.closest('[data-ck-action]') : null;
+      if (target) press(target);
+    });
+    document.addEventListener('keydown', (event) => {
+      const target = event.target;
+      if (
+        (event.key === 'Enter' || event.key === ' ') &&
+        target instanceof HTMLElement &&
+        target.matches('[role=button][data-ck-action]')
+      ) {
+        event.preventDefault();
+        press(target);
+      }
+    });
+    document.addEventListener('change', (event) => {
+      const target = event.target instanceof Element ? event.target.closest('[data-ck-change]') : null;
+      const block = target && target.closest('.gb-integration-rendered');
+      if (block) act(block, parse(target.dataset.ckChange, undefined));
     });
   }
 })();
