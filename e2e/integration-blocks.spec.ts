@@ -21,12 +21,19 @@ test('an integration block renders in a page and the editor, answers its button 
     blocks: [
       { id: 'counter', title: 'Counter' },
       { id: 'diagram', title: 'Diagram' },
+      { id: 'file', title: 'File', urlUnfurl: ['https://files.example.com/**'] },
     ],
     script: `export default {
       async fetch(request) {
         const form = await request.formData();
         const event = JSON.parse(form.get('event'));
         if (event.type !== 'ui_render') return new Response('', { status: 406 });
+        if (event.componentId === 'file') {
+          // As GitHub files: made from a pasted link, which it keeps as its props.
+          const props = event.action?.action === '@link.unfurl' ? { url: event.action.url } : event.props;
+          const text = { type: 'text', children: ['File at ' + props.url] };
+          return Response.json({ element: { type: 'block', children: [text] }, state: {}, props });
+        }
         if (event.componentId === 'diagram') {
           // As GitBook's Mermaid block: its source edited in place in the editor, kept as the block's props.
           const update = event.action?.action === '@editor.node.updateProps' ? event.action.props : {};
@@ -106,6 +113,27 @@ test('an integration block renders in a page and the editor, answers its button 
         ).markdown,
     )
     .toContain(`{% @${name}/diagram content="graph LR\\n  A --> B" %}`);
+  // A link pasted alone that a block unfurls becomes that block, its props read off the link by the script.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await body.evaluate((editor) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'https://files.example.com/src/index.ts');
+    editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(body.getByText('File at https://files.example.com/src/index.ts')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi(
+            page,
+            'GET',
+            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
+          )
+        ).markdown,
+    )
+    .toContain(`{% @${name}/file url="https://files.example.com/src/index.ts" %}`);
 
   const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Blocks', spaces: [spaceId] });
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);

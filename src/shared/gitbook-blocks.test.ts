@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spaceGitbookTags, tightGitbookTags } from './gitbook-blocks.js';
+import { spaceGitbookTags, tightGitbookTags, unfurls } from './gitbook-blocks.js';
 
 describe('tightGitbookTags', () => {
   it('writes blocks as GitBook does: no blank line inside a block’s tags, one between its items', () => {
@@ -55,5 +55,17 @@ describe('tightGitbookTags', () => {
 
   it('leaves markdown without GitBook blocks as it is', () => {
     expect(tightGitbookTags('# Title\n\n\nText.\n')).toBe('# Title\n\n\nText.\n');
+  });
+});
+
+describe('unfurls', () => {
+  it('matches URLs as GitBook reads urlUnfurl patterns: * within a segment, ** across them', () => {
+    const github = 'https://github.com/*/*/blob/**';
+    expect(unfurls(github, 'https://github.com/GitbookIO/integrations/blob/main/README.md')).toBe(true);
+    expect(unfurls(github, 'https://github.com/GitbookIO/blob/main')).toBe(false);
+    expect(unfurls(github, 'https://github.com.evil.test/a/b/blob/x')).toBe(false);
+    expect(unfurls('https://www.figma.com/file/*', 'https://www.figma.com/file/abc')).toBe(true);
+    expect(unfurls('https://www.figma.com/file/*', 'https://wwwxfigma.com/file/abc')).toBe(false);
+    expect(unfurls('https://runkit.com/**', 'https://runkit.com/a/b?c=d')).toBe(true);
   });
 });

@@ -194,6 +194,20 @@ export function integrationTag(ref: IntegrationBlockRef): string {
 export const integrationBlockKey = (ref: IntegrationBlockRef) =>
   `${ref.integration}/${ref.block}\n${JSON.stringify(ref.props)}`;
 
+/**
+ * Whether `url` is one an integration's block unfurls (`urlUnfurl` of its manifest, as GitBook reads them: `*` any
+ * characters but `/`, `**` any at all, the rest as written; GitHub files' is `https://github.com/` then two `*`
+ * segments, then `/blob/` and `**`).
+ */
+export function unfurls(pattern: string, url: string): boolean {
+  if (pattern.length > 500 || url.length > 2000) return false;
+  const source = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`).test(url);
+}
+
 /** The integration blocks of `markdown` (outside code), in order. */
 export function integrationBlocksIn(markdown: string): IntegrationBlockRef[] {
   const found: IntegrationBlockRef[] = [];

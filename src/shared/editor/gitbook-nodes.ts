@@ -443,7 +443,9 @@ function gitbookAtom(spec: AtomSpec) {
  */
 export const IntegrationBlockNode = Node.create({
   name: 'integration',
-  ...blockOfFields(['integration', 'block', 'props']),
+  // `unfurl`: the link it was made from (pasted), until its integration gives it its props (written meanwhile as
+  // an embed of the link, so the link is never lost).
+  ...blockOfFields(['integration', 'block', 'props', 'unfurl']),
   parseHTML: () => [{ tag: 'div[data-gitbook="integration"]' }],
   renderHTML: ({ HTMLAttributes }) => [
     'div',
@@ -477,6 +479,10 @@ export const IntegrationBlockNode = Node.create({
       props = JSON.parse(String(node.attrs?.props ?? '{}'));
     } catch {
       props = {};
+    }
+    const unfurl = String(node.attrs?.unfurl ?? '');
+    if (unfurl && (!props || typeof props !== 'object' || !Object.keys(props).length)) {
+      return `{% embed url=${quote(unfurl)} %}`;
     }
     return integrationTag({
       integration: String(node.attrs?.integration ?? ''),

@@ -574,10 +574,12 @@ export function integrationView(context: () => { spaceId: string | undefined; cl
                 props: props as Record<string, unknown>,
                 spaceId,
                 editable: true,
+                unfurl: String(next.attrs.unfurl ?? '') || undefined,
                 onPropsChange: (changed) => {
                   if (editor.isEditable)
                     setAttributes(editor, getPos as () => number | undefined, current, {
                       props: JSON.stringify(changed),
+                      unfurl: '',
                     });
                 },
               }),

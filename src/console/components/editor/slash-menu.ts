@@ -353,6 +353,8 @@ export interface OfferedBlock {
   title: string;
   block: string;
   blockTitle: string;
+  /** The links it is made from when pasted (`urlUnfurl` patterns). */
+  urlUnfurl: string[];
 }
 
 /** The `/` menu's items for the blocks the space's integrations offer: each inserts one, its props empty. */

@@ -12,6 +12,7 @@ import { SlashMenu, type OfferedBlock } from './slash-menu';
 import { atomViews, gitbookViews, integrationView, type Suggestion } from './gitbook-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { unfurls } from '../../../shared/gitbook-blocks';
 import type { installedIntegrationListSchema } from '../../../shared/contract';
 import { Find } from './find';
 import { FindBar } from './find-bar';
@@ -268,7 +269,13 @@ export default function VisualEditor({
   const integrationBlocks = useMemo(
     () =>
       (installed.data?.items ?? []).flatMap((i) =>
-        (i.blocks ?? []).map((b) => ({ integration: i.name, title: i.title, block: b.id, blockTitle: b.title })),
+        (i.blocks ?? []).map((b) => ({
+          integration: i.name,
+          title: i.title,
+          block: b.id,
+          blockTitle: b.title,
+          urlUnfurl: b.urlUnfurl ?? [],
+        })),
       ),
     [installed.data],
   );
@@ -318,6 +325,26 @@ export default function VisualEditor({
     ];
   }, [latest, collab, openLink, queryClient]);
 
+  /**
+   * A link pasted alone that a block of the space's integrations unfurls (`urlUnfurl`, GitHub files' for a file on
+   * GitHub…) becomes that block, rendered from the link; anything else is pasted as it is.
+   */
+  const unfurlLink = (view: EditorView, event: ClipboardEvent): boolean => {
+    const text = event.clipboardData?.getData('text/plain').trim() ?? '';
+    if (!/^https?:\/\/\S+$/i.test(text) || !view.state.schema.nodes.integration) return false;
+    const offered = (latest.integrationBlocks ?? []).find((b) => b.urlUnfurl.some((p) => unfurls(p, text)));
+    if (!offered) return false;
+    event.preventDefault();
+    const node = view.state.schema.nodes.integration.create({
+      integration: offered.integration,
+      block: offered.block,
+      props: '{}',
+      unfurl: text,
+    });
+    view.dispatch(view.state.tr.replaceSelectionWith(node).scrollIntoView());
+    return true;
+  };
+
   /** Files dropped (at `at`) or pasted (where the writer is) go to the form to upload; anything else is the editor's. */
   const takeFiles = (event: Event, data: DataTransfer | null, at: number | undefined): boolean => {
     const files = [...(data?.files ?? [])];
@@ -355,7 +382,7 @@ export default function VisualEditor({
         attributes: { class: 'visual-editor-body', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
         handleDrop: (view, event) =>
           takeFiles(event, event.dataTransfer, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
-        handlePaste: (_view, event) => takeFiles(event, event.clipboardData, undefined),
+        handlePaste: (view, event) => takeFiles(event, event.clipboardData, undefined) || unfurlLink(view, event),
         handleScrollToSelection: caretInView,
       },
       onUpdate: ({ editor }) => {

@@ -62,6 +62,7 @@ export function IntegrationBlock({
   spaceId,
   editable = false,
   onPropsChange,
+  unfurl,
 }: {
   integration: string;
   block: string;
@@ -71,8 +72,12 @@ export function IntegrationBlock({
   editable?: boolean;
   /** The block's props changed by the script (`@editor.node.updateProps`), for the editor to keep. */
   onPropsChange?: (props: State) => void;
+  /** A link the block was just made from (pasted): rendered first with `@link.unfurl`, its props then kept. */
+  unfurl?: string | undefined;
 }) {
-  const [input, setInput] = useState<RenderInput>({ props });
+  const [input, setInput] = useState<RenderInput>(() =>
+    unfurl ? { props, action: { action: '@link.unfurl', url: unfurl } } : { props },
+  );
   const render = useQuery({
     queryKey: ['integration-render', integration, block, spaceId, input],
     queryFn: ({ signal }) =>
@@ -96,6 +101,13 @@ export function IntegrationBlock({
   const [edits, setEdits] = useState<{ for?: ContentKitOutput; values: State }>({ values: {} });
   const values = edits.for === output ? edits.values : {};
   const state: State = { ...(isRecord(output?.state) ? output.state : {}), ...values };
+  // A block made from a link keeps the props its integration read off it (the link, as the script keeps it).
+  const unfurled = useRef(false);
+  useEffect(() => {
+    if (!unfurl || unfurled.current || !output || !isRecord(output.props) || !Object.keys(output.props).length) return;
+    unfurled.current = true;
+    onPropsChange?.(output.props);
+  }, [unfurl, output, onPropsChange]);
   const [confirming, setConfirming] = useState<{ action: Action; text: string; title: string; label: string }>();
 
   const label = `${integration} · ${block}`;
