@@ -14,10 +14,11 @@ test('an integration block renders in a page and the editor, answers its button 
   await callApi(page, 'POST', `/integrations/${name}`, {
     title: 'Counter',
     description: 'Counts presses',
-    scopes: [],
     target: 'space',
     visibility: 'unlisted',
     organization: organizationId,
+    scopes: [],
+    configurations: { account: { componentId: 'settings' } },
     blocks: [
       { id: 'counter', title: 'Counter' },
       { id: 'diagram', title: 'Diagram' },
@@ -28,6 +29,30 @@ test('an integration block renders in a page and the editor, answers its button 
         const form = await request.formData();
         const event = JSON.parse(form.get('event'));
         if (event.type !== 'ui_render') return new Response('', { status: 406 });
+        if (event.componentId === 'settings') {
+          // Its settings screen: it saves what is chosen itself, with its installation's token, then is done.
+          const environment = JSON.parse(form.get('environment'));
+          if (event.action?.action === 'save') {
+            const installation = environment.installation;
+            const res = await fetch(environment.apiEndpoint + '/v1/integrations/' + environment.integration.name + '/installations/' + installation.id, {
+              method: 'PATCH',
+              headers: { authorization: 'Bearer ' + environment.apiTokens.installation, 'content-type': 'application/json' },
+              body: JSON.stringify({ configuration: { greeting: event.state.greeting } }),
+            });
+            if (!res.ok) return new Response('not saved: ' + res.status, { status: 500 });
+            return Response.json({ type: 'complete' });
+          }
+          const saved = environment.installation?.configuration?.greeting ?? 'nothing yet';
+          return Response.json({
+            element: { type: 'configuration', children: [
+              { type: 'text', children: ['Saved greeting: ' + saved] },
+              { type: 'input', label: 'Greeting', element: { type: 'textinput', state: 'greeting', placeholder: 'Hello' } },
+              { type: 'button', label: 'Save settings', style: 'primary', onPress: { action: 'save' } },
+            ] },
+            state: { greeting: '' },
+            props: event.props,
+          });
+        }
         if (event.componentId === 'file') {
           // As GitHub files: made from a pasted link, which it keeps as its props.
           const props = event.action?.action === '@link.unfurl' ? { url: event.action.url } : event.props;
@@ -134,6 +159,16 @@ test('an integration block renders in a page and the editor, answers its button 
         ).markdown,
     )
     .toContain(`{% @${name}/file url="https://files.example.com/src/index.ts" %}`);
+
+  // Its settings are its own screen (ContentKit), rendered in the integration's page; it saves them itself.
+  await page.goto(`/o/${organizationId}/integrations/${name}`);
+  const settings = page.locator(`[data-integration="${name}"]`);
+  await expect(settings.getByText('Saved greeting: nothing yet')).toBeVisible();
+  await settings.getByLabel('Greeting').fill('Hi there');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await expect(settings.getByText('Saved greeting: Hi there')).toBeVisible();
+  await expectAccessible(page);
 
   const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Blocks', spaces: [spaceId] });
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);

@@ -34,6 +34,8 @@ interface RenderInput {
   props: State;
   state?: State;
   action?: Action;
+  /** Asked again afresh (after a component finished): not sent, only a new key for the answer. */
+  round?: number;
 }
 
 const isRecord = (value: unknown): value is State =>
@@ -60,6 +62,8 @@ export function IntegrationBlock({
   block,
   props,
   spaceId,
+  context,
+  onComplete,
   editable = false,
   onPropsChange,
   unfurl,
@@ -67,7 +71,12 @@ export function IntegrationBlock({
   integration: string;
   block: string;
   props: State;
-  spaceId: string;
+  /** The space of the page the block is in (its context: the space's document). */
+  spaceId?: string;
+  /** Another context to render in (a configuration: `configuration_account` with its organization). */
+  context?: Record<string, unknown>;
+  /** The component finished (`complete`: a configuration saved). */
+  onComplete?: (returnValue: unknown) => void;
   /** In the editor: the script may offer its editing controls, and change the block's props. */
   editable?: boolean;
   /** The block's props changed by the script (`@editor.node.updateProps`), for the editor to keep. */
@@ -79,7 +88,7 @@ export function IntegrationBlock({
     unfurl ? { props, action: { action: '@link.unfurl', url: unfurl } } : { props },
   );
   const render = useQuery({
-    queryKey: ['integration-render', integration, block, spaceId, input],
+    queryKey: ['integration-render', integration, block, spaceId, context, editable, input],
     queryFn: ({ signal }) =>
       api.post(
         `/integrations/${encodeURIComponent(integration)}/render`,
@@ -88,7 +97,7 @@ export function IntegrationBlock({
           props: input.props,
           ...(input.state ? { state: input.state } : {}),
           ...(input.action ? { action: input.action } : {}),
-          context: { type: 'document', spaceId, editable },
+          context: context ?? { type: 'document', spaceId, editable },
         },
         { signal },
       ) as Promise<ContentKitOutput>,
@@ -101,6 +110,15 @@ export function IntegrationBlock({
   const [edits, setEdits] = useState<{ for?: ContentKitOutput; values: State }>({ values: {} });
   const values = edits.for === output ? edits.values : {};
   const state: State = { ...(isRecord(output?.state) ? output.state : {}), ...values };
+  // A component that finished (a configuration saved) says so once.
+  const completed = useRef<ContentKitOutput | undefined>(undefined);
+  useEffect(() => {
+    if (output?.type !== 'complete' || completed.current === output) return;
+    completed.current = output;
+    onComplete?.(output.returnValue);
+    // Then shown afresh (a configuration screen with what was saved).
+    setInput((before) => ({ props, round: (before.round ?? 0) + 1 }));
+  }, [output, onComplete, props]);
   // A block made from a link keeps the props its integration read off it (the link, as the script keeps it).
   const unfurled = useRef(false);
   useEffect(() => {

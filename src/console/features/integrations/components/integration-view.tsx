@@ -18,6 +18,7 @@ import {
   useUpdateInstallation,
 } from '../api/installations';
 import { ConfigurationForm } from '../forms/configuration-form';
+import { IntegrationBlock } from '../../../components/integrations/integration-block';
 import { CATEGORY_LABELS, SCOPE_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationEvents } from './integration-events';
 import { IntegrationIcon } from './integration-icon';
@@ -169,6 +170,22 @@ function Installation({
           <Loading label="Loading the configuration…" />
         ) : details.isError ? (
           <ErrorState error={details.error} onRetry={() => void details.refetch()} />
+        ) : account && 'componentId' in account ? (
+          canEdit ? (
+            // Its own settings screen, rendered by its script (ContentKit), which saves what is chosen itself.
+            <IntegrationBlock
+              integration={integration.name}
+              block={account.componentId}
+              props={{ installationId: installation.installation }}
+              context={{ type: 'configuration_account', organizationId }}
+              onComplete={() => {
+                void details.refetch();
+                toast.show('Configuration saved');
+              }}
+            />
+          ) : (
+            <p className="section-text">Only the organization’s admins configure it.</p>
+          )
         ) : account && 'properties' in account ? (
           <ConfigurationForm
             schema={account}
