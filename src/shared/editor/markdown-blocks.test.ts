@@ -482,6 +482,7 @@ describe('integration blocks in the editor', () => {
       integration: 'mermaid',
       block: 'diagram',
       props: JSON.stringify({ content: 'graph TD\n  A["*x*"] --> B' }),
+      unfurl: '',
     });
     expect(pages.save(page, page.doc)).toBe(markdown);
     const doc = structuredClone(page.doc) as JSONContent;
@@ -489,5 +490,12 @@ describe('integration blocks in the editor', () => {
     expect(pages.save(page, doc)).toBe(
       markdown.replace('content="graph TD\n  A["*x*"] --> B"', 'content="graph LR\\n  A --> \\"B\\""'),
     );
+    // Made from a pasted link and not yet rendered: the link, as an embed, is what is written.
+    doc.content![2]!.attrs = {
+      ...doc.content![2]!.attrs,
+      props: '{}',
+      unfurl: 'https://github.com/a/b/blob/main/c.ts',
+    };
+    expect(pages.save(page, doc)).toContain('{% embed url="https://github.com/a/b/blob/main/c.ts" %}');
   });
 });
