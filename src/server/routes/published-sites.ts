@@ -7,6 +7,7 @@ import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import { renderForReaders, renderPageBlocks } from '../domain/integrations/render.js';
+import { siteScriptUrls } from '../domain/integrations/published-scripts.js';
 import { siteBlockActionBodySchema, siteBlockActionResultSchema } from '../../shared/contract/integrations.js';
 import { NotFoundError } from '../domain/errors.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
@@ -42,6 +43,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
     integrationBlocks: (organizationId, spaceId, refs) =>
       renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
     blockAction: (organizationId, spaceId, input) => renderForReaders(deps.dispatch, organizationId, spaceId, input),
+    siteScripts: (organizationId, siteId) => siteScriptUrls(deps.db, deps.urls, organizationId, siteId),
   });
   const secure = deps.config.publicUrl.startsWith('https:');
   // Page indexes of published spaces are made ready after each change (and after a start), looked for every few
@@ -112,7 +114,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
     reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(requestOrigin(request)))
+      .header('content-security-policy', pageCsp(requestOrigin(request), result.scripts))
       .header('referrer-policy', 'no-referrer');
     // A rendered page keeps its compressed copies: compressing 100 kB of navigation for each visitor cost more
     // than everything else the answer takes.

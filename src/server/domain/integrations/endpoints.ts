@@ -2,6 +2,8 @@ import * as repo from '../../storage/repos/integrations.js';
 import { newId } from '../../lib/ids.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
 import { dispatch, type DispatchDeps } from './delivery.js';
+import { injectsScripts } from './published-scripts.js';
+import { findSiteById } from '../../storage/repos/sites.js';
 
 /**
  * Integrations' HTTP endpoints (issue 31): a request to `INTEGRATIONS_ORIGIN/v1/integrations/{name}`, or under an
@@ -69,7 +71,21 @@ export async function serveIntegrationEndpoint(
   if (installationId && !installation) return notFound('No such installation');
   const target =
     kind && installation ? await repo.findTarget(deps.db, installation.id, kind.slice(0, -1), targetId!) : undefined;
-  if (kind && !target) return notFound(`The integration is not installed on this ${kind.slice(0, -1)}`);
+  const allSites = kind === 'sites' && installation?.site_selection === 'all';
+  if (kind && !target && !allSites) return notFound(`The integration is not installed on this ${kind.slice(0, -1)}`);
+
+  // A site's script (published-scripts.ts): the script's `fetch_published_script`, for an installation granted it.
+  const script = /^\/v1\/integrations\/[^/]+\/installations\/[^/]+\/sites\/[^/]+\/script\.js$/.test(url.pathname);
+  if (script && (request.method === 'GET' || request.method === 'HEAD')) {
+    const reaches =
+      installation &&
+      (target || installation.site_selection === 'all') &&
+      (await siteOfOrganization(deps.db, targetId!, installation.organization_id));
+    if (!installation || !reaches || !injectsScripts({ granted: installation.scopes, declared: integration.scopes })) {
+      return notFound('No script here');
+    }
+    return publishedScript(deps, integration, installation, targetId!);
+  }
 
   const headers: Record<string, string> = {};
   for (const [header, value] of Object.entries(request.headers)) {
@@ -112,4 +128,60 @@ export async function serveIntegrationEndpoint(
   }
   answered['x-content-type-options'] = 'nosniff';
   return { status: result.status, headers: answered, body: result.body };
+}
+
+/** Whether `siteId` is a site of the organization (an installation on all its sites reaches only those). */
+async function siteOfOrganization(db: DispatchDeps['db'], siteId: string, organizationId: string): Promise<boolean> {
+  const site = await findSiteById(db, siteId);
+  return site?.organization_id === organizationId;
+}
+
+/** How long a browser keeps a site's script at most (the script may say less; its address changes with a version). */
+const SCRIPT_CACHE_SECONDS_MAX = 86_400;
+
+/**
+ * An installation's script for a site: what the integration answers to `fetch_published_script` (200 with its
+ * JavaScript; anything else is no script, 404), served as JavaScript whatever type the script said.
+ */
+async function publishedScript(
+  deps: DispatchDeps,
+  integration: repo.IntegrationRow,
+  installation: repo.InstallationRow,
+  siteId: string,
+): Promise<EndpointAnswer> {
+  const payload = { eventId: newId(), type: 'fetch_published_script', installationId: installation.id, siteId };
+  let result;
+  try {
+    result = await dispatch(
+      deps,
+      integration,
+      {
+        installation_id: installation.id,
+        organization_id: installation.organization_id,
+        payload: JSON.stringify(payload),
+      },
+      ENDPOINT_DEADLINE_MS,
+    );
+  } catch (err) {
+    if (!(err instanceof RuntimeError)) throw err;
+    return {
+      status: 502,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ error: { code: 502, message: `The integration did not answer: ${err.message}` } }),
+    };
+  }
+  if (result.status !== 200) return notFound('This integration adds no script');
+  const maxAge = /\bmax-age\s*=\s*(\d+)/i.exec(result.headers['cache-control'] ?? '');
+  const seconds = Math.min(Number(maxAge?.[1] ?? 0), SCRIPT_CACHE_SECONDS_MAX);
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': seconds > 0 ? `public, max-age=${seconds}` : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      // Pages of any site load it.
+      'cross-origin-resource-policy': 'cross-origin',
+    },
+    body: result.body,
+  };
 }

@@ -354,6 +354,33 @@ export function installationsReachingSpace(db: Executor, organizationId: string,
     .execute();
 }
 
+/**
+ * The installations of an organization on a site (every site of it, `site_selection: all`, or this one chosen),
+ * with what they were granted and what their integration declares now.
+ */
+export function installationsReachingSite(db: Executor, organizationId: string, siteId: string) {
+  return db
+    .selectFrom('integration_installations as i')
+    .innerJoin('integrations as n', 'n.name', 'i.integration_name')
+    .select(['i.id', 'i.integration_name', 'i.scopes as granted', 'n.scopes as declared', 'n.version'])
+    .where('i.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb('i.site_selection', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('integration_targets as t')
+            .select('t.target_id')
+            .whereRef('t.installation_id', '=', 'i.id')
+            .where('t.kind', '=', 'site')
+            .where('t.target_id', '=', siteId),
+        ),
+      ]),
+    )
+    .orderBy('i.integration_name')
+    .execute();
+}
+
 /** Events of an integration for one organization not yet delivered (a bound on what one may queue). */
 export async function countPendingEvents(db: Executor, name: string, organizationId: string): Promise<number> {
   const r = await db

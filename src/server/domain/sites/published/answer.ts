@@ -35,6 +35,8 @@ export type ServeResult =
       etag?: string;
       /** `html` compressed, once per rendered page and kept with it (rendered pages only). */
       encoded?: (coding: 'br' | 'gzip') => Promise<Buffer>;
+      /** Scripts of the site's integrations the page loads (its Content-Security-Policy names them). */
+      scripts?: string[];
     }
   | { kind: 'file'; file: FileEntry; blob: OpenBlob; private: boolean }
   /** sitemap.xml, robots.txt, llms.txt, a page's markdown (`<page URL>.md`). */

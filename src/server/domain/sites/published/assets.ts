@@ -50,10 +50,12 @@ export const THEME_BOOT =
  * would include what users put there (uploaded files, integration scripts), a script gadget for anyone who got
  * markup into a page.
  */
-export function pageCsp(origin: string): string {
+export function pageCsp(origin: string, integrationScripts: string[] = []): string {
+  // An integration's script is named exactly (without its query: CSP matches paths), never its origin.
+  const scripts = integrationScripts.map((url) => url.split('?')[0]!.replace(/[;,\s]/g, encodeURIComponent));
   return [
     "default-src 'none'",
-    `script-src ${origin}${SITES_PREFIX}/~assets/ ${THEME_BOOT_SOURCE}`,
+    [`script-src ${origin}${SITES_PREFIX}/~assets/ ${THEME_BOOT_SOURCE}`, ...scripts].join(' '),
     "connect-src 'self'",
     "img-src 'self' https: data:",
     "style-src 'self' 'unsafe-inline'",

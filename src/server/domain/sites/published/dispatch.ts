@@ -61,12 +61,18 @@ export class PublishedSites implements SitePreviews {
       branchMin?: number;
       integrationBlocks?: IntegrationBlocksRenderer;
       blockAction?: (organizationId: string, spaceId: string, input: ReaderAction) => Promise<ContentKitOutput>;
+      /** The scripts the site's integrations add to its pages (integrations/published-scripts.ts). */
+      siteScripts?: (organizationId: string, siteId: string) => Promise<string[]>;
     } = {},
   ) {
+    this.siteScripts = opts.siteScripts;
     this.cache = new SiteCache(db, opts.branchMin);
     this.integrationBlocks = opts.integrationBlocks;
     this.blockAction = opts.blockAction;
   }
+
+  /** The scripts a site's integrations add to its pages (none: no page has any). */
+  private readonly siteScripts: ((organizationId: string, siteId: string) => Promise<string[]>) | undefined;
 
   /** Renders a block again after a reader acted in it (none: readers' actions are refused). */
   private readonly blockAction:
@@ -345,9 +351,11 @@ export class PublishedSites implements SitePreviews {
     // "Edit on GitHub": the page's file in the repository the space syncs with, when the site shows such links.
     const editLink =
       node && settings.git.showEditLink ? await gitEditLink(this.db, siteSpace.space_id, node.id) : undefined;
+    const integrationScripts = this.siteScripts ? await this.siteScripts(site.organization_id, site.id) : [];
     const key = hashKey([
       site.id,
       site.version,
+      integrationScripts,
       editLink?.url ?? '',
       header.shown,
       root,
@@ -376,6 +384,7 @@ export class PublishedSites implements SitePreviews {
         missing,
         ...(editLink ? { editLink } : {}),
         ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
+        integrationScripts,
       }),
     );
     if (!rendered) {
@@ -393,6 +402,7 @@ export class PublishedSites implements SitePreviews {
       // Only an answer that is the same for everyone is revalidated; a personal one is never stored (no-store).
       ...(shared && !missing ? { etag: rendered.etag } : {}),
       encoded: (coding) => encodePage(rendered, coding),
+      ...(integrationScripts.length ? { scripts: integrationScripts } : {}),
     };
   }
 }

@@ -33,6 +33,8 @@ export function themedDocument(parts: {
   htmlProps?: Properties;
   /** False for a page shown inside the console (its preview runs no script). */
   scripts?: boolean;
+  /** Scripts of the site's integrations (published-scripts.ts), loaded after the page's own. */
+  integrationScripts?: string[];
   body: ElementContent[];
 }): Root {
   return {
@@ -50,7 +52,11 @@ export function themedDocument(parts: {
           ...(parts.styles ? [el('style', {}, [text(parts.styles)])] : []),
           ...(parts.scripts === false
             ? []
-            : [el('script', {}, [text(THEME_BOOT)]), el('script', { src: SITE_SCRIPT.path, defer: true })]),
+            : [
+                el('script', {}, [text(THEME_BOOT)]),
+                el('script', { src: SITE_SCRIPT.path, defer: true }),
+                ...(parts.integrationScripts ?? []).map((src) => el('script', { src, async: true })),
+              ]),
         ]),
         el('body', {}, parts.body),
       ]),
@@ -134,6 +140,8 @@ export function contentPageHtml(p: {
   noindex: boolean;
   /** False for the console's preview: no script. */
   scripts: boolean;
+  /** Scripts of the site's integrations. */
+  integrationScripts?: string[];
   tabs?: Element;
   /** The site space the search box searches first. */
   siteSpaceId: string;
@@ -156,6 +164,7 @@ export function contentPageHtml(p: {
     styles: look.styles,
     htmlProps: look.htmlProps,
     scripts: p.scripts,
+    ...(p.integrationScripts ? { integrationScripts: p.integrationScripts } : {}),
     body: [
       ...siteHeader(p.root, look.title, {
         ...(p.tabs ? { tabs: p.tabs } : {}),

@@ -71,6 +71,8 @@ export interface PageToRender {
   out?: PageDeps;
   /** Renders the page's integration blocks for its readers (none: they show their label). */
   integrationBlocks?: IntegrationBlocksRenderer;
+  /** Scripts the site's integrations add to its pages. */
+  integrationScripts?: string[];
 }
 
 /** What a rendered page depends on beyond its cache key (cache.ts). */
@@ -206,6 +208,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     // A page may ask search engines not to index it (`noRobotsIndex`), on a public site too.
     noindex: site.visibility !== 'public' || !!node?.version.noRobotsIndex,
     scripts: !c.preview,
+    ...(!c.preview && c.integrationScripts?.length ? { integrationScripts: c.integrationScripts } : {}),
     ...(tabs ? { tabs } : {}),
     siteSpaceId: c.siteSpace.id,
     variants: variantNav,
