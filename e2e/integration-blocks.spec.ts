@@ -18,10 +18,11 @@ test('an integration block renders in a page and the editor, answers its button 
     visibility: 'unlisted',
     organization: organizationId,
     scopes: [],
-    configurations: { account: { componentId: 'settings' } },
+    configurations: { account: { componentId: 'settings' }, space: { componentId: 'settings' } },
     blocks: [
       { id: 'counter', title: 'Counter' },
-      { id: 'diagram', title: 'Diagram' },
+      // Written in markdown as a fence of its own language, as GitBook writes Mermaid's.
+      { id: 'diagram', title: 'Diagram', markdown: { codeblock: 'diagram-src', body: 'content' } },
       { id: 'file', title: 'File', urlUnfurl: ['https://files.example.com/**'] },
     ],
     script: `export default {
@@ -32,9 +33,11 @@ test('an integration block renders in a page and the editor, answers its button 
         if (event.componentId === 'settings') {
           // Its settings screen: it saves what is chosen itself, with its installation's token, then is done.
           const environment = JSON.parse(form.get('environment'));
+          // On a space (its own settings there), or the organization's.
+          const onSpace = event.context.type === 'configuration_space' ? '/spaces/' + event.context.spaceId : '';
           if (event.action?.action === 'save') {
             const installation = environment.installation;
-            const res = await fetch(environment.apiEndpoint + '/v1/integrations/' + environment.integration.name + '/installations/' + installation.id, {
+            const res = await fetch(environment.apiEndpoint + '/v1/integrations/' + environment.integration.name + '/installations/' + installation.id + onSpace, {
               method: 'PATCH',
               headers: { authorization: 'Bearer ' + environment.apiTokens.installation, 'content-type': 'application/json' },
               body: JSON.stringify({ configuration: { greeting: event.state.greeting } }),
@@ -42,7 +45,8 @@ test('an integration block renders in a page and the editor, answers its button 
             if (!res.ok) return new Response('not saved: ' + res.status, { status: 500 });
             return Response.json({ type: 'complete' });
           }
-          const saved = environment.installation?.configuration?.greeting ?? 'nothing yet';
+          const settings = onSpace ? environment.spaceInstallation?.configuration : environment.installation?.configuration;
+          const saved = settings?.greeting ?? 'nothing yet';
           return Response.json({
             element: { type: 'configuration', children: [
               { type: 'text', children: ['Saved greeting: ' + saved] },
@@ -95,13 +99,15 @@ test('an integration block renders in a page and the editor, answers its button 
     page,
     spaceId,
     'Counting',
-    `Before the block.\n\n{% @${name}/counter label="Visits" %}\n\nAfter it.\n`,
+    `Before the block.\n\n{% @${name}/counter label="Visits" %}\n\nAfter it.\n\n\`\`\`diagram-src\ngraph FENCED\n\`\`\`\n`,
   );
 
   await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
   const block = page.locator(`[data-integration="${name}"]`);
   await expect(block.getByText('Visits: 0 clicks')).toBeVisible();
   await expect(block.getByText('Last note: none')).toBeVisible();
+  // The fence of the diagram's language is the diagram block.
+  await expect(page.locator(`.gb-integration[data-integration="${name}"]`).getByText('graph FENCED')).toBeVisible();
   await block.getByLabel('Note').fill('hello');
   await block.getByRole('button', { name: 'Add one' }).click();
   await expect(block.getByText('Visits: 1 clicks')).toBeVisible();
@@ -169,6 +175,17 @@ test('an integration block renders in a page and the editor, answers its button 
   await expect(page.getByText('Configuration saved')).toBeVisible();
   await expect(settings.getByText('Saved greeting: Hi there')).toBeVisible();
   await expectAccessible(page);
+  // …and its settings on each space, in a dialog.
+  await page.getByRole('button', { name: 'Settings for Handbook' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Counter on Handbook' });
+  await expect(dialog.getByText('Saved greeting: nothing yet')).toBeVisible();
+  await dialog.getByLabel('Greeting').fill('Hello, Handbook');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Settings for Handbook' }).click();
+  await expect(dialog.getByText('Saved greeting: Hello, Handbook')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Blocks', spaces: [spaceId] });
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);

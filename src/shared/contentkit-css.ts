@@ -4,7 +4,7 @@
  * (`--border`, `--text-2`, `--accent`… both define; the others fall back).
  */
 export const CONTENTKIT_CSS = `
-.gb-integration{margin:0 0 16px}
+.gb-integration{margin:0 0 16px;min-width:0;max-width:100%;overflow-wrap:anywhere}
 .gb-integration:not(.gb-integration-rendered){padding:12px 16px;border:1px dashed var(--border);border-radius:var(--radius)}
 .gb-integration-label{margin:0 0 4px;font:13px var(--mono);color:var(--text-2);overflow-wrap:anywhere}
 .gb-integration-failed,.gb-integration-loading{margin:0 0 8px;color:var(--text-2);font-size:14px}
@@ -19,7 +19,7 @@ export const CONTENTKIT_CSS = `
 .ck-hint,.ck-card-hint,.ck-input-hint{margin:0;color:var(--text-2);font-size:14px}
 .ck-card{border:1px solid var(--border);border-radius:var(--radius);padding:12px 16px;display:flex;flex-direction:column;gap:8px;min-width:0}
 .ck-card.ck-pressable{cursor:pointer}.ck-card.ck-pressable:hover{border-color:var(--accent)}
-.ck-card-header{display:flex;gap:8px;justify-content:space-between;align-items:flex-start}
+.ck-card-header{display:flex;gap:8px;justify-content:space-between;align-items:flex-start}.ck-card-header>div{min-width:0}
 .ck-buttons{display:flex;gap:6px;flex-wrap:wrap}
 .ck-button{font:inherit;font-size:14px;line-height:1.2;padding:6px 12px;border-radius:var(--radius);border:1px solid var(--border);background:var(--bg-2,var(--surface-2));color:var(--text);cursor:pointer}
 .ck-button:hover:not(:disabled){border-color:var(--accent)}

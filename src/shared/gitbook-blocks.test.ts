@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spaceGitbookTags, tightGitbookTags, unfurls } from './gitbook-blocks.js';
+import { codeblockBlocks, fencesAsBlocks, spaceGitbookTags, tightGitbookTags, unfurls } from './gitbook-blocks.js';
 
 describe('tightGitbookTags', () => {
   it('writes blocks as GitBook does: no blank line inside a block’s tags, one between its items', () => {
@@ -67,5 +67,45 @@ describe('unfurls', () => {
     expect(unfurls('https://www.figma.com/file/*', 'https://www.figma.com/file/abc')).toBe(true);
     expect(unfurls('https://www.figma.com/file/*', 'https://wwwxfigma.com/file/abc')).toBe(false);
     expect(unfurls('https://runkit.com/**', 'https://runkit.com/a/b?c=d')).toBe(true);
+  });
+});
+
+describe('fencesAsBlocks', () => {
+  it('shows the fences of a language an installed integration claims as its block, and nothing else', () => {
+    const blocks = codeblockBlocks([
+      { name: 'plantuml', blocks: [{ id: 'diagram', markdown: { codeblock: 'plantuml', body: 'content' } }] },
+      { name: 'mermaid', blocks: [{ id: 'diagram', markdown: { codeblock: 'mermaid', body: 'content' } }] },
+      { name: 'other-mermaid', blocks: [{ id: 'x', markdown: { codeblock: 'mermaid', body: 'src' } }] },
+      { name: 'plain', blocks: [{ id: 'y' }] },
+    ]);
+    expect(blocks.get('mermaid')).toEqual({ integration: 'mermaid', block: 'diagram', body: 'content' });
+    const markdown = [
+      'Text.',
+      '```mermaid',
+      'graph TD',
+      '  A["x"] --> B',
+      '```',
+      '',
+      '````md',
+      '```mermaid',
+      'shown as code',
+      '```',
+      '````',
+      '',
+      '```js',
+      'code()',
+      '```',
+      '```mermaid',
+      'never closed',
+    ].join('\n');
+    const shown = fencesAsBlocks(markdown, blocks);
+    expect(shown.split('\n').slice(0, 2)).toEqual([
+      'Text.',
+      '{% @mermaid/diagram content="graph TD\\n  A[\\"x\\"] --> B" %}',
+    ]);
+    expect(shown).toContain('````md\n```mermaid\nshown as code\n```\n````');
+    expect(shown).toContain('```js\ncode()\n```');
+    expect(shown.endsWith('```mermaid\nnever closed')).toBe(true);
+    expect(fencesAsBlocks(markdown, new Map())).toBe(markdown);
   });
 });

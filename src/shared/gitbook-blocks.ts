@@ -208,6 +208,69 @@ export function unfurls(pattern: string, url: string): boolean {
   return new RegExp(`^${source}$`).test(url);
 }
 
+/** The block a fenced code block of a language stands for (`blocks[].markdown` of an integration's manifest). */
+export interface CodeblockBlock {
+  integration: string;
+  block: string;
+  /** The prop the code is. */
+  body: string;
+}
+
+/**
+ * Which languages of fenced code blocks are integrations' blocks, from the integrations installed where the page is
+ * (a block whose manifest says `markdown: {codeblock: mermaid, body: content}`: GitBook writes Mermaid's diagrams as
+ * ```` ```mermaid ```` fences). The first integration (by name) to claim a language has it.
+ */
+export function codeblockBlocks(
+  integrations: Array<{
+    name: string;
+    blocks?: Array<{ id: string; markdown?: { codeblock: string; body: string } | undefined }> | null | undefined;
+  }>,
+): Map<string, CodeblockBlock> {
+  const found = new Map<string, CodeblockBlock>();
+  for (const integration of [...integrations].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const block of integration.blocks ?? []) {
+      const spec = block.markdown;
+      if (spec?.codeblock && spec.body && !found.has(spec.codeblock)) {
+        found.set(spec.codeblock, { integration: integration.name, block: block.id, body: spec.body });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The markdown with each fenced code block (at the start of its line, outside other code) whose language is an
+ * integration's block (codeblockBlocks) written as that block, its code the block's body prop: how a page shows such
+ * code where the integration is installed. Other code, and the markdown kept, are unchanged.
+ */
+export function fencesAsBlocks(markdown: string, blocks: Map<string, CodeblockBlock>): string {
+  if (!blocks.size || !/^(`{3,}|~{3,})/m.test(markdown)) return markdown;
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(`{3,}|~{3,})\s*([^\s`]*)\s*$/.exec(lines[i]!);
+    if (!open) {
+      out.push(lines[i]!);
+      continue;
+    }
+    const fence = open[1]!;
+    let close = i + 1;
+    while (
+      close < lines.length &&
+      !(lines[close]!.trim().startsWith(fence[0]!.repeat(fence.length)) && /^(`+|~+)\s*$/.test(lines[close]!.trim()))
+    )
+      close++;
+    const found = blocks.get(open[2]!.toLowerCase());
+    if (found && close < lines.length) {
+      const code = lines.slice(i + 1, close).join('\n');
+      out.push(integrationTag({ integration: found.integration, block: found.block, props: { [found.body]: code } }));
+    } else out.push(...lines.slice(i, Math.min(close + 1, lines.length)));
+    i = close;
+  }
+  return out.join('\n');
+}
+
 /** The integration blocks of `markdown` (outside code), in order. */
 export function integrationBlocksIn(markdown: string): IntegrationBlockRef[] {
   const found: IntegrationBlockRef[] = [];

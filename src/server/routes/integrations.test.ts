@@ -672,7 +672,8 @@ describeEachDialect('integrations', (dialect) => {
     };`;
     const space = await newSpace(server, server.orgId, { title: 'Published blocks' });
     const blocks = [
-      { id: 'chart', title: 'Chart' },
+      // As Mermaid's: a fence of its language is the block, its code the `name` prop.
+      { id: 'chart', title: 'Chart', markdown: { codeblock: 'chart', body: 'name' } },
       { id: 'broken', title: 'Broken' },
     ];
     await publishAndInstall('site-blocks', script, { blocks }, [space.id]);
@@ -685,6 +686,10 @@ describeEachDialect('integrations', (dialect) => {
       '',
       '{% @not-installed/x a="1" %}',
       '',
+      '```chart',
+      'costs',
+      '```',
+      '',
     ].join('\n');
     await seedPage(server, space.id, 'Charts', markdown);
     const site = await newSite(server, server.orgId, { title: 'Blocks', spaces: [space.id] });
@@ -696,6 +701,8 @@ describeEachDialect('integrations', (dialect) => {
     };
     const page = await read();
     expect(page).toContain('Chart of sales');
+    expect(page).toContain('Chart of costs');
+    expect(page).not.toContain('<code class="language-chart">');
     expect(page).toContain('<strong>bold</strong>');
     expect(page).toContain('&#x3C;script>alert(1)&#x3C;/script>');
     expect(page).not.toMatch(/<script>alert|onerror=|javascript:alert|<img src="x"/);

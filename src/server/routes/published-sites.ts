@@ -7,7 +7,7 @@ import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import { renderForReaders, renderPageBlocks } from '../domain/integrations/render.js';
-import { siteScriptUrls } from '../domain/integrations/published-scripts.js';
+import { siteScriptUrls, spaceCodeblockBlocks } from '../domain/integrations/published-scripts.js';
 import { siteBlockActionBodySchema, siteBlockActionResultSchema } from '../../shared/contract/integrations.js';
 import { NotFoundError } from '../domain/errors.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
@@ -44,6 +44,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
       renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
     blockAction: (organizationId, spaceId, input) => renderForReaders(deps.dispatch, organizationId, spaceId, input),
     siteScripts: (organizationId, siteId) => siteScriptUrls(deps.db, deps.urls, organizationId, siteId),
+    codeblockBlocks: (organizationId, spaceId) => spaceCodeblockBlocks(deps.db, organizationId, spaceId),
   });
   const secure = deps.config.publicUrl.startsWith('https:');
   // Page indexes of published spaces are made ready after each change (and after a start), looked for every few

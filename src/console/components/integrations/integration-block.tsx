@@ -102,7 +102,9 @@ export function IntegrationBlock({
         { signal },
       ) as Promise<ContentKitOutput>,
     retry: false,
-    staleTime: 60_000,
+    // A configuration screen shows what is saved now each time it opens; a block may be kept a minute.
+    staleTime: context ? 0 : 60_000,
+    ...(context ? { gcTime: 0 } : {}),
     placeholderData: (previous) => previous,
   });
   const output = render.data;

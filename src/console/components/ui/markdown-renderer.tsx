@@ -1,5 +1,8 @@
-import { memo, useCallback, useContext } from 'react';
-import type { ComponentProps } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import type { installedIntegrationListSchema } from '../../../shared/contract';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -11,7 +14,12 @@ import { HeadingIds, nameHeadingsIn } from '../../../shared/heading-ids';
 import { bodySchema } from '../../../shared/body-schema';
 import type { rehypeMath } from '../../../shared/math';
 import { MATH_SYNTAX } from '../../../shared/math-syntax';
-import { remarkGitbookBlocks, spaceGitbookTags } from '../../../shared/gitbook-blocks';
+import {
+  codeblockBlocks,
+  remarkGitbookBlocks,
+  spaceGitbookTags,
+  type CodeblockBlock,
+} from '../../../shared/gitbook-blocks';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
@@ -107,6 +115,24 @@ function MarkdownIntegrationBlock({ children, ...props }: ComponentProps<'div'> 
   );
 }
 
+/** The languages of fenced code the space's integrations show as their blocks, and the space. */
+const CodeblocksContext = createContext<{ spaceId: string; blocks: Map<string, CodeblockBlock> } | undefined>(
+  undefined,
+);
+
+/** Reads which fences the space's integrations claim (`GET /v1/spaces/{id}/integrations`) for the body inside. */
+function WithCodeblocks({ spaceId, children }: { spaceId: string; children: ReactNode }) {
+  const installed = useQuery({
+    queryKey: ['space-integrations', spaceId],
+    queryFn: ({ signal }) =>
+      api.get<typeof installedIntegrationListSchema>(`/spaces/${spaceId}/integrations`, { signal }),
+    staleTime: 60_000,
+  });
+  const blocks = useMemo(() => codeblockBlocks(installed.data?.items ?? []), [installed.data]);
+  const value = useMemo(() => ({ spaceId, blocks }), [spaceId, blocks]);
+  return <CodeblocksContext.Provider value={blocks.size ? value : undefined}>{children}</CodeblocksContext.Provider>;
+}
+
 const BASE_COMPONENTS: Components = {
   // GitBook's tabs are a tablist (gitbook-tabs.tsx); every other block is the element it is.
   div: function MarkdownDiv({ node, className, children, ...props }) {
@@ -147,7 +173,28 @@ const BASE_COMPONENTS: Components = {
       </div>
     );
   },
-  pre: function MarkdownCode({ node: _node, ...props }) {
+  pre: function MarkdownCode({ node, ...props }) {
+    // Fenced code of a language an integration of the space claims is its block (Mermaid's ```mermaid).
+    const codeblocks = useContext(CodeblocksContext);
+    const code = node?.children[0];
+    if (codeblocks && code?.type === 'element' && code.tagName === 'code') {
+      const language = (Array.isArray(code.properties.className) ? code.properties.className : [])
+        .map(String)
+        .find((c) => c.startsWith('language-'))
+        ?.slice('language-'.length);
+      const found = language ? codeblocks.blocks.get(language.toLowerCase()) : undefined;
+      if (found) {
+        const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
+        return (
+          <IntegrationBlock
+            integration={found.integration}
+            block={found.block}
+            props={{ [found.body]: text.replace(/\n$/, '') }}
+            spaceId={codeblocks.spaceId}
+          />
+        );
+      }
+    }
     return <pre tabIndex={0} {...props} />;
   },
   // Task list items (`- [x] …`): read-only checkboxes, named by their state (the item's text follows them).
@@ -254,7 +301,8 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
         ]
       : []),
   ];
-  return (
+  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const body = (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
       {segments(text).map((part, i) =>
         'block' in part ? (
@@ -278,6 +326,11 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
         ),
       )}
     </div>
+  );
+  return spaceId && /^ {0,3}(`{3,}|~{3,})/m.test(text) ? (
+    <WithCodeblocks spaceId={spaceId}>{body}</WithCodeblocks>
+  ) : (
+    body
   );
 });
 

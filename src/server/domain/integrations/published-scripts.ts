@@ -3,9 +3,10 @@ import * as repo from '../../storage/repos/integrations.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { Urls } from '../../lib/urls.js';
 import { grantedScopes } from './tokens.js';
+import { codeblockBlocks, type CodeblockBlock } from '../../../shared/gitbook-blocks.js';
 
 /**
- * Scripts integrations add to published sites (issue 31: analytics, chat widgets…): an integration installed on a
+ * What integrations add to published sites beyond their blocks. Scripts integrations add to published sites (issue 31: analytics, chat widgets…): an integration installed on a
  * site whose installation was granted `site:script:inject` has its script in every page of the site, served from the
  * integrations' origin (`…/installations/{id}/sites/{siteId}/script.js`, the script's `fetch_published_script`
  * event, endpoints.ts) and named, exactly, in the pages' Content-Security-Policy. No integrations' origin: none.
@@ -41,4 +42,28 @@ export async function siteScriptUrls(db: Db, urls: Urls, organizationId: string,
     .map((row) => scriptUrl(origin, row.integration_name, row.id, siteId, row.version));
   lists.set(key, { at: Date.now(), urls: found });
   return found;
+}
+
+const codeblocks = new LruCache<{ at: number; blocks: Array<[string, CodeblockBlock]> }>(1000);
+
+/**
+ * The languages of fenced code a space's pages show as integrations' blocks (`blocks[].markdown.codeblock` of the
+ * integrations reaching it: Mermaid's ```` ```mermaid ````), as `[language, block]` pairs; kept FRESH_MS per process.
+ */
+export async function spaceCodeblockBlocks(
+  db: Db,
+  organizationId: string,
+  spaceId: string,
+): Promise<Array<[string, CodeblockBlock]>> {
+  const key = `${organizationId}:${spaceId}`;
+  const hit = codeblocks.get(key);
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.blocks;
+  const rows = await repo.integrationsReachingSpace(db, organizationId, spaceId);
+  const blocks = [
+    ...codeblockBlocks(
+      rows.map((row) => ({ name: row.name, blocks: row.blocks ? (JSON.parse(row.blocks) as never) : [] })),
+    ),
+  ];
+  codeblocks.set(key, { at: Date.now(), blocks });
+  return blocks;
 }

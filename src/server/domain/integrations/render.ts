@@ -74,6 +74,18 @@ async function renderTarget(ctx: ServiceContext, name: string, context: RenderIn
   return { organizationId, installation, spaceId, siteId };
 }
 
+/** What a script said went wrong (`@gitbook/runtime` answers `{error: "…"}`), or its status and first words. */
+function scriptError(text: string, status: number): string {
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    const error = typeof body.error === 'object' && body.error ? (body.error as { message?: unknown }).message : body.error;
+    if (typeof error === 'string' && error.trim()) return error.trim().slice(0, 300);
+  } catch {
+    // Not JSON: its words as they are.
+  }
+  return `${status} ${text.slice(0, 300)}`.trim();
+}
+
 function cacheSeconds(cacheControl: string | undefined): { seconds: number; shared: boolean } {
   const directives = (cacheControl ?? '').toLowerCase();
   if (!directives || /\bno-store\b|\bno-cache\b/.test(directives)) return { seconds: 0, shared: false };
@@ -161,7 +173,7 @@ async function renderComponent(
   }
   const text = result.body.toString('utf8');
   if (result.status < 200 || result.status >= 300) {
-    throw new BadGatewayError(`The integration could not render (${result.status}): ${text.slice(0, 300)}`);
+    throw new BadGatewayError(`The integration could not render: ${scriptError(text, result.status)}`);
   }
   let output: unknown;
   try {

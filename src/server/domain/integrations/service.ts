@@ -284,15 +284,24 @@ function checkConfigurationSchemas(configurations: Record<string, IntegrationCon
 function configurationJsonSchema(configuration: IntegrationConfiguration | undefined) {
   if (!configuration || !('properties' in configuration)) return undefined;
   const properties: Record<string, object> = {};
+  const buttons = new Set<string>();
   for (const [key, p] of Object.entries(configuration.properties)) {
-    if (p.type === 'button') continue;
+    // A button (GitHub's "Authorize") is pressed, not filled in: what its script stores there (OAuth credentials)
+    // is its own, and never asked for.
+    if (p.type === 'button') {
+      buttons.add(key);
+      properties[key] = {};
+      continue;
+    }
     properties[key] = p.enum?.length && p.type === 'string' ? { type: 'string', enum: p.enum } : { type: p.type };
   }
-  return { type: 'object', properties, required: configuration.required ?? [], additionalProperties: false };
+  const required = (configuration.required ?? []).filter((key) => !buttons.has(key));
+  return { type: 'object', properties, required, additionalProperties: false };
 }
 
 /** 400 naming the first value that does not fit the integration's configuration schema. */
 function validateConfiguration(
+  ctx: ServiceContext,
   integration: repo.IntegrationRow,
   kind: 'account' | 'space' | 'site',
   values: Record<string, unknown>,
@@ -302,7 +311,9 @@ function validateConfiguration(
     : {};
   const schema = configurationJsonSchema(configurations[kind]);
   if (!schema) {
-    if (Object.keys(values).length && !configurations[kind]) {
+    // Its own script may keep what it likes there (GitBook's webhook keeps its address and secret on the account
+    // it declares no settings for); a person fills in only what the integration asks for.
+    if (Object.keys(values).length && !configurations[kind] && !ctx.actor.integration) {
       throw new InvalidError('configuration', `This integration takes no ${kind} configuration`);
     }
     return;
@@ -467,7 +478,7 @@ export async function updateInstallation(
       `An integration cannot change the ${body.space_selection ? 'space_selection' : 'site_selection'} of its installation`,
     );
   }
-  if (body.configuration) validateConfiguration(integration, 'account', body.configuration);
+  if (body.configuration) validateConfiguration(ctx, integration, 'account', body.configuration);
   const patch: Partial<repo.InstallationRow> = { updated_at: nowIso() };
   if (body.configuration) patch.configuration = JSON.stringify(body.configuration);
   if (body.externalIds) patch.external_ids = JSON.stringify(body.externalIds);
@@ -600,7 +611,7 @@ export async function updateTarget(
   const { installation, integration } = await requireTargetAccess(ctx, name, installationId, kind, targetId);
   const row = await repo.findTarget(ctx.db, installation.id, kind, targetId);
   if (!row) throw new NotFoundError(`The integration is not installed on this ${kind}`);
-  if (body.configuration) validateConfiguration(integration, kind, body.configuration);
+  if (body.configuration) validateConfiguration(ctx, integration, kind, body.configuration);
   const patch: Partial<repo.TargetRow> = { updated_at: nowIso() };
   if (body.configuration) patch.configuration = JSON.stringify(body.configuration);
   if (body.externalIds) patch.external_ids = JSON.stringify(body.externalIds);

@@ -354,6 +354,31 @@ export function installationsReachingSpace(db: Executor, organizationId: string,
     .execute();
 }
 
+/** The integrations installed on an organization that reach a space, with their blocks (JSON), by name. */
+export function integrationsReachingSpace(db: Executor, organizationId: string, spaceId: string) {
+  return db
+    .selectFrom('integration_installations as i')
+    .innerJoin('integrations as n', 'n.name', 'i.integration_name')
+    .select(['n.name', 'n.blocks'])
+    .where('i.organization_id', '=', organizationId)
+    .where('n.has_blocks', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('i.space_selection', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('integration_targets as t')
+            .select('t.target_id')
+            .whereRef('t.installation_id', '=', 'i.id')
+            .where('t.kind', '=', 'space')
+            .where('t.target_id', '=', spaceId),
+        ),
+      ]),
+    )
+    .orderBy('n.name')
+    .execute();
+}
+
 /**
  * The installations of an organization on a site (every site of it, `site_selection: all`, or this one chosen),
  * with what they were granted and what their integration declares now.

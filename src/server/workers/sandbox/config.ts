@@ -15,7 +15,10 @@ const OUTBOUND_JS = `export default {
     headers.set('x-egress-method', request.method);
     headers.set('x-egress-secret', env.SECRET);
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
-    return env.EGRESS.fetch('http://egress/out', { method: 'POST', headers, body });
+    const res = await env.EGRESS.fetch('http://egress/out', { method: 'POST', headers, body });
+    // Refused or unreachable: the script's fetch() fails, as a network error does in Workers.
+    if (res.headers.get('x-egress-error')) throw new TypeError(await res.text());
+    return res;
   },
 };
 `;

@@ -435,10 +435,15 @@ export class IntegrationRuntime {
     const method = String(req.headers['x-egress-method'] ?? 'GET');
     const headers = headersOf(req.headers, (name) => name.startsWith('x-egress-') || HOP_BY_HOP.has(name));
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, EGRESS_BYTES_MAX);
+    // A refusal or a failure to connect is no answer: the outbound worker makes the script's fetch() fail with it.
     const answer = await this.egress({ method, url, headers, body, from: proc.key }).catch((err: unknown) => ({
       status: err instanceof FetchRefusedError ? 403 : 502,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-      data: Buffer.from(`Refused by the integrations egress: ${(err as Error).message}`),
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-egress-error': '1' },
+      data: Buffer.from(
+        err instanceof FetchRefusedError
+          ? `Refused by the integrations egress: ${err.message}`
+          : `The request failed: ${(err as Error).message}`,
+      ),
     }));
     res.writeHead(
       answer.status,

@@ -19,6 +19,7 @@ import {
 } from '../api/installations';
 import { ConfigurationForm } from '../forms/configuration-form';
 import { IntegrationBlock } from '../../../components/integrations/integration-block';
+import { Dialog } from '../../../components/ui/dialog';
 import { CATEGORY_LABELS, SCOPE_LABELS, TARGET_LABELS } from '../utils/labels';
 import { IntegrationEvents } from './integration-events';
 import { IntegrationIcon } from './integration-icon';
@@ -190,6 +191,7 @@ function Installation({
           <ConfigurationForm
             schema={account}
             values={details.data.configuration}
+            endpoint={details.data.urls?.publicEndpoint}
             readOnly={!canEdit}
             onSave={(configuration) => update.mutateAsync({ configuration })}
           />
@@ -255,8 +257,34 @@ function Targets({
   const titleOf = (id: string) => choices.data?.find((c) => c.id === id)?.title ?? id;
   const available = choices.data?.filter((c) => !installedIds.has(c.id)) ?? [];
   const label = kind === 'space' ? 'Spaces' : 'Sites';
+  // Settings of its own for each space or site (a ContentKit screen its script renders and saves).
+  const screen = integration.configurations?.[kind];
+  const settingsScreen = screen && 'componentId' in screen ? screen.componentId : undefined;
+  const [configuring, setConfiguring] = useState<string>();
   return (
     <Card title={label}>
+      {configuring && settingsScreen && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setConfiguring(undefined)}
+          title={`${integration.title} on ${titleOf(configuring)}`}
+        >
+          <IntegrationBlock
+            integration={integration.name}
+            block={settingsScreen}
+            props={{}}
+            context={
+              kind === 'space'
+                ? { type: 'configuration_space', spaceId: configuring }
+                : { type: 'configuration_site', siteId: configuring }
+            }
+            onComplete={() => {
+              setConfiguring(undefined);
+              toast.show('Settings saved');
+            }}
+          />
+        </Dialog>
+      )}
       {targets.isPending || choices.isPending ? (
         <Loading />
       ) : targets.isError ? (
@@ -276,6 +304,11 @@ function Targets({
                 return (
                   <li key={id}>
                     <span>{titleOf(id)}</span>
+                    {canEdit && settingsScreen && (
+                      <Button size="sm" aria-label={`Settings for ${titleOf(id)}`} onClick={() => setConfiguring(id)}>
+                        Settings
+                      </Button>
+                    )}
                     {canEdit && (
                       <Button
                         size="sm"

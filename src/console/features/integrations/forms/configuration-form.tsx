@@ -19,12 +19,20 @@ export function ConfigurationForm({
   values,
   onSave,
   readOnly,
+  endpoint,
 }: {
   schema: Extract<IntegrationConfiguration, { properties: unknown }>;
   values: Record<string, unknown>;
   onSave: (configuration: Record<string, unknown>) => Promise<unknown>;
   readOnly?: boolean;
+  /** The installation's own address (its `publicEndpoint`): a button's `callback_url` is under it. */
+  endpoint?: string | undefined;
 }) {
+  // Buttons (an OAuth "Authorize") open the integration's own page; what its script keeps for them stays as it is.
+  const buttons = useMemo(
+    () => Object.entries(schema.properties).filter(([, p]) => p.type === 'button'),
+    [schema.properties],
+  );
   const entries = useMemo(
     () => Object.entries(schema.properties).filter(([, p]) => p.type !== 'button'),
     [schema.properties],
@@ -38,6 +46,7 @@ export function ConfigurationForm({
   const toast = useToast();
   const onSubmit = form.handleSubmit(async ({ configuration }) => {
     const clean: Record<string, unknown> = {};
+    for (const [key] of buttons) if (values[key] !== undefined) clean[key] = values[key];
     for (const [key, p] of entries) {
       const value = configuration[key];
       if (value === '' || value === undefined || (p.type === 'number' && Number.isNaN(value))) {
@@ -60,10 +69,30 @@ export function ConfigurationForm({
       );
     }
   });
-  if (entries.length === 0) return <p className="section-text">This integration has no settings.</p>;
+  if (entries.length === 0 && buttons.length === 0) {
+    return <p className="section-text">This integration has no settings.</p>;
+  }
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Configuration">
       <FormError message={form.formState.errors.root?.server?.message} />
+      {buttons.map(([key, property]) => {
+        const href =
+          endpoint && property.callback_url && !/^[a-z][a-z0-9+.-]*:/i.test(property.callback_url)
+            ? `${endpoint}${property.callback_url.startsWith('/') ? '' : '/'}${property.callback_url}`
+            : undefined;
+        return (
+          <div key={key} className="field">
+            <span className="field-label">{property.title ?? key}</span>
+            {property.description && <p className="field-hint">{property.description}</p>}
+            <p className="section-text">{values[key] !== undefined ? 'Connected.' : 'Not connected yet.'}</p>
+            {href && !readOnly && (
+              <a className="btn btn-secondary" href={href} target="_blank" rel="noopener noreferrer">
+                {property.button_text ?? 'Connect'}
+              </a>
+            )}
+          </div>
+        );
+      })}
       {entries.map(([key, property]) => (
         <PropertyField
           key={key}
@@ -74,7 +103,7 @@ export function ConfigurationForm({
           readOnly={readOnly}
         />
       ))}
-      {!readOnly && (
+      {!readOnly && entries.length > 0 && (
         <div className="form-actions">
           <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
             Save configuration

@@ -16,6 +16,7 @@ import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage, type IntegrationBlocksRenderer } from './page.js';
 import type { ReaderAction } from '../../integrations/render.js';
+import type { CodeblockBlock } from '../../../../shared/gitbook-blocks.js';
 import { contentKitToHast, type ContentKitOutput } from '../../../../shared/contentkit.js';
 import { toHtml } from 'hast-util-to-html';
 import { messagePage, pageListHtml } from './page-html.js';
@@ -63,13 +64,21 @@ export class PublishedSites implements SitePreviews {
       blockAction?: (organizationId: string, spaceId: string, input: ReaderAction) => Promise<ContentKitOutput>;
       /** The scripts the site's integrations add to its pages (integrations/published-scripts.ts). */
       siteScripts?: (organizationId: string, siteId: string) => Promise<string[]>;
+      /** The languages of fenced code a space's pages show as integrations' blocks (published-scripts.ts). */
+      codeblockBlocks?: (organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>;
     } = {},
   ) {
+    this.codeblockBlocks = opts.codeblockBlocks;
     this.siteScripts = opts.siteScripts;
     this.cache = new SiteCache(db, opts.branchMin);
     this.integrationBlocks = opts.integrationBlocks;
     this.blockAction = opts.blockAction;
   }
+
+  /** The languages of fenced code shown as integrations' blocks (none: code is code). */
+  private readonly codeblockBlocks:
+    | ((organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>)
+    | undefined;
 
   /** The scripts a site's integrations add to its pages (none: no page has any). */
   private readonly siteScripts: ((organizationId: string, siteId: string) => Promise<string[]>) | undefined;
@@ -352,10 +361,14 @@ export class PublishedSites implements SitePreviews {
     const editLink =
       node && settings.git.showEditLink ? await gitEditLink(this.db, siteSpace.space_id, node.id) : undefined;
     const integrationScripts = this.siteScripts ? await this.siteScripts(site.organization_id, site.id) : [];
+    const codeblocks = this.codeblockBlocks
+      ? await this.codeblockBlocks(site.organization_id, siteSpace.space_id)
+      : [];
     const key = hashKey([
       site.id,
       site.version,
       integrationScripts,
+      codeblocks,
       editLink?.url ?? '',
       header.shown,
       root,
@@ -385,6 +398,7 @@ export class PublishedSites implements SitePreviews {
         ...(editLink ? { editLink } : {}),
         ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
         integrationScripts,
+        codeblocks: new Map(codeblocks),
       }),
     );
     if (!rendered) {

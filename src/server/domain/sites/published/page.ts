@@ -10,7 +10,12 @@ import { withAnchorAliases } from '../../content/anchors.js';
 import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
-import { integrationBlocksIn, type IntegrationBlockRef } from '../../../../shared/gitbook-blocks.js';
+import {
+  fencesAsBlocks,
+  integrationBlocksIn,
+  type CodeblockBlock,
+  type IntegrationBlockRef,
+} from '../../../../shared/gitbook-blocks.js';
 import type { ContentKitOutput } from '../../../../shared/contentkit.js';
 import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';
 import { loadOperations, type OperationDeps } from '../../openapi/operations.js';
@@ -73,6 +78,8 @@ export interface PageToRender {
   integrationBlocks?: IntegrationBlocksRenderer;
   /** Scripts the site's integrations add to its pages. */
   integrationScripts?: string[];
+  /** Languages of fenced code shown as integrations' blocks (Mermaid's ```` ```mermaid ````). */
+  codeblocks?: Map<string, CodeblockBlock>;
 }
 
 /** What a rendered page depends on beyond its cache key (cache.ts). */
@@ -120,7 +127,9 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const reader = new RevisionReader(db, revision);
     const blocks = await reader.document(node.version);
     // The reusable contents it includes, in place: readers see them as part of the page.
-    const markdown = await withIncludes(reader, withoutTitle(blocksToMarkdown(blocks), node.version.title));
+    const written = await withIncludes(reader, withoutTitle(blocksToMarkdown(blocks), node.version.title));
+    // Fences of a language an installed integration claims are its blocks (as GitBook shows Mermaid's).
+    const markdown = c.codeblocks?.size ? fencesAsBlocks(written, c.codeblocks) : written;
     const apiBlocks = operationBlocks(markdown);
     if (apiBlocks.length) {
       const loaded = await loadOperations(db, site.organization_id, apiBlocks);
