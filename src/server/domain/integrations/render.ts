@@ -78,7 +78,8 @@ async function renderTarget(ctx: ServiceContext, name: string, context: RenderIn
 function scriptError(text: string, status: number): string {
   try {
     const body = JSON.parse(text) as { error?: unknown };
-    const error = typeof body.error === 'object' && body.error ? (body.error as { message?: unknown }).message : body.error;
+    const error =
+      typeof body.error === 'object' && body.error ? (body.error as { message?: unknown }).message : body.error;
     if (typeof error === 'string' && error.trim()) return error.trim().slice(0, 300);
   } catch {
     // Not JSON: its words as they are.

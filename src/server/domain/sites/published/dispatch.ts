@@ -77,8 +77,7 @@ export class PublishedSites implements SitePreviews {
 
   /** The languages of fenced code shown as integrations' blocks (none: code is code). */
   private readonly codeblockBlocks:
-    | ((organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>)
-    | undefined;
+    ((organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>) | undefined;
 
   /** The scripts a site's integrations add to its pages (none: no page has any). */
   private readonly siteScripts: ((organizationId: string, siteId: string) => Promise<string[]>) | undefined;
@@ -361,9 +360,7 @@ export class PublishedSites implements SitePreviews {
     const editLink =
       node && settings.git.showEditLink ? await gitEditLink(this.db, siteSpace.space_id, node.id) : undefined;
     const integrationScripts = this.siteScripts ? await this.siteScripts(site.organization_id, site.id) : [];
-    const codeblocks = this.codeblockBlocks
-      ? await this.codeblockBlocks(site.organization_id, siteSpace.space_id)
-      : [];
+    const codeblocks = this.codeblockBlocks ? await this.codeblockBlocks(site.organization_id, siteSpace.space_id) : [];
     const key = hashKey([
       site.id,
       site.version,
