@@ -1,4 +1,13 @@
-import { callApi, expect, expectAccessible, newOrganization, newSpace, seedPage, test } from './support';
+import {
+  callApi,
+  changeRequestPage,
+  expect,
+  expectAccessible,
+  newOrganization,
+  newSpace,
+  seedPage,
+  test,
+} from './support';
 
 /**
  * An integration's block in a page (`{% @name/block … %}`): the script renders it (in the server's sandbox), the
@@ -120,6 +129,8 @@ test('an integration block renders in a page and the editor, answers its button 
   await page.goto(`/o/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}/pages/${pageId}`);
   await page.getByRole('group', { name: 'Editor' }).getByRole('button', { name: 'Visual' }).click();
   const body = page.getByRole('textbox', { name: 'Content' });
+  /** The page as the change request has it (saved a second after typing stops). */
+  const written = async () => (await changeRequestPage(page, spaceId, changeRequest.id, pageId)).markdown as string;
   await expect(body.locator(`[data-integration="${name}"]`).getByText('Visits: 0 clicks')).toBeVisible();
   await body.getByText('After it.').click();
   await page.keyboard.press('End');
@@ -132,18 +143,7 @@ test('an integration block renders in a page and the editor, answers its button 
   await expect(source).toHaveValue('graph TD');
   await source.fill('graph LR\n  A --> B');
   await body.getByText('After it.').click();
-  await expect
-    .poll(
-      async () =>
-        (
-          await callApi(
-            page,
-            'GET',
-            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-          )
-        ).markdown,
-    )
-    .toContain(`{% @${name}/diagram content="graph LR\\n  A --> B" %}`);
+  await expect.poll(written).toContain(`{% @${name}/diagram content="graph LR\\n  A --> B" %}`);
   // A link pasted alone that a block unfurls becomes that block, its props read off the link by the script.
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
@@ -153,18 +153,7 @@ test('an integration block renders in a page and the editor, answers its button 
     editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect(body.getByText('File at https://files.example.com/src/index.ts')).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (
-          await callApi(
-            page,
-            'GET',
-            `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}?format=markdown`,
-          )
-        ).markdown,
-    )
-    .toContain(`{% @${name}/file url="https://files.example.com/src/index.ts" %}`);
+  await expect.poll(written).toContain(`{% @${name}/file url="https://files.example.com/src/index.ts" %}`);
 
   // Its settings are its own screen (ContentKit), rendered in the integration's page; it saves them itself.
   await page.goto(`/o/${organizationId}/integrations/${name}`);

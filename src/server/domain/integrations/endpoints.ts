@@ -36,6 +36,13 @@ export interface EndpointAnswer {
   body: Buffer | string;
 }
 
+/** 502: the script did not answer (a time-out, a crash). */
+const noAnswer = (err: RuntimeError): EndpointAnswer => ({
+  status: 502,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ error: { code: 502, message: `The integration did not answer: ${err.message}` } }),
+});
+
 const notFound = (message: string): EndpointAnswer => ({
   status: 404,
   headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -116,11 +123,7 @@ export async function serveIntegrationEndpoint(
     );
   } catch (err) {
     if (!(err instanceof RuntimeError)) throw err;
-    return {
-      status: 502,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ error: { code: 502, message: `The integration did not answer: ${err.message}` } }),
-    };
+    return noAnswer(err);
   }
   const answered: Record<string, string> = {};
   for (const [header, value] of Object.entries(result.headers)) {
@@ -164,11 +167,7 @@ async function publishedScript(
     );
   } catch (err) {
     if (!(err instanceof RuntimeError)) throw err;
-    return {
-      status: 502,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ error: { code: 502, message: `The integration did not answer: ${err.message}` } }),
-    };
+    return noAnswer(err);
   }
   if (result.status !== 200) return notFound('This integration adds no script');
   const maxAge = /\bmax-age\s*=\s*(\d+)/i.exec(result.headers['cache-control'] ?? '');

@@ -331,77 +331,51 @@ export function installedOnTarget(db: Executor, kind: string, targetId: string) 
     .execute();
 }
 
-/** The installations of an organization that reach a space: every space of it (`space_selection: all`), or this one chosen. */
-export function installationsReachingSpace(db: Executor, organizationId: string, spaceId: string) {
+/**
+ * An organization's installations that reach a space or a site, with their integrations (`n`): every one of that
+ * kind (`space_selection` / `site_selection: all`), or this one chosen.
+ */
+function reaching(db: Executor, organizationId: string, kind: 'space' | 'site', targetId: string) {
   return db
     .selectFrom('integration_installations as i')
-    .select(['i.id', 'i.integration_name'])
+    .innerJoin('integrations as n', 'n.name', 'i.integration_name')
     .where('i.organization_id', '=', organizationId)
     .where((eb) =>
       eb.or([
-        eb('i.space_selection', '=', 'all'),
+        eb(kind === 'space' ? 'i.space_selection' : 'i.site_selection', '=', 'all'),
         eb.exists(
           eb
             .selectFrom('integration_targets as t')
             .select('t.target_id')
             .whereRef('t.installation_id', '=', 'i.id')
-            .where('t.kind', '=', 'space')
-            .where('t.target_id', '=', spaceId),
+            .where('t.kind', '=', kind)
+            .where('t.target_id', '=', targetId),
         ),
       ]),
-    )
+    );
+}
+
+/** The installations of an organization that reach a space. */
+export function installationsReachingSpace(db: Executor, organizationId: string, spaceId: string) {
+  return reaching(db, organizationId, 'space', spaceId)
+    .select(['i.id', 'i.integration_name'])
     .orderBy('i.id')
     .execute();
 }
 
-/** The integrations installed on an organization that reach a space, with their blocks (JSON), by name. */
+/** The integrations installed on an organization that reach a space and have blocks, with them (JSON), by name. */
 export function integrationsReachingSpace(db: Executor, organizationId: string, spaceId: string) {
-  return db
-    .selectFrom('integration_installations as i')
-    .innerJoin('integrations as n', 'n.name', 'i.integration_name')
+  return reaching(db, organizationId, 'space', spaceId)
     .select(['n.name', 'n.blocks'])
-    .where('i.organization_id', '=', organizationId)
     .where('n.has_blocks', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('i.space_selection', '=', 'all'),
-        eb.exists(
-          eb
-            .selectFrom('integration_targets as t')
-            .select('t.target_id')
-            .whereRef('t.installation_id', '=', 'i.id')
-            .where('t.kind', '=', 'space')
-            .where('t.target_id', '=', spaceId),
-        ),
-      ]),
-    )
     .orderBy('n.name')
     .execute();
 }
 
-/**
- * The installations of an organization on a site (every site of it, `site_selection: all`, or this one chosen),
- * with what they were granted and what their integration declares now.
- */
+/** The installations of an organization on a site, with what they were granted and what their integration declares now. */
 export function installationsReachingSite(db: Executor, organizationId: string, siteId: string) {
-  return db
-    .selectFrom('integration_installations as i')
-    .innerJoin('integrations as n', 'n.name', 'i.integration_name')
+  return reaching(db, organizationId, 'site', siteId)
     .select(['i.id', 'i.integration_name', 'i.scopes as granted', 'n.scopes as declared', 'n.version'])
-    .where('i.organization_id', '=', organizationId)
-    .where((eb) =>
-      eb.or([
-        eb('i.site_selection', '=', 'all'),
-        eb.exists(
-          eb
-            .selectFrom('integration_targets as t')
-            .select('t.target_id')
-            .whereRef('t.installation_id', '=', 'i.id')
-            .where('t.kind', '=', 'site')
-            .where('t.target_id', '=', siteId),
-        ),
-      ]),
-    )
     .orderBy('i.integration_name')
     .execute();
 }
