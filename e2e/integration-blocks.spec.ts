@@ -83,12 +83,27 @@ test('an integration block renders in a page and the editor, answers its button 
             : { type: 'codeblock', content, syntax: 'mermaid' };
           return Response.json({ element: { type: 'block', children: [code] }, state: { content }, props });
         }
+        if (event.componentId === 'details') {
+          // A modal its block opens; closing it sends the block what was chosen.
+          return Response.json({
+            element: { type: 'modal', title: 'Details', children: [
+              { type: 'text', children: ['Clicks so far: ' + event.props.clicks] },
+              { type: 'button', label: 'Reset', onPress: { action: '@ui.modal.close', returnValue: { reset: true } } },
+            ] },
+            state: {},
+            props: event.props,
+          });
+        }
         const state = event.state ?? { clicks: 0, note: '' };
         if (event.action?.action === 'add') state.clicks += 1;
+        if (event.action?.action === '@ui.modal.close' && event.action.returnValue?.reset) state.clicks = 0;
         return Response.json({
           element: { type: 'block', children: [
             { type: 'card', title: event.props.label + ': ' + state.clicks + ' clicks', hint: 'Counted by the script',
-              buttons: [{ type: 'button', label: 'Add one', style: 'primary', onPress: { action: 'add' } }],
+              buttons: [
+                { type: 'button', label: 'Add one', style: 'primary', onPress: { action: 'add' } },
+                { type: 'button', label: 'Details', onPress: { action: '@ui.modal.open', componentId: 'details', props: { clicks: state.clicks } } },
+              ],
               children: [
                 { type: 'input', label: 'Note', element: { type: 'textinput', state: 'note', placeholder: 'Write a note' } },
                 { type: 'markdown', content: 'Last note: **' + (state.note || 'none') + '**' },
@@ -121,6 +136,15 @@ test('an integration block renders in a page and the editor, answers its button 
   await block.getByRole('button', { name: 'Add one' }).click();
   await expect(block.getByText('Visits: 1 clicks')).toBeVisible();
   await expect(block.getByText('Last note: hello')).toBeVisible();
+  // A button may open a component of the integration in a modal; what is chosen there goes back to the block.
+  await block.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Details' });
+  await expect(details.getByText('Clicks so far: 1')).toBeVisible();
+  await details.getByRole('button', { name: 'Reset' }).click();
+  await expect(details).toBeHidden();
+  await expect(block.getByText('Visits: 0 clicks')).toBeVisible();
+  await block.getByRole('button', { name: 'Add one' }).click();
+  await expect(block.getByText('Visits: 1 clicks')).toBeVisible();
   await expect(page.getByText('After it.')).toBeVisible();
   await expectAccessible(page);
 
@@ -186,5 +210,12 @@ test('an integration block renders in a page and the editor, answers its button 
   await onSite.getByRole('button', { name: 'Add one' }).click();
   await expect(onSite.getByText('Visits: 1 clicks')).toBeVisible();
   await expect(onSite.getByText('Last note: from a reader')).toBeVisible();
+  await onSite.getByRole('button', { name: 'Details' }).click();
+  const siteDetails = page.getByRole('dialog');
+  await expect(siteDetails.getByText('Clicks so far: 1')).toBeVisible();
+  await expectAccessible(page);
+  await siteDetails.getByRole('button', { name: 'Reset' }).click();
+  await expect(siteDetails).toBeHidden();
+  await expect(onSite.getByText('Visits: 0 clicks')).toBeVisible();
   await expectAccessible(page);
 });

@@ -37,4 +37,8 @@ export const CONTENTKIT_CSS = `
 .ck-input-label{font-weight:600;font-size:14px}
 .ck-textinput,.ck-select{font:inherit;font-size:14px;padding:6px 10px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg,#fff);color:var(--text);max-width:100%}
 .ck-step{display:flex;flex-direction:column;gap:8px}
+.gb-integration-in-modal .ck-modal>.ck-title:first-child{display:none}
+dialog.gb-integration-modal{width:min(640px,calc(100vw - 32px));margin:auto;padding:16px 20px 20px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg,#fff);color:var(--text)}
+dialog.gb-integration-modal::backdrop{background:rgba(0,0,0,.45)}
+.gb-integration-close{float:right;margin:0 0 8px 8px;font:inherit;font-size:14px;padding:4px 10px;border:1px solid var(--border);border-radius:var(--radius);background:none;color:var(--text);cursor:pointer}
 `;

@@ -339,7 +339,8 @@ export const siteBlockActionBodySchema = z.object({
   block: z.string().min(1).max(100),
   props: z.record(z.string(), z.unknown()),
   state: z.record(z.string(), z.unknown()).optional(),
-  action: z.looseObject({ action: z.string().min(1).max(200) }),
+  /** None: the component's first render (a modal the block opened). */
+  action: z.looseObject({ action: z.string().min(1).max(200) }).optional(),
 });
 /** The block rendered again: its HTML, its state and props. */
 export const siteBlockActionResultSchema = z.object({

@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { bound, contentKitToHast, safeUrl, type ContentKitOutput } from '../../../shared/contentkit';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Dialog } from '../ui/dialog';
 import { CONTENTKIT_CSS } from '../../../shared/contentkit-css';
 
 /**
@@ -67,6 +68,8 @@ export function IntegrationBlock({
   editable = false,
   onPropsChange,
   unfurl,
+  onModalClose,
+  onTitle,
 }: {
   integration: string;
   block: string;
@@ -83,6 +86,10 @@ export function IntegrationBlock({
   onPropsChange?: (props: State) => void;
   /** A link the block was just made from (pasted): rendered first with `@link.unfurl`, its props then kept. */
   unfurl?: string | undefined;
+  /** Shown in a modal its block opened: `@ui.modal.close` closes it and goes back to that block. */
+  onModalClose?: (returnValue: unknown) => void;
+  /** Shown in a modal: told the modal's title (the dialog shows it). */
+  onTitle?: (title: string) => void;
 }) {
   const [input, setInput] = useState<RenderInput>(() =>
     unfurl ? { props, action: { action: '@link.unfurl', url: unfurl } } : { props },
@@ -128,6 +135,14 @@ export function IntegrationBlock({
     unfurled.current = true;
     onPropsChange?.(output.props);
   }, [unfurl, output, onPropsChange]);
+  // A component of the integration its block opened in a modal (`@ui.modal.open`), and the modal's title.
+  const [modal, setModal] = useState<{ componentId: string; props: State }>();
+  const [modalTitle, setModalTitle] = useState<string>();
+  const element = output?.element;
+  const title = isRecord(element) && element.type === 'modal' && typeof element.title === 'string' ? element.title : '';
+  useEffect(() => {
+    if (title) onTitle?.(title);
+  }, [title, onTitle]);
   const [confirming, setConfirming] = useState<{ action: Action; text: string; title: string; label: string }>();
 
   const label = `${integration} · ${block}`;
@@ -159,6 +174,14 @@ export function IntegrationBlock({
     if (action.action === '@ui.url.open') {
       const url = safeUrl(action.url);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    if (action.action === '@ui.modal.open' && typeof action.componentId === 'string') {
+      setModal({ componentId: action.componentId, props: isRecord(action.props) ? action.props : {} });
+      return;
+    }
+    if (action.action === '@ui.modal.close' && onModalClose) {
+      onModalClose(action.returnValue);
       return;
     }
     // The script keeps what the writer changed as the block's props (a diagram's source): the editor saves them.
@@ -239,7 +262,7 @@ export function IntegrationBlock({
   const tree = contentKitToHast(output, { state, editable });
   return (
     <div
-      className="gb-integration gb-integration-rendered"
+      className={`gb-integration gb-integration-rendered${onModalClose ? ' gb-integration-in-modal' : ''}`}
       data-integration={integration}
       aria-busy={render.isFetching}
       onClick={onClick}
@@ -260,6 +283,24 @@ export function IntegrationBlock({
             select: UncontrolledSelect,
           },
         })}
+      {modal && (
+        <Dialog open onOpenChange={(open) => !open && setModal(undefined)} title={modalTitle ?? integration}>
+          <IntegrationBlock
+            integration={integration}
+            block={modal.componentId}
+            props={modal.props}
+            {...(spaceId !== undefined ? { spaceId } : {})}
+            {...(context ? { context } : {})}
+            editable={editable}
+            onTitle={setModalTitle}
+            onModalClose={(returnValue) => {
+              setModal(undefined);
+              setModalTitle(undefined);
+              run({ action: '@ui.modal.close', returnValue });
+            }}
+          />
+        </Dialog>
+      )}
       {confirming && (
         <ConfirmDialog
           open

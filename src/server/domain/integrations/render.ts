@@ -292,7 +292,8 @@ export interface ReaderAction {
   block: string;
   props: Record<string, unknown>;
   state?: Record<string, unknown> | undefined;
-  action: Record<string, unknown> & { action: string };
+  /** None: its first render (a modal a block opened). */
+  action?: (Record<string, unknown> & { action: string }) | undefined;
 }
 
 /**
@@ -312,7 +313,7 @@ export async function renderForReaders(
     componentId: input.block,
     props: input.props,
     ...(input.state ? { state: input.state } : {}),
-    action: input.action,
+    ...(input.action ? { action: input.action } : {}),
     context: { type: 'document', spaceId, editable: false, theme: 'light' },
   } as RenderIntegrationUiBody;
   return (await renderComponent(deps, found.integration, found.target, body, '')).output;

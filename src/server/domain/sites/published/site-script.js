@@ -467,6 +467,49 @@
       if (typeof value.$state === 'string') return state[value.$state];
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, state)]));
     };
+    /** The block rendered by its integration with `body` (its props, state, action), or undefined when it failed. */
+    const renderAgain = async (body) => {
+      const res = await fetch(location.pathname + location.search, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      return res.json();
+    };
+    /** Shows `done` (an answer of renderAgain) in `block`, which keeps its state and props for the next action. */
+    const show = (block, done) => {
+      const html = document.createElement('template');
+      html.innerHTML = done.html;
+      block.replaceChildren(html.content);
+      block.dataset.ckRootState = JSON.stringify(done.state || {});
+      block.dataset.ckProps = JSON.stringify(done.props || {});
+    };
+    /**
+     * A component its block opens in a modal (`@ui.modal.open`): a <dialog> in the block, a block of its own for the
+     * actions inside; `@ui.modal.close` closes it and sends the block what was chosen.
+     */
+    const openModal = async (block, action) => {
+      const [integration] = (block.dataset.ckBlock || '').split('/');
+      const done = await renderAgain({
+        integration,
+        block: String(action.componentId),
+        props: action.props && typeof action.props === 'object' ? action.props : {},
+      });
+      const dialog = document.createElement('dialog');
+      dialog.className = 'gb-integration gb-integration-rendered gb-integration-modal';
+      dialog.dataset.ckBlock = `${integration}/${action.componentId}`;
+      const close = button('Close', 'Close', 'gb-integration-close');
+      close.addEventListener('click', () => dialog.close());
+      dialog.addEventListener('close', () => dialog.remove());
+      const body = document.createElement('div');
+      dialog.append(close, body);
+      show(body, done);
+      dialog.dataset.ckRootState = body.dataset.ckRootState;
+      dialog.dataset.ckProps = body.dataset.ckProps;
+      block.append(dialog);
+      dialog.showModal();
+    };
     const act = async (block, raw) => {
       const state = stateOf(block);
       const action = resolve(raw, state);
@@ -475,27 +518,32 @@
         if (/^https?:\/\//i.test(String(action.url))) window.open(action.url, '_blank', 'noopener,noreferrer');
         return;
       }
+      if (action.action === '@ui.modal.close' && block.tagName === 'DIALOG') {
+        const owner = block.parentElement && block.parentElement.closest('.gb-integration-rendered');
+        block.close();
+        if (owner) act(owner, { action: '@ui.modal.close', returnValue: action.returnValue });
+        return;
+      }
       const [integration, name] = (block.dataset.ckBlock || '').split('/');
       block.setAttribute('aria-busy', 'true');
       try {
-        const res = await fetch(location.pathname + location.search, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            integration,
-            block: name,
-            props: parse(block.dataset.ckProps, {}),
-            state,
-            action,
-          }),
+        if (action.action === '@ui.modal.open' && typeof action.componentId === 'string') {
+          await openModal(block, action);
+          return;
+        }
+        const done = await renderAgain({
+          integration,
+          block: name,
+          props: parse(block.dataset.ckProps, {}),
+          state,
+          action,
         });
-        if (!res.ok) throw new Error(String(res.status));
-        const done = await res.json();
-        const html = document.createElement('template');
-        html.innerHTML = done.html;
-        block.replaceChildren(html.content);
-        block.dataset.ckRootState = JSON.stringify(done.state || {});
-        block.dataset.ckProps = JSON.stringify(done.props || {});
+        if (block.tagName === 'DIALOG') show(block.lastElementChild, done);
+        else show(block, done);
+        if (block.tagName === 'DIALOG') {
+          block.dataset.ckRootState = JSON.stringify(done.state || {});
+          block.dataset.ckProps = JSON.stringify(done.props || {});
+        }
         announce('Updated');
       } catch {
         announce('This block could not be updated. Try again.');
