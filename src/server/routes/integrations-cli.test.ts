@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, OWNER_TOKEN, startTestServer, type TestServer } from '../test/harness.js';
-import { ensureGitbookCli, gitbookCli } from '../test/gitbook-cli.js';
+import { ensureGitbookCli, gitbookCli, RUNTIME_DEMO } from '../test/gitbook-cli.js';
+import { newSpace, seedPage } from '../test/factories.js';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -13,7 +15,16 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
   let dir: string;
   beforeAll(async () => {
     ensureGitbookCli();
-    server = await startTestServer(dialect);
+    // Integrations' endpoints are served on a host of their own (routes/integration-endpoints.ts).
+    server = await startTestServer(dialect, {
+      integrations: {
+        egress: true,
+        egressAllow: [],
+        processesMax: 16,
+        heapMb: 128,
+        origin: 'http://integrations.test',
+      },
+    });
     cli = gitbookCli();
     dir = path.join(cli.home, 'integration');
     fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
@@ -81,5 +92,73 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     expect(unpublished.code).toBe(0);
     expect(unpublished.stdout).toContain('has been deleted');
     expect((await server.request('GET', '/v1/integrations/cli-demo')).status).toBe(404);
+  }, 120_000);
+
+  it('runs an integration written on @gitbook/runtime unchanged: its block and actions, events calling back, endpoint', async () => {
+    // Its folder, with GitBook's runtime found where the CLI is installed (esbuild bundles it from there).
+    const demo = path.join(cli.home, 'runtime-demo');
+    fs.cpSync(RUNTIME_DEMO.folder, demo, { recursive: true });
+    fs.symlinkSync(RUNTIME_DEMO.modules, path.join(demo, 'node_modules'));
+    const published = await cli.run(['publish', '--organization', server.orgId], { cwd: demo });
+    expect(published.stderr).not.toMatch(/error/i);
+    expect(published.code).toBe(0);
+    const space = await newSpace(server, server.orgId, { title: 'Demo space' });
+    const installed = await server.request('POST', '/v1/integrations/runtime-demo/installations', {
+      body: { organization: server.orgId },
+    });
+    expect(installed.status).toBe(201);
+    const added = await server.request(
+      'POST',
+      `/v1/integrations/runtime-demo/installations/${installed.body.id}/spaces`,
+      { body: { space: space.id } },
+    );
+    expect(added.status).toBe(201);
+
+    // Its block, rendered by createComponent; its action goes through `action` with the state it gave.
+    const render = (body: Record<string, unknown>) =>
+      server.request('POST', '/v1/integrations/runtime-demo/render', {
+        body: {
+          componentId: 'counter',
+          props: { label: 'Presses' },
+          context: { type: 'document', spaceId: space.id, editable: false },
+          ...body,
+        },
+      });
+    const first = await render({});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ type: 'element', state: { clicks: 0 }, props: { label: 'Presses' } });
+    expect(JSON.stringify(first.body.element)).toContain('Presses: 0');
+    const pressed = await render({ state: first.body.state, action: { action: 'add' } });
+    expect(JSON.stringify(pressed.body.element)).toContain('Presses: 1');
+
+    // A merge into its space: its event handler asks the API for the space, with its installation's token.
+    await seedPage(server, space.id, 'Page', 'Content.');
+    await server.drainJobs();
+    const events = (await server.request('GET', '/v1/integrations/runtime-demo/events?limit=20')).body.items as Array<{
+      id: string;
+      payload: { type: string };
+      status: string;
+    }>;
+    const updated = events.find((e) => e.payload.type === 'space_content_updated');
+    expect(updated?.status).toBe('success');
+    const { trace } = (await server.request('GET', `/v1/integrations/runtime-demo/events/${updated!.id}`)).body;
+    expect(JSON.stringify(trace.logs)).toContain('content updated in \\"Demo space\\"');
+
+    // Its HTTP endpoint, on the integrations' host.
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        `${server.url}/v1/integrations/runtime-demo/hello`,
+        { headers: { host: 'integrations.test' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(endpoint).toBe('runtime-demo at /v1/integrations/runtime-demo/hello');
+    expect((await server.request('DELETE', '/v1/integrations/runtime-demo')).status).toBe(204);
   }, 120_000);
 });

@@ -11,9 +11,19 @@ import { fileURLToPath } from 'node:url';
  */
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tools/gitbook-cli');
 const bin = path.join(dir, 'node_modules/@gitbook/cli/dist/cli.js');
+const runtime = path.join(dir, 'node_modules/@gitbook/runtime/package.json');
+
+/**
+ * An integration written on GitBook's published runtime (tools/gitbook-cli/fixtures/runtime-demo), and the modules
+ * its build resolves `@gitbook/runtime` from (installed with the CLI).
+ */
+export const RUNTIME_DEMO = {
+  folder: path.join(dir, 'fixtures/runtime-demo'),
+  modules: path.join(dir, 'node_modules'),
+};
 
 export function ensureGitbookCli(): string {
-  if (!fs.existsSync(bin)) {
+  if (!fs.existsSync(bin) || !fs.existsSync(runtime)) {
     execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   }
   return bin;
