@@ -23,10 +23,11 @@ test('an integration block renders in a page and the editor, answers its button 
   await callApi(page, 'POST', `/integrations/${name}`, {
     title: 'Counter',
     description: 'Counts presses',
-    target: 'space',
+    target: 'all',
     visibility: 'unlisted',
     organization: organizationId,
-    scopes: [],
+    // It reads readers' feedback on the sites it is installed on.
+    scopes: ['page:feedback:read'],
     configurations: { account: { componentId: 'settings' }, space: { componentId: 'settings' } },
     blocks: [
       { id: 'counter', title: 'Counter' },
@@ -38,6 +39,10 @@ test('an integration block renders in a page and the editor, answers its button 
       async fetch(request) {
         const form = await request.formData();
         const event = JSON.parse(form.get('event'));
+        if (event.type === 'page_feedback') {
+          console.log('feedback: ' + event.feedback.rating);
+          return new Response('OK');
+        }
         if (event.type !== 'ui_render') return new Response('', { status: 406 });
         if (event.componentId === 'settings') {
           // Its settings screen: it saves what is chosen itself, with its installation's token, then is done.
@@ -201,6 +206,7 @@ test('an integration block renders in a page and the editor, answers its button 
   await page.keyboard.press('Escape');
 
   const site = await callApi(page, 'POST', `/orgs/${organizationId}/sites`, { title: 'Blocks', spaces: [spaceId] });
+  await callApi(page, 'POST', `/integrations/${name}/installations/${installation.id}/sites`, { siteId: site.id });
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);
   await page.goto(`${published.urls.published}/counting`);
   const onSite = page.locator(`.gb-integration[data-integration="${name}"]`);
@@ -218,4 +224,9 @@ test('an integration block renders in a page and the editor, answers its button 
   await expect(siteDetails).toBeHidden();
   await expect(onSite.getByText('Visits: 0 clicks')).toBeVisible();
   await expectAccessible(page);
+  // It reads feedback: the page asks whether it helped, and thanks the reader.
+  const feedback = page.getByRole('form', { name: 'Was this page helpful?' });
+  await feedback.getByLabel('Comment (optional)').fill('Clear enough');
+  await feedback.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
 });

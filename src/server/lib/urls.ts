@@ -32,6 +32,11 @@ export const SITES_PREFIX = '/sites';
 export const SHARE_SEGMENT = '~share';
 /** Segment that introduces a file of the site space in a published URL. */
 export const FILES_SEGMENT = '~files';
+/**
+ * Segment before a page's path that takes a reader's feedback on it (`POST …/~feedback/{page path}`): the site's
+ * integrations that read feedback get it.
+ */
+export const FEEDBACK_SEGMENT = '~feedback';
 /** Segment of a published site's search page (`…/~search?q=`), after the share key when there is one. */
 export const SEARCH_SEGMENT = '~search';
 /** Segment of a site space's list of pages (`…/~pages[/{pageId}]?from=&to=`): what its navigation leaves out. */

@@ -572,6 +572,82 @@ describeEachDialect('integrations', (dialect) => {
     }
   });
 
+  it('asks readers of its sites whether a page helped, and sends their answers to it (page_feedback)', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type !== 'page_feedback') return new Response('', { status: 406 });
+        console.log('feedback ' + event.feedback.rating + ' ' + (event.feedback.comment ?? '-') + ' on ' + event.pageId);
+        return new Response('OK');
+      },
+    };`;
+    const space = await newSpace(server, server.orgId, { title: 'Rated' });
+    const pageId = await seedPage(server, space.id, 'Guide', 'How to.');
+    const site = await newSite(server, server.orgId, { title: 'Rated', spaces: [space.id] });
+    const published = (await publishSite(server, server.orgId, site.id)).urls.published.replace(
+      'http://docs.test',
+      server.url,
+    );
+    const at = `${published}/~feedback/guide`;
+    const send = (body: string, type = 'application/json', to = at) =>
+      fetch(to, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' });
+    // A site no integration reads feedback of: no form, and nowhere to send it.
+    const other = await newSite(server, server.orgId, { title: 'Unrated', spaces: [space.id] });
+    const unrated = (await publishSite(server, server.orgId, other.id)).urls.published.replace(
+      'http://docs.test',
+      server.url,
+    );
+    expect(await (await fetch(`${unrated}/guide`)).text()).not.toContain('page-feedback');
+    expect((await send('{"rating":"good"}', 'application/json', `${unrated}/~feedback/guide`)).status).toBe(404);
+
+    const installed = await publishAndInstall('feedback-reader', script, { scopes: ['page:feedback:read'] });
+    const added = await server.request('POST', `/v1/integrations/feedback-reader/installations/${installed.id}/sites`, {
+      body: { siteId: site.id },
+    });
+    expect(added.status).toBe(201);
+    const page = await (await fetch(`${published}/guide`)).text();
+    expect(page).toMatch(/<form class="page-feedback" method="post" action="[^"]*\/~feedback\/[^"]*guide"/);
+    // A form sent without the site's script goes back to the page; the script's JSON is answered 204.
+    const form = await send('rating=bad&comment=Too+short', 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toMatch(/\/guide#page-feedback-sent$/);
+    expect((await send('{"rating":"good"}')).status).toBe(204);
+    const bad = await send('{"rating":"great"}');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('rating');
+    expect((await send('{"rating":"ok","comment":"' + 'x'.repeat(513) + '"}')).status).toBe(400);
+    expect(
+      (
+        await fetch(`${published}/~feedback/no-such-page`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"rating":"ok"}',
+        })
+      ).status,
+    ).toBe(404);
+    await server.drainJobs();
+    const logged = await server.storage.db
+      .selectFrom('integration_events')
+      .select(['payload', 'status'])
+      .where('integration_name', '=', 'feedback-reader')
+      .where('payload', 'like', '%page_feedback%')
+      .execute();
+    expect(logged.map((e) => e.status)).toEqual(['success', 'success']);
+    const payloads = logged.map((e) => JSON.parse(e.payload) as Record<string, unknown>);
+    expect(payloads).toContainEqual(
+      expect.objectContaining({
+        type: 'page_feedback',
+        siteId: site.id,
+        spaceId: space.id,
+        pageId,
+        feedback: { rating: 'bad', comment: 'Too short' },
+        url: expect.stringMatching(/\/guide$/),
+      }),
+    );
+    expect((await server.request('DELETE', '/v1/integrations/feedback-reader')).status).toBe(204);
+  });
+
   it('renders a block through the script (ui_render) for those who see the space, cached as it says, 502 on failure', async () => {
     const script = `export default {
       async fetch(request) {
@@ -654,7 +730,8 @@ describeEachDialect('integrations', (dialect) => {
         const event = JSON.parse(form.get('event'));
         if (event.type !== 'ui_render') return new Response('', { status: 406 });
         if (event.componentId === 'broken') throw new Error('boom');
-        globalThis.siteRenders = (globalThis.siteRenders ?? 0) + 1;
+        // Each render its own mark: a page served again from what was rendered repeats it.
+        const mark = crypto.randomUUID().slice(0, 8);
         const who = event.auth ? 'user' : 'reader';
         return Response.json({
           element: { type: 'block', children: [
@@ -665,7 +742,7 @@ describeEachDialect('integrations', (dialect) => {
               { type: 'image', source: { url: 'javascript:alert(1)' }, aspectRatio: 1 },
             ] },
           ] },
-          state: { content: ['graph', event.props.name, event.context.type, event.context.editable, who, globalThis.siteRenders].join(' ') },
+          state: { content: ['graph', event.props.name, event.context.type, event.context.editable, who, mark].join(' ') },
           props: event.props,
         }, { headers: { 'cache-control': 'max-age=60' } });
       },
@@ -713,7 +790,8 @@ describeEachDialect('integrations', (dialect) => {
     const frame = /<iframe[^>]*>/.exec(page)?.[0] ?? '';
     expect(frame).toContain('src="https://frames.example.com/f"');
     expect(frame).toContain('sandbox="allow-scripts allow-popups allow-forms"');
-    expect(frame).toMatch(/data-ck-webframe="[^"]*graph sales document false reader 1/);
+    const mark = /data-ck-webframe="[^"]*graph sales document false reader (\w{8})/.exec(frame)?.[1];
+    expect(mark).toBeDefined();
     // A block that failed, and one of an integration not installed here: their label, and why.
     expect(page.match(/This block could not be shown/g)).toHaveLength(2);
     expect(page).toContain('not-installed · x');
@@ -721,7 +799,7 @@ describeEachDialect('integrations', (dialect) => {
     const res = await fetch(`${published.replace('http://docs.test', server.url)}/charts`);
     expect(res.headers.get('content-security-policy')).toContain('frame-src http: https:');
     // The script said 60 seconds: the page is not rendered by it again meanwhile.
-    expect(await read()).toMatch(/graph sales document false reader 1/);
+    expect(await read()).toContain(`graph sales document false reader ${mark}`);
 
     // A reader's action, posted to the page's address by the site's script: the block rendered again, for readers.
     const act = (body: unknown, at = `${published.replace('http://docs.test', server.url)}/charts`) =>

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishedSites } from '../domain/sites/published/dispatch.js';
 import { VISITOR_COOKIE, VISITOR_TOKEN_PARAM } from '../domain/sites/published/visitor-access.js';
 import type { ServeResult } from '../domain/sites/published/answer.js';
-import { requestOrigin, SITES_PREFIX } from '../lib/urls.js';
+import { FEEDBACK_SEGMENT, requestOrigin, SITES_PREFIX } from '../lib/urls.js';
 import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import { renderForReaders, renderPageBlocks } from '../domain/integrations/render.js';
-import { siteScriptUrls, spaceCodeblockBlocks } from '../domain/integrations/published-scripts.js';
-import { siteBlockActionBodySchema, siteBlockActionResultSchema } from '../../shared/contract/integrations.js';
-import { NotFoundError } from '../domain/errors.js';
+import { sendPageFeedback, siteExtras, spaceCodeblockBlocks } from '../domain/integrations/published-scripts.js';
+import { pageFeedbackBodySchema, siteBlockActionBodySchema } from '../../shared/contract/integrations.js';
+import { InvalidError, NotFoundError } from '../domain/errors.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
 import { pageCsp, SITE_ASSETS } from '../domain/sites/published/assets.js';
 import { blobBody } from '../lib/blob-body.js';
@@ -43,7 +43,8 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
     integrationBlocks: (organizationId, spaceId, refs) =>
       renderPageBlocks(deps.dispatch, organizationId, spaceId, refs),
     blockAction: (organizationId, spaceId, input) => renderForReaders(deps.dispatch, organizationId, spaceId, input),
-    siteScripts: (organizationId, siteId) => siteScriptUrls(deps.db, deps.urls, organizationId, siteId),
+    siteExtras: (organizationId, siteId) => siteExtras(deps.db, deps.urls, organizationId, siteId),
+    sendFeedback: (organizationId, feedback) => sendPageFeedback(deps.db, organizationId, feedback),
     codeblockBlocks: (organizationId, spaceId) => spaceCodeblockBlocks(deps.db, organizationId, spaceId),
   });
   const secure = deps.config.publicUrl.startsWith('https:');
@@ -161,28 +162,60 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
   app.get(`${SITES_PREFIX}/:siteId`, handle);
   app.get(`${SITES_PREFIX}/:siteId/*`, handle);
 
-  // A reader's action in an integration block of a page (site-script.js), posted to the page's address: the block
-  // rendered again, as the page's readers see it.
-  const blockAction = async (request: FastifyRequest) => {
+  // Readers' feedback forms post as HTML forms do (without the site's script). Only in this plugin's scope.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+  );
+  /** The body as `schema` reads it, or a 400 naming its first wrong field. */
+  const bodyOf = <T>(schema: z.ZodType<T>, body: unknown): T => {
+    const parsed = schema.safeParse(body ?? {});
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new InvalidError(issue.path.join('.') || 'body', issue.message);
+  };
+  // Posted to a page's address: a reader's action in one of its integration blocks (site-script.js: the block
+  // rendered again, as the page's readers see it), or, under `~feedback`, the reader's feedback on the page.
+  const post = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { siteId: string; '*'?: string };
     const query = request.query as Record<string, unknown>;
-    const done = await sites.renderBlock(
-      {
-        siteId: params.siteId,
-        segments: (params['*'] ?? '').split('/').filter(Boolean),
-        queryToken: typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined,
-        cookieToken: cookieOf(request, VISITOR_COOKIE),
-        query: {},
-      },
-      request.body as z.infer<typeof siteBlockActionBodySchema>,
-    );
+    const segments = (params['*'] ?? '').split('/').filter(Boolean);
+    const feedbackAt = segments.indexOf(FEEDBACK_SEGMENT);
+    const serve = (path: string[]) => ({
+      siteId: params.siteId,
+      segments: path,
+      queryToken: typeof query[VISITOR_TOKEN_PARAM] === 'string' ? query[VISITOR_TOKEN_PARAM] : undefined,
+      cookieToken: cookieOf(request, VISITOR_COOKIE),
+      query: {},
+    });
+    if (feedbackAt >= 0) {
+      const { rating, comment } = bodyOf(pageFeedbackBodySchema, request.body);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return (Array.isArray(value) ? value[0] : value)?.slice(0, 512) ?? '';
+      };
+      const done = await sites.feedback(
+        serve([...segments.slice(0, feedbackAt), ...segments.slice(feedbackAt + 1)]),
+        { rating, comment: comment?.trim() || undefined },
+        {
+          userAgent: header('user-agent'),
+          ip: request.ip,
+          language: header('accept-language').split(',')[0] || undefined,
+          referrer: header('referer'),
+        },
+      );
+      if (!done) throw new NotFoundError('Not found');
+      // A form sent without the site's script: back to the page, thanked.
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.code(303).header('location', `${done.pageUrl}#page-feedback-sent`).send();
+      }
+      return reply.code(204).send();
+    }
+    const done = await sites.renderBlock(serve(segments), bodyOf(siteBlockActionBodySchema, request.body));
     if (!done) throw new NotFoundError('Not found');
     return done;
   };
-  const actionSchema = {
-    bodyLimit: 64 * 1024,
-    schema: { body: siteBlockActionBodySchema, response: { 200: siteBlockActionResultSchema } },
-  };
-  app.withTypeProvider<ZodTypeProvider>().post(`${SITES_PREFIX}/:siteId`, actionSchema, blockAction);
-  app.withTypeProvider<ZodTypeProvider>().post(`${SITES_PREFIX}/:siteId/*`, actionSchema, blockAction);
+  app.post(`${SITES_PREFIX}/:siteId`, { bodyLimit: 64 * 1024 }, post);
+  app.post(`${SITES_PREFIX}/:siteId/*`, { bodyLimit: 64 * 1024 }, post);
 }

@@ -342,6 +342,12 @@ export const siteBlockActionBodySchema = z.object({
   /** None: the component's first render (a modal the block opened). */
   action: z.looseObject({ action: z.string().min(1).max(200) }).optional(),
 });
+/** A reader's feedback on a page of a published site (an extension of the contract: `POST …/~feedback/{page}`). */
+export const pageFeedbackBodySchema = z.object({
+  rating: z.enum(['bad', 'ok', 'good']),
+  comment: z.string().max(512).optional(),
+});
+
 /** The block rendered again: its HTML, its state and props. */
 export const siteBlockActionResultSchema = z.object({
   html: z.string(),

@@ -3,6 +3,9 @@ import * as repo from '../../storage/repos/integrations.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { Urls } from '../../lib/urls.js';
 import { grantedScopes } from './tokens.js';
+import { queueIntegrationEvent } from './delivery.js';
+import { transaction } from '../../storage/db.js';
+import { INTEGRATION_EVENTS_PENDING_MAX } from '../../../shared/contract/integrations.js';
 import { codeblockBlocks, type CodeblockBlock } from '../../../shared/gitbook-blocks.js';
 
 /**
@@ -13,10 +16,11 @@ import { codeblockBlocks, type CodeblockBlock } from '../../../shared/gitbook-bl
  */
 
 export const SCRIPT_INJECT_SCOPE = 'site:script:inject';
+export const FEEDBACK_SCOPE = 'page:feedback:read';
 
 /** How long a site's list is kept by a process: a page view does not read it each time (installs show within it). */
 const FRESH_MS = 5000;
-const lists = new LruCache<{ at: number; urls: string[] }>(1000);
+const lists = new LruCache<{ at: number; extras: SiteExtras }>(1000);
 
 /** The address of an installation's script for a site (the integration's version in it: a new one is loaded anew). */
 export function scriptUrl(origin: string, name: string, installationId: string, siteId: string, version: number) {
@@ -29,19 +33,77 @@ export function injectsScripts(row: { granted: string | null; declared: string }
   return grantedScopes(row.declared, row.granted).includes(SCRIPT_INJECT_SCOPE);
 }
 
-/** The addresses of the scripts the integrations installed on a site add to its pages, in order of their names. */
-export async function siteScriptUrls(db: Db, urls: Urls, organizationId: string, siteId: string): Promise<string[]> {
-  const origin = urls.integrations;
-  if (!origin) return [];
+/** What the integrations installed on a site add to its pages: their scripts, and whether pages ask for feedback. */
+export interface SiteExtras {
+  /** Addresses of their scripts, in order of their names. */
+  scripts: string[];
+  /** Some installation was granted `page:feedback:read`: pages ask readers whether they helped. */
+  feedback: boolean;
+}
+
+/** What the integrations installed on a site add to its pages (kept FRESH_MS per process). */
+export async function siteExtras(db: Db, urls: Urls, organizationId: string, siteId: string): Promise<SiteExtras> {
   const key = `${organizationId}:${siteId}`;
   const hit = lists.get(key);
-  if (hit && Date.now() - hit.at < FRESH_MS) return hit.urls;
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.extras;
   const rows = await repo.installationsReachingSite(db, organizationId, siteId);
-  const found = rows
-    .filter(injectsScripts)
-    .map((row) => scriptUrl(origin, row.integration_name, row.id, siteId, row.version));
-  lists.set(key, { at: Date.now(), urls: found });
-  return found;
+  const origin = urls.integrations;
+  const extras = {
+    scripts: origin
+      ? rows.filter(injectsScripts).map((row) => scriptUrl(origin, row.integration_name, row.id, siteId, row.version))
+      : [],
+    feedback: rows.some((row) => grantedScopes(row.declared, row.granted).includes(FEEDBACK_SCOPE)),
+  };
+  lists.set(key, { at: Date.now(), extras });
+  return extras;
+}
+
+/** A reader's feedback on a page of a published site (`page_feedback`). */
+export interface PageFeedback {
+  siteId: string;
+  spaceId: string;
+  pageId: string;
+  rating: 'bad' | 'ok' | 'good';
+  comment?: string | undefined;
+  url: string;
+  referrer: string;
+  visitor: { userAgent: string; ip: string; language?: string | undefined };
+}
+
+/**
+ * Sends a reader's feedback on a page to each integration installed on its site that was granted
+ * `page:feedback:read`, as a `page_feedback` event (nothing is kept here). An integration with
+ * INTEGRATION_EVENTS_PENDING_MAX events waiting gets none. Answers how many were sent.
+ */
+export async function sendPageFeedback(db: Db, organizationId: string, feedback: PageFeedback): Promise<number> {
+  const rows = (await repo.installationsReachingSite(db, organizationId, feedback.siteId)).filter((row) =>
+    grantedScopes(row.declared, row.granted).includes(FEEDBACK_SCOPE),
+  );
+  let sent = 0;
+  for (const row of rows) {
+    if ((await repo.countPendingEvents(db, row.integration_name, organizationId)) >= INTEGRATION_EVENTS_PENDING_MAX) {
+      continue;
+    }
+    await transaction(db, (tx) =>
+      queueIntegrationEvent(tx, {
+        integration: row.integration_name,
+        installationId: row.id,
+        organizationId,
+        payload: {
+          type: 'page_feedback',
+          siteId: feedback.siteId,
+          spaceId: feedback.spaceId,
+          pageId: feedback.pageId,
+          feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) },
+          visitor: { anonymousId: '', cookies: {}, ...feedback.visitor },
+          url: feedback.url,
+          referrer: feedback.referrer,
+        },
+      }),
+    );
+    sent++;
+  }
+  return sent;
 }
 
 const codeblocks = new LruCache<{ at: number; blocks: Array<[string, CodeblockBlock]> }>(1000);

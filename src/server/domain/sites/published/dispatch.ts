@@ -16,6 +16,7 @@ import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage, type IntegrationBlocksRenderer } from './page.js';
 import type { ReaderAction } from '../../integrations/render.js';
+import type { PageFeedback } from '../../integrations/published-scripts.js';
 import type { CodeblockBlock } from '../../../../shared/gitbook-blocks.js';
 import { contentKitToHast, type ContentKitOutput } from '../../../../shared/contentkit.js';
 import { toHtml } from 'hast-util-to-html';
@@ -62,14 +63,17 @@ export class PublishedSites implements SitePreviews {
       branchMin?: number;
       integrationBlocks?: IntegrationBlocksRenderer;
       blockAction?: (organizationId: string, spaceId: string, input: ReaderAction) => Promise<ContentKitOutput>;
-      /** The scripts the site's integrations add to its pages (integrations/published-scripts.ts). */
-      siteScripts?: (organizationId: string, siteId: string) => Promise<string[]>;
+      /** What the site's integrations add to its pages: scripts, a feedback form (integrations/published-scripts.ts). */
+      siteExtras?: (organizationId: string, siteId: string) => Promise<{ scripts: string[]; feedback: boolean }>;
+      /** Sends a reader's feedback on a page to the site's integrations. */
+      sendFeedback?: (organizationId: string, feedback: PageFeedback) => Promise<number>;
       /** The languages of fenced code a space's pages show as integrations' blocks (published-scripts.ts). */
       codeblockBlocks?: (organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>;
     } = {},
   ) {
     this.codeblockBlocks = opts.codeblockBlocks;
-    this.siteScripts = opts.siteScripts;
+    this.siteExtras = opts.siteExtras;
+    this.sendFeedback = opts.sendFeedback;
     this.cache = new SiteCache(db, opts.branchMin);
     this.integrationBlocks = opts.integrationBlocks;
     this.blockAction = opts.blockAction;
@@ -79,8 +83,10 @@ export class PublishedSites implements SitePreviews {
   private readonly codeblockBlocks:
     ((organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>) | undefined;
 
-  /** The scripts a site's integrations add to its pages (none: no page has any). */
-  private readonly siteScripts: ((organizationId: string, siteId: string) => Promise<string[]>) | undefined;
+  /** What a site's integrations add to its pages (none: nothing). */
+  private readonly siteExtras:
+    ((organizationId: string, siteId: string) => Promise<{ scripts: string[]; feedback: boolean }>) | undefined;
+  private readonly sendFeedback: ((organizationId: string, feedback: PageFeedback) => Promise<number>) | undefined;
 
   /** Renders a block again after a reader acted in it (none: readers' actions are refused). */
   private readonly blockAction:
@@ -300,6 +306,41 @@ export class PublishedSites implements SitePreviews {
     return { html: tree ? toHtml(tree) : '', state: output.state ?? {}, props: output.props ?? input.props };
   }
 
+  /**
+   * A reader's feedback on the page at `req.segments` (its path, after the site's root), sent to the site's
+   * integrations that read feedback. False when there is no such page visible to this visitor, or none reads it.
+   */
+  async feedback(
+    req: ServeRequest,
+    input: { rating: 'bad' | 'ok' | 'good'; comment?: string | undefined },
+    visitor: { userAgent: string; ip: string; language?: string | undefined; referrer: string },
+  ): Promise<{ pageUrl: string } | undefined> {
+    if (!this.sendFeedback) return undefined;
+    const checked = await visitorAccess(this.db, this.cache, this.publicUrl, req);
+    if ('refused' in checked) return undefined;
+    const { view } = checked;
+    const located = this.locate(view, view.segments);
+    if ('kind' in located || !located.siteSpace) return undefined;
+    const space = view.spaces.get(located.siteSpace.space_id);
+    const index = space && (await this.cache.index(space.revision_id));
+    const path = located.segments.join('/');
+    const node = index && (path ? index.byPath.get(path) : index.first);
+    if (!node || node.version.type !== 'document') return undefined;
+    const pageUrl = pageUrlIn(siteSpaceUrlIn(view.root, located.section, located.siteSpace), node.path);
+    const { referrer, ...who } = visitor;
+    const sent = await this.sendFeedback(view.site.organization_id, {
+      siteId: view.site.id,
+      spaceId: located.siteSpace.space_id,
+      pageId: node.id,
+      rating: input.rating,
+      comment: input.comment,
+      url: pageUrl,
+      referrer,
+      visitor: who,
+    });
+    return sent > 0 ? { pageUrl } : undefined;
+  }
+
   /** Where the first of these paths that a site redirect starts from leads, for this visitor. */
   private async redirectFrom(view: VisitorView, paths: string[][]): Promise<string | undefined> {
     const shown = new Set(visibleSiteSpaces(view.visible).map((ss) => ss.id));
@@ -359,12 +400,16 @@ export class PublishedSites implements SitePreviews {
     // "Edit on GitHub": the page's file in the repository the space syncs with, when the site shows such links.
     const editLink =
       node && settings.git.showEditLink ? await gitEditLink(this.db, siteSpace.space_id, node.id) : undefined;
-    const integrationScripts = this.siteScripts ? await this.siteScripts(site.organization_id, site.id) : [];
+    const extras = this.siteExtras
+      ? await this.siteExtras(site.organization_id, site.id)
+      : { scripts: [], feedback: false };
+    const integrationScripts = extras.scripts;
     const codeblocks = this.codeblockBlocks ? await this.codeblockBlocks(site.organization_id, siteSpace.space_id) : [];
     const key = hashKey([
       site.id,
       site.version,
       integrationScripts,
+      extras.feedback,
       codeblocks,
       editLink?.url ?? '',
       header.shown,
@@ -395,6 +440,7 @@ export class PublishedSites implements SitePreviews {
         ...(editLink ? { editLink } : {}),
         ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
         integrationScripts,
+        feedback: extras.feedback,
         codeblocks: new Map(codeblocks),
       }),
     );

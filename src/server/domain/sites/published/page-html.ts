@@ -2,7 +2,7 @@ import { titleAnchor } from '../../../../shared/heading-ids.js';
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { pageLayoutOf, type PageNode } from '../../content/model.js';
-import { SEARCH_SEGMENT } from '../../../lib/urls.js';
+import { FEEDBACK_SEGMENT, SEARCH_SEGMENT } from '../../../lib/urls.js';
 import type { Customization } from '../../../../shared/contract/customization.js';
 import { el, text } from '../hast.js';
 import type { ServeResult } from './answer.js';
@@ -193,6 +193,28 @@ const LAYOUT_IDS = new Set(['content', 'site-nav', 'menu-toggle', 'toc-title']);
  * The article of a page: its title, description, "View as Markdown" (when the site offers it), body (already
  * sanitized HTML, render.ts) and when it last changed.
  */
+/**
+ * "Was this page helpful?" under a page, when an integration of the site reads feedback (`page:feedback:read`):
+ * a form that works without a script (the site's script sends it in place and says thanks).
+ */
+export function feedbackForm(root: string, pageUrl: string): Element {
+  const action = `${root}/${FEEDBACK_SEGMENT}${pageUrl.slice(root.length)}`;
+  const choice = (rating: string, label: string) =>
+    el('button', { type: 'submit', name: 'rating', value: rating, className: ['feedback-choice'] }, [text(label)]);
+  return el('form', { className: ['page-feedback'], method: 'post', action, ariaLabelledBy: ['page-feedback-title'] }, [
+    el('p', { id: 'page-feedback-title', className: ['page-feedback-title'] }, [text('Was this page helpful?')]),
+    el('label', { className: ['page-feedback-comment'] }, [
+      el('span', {}, [text('Comment (optional)')]),
+      el('textarea', { name: 'comment', maxLength: 512, rows: 2 }, []),
+    ]),
+    el('div', { className: ['page-feedback-choices'] }, [
+      choice('good', 'Yes'),
+      choice('ok', 'Somewhat'),
+      choice('bad', 'No'),
+    ]),
+  ]);
+}
+
 export function pageArticle(
   node: PageNode,
   bodyHtml: string,

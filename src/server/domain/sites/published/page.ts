@@ -41,7 +41,7 @@ import {
   siteSpaceVariants,
   type PagesUrl,
 } from './navigation.js';
-import { contentPageHtml, emptySpaceArticle, notFoundArticle, pageArticle } from './page-html.js';
+import { contentPageHtml, emptySpaceArticle, feedbackForm, notFoundArticle, pageArticle } from './page-html.js';
 import { pageUrlIn, siteSpaceUrlOf } from './urls.js';
 import type { Visible } from './visitor-access.js';
 
@@ -80,6 +80,8 @@ export interface PageToRender {
   integrationScripts?: string[];
   /** Languages of fenced code shown as integrations' blocks (Mermaid's ```` ```mermaid ````). */
   codeblocks?: Map<string, CodeblockBlock>;
+  /** An integration of the site reads feedback: the page asks for it. */
+  feedback?: boolean;
 }
 
 /** What a rendered page depends on beyond its cache key (cache.ts). */
@@ -158,6 +160,7 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     const html = withAnchorAliases(body.html, node.version.anchors, blocks);
     const cover = node.version.cover && resolver.file(node.version.cover.file);
     article = pageArticle(node, html, settings, pageUrl(node), c.editLink, cover);
+    if (c.feedback && !c.preview) article.push(feedbackForm(c.root, pageUrl(node)));
     // The page's own layout may leave out "On this page", the previous and next pages, the page tree.
     const layout = pageLayoutOf(node.version);
     const toc = layout.outline ? onThisPage(body.headings) : undefined;

@@ -580,4 +580,34 @@
       if (block) act(block, parse(target.dataset.ckChange, undefined));
     });
   }
+
+  // "Was this page helpful?": sent in place (the form works without this too), then thanked.
+  const feedback = document.querySelector('form.page-feedback');
+  if (feedback) {
+    const thank = () => {
+      const thanks = document.createElement('p');
+      thanks.className = 'page-feedback-title';
+      thanks.setAttribute('role', 'status');
+      thanks.textContent = 'Thank you for your feedback.';
+      feedback.replaceChildren(thanks);
+    };
+    if (location.hash === '#page-feedback-sent') thank();
+    feedback.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const rating = event.submitter && event.submitter.value;
+      if (!rating) return;
+      const comment = feedback.querySelector('textarea').value.trim();
+      try {
+        const res = await fetch(feedback.action, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(comment ? { rating, comment } : { rating }),
+        });
+        if (!res.ok) throw new Error(String(res.status));
+        thank();
+      } catch {
+        announce('Your feedback could not be sent. Try again.');
+      }
+    });
+  }
 })();

@@ -218,4 +218,9 @@ nav.sections details>ul{position:static;box-shadow:none;min-width:0;display:flex
 :root[data-theme=light]{color-scheme:light}
 @media (prefers-color-scheme:dark){${dark(':root:not([data-theme=light])')}}
 ${dark(':root[data-theme=dark]')}
+.page-feedback{margin:32px 0 0;padding:16px;border:1px solid var(--border);border-radius:var(--radius);display:flex;flex-direction:column;gap:10px}
+.page-feedback-title{margin:0;font-weight:600}.page-feedback-comment{display:flex;flex-direction:column;gap:4px;font-size:14px;color:var(--text-2)}
+.page-feedback-comment textarea{font:inherit;font-size:14px;padding:6px 10px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg);color:var(--text);resize:vertical}
+.page-feedback-choices{display:flex;gap:8px;flex-wrap:wrap}.feedback-choice{font:inherit;font-size:14px;padding:6px 14px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-2);color:var(--text);cursor:pointer}
+.feedback-choice:hover{border-color:var(--accent)}
 ${CONTENTKIT_CSS}`;
