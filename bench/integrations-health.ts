@@ -4,10 +4,9 @@
 // in one run. Goal: health p99 under 50 ms meanwhile. The server runs in a child process (this file with
 // BENCH_SANDBOX_SERVER set), so the sampling client is never blocked by it.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../src/server/app.js';
-import { benchDatabase, median } from './setup.js';
+import { benchDatabase, median, p99, sampleHealthUntil } from './setup.js';
 
 const TOKEN = 'bench-sandbox-health-token-0123456789abcdefgh';
 const SAMPLE_MS = 20;
@@ -73,30 +72,7 @@ async function main() {
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
 
-  /** GET /v1/health every SAMPLE_MS for `ms`, one at a time; a late answer stands for the samples it held up too. */
-  const sampleHealth = async (ms: number): Promise<number[]> => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const times: number[] = [];
-    const end = performance.now() + ms;
-    while (performance.now() < end) {
-      const t = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        http
-          .get(`${base}/v1/health`, { agent }, (res) => {
-            res.resume();
-            res.once('end', resolve);
-          })
-          .once('error', reject);
-      });
-      const took = performance.now() - t;
-      times.push(took);
-      for (let missed = took - SAMPLE_MS; missed > 0; missed -= SAMPLE_MS) times.push(missed);
-      await new Promise((r) => setTimeout(r, Math.max(0, SAMPLE_MS - took)));
-    }
-    agent.destroy();
-    return times;
-  };
-  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+  const sampleHealth = (ms: number) => sampleHealthUntil(base, new Promise((r) => setTimeout(r, ms)), SAMPLE_MS);
 
   try {
     const orgs = (await call('GET', '/v1/orgs')).body as { items: Array<{ id: string }> };

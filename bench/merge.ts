@@ -12,7 +12,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 import path from 'node:path';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -20,7 +19,7 @@ import { buildApp } from '../src/server/app.js';
 import { openStorage, migrate } from '../src/server/storage/db.js';
 import { bootstrapOwner } from '../src/server/domain/auth/service.js';
 import { CHANGES_MAX } from '../src/shared/contract/content.js';
-import { benchDatabase, median } from './setup.js';
+import { benchDatabase, median, p99, sampleHealthUntil } from './setup.js';
 
 const TOKEN = 'bench-merge-token-0123456789abcdefghijklmnopq';
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 100);
@@ -157,36 +156,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
   const edit = (spaceId: string, crId: string, changes: unknown[]) =>
     call('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`, { changes });
 
-  /**
-   * GET /v1/health every SAMPLE_MS until `until` settles, one request at a time on a kept-alive connection (a
-   * blocked server must not pile up thousands of connections); the latency of each, in ms. A request that takes
-   * longer than SAMPLE_MS also stands for the samples that could not be sent meanwhile, each as long as it would
-   * have waited (as HdrHistogram corrects coordinated omission), so a stall weighs in the p99 for its length.
-   */
-  async function sampleHealth(until: Promise<unknown>): Promise<number[]> {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const times: number[] = [];
-    let done = false;
-    void until.finally(() => (done = true));
-    while (!done) {
-      const t = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        http
-          .get(`${base}/v1/health`, { agent }, (res) => {
-            res.resume();
-            res.once('end', resolve);
-          })
-          .once('error', reject);
-      });
-      const ms = performance.now() - t;
-      times.push(ms);
-      for (let missed = ms - SAMPLE_MS; missed > 0; missed -= SAMPLE_MS) times.push(missed);
-      await new Promise((r) => setTimeout(r, Math.max(0, SAMPLE_MS - ms)));
-    }
-    agent.destroy();
-    return times;
-  }
-  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+  const sampleHealth = (until: Promise<unknown>) => sampleHealthUntil(base, until, SAMPLE_MS);
 
   try {
     const me = await call('GET', '/v1/user');

@@ -1,5 +1,6 @@
 // Shared by the benchmarks: a fresh SQLite database (or a fresh PostgreSQL schema) with its owner.
 import net from 'node:net';
+import http from 'node:http';
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -70,6 +71,40 @@ export async function onPostgres(url: string, statement: string): Promise<void> 
   } finally {
     await client.end();
   }
+}
+
+/** The 99th percentile of `xs`. */
+export const p99 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+
+/**
+ * GET `base`/v1/health every `sampleMs` until `until` settles, one request at a time on a kept-alive connection (a
+ * blocked server must not pile up thousands of connections); the latency of each, in ms. A request that takes
+ * longer than `sampleMs` also stands for the samples that could not be sent meanwhile, each as long as it would
+ * have waited (as HdrHistogram corrects coordinated omission), so a stall weighs in the p99 for its length.
+ */
+export async function sampleHealthUntil(base: string, until: Promise<unknown>, sampleMs: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}/v1/health`, { agent }, (res) => {
+          res.resume();
+          res.once('end', resolve);
+        })
+        .once('error', reject);
+    });
+    const ms = performance.now() - t;
+    times.push(ms);
+    for (let missed = ms - sampleMs; missed > 0; missed -= sampleMs) times.push(missed);
+    await new Promise((r) => setTimeout(r, Math.max(0, sampleMs - ms)));
+  }
+  agent.destroy();
+  return times;
 }
 
 export const median = (xs: number[]) => {
