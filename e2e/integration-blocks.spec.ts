@@ -50,6 +50,8 @@ test('an integration block renders in a page and the editor, answers its button 
           // On a space (its own settings there), or the organization's.
           const onSpace = event.context.type === 'configuration_space' ? '/spaces/' + event.context.spaceId : '';
           if (event.action?.action === 'save') {
+            // Refused as @gitbook/runtime refuses (an ExposableError): the screen stays, saying why.
+            if (!event.state.greeting) return Response.json({ error: 'A greeting is needed' }, { status: 400 });
             const installation = environment.installation;
             const res = await fetch(environment.apiEndpoint + '/v1/integrations/' + environment.integration.name + '/installations/' + installation.id + onSpace, {
               method: 'PATCH',
@@ -59,13 +61,14 @@ test('an integration block renders in a page and the editor, answers its button 
             if (!res.ok) return new Response('not saved: ' + res.status, { status: 500 });
             return Response.json({ type: 'complete' });
           }
-          const settings = onSpace ? environment.spaceInstallation?.configuration : environment.installation?.configuration;
+          // What is saved comes in its props, as GitBook gives it.
+          const settings = onSpace ? event.props.spaceInstallation?.configuration : event.props.installation?.configuration;
           const saved = settings?.greeting ?? 'nothing yet';
           return Response.json({
             element: { type: 'configuration', children: [
               { type: 'text', children: ['Saved greeting: ' + saved] },
               { type: 'input', label: 'Greeting', element: { type: 'textinput', state: 'greeting', placeholder: 'Hello' } },
-              { type: 'button', label: 'Save settings', style: 'primary', onPress: { action: 'save' } },
+              { type: 'input', label: '', element: { type: 'button', label: 'Save settings', style: 'primary', onPress: { action: 'save' } } },
             ] },
             state: { greeting: '' },
             props: event.props,
@@ -188,6 +191,8 @@ test('an integration block renders in a page and the editor, answers its button 
   await page.goto(`/o/${organizationId}/integrations/${name}`);
   const settings = page.locator(`[data-integration="${name}"]`);
   await expect(settings.getByText('Saved greeting: nothing yet')).toBeVisible();
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('alert')).toContainText('A greeting is needed');
   await settings.getByLabel('Greeting').fill('Hi there');
   await settings.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Configuration saved')).toBeVisible();

@@ -34,6 +34,11 @@ export const CONTENTKIT_CSS = `
 .ck-webframe{display:flex;flex-direction:column;gap:8px}
 .ck-webframe iframe{display:block;width:100%;height:auto;border:1px solid var(--border);border-radius:var(--radius);background:transparent}
 .ck-input{display:flex;flex-direction:column;gap:4px}
+.ck-input-toggle{display:grid;grid-template-columns:1fr auto;align-items:center;column-gap:12px}.ck-input-toggle>.ck-input-hint{grid-column:1/-1}
+input.ck-switch{appearance:none;-webkit-appearance:none;position:relative;width:36px;height:20px;margin:0;border-radius:10px;background:var(--border);cursor:pointer;flex:none;transition:background .15s}
+input.ck-switch::before{content:"";position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.3);transition:transform .15s}
+input.ck-switch:checked{background:var(--accent)}input.ck-switch:checked::before{transform:translateX(16px)}
+input.ck-switch:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .ck-input-label{font-weight:600;font-size:14px}
 .ck-textinput,.ck-select{font:inherit;font-size:14px;padding:6px 10px;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg,#fff);color:var(--text);max-width:100%}
 .ck-step{display:flex;flex-direction:column;gap:8px}

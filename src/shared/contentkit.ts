@@ -161,9 +161,16 @@ class Renderer {
         return [this.webframe(node, next)];
       case 'input': {
         const hint = node.hint === undefined ? [] : this.children(node.hint, next);
+        const label = typeof node.label === 'string' ? node.label.trim() : '';
+        const control = isNode(node.element) ? node.element.type : undefined;
+        // A field's label names its control (a <label> around both); a button, or a control with no label, is
+        // named by its own text, never by an empty label around it.
+        const labels =
+          label !== '' && ['textinput', 'select', 'switch', 'checkbox', 'radio', 'codeblock'].includes(String(control));
+        const toggle = control === 'switch' || control === 'checkbox';
         return [
-          h('label', { className: ['ck-input'] }, [
-            h('span', { className: ['ck-input-label'] }, [text(node.label)]),
+          h(labels ? 'label' : 'div', { className: ['ck-input', ...(toggle ? ['ck-input-toggle'] : [])] }, [
+            ...(label ? [h('span', { className: ['ck-input-label'] }, [text(label)])] : []),
             ...this.element(node.element, next),
             ...(hint.length ? [h('span', { className: ['ck-input-hint'] }, hint)] : []),
           ]),

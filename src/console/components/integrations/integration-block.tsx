@@ -114,7 +114,11 @@ export function IntegrationBlock({
     ...(context ? { gcTime: 0 } : {}),
     placeholderData: (previous) => previous,
   });
-  const output = render.data;
+  // The last answer shown: kept on screen, with why, when an action of the reader's is refused.
+  const [shown, setShown] = useState<ContentKitOutput | undefined>(render.data);
+  if (render.data && render.data !== shown) setShown(render.data);
+  const output = render.data ?? (render.isError && input.action ? shown : undefined);
+  const refused = render.isError && output !== undefined;
   // What the reader changed in the inputs since the last answer.
   const [edits, setEdits] = useState<{ for?: ContentKitOutput; values: State }>({ values: {} });
   const values = edits.for === output ? edits.values : {};
@@ -154,7 +158,7 @@ export function IntegrationBlock({
       </div>
     );
   }
-  if (render.isError || !output) {
+  if (!output) {
     return (
       <div className="gb-integration" role="note">
         <p className="gb-integration-label">{label}</p>
@@ -271,6 +275,11 @@ export function IntegrationBlock({
       onChange={onInput}
       onBlur={onBlur}
     >
+      {refused && (
+        <p className="gb-integration-failed" role="alert">
+          That did not go through: {errorMessage(render.error)}
+        </p>
+      )}
       {tree &&
         toJsxRuntime(tree, {
           Fragment,

@@ -106,6 +106,22 @@ export async function renderIntegrationUi(
   const integration = await repo.findIntegration(ctx.db, name);
   if (!integration) throw new NotFoundError('Integration not found');
   const target = await renderTarget(ctx, name, body.context);
+  // A settings screen is given what is saved, as GitBook gives it: the installation's configuration, and the
+  // space's or site's (`props.spaceInstallation.configuration`), under what the caller sent.
+  if (body.context.type !== 'document') {
+    const saved = (json: string | null | undefined) => ({ configuration: json ? (JSON.parse(json) as unknown) : {} });
+    const kind = target.spaceId ? 'space' : target.siteId ? 'site' : undefined;
+    const on =
+      kind && (await repo.findTarget(ctx.db, target.installation.id, kind, (target.spaceId ?? target.siteId)!));
+    body = {
+      ...body,
+      props: {
+        installation: saved(target.installation.configuration),
+        ...(kind ? { [`${kind}Installation`]: saved(on ? on.configuration : null) } : {}),
+        ...body.props,
+      },
+    };
+  }
   return (await renderComponent(deps, integration, target, body, ctx.actor.userId)).output;
 }
 

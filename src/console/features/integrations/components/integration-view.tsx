@@ -303,7 +303,7 @@ function Targets({
                 const id = (kind === 'space' ? t.space : t.site)!;
                 return (
                   <li key={id}>
-                    <span>{titleOf(id)}</span>
+                    <span className="target-name">{titleOf(id)}</span>
                     {canEdit && settingsScreen && (
                       <Button size="sm" aria-label={`Settings for ${titleOf(id)}`} onClick={() => setConfiguring(id)}>
                         Settings
