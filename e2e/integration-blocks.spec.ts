@@ -131,7 +131,7 @@ test('an integration block renders in a page and the editor, answers its button 
     page,
     spaceId,
     'Counting',
-    `Before the block.\n\n{% @${name}/counter label="Visits" %}\n\nAfter it.\n\n\`\`\`diagram-src\ngraph FENCED\n\`\`\`\n`,
+    `Before the block.\n\n{% @${name}/counter label="Visits" %}\n\nAfter it.\n\n\`\`\`diagram-src\ngraph FENCED\n\`\`\`\n\n{% embed url="https://files.example.com/docs/guide.md" %}\n`,
   );
 
   await page.goto(`/o/${organizationId}/spaces/${spaceId}`);
@@ -140,6 +140,8 @@ test('an integration block renders in a page and the editor, answers its button 
   await expect(block.getByText('Last note: none')).toBeVisible();
   // The fence of the diagram's language is the diagram block.
   await expect(page.locator(`.gb-integration[data-integration="${name}"]`).getByText('graph FENCED')).toBeVisible();
+  // …and an embed of a link one of its blocks unfurls is that block.
+  await expect(page.getByText('File at https://files.example.com/docs/guide.md')).toBeVisible();
   await block.getByLabel('Note').fill('hello');
   await block.getByRole('button', { name: 'Add one' }).click();
   await expect(block.getByText('Visits: 1 clicks')).toBeVisible();
@@ -215,6 +217,7 @@ test('an integration block renders in a page and the editor, answers its button 
   const published = await callApi(page, 'POST', `/orgs/${organizationId}/sites/${site.id}/publish`);
   await page.goto(`${published.urls.published}/counting`);
   const onSite = page.locator(`.gb-integration[data-integration="${name}"]`);
+  await expect(onSite.getByText('File at https://files.example.com/docs/guide.md')).toBeVisible();
   await expect(onSite.getByText('Visits: 0 clicks')).toBeVisible();
   // Its readers' actions go to the script too (the site's script posts them), with what they typed.
   await onSite.getByLabel('Note').fill('from a reader');

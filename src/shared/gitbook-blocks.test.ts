@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { codeblockBlocks, fencesAsBlocks, spaceGitbookTags, tightGitbookTags, unfurls } from './gitbook-blocks.js';
+import {
+  codeblockBlocks,
+  embedsAsBlocks,
+  fencesAsBlocks,
+  spaceGitbookTags,
+  tightGitbookTags,
+  unfurlBlocks,
+  unfurls,
+} from './gitbook-blocks.js';
 
 describe('tightGitbookTags', () => {
   it('writes blocks as GitBook does: no blank line inside a block’s tags, one between its items', () => {
@@ -107,5 +115,32 @@ describe('fencesAsBlocks', () => {
     expect(shown).toContain('```js\ncode()\n```');
     expect(shown.endsWith('```mermaid\nnever closed')).toBe(true);
     expect(fencesAsBlocks(markdown, new Map())).toBe(markdown);
+  });
+});
+
+describe('embedsAsBlocks', () => {
+  it('shows an embed of a link an installed block unfurls as that block, never one with a caption or in code', () => {
+    const blocks = unfurlBlocks([
+      { name: 'github-files', blocks: [{ id: 'code', urlUnfurl: ['https://github.com/*/*/blob/**'] }] },
+    ]);
+    const link = 'https://github.com/a/b/blob/main/c.ts';
+    const markdown = [
+      `{% embed url="${link}" %}`,
+      '',
+      `{% embed url="${link}" %}`,
+      'Its caption',
+      '{% endembed %}',
+      '',
+      '```md',
+      `{% embed url="${link}" %}`,
+      '```',
+      '{% embed url="https://example.com/x" %}',
+    ].join('\n');
+    const shown = fencesAsBlocks(embedsAsBlocks(markdown, blocks), new Map()).split('\n');
+    expect(shown[0]).toBe(`{% @github-files/code $unfurl="${link}" %}`);
+    expect(shown.slice(2, 5)).toEqual([`{% embed url="${link}" %}`, 'Its caption', '{% endembed %}']);
+    expect(shown[7]).toBe(`{% embed url="${link}" %}`);
+    expect(shown[9]).toBe('{% embed url="https://example.com/x" %}');
+    expect(embedsAsBlocks(markdown, [])).toBe(markdown);
   });
 });

@@ -271,6 +271,58 @@ export function fencesAsBlocks(markdown: string, blocks: Map<string, CodeblockBl
   return out.join('\n');
 }
 
+/** A block that links of some addresses become (`blocks[].urlUnfurl` of an integration's manifest). */
+export interface UnfurlBlock {
+  integration: string;
+  block: string;
+  patterns: string[];
+}
+
+/**
+ * The prop an integration block shown for an embed carries its link in (never written to a page: fencesAsBlocks'
+ * and embedsAsBlocks' output is only shown). The block is rendered with `@link.unfurl` of that link instead.
+ */
+export const UNFURL_PROP = '$unfurl';
+
+/** The blocks installed integrations make of links (first integration by name first). */
+export function unfurlBlocks(
+  integrations: Array<{
+    name: string;
+    blocks?: Array<{ id: string; urlUnfurl?: string[] | undefined }> | null | undefined;
+  }>,
+): UnfurlBlock[] {
+  return [...integrations]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((i) =>
+      (i.blocks ?? [])
+        .filter((b) => b.urlUnfurl?.length)
+        .map((b) => ({ integration: i.name, block: b.id, patterns: b.urlUnfurl! })),
+    );
+}
+
+/**
+ * The markdown with each `{% embed url="…" %}` (a tag alone, without a caption) whose link an installed block
+ * unfurls shown as that block (as GitBook's site shows them): an integration tag whose UNFURL_PROP is the link.
+ */
+export function embedsAsBlocks(markdown: string, blocks: UnfurlBlock[]): string {
+  if (!blocks.length || !/\{%-?\s*embed\b/.test(markdown)) return markdown;
+  const tags: Array<{ at: number; tag: GitbookTag }> = [];
+  forTagLines(markdown, (tag, at) => {
+    if (tag.name === 'embed') tags.push({ at, tag });
+  });
+  const lines = markdown.split('\n');
+  tags.forEach(({ at, tag }, i) => {
+    const url = tag.attributes.url;
+    // With a caption, its end tag is the next embed tag: left as an embed.
+    if (tag.end || !url || Object.keys(tag.attributes).length > 1 || tags[i + 1]?.tag.end) return;
+    const found = blocks.find((b) => b.patterns.some((p) => unfurls(p, url)));
+    if (found) {
+      lines[at] = integrationTag({ integration: found.integration, block: found.block, props: { [UNFURL_PROP]: url } });
+    }
+  });
+  return lines.join('\n');
+}
+
 /** The integration blocks of `markdown` (outside code), in order. */
 export function integrationBlocksIn(markdown: string): IntegrationBlockRef[] {
   const found: IntegrationBlockRef[] = [];

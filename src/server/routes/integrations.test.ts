@@ -730,6 +730,11 @@ describeEachDialect('integrations', (dialect) => {
         const event = JSON.parse(form.get('event'));
         if (event.type !== 'ui_render') return new Response('', { status: 406 });
         if (event.componentId === 'broken') throw new Error('boom');
+        if (event.componentId === 'file') {
+          // As GitHub files: an embed of a link it unfurls is its block, made from the link.
+          if (event.action?.action !== '@link.unfurl' || event.action.url.includes('broken')) throw new Error('no file');
+          return Response.json({ element: { type: 'block', children: ['File ' + event.action.url] }, state: {}, props: { url: event.action.url } });
+        }
         // Each render its own mark: a page served again from what was rendered repeats it.
         const mark = crypto.randomUUID().slice(0, 8);
         const who = event.auth ? 'user' : 'reader';
@@ -752,6 +757,7 @@ describeEachDialect('integrations', (dialect) => {
       // As Mermaid's: a fence of its language is the block, its code the `name` prop.
       { id: 'chart', title: 'Chart', markdown: { codeblock: 'chart', body: 'name' } },
       { id: 'broken', title: 'Broken' },
+      { id: 'file', title: 'File', urlUnfurl: ['https://files.example.com/**'] },
     ];
     await publishAndInstall('site-blocks', script, { blocks }, [space.id]);
     const markdown = [
@@ -767,6 +773,12 @@ describeEachDialect('integrations', (dialect) => {
       'costs',
       '```',
       '',
+      '{% embed url="https://files.example.com/src/a.ts" %}',
+      '',
+      '{% embed url="https://files.example.com/broken.ts" %}',
+      '',
+      '{% embed url="https://other.example.com/x" %}',
+      '',
     ].join('\n');
     await seedPage(server, space.id, 'Charts', markdown);
     const site = await newSite(server, server.orgId, { title: 'Blocks', spaces: [space.id] });
@@ -780,6 +792,13 @@ describeEachDialect('integrations', (dialect) => {
     expect(page).toContain('Chart of sales');
     expect(page).toContain('Chart of costs');
     expect(page).not.toContain('<code class="language-chart">');
+    // An embed of a link the block unfurls is the block; one it cannot render stays the embed it was; others too.
+    expect(page).toContain('File https://files.example.com/src/a.ts');
+    expect(page).toMatch(
+      /class="gb-embed"><p class="gb-embed-link"><a href="https:\/\/files\.example\.com\/broken\.ts"/,
+    );
+    expect(page).toContain('https://other.example.com/x');
+    expect(page).not.toContain('$unfurl');
     expect(page).toContain('<strong>bold</strong>');
     expect(page).toContain('&#x3C;script>alert(1)&#x3C;/script>');
     expect(page).not.toMatch(/<script>alert|onerror=|javascript:alert|<img src="x"/);

@@ -7,7 +7,7 @@ import { negotiateCoding, noneMatchHits } from '../lib/representations.js';
 import type { RouteDeps } from './context.js';
 import type { DispatchDeps } from '../domain/integrations/delivery.js';
 import { renderForReaders, renderPageBlocks } from '../domain/integrations/render.js';
-import { sendPageFeedback, siteExtras, spaceCodeblockBlocks } from '../domain/integrations/published-scripts.js';
+import { sendPageFeedback, siteExtras, spaceBlockSpecs } from '../domain/integrations/published-scripts.js';
 import { pageFeedbackBodySchema, siteBlockActionBodySchema } from '../../shared/contract/integrations.js';
 import { InvalidError, NotFoundError } from '../domain/errors.js';
 import { cookieOf, setCookie } from '../lib/cookies.js';
@@ -45,7 +45,7 @@ export async function publishedSiteRoutes(app: FastifyInstance, deps: RouteDeps 
     blockAction: (organizationId, spaceId, input) => renderForReaders(deps.dispatch, organizationId, spaceId, input),
     siteExtras: (organizationId, siteId) => siteExtras(deps.db, deps.urls, organizationId, siteId),
     sendFeedback: (organizationId, feedback) => sendPageFeedback(deps.db, organizationId, feedback),
-    codeblockBlocks: (organizationId, spaceId) => spaceCodeblockBlocks(deps.db, organizationId, spaceId),
+    spaceBlocks: (organizationId, spaceId) => spaceBlockSpecs(deps.db, organizationId, spaceId),
   });
   const secure = deps.config.publicUrl.startsWith('https:');
   // Page indexes of published spaces are made ready after each change (and after a start), looked for every few

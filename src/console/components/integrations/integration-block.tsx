@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ComponentProps, FocusEvent, FormEvent, KeyboardEvent, MouseEvent } from 'react';
+import type { ComponentProps, FocusEvent, FormEvent, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -70,6 +70,7 @@ export function IntegrationBlock({
   unfurl,
   onModalClose,
   onTitle,
+  fallback,
 }: {
   integration: string;
   block: string;
@@ -90,6 +91,8 @@ export function IntegrationBlock({
   onModalClose?: (returnValue: unknown) => void;
   /** Shown in a modal: told the modal's title (the dialog shows it). */
   onTitle?: (title: string) => void;
+  /** Shown instead when the block cannot be rendered (an embed its integration could not unfurl: the embed). */
+  fallback?: ReactNode;
 }) {
   const [input, setInput] = useState<RenderInput>(() =>
     unfurl ? { props, action: { action: '@link.unfurl', url: unfurl } } : { props },
@@ -159,6 +162,7 @@ export function IntegrationBlock({
     );
   }
   if (!output) {
+    if (fallback !== undefined) return <>{fallback}</>;
     return (
       <div className="gb-integration" role="note">
         <p className="gb-integration-label">{label}</p>

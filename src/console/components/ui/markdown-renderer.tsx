@@ -9,7 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import type rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
-import type { Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { HeadingIds, nameHeadingsIn } from '../../../shared/heading-ids';
 import { bodySchema } from '../../../shared/body-schema';
 import type { rehypeMath } from '../../../shared/math';
@@ -18,7 +18,10 @@ import {
   codeblockBlocks,
   remarkGitbookBlocks,
   spaceGitbookTags,
+  unfurlBlocks,
+  unfurls,
   type CodeblockBlock,
+  type UnfurlBlock,
 } from '../../../shared/gitbook-blocks';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
@@ -115,12 +118,15 @@ function MarkdownIntegrationBlock({ children, ...props }: ComponentProps<'div'> 
   );
 }
 
-/** The languages of fenced code the space's integrations show as their blocks, and the space. */
-const CodeblocksContext = createContext<{ spaceId: string; blocks: Map<string, CodeblockBlock> } | undefined>(
-  undefined,
-);
+/**
+ * What the space's integrations show as their blocks beyond their tags: fences of some languages, embeds of links
+ * they unfurl; and the space.
+ */
+const CodeblocksContext = createContext<
+  { spaceId: string; blocks: Map<string, CodeblockBlock>; unfurls: UnfurlBlock[] } | undefined
+>(undefined);
 
-/** Reads which fences the space's integrations claim (`GET /v1/spaces/{id}/integrations`) for the body inside. */
+/** Reads what the space's integrations claim (`GET /v1/spaces/{id}/integrations`) for the body inside. */
 function WithCodeblocks({ spaceId, children }: { spaceId: string; children: ReactNode }) {
   const installed = useQuery({
     queryKey: ['space-integrations', spaceId],
@@ -128,9 +134,44 @@ function WithCodeblocks({ spaceId, children }: { spaceId: string; children: Reac
       api.get<typeof installedIntegrationListSchema>(`/spaces/${spaceId}/integrations`, { signal }),
     staleTime: 60_000,
   });
-  const blocks = useMemo(() => codeblockBlocks(installed.data?.items ?? []), [installed.data]);
-  const value = useMemo(() => ({ spaceId, blocks }), [spaceId, blocks]);
-  return <CodeblocksContext.Provider value={blocks.size ? value : undefined}>{children}</CodeblocksContext.Provider>;
+  const value = useMemo(() => {
+    const items = installed.data?.items ?? [];
+    return { spaceId, blocks: codeblockBlocks(items), unfurls: unfurlBlocks(items) };
+  }, [spaceId, installed.data]);
+  return (
+    <CodeblocksContext.Provider value={value.blocks.size || value.unfurls.length ? value : undefined}>
+      {children}
+    </CodeblocksContext.Provider>
+  );
+}
+
+/** An embed (`{% embed url %}`): the block an installed integration makes of its link, when one does. */
+function MarkdownEmbed({ node, className, children, ...props }: ComponentProps<'div'> & { node?: Element }) {
+  const codeblocks = useContext(CodeblocksContext);
+  let href: string | undefined;
+  const find = (e: Element | ElementContent) => {
+    if (href || e.type !== 'element') return;
+    if (e.tagName === 'a' && typeof e.properties.href === 'string') href = e.properties.href;
+    else e.children.forEach(find);
+  };
+  if (node) find(node);
+  const embed = (
+    <div className={className} {...props}>
+      {children}
+    </div>
+  );
+  const found = href && codeblocks?.unfurls.find((b) => b.patterns.some((p) => unfurls(p, href!)));
+  if (!codeblocks || !found || !href) return embed;
+  return (
+    <IntegrationBlock
+      integration={found.integration}
+      block={found.block}
+      props={{}}
+      spaceId={codeblocks.spaceId}
+      unfurl={href}
+      fallback={embed}
+    />
+  );
 }
 
 const BASE_COMPONENTS: Components = {
@@ -139,6 +180,12 @@ const BASE_COMPONENTS: Components = {
     if (className === 'gb-tabs') return <GitbookTabs {...(node ? { node } : {})}>{children}</GitbookTabs>;
     if (className === 'gb-integration')
       return <MarkdownIntegrationBlock {...props}>{children}</MarkdownIntegrationBlock>;
+    if (className === 'gb-embed')
+      return (
+        <MarkdownEmbed className={className} {...props} {...(node ? { node } : {})}>
+          {children}
+        </MarkdownEmbed>
+      );
     return (
       <div className={className} {...props}>
         {children}
@@ -327,7 +374,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
       )}
     </div>
   );
-  return spaceId && /^ {0,3}(`{3,}|~{3,})/m.test(text) ? (
+  return spaceId && (/^ {0,3}(`{3,}|~{3,})/m.test(text) || text.includes('{% embed')) ? (
     <WithCodeblocks spaceId={spaceId}>{body}</WithCodeblocks>
   ) : (
     body

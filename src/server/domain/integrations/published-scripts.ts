@@ -6,7 +6,12 @@ import { grantedScopes } from './tokens.js';
 import { queueIntegrationEvent } from './delivery.js';
 import { transaction } from '../../storage/db.js';
 import { INTEGRATION_EVENTS_PENDING_MAX } from '../../../shared/contract/integrations.js';
-import { codeblockBlocks, type CodeblockBlock } from '../../../shared/gitbook-blocks.js';
+import {
+  codeblockBlocks,
+  unfurlBlocks,
+  type CodeblockBlock,
+  type UnfurlBlock,
+} from '../../../shared/gitbook-blocks.js';
 
 /**
  * What integrations add to published sites beyond their blocks. Scripts integrations add to published sites (issue 31: analytics, chat widgets…): an integration installed on a
@@ -106,26 +111,27 @@ export async function sendPageFeedback(db: Db, organizationId: string, feedback:
   return sent;
 }
 
-const codeblocks = new LruCache<{ at: number; blocks: Array<[string, CodeblockBlock]> }>(1000);
+/** What a space's pages show as integrations' blocks beyond their tags: fences of some languages, some links. */
+export interface SpaceBlocks {
+  /** `[language, block]`: fences of that language are the block (Mermaid's ```` ```mermaid ````). */
+  codeblocks: Array<[string, CodeblockBlock]>;
+  /** Embeds of links these blocks unfurl are the block. */
+  unfurls: UnfurlBlock[];
+}
 
-/**
- * The languages of fenced code a space's pages show as integrations' blocks (`blocks[].markdown.codeblock` of the
- * integrations reaching it: Mermaid's ```` ```mermaid ````), as `[language, block]` pairs; kept FRESH_MS per process.
- */
-export async function spaceCodeblockBlocks(
-  db: Db,
-  organizationId: string,
-  spaceId: string,
-): Promise<Array<[string, CodeblockBlock]>> {
+const spaceBlocks = new LruCache<{ at: number; blocks: SpaceBlocks }>(1000);
+
+/** What the integrations reaching a space show its pages' fences and links as (kept FRESH_MS per process). */
+export async function spaceBlockSpecs(db: Db, organizationId: string, spaceId: string): Promise<SpaceBlocks> {
   const key = `${organizationId}:${spaceId}`;
-  const hit = codeblocks.get(key);
+  const hit = spaceBlocks.get(key);
   if (hit && Date.now() - hit.at < FRESH_MS) return hit.blocks;
   const rows = await repo.integrationsReachingSpace(db, organizationId, spaceId);
-  const blocks = [
-    ...codeblockBlocks(
-      rows.map((row) => ({ name: row.name, blocks: row.blocks ? (JSON.parse(row.blocks) as never) : [] })),
-    ),
-  ];
-  codeblocks.set(key, { at: Date.now(), blocks });
+  const integrations = rows.map((row) => ({
+    name: row.name,
+    blocks: row.blocks ? (JSON.parse(row.blocks) as never) : [],
+  }));
+  const blocks = { codeblocks: [...codeblockBlocks(integrations)], unfurls: unfurlBlocks(integrations) };
+  spaceBlocks.set(key, { at: Date.now(), blocks });
   return blocks;
 }

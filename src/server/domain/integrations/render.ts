@@ -11,7 +11,11 @@ import { loadSpace } from '../spaces/service.js';
 import { dispatch, type DispatchDeps } from './delivery.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
 import type { RenderIntegrationUiBody } from '../../../shared/contract/integrations.js';
-import { integrationBlockKey as blockKey, type IntegrationBlockRef } from '../../../shared/gitbook-blocks.js';
+import {
+  integrationBlockKey as blockKey,
+  UNFURL_PROP,
+  type IntegrationBlockRef,
+} from '../../../shared/gitbook-blocks.js';
 
 /**
  * Rendering an integration's ContentKit component (`POST /v1/integrations/{name}/render`, issue 31): the script's
@@ -258,7 +262,7 @@ export async function renderPageBlocks(
           found.target,
           {
             componentId: ref.block,
-            props: ref.props,
+            ...unfurled(ref.props),
             context: { type: 'document', spaceId, editable: false, theme: 'light' },
           } as RenderIntegrationUiBody,
           '',
@@ -284,6 +288,18 @@ export async function renderPageBlocks(
   const floor = Date.now() + PAGE_FRESH_MIN_MS;
   const failed = Object.values(outputs).some((o) => o === null);
   return { outputs, expires: failed ? floor : Math.max(floor, expires) };
+}
+
+/**
+ * A page's block made of an embed (shared/gitbook-blocks.ts embedsAsBlocks) is rendered as GitBook renders one: no
+ * props, and `@link.unfurl` of its link; any other with its props.
+ */
+function unfurled(props: Record<string, unknown>): {
+  props: Record<string, unknown>;
+  action?: Record<string, unknown>;
+} {
+  const url = props[UNFURL_PROP];
+  return typeof url === 'string' ? { props: {}, action: { action: '@link.unfurl', url } } : { props };
 }
 
 /** The integration `name` and its installation, when that reaches `spaceId` (else undefined). */
@@ -327,7 +343,7 @@ export async function renderForReaders(
   if (!found) throw new NotFoundError(`The integration "${input.integration}" is not installed here`);
   const body = {
     componentId: input.block,
-    props: input.props,
+    props: unfurled(input.props).props,
     ...(input.state ? { state: input.state } : {}),
     ...(input.action ? { action: input.action } : {}),
     context: { type: 'document', spaceId, editable: false, theme: 'light' },

@@ -6,7 +6,7 @@ import { bodySchema } from '../../../shared/body-schema.js';
 import { bodyTree } from '../../../shared/document/parse.js';
 import { renderMath } from '../../../shared/math.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
-import { includedNames } from '../../../shared/gitbook-blocks.js';
+import { includedNames, UNFURL_PROP } from '../../../shared/gitbook-blocks.js';
 import { contentKitToHast, type ContentKitOutput } from '../../../shared/contentkit.js';
 import type { OperationView } from '../../../shared/contract/openapi.js';
 import { operationElement } from './api-operation.js';
@@ -279,6 +279,16 @@ export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: s
   return includes.length ? { links, anchors, includes } : { links, anchors };
 }
 
+/** The link of a block made of an embed (UNFURL_PROP), when it is one and an http(s) address. */
+function unfurlOf(props: string): string | undefined {
+  try {
+    const url = (JSON.parse(props) as Record<string, unknown>)[UNFURL_PROP];
+    return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Each integration block of the page (shared/gitbook-blocks.ts) as its integration rendered it (shared/contentkit.ts),
  * or, when it could not, its label and why. What named the block is taken off its element.
@@ -290,6 +300,7 @@ function integrationBlocks(clean: Root, rendered: Record<string, ContentKitOutpu
     delete e.properties.dataIntegrationBlock;
     delete e.properties.dataIntegrationProps;
     const output = rendered[`${block}\n${String(props ?? '{}')}`];
+    const unfurl = unfurlOf(String(props ?? '{}'));
     const shown = output ? contentKitToHast(output) : undefined;
     if (shown) {
       e.properties.className = ['gb-integration', 'gb-integration-rendered'];
@@ -299,6 +310,14 @@ function integrationBlocks(clean: Root, rendered: Record<string, ContentKitOutpu
       e.properties.dataCkProps = output!.props ? JSON.stringify(output!.props) : String(props ?? '{}');
       e.properties.dataCkRootState = JSON.stringify(output!.state ?? {});
       e.children = [shown];
+    } else if (unfurl) {
+      // An embed shown as a block that could not render: the embed it is (its link).
+      e.properties = { className: ['gb-embed'] };
+      e.children = [
+        el('p', { className: ['gb-embed-link'] }, [
+          el('a', { href: unfurl, rel: ['noopener', 'nofollow'] }, [text(unfurl)]),
+        ]),
+      ];
     } else {
       e.children.push({
         type: 'element',

@@ -16,8 +16,8 @@ import { BranchTooLarge } from './branch.js';
 import { MACHINE_FILES, machineFile } from './machine-files.js';
 import { pagesUrlIn, renderPage, type IntegrationBlocksRenderer } from './page.js';
 import type { ReaderAction } from '../../integrations/render.js';
-import type { PageFeedback } from '../../integrations/published-scripts.js';
-import type { CodeblockBlock } from '../../../../shared/gitbook-blocks.js';
+import type { PageFeedback, SpaceBlocks } from '../../integrations/published-scripts.js';
+
 import { contentKitToHast, type ContentKitOutput } from '../../../../shared/contentkit.js';
 import { toHtml } from 'hast-util-to-html';
 import { messagePage, pageListHtml } from './page-html.js';
@@ -68,10 +68,10 @@ export class PublishedSites implements SitePreviews {
       /** Sends a reader's feedback on a page to the site's integrations. */
       sendFeedback?: (organizationId: string, feedback: PageFeedback) => Promise<number>;
       /** The languages of fenced code a space's pages show as integrations' blocks (published-scripts.ts). */
-      codeblockBlocks?: (organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>;
+      spaceBlocks?: (organizationId: string, spaceId: string) => Promise<SpaceBlocks>;
     } = {},
   ) {
-    this.codeblockBlocks = opts.codeblockBlocks;
+    this.spaceBlocks = opts.spaceBlocks;
     this.siteExtras = opts.siteExtras;
     this.sendFeedback = opts.sendFeedback;
     this.cache = new SiteCache(db, opts.branchMin);
@@ -79,9 +79,8 @@ export class PublishedSites implements SitePreviews {
     this.blockAction = opts.blockAction;
   }
 
-  /** The languages of fenced code shown as integrations' blocks (none: code is code). */
-  private readonly codeblockBlocks:
-    ((organizationId: string, spaceId: string) => Promise<Array<[string, CodeblockBlock]>>) | undefined;
+  /** The fences and links a space's pages show as integrations' blocks (none: code is code, embeds embeds). */
+  private readonly spaceBlocks: ((organizationId: string, spaceId: string) => Promise<SpaceBlocks>) | undefined;
 
   /** What a site's integrations add to its pages (none: nothing). */
   private readonly siteExtras:
@@ -404,13 +403,15 @@ export class PublishedSites implements SitePreviews {
       ? await this.siteExtras(site.organization_id, site.id)
       : { scripts: [], feedback: false };
     const integrationScripts = extras.scripts;
-    const codeblocks = this.codeblockBlocks ? await this.codeblockBlocks(site.organization_id, siteSpace.space_id) : [];
+    const blocks = this.spaceBlocks
+      ? await this.spaceBlocks(site.organization_id, siteSpace.space_id)
+      : { codeblocks: [], unfurls: [] };
     const key = hashKey([
       site.id,
       site.version,
       integrationScripts,
       extras.feedback,
-      codeblocks,
+      blocks,
       editLink?.url ?? '',
       header.shown,
       root,
@@ -441,7 +442,8 @@ export class PublishedSites implements SitePreviews {
         ...(this.integrationBlocks ? { integrationBlocks: this.integrationBlocks } : {}),
         integrationScripts,
         feedback: extras.feedback,
-        codeblocks: new Map(codeblocks),
+        codeblocks: new Map(blocks.codeblocks),
+        unfurls: blocks.unfurls,
       }),
     );
     if (!rendered) {

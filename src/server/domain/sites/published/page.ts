@@ -11,10 +11,12 @@ import { FILES_SEGMENT, PAGES_SEGMENT } from '../../../lib/urls.js';
 import { operationBlocks } from '../../../../shared/openapi-blocks.js';
 import { withoutTitle } from '../../../../shared/page-title.js';
 import {
+  embedsAsBlocks,
   fencesAsBlocks,
   integrationBlocksIn,
   type CodeblockBlock,
   type IntegrationBlockRef,
+  type UnfurlBlock,
 } from '../../../../shared/gitbook-blocks.js';
 import type { ContentKitOutput } from '../../../../shared/contentkit.js';
 import type { Customization, HeaderItem } from '../../../../shared/contract/customization.js';
@@ -80,6 +82,8 @@ export interface PageToRender {
   integrationScripts?: string[];
   /** Languages of fenced code shown as integrations' blocks (Mermaid's ```` ```mermaid ````). */
   codeblocks?: Map<string, CodeblockBlock>;
+  /** Links installed blocks unfurl: an embed of one is shown as that block. */
+  unfurls?: UnfurlBlock[];
   /** An integration of the site reads feedback: the page asks for it. */
   feedback?: boolean;
 }
@@ -131,7 +135,9 @@ export async function renderPage(db: Db, c: PageToRender): Promise<string> {
     // The reusable contents it includes, in place: readers see them as part of the page.
     const written = await withIncludes(reader, withoutTitle(blocksToMarkdown(blocks), node.version.title));
     // Fences of a language an installed integration claims are its blocks (as GitBook shows Mermaid's).
-    const markdown = c.codeblocks?.size ? fencesAsBlocks(written, c.codeblocks) : written;
+    const fenced = c.codeblocks?.size ? fencesAsBlocks(written, c.codeblocks) : written;
+    // …and embeds of links an installed block unfurls are that block (GitHub files' for a file on GitHub).
+    const markdown = c.unfurls?.length ? embedsAsBlocks(fenced, c.unfurls) : fenced;
     const apiBlocks = operationBlocks(markdown);
     if (apiBlocks.length) {
       const loaded = await loadOperations(db, site.organization_id, apiBlocks);
