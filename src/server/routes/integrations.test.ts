@@ -626,14 +626,19 @@ describeEachDialect('integrations', (dialect) => {
         })
       ).status,
     ).toBe(404);
+    const feedbackEvents = () =>
+      server.storage.db
+        .selectFrom('integration_events')
+        .select(['payload', 'status'])
+        .where('integration_name', '=', 'feedback-reader')
+        .where('payload', 'like', '%page_feedback%')
+        .execute();
+    // Delivered by the queue (the server's own runner may hold them a moment: they are awaited, not assumed).
     await server.drainJobs();
-    const logged = await server.storage.db
-      .selectFrom('integration_events')
-      .select(['payload', 'status'])
-      .where('integration_name', '=', 'feedback-reader')
-      .where('payload', 'like', '%page_feedback%')
-      .execute();
-    expect(logged.map((e) => e.status)).toEqual(['success', 'success']);
+    await expect
+      .poll(async () => (await feedbackEvents()).map((e) => e.status), { timeout: 20_000 })
+      .toEqual(['success', 'success']);
+    const logged = await feedbackEvents();
     const payloads = logged.map((e) => JSON.parse(e.payload) as Record<string, unknown>);
     expect(payloads).toContainEqual(
       expect.objectContaining({

@@ -135,6 +135,26 @@ export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promis
 
 const commitHooks = new WeakMap<Executor, Array<() => void>>();
 
+/** PostgreSQL's "deadlock detected": one of the two transactions was rolled back, and may be run again. */
+export function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
+}
+
+/**
+ * `transaction(db, fn)`, run again (at most `attempts` times in all) when PostgreSQL chose it as a deadlock's victim:
+ * for a transaction that takes many rows' locks through cascades (deleting an organization) while background work
+ * (jobs) writes rows that reference them.
+ */
+export async function transactionRetryingDeadlocks<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction(db, fn);
+    } catch (err) {
+      if (attempt >= attempts || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
 /**
  * Runs `fn` once what `db` wrote is committed: after the transaction of `transaction()` it belongs to commits (never
  * if it rolls back), or at once for writes made outside a transaction. E.g. waking the job queue for a job just

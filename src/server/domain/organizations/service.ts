@@ -1,5 +1,5 @@
 import type { Executor } from '../../storage/db.js';
-import { transaction } from '../../storage/db.js';
+import { transaction, transactionRetryingDeadlocks } from '../../storage/db.js';
 import type { ServiceContext } from '../context.js';
 import { newId } from '../../lib/ids.js';
 import { newSecret } from '../../lib/secrets.js';
@@ -106,7 +106,8 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
  * is a decision about those organizations, to be taken on its own.
  */
 export async function deleteOrganization(ctx: ServiceContext, organizationId: string) {
-  await transaction(ctx.db, async (tx) => {
+  // Its cascades lock many rows while jobs (integrations' events, their tokens) may write rows referencing them.
+  await transactionRetryingDeadlocks(ctx.db, async (tx) => {
     const access = await requireOrgAccess(tx, ctx.actor, organizationId);
     requireOrgRole(access, organizationPolicy.needs('admin'), 'delete it');
     await orgs.lockOrganization(tx, organizationId);
