@@ -19,7 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { openStorage, migrate, type Db } from '../src/server/storage/db.js';
 import { bootstrapOwner } from '../src/server/domain/auth/service.js';
-import { benchDatabase, median, seedPages } from './setup.js';
+import { benchDatabase, median, p99, sampleHealthUntil, seedPages } from './setup.js';
 
 const TOKEN = 'bench-pages-token-0123456789abcdefghijklmnopq';
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 1000);
@@ -160,35 +160,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     return json;
   }
 
-  /**
-   * GET /v1/health every SAMPLE_MS until `until` settles, one request at a time on its own kept-alive connection;
-   * the latency of each, in ms. A request that takes longer than SAMPLE_MS also stands for the samples that could
-   * not be sent meanwhile (as HdrHistogram corrects coordinated omission), so a stall weighs in the p99 for its
-   * length.
-   */
-  async function sampleHealth(until: Promise<unknown>): Promise<number[]> {
-    const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const times: number[] = [];
-    let done = false;
-    void until.finally(() => (done = true));
-    while (!done) {
-      const t = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        http
-          .get(`${base}/v1/health`, { agent: healthAgent }, (res) => {
-            res.resume();
-            res.once('end', resolve);
-          })
-          .once('error', reject);
-      });
-      const ms = performance.now() - t;
-      times.push(ms);
-      for (let missed = ms - SAMPLE_MS; missed > 0; missed -= SAMPLE_MS) times.push(missed);
-      await new Promise((r) => setTimeout(r, Math.max(0, SAMPLE_MS - ms)));
-    }
-    healthAgent.destroy();
-    return times;
-  }
+  const sampleHealth = (until: Promise<unknown>) => sampleHealthUntil(base, until, SAMPLE_MS);
   /** The server's resident memory in MB (Linux), or NaN. */
   const rssMb = () => {
     try {
@@ -209,7 +181,6 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     }
     return peak;
   }
-  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
   const count = (nodes: Array<{ pages?: unknown[] }>): number =>
     nodes.reduce((n, node) => n + 1 + count((node.pages ?? []) as Array<{ pages?: unknown[] }>), 0);
   const pagesPath = `/v1/spaces/${spaceId}/content/pages`;

@@ -70,6 +70,7 @@ import {
   integrationEventJobHandler,
 } from './domain/integrations/delivery.js';
 import { IntegrationRuntime, sandboxClientAddress } from './workers/sandbox/runtime.js';
+import { flatHeaders } from './lib/headers.js';
 import { DIGEST_JOB, digestJobHandler } from './domain/notifications/digest.js';
 import { notificationStillWanted } from './domain/notifications/inbox.js';
 import { openApiJobHandler, type OpenApiJobOptions } from './jobs/openapi.js';
@@ -132,11 +133,7 @@ function startSandbox(app: FastifyInstance, deps: AppDeps): IntegrationRuntime {
           headers: request.headers,
           ...(request.body ? { payload: request.body } : {}),
         });
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-        }
-        return { status: res.statusCode, headers, data: res.rawPayload };
+        return { status: res.statusCode, headers: flatHeaders(res.headers), data: res.rawPayload };
       },
     },
     log: (level, message) => app.log[level](message),

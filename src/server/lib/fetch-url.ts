@@ -1,4 +1,5 @@
 import dns from 'node:dns';
+import { flatHeaders } from './headers.js';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import http from 'node:http';
@@ -271,11 +272,7 @@ export async function requestUrl(
       }
       chunks.push(chunk as Buffer);
     }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return { status: response.statusCode ?? 502, headers, data: Buffer.concat(chunks) };
+    return { status: response.statusCode ?? 502, headers: flatHeaders(response.headers), data: Buffer.concat(chunks) };
   } finally {
     release();
   }

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, OWNER_TOKEN, startTestServer, type TestServer } from '../test/harness.js';
+import {
+  describeEachDialect,
+  INTEGRATIONS_ON_OWN_HOST,
+  OWNER_TOKEN,
+  startTestServer,
+  type TestServer,
+} from '../test/harness.js';
 import { ensureGitbookCli, gitbookCli, RUNTIME_DEMO } from '../test/gitbook-cli.js';
 import { newSpace, seedPage } from '../test/factories.js';
 
@@ -17,13 +23,7 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     ensureGitbookCli();
     // Integrations' endpoints are served on a host of their own (routes/integration-endpoints.ts).
     server = await startTestServer(dialect, {
-      integrations: {
-        egress: true,
-        egressAllow: [],
-        processesMax: 16,
-        heapMb: 128,
-        origin: 'http://integrations.test',
-      },
+      integrations: INTEGRATIONS_ON_OWN_HOST,
     });
     cli = gitbookCli();
     dir = path.join(cli.home, 'integration');

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import http from 'node:http';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startTestServer, type TestServer } from '../test/harness.js';
+import { describeEachDialect, INTEGRATIONS_ON_OWN_HOST, startTestServer, type TestServer } from '../test/harness.js';
 import { newOrg, newSite, newSpace, publishSite, seedContent, seedPage } from '../test/factories.js';
 
 /** A 1×1 PNG. */
@@ -43,13 +43,7 @@ describeEachDialect('integrations', (dialect) => {
   beforeAll(async () => {
     // Integrations' endpoints are served on a host of their own (routes/integration-endpoints.ts).
     server = await startTestServer(dialect, {
-      integrations: {
-        egress: true,
-        egressAllow: [],
-        processesMax: 16,
-        heapMb: 128,
-        origin: 'http://integrations.test',
-      },
+      integrations: INTEGRATIONS_ON_OWN_HOST,
     });
   });
   afterAll(() => server.close());

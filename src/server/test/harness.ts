@@ -54,6 +54,14 @@ export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'owner-password-1';
 /** The password of every account `server.member()` signs up. */
 export const MEMBER_PASSWORD = 'a-good-password';
+/** Integrations' settings of the suites that run scripts: their endpoints on a host of their own. */
+export const INTEGRATIONS_ON_OWN_HOST = {
+  egress: true,
+  egressAllow: [],
+  processesMax: 16,
+  heapMb: 128,
+  origin: 'http://integrations.test',
+};
 export const OWNER_TOKEN = 'test-owner-token-0123456789abcdefghijklmnop';
 
 export interface ApiResponse<T = any> {

@@ -4,7 +4,7 @@ import { Placeholder } from '@tiptap/extensions';
 import Collaboration from '@tiptap/extension-collaboration';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { editorExtensions, PageMarkdown, type LoadedPage } from '../../../shared/editor/markdown-blocks';
-import { fileTarget } from '../ui/markdown-files';
+import { fileTarget, spaceOfFiles } from '../ui/markdown-files';
 import { COLLAB_FIELD } from '../../../shared/contract/collab';
 import type { CollabSession } from './collaboration';
 import { collaborationCursors } from './collaboration-cursors';
@@ -258,7 +258,7 @@ export default function VisualEditor({
   const [latest] = useState<Latest>(() => ({ filesUrl }));
   const queryClient = useQueryClient();
   // The blocks of the integrations installed in the page's space, for the `/` menu.
-  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const spaceId = spaceOfFiles(filesUrl);
   const installed = useQuery({
     queryKey: ['space-integrations', spaceId],
     queryFn: ({ signal }) =>
@@ -305,7 +305,7 @@ export default function VisualEditor({
             () => latest.includes ?? [],
           ),
           integration: integrationView(() => ({
-            spaceId: /^\/v1\/spaces\/([^/]+)\//.exec(latest.filesUrl ?? '')?.[1],
+            spaceId: spaceOfFiles(latest.filesUrl),
             client: queryClient,
           })),
         },

@@ -12,6 +12,12 @@ export function revisionFilesUrl(spaceId: string, revisionId: string): string {
   return `/v1/spaces/${encodeURIComponent(spaceId)}/revisions/${encodeURIComponent(revisionId)}/files`;
 }
 
+/** The space whose revision's files `filesUrl` (of revisionFilesUrl) names, if it names one. */
+export function spaceOfFiles(filesUrl: string | undefined): string | undefined {
+  const id = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  return id === undefined ? undefined : decodeURIComponent(id);
+}
+
 const FILE_LINK = /^\/?files\/([A-Za-z0-9_-]{1,64})$/;
 
 /** A link or image target of a page body: `/files/<id>` becomes the file's download URL under `filesUrl`. */

@@ -26,7 +26,7 @@ import {
 import { extractOperationBlocks } from '../../../shared/openapi-blocks';
 import { OperationBlockPlaceholder, OperationBlockView } from '../openapi/operation-block';
 import { rehypeChangeMarks } from './markdown-changes';
-import { fileTarget, MarkdownFilesContext } from './markdown-files';
+import { fileTarget, MarkdownFilesContext, spaceOfFiles } from './markdown-files';
 import { WithIncludes } from './markdown-includes';
 import { includedNames } from '../../../shared/gitbook-blocks';
 import { GitbookTabs } from './gitbook-tabs';
@@ -96,7 +96,7 @@ const MentionOrLink: Components['a'] = function MentionOrLink(props) {
  */
 function MarkdownIntegrationBlock({ children, ...props }: ComponentProps<'div'> & Record<string, unknown>) {
   const filesUrl = useContext(MarkdownFilesContext);
-  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const spaceId = spaceOfFiles(filesUrl);
   const name = typeof props['data-integration-block'] === 'string' ? props['data-integration-block'] : '';
   const [integration = '', block = ''] = name.split('/');
   let blockProps: unknown;
@@ -113,7 +113,7 @@ function MarkdownIntegrationBlock({ children, ...props }: ComponentProps<'div'> 
       integration={integration}
       block={block}
       props={blockProps as Record<string, unknown>}
-      spaceId={decodeURIComponent(spaceId)}
+      spaceId={spaceId}
     />
   );
 }
@@ -348,7 +348,7 @@ const MarkdownRenderer = memo(function MarkdownRenderer({
         ]
       : []),
   ];
-  const spaceId = /^\/v1\/spaces\/([^/]+)\//.exec(filesUrl ?? '')?.[1];
+  const spaceId = spaceOfFiles(filesUrl);
   const body = (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
       {segments(text).map((part, i) =>

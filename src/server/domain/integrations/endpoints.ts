@@ -1,5 +1,6 @@
 import * as repo from '../../storage/repos/integrations.js';
 import { newId } from '../../lib/ids.js';
+import { flatHeaders } from '../../lib/headers.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
 import { dispatch, type DispatchDeps } from './delivery.js';
 import { injectsScripts } from './published-scripts.js';
@@ -78,26 +79,24 @@ export async function serveIntegrationEndpoint(
   if (installationId && !installation) return notFound('No such installation');
   const target =
     kind && installation ? await repo.findTarget(deps.db, installation.id, kind.slice(0, -1), targetId!) : undefined;
-  const allSites = kind === 'sites' && installation?.site_selection === 'all';
+  // An installation on all of its organization's sites reaches those, and no other organization's.
+  const allSites =
+    kind === 'sites' &&
+    installation?.site_selection === 'all' &&
+    (await siteOfOrganization(deps.db, targetId!, installation.organization_id));
   if (kind && !target && !allSites) return notFound(`The integration is not installed on this ${kind.slice(0, -1)}`);
 
-  // A site's script (published-scripts.ts): the script's `fetch_published_script`, for an installation granted it.
+  // A site's script (published-scripts.ts): the script's `fetch_published_script`, for an installation granted it
+  // (the path names a site the installation reaches: checked above).
   const script = /^\/v1\/integrations\/[^/]+\/installations\/[^/]+\/sites\/[^/]+\/script\.js$/.test(url.pathname);
   if (script && (request.method === 'GET' || request.method === 'HEAD')) {
-    const reaches =
-      installation &&
-      (target || installation.site_selection === 'all') &&
-      (await siteOfOrganization(deps.db, targetId!, installation.organization_id));
-    if (!installation || !reaches || !injectsScripts({ granted: installation.scopes, declared: integration.scopes })) {
+    if (!installation || !injectsScripts({ granted: installation.scopes, declared: integration.scopes })) {
       return notFound('No script here');
     }
     return publishedScript(deps, integration, installation, targetId!);
   }
 
-  const headers: Record<string, string> = {};
-  for (const [header, value] of Object.entries(request.headers)) {
-    if (value !== undefined && !DROPPED.has(header)) headers[header] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  const headers = flatHeaders(request.headers, (name) => DROPPED.has(name));
   // A credential of this server is never a script's to see (a webhook's own Authorization goes through).
   if (headers.authorization && /^Bearer\s+(ds_|dss_|dsi_)/i.test(headers.authorization)) delete headers.authorization;
   const payload = {

@@ -25,7 +25,21 @@ export const FEEDBACK_SCOPE = 'page:feedback:read';
 
 /** How long a site's list is kept by a process: a page view does not read it each time (installs show within it). */
 const FRESH_MS = 5000;
-const lists = new LruCache<{ at: number; extras: SiteExtras }>(1000);
+
+/** What `load` gives for `key`, or gave it less than FRESH_MS ago (each process keeps its own). */
+async function keptFresh<T>(
+  cache: LruCache<{ at: number; value: T }>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.value;
+  const value = await load();
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+const siteExtrasKept = new LruCache<{ at: number; value: SiteExtras }>(1000);
 
 /** The address of an installation's script for a site (the integration's version in it: a new one is loaded anew). */
 export function scriptUrl(origin: string, name: string, installationId: string, siteId: string, version: number) {
@@ -38,6 +52,11 @@ export function injectsScripts(row: { granted: string | null; declared: string }
   return grantedScopes(row.declared, row.granted).includes(SCRIPT_INJECT_SCOPE);
 }
 
+/** Whether an installation reads its sites' readers' feedback (granted at install, still declared). */
+function readsFeedback(row: { granted: string | null; declared: string }): boolean {
+  return grantedScopes(row.declared, row.granted).includes(FEEDBACK_SCOPE);
+}
+
 /** What the integrations installed on a site add to its pages: their scripts, and whether pages ask for feedback. */
 export interface SiteExtras {
   /** Addresses of their scripts, in order of their names. */
@@ -47,20 +66,17 @@ export interface SiteExtras {
 }
 
 /** What the integrations installed on a site add to its pages (kept FRESH_MS per process). */
-export async function siteExtras(db: Db, urls: Urls, organizationId: string, siteId: string): Promise<SiteExtras> {
-  const key = `${organizationId}:${siteId}`;
-  const hit = lists.get(key);
-  if (hit && Date.now() - hit.at < FRESH_MS) return hit.extras;
-  const rows = await repo.installationsReachingSite(db, organizationId, siteId);
-  const origin = urls.integrations;
-  const extras = {
-    scripts: origin
-      ? rows.filter(injectsScripts).map((row) => scriptUrl(origin, row.integration_name, row.id, siteId, row.version))
-      : [],
-    feedback: rows.some((row) => grantedScopes(row.declared, row.granted).includes(FEEDBACK_SCOPE)),
-  };
-  lists.set(key, { at: Date.now(), extras });
-  return extras;
+export function siteExtras(db: Db, urls: Urls, organizationId: string, siteId: string): Promise<SiteExtras> {
+  return keptFresh(siteExtrasKept, `${organizationId}:${siteId}`, async () => {
+    const rows = await repo.installationsReachingSite(db, organizationId, siteId);
+    const origin = urls.integrations;
+    return {
+      scripts: origin
+        ? rows.filter(injectsScripts).map((row) => scriptUrl(origin, row.integration_name, row.id, siteId, row.version))
+        : [],
+      feedback: rows.some(readsFeedback),
+    };
+  });
 }
 
 /** A reader's feedback on a page of a published site (`page_feedback`). */
@@ -81,9 +97,7 @@ export interface PageFeedback {
  * INTEGRATION_EVENTS_PENDING_MAX events waiting gets none. Answers how many were sent.
  */
 export async function sendPageFeedback(db: Db, organizationId: string, feedback: PageFeedback): Promise<number> {
-  const rows = (await repo.installationsReachingSite(db, organizationId, feedback.siteId)).filter((row) =>
-    grantedScopes(row.declared, row.granted).includes(FEEDBACK_SCOPE),
-  );
+  const rows = (await repo.installationsReachingSite(db, organizationId, feedback.siteId)).filter(readsFeedback);
   let sent = 0;
   for (const row of rows) {
     if ((await repo.countPendingEvents(db, row.integration_name, organizationId)) >= INTEGRATION_EVENTS_PENDING_MAX) {
@@ -119,19 +133,16 @@ export interface SpaceBlocks {
   unfurls: UnfurlBlock[];
 }
 
-const spaceBlocks = new LruCache<{ at: number; blocks: SpaceBlocks }>(1000);
+const spaceBlocksKept = new LruCache<{ at: number; value: SpaceBlocks }>(1000);
 
 /** What the integrations reaching a space show its pages' fences and links as (kept FRESH_MS per process). */
-export async function spaceBlockSpecs(db: Db, organizationId: string, spaceId: string): Promise<SpaceBlocks> {
-  const key = `${organizationId}:${spaceId}`;
-  const hit = spaceBlocks.get(key);
-  if (hit && Date.now() - hit.at < FRESH_MS) return hit.blocks;
-  const rows = await repo.integrationsReachingSpace(db, organizationId, spaceId);
-  const integrations = rows.map((row) => ({
-    name: row.name,
-    blocks: row.blocks ? (JSON.parse(row.blocks) as never) : [],
-  }));
-  const blocks = { codeblocks: [...codeblockBlocks(integrations)], unfurls: unfurlBlocks(integrations) };
-  spaceBlocks.set(key, { at: Date.now(), blocks });
-  return blocks;
+export function spaceBlockSpecs(db: Db, organizationId: string, spaceId: string): Promise<SpaceBlocks> {
+  return keptFresh(spaceBlocksKept, `${organizationId}:${spaceId}`, async () => {
+    const rows = await repo.integrationsReachingSpace(db, organizationId, spaceId);
+    const integrations = rows.map((row) => ({
+      name: row.name,
+      blocks: row.blocks ? (JSON.parse(row.blocks) as never) : [],
+    }));
+    return { codeblocks: [...codeblockBlocks(integrations)], unfurls: unfurlBlocks(integrations) };
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../context.js';
 import * as repo from '../../storage/repos/integrations.js';
+import type { Executor } from '../../storage/db.js';
 import { findSiteById } from '../../storage/repos/sites.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { newId } from '../../lib/ids.js';
@@ -69,11 +70,7 @@ async function renderTarget(ctx: ServiceContext, name: string, context: RenderIn
     organizationId = context.organizationId;
   }
   const installation = await repo.findInstallationOfOrg(ctx.db, name, organizationId);
-  const reaches =
-    installation &&
-    (spaceId === undefined ||
-      installation.space_selection === 'all' ||
-      (await repo.findTarget(ctx.db, installation.id, 'space', spaceId)) !== undefined);
+  const reaches = installation && (spaceId === undefined || (await reachesSpace(ctx.db, installation, spaceId)));
   if (!installation || !reaches) throw new NotFoundError(`The integration "${name}" is not installed here`);
   return { organizationId, installation, spaceId, siteId };
 }
@@ -312,10 +309,14 @@ async function readerTarget(
   const integration = await repo.findIntegration(deps.db, name);
   const installation = integration && (await repo.findInstallationOfOrg(deps.db, name, organizationId));
   if (!integration || !installation) return undefined;
-  const reaches =
-    installation.space_selection === 'all' ||
-    (await repo.findTarget(deps.db, installation.id, 'space', spaceId)) !== undefined;
+  const reaches = await reachesSpace(deps.db, installation, spaceId);
   return reaches ? { integration, target: { organizationId, installation, spaceId } } : undefined;
+}
+
+/** Whether an installation reaches a space: all of its organization's (`space_selection: all`), or this one chosen. */
+async function reachesSpace(db: Executor, installation: repo.InstallationRow, spaceId: string): Promise<boolean> {
+  if (installation.space_selection === 'all') return true;
+  return (await repo.findTarget(db, installation.id, 'space', spaceId)) !== undefined;
 }
 
 /** What a reader of a published site did in an integration block (site-script.js), to render it again. */

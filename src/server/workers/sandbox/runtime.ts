@@ -9,6 +9,7 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { FetchRefusedError, requestUrl, type PrivateAddresses, type RequestResult } from '../../lib/fetch-url.js';
 import { processFiles } from './config.js';
+import { flatHeaders } from '../../lib/headers.js';
 
 /**
  * Runs integrations' scripts in Cloudflare's workerd, supervised (docs/design/integrations-runtime.md). workerd
@@ -139,15 +140,6 @@ function hostAllowed(host: string, allow: readonly string[]): boolean {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade']);
 
-function headersOf(raw: http.IncomingHttpHeaders, drop: (name: string) => boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || drop(name)) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 async function readBody(stream: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -243,7 +235,7 @@ export class IntegrationRuntime {
           request.end(bytes);
         });
         status = response.statusCode ?? 502;
-        headers = headersOf(response.headers, () => false);
+        headers = flatHeaders(response.headers);
         body = await readBody(response, RESPONSE_BYTES_MAX);
       } catch (err) {
         // A spinning or wedged script keeps its process for itself: it goes, the next use starts a new one.
@@ -433,7 +425,7 @@ export class IntegrationRuntime {
     }
     const url = String(req.headers['x-egress-url'] ?? '');
     const method = String(req.headers['x-egress-method'] ?? 'GET');
-    const headers = headersOf(req.headers, (name) => name.startsWith('x-egress-') || HOP_BY_HOP.has(name));
+    const headers = flatHeaders(req.headers, (name) => name.startsWith('x-egress-') || HOP_BY_HOP.has(name));
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, EGRESS_BYTES_MAX);
     // A refusal or a failure to connect is no answer: the outbound worker makes the script's fetch() fail with it.
     const answer = await this.egress({ method, url, headers, body, from: proc.key }).catch((err: unknown) => ({
@@ -447,7 +439,7 @@ export class IntegrationRuntime {
     }));
     res.writeHead(
       answer.status,
-      headersOf(answer.headers, (name) => HOP_BY_HOP.has(name)),
+      flatHeaders(answer.headers, (name) => HOP_BY_HOP.has(name)),
     );
     res.end(answer.data);
   }

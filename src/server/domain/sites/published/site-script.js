@@ -477,11 +477,14 @@
       if (!res.ok) throw new Error(String(res.status));
       return res.json();
     };
-    /** Shows `done` (an answer of renderAgain) in `block`, which keeps its state and props for the next action. */
+    /**
+     * Shows `done` (an answer of renderAgain) in `block` (a modal's: in its body, under its close button), which keeps
+     * its state and props for the next action.
+     */
     const show = (block, done) => {
       const html = document.createElement('template');
       html.innerHTML = done.html;
-      block.replaceChildren(html.content);
+      (block.tagName === 'DIALOG' ? block.lastElementChild : block).replaceChildren(html.content);
       block.dataset.ckRootState = JSON.stringify(done.state || {});
       block.dataset.ckProps = JSON.stringify(done.props || {});
     };
@@ -502,11 +505,8 @@
       const close = button('Close', 'Close', 'gb-integration-close');
       close.addEventListener('click', () => dialog.close());
       dialog.addEventListener('close', () => dialog.remove());
-      const body = document.createElement('div');
-      dialog.append(close, body);
-      show(body, done);
-      dialog.dataset.ckRootState = body.dataset.ckRootState;
-      dialog.dataset.ckProps = body.dataset.ckProps;
+      dialog.append(close, document.createElement('div'));
+      show(dialog, done);
       block.append(dialog);
       dialog.showModal();
     };
@@ -538,12 +538,7 @@
           state,
           action,
         });
-        if (block.tagName === 'DIALOG') show(block.lastElementChild, done);
-        else show(block, done);
-        if (block.tagName === 'DIALOG') {
-          block.dataset.ckRootState = JSON.stringify(done.state || {});
-          block.dataset.ckProps = JSON.stringify(done.props || {});
-        }
+        show(block, done);
         announce('Updated');
       } catch {
         announce('This block could not be updated. Try again.');
