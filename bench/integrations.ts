@@ -72,6 +72,8 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
         name: `integration-${String(i).padStart(4, '0')}`,
         organization_id: owners[i % OWNERS]!,
         version: 1,
+        // Listing reads no account: none is made.
+        account_id: null,
         title: `Integration ${i}`,
         description: `Connects docs to service number ${i}`,
         summary: null,

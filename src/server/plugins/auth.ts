@@ -110,7 +110,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
         if (!actor) throw new UnauthorizedError('Invalid or expired integration token');
         if (refusal) throw new ForbiddenError(refusal);
         request.auth = {
-          userId: `integration:${actor.integrationName}`,
+          // Its own account (a member of nothing), or, for one that has none, an id that is nobody's.
+          userId: actor.accountId ?? `integration:${actor.integrationName}`,
           tokenId: actor.tokenId,
           kind: 'api',
           csrfHash: null,

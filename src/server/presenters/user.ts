@@ -4,13 +4,15 @@ import type { SessionRow, TokenRow } from '../storage/repos/tokens.js';
 import type { ApiToken } from '../../shared/contract/auth.js';
 import type { UserSession } from '../../shared/contract/account.js';
 import type { Urls } from '../lib/urls.js';
+import { isIntegrationAccountEmail } from '../lib/integration-accounts.js';
 
 export function presentUser(urls: Urls, row: Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'>): User {
   return {
     object: 'user',
     id: row.id,
     displayName: row.display_name,
-    email: row.email,
+    // An integration's account has no address to show (lib/integration-accounts.ts).
+    ...(isIntegrationAccountEmail(row.email) ? {} : { email: row.email }),
     // An uploaded photo is stored as its path on this server; an address elsewhere as it is.
     ...(row.photo_url ? { photoURL: row.photo_url.startsWith('/') ? urls.app(row.photo_url) : row.photo_url } : {}),
     urls: { location: urls.api(`/users/${row.id}`) },

@@ -78,6 +78,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
   r.post(
     '/v1/spaces/:spaceId/change-requests',
     {
+      config: { integrationAccess: 'space:content:write' },
       schema: {
         params: spaceParamsSchema,
         body: createChangeRequestBodySchema,
@@ -119,7 +120,10 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
 
   r.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
-    { schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } } },
+    {
+      config: { integrationAccess: 'space:content:write' },
+      schema: { params: changeRequestParamsSchema, response: { 200: mergeResultSchema } },
+    },
     async (request) => {
       const { spaceId, changeRequestId } = request.params;
       const updated = await merge.updateFromSpace(serviceContext(deps, request), spaceId, changeRequestId);
@@ -237,6 +241,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: RouteDeps)
   r.patch(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     {
+      config: { integrationAccess: 'space:content:write' },
       schema: {
         params: changeRequestParamsSchema,
         body: updateChangeRequestBodySchema,
@@ -256,6 +261,7 @@ export async function changeRequestContentRoutes(app: FastifyInstance, deps: Rou
   r.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
     {
+      config: { integrationAccess: 'space:content:write' },
       bodyLimit: CONTENT_EDIT_BODY_MAX_BYTES,
       schema: {
         params: changeRequestParamsSchema,

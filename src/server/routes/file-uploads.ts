@@ -51,6 +51,7 @@ export async function fileUploadRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/files',
     {
+      config: { integrationAccess: 'space:content:write' },
       bodyLimit: maxBytes,
       schema: {
         params: changeRequestParamsSchema,

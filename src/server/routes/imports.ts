@@ -155,6 +155,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/import',
     {
+      config: { integrationAccess: 'space:content:write' },
       schema: {
         params: changeRequestParamsSchema,
         querystring: importQuerySchema,
@@ -168,6 +169,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId/imports',
     {
+      config: { integrationAccess: 'space:content:read' },
       schema: {
         params: spaceParamsSchema,
         querystring: pagedQuerySchema,
@@ -188,6 +190,7 @@ export async function importRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId/imports/:importId',
     {
+      config: { integrationAccess: 'space:content:read' },
       schema: {
         params: spaceParamsSchema.extend({ importId: importIdSchema }),
         response: { 200: importRunSchema },

@@ -409,6 +409,185 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('DELETE', '/v1/integrations/neighbour')).status).toBe(204);
   });
 
+  it('writes with the write scopes it was granted, as its own account, and merges nothing', async () => {
+    // From its sandbox, with the installation's token: a change request with a page in it.
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        if (event.type !== 'space_installation_setup') return new Response('not handled', { status: 406 });
+        const call = (method, path, body) => fetch(env.apiEndpoint + '/v1' + path, {
+          method,
+          headers: { authorization: 'Bearer ' + env.apiTokens.installation, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        const cr = await call('POST', '/spaces/' + event.spaceId + '/change-requests', { subject: 'Release notes' });
+        const edit = await call('POST', '/spaces/' + event.spaceId + '/change-requests/' + cr.body.id + '/content', {
+          changes: [{ operation: 'insert_page', title: 'Release 2.0', document: { markdown: 'Shipped **today**.' } }],
+        });
+        console.log(JSON.stringify({ cr: cr.status, id: cr.body.id, edit: edit.status, token: env.apiTokens.installation }));
+        return new Response('OK');
+      },
+    };`;
+    const chosen = await newSpace(server, server.orgId, { title: 'Written' });
+    const other = await newSpace(server, server.orgId, { title: 'Not chosen either' });
+    const installation = (
+      await publishAndInstall('writer', script, { scopes: ['space:content:write', 'space:metadata:write'] }, [
+        chosen.id,
+      ])
+    ).id;
+    await server.drainJobs();
+    const [event] = (await server.request('GET', '/v1/integrations/writer/events?limit=10')).body.items.filter(
+      (e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup',
+    );
+    const logged = (await server.request('GET', `/v1/integrations/writer/events/${event.id}`)).body.trace.logs[0];
+    const seen = JSON.parse(logged.message) as { cr: number; id: string; edit: number; token: string };
+    expect(seen).toMatchObject({ cr: 201, edit: 200 });
+    const as = { token: seen.token };
+
+    // Its change request names it (its title and icon, no address), and holds its page; people see it as theirs.
+    const cr = (await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}`)).body;
+    expect(cr.createdBy.displayName).toBe('writer');
+    expect(cr.createdBy.email).toBeUndefined();
+    expect(cr.createdBy.photoURL).toMatch(/\/v1\/integrations\/writer\/assets\//);
+    const pages = await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/content/pages`, as);
+    expect(pages.status).toBe(200);
+    expect(pages.body.pages.map((p: { title: string }) => p.title)).toContain('Release 2.0');
+    // It imports into its change request too (not into the space: that merges).
+    const imported = await fetch(`${server.url}/v1/spaces/${chosen.id}/change-requests/${seen.id}/content/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seen.token}`, 'content-type': 'text/markdown' },
+      body: '# Changelog\n\nImported by the integration.',
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const after = await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/content/pages`, as);
+    expect(after.body.pages.map((p: { title: string }) => p.title)).toEqual(['Release 2.0', 'Changelog']);
+    const direct = await fetch(`${server.url}/v1/spaces/${chosen.id}/content/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seen.token}`, 'content-type': 'text/markdown' },
+      body: '# Straight in',
+    });
+    expect(direct.status).toBe(403);
+    // A write scope reads what it writes.
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}`, as)).status).toBe(200);
+    // space:metadata:write: the title, not what takes a space admin.
+    const renamed = await server.request('PATCH', `/v1/spaces/${chosen.id}`, { ...as, body: { title: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.title).toBe('Renamed');
+    expect(
+      (await server.request('PATCH', `/v1/spaces/${chosen.id}`, { ...as, body: { visibility: 'public' } })).status,
+    ).toBe(403);
+    // Merging stays with people; nothing outside the installation's spaces; nothing an organization does.
+    const merge = await server.request('POST', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/merge`, as);
+    expect(merge.status).toBe(403);
+    expect(
+      (await server.request('POST', `/v1/spaces/${other.id}/change-requests`, { ...as, body: { subject: 'x' } }))
+        .status,
+    ).toBe(404);
+    for (const [method, path] of [
+      ['DELETE', `/v1/spaces/${chosen.id}`],
+      ['POST', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/comments`],
+      ['POST', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/reviews`],
+      ['POST', `/v1/orgs/${server.orgId}/spaces`],
+    ] as const) {
+      expect((await server.request(method, path, { ...as, body: {} })).status, path).toBe(403);
+    }
+    // Its account is nobody's to sign in as, and no one signs up with such an address.
+    const account = await server.storage.db
+      .selectFrom('users')
+      .innerJoin('integrations', 'integrations.account_id', 'users.id')
+      .select(['users.email'])
+      .where('integrations.name', '=', 'writer')
+      .executeTakeFirstOrThrow();
+    const signin = await server.request('POST', '/v1/auth/login', {
+      token: null,
+      body: { email: account.email, password: 'anything' },
+    });
+    expect(signin.status).toBe(400);
+    expect(JSON.stringify(signin.body)).toContain('email');
+    const signup = await server.request('POST', '/v1/auth/signup', {
+      token: null,
+      body: { email: 'someone@integrations.invalid', password: 'correct horse battery', displayName: 'Someone' },
+    });
+    expect(signup.status).toBe(400);
+    expect(JSON.stringify(signup.body)).toContain('email');
+
+    // Uninstalled: its token writes nothing more; what it wrote stays its.
+    await server.request('DELETE', `/v1/integrations/writer/installations/${installation}`);
+    expect(
+      (await server.request('POST', `/v1/spaces/${chosen.id}/change-requests`, { ...as, body: { subject: 'y' } }))
+        .status,
+    ).toBe(401);
+    await server.drainJobs();
+    expect((await server.request('DELETE', '/v1/integrations/writer')).status).toBe(204);
+    const kept = (await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}`)).body;
+    expect(kept.createdBy).toMatchObject({ displayName: 'writer' });
+    expect(kept.createdBy.photoURL).toBeUndefined();
+  });
+
+  it('reads and writes the sites it was installed on with its site scopes, nothing else of them', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        if (event.type !== 'site_installation_setup') return new Response('not handled', { status: 406 });
+        console.log(JSON.stringify({ site: event.siteId, token: env.apiTokens.installation }));
+        return new Response('OK');
+      },
+    };`;
+    const chosen = await newSite(server, server.orgId, { title: 'Flagged' });
+    const other = await newSite(server, server.orgId, { title: 'Not flagged' });
+    const installation = await publishAndInstall('flags', script, {
+      scopes: ['site:metadata:read', 'site:adaptive:write'],
+    });
+    const added = await server.request('POST', `/v1/integrations/flags/installations/${installation.id}/sites`, {
+      body: { siteId: chosen.id },
+    });
+    expect(added.status).toBe(201);
+    await server.drainJobs();
+    const [event] = (await server.request('GET', '/v1/integrations/flags/events?limit=10')).body.items.filter(
+      (e: { payload: { type: string } }) => e.payload.type === 'site_installation_setup',
+    );
+    const logged = (await server.request('GET', `/v1/integrations/flags/events/${event.id}`)).body.trace.logs[0];
+    const as = { token: (JSON.parse(logged.message) as { token: string }).token };
+    const site = (id: string) => `/v1/orgs/${server.orgId}/sites/${id}`;
+
+    const got = await server.request('GET', site(chosen.id), as);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: chosen.id, title: 'Flagged', permissions: { editAdaptiveSchema: true } });
+    const schema = {
+      type: 'object',
+      properties: { beta: { type: 'boolean', description: 'In the beta (a flag of the vendor)' } },
+      additionalProperties: false,
+    };
+    const put = await server.request('PUT', `${site(chosen.id)}/adaptive-schema`, {
+      ...as,
+      body: { jsonSchema: schema },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await server.request('GET', `${site(chosen.id)}/adaptive-schema`)).body.jsonSchema).toEqual(schema);
+    expect((await server.request('GET', `${site(chosen.id)}/adaptive-schema`, as)).status).toBe(200);
+    // Not the site it was not installed on; not what its scopes do not name.
+    expect((await server.request('GET', site(other.id), as)).status).toBe(404);
+    expect(
+      (await server.request('PUT', `${site(other.id)}/adaptive-schema`, { ...as, body: { jsonSchema: schema } }))
+        .status,
+    ).toBe(404);
+    for (const [method, path] of [
+      ['PATCH', site(chosen.id)],
+      ['POST', `${site(chosen.id)}/publish`],
+      ['DELETE', site(chosen.id)],
+      ['GET', `/v1/orgs/${server.orgId}/sites`],
+    ] as const) {
+      const body = method === 'GET' || method === 'DELETE' ? {} : { body: {} };
+      expect((await server.request(method, path, { ...as, ...body })).status, path).toBe(403);
+    }
+    await server.request('DELETE', `/v1/integrations/flags/installations/${installation.id}`);
+    expect((await server.request('GET', site(chosen.id), as)).status).toBe(401);
+  });
+
   it('tells the script of merges into its spaces, and runs the tasks it queues, now or later', async () => {
     const script = `export default {
       async fetch(request) {

@@ -74,10 +74,17 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
-  r.get(SITE, { schema: { params: siteParamsSchema, response: { 200: siteSchema } } }, async (request) => {
-    const { organizationId, siteId } = request.params;
-    return present(await service.getSite(serviceContext(deps, request), organizationId, siteId));
-  });
+  r.get(
+    SITE,
+    {
+      config: { integrationAccess: 'site:metadata:read' },
+      schema: { params: siteParamsSchema, response: { 200: siteSchema } },
+    },
+    async (request) => {
+      const { organizationId, siteId } = request.params;
+      return present(await service.getSite(serviceContext(deps, request), organizationId, siteId));
+    },
+  );
 
   r.patch(
     SITE,
@@ -112,7 +119,10 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     `${SITE}/adaptive-schema`,
-    { schema: { params: siteParamsSchema, response: { 200: siteAdaptiveSchemaSchema } } },
+    {
+      config: { integrationAccess: 'site:adaptive:read' },
+      schema: { params: siteParamsSchema, response: { 200: siteAdaptiveSchemaSchema } },
+    },
     async (request) => {
       const { organizationId, siteId } = request.params;
       const schema = await service.getAdaptiveSchema(serviceContext(deps, request), organizationId, siteId);
@@ -123,6 +133,7 @@ export async function siteRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.put(
     `${SITE}/adaptive-schema`,
     {
+      config: { integrationAccess: 'site:adaptive:write' },
       schema: {
         params: siteParamsSchema,
         body: updateAdaptiveSchemaBodySchema,

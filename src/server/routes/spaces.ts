@@ -88,7 +88,10 @@ export async function spaceRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.patch(
     '/v1/spaces/:spaceId',
-    { schema: { params: spaceParamsSchema, body: updateSpaceBodySchema, response: { 200: spaceSchema } } },
+    {
+      config: { integrationAccess: 'space:metadata:write' },
+      schema: { params: spaceParamsSchema, body: updateSpaceBodySchema, response: { 200: spaceSchema } },
+    },
     async (request) =>
       present(await service.updateSpace(serviceContext(deps, request), request.params.spaceId, request.body)),
   );

@@ -815,6 +815,8 @@ export interface IntegrationsTable {
   has_content_sources: number;
   dev_tunnel_url: string | null;
   dev_all: number;
+  /** The account it writes as (lib/integration-accounts.ts); kept when it is unpublished. */
+  account_id: string | null;
   created_at: string;
   updated_at: string;
 }

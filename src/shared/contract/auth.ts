@@ -17,7 +17,11 @@ export { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, DISPLAY_NAME_MAX, EMAIL_MAX, 
 export const PASSWORD_MAX = 200;
 export const TOKEN_LABEL_MAX = 100;
 
-export const emailSchema = z.email({ message: 'Must be a valid e-mail address' }).max(EMAIL_MAX);
+export const emailSchema = z
+  .email({ message: 'Must be a valid e-mail address' })
+  .max(EMAIL_MAX)
+  // RFC 2606 reserves `.invalid`: no mail reaches it (the server's integrations' accounts have such addresses).
+  .refine((email) => !/\.invalid$/i.test(email), { message: 'Addresses under .invalid receive no mail' });
 
 /** The rules of a new password: at sign-up and when changing it. */
 export const newPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

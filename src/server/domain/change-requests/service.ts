@@ -91,8 +91,9 @@ export async function createChangeRequest(
       pending_update: null,
     });
     await crs.refreshSpaceCounters(tx, spaceId);
-    // Its author follows it: comments, reviews and its merge are theirs to hear of.
-    await watch(tx, { kind: 'change-request', id }, [ctx.actor.userId], 'author');
+    // Its author follows it: comments, reviews and its merge are theirs to hear of (an integration hears of
+    // nothing: its account has no inbox).
+    if (!ctx.actor.integration) await watch(tx, { kind: 'change-request', id }, [ctx.actor.userId], 'author');
     return { space, level, cr: (await crs.findChangeRequest(tx, spaceId, id))! };
   };
   return inTx ? run(inTx) : transaction(ctx.db, run);

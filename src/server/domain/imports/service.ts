@@ -40,6 +40,7 @@ import { wakeJobQueues, type JobHandler } from '../../jobs/queue.js';
 import { contentTypeOf, imageDimensions } from '../content/edit.js';
 import type { Db, Executor } from '../../storage/db.js';
 import type { Actor } from '../permissions/resolver.js';
+import { integrationActorOfToken } from '../integrations/tokens.js';
 import type { Urls } from '../../lib/urls.js';
 import type { Config } from '../../config.js';
 import { importLimits } from './limits.js';
@@ -85,6 +86,21 @@ export interface ImportUpload {
 
 /** The queue's job kind of imports, and what its job holds: everything the import needs, in any process. */
 export const IMPORT_JOB = 'import';
+/**
+ * Who asked, as they are now: an integration's script acts with its token as authenticating it again would give
+ * (stored as JSON, its scopes are no longer a set), and not at all once the token expired or its installation went.
+ */
+async function actorNow(db: Executor, stored: Actor): Promise<Actor> {
+  if (!stored.integration) return stored;
+  const integration = await integrationActorOfToken(db, stored.integration.tokenId);
+  if (!integration) {
+    throw new ForbiddenError(
+      "The integration's token that started this import has expired, or its installation is gone",
+    );
+  }
+  return { ...stored, integration };
+}
+
 export interface ImportJobPayload {
   spaceId: string;
   runId: string;
@@ -694,8 +710,8 @@ export function importJobHandler(db: Db, urls: Urls, settings: ImportSettings): 
       const run = await runs.findImportRun(db, payload.spaceId, payload.runId);
       // Ended already (a run again after its process stopped between its last write and the job's end).
       if (!run || run.status !== 'running') return over(payload);
-      const ctx: ServiceContext = { db, urls, actor: payload.actor };
       try {
+        const ctx: ServiceContext = { db, urls, actor: await actorNow(db, payload.actor) };
         await runImport(ctx, settings, payload);
         await over(payload);
       } catch (err) {

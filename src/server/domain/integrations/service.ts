@@ -8,6 +8,8 @@ import { isUniqueViolation, transaction, type Executor } from '../../storage/db.
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { integrationAccountRow } from '../../lib/integration-accounts.js';
+import * as users from '../../storage/repos/users.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { orgAccess, requireOrgAccess, requireOrgRole, spaceLevel, type Actor } from '../permissions/resolver.js';
 import { spacePolicy } from '../spaces/policy.js';
@@ -143,9 +145,17 @@ export async function publishIntegration(ctx: ServiceContext, name: string, body
       has_content_sources: body.contentSources?.length ? 1 : 0,
       dev_tunnel_url: existing?.dev_tunnel_url ?? null,
       dev_all: existing?.dev_all ?? 0,
+      account_id: existing?.account_id ?? newId(),
       created_at: existing?.created_at ?? now,
       updated_at: now,
     };
+    // The account it writes as (lib/integration-accounts.ts) shows its title and icon of this version.
+    const account = integrationAccountRow(row.account_id!, row, now);
+    if (existing?.account_id) {
+      await users.updateUser(tx, account.id, { display_name: account.display_name, photo_url: account.photo_url });
+    } else {
+      await users.insertUser(tx, account);
+    }
     if (existing) {
       if (!(await repo.replaceIntegration(tx, row, existing.version))) {
         throw new ConflictError(`"${name}" was published by someone else meanwhile: publish again`);
@@ -179,8 +189,12 @@ export async function publishIntegration(ctx: ServiceContext, name: string, body
 }
 
 export async function unpublishIntegration(ctx: ServiceContext, name: string): Promise<void> {
-  await requireAdmin(ctx, name);
-  await repo.deleteIntegration(ctx.db, name);
+  const row = await requireAdmin(ctx, name);
+  await transaction(ctx.db, async (tx) => {
+    // Its account stays, naming what it wrote; its icon goes with it.
+    if (row.account_id) await users.updateUser(tx, row.account_id, { photo_url: null });
+    await repo.deleteIntegration(tx, name);
+  });
 }
 
 export async function listIntegrations(

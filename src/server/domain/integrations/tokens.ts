@@ -34,6 +34,9 @@ export interface IntegrationActor {
   organizationId: string;
   scopes: ReadonlySet<string>;
   spaceSelection: 'all' | 'selected';
+  siteSelection: 'all' | 'selected';
+  /** The account the integration writes as (lib/integration-accounts.ts): the request's user. */
+  accountId: string | null;
 }
 
 /** The scopes an installation's token holds: those the organization granted that the integration still declares. */
@@ -112,7 +115,18 @@ export function looksLikeIntegrationToken(token: string): boolean {
 
 /** The integration a token acts as, or null when it is unknown, expired, or its installation is gone. */
 export async function authenticateIntegrationToken(db: Executor, token: string): Promise<IntegrationActor | null> {
-  const row = await repo.findIntegrationTokenByHash(db, hashToken(token));
+  return actorOf(await repo.findIntegrationTokenByHash(db, hashToken(token)));
+}
+
+/**
+ * What a token acts as now, by its id: work queued for a script's request (an import) runs as the token would be
+ * authenticated when it runs, so nothing is done once it expired or its installation is gone.
+ */
+export async function integrationActorOfToken(db: Executor, tokenId: string): Promise<IntegrationActor | null> {
+  return actorOf(await repo.findIntegrationTokenById(db, tokenId));
+}
+
+function actorOf(row: Awaited<ReturnType<typeof repo.findIntegrationTokenById>>): IntegrationActor | null {
   if (!row || row.expires_at <= nowIso()) return null;
   // An installation's token goes with its installation.
   if (row.installation_id !== null && row.installation_found === null) return null;
@@ -123,11 +137,21 @@ export async function authenticateIntegrationToken(db: Executor, token: string):
     organizationId: row.organization_id,
     scopes: new Set(JSON.parse(row.scopes) as string[]),
     spaceSelection: row.space_selection === 'all' ? 'all' : 'selected',
+    siteSelection: row.site_selection === 'all' ? 'all' : 'selected',
+    accountId: row.account_id,
   };
 }
 
 /** What a route lets an integration's token do: the scope an installation token needs, or `own` (see above). */
 export type IntegrationAccess = IntegrationScope | 'own';
+
+/** A scope that writes something reads it too: the read scopes each write scope implies. */
+const WRITE_OF: Partial<Record<IntegrationScope, IntegrationScope>> = {
+  'space:content:read': 'space:content:write',
+  'space:metadata:read': 'space:metadata:write',
+  'site:adaptive:read': 'site:adaptive:write',
+  'openapi:read': 'openapi:write',
+};
 
 /** Why a route refuses an integration's token (403), or null when it may go on. */
 export function integrationRouteRefusal(actor: IntegrationActor, access: IntegrationAccess | undefined): string | null {
@@ -136,7 +160,9 @@ export function integrationRouteRefusal(actor: IntegrationActor, access: Integra
   if (actor.installationId === null) {
     return `This endpoint needs an installation's token with the ${access} scope, not the integration's own`;
   }
-  if (!actor.scopes.has(access)) return `The integration was not granted the ${access} scope`;
+  if (!actor.scopes.has(access) && !actor.scopes.has(WRITE_OF[access] ?? access)) {
+    return `The integration was not granted the ${access} scope`;
+  }
   return null;
 }
 
@@ -157,4 +183,23 @@ export async function integrationSpaceLevel(
   if (!READ_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
   if (actor.spaceSelection !== 'all' && !(await findTarget(db, actor.installationId, 'space', space.id))) return null;
   return WRITE_SCOPES.some((scope) => actor.scopes.has(scope)) ? 'edit' : 'read';
+}
+
+const SITE_SCOPES = ['site:metadata:read', 'site:adaptive:read', 'site:adaptive:write'];
+
+/**
+ * The organization role an installation's token acts with on a site, for the site policy: `create` with
+ * `site:adaptive:write` (it edits the adaptive schema), `read` with another site scope, on a site of the installing
+ * organization chosen for the installation; otherwise none (the site is not found). As with spaces, which scope
+ * each route needs is the route's own check.
+ */
+export async function integrationSiteRole(
+  db: Executor,
+  actor: IntegrationActor,
+  site: { id: string; organization_id: string },
+): Promise<Role | null> {
+  if (actor.installationId === null || site.organization_id !== actor.organizationId) return null;
+  if (!SITE_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
+  if (actor.siteSelection !== 'all' && !(await findTarget(db, actor.installationId, 'site', site.id))) return null;
+  return actor.scopes.has('site:adaptive:write') ? 'create' : 'read';
 }

@@ -18,6 +18,7 @@ import { readStructure } from './model.js';
 import type { StructureView } from '../../presenters/site.js';
 import { publishedSiteUrl } from '../../lib/urls.js';
 import { spacePolicy } from '../spaces/policy.js';
+import { integrationSiteRole, integrationSpaceLevel, type IntegrationActor } from '../integrations/tokens.js';
 
 /**
  * Who may do what with sites is the site policy's (policy.ts): the organization role decides. Outsiders get 404,
@@ -47,11 +48,38 @@ export async function loadSite(
   action: string,
   lock = false,
 ): Promise<LoadedSite> {
+  if (ctx.actor.integration)
+    return loadSiteForIntegration(db, ctx.actor.integration, organizationId, siteId, may, action);
   const access = await requireOrgAccess(db, ctx.actor, organizationId);
   requireOrgRole(access, sitePolicy.needs('view'), 'see its sites');
   if (lock) await lockOrganization(db, organizationId);
   const site = await repo.findSite(db, organizationId, siteId);
   if (!site) throw new NotFoundError('Site not found');
+  requireOrgRole(access, sitePolicy.needs(may), action);
+  return { access, site };
+}
+
+/**
+ * A site for an installation's token: with the role its site scopes give on the sites its installation reaches
+ * (integrations/tokens.ts; its routes say which scope each needs), as a member of nothing otherwise (404).
+ */
+async function loadSiteForIntegration(
+  db: Executor,
+  actor: IntegrationActor,
+  organizationId: string,
+  siteId: string,
+  may: SiteAction,
+  action: string,
+): Promise<LoadedSite> {
+  const site = await repo.findSite(db, organizationId, siteId);
+  const role = site ? await integrationSiteRole(db, actor, site) : null;
+  if (!site || !role) throw new NotFoundError('Site not found');
+  const access: OrgAccess = {
+    organizationId,
+    // Not a membership: nothing reads it for an integration (orgLevels and the counts below do not).
+    membership: { organization_id: organizationId, user_id: '', role, disabled: 0, joined_at: '', last_seen_at: null },
+    role,
+  };
   requireOrgRole(access, sitePolicy.needs(may), action);
   return { access, site };
 }
@@ -95,8 +123,16 @@ export async function visibleSiteSpaceCounts(
   siteIds: string[],
 ): Promise<Map<string, number>> {
   if (siteIds.length === 0) return new Map();
-  const [targets, levels] = await Promise.all([repo.siteSpaceTargets(db, siteIds), orgLevels(db, ctx, access)]);
   const counts = new Map<string, number>();
+  const integration = ctx.actor.integration;
+  if (integration) {
+    // An integration sees the site spaces of the spaces its installation reaches.
+    for (const t of await repo.siteSpaceTargets(db, siteIds)) {
+      if (await integrationSpaceLevel(db, integration, t)) counts.set(t.site_id, (counts.get(t.site_id) ?? 0) + 1);
+    }
+    return counts;
+  }
+  const [targets, levels] = await Promise.all([repo.siteSpaceTargets(db, siteIds), orgLevels(db, ctx, access)]);
   for (const t of targets) {
     if (canSeeSiteSpace(levels, t)) counts.set(t.site_id, (counts.get(t.site_id) ?? 0) + 1);
   }

@@ -38,6 +38,7 @@ import * as m036 from './036-notifications.js';
 import * as m037 from './037-email-bounces.js';
 import * as m038 from './038-integration-delivery.js';
 import * as m039 from './039-integration-tokens.js';
+import * as m040 from './040-integration-accounts.js';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '037-email-bounces': m037,
   '038-integration-delivery': m038,
   '039-integration-tokens': m039,
+  '040-integration-accounts': m040,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,12 +7,26 @@ export async function insertIntegrationTokens(db: Executor, rows: IntegrationTok
   await db.insertInto('integration_tokens').values(rows).execute();
 }
 
-/** A token with what authenticating it reads of its installation (none for the integration's own token). */
+/**
+ * A token with what authenticating it reads of its installation (none for the integration's own token), and the
+ * account its integration writes as.
+ */
 export function findIntegrationTokenByHash(db: Executor, tokenHash: string) {
+  return selectIntegrationToken(db).where('t.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The same, by the token's id (a job run for a script's request acts as its token does then). */
+export function findIntegrationTokenById(db: Executor, id: string) {
+  return selectIntegrationToken(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+function selectIntegrationToken(db: Executor) {
   return db
     .selectFrom('integration_tokens as t')
     .leftJoin('integration_installations as i', 'i.id', 't.installation_id')
+    .innerJoin('integrations as n', 'n.name', 't.integration_name')
     .select([
+      'n.account_id',
       't.id',
       't.integration_name',
       't.installation_id',
@@ -22,9 +36,7 @@ export function findIntegrationTokenByHash(db: Executor, tokenHash: string) {
       'i.id as installation_found',
       'i.space_selection',
       'i.site_selection',
-    ])
-    .where('t.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    ]);
 }
 
 export async function deleteExpiredIntegrationTokens(db: Executor, now: string): Promise<void> {

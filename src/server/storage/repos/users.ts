@@ -1,4 +1,5 @@
 import type { Executor } from '../db.js';
+import { isIntegrationAccountEmail } from '../../lib/integration-accounts.js';
 import type { UserPhotosTable, UsersTable } from '../schema.js';
 
 export type UserRow = UsersTable;
@@ -25,7 +26,9 @@ export async function usersByIds(db: Executor, ids: Iterable<string>): Promise<M
   return out;
 }
 
+/** The person with this address: never an integration's account (lib/integration-accounts.ts). */
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  if (isIntegrationAccountEmail(email.toLowerCase())) return Promise.resolve(undefined);
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 

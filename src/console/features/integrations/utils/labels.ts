@@ -20,9 +20,9 @@ export const TARGET_LABELS: Record<Integration['target'], string> = {
 /** What each permission lets the integration do, in words. */
 export const SCOPE_LABELS: Record<IntegrationScope, string> = {
   'space:content:read': 'Read the content of the spaces it is installed on',
-  'space:content:write': 'Change the content of the spaces it is installed on',
+  'space:content:write': 'Open and edit change requests in the spaces it is installed on (merging stays with people)',
   'space:metadata:read': 'Read the title, settings and members of those spaces',
-  'space:metadata:write': 'Change the title and settings of those spaces',
+  'space:metadata:write': 'Change the title and emoji of those spaces',
   'space:git:sync': 'Synchronize those spaces with a Git repository',
   'page:feedback:read': "Read readers' feedback on pages",
   'site:metadata:read': 'Read the settings of the sites it is installed on',
