@@ -94,7 +94,7 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     expect((await server.request('GET', '/v1/integrations/cli-demo')).status).toBe(404);
   }, 120_000);
 
-  it('runs an integration written on @gitbook/runtime unchanged: its block and actions, events calling back, endpoint', async () => {
+  it('runs an integration written on @gitbook/runtime unchanged: its block and actions, events calling back and writing, endpoint', async () => {
     // Its folder, with GitBook's runtime found where the CLI is installed (esbuild bundles it from there).
     const demo = path.join(cli.home, 'runtime-demo');
     fs.cpSync(RUNTIME_DEMO.folder, demo, { recursive: true });
@@ -143,6 +143,15 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     expect(updated?.status).toBe('success');
     const { trace } = (await server.request('GET', `/v1/integrations/runtime-demo/events/${updated!.id}`)).body;
     expect(JSON.stringify(trace.logs)).toContain('content updated in \\"Demo space\\"');
+
+    // Installed on the space, it wrote there with GitBook's client: a change request, by itself, with its page.
+    const setup = events.find((e) => e.payload.type === 'space_installation_setup');
+    expect(setup?.status).toBe('success');
+    const opened = (await server.request('GET', `/v1/spaces/${space.id}/change-requests`)).body.items;
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ subject: 'Welcome page', createdBy: { displayName: 'Runtime demo' } });
+    const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${opened[0].id}/content/pages`);
+    expect(pages.body.pages.map((p: { title: string }) => p.title)).toContain('Welcome');
 
     // Its HTTP endpoint, on the integrations' host.
     const endpoint = await new Promise<string>((resolve, reject) => {
