@@ -328,6 +328,8 @@ describeEachDialect('integrations', (dialect) => {
       ['PATCH', `/v1/spaces/${chosen.id}`],
       ['POST', `/v1/spaces/${chosen.id}/change-requests`],
       ['GET', `/v1/orgs/${server.orgId}/members`],
+      ['GET', `/v1/orgs/${server.orgId}/openapi`],
+      ['GET', `/v1/orgs/${server.orgId}/sites`],
     ] as const) {
       const body = method === 'GET' ? {} : { body: {} };
       expect((await server.request(method, path, { ...as(scoped), ...body })).status, path).toBe(403);
@@ -526,7 +528,7 @@ describeEachDialect('integrations', (dialect) => {
     expect(kept.createdBy.photoURL).toBeUndefined();
   });
 
-  it('reads and writes the sites it was installed on with its site scopes, nothing else of them', async () => {
+  it('reads and writes the sites it was installed on, and its organization’s OpenAPI specs, as its scopes say', async () => {
     const script = `export default {
       async fetch(request) {
         const form = await request.formData();
@@ -540,7 +542,7 @@ describeEachDialect('integrations', (dialect) => {
     const chosen = await newSite(server, server.orgId, { title: 'Flagged' });
     const other = await newSite(server, server.orgId, { title: 'Not flagged' });
     const installation = await publishAndInstall('flags', script, {
-      scopes: ['site:metadata:read', 'site:adaptive:write'],
+      scopes: ['site:metadata:read', 'site:adaptive:write', 'openapi:write'],
     });
     const added = await server.request('POST', `/v1/integrations/flags/installations/${installation.id}/sites`, {
       body: { siteId: chosen.id },
@@ -584,6 +586,19 @@ describeEachDialect('integrations', (dialect) => {
       const body = method === 'GET' || method === 'DELETE' ? {} : { body: {} };
       expect((await server.request(method, path, { ...as, ...body })).status, path).toBe(403);
     }
+
+    // openapi:write: the installing organization's specifications, and no other's.
+    const specs = `/v1/orgs/${server.orgId}/openapi`;
+    const spec = 'openapi: 3.0.3\ninfo: {title: Flags, version: "1"}\npaths: {}\n';
+    const created = await server.request('POST', specs, { ...as, body: { slug: 'flags', source: { text: spec } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.permissions).toEqual({ view: true, edit: true });
+    expect((await server.request('GET', `${specs}/flags`, as)).status).toBe(200);
+    expect((await server.request('GET', `${specs}/flags`)).body.slug).toBe('flags');
+    const elsewhere = await newOrg(server, 'Not installed there');
+    expect((await server.request('GET', `/v1/orgs/${elsewhere.id}/openapi`, as)).status).toBe(404);
+    expect((await server.request('DELETE', `${specs}/flags`, as)).status).toBe(205);
+
     await server.request('DELETE', `/v1/integrations/flags/installations/${installation.id}`);
     expect((await server.request('GET', site(chosen.id), as)).status).toBe(401);
   });

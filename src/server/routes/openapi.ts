@@ -38,6 +38,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     base,
     {
+      config: { integrationAccess: 'openapi:read' },
       schema: {
         params: organizationParamsSchema,
         querystring: pagedQuerySchema,
@@ -58,6 +59,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.post(
     base,
     {
+      config: { integrationAccess: 'openapi:write' },
       bodyLimit: OPENAPI_BODY_MAX,
       schema: {
         params: organizationParamsSchema,
@@ -78,7 +80,10 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     `${base}/:specSlug`,
-    { schema: { params: openApiParamsSchema, response: { 200: openApiSpecSchema } } },
+    {
+      config: { integrationAccess: 'openapi:read' },
+      schema: { params: openApiParamsSchema, response: { 200: openApiSpecSchema } },
+    },
     async (request) => {
       const { organizationId, specSlug } = request.params;
       const { row, role } = await service.getSpec(serviceContext(deps, request), organizationId, specSlug);
@@ -89,6 +94,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.put(
     `${base}/:specSlug`,
     {
+      config: { integrationAccess: 'openapi:write' },
       bodyLimit: OPENAPI_BODY_MAX,
       schema: {
         params: openApiParamsSchema,
@@ -110,7 +116,10 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.patch(
     `${base}/:specSlug`,
-    { schema: { params: openApiParamsSchema, body: patchOpenApiBodySchema, response: { 200: openApiSpecSchema } } },
+    {
+      config: { integrationAccess: 'openapi:write' },
+      schema: { params: openApiParamsSchema, body: patchOpenApiBodySchema, response: { 200: openApiSpecSchema } },
+    },
     async (request) => {
       const { organizationId, specSlug } = request.params;
       const { row, role } = await service.setVisibility(
@@ -123,15 +132,20 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
-  r.delete(`${base}/:specSlug`, { schema: { params: openApiParamsSchema } }, async (request, reply) => {
-    const { organizationId, specSlug } = request.params;
-    const deleted = await service.deleteSpec(serviceContext(deps, request), organizationId, specSlug);
-    return reply.code(deleted ? 205 : 204).send();
-  });
+  r.delete(
+    `${base}/:specSlug`,
+    { config: { integrationAccess: 'openapi:write' }, schema: { params: openApiParamsSchema } },
+    async (request, reply) => {
+      const { organizationId, specSlug } = request.params;
+      const deleted = await service.deleteSpec(serviceContext(deps, request), organizationId, specSlug);
+      return reply.code(deleted ? 205 : 204).send();
+    },
+  );
 
   r.get(
     `${base}/:specSlug/versions`,
     {
+      config: { integrationAccess: 'openapi:read' },
       schema: {
         params: openApiParamsSchema,
         querystring: pagedQuerySchema,
@@ -154,7 +168,10 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   // `latest` is a version id like any other here (the service reads it as the spec's last version).
   r.get(
     `${base}/:specSlug/versions/:versionId`,
-    { schema: { params: openApiVersionParamsSchema, response: { 200: openApiVersionSchema } } },
+    {
+      config: { integrationAccess: 'openapi:read' },
+      schema: { params: openApiVersionParamsSchema, response: { 200: openApiVersionSchema } },
+    },
     async (request) => {
       const { organizationId, specSlug, versionId } = request.params;
       const { spec, version } = await service.getVersion(
@@ -170,7 +187,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/:specSlug/versions/:versionId/content`,
     {
-      config: { siteToken: true },
+      config: { integrationAccess: 'openapi:read', siteToken: true },
       schema: { params: openApiVersionParamsSchema, response: { 200: openApiContentSchema } },
     },
     async (request, reply) => {
@@ -208,6 +225,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/:specSlug/versions/:versionId/reference`,
     {
+      config: { integrationAccess: 'openapi:read' },
       schema: {
         params: openApiVersionParamsSchema,
         querystring: referenceQuerySchema,
@@ -229,6 +247,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/:specSlug/versions/:versionId/operation`,
     {
+      config: { integrationAccess: 'openapi:read' },
       schema: {
         params: openApiVersionParamsSchema,
         querystring: operationQuerySchema,
@@ -252,6 +271,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     `${base}/:specSlug/compare`,
     {
+      config: { integrationAccess: 'openapi:read' },
       schema: {
         params: openApiParamsSchema,
         querystring: compareQuerySchema,

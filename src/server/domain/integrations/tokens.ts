@@ -203,3 +203,9 @@ export async function integrationSiteRole(
   if (actor.siteSelection !== 'all' && !(await findTarget(db, actor.installationId, 'site', site.id))) return null;
   return actor.scopes.has('site:adaptive:write') ? 'create' : 'read';
 }
+
+/** The role an installation's token has on its organization's OpenAPI specifications: `create` to write them. */
+export function integrationOpenApiRole(actor: IntegrationActor): Role | null {
+  if (actor.scopes.has('openapi:write')) return 'create';
+  return actor.scopes.has('openapi:read') ? 'read' : null;
+}

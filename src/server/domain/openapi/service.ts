@@ -7,7 +7,8 @@ import { isUniqueViolation, transaction, type Db, type Executor } from '../../st
 import { keysetPage } from '../../storage/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
+import { integrationOrgAccess, requireOrgAccess, requireOrgRole, type OrgAccess } from '../permissions/resolver.js';
+import { integrationOpenApiRole } from '../integrations/tokens.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { workers } from '../../workers/pool.js';
 import { wakeJobQueues } from '../../jobs/queue.js';
@@ -34,7 +35,10 @@ export interface SpecResult {
 }
 
 async function readAccess(ctx: ServiceContext, organizationId: string): Promise<OrgAccess> {
-  const access = await requireOrgAccess(ctx.db, ctx.actor, organizationId);
+  const integration = ctx.actor.integration;
+  const access = integration
+    ? integrationOrgAccess(integration, organizationId, integrationOpenApiRole(integration))
+    : await requireOrgAccess(ctx.db, ctx.actor, organizationId);
   if (!openApiPolicy.can(access.role, 'view')) throw new ForbiddenError('Guests cannot see the OpenAPI specifications');
   return access;
 }

@@ -95,6 +95,27 @@ export async function requireOrgAccess(db: Executor, actor: Actor, organizationI
   return access;
 }
 
+/**
+ * An installation token's access to an organization-wide resource its scopes name (OpenAPI specifications, a site):
+ * `role` as the policies read it, in the installing organization only (404 elsewhere, or without a role). Not a
+ * membership: nothing that reads memberships or grants is asked with it.
+ */
+export function integrationOrgAccess(
+  actor: IntegrationActor,
+  organizationId: string,
+  role: Role | null,
+  notFound = 'Organization not found',
+): OrgAccess {
+  if (actor.installationId === null || actor.organizationId !== organizationId || role === null) {
+    throw new NotFoundError(notFound);
+  }
+  return {
+    organizationId,
+    membership: { organization_id: organizationId, user_id: '', role, disabled: 0, joined_at: '', last_seen_at: null },
+    role,
+  };
+}
+
 export function requireOrgRole(access: OrgAccess, needed: Role, action: string): void {
   if (!atLeast(access.role, needed)) {
     throw new ForbiddenError(`You need the ${needed} role in this organization to ${action}`);

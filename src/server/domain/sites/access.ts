@@ -6,6 +6,7 @@ import type { SpaceRow } from '../../storage/repos/spaces.js';
 import { allOrgCollections } from '../../storage/repos/collections.js';
 import { lockOrganization } from '../../storage/repos/organizations.js';
 import {
+  integrationOrgAccess,
   loadOrgLevels,
   requireOrgAccess,
   requireOrgRole,
@@ -73,15 +74,10 @@ async function loadSiteForIntegration(
 ): Promise<LoadedSite> {
   const site = await repo.findSite(db, organizationId, siteId);
   const role = site ? await integrationSiteRole(db, actor, site) : null;
-  if (!site || !role) throw new NotFoundError('Site not found');
-  const access: OrgAccess = {
-    organizationId,
-    // Not a membership: nothing reads it for an integration (orgLevels and the counts below do not).
-    membership: { organization_id: organizationId, user_id: '', role, disabled: 0, joined_at: '', last_seen_at: null },
-    role,
-  };
+  // (orgLevels and the counts below read no membership for an integration.)
+  const access = integrationOrgAccess(actor, organizationId, role, 'Site not found');
   requireOrgRole(access, sitePolicy.needs(may), action);
-  return { access, site };
+  return { access, site: site! };
 }
 
 /** Levels of the caller on the organization's spaces, grants included (for the `space` of site spaces). */
