@@ -515,6 +515,20 @@ describeEachDialect('integrations', (dialect) => {
     expect(signup.status).toBe(400);
     expect(JSON.stringify(signup.body)).toContain('email');
 
+    // A person merges it; its account follows nothing and is told nothing (it has no inbox).
+    expect((await server.request('POST', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/merge`)).status).toBe(200);
+    await server.request('POST', `/v1/spaces/${chosen.id}/change-requests`, { body: { subject: 'After it' } });
+    await server.drainJobs();
+    const accountId = cr.createdBy.id as string;
+    for (const table of ['notification_watchers', 'notifications'] as const) {
+      const rows = await server.storage.db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', accountId)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+
     // Uninstalled: its token writes nothing more; what it wrote stays its.
     await server.request('DELETE', `/v1/integrations/writer/installations/${installation}`);
     expect(

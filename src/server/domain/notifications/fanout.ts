@@ -9,6 +9,7 @@ import type { JobHandler } from '../../jobs/queue.js';
 import { wakeJobQueues } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { isIntegrationAccountEmail } from '../../lib/integration-accounts.js';
 import { queueEmail, takeRate, type MailSettings } from '../mail/outbox.js';
 import { en } from '../mail/templates.js';
 import type { NotificationKind } from '../../../shared/contract/notifications.js';
@@ -161,7 +162,8 @@ export function notifyJobHandler(db: Db, settings: MailSettings): JobHandler {
 async function followCreatedPages(db: Db, event: NotificationEventRow): Promise<void> {
   if (!event.change_request_id || !event.space_id) return;
   const cr = await findChangeRequest(db, event.space_id, event.change_request_id);
-  if (!cr) return;
+  // An integration's account has no inbox (lib/integration-accounts.ts): it follows nothing.
+  if (!cr || isIntegrationAccountEmail((await users.findUserById(db, cr.created_by))?.email)) return;
   const [base, head] = await Promise.all([findRevision(db, changeRequestBase(cr)), findRevision(db, cr.revision_id)]);
   if (!base || !head) return;
   const created: string[] = [];
@@ -194,7 +196,7 @@ async function deliver(
   const rows: NotificationRow[] = [];
   for (const [userId, reason] of recipients) {
     const user = accounts.get(userId);
-    if (!user) continue;
+    if (!user || isIntegrationAccountEmail(user.email)) continue;
     const kind: NotificationKind = reason === 'mention' ? 'mention' : (event.kind as NotificationKind);
     // Nothing is mailed to an address nobody verified.
     const channel = user.email_verified_at ? channelOf(kind, chosen.get(userId)) : 'in-app';
