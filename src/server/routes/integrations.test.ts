@@ -75,6 +75,31 @@ describeEachDialect('integrations', (dialect) => {
     return installed.body;
   };
 
+  /**
+   * A script answering events of `type` by running `body` (JavaScript with `event` and `env` in scope: the event and
+   * the environment it was delivered with), then "OK"; any other event is not handled (406).
+   */
+  const handling = (type: string, body: string) => `export default {
+    async fetch(request) {
+      const form = await request.formData();
+      const event = JSON.parse(form.get('event'));
+      const env = JSON.parse(form.get('environment'));
+      if (event.type !== '${type}') return new Response('not handled', { status: 406 });
+      ${body}
+      return new Response('OK');
+    },
+  };`;
+
+  /** What the script of `name` logged first (as JSON) handling its first event of `type` (once delivered). */
+  const firstLog = async <T>(name: string, type: string): Promise<T> => {
+    await server.drainJobs();
+    const [event] = (await server.request('GET', `/v1/integrations/${name}/events?limit=10`)).body.items.filter(
+      (e: { payload: { type: string } }) => e.payload.type === type,
+    );
+    const { trace } = (await server.request('GET', `/v1/integrations/${name}/events/${event.id}`)).body;
+    return JSON.parse(trace.logs[0].message) as T;
+  };
+
   it('publishes (version 1, then 2), serves icon, previews and script with its CSP, never the secrets', async () => {
     const first = await server.request('POST', '/v1/integrations/analytics', { body: manifest() });
     expect(first.status).toBe(200);
@@ -275,39 +300,28 @@ describeEachDialect('integrations', (dialect) => {
 
   it('hands the script tokens that reach exactly what its installation was granted, and nothing once uninstalled', async () => {
     // The script calls our API back with the installation's token, and logs the tokens for the test to try.
-    const script = `export default {
-      async fetch(request) {
-        const form = await request.formData();
-        const event = JSON.parse(form.get('event'));
-        const env = JSON.parse(form.get('environment'));
-        if (event.type !== 'space_installation_setup') return new Response('not handled', { status: 406 });
-        const as = (token) => ({ headers: { authorization: 'Bearer ' + token } });
+    const script = handling(
+      'space_installation_setup',
+      `        const as = (token) => ({ headers: { authorization: 'Bearer ' + token } });
         const content = await fetch(env.apiEndpoint + '/v1/spaces/' + event.spaceId + '/content', as(env.apiTokens.installation));
         const user = await fetch(env.apiEndpoint + '/v1/user', as(env.apiTokens.installation));
         console.log(JSON.stringify({
           content: content.status, user: user.status, tokens: env.apiTokens,
           spaceInstallation: env.spaceInstallation?.space,
-        }));
-        return new Response('OK');
-      },
-    };`;
+        }));`,
+    );
     const chosen = await newSpace(server, server.orgId, { title: 'Chosen' });
     const other = await newSpace(server, server.orgId, { title: 'Not chosen' });
     const elsewhere = await newOrg(server, 'Another organization');
     const foreign = await newSpace(server, elsewhere.id, { title: 'Foreign' });
     const installation = (await publishAndInstall('reader', script, { scopes: ['space:content:read'] }, [chosen.id]))
       .id;
-    await server.drainJobs();
-    const [event] = (await server.request('GET', '/v1/integrations/reader/events?limit=10')).body.items.filter(
-      (e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup',
-    );
-    const { trace } = (await server.request('GET', `/v1/integrations/reader/events/${event.id}`)).body;
-    const seen = JSON.parse(trace.logs[0].message) as {
+    const seen = await firstLog<{
       content: number;
       user: number;
       tokens: { integration: string; installation: string };
       spaceInstallation: string;
-    };
+    }>('reader', 'space_installation_setup');
     // Called back from the sandbox: the chosen space's content, and no account.
     expect(seen).toMatchObject({ content: 200, user: 403, spaceInstallation: chosen.id });
     const { integration: own, installation: scoped } = seen.tokens;
@@ -413,13 +427,9 @@ describeEachDialect('integrations', (dialect) => {
 
   it('writes with the write scopes it was granted, as its own account, and merges nothing', async () => {
     // From its sandbox, with the installation's token: a change request with a page in it.
-    const script = `export default {
-      async fetch(request) {
-        const form = await request.formData();
-        const event = JSON.parse(form.get('event'));
-        const env = JSON.parse(form.get('environment'));
-        if (event.type !== 'space_installation_setup') return new Response('not handled', { status: 406 });
-        const call = (method, path, body) => fetch(env.apiEndpoint + '/v1' + path, {
+    const script = handling(
+      'space_installation_setup',
+      `        const call = (method, path, body) => fetch(env.apiEndpoint + '/v1' + path, {
           method,
           headers: { authorization: 'Bearer ' + env.apiTokens.installation, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -428,10 +438,8 @@ describeEachDialect('integrations', (dialect) => {
         const edit = await call('POST', '/spaces/' + event.spaceId + '/change-requests/' + cr.body.id + '/content', {
           changes: [{ operation: 'insert_page', title: 'Release 2.0', document: { markdown: 'Shipped **today**.' } }],
         });
-        console.log(JSON.stringify({ cr: cr.status, id: cr.body.id, edit: edit.status, token: env.apiTokens.installation }));
-        return new Response('OK');
-      },
-    };`;
+        console.log(JSON.stringify({ cr: cr.status, id: cr.body.id, edit: edit.status, token: env.apiTokens.installation }));`,
+    );
     const chosen = await newSpace(server, server.orgId, { title: 'Written' });
     const other = await newSpace(server, server.orgId, { title: 'Not chosen either' });
     const installation = (
@@ -439,12 +447,10 @@ describeEachDialect('integrations', (dialect) => {
         chosen.id,
       ])
     ).id;
-    await server.drainJobs();
-    const [event] = (await server.request('GET', '/v1/integrations/writer/events?limit=10')).body.items.filter(
-      (e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup',
+    const seen = await firstLog<{ cr: number; id: string; edit: number; token: string }>(
+      'writer',
+      'space_installation_setup',
     );
-    const logged = (await server.request('GET', `/v1/integrations/writer/events/${event.id}`)).body.trace.logs[0];
-    const seen = JSON.parse(logged.message) as { cr: number; id: string; edit: number; token: string };
     expect(seen).toMatchObject({ cr: 201, edit: 200 });
     const as = { token: seen.token };
 
@@ -543,16 +549,10 @@ describeEachDialect('integrations', (dialect) => {
   });
 
   it('reads and writes the sites it was installed on, and its organization’s OpenAPI specs, as its scopes say', async () => {
-    const script = `export default {
-      async fetch(request) {
-        const form = await request.formData();
-        const event = JSON.parse(form.get('event'));
-        const env = JSON.parse(form.get('environment'));
-        if (event.type !== 'site_installation_setup') return new Response('not handled', { status: 406 });
-        console.log(JSON.stringify({ site: event.siteId, token: env.apiTokens.installation }));
-        return new Response('OK');
-      },
-    };`;
+    const script = handling(
+      'site_installation_setup',
+      `        console.log(JSON.stringify({ site: event.siteId, token: env.apiTokens.installation }));`,
+    );
     const chosen = await newSite(server, server.orgId, { title: 'Flagged' });
     const other = await newSite(server, server.orgId, { title: 'Not flagged' });
     const installation = await publishAndInstall('flags', script, {
@@ -562,12 +562,7 @@ describeEachDialect('integrations', (dialect) => {
       body: { siteId: chosen.id },
     });
     expect(added.status).toBe(201);
-    await server.drainJobs();
-    const [event] = (await server.request('GET', '/v1/integrations/flags/events?limit=10')).body.items.filter(
-      (e: { payload: { type: string } }) => e.payload.type === 'site_installation_setup',
-    );
-    const logged = (await server.request('GET', `/v1/integrations/flags/events/${event.id}`)).body.trace.logs[0];
-    const as = { token: (JSON.parse(logged.message) as { token: string }).token };
+    const as = { token: (await firstLog<{ token: string }>('flags', 'site_installation_setup')).token };
     const site = (id: string) => `/v1/orgs/${server.orgId}/sites/${id}`;
 
     const got = await server.request('GET', site(chosen.id), as);

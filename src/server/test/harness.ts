@@ -4,7 +4,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { describe, inject, vi } from 'vitest';
 import type { Config, StorageConfig } from '../config.js';
+import { Migrator } from 'kysely';
 import { openStorage, type Storage } from '../storage/db.js';
+import { migrationProvider } from '../storage/migrations/index.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { bootstrapOwner } from '../domain/auth/service.js';
 import { workers } from '../workers/pool.js';
@@ -109,6 +111,22 @@ export interface TestServer {
  * PostgreSQL database cloned from the template, that global-setup.ts migrated once for the whole run. `drop`
  * removes the SQLite file; the run's PostgreSQL databases are dropped together when it ends.
  */
+/**
+ * A new empty database (dropped by `drop`), with a migrator over it, brought to migration `name`: for testing what a
+ * later migration does to the rows it finds.
+ */
+export async function storageAtMigration(
+  dialect: 'sqlite' | 'postgres',
+  name: string,
+): Promise<{ storage: Storage; drop: () => Promise<void>; migrator: Migrator }> {
+  const fresh = await storageFor(dialect, { empty: true });
+  const storage = openStorage(fresh.storage);
+  const migrator = new Migrator({ db: storage.db, provider: migrationProvider, migrationTableSchema: storage.schema });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { storage, drop: fresh.drop, migrator };
+}
+
 export async function storageFor(
   dialect: 'sqlite' | 'postgres',
   { empty = false }: { empty?: boolean } = {},

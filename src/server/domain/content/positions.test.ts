@@ -6,6 +6,7 @@ import { openStorage, migrate, type Storage } from '../../storage/db.js';
 import type { ContentPosition } from '../../../shared/contract/collections.js';
 import { DomainError } from '../errors.js';
 import { endPosition, movedPosition } from './positions.js';
+import { newOrganizationRow } from '../../storage/repos/organizations.js';
 
 /** Ordering and moves of collections and spaces, against a real (SQLite) database. */
 describe('positions', () => {
@@ -32,22 +33,7 @@ describe('positions', () => {
     org = `org${seq}`;
     await storage.db
       .insertInto('organizations')
-      .values({
-        id: org,
-        title: 'Org',
-        type: 'business',
-        email_domains: '[]',
-        hostname: null,
-        default_role: 'read',
-        default_content_site: null,
-        logo: null,
-        sso: 0,
-        ai: 0,
-        invite_links: 1,
-        plan: 'free',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newOrganizationRow(org, 'Org', now))
       .execute();
   });
 

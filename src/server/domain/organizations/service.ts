@@ -19,22 +19,7 @@ import { organizationPolicy } from './policy.js';
 
 export async function createOrganization(db: Executor, userId: string, title: string) {
   const now = nowIso();
-  const row: orgs.OrganizationRow = {
-    id: newId(),
-    title,
-    type: 'business',
-    email_domains: '[]',
-    hostname: null,
-    default_role: 'read',
-    default_content_site: null,
-    logo: null,
-    sso: 0,
-    ai: 0,
-    invite_links: 1,
-    plan: 'free',
-    created_at: now,
-    updated_at: now,
-  };
+  const row = orgs.newOrganizationRow(newId(), title, now);
   await orgs.insertOrganization(db, row);
   await members.insertMembership(db, {
     organization_id: row.id,

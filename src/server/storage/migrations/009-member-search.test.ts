@@ -1,10 +1,10 @@
-import { Migrator, sql } from 'kysely';
+import { sql, type Migrator } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, storageFor } from '../../test/harness.js';
-import { migrate, openStorage, type Storage } from '../db.js';
+import { describeEachDialect, storageAtMigration } from '../../test/harness.js';
+import { migrate, type Storage } from '../db.js';
 import { countMembers, listMembers, type MemberListFilter } from '../repos/members.js';
 import type { MembersTable, UsersTable } from '../schema.js';
-import { migrationProvider } from './index.js';
+import { newOrganizationRow } from '../repos/organizations.js';
 
 /**
  * Migration 009 indexes the users already there, can be undone and redone, and a search any index serves gives
@@ -17,31 +17,11 @@ describeEachDialect('migration 009-member-search', (dialect) => {
   const now = new Date().toISOString();
 
   beforeAll(async () => {
-    const fresh = await storageFor(dialect, { empty: true });
-    drop = fresh.drop;
-    storage = openStorage(fresh.storage);
-    migrator = new Migrator({ db: storage.db, provider: migrationProvider, migrationTableSchema: storage.schema });
-    const before = await migrator.migrateTo('008-identity');
-    expect(before.error).toBeUndefined();
+    ({ storage, drop, migrator } = await storageAtMigration(dialect, '008-identity'));
     for (const id of ['org-a', 'org-b']) {
       await storage.db
         .insertInto('organizations')
-        .values({
-          id,
-          title: id,
-          type: 'business',
-          email_domains: '[]',
-          hostname: null,
-          default_role: 'read',
-          default_content_site: null,
-          logo: null,
-          sso: 0,
-          ai: 0,
-          invite_links: 1,
-          plan: 'free',
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newOrganizationRow(id, id, now))
         .execute();
     }
     await addUsers([

@@ -1,8 +1,8 @@
-import { Migrator } from 'kysely';
+import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, storageFor } from '../../test/harness.js';
-import { openStorage, type Storage } from '../db.js';
-import { migrationProvider } from './index.js';
+import { describeEachDialect, storageAtMigration } from '../../test/harness.js';
+import type { Storage } from '../db.js';
+import { newOrganizationRow } from '../repos/organizations.js';
 
 /** Migration 040 gives each integration already published the account it writes as, named and pictured by it. */
 describeEachDialect('migration 040-integration-accounts', (dialect) => {
@@ -12,29 +12,10 @@ describeEachDialect('migration 040-integration-accounts', (dialect) => {
   const now = new Date().toISOString();
 
   beforeAll(async () => {
-    const fresh = await storageFor(dialect, { empty: true });
-    drop = fresh.drop;
-    storage = openStorage(fresh.storage);
-    migrator = new Migrator({ db: storage.db, provider: migrationProvider, migrationTableSchema: storage.schema });
-    expect((await migrator.migrateTo('039-integration-tokens')).error).toBeUndefined();
+    ({ storage, drop, migrator } = await storageAtMigration(dialect, '039-integration-tokens'));
     await storage.db
       .insertInto('organizations')
-      .values({
-        id: 'vendor',
-        title: 'Vendor',
-        type: 'business',
-        email_domains: '[]',
-        hostname: null,
-        default_role: 'read',
-        default_content_site: null,
-        logo: null,
-        sso: 0,
-        ai: 0,
-        invite_links: 1,
-        plan: 'free',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newOrganizationRow('vendor', 'Vendor', now))
       .execute();
     for (const [name, icon] of [
       ['with-icon', 'icon-1'],

@@ -13,6 +13,26 @@ export function findOrganizations(db: Executor, ids: string[]) {
   return db.selectFrom('organizations').selectAll().where('id', 'in', ids).execute();
 }
 
+/** A new organization's row with the defaults every organization starts with. */
+export function newOrganizationRow(id: string, title: string, now: string): OrganizationRow {
+  return {
+    id,
+    title,
+    type: 'business',
+    email_domains: '[]',
+    hostname: null,
+    default_role: 'read',
+    default_content_site: null,
+    logo: null,
+    sso: 0,
+    ai: 0,
+    invite_links: 1,
+    plan: 'free',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function insertOrganization(db: Executor, row: OrganizationRow): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
 }
