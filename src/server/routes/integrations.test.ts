@@ -925,6 +925,58 @@ describeEachDialect('integrations', (dialect) => {
     expect((await server.request('DELETE', '/v1/integrations/blocks')).status).toBe(204);
   });
 
+  it('fills in selects whose options are at one of its own endpoints, with the state the render gave', async () => {
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        if (event.type === 'fetch') {
+          const url = new URL(event.request.url);
+          if (url.pathname.endsWith('/broken')) return new Response('nope', { status: 500 });
+          const kind = url.searchParams.get('kind');
+          return Response.json([{ id: kind + '-1', label: 'First ' + kind }, { id: 2 }, { label: 'no id' }, 'junk']);
+        }
+        if (event.type !== 'ui_render') return new Response('not handled', { status: 406 });
+        const kind = event.state?.kind ?? 'fruit';
+        const at = (pathname, query) => ({ url: { host: 'ignored.example', pathname, query } });
+        return Response.json({
+          state: { kind },
+          props: {},
+          element: { type: 'block', children: [
+            { type: 'select', state: 'choice', options: at('/v1/integrations/picker/installations/' + event.installationId + '/choices', { kind: { $state: 'kind' }, v: 3 }) },
+            { type: 'input', label: 'Nested', element: { type: 'select', state: 'nested', options: at('/v1/integrations/picker/broken', {}) } },
+            { type: 'select', state: 'foreign', options: { url: 'https://evil.example/v1/integrations/other/list' } },
+            { type: 'select', state: 'fixed', options: [{ id: 'a', label: 'A' }] },
+          ] },
+        });
+      },
+    };`;
+    const space = await newSpace(server, server.orgId, { title: 'With a picker' });
+    await publishAndInstall('picker', script, {}, [space.id]);
+    const render = (state?: Record<string, unknown>) =>
+      server.request('POST', '/v1/integrations/picker/render', {
+        body: {
+          componentId: 'chart',
+          props: {},
+          ...(state ? { state } : {}),
+          context: { type: 'document', spaceId: space.id, editable: true },
+        },
+      });
+    const first = await render();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const [choice, nested, foreign, fixed] = first.body.element.children;
+    expect(choice.options).toEqual([
+      { id: 'fruit-1', label: 'First fruit' },
+      { id: '2', label: '2' },
+    ]);
+    expect(nested.element).toMatchObject({ options: [], placeholder: 'The choices could not be loaded' });
+    expect(foreign).toMatchObject({ options: [], placeholder: 'The choices could not be loaded' });
+    expect(fixed.options).toEqual([{ id: 'a', label: 'A' }]);
+    // Another state, other options.
+    const other = await render({ kind: 'tree' });
+    expect(other.body.element.children[0].options[0]).toEqual({ id: 'tree-1', label: 'First tree' });
+  });
+
   it('shows its blocks on the published site as the script renders them for readers, escaped; its label when it cannot', async () => {
     const script = `export default {
       async fetch(request) {

@@ -63,6 +63,7 @@ export async function serveIntegrationEndpoint(
   deps: DispatchDeps,
   origin: string,
   request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body?: Buffer },
+  deadlineMs = ENDPOINT_DEADLINE_MS,
 ): Promise<EndpointAnswer> {
   let url: URL;
   try {
@@ -117,7 +118,7 @@ export async function serveIntegrationEndpoint(
         organization_id: installation?.organization_id ?? integration.organization_id,
         payload: JSON.stringify(payload),
       },
-      ENDPOINT_DEADLINE_MS,
+      deadlineMs,
       body && body.length > 0 ? body : undefined,
     );
   } catch (err) {

@@ -10,6 +10,7 @@ import { requireOrgAccess, requireOrgRole } from '../permissions/resolver.js';
 import { organizationPolicy } from '../organizations/policy.js';
 import { loadSpace } from '../spaces/service.js';
 import { dispatch, type DispatchDeps } from './delivery.js';
+import { resolveSelectOptions } from './select-options.js';
 import { RuntimeError } from '../../workers/sandbox/runtime.js';
 import type { RenderIntegrationUiBody } from '../../../shared/contract/integrations.js';
 import {
@@ -203,6 +204,7 @@ async function renderComponent(
     throw new BadGatewayError('The integration answered something that is not a ContentKit render');
   }
   const rendered = output as Record<string, unknown>;
+  await resolveSelectOptions(deps, integration, rendered);
   const { seconds, shared } = cacheSeconds(result.headers['cache-control']);
   const entry = { expires: now + seconds * 1000, output: rendered };
   if (seconds > 0) cache.set(key(shared), entry);
