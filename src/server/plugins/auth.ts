@@ -117,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
           csrfHash: null,
           sessionId: null,
           ssoProviderId: null,
-          integration: actor,
+          integration: { ...actor, routeScope: config?.integrationAccess },
         };
         return;
       }

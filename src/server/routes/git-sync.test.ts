@@ -816,6 +816,78 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(cr.body).toMatchObject({ status: 'open', revision: draft.revision });
   });
 
+  it('lets an integration granted space:git:sync connect the spaces it was installed on, and syncs as it', async () => {
+    // As GitBook's GitHub and GitLab integrations do: importGitRepository with the installation's token.
+    const withCredentials = new URL(url);
+    withCredentials.username = 'x';
+    withCredentials.password = TOKEN;
+    const script = `export default {
+      async fetch(request) {
+        const form = await request.formData();
+        const event = JSON.parse(form.get('event'));
+        const env = JSON.parse(form.get('environment'));
+        if (event.type !== 'space_installation_setup') return new Response('not handled', { status: 406 });
+        const res = await fetch(env.apiEndpoint + '/v1/spaces/' + event.spaceId + '/git/import', {
+          method: 'POST',
+          headers: { authorization: 'Bearer ' + env.apiTokens.installation, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: ${JSON.stringify(withCredentials.toString())}, ref: 'refs/heads/main', repoProjectDirectory: 'docs' }),
+        });
+        console.log(JSON.stringify({ status: res.status, token: env.apiTokens.installation }));
+        return new Response('OK');
+      },
+    };`;
+    const space = await newSpace(server, server.orgId, { title: 'Synced by an integration' });
+    const other = await newSpace(server, server.orgId, { title: 'Not its own' });
+    const published = await server.request('POST', '/v1/integrations/git-bot', {
+      body: {
+        title: 'Git bot',
+        description: 'Syncs with Git',
+        scopes: ['space:git:sync'],
+        script,
+        organization: server.orgId,
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const installation = (
+      await server.request('POST', '/v1/integrations/git-bot/installations', { body: { organization: server.orgId } })
+    ).body.id as string;
+    await server.request('POST', `/v1/integrations/git-bot/installations/${installation}/spaces`, {
+      body: { space: space.id },
+    });
+    await server.drainJobs();
+    await server.drainJobs();
+    const events = (await server.request('GET', '/v1/integrations/git-bot/events?limit=10')).body.items;
+    const setup = events.find((e: { payload: { type: string } }) => e.payload.type === 'space_installation_setup');
+    const { trace } = (await server.request('GET', `/v1/integrations/git-bot/events/${setup.id}`)).body;
+    const seen = JSON.parse(trace.logs[0].message) as { status: number; token: string };
+    expect(seen.status).toBe(204);
+
+    // The sync ran as the integration: the space holds the repository's pages, its revision names the integration.
+    const runs = (await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.items;
+    expect(runs[0], JSON.stringify(runs[0])).toMatchObject({ status: 'success', direction: 'import' });
+    expect((await pagesOf(space.id)).map((p) => p.title)).toContain('Introduction');
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/revisions?limit=1`)).body.items[0];
+    expect(JSON.stringify(revision)).toContain('Git bot');
+    const as = { token: seen.token };
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`, as)).status).toBe(200);
+    // Only the Git Sync operations, on its spaces.
+    const body = { url: withCredentials.toString(), ref: 'refs/heads/main' };
+    expect((await server.request('POST', `/v1/spaces/${other.id}/git/import`, { ...as, body })).status).toBe(404);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`, as)).status).toBe(403);
+    expect((await server.request('DELETE', `/v1/spaces/${space.id}/git/sync`, as)).status).toBe(403);
+    expect((await server.request('PATCH', `/v1/spaces/${space.id}`, { ...as, body: { title: 'x' } })).status).toBe(403);
+
+    // Uninstalled, it syncs no more: a run someone starts fails, saying why.
+    await server.request('DELETE', `/v1/integrations/git-bot/installations/${installation}`);
+    const started = await server.request('POST', `/v1/spaces/${space.id}/git/sync/run`, { body: {} });
+    expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+    await server.drainJobs();
+    const last = (await server.request('GET', `/v1/spaces/${space.id}/git/runs`)).body.items[0];
+    expect(last).toMatchObject({ status: 'failure' });
+    expect(last.error).toContain('Git bot, the integration that set up this Git Sync, is no longer installed');
+    expect((await server.request('DELETE', '/v1/integrations/git-bot')).status).toBe(204);
+  });
+
   it('links the pages of a published site to their files on the forge when the site asks for it', async () => {
     const space = await newSpace(server, server.orgId, { title: 'Edit links' });
     const withCredentials = new URL(url);

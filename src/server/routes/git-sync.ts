@@ -63,7 +63,10 @@ export async function gitSyncRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.post(
     '/v1/spaces/:spaceId/git/import',
-    { schema: { params: spaceParamsSchema, body: importGitRepositorySchema } },
+    {
+      config: { integrationAccess: 'space:git:sync' },
+      schema: { params: spaceParamsSchema, body: importGitRepositorySchema },
+    },
     async (request, reply) => {
       await startGitOperation(serviceContext(deps, request), settings, request.params.spaceId, 'import', request.body);
       return reply.code(204).send();
@@ -72,7 +75,10 @@ export async function gitSyncRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.post(
     '/v1/spaces/:spaceId/git/export',
-    { schema: { params: spaceParamsSchema, body: exportToGitRepositorySchema } },
+    {
+      config: { integrationAccess: 'space:git:sync' },
+      schema: { params: spaceParamsSchema, body: exportToGitRepositorySchema },
+    },
     async (request, reply) => {
       await startGitOperation(serviceContext(deps, request), settings, request.params.spaceId, 'export', request.body);
       return reply.code(204).send();
@@ -81,7 +87,10 @@ export async function gitSyncRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   r.get(
     '/v1/spaces/:spaceId/git/info',
-    { schema: { params: spaceParamsSchema, response: { 200: gitSyncStateSchema } } },
+    {
+      config: { integrationAccess: 'space:git:sync' },
+      schema: { params: spaceParamsSchema, response: { 200: gitSyncStateSchema } },
+    },
     async (request) => presentGitSyncState(await getGitInfo(serviceContext(deps, request), request.params.spaceId)),
   );
 

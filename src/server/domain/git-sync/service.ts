@@ -9,7 +9,7 @@ import { wakeJobQueues, type JobHandler } from '../../jobs/queue.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
 import { decryptSecrets, encryptSecrets } from '../integrations/secrets.js';
-import { DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { GitError, GitRepository, splitCredentials, type GitRemote } from '../../lib/git.js';
 import { newSecret } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
@@ -24,6 +24,8 @@ import { GIT_SYNC_JOB, queueGitSync, type GitSyncJobPayload } from './queue.js';
 import { findUserById } from '../../storage/repos/users.js';
 import { findSpace } from '../../storage/repos/spaces.js';
 import { recordEvent } from '../notifications/events.js';
+import { isIntegrationAccountEmail } from '../../lib/integration-accounts.js';
+import { integrationActorOfAccount } from '../integrations/tokens.js';
 
 export { GIT_SYNC_JOB };
 import type {
@@ -382,9 +384,20 @@ export async function startGitOperation(
   return run;
 }
 
-/** The user a sync writes as: who set it up, while they may still merge in the space. */
-function syncActor(row: repo.GitSyncRow): Actor {
-  return { userId: row.created_by };
+/**
+ * The user a sync writes as: who set it up, while they may still merge in the space; an integration that set it
+ * up (`space:git:sync`) acts for its installation in the space's organization while it is installed there.
+ */
+async function syncActor(db: Executor, row: repo.GitSyncRow, organizationId: string): Promise<Actor> {
+  const account = await findUserById(db, row.created_by);
+  if (!account || !isIntegrationAccountEmail(account.email)) return { userId: row.created_by };
+  const integration = await integrationActorOfAccount(db, account.id, organizationId, 'space:git:sync');
+  if (!integration) {
+    throw new ConflictError(
+      `${account.display_name}, the integration that set up this Git Sync, is no longer installed: set it up again`,
+    );
+  }
+  return { userId: account.id, integration };
 }
 
 /** The job of a run (see the top of this file). */
@@ -425,8 +438,10 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
       const sync = await repo.findGitSync(db, payload.spaceId);
       if (!sync) return finish(run.id, { status: 'failure', error: 'Git Sync was removed from the space' });
       await finish(run.id, { status: 'running' });
-      const ctx: ServiceContext = { db, urls: deps.urls, actor: syncActor(sync) };
       try {
+        const space = await findSpace(db, payload.spaceId);
+        if (!space) return await finish(run.id, { status: 'failure', error: 'The space is gone' });
+        const ctx: ServiceContext = { db, urls: deps.urls, actor: await syncActor(db, sync, space.organization_id) };
         if (run.direction === 'import') {
           const outcome = await importCommit(ctx, deps, payload.spaceId, {
             runId: run.id,
@@ -451,9 +466,11 @@ export function gitSyncJobHandler(db: Db, deps: GitSyncDeps): JobHandler {
             branch: sync.branch,
             root: sync.root,
             message: run.message ?? 'GitBook: No commit message',
-            author: user
-              ? { name: user.display_name, email: user.email }
-              : { name: sync.author_name, email: sync.author_email },
+            // (An integration's account has no address: the sync's author stands for it.)
+            author:
+              user && !isIntegrationAccountEmail(user.email)
+                ? { name: user.display_name, email: user.email }
+                : { name: sync.author_name, email: sync.author_email },
             committer: { name: sync.author_name, email: sync.author_email },
           });
           await finish(run.id, {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/db.js';
 import * as repo from '../../storage/repos/integration-tokens.js';
-import { findTarget } from '../../storage/repos/integrations.js';
+import { findInstallationOfOrg, findIntegrationByAccount, findTarget } from '../../storage/repos/integrations.js';
 import { hashToken, newSecret } from '../../lib/secrets.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -37,6 +37,8 @@ export interface IntegrationActor {
   siteSelection: 'all' | 'selected';
   /** The account the integration writes as (lib/integration-accounts.ts): the request's user. */
   accountId: string | null;
+  /** What the route being answered lets integrations do (its `config.integrationAccess`). */
+  routeScope?: IntegrationAccess | undefined;
 }
 
 /** The scopes an installation's token holds: those the organization granted that the integration still declares. */
@@ -167,12 +169,14 @@ export function integrationRouteRefusal(actor: IntegrationActor, access: Integra
 }
 
 const WRITE_SCOPES = ['space:content:write', 'space:metadata:write'];
-const READ_SCOPES = ['space:content:read', 'space:metadata:read', ...WRITE_SCOPES];
+const READ_SCOPES = ['space:content:read', 'space:metadata:read', 'space:git:sync', ...WRITE_SCOPES];
 
 /**
  * The level an installation's token has on a space: `edit` with a write scope, `read` with a read scope, on a space
  * of the installing organization chosen for the installation; otherwise none (the space is not found). Which
- * scope each route needs is the route's own check (integrationRouteRefusal).
+ * scope each route needs is the route's own check (integrationRouteRefusal). On the Git Sync routes
+ * (`space:git:sync`), `admin`: connecting a space to a repository is a space admin's, and the organization that
+ * granted the scope on this space consented to it; the level is asked for that route's work only.
  */
 export async function integrationSpaceLevel(
   db: Executor,
@@ -182,7 +186,35 @@ export async function integrationSpaceLevel(
   if (actor.installationId === null || space.organization_id !== actor.organizationId) return null;
   if (!READ_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
   if (actor.spaceSelection !== 'all' && !(await findTarget(db, actor.installationId, 'space', space.id))) return null;
+  if (actor.routeScope === 'space:git:sync' && actor.scopes.has('space:git:sync')) return 'admin';
   return WRITE_SCOPES.some((scope) => actor.scopes.has(scope)) ? 'edit' : 'read';
+}
+
+/**
+ * An integration's account acting for its installation in an organization, as a token handed with an event for
+ * that installation would (work it started that runs later: a Git Sync it set up), on `routeScope`'s work; null
+ * when the account is no integration's, or it is no longer installed there.
+ */
+export async function integrationActorOfAccount(
+  db: Executor,
+  accountId: string,
+  organizationId: string,
+  routeScope: IntegrationAccess,
+): Promise<IntegrationActor | null> {
+  const integration = await findIntegrationByAccount(db, accountId);
+  const installation = integration && (await findInstallationOfOrg(db, integration.name, organizationId));
+  if (!integration || !installation) return null;
+  return {
+    tokenId: '',
+    integrationName: integration.name,
+    installationId: installation.id,
+    organizationId,
+    scopes: new Set(grantedScopes(integration.scopes, installation.scopes)),
+    spaceSelection: installation.space_selection === 'all' ? 'all' : 'selected',
+    siteSelection: installation.site_selection === 'all' ? 'all' : 'selected',
+    accountId,
+    routeScope,
+  };
 }
 
 const SITE_SCOPES = ['site:metadata:read', 'site:adaptive:read', 'site:adaptive:write'];

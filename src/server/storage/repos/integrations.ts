@@ -23,6 +23,11 @@ export function findIntegration(db: Executor, name: string) {
   return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
+/** The integration whose account this is (lib/integration-accounts.ts), while it is published. */
+export function findIntegrationByAccount(db: Executor, accountId: string) {
+  return db.selectFrom('integrations').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+}
+
 export async function insertIntegration(db: Executor, row: IntegrationRow): Promise<void> {
   await db.insertInto('integrations').values(row).execute();
 }
