@@ -377,6 +377,16 @@ describeEachDialect('integrations', (dialect) => {
       ).status,
     ).toBe(200);
     expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(own))).status).toBe(403);
+    // It makes a token of its installation itself (createIntegrationInstallationToken), for work outside an event.
+    const made = await server.request('POST', `/v1/integrations/reader/installations/${installation}/tokens`, as(own));
+    expect(made.status).toBe(200);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(made.body.token))).status).toBe(200);
+    for (const token of [scoped, server.owner.token]) {
+      const refused = await server.request('POST', `/v1/integrations/reader/installations/${installation}/tokens`, {
+        token,
+      });
+      expect(refused.status).toBe(403);
+    }
     // Another integration's installations are not its own.
     await server.request('POST', '/v1/integrations/neighbour', { body: manifest({ title: 'Neighbour' }) });
     const neighbour = (
@@ -386,6 +396,9 @@ describeEachDialect('integrations', (dialect) => {
       404,
     );
     expect((await server.request('GET', '/v1/integrations/neighbour/installations', as(own))).status).toBe(404);
+    expect(
+      (await server.request('POST', `/v1/integrations/neighbour/installations/${neighbour}/tokens`, as(own))).status,
+    ).toBe(404);
 
     // A new version declaring more scopes gets no more through this installation: the organization granted
     // what it declared when installed.

@@ -315,6 +315,18 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps & 
     },
   );
 
+  r.post(
+    `${base}/installations/:installationId/tokens`,
+    {
+      config: { integrationAccess: 'own' },
+      schema: { params: installationParamsSchema, response: { 200: z.object({ token: z.string() }) } },
+    },
+    async (request) => {
+      const { integrationName, installationId } = request.params;
+      return service.createInstallationToken(serviceContext(deps, request), integrationName, installationId);
+    },
+  );
+
   r.delete(
     `${base}/installations/:installationId`,
     { schema: { params: installationParamsSchema } },

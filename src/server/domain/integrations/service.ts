@@ -33,7 +33,7 @@ import {
 import { organizationPolicy } from '../organizations/policy.js';
 import { administersIntegration } from './policy.js';
 import { asRole } from '../permissions/roles.js';
-import type { IntegrationActor } from './tokens.js';
+import { mintIntegrationTokens, type IntegrationActor } from './tokens.js';
 
 /**
  * Integrations. Names are global; an integration belongs to the organization that first published it, whose
@@ -424,6 +424,21 @@ async function ownInstallation(ctx: ServiceContext, actor: IntegrationActor, nam
   if (!own) throw new NotFoundError('No such installation');
   const integration = (await repo.findIntegration(ctx.db, name))!;
   return { installation, integration };
+}
+
+/**
+ * `POST …/installations/{id}/tokens`: a temporary token of one of its installations, for the integration itself
+ * (authenticated with its own token), as it is handed with that installation's events: what its script needs to
+ * act for an installation outside an event of it (a webhook of another service reaching its endpoint).
+ */
+export async function createInstallationToken(ctx: ServiceContext, name: string, installationId: string) {
+  const actor = ctx.actor.integration;
+  if (!actor || actor.installationId !== null) {
+    throw new ForbiddenError("Only the integration itself, with its own token, can create its installations' tokens");
+  }
+  const { installation, integration } = await ownInstallation(ctx, actor, name, installationId);
+  const tokens = await mintIntegrationTokens(ctx.db, integration, installation, installation.organization_id);
+  return { token: tokens.installation! };
 }
 
 async function requireInstallation(ctx: ServiceContext, name: string, installationId: string, write: boolean) {
