@@ -443,6 +443,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId/revisions',
     {
+      config: { integrationAccess: 'space:content:read' },
       schema: {
         params: spaceParamsSchema,
         querystring: pagedQuerySchema,
@@ -481,6 +482,7 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
   r.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/changes',
     {
+      config: { integrationAccess: 'space:content:read' },
       schema: {
         params: spaceParamsSchema.extend(revisionParamsSchema.shape),
         querystring: revisionChangesQuerySchema,
@@ -496,7 +498,10 @@ export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
   // The bytes of a file, to whoever may read the space. Revisions are immutable: the answer never changes.
   r.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download',
-    { schema: { params: spaceParamsSchema.extend(revisionParamsSchema.shape).extend(fileParamsSchema.shape) } },
+    {
+      config: { integrationAccess: 'space:content:read' },
+      schema: { params: spaceParamsSchema.extend(revisionParamsSchema.shape).extend(fileParamsSchema.shape) },
+    },
     async (request, reply) => {
       const { spaceId, revisionId, fileId } = request.params;
       const c = await readContent(deps.db, serviceContext(deps, request), spaceId, {

@@ -377,6 +377,25 @@ describeEachDialect('integrations', (dialect) => {
       ).status,
     ).toBe(200);
     expect((await server.request('GET', `/v1/spaces/${chosen.id}/content`, as(own))).status).toBe(403);
+    // Where a webhook belongs: its spaces across installations, by the external id it gave one.
+    const tagged = await server.request(
+      'PATCH',
+      `/v1/integrations/reader/installations/${installation}/spaces/${chosen.id}`,
+      {
+        ...as(own),
+        body: { externalIds: ['repo-42'] },
+      },
+    );
+    expect(tagged.status).toBe(200);
+    const spaces = await server.request('GET', '/v1/integrations/reader/spaces?externalId=repo-42', as(own));
+    expect(spaces.status).toBe(200);
+    expect(spaces.body).toMatchObject({ count: 1, items: [{ space: chosen.id }] });
+    expect((await server.request('GET', '/v1/integrations/reader/spaces?externalId=repo-4', as(own))).body.count).toBe(
+      0,
+    );
+    expect((await server.request('GET', '/v1/integrations/reader/spaces', as(scoped))).body.count).toBe(1);
+    expect((await server.request('GET', '/v1/integrations/reader/spaces')).status).toBe(403);
+    expect((await server.request('GET', `/v1/spaces/${chosen.id}/revisions`, as(scoped))).status).toBe(200);
     // It makes a token of its installation itself (createIntegrationInstallationToken), for work outside an event.
     const made = await server.request('POST', `/v1/integrations/reader/installations/${installation}/tokens`, as(own));
     expect(made.status).toBe(200);
@@ -399,6 +418,7 @@ describeEachDialect('integrations', (dialect) => {
     expect(
       (await server.request('POST', `/v1/integrations/neighbour/installations/${neighbour}/tokens`, as(own))).status,
     ).toBe(404);
+    expect((await server.request('GET', '/v1/integrations/neighbour/spaces', as(own))).status).toBe(404);
 
     // A new version declaring more scopes gets no more through this installation: the organization granted
     // what it declared when installed.

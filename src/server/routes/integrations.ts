@@ -338,6 +338,27 @@ export async function integrationRoutes(app: FastifyInstance, deps: RouteDeps & 
   );
 
   for (const kind of ['space', 'site'] as const) {
+    r.get(
+      `${base}/${kind}s`,
+      {
+        config: { integrationAccess: 'own' },
+        schema: {
+          params: integrationParamsSchema,
+          querystring: pagedQuerySchema.extend({ externalId: z.string().min(1).max(512).optional() }),
+          response: { 200: contentInstallationListSchema },
+        },
+      },
+      async (request) => {
+        const { integrationName } = request.params;
+        const { externalId, page, limit } = request.query;
+        const ctx = serviceContext(deps, request);
+        const result = await service.listIntegrationTargets(ctx, integrationName, kind, externalId, page, limit);
+        return { ...result, items: result.items.map((row) => presentTarget(deps.urls, integrationName, row)) };
+      },
+    );
+  }
+
+  for (const kind of ['space', 'site'] as const) {
     const params = kind === 'space' ? spaceInstallationParamsSchema : siteInstallationParamsSchema;
     const idOf = (p: Record<string, string>) => (kind === 'space' ? p.spaceId! : p.siteId!);
     r.get(

@@ -696,6 +696,38 @@ export async function listTargets(
   });
 }
 
+/**
+ * `GET /v1/integrations/{name}/spaces` (and `/sites`): the spaces or sites of every installation of the integration,
+ * for the integration itself (an installation's token: of its installation), optionally those holding `externalId`:
+ * how a script finds where a webhook of another service belongs.
+ */
+export async function listIntegrationTargets(
+  ctx: ServiceContext,
+  name: string,
+  kind: TargetKind,
+  externalId: string | undefined,
+  page: string | undefined,
+  limit: number,
+) {
+  const actor = ctx.actor.integration;
+  if (!actor) throw new ForbiddenError("Only the integration itself lists its installations' spaces and sites");
+  if (actor.integrationName !== name) throw new NotFoundError('Integration not found');
+  const filter: repo.IntegrationTargetFilter = {
+    name,
+    kind,
+    externalId,
+    ...(actor.installationId ? { installationId: actor.installationId } : {}),
+  };
+  return keysetPage({
+    page,
+    limit,
+    arity: 2,
+    rows: (after, take) => repo.listIntegrationTargets(ctx.db, filter, after, take),
+    count: () => repo.countIntegrationTargets(ctx.db, filter),
+    key: (row) => [row.installation_id, row.target_id],
+  });
+}
+
 // --- Events ---
 
 export async function listEvents(ctx: ServiceContext, name: string, page: string | undefined, limit: number) {

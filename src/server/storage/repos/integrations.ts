@@ -243,6 +243,51 @@ export async function deleteTarget(db: Executor, installationId: string, kind: s
   return Number(r.numDeletedRows) > 0;
 }
 
+/** Filter of an integration's spaces or sites across its installations (`GET /v1/integrations/{name}/spaces`). */
+export interface IntegrationTargetFilter {
+  name: string;
+  kind: string;
+  externalId?: string | undefined;
+  /** An installation token's own installation only. */
+  installationId?: string | undefined;
+}
+
+function integrationTargets(db: Executor, f: IntegrationTargetFilter) {
+  let q = db
+    .selectFrom('integration_targets as t')
+    .innerJoin('integration_installations as i', 'i.id', 't.installation_id')
+    .where('i.integration_name', '=', f.name)
+    .where('t.kind', '=', f.kind);
+  if (f.externalId) q = q.where(like('t.external_ids', containsPattern(JSON.stringify(f.externalId))));
+  if (f.installationId) q = q.where('t.installation_id', '=', f.installationId);
+  return q;
+}
+
+export function listIntegrationTargets(
+  db: Executor,
+  f: IntegrationTargetFilter,
+  after: string[] | undefined,
+  take: number,
+) {
+  let q = integrationTargets(db, f).selectAll('t').orderBy('t.installation_id').orderBy('t.target_id').limit(take);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('t.installation_id', '>', after[0]!),
+        eb.and([eb('t.installation_id', '=', after[0]!), eb('t.target_id', '>', after[1]!)]),
+      ]),
+    );
+  }
+  return q.execute();
+}
+
+export async function countIntegrationTargets(db: Executor, f: IntegrationTargetFilter): Promise<number> {
+  const r = await integrationTargets(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export function listTargets(
   db: Executor,
   installationId: string,
