@@ -1008,6 +1008,7 @@ describeEachDialect('integrations', (dialect) => {
     // Another state, other options.
     const other = await render({ kind: 'tree' });
     expect(other.body.element.children[0].options[0]).toEqual({ id: 'tree-1', label: 'First tree' });
+    expect((await server.request('DELETE', '/v1/integrations/picker')).status).toBe(204);
   });
 
   it('shows its blocks on the published site as the script renders them for readers, escaped; its label when it cannot', async () => {
