@@ -10,9 +10,11 @@ export function presentUser(urls: Urls, row: Pick<UserRow, 'id' | 'display_name'
   return {
     object: 'user',
     id: row.id,
-    displayName: row.display_name,
-    // An integration's account has no address to show (lib/integration-accounts.ts).
-    ...(isIntegrationAccountEmail(row.email) ? {} : { email: row.email }),
+    // An integration's account says so (its title is its publisher's choice: it must not pass for a colleague), and
+    // has no address to show (lib/integration-accounts.ts).
+    ...(isIntegrationAccountEmail(row.email)
+      ? { displayName: `${row.display_name} (integration)` }
+      : { displayName: row.display_name, email: row.email }),
     // An uploaded photo is stored as its path on this server; an address elsewhere as it is.
     ...(row.photo_url ? { photoURL: row.photo_url.startsWith('/') ? urls.app(row.photo_url) : row.photo_url } : {}),
     urls: { location: urls.api(`/users/${row.id}`) },

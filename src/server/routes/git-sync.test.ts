@@ -867,7 +867,7 @@ describeEachDialect('Git Sync', (dialect) => {
     expect(runs[0], JSON.stringify(runs[0])).toMatchObject({ status: 'success', direction: 'import' });
     expect((await pagesOf(space.id)).map((p) => p.title)).toContain('Introduction');
     const revision = (await server.request('GET', `/v1/spaces/${space.id}/revisions?limit=1`)).body.items[0];
-    expect(JSON.stringify(revision)).toContain('Git bot');
+    expect(JSON.stringify(revision)).toContain('Git bot (integration)');
     const as = { token: seen.token };
     expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`, as)).status).toBe(200);
     // Only the Git Sync operations, on its spaces.
@@ -876,6 +876,20 @@ describeEachDialect('Git Sync', (dialect) => {
     expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`, as)).status).toBe(403);
     expect((await server.request('DELETE', `/v1/spaces/${space.id}/git/sync`, as)).status).toBe(403);
     expect((await server.request('PATCH', `/v1/spaces/${space.id}`, { ...as, body: { title: 'x' } })).status).toBe(403);
+
+    // Pointed at another repository without credentials, the stored token is not sent there: it is dropped.
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`)).body.hasToken).toBe(true);
+    const elsewhere = await git.createRepo('elsewhere');
+    const moved = await server.request('POST', `/v1/spaces/${space.id}/git/import`, {
+      ...as,
+      body: { url: elsewhere, ref: 'refs/heads/main' },
+    });
+    expect(moved.status).toBe(204);
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/sync`)).body).toMatchObject({
+      url: elsewhere,
+      hasToken: false,
+    });
+    await server.drainJobs();
 
     // Uninstalled, it syncs no more: a run someone starts fails, saying why.
     await server.request('DELETE', `/v1/integrations/git-bot/installations/${installation}`);

@@ -149,7 +149,10 @@ describeEachDialect('gitbook publish, tail and unpublish (the official CLI)', (d
     expect(setup?.status).toBe('success');
     const opened = (await server.request('GET', `/v1/spaces/${space.id}/change-requests`)).body.items;
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatchObject({ subject: 'Welcome page', createdBy: { displayName: 'Runtime demo' } });
+    expect(opened[0]).toMatchObject({
+      subject: 'Welcome page',
+      createdBy: { displayName: 'Runtime demo (integration)' },
+    });
     const pages = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${opened[0].id}/content/pages`);
     expect(pages.body.pages.map((p: { title: string }) => p.title)).toContain('Welcome');
 

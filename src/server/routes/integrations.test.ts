@@ -489,7 +489,7 @@ describeEachDialect('integrations', (dialect) => {
 
     // Its change request names it (its title and icon, no address), and holds its page; people see it as theirs.
     const cr = (await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}`)).body;
-    expect(cr.createdBy.displayName).toBe('writer');
+    expect(cr.createdBy.displayName).toBe('writer (integration)');
     expect(cr.createdBy.email).toBeUndefined();
     expect(cr.createdBy.photoURL).toMatch(/\/v1\/integrations\/writer\/assets\//);
     const pages = await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/content/pages`, as);
@@ -553,6 +553,10 @@ describeEachDialect('integrations', (dialect) => {
     });
     expect(signup.status).toBe(400);
     expect(JSON.stringify(signup.body)).toContain('email');
+    const invited = await server.request('POST', `/v1/orgs/${server.orgId}/invites`, {
+      body: { emails: [account.email], role: 'read' },
+    });
+    expect(invited.status).toBe(400);
 
     // A person merges it; its account follows nothing and is told nothing (it has no inbox).
     expect((await server.request('POST', `/v1/spaces/${chosen.id}/change-requests/${seen.id}/merge`)).status).toBe(200);
@@ -577,7 +581,7 @@ describeEachDialect('integrations', (dialect) => {
     await server.drainJobs();
     expect((await server.request('DELETE', '/v1/integrations/writer')).status).toBe(204);
     const kept = (await server.request('GET', `/v1/spaces/${chosen.id}/change-requests/${seen.id}`)).body;
-    expect(kept.createdBy).toMatchObject({ displayName: 'writer' });
+    expect(kept.createdBy).toMatchObject({ displayName: 'writer (integration)' });
     expect(kept.createdBy.photoURL).toBeUndefined();
   });
 
@@ -980,6 +984,8 @@ describeEachDialect('integrations', (dialect) => {
             { type: 'input', label: 'Nested', element: { type: 'select', state: 'nested', options: at('/v1/integrations/picker/broken', {}) } },
             { type: 'select', state: 'foreign', options: { url: 'https://evil.example/v1/integrations/other/list' } },
             { type: 'select', state: 'fixed', options: [{ id: 'a', label: 'A' }] },
+            { type: 'select', state: 'climbing', options: at('/v1/integrations/picker/%2e%2e/blocks/x', {}) },
+            { type: 'select', state: 'nul', options: at('/v1/integrations/picker/installations/%00/x', {}) },
           ] },
         });
       },
@@ -997,7 +1003,10 @@ describeEachDialect('integrations', (dialect) => {
       });
     const first = await render();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const [choice, nested, foreign, fixed] = first.body.element.children;
+    const [choice, nested, foreign, fixed, climbing, nul] = first.body.element.children;
+    for (const refused of [climbing, nul]) {
+      expect(refused).toMatchObject({ options: [], placeholder: 'The choices could not be loaded' });
+    }
     expect(choice.options).toEqual([
       { id: 'fruit-1', label: 'First fruit' },
       { id: '2', label: '2' },

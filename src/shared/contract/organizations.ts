@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { roleOrGuestSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
-import { EMAIL_MAX, ID_MAX, INVITE_ID_MAX, URL_MAX } from './constants.js';
+import { emailSchema } from './auth.js';
+import { ID_MAX, INVITE_ID_MAX, URL_MAX } from './constants.js';
 
 export const ORG_TITLE_MIN = 2;
 export const ORG_TITLE_MAX = 255;
@@ -120,7 +121,7 @@ export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 export const INVITE_EMAILS_MAX = 100;
 export const inviteUsersBodySchema = z.object({
   emails: z
-    .array(z.union([z.email().max(EMAIL_MAX), z.object({ email: z.email().max(EMAIL_MAX), role: roleOrGuestSchema })]))
+    .array(z.union([emailSchema, z.object({ email: emailSchema, role: roleOrGuestSchema })]))
     .min(1)
     .max(INVITE_EMAILS_MAX),
   role: roleOrGuestSchema.optional(),

@@ -123,7 +123,10 @@ export async function putGitSync(ctx: ServiceContext, deps: GitSyncDeps, spaceId
   await transaction(ctx.db, async (tx) => {
     const existing = await repo.lockGitSync(tx, spaceId);
     const previous = existing ? await secretsOf(tx, existing) : undefined;
-    const token = body.token === null ? undefined : (body.token ?? urlToken ?? previous?.token);
+    // A stored token goes only to the repository it was given for: pointing the sync elsewhere without a token of
+    // its own (to a host of one's choosing) must not send it there.
+    const kept = existing?.url === url ? previous : undefined;
+    const token = body.token === null ? undefined : (body.token ?? urlToken ?? kept?.token);
     const secrets: Secrets = {
       webhookSecret: previous?.webhookSecret ?? newSecret('whsec_'),
       ...(token ? { token } : {}),

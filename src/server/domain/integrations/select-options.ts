@@ -72,6 +72,23 @@ function endpointOf(url: unknown, state: Json): string | undefined {
   return url.pathname + (search ? `?${search}` : '');
 }
 
+/**
+ * The path (and query) as the endpoint will read it, when it is under the integration's own endpoints: dot segments
+ * (`..`, `%2e%2e`) and backslashes resolved first, as the URL parser resolves them, so none leads to another
+ * integration's; a NUL or a malformed escape is no path.
+ */
+function ownPath(path: string | undefined, origin: string, own: string): string | undefined {
+  if (path === undefined || path.includes('\u0000') || /%00/.test(path)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(path, origin);
+    decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+  return url.origin === new URL(origin).origin && url.pathname.startsWith(own) ? url.pathname + url.search : undefined;
+}
+
 /** The options an answer holds: `[{id, label}]` (an id alone is its label), or undefined when it holds none. */
 function optionsOf(status: number, body: Buffer | string): Option[] | undefined {
   if (status < 200 || status >= 300) return undefined;
@@ -105,16 +122,20 @@ export async function resolveSelectOptions(
   const own = `/v1/integrations/${encodeURIComponent(integration.name)}/`;
   await Promise.all(
     selects.map(async (select) => {
-      const path = endpointOf((select.options as Json).url, state);
+      const path = origin ? ownPath(endpointOf((select.options as Json).url, state), origin, own) : undefined;
       let options: Option[] | undefined;
-      if (origin && path?.startsWith(own)) {
-        const answer = await serveIntegrationEndpoint(
-          deps,
-          origin,
-          { method: 'GET', url: path, headers: { accept: 'application/json' } },
-          OPTIONS_DEADLINE_MS,
-        );
-        options = optionsOf(answer.status, answer.body);
+      if (origin && path) {
+        try {
+          const answer = await serveIntegrationEndpoint(
+            deps,
+            origin,
+            { method: 'GET', url: path, headers: { accept: 'application/json' } },
+            OPTIONS_DEADLINE_MS,
+          );
+          options = optionsOf(answer.status, answer.body);
+        } catch {
+          // (An address the endpoint cannot even look up: no options, as for any failure.)
+        }
       }
       select.options = options ?? [];
       if (!options) select.placeholder = 'The choices could not be loaded';

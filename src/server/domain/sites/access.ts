@@ -13,7 +13,7 @@ import {
   type OrgAccess,
   type OrgLevels,
 } from '../permissions/resolver.js';
-import { InvalidError, NotFoundError } from '../errors.js';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
 import { sitePolicy, type SiteAction } from './policy.js';
 import { readStructure } from './model.js';
 import type { StructureView } from '../../presenters/site.js';
@@ -82,6 +82,11 @@ async function loadSiteForIntegration(
 
 /** Levels of the caller on the organization's spaces, grants included (for the `space` of site spaces). */
 export function orgLevels(db: Executor, ctx: ServiceContext, access: OrgAccess): Promise<OrgLevels> {
+  // An integration's organization access is no membership (integrationOrgAccess): levels read from it would ignore
+  // the spaces chosen for its installation. The routes it may call never ask; one that would is refused.
+  if (ctx.actor.integration) {
+    return Promise.reject(new ForbiddenError("An integration's token cannot read the site's spaces here"));
+  }
   return loadOrgLevels(db, access, ctx.actor, () => allOrgCollections(db, access.organizationId));
 }
 
