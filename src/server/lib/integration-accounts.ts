@@ -1,8 +1,9 @@
 /**
- * An integration writes (change requests, revisions) as an account of its own (domain/integrations/accounts.ts),
- * so that everything that names an author names it. Such an account has an address under this domain, reserved by
- * RFC 2606 (`.invalid`): nobody receives mail there and nobody signs up with one (the contract's e-mail schema
- * refuses the TLD), so it is never found by e-mail (sign-in, recovery, invitations, SSO) and never shown.
+ * An integration writes (change requests, revisions) as an account of its own (made when it is published:
+ * domain/integrations/service.ts), so that everything that names an author names it. Such an account has an address
+ * under this domain, reserved by RFC 2606 (`.invalid`): nobody receives mail there, no account or invitation is
+ * given such an address (the contract's `newEmailSchema`), it is never found by e-mail (sign-in, recovery, SSO:
+ * `findUserByEmail`) and never shown.
  */
 export const INTEGRATION_ACCOUNT_DOMAIN = 'integrations.invalid';
 

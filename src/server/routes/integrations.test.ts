@@ -545,8 +545,7 @@ describeEachDialect('integrations', (dialect) => {
       token: null,
       body: { email: account.email, password: 'anything' },
     });
-    expect(signin.status).toBe(400);
-    expect(JSON.stringify(signin.body)).toContain('email');
+    expect(signin.status).toBe(401);
     const signup = await server.request('POST', '/v1/auth/signup', {
       token: null,
       body: { email: 'someone@integrations.invalid', password: 'correct horse battery', displayName: 'Someone' },

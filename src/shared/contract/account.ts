@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ID_MAX, timestampSchema, userSchema } from './common.js';
-import { PASSWORD_MAX, apiTokenSchema, displayNameSchema, emailSchema, newPasswordSchema } from './auth.js';
+import {
+  PASSWORD_MAX,
+  apiTokenSchema,
+  displayNameSchema,
+  emailSchema,
+  newEmailSchema,
+  newPasswordSchema,
+} from './auth.js';
 import { listSchema } from '../pagination.js';
 
 /** Decoded bytes of an account's photo; PNG, JPEG, GIF or WebP (checked once decoded). */
@@ -127,5 +134,5 @@ export const verifyEmailResultSchema = z.object({
 export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
 
 /** `POST /v1/user/email`: the new address, confirmed by a link mailed to it; the password typed again. */
-export const changeEmailBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX) });
+export const changeEmailBodySchema = z.object({ email: newEmailSchema, password: z.string().min(1).max(PASSWORD_MAX) });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;

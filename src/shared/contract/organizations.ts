@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleOrGuestSchema, timestampSchema } from './common.js';
 import { listSchema } from '../pagination.js';
-import { emailSchema } from './auth.js';
+import { newEmailSchema } from './auth.js';
 import { ID_MAX, INVITE_ID_MAX, URL_MAX } from './constants.js';
 
 export const ORG_TITLE_MIN = 2;
@@ -121,7 +121,7 @@ export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 export const INVITE_EMAILS_MAX = 100;
 export const inviteUsersBodySchema = z.object({
   emails: z
-    .array(z.union([emailSchema, z.object({ email: emailSchema, role: roleOrGuestSchema })]))
+    .array(z.union([newEmailSchema, z.object({ email: newEmailSchema, role: roleOrGuestSchema })]))
     .min(1)
     .max(INVITE_EMAILS_MAX),
   role: roleOrGuestSchema.optional(),
