@@ -168,6 +168,23 @@ export function integrationRouteRefusal(actor: IntegrationActor, access: Integra
   return null;
 }
 
+/**
+ * Whether an installation's token reaches a space or site: one of the installing organization's, chosen for the
+ * installation (or all of them), with one of `scopes` granted.
+ */
+async function reaches(
+  db: Executor,
+  actor: IntegrationActor,
+  kind: 'space' | 'site',
+  target: { id: string; organization_id: string },
+  scopes: readonly string[],
+): Promise<boolean> {
+  if (actor.installationId === null || target.organization_id !== actor.organizationId) return false;
+  if (!scopes.some((scope) => actor.scopes.has(scope))) return false;
+  const selection = kind === 'space' ? actor.spaceSelection : actor.siteSelection;
+  return selection === 'all' || (await findTarget(db, actor.installationId, kind, target.id)) !== undefined;
+}
+
 const WRITE_SCOPES = ['space:content:write', 'space:metadata:write'];
 const READ_SCOPES = ['space:content:read', 'space:metadata:read', 'space:git:sync', ...WRITE_SCOPES];
 
@@ -183,9 +200,7 @@ export async function integrationSpaceLevel(
   actor: IntegrationActor,
   space: { id: string; organization_id: string },
 ): Promise<Role | null> {
-  if (actor.installationId === null || space.organization_id !== actor.organizationId) return null;
-  if (!READ_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
-  if (actor.spaceSelection !== 'all' && !(await findTarget(db, actor.installationId, 'space', space.id))) return null;
+  if (!(await reaches(db, actor, 'space', space, READ_SCOPES))) return null;
   if (actor.routeScope === 'space:git:sync' && actor.scopes.has('space:git:sync')) return 'admin';
   return WRITE_SCOPES.some((scope) => actor.scopes.has(scope)) ? 'edit' : 'read';
 }
@@ -230,9 +245,7 @@ export async function integrationSiteRole(
   actor: IntegrationActor,
   site: { id: string; organization_id: string },
 ): Promise<Role | null> {
-  if (actor.installationId === null || site.organization_id !== actor.organizationId) return null;
-  if (!SITE_SCOPES.some((scope) => actor.scopes.has(scope))) return null;
-  if (actor.siteSelection !== 'all' && !(await findTarget(db, actor.installationId, 'site', site.id))) return null;
+  if (!(await reaches(db, actor, 'site', site, SITE_SCOPES))) return null;
   return actor.scopes.has('site:adaptive:write') ? 'create' : 'read';
 }
 
