@@ -132,15 +132,34 @@ function actorOf(row: Awaited<ReturnType<typeof repo.findIntegrationTokenById>>)
   if (!row || row.expires_at <= nowIso()) return null;
   // An installation's token goes with its installation.
   if (row.installation_id !== null && row.installation_found === null) return null;
-  return {
+  return integrationActor({
     tokenId: row.id,
     integrationName: row.integration_name,
     installationId: row.installation_id,
     organizationId: row.organization_id,
-    scopes: new Set(JSON.parse(row.scopes) as string[]),
-    spaceSelection: row.space_selection === 'all' ? 'all' : 'selected',
-    siteSelection: row.site_selection === 'all' ? 'all' : 'selected',
+    scopes: JSON.parse(row.scopes) as string[],
+    spaceSelection: row.space_selection,
+    siteSelection: row.site_selection,
     accountId: row.account_id,
+  });
+}
+
+/**
+ * What an integration acts as, from a token's row or from its installation (the two ways one is known): the
+ * selections as stored (anything but `all` is the chosen ones).
+ */
+function integrationActor(
+  fields: Omit<IntegrationActor, 'scopes' | 'spaceSelection' | 'siteSelection'> & {
+    scopes: readonly string[];
+    spaceSelection: string | null;
+    siteSelection: string | null;
+  },
+): IntegrationActor {
+  return {
+    ...fields,
+    scopes: new Set(fields.scopes),
+    spaceSelection: fields.spaceSelection === 'all' ? 'all' : 'selected',
+    siteSelection: fields.siteSelection === 'all' ? 'all' : 'selected',
   };
 }
 
@@ -219,17 +238,17 @@ export async function integrationActorOfAccount(
   const integration = await findIntegrationByAccount(db, accountId);
   const installation = integration && (await findInstallationOfOrg(db, integration.name, organizationId));
   if (!integration || !installation) return null;
-  return {
+  return integrationActor({
     tokenId: '',
     integrationName: integration.name,
     installationId: installation.id,
     organizationId,
-    scopes: new Set(grantedScopes(integration.scopes, installation.scopes)),
-    spaceSelection: installation.space_selection === 'all' ? 'all' : 'selected',
-    siteSelection: installation.site_selection === 'all' ? 'all' : 'selected',
+    scopes: grantedScopes(integration.scopes, installation.scopes),
+    spaceSelection: installation.space_selection,
+    siteSelection: installation.site_selection,
     accountId,
     routeScope,
-  };
+  });
 }
 
 const SITE_SCOPES = ['site:metadata:read', 'site:adaptive:read', 'site:adaptive:write'];
