@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
-import { describeEachDialect, storageFor } from '../test/harness.js';
-import { openStorage, type Storage } from '../storage/db.js';
+import { describeEachDialect, openFreshStorage } from '../test/harness.js';
+import type { Storage } from '../storage/db.js';
 import { enqueueJob, jobsOfKey } from '../storage/repos/jobs.js';
 import { JobQueue, type JobHandler } from './queue.js';
 import { purgeOnce } from './purge.js';
@@ -10,16 +10,11 @@ const log = pino({ level: 'silent' });
 
 describeEachDialect('job queue', (dialect) => {
   let storage: Storage;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const made = await storageFor(dialect);
-    drop = made.drop;
-    storage = openStorage(made.storage);
+    ({ storage, close } = await openFreshStorage(dialect));
   });
-  afterAll(async () => {
-    await storage.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   const enqueue = (kind: string, key: string, payload: unknown) =>
     enqueueJob(

@@ -1,22 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, storageFor } from '../test/harness.js';
-import { openStorage, transactionRetryingDeadlocks, type Storage } from './db.js';
+import { describeEachDialect, openFreshStorage } from '../test/harness.js';
+import { transactionRetryingDeadlocks, type Storage } from './db.js';
 
 /** A transaction PostgreSQL rolled back as a deadlock's victim runs again; any other failure does not. */
 describeEachDialect('transactionRetryingDeadlocks', (dialect) => {
   let storage: Storage;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const fresh = await storageFor(dialect);
-    drop = fresh.drop;
-    storage = openStorage(fresh.storage);
+    ({ storage, close } = await openFreshStorage(dialect));
   });
-  afterAll(async () => {
-    await storage.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('runs a deadlock victim again, up to its attempts, and nothing else', async () => {
     let runs = 0;

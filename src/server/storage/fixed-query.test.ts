@@ -1,22 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, storageFor } from '../test/harness.js';
-import { fixedQuery, openStorage, type Storage } from './db.js';
+import { describeEachDialect, openFreshStorage } from '../test/harness.js';
+import { fixedQuery, type Storage } from './db.js';
 
 /** fixedQuery compiles its SQL once per database kind and runs it with each call's own parameters. */
 describeEachDialect('fixedQuery', (dialect) => {
   let storage: Storage;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const fresh = await storageFor(dialect);
-    drop = fresh.drop;
-    storage = openStorage(fresh.storage);
+    ({ storage, close } = await openFreshStorage(dialect));
   });
-  afterAll(async () => {
-    await storage.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('gives each call the rows of its own parameters, also inside a transaction', async () => {
     const pair = fixedQuery((a: string, b: string) => sql<{ a: string; b: string }>`select ${a} as a, ${b} as b`);

@@ -127,6 +127,21 @@ export async function storageAtMigration(
   return { storage, drop: fresh.drop, migrator };
 }
 
+/** A fresh database of the latest schema, opened (`close` closes it and drops it): a suite's own storage. */
+export async function openFreshStorage(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ storage: Storage; close: () => Promise<void> }> {
+  const fresh = await storageFor(dialect);
+  const storage = openStorage(fresh.storage);
+  return {
+    storage,
+    close: async () => {
+      await storage.close();
+      await fresh.drop();
+    },
+  };
+}
+
 export async function storageFor(
   dialect: 'sqlite' | 'postgres',
   { empty = false }: { empty?: boolean } = {},
