@@ -9,7 +9,9 @@
 //   leave), without the wait for the next frame;
 // - the floor: keystroke to paint in an empty editable box on a blank page, the same way. Each key is typed just
 //   after a frame (the one the key before waited for), so it waits most of a frame (16.7 ms at 60 Hz) however little
-//   work it costs: a page paints its keystrokes in the next frame when its time is the floor's.
+//   work it costs: a page paints its keystrokes in the next frame when its time is the floor's;
+// - the console's own floor for an open: from the address to the change request's overview shown (the screen the
+//   editor sits in, without a page in it), and to the lightest screen there is (account settings, one call).
 // Goals (issue 28): the visual editor opens in at most 1 s and paints a keystroke within 16 ms at p95.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +52,7 @@ const introId = made.changes[1].page.id as string;
 const cr = await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
 const url = `${base}/o/${org}/spaces/${space.id}/change-requests/${cr.number}/pages/${pageId}`;
 const introUrl = `${base}/o/${org}/spaces/${space.id}/change-requests/${cr.number}/pages/${introId}`;
+const overviewUrl = `${base}/o/${org}/spaces/${space.id}/change-requests/${cr.number}`;
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil((values.length * p) / 100) - 1]!;
@@ -156,6 +159,20 @@ async function typeKeys(page: Page): Promise<{ paint: number[]; work: number[] }
   return { paint, work };
 }
 
+/** The console's floor for an open: ms from `address` to `ready` shown (median of OPENS). */
+async function openScreen(address: string, ready: (page: Page) => ReturnType<Page['locator']>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < OPENS; i++) {
+    const page = await context.newPage();
+    const t = performance.now();
+    await page.goto(address);
+    await ready(page).waitFor();
+    times.push(performance.now() - t);
+    await page.close();
+  }
+  return median(times);
+}
+
 /** The floor of keystroke to paint: an empty editable box on a blank page. */
 async function floor(): Promise<number[]> {
   const page = await context.newPage();
@@ -172,6 +189,10 @@ const ms = (value: number) => value.toFixed(1).padStart(5);
 let floorKeys: number[];
 try {
   floorKeys = await floor();
+  const overview = await openScreen(overviewUrl, (page) => page.getByRole('heading', { name: /^Edit #/ }));
+  const account = await openScreen(`${base}/account`, (page) =>
+    page.getByRole('heading', { name: 'Account settings' }),
+  );
   for (const mode of ['visual', 'markdown'] as const) {
     const opens: number[] = [];
     let keys = { paint: [] as number[], work: [] as number[] };
@@ -197,6 +218,9 @@ try {
       `${mode.padEnd(8)} open ${median(opens).toFixed(0).padStart(5)} ms, from the page tree ${median(fromTree).toFixed(0).padStart(5)} ms (medians of ${OPENS})   keystroke to paint p50 ${ms(percentile(keys.paint, 50))} ms, p95 ${ms(percentile(keys.paint, 95))} ms; work p50 ${ms(percentile(keys.work, 50))} ms, p95 ${ms(percentile(keys.work, 95))} ms (${KEYS} keys)`,
     );
   }
+  rows.push(
+    `console  open the change request's overview ${overview.toFixed(0).padStart(5)} ms, account settings ${account.toFixed(0).padStart(5)} ms (medians of ${OPENS}: the console's own floor for an open)`,
+  );
   rows.push(
     `floor    (an empty editable box)          keystroke to paint p50 ${ms(percentile(floorKeys, 50))} ms, p95 ${ms(percentile(floorKeys, 95))} ms`,
   );
