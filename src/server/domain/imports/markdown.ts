@@ -210,7 +210,11 @@ function editor(source: string, edits: Edit[]): (from: number, to: number) => st
 }
 
 /** Markdown with HTML blocks (and lone `<img>` tags) written as markdown. */
-function convertHtml(markdown: string): string {
+/**
+ * `markdown` with its HTML blocks written as markdown; with its parse (`root`) when nothing was converted, so that it
+ * is not parsed twice (a page that only mentions `<` in text, or keeps its `<details>`, is most of them).
+ */
+function convertHtml(markdown: string): { markdown: string; root?: Root } {
   const root = parse(markdown);
   const edits: Edit[] = [];
   const visit = (node: Nodes, topLevel: boolean) => {
@@ -232,7 +236,7 @@ function convertHtml(markdown: string): string {
     if ('children' in node) for (const child of node.children) visit(child as Nodes, false);
   };
   for (const child of root.children) visit(child, true);
-  return edits.length ? editor(markdown, edits)(0, markdown.length) : markdown;
+  return edits.length ? { markdown: normalizeMarkdown(editor(markdown, edits)(0, markdown.length)) } : { markdown, root };
 }
 
 /** The edits that rewrite links, images and link definitions pointing at imported pages and files to them. */
@@ -489,10 +493,11 @@ export function preparePage(page: PageInput, input: PrepareInput): PreparedPage 
   // The limits every page body has, checked before anything parses it (parsing deep nesting costs its square).
   if (body.length > PAGE_MARKDOWN_MAX) return fail(tooLong);
   if (tooDeeplyNested(body)) return fail(`nests blockquotes and lists deeper than ${MARKDOWN_DEPTH_MAX} levels`);
-  if (page.convertHtml && /<[a-z!]/i.test(body)) body = convertHtml(body);
   body = normalizeMarkdown(body);
+  let parsed: Root | undefined;
+  if (page.convertHtml && /<[a-z!]/i.test(body)) ({ markdown: body, root: parsed } = convertHtml(body));
   // One parse gives both the links to rewrite and the blocks: each block is its source range, links rewritten.
-  const root = parse(body);
+  const root = parsed ?? parse(body);
   const render = editor(body, linkEdits(body, root, page.base, input, used));
   const blocks = blockRanges(body, root)
     .map((range) => ({ type: range.type, markdown: render(range.from, range.end).trimEnd() }))
