@@ -236,7 +236,9 @@ function convertHtml(markdown: string): { markdown: string; root?: Root } {
     if ('children' in node) for (const child of node.children) visit(child as Nodes, false);
   };
   for (const child of root.children) visit(child, true);
-  return edits.length ? { markdown: normalizeMarkdown(editor(markdown, edits)(0, markdown.length)) } : { markdown, root };
+  return edits.length
+    ? { markdown: normalizeMarkdown(editor(markdown, edits)(0, markdown.length)) }
+    : { markdown, root };
 }
 
 /** The edits that rewrite links, images and link definitions pointing at imported pages and files to them. */
