@@ -2,17 +2,27 @@ import { blocksToMarkdown, splitBlocks, type Block } from '../domain/content/blo
 import { diffBlocks } from '../domain/content/merge.js';
 import { renderPdf, type PdfInput } from '../domain/content/pdf.js';
 import type { ContentKitOutput } from '../../shared/contentkit.js';
-import { markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
+import { linksOf, markdownLinks, markdownUrls, renderBody, type ImageSize } from '../domain/sites/render.js';
 import { markdownToDocument } from '../../shared/document/from-markdown.js';
 import { plainRefs, refUrl, type ContentRef } from '../../shared/document/model.js';
 import { DocumentError, documentToMarkdown } from '../../shared/document/to-markdown.js';
 import { importTasks } from '../domain/imports/tasks.js';
-import { extractSections } from '../domain/search/extract.js';
+import { extractSections, sectionsOf } from '../domain/search/extract.js';
+import { parseMarkdown } from '../../shared/document/parse.js';
 import { parseOpenApi } from '../domain/openapi/parse.js';
 import { findOperation, referencePage } from '../domain/openapi/reference.js';
 import { compareDocuments } from '../domain/openapi/compare.js';
 import type { OperationView } from '../../shared/contract/openapi.js';
 import { editorDocument, sharedDocumentMarkdown } from '../domain/collab/convert.js';
+
+/**
+ * The links and the searchable sections of a page body, from one parse of it (each alone is markdownLinks and
+ * extractSections).
+ */
+function linksAndSections(body: string) {
+  const parsed = parseMarkdown(body.replace(/^\uFEFF/, ''));
+  return { links: linksOf(parsed, body), sections: body ? sectionsOf(parsed, body) : [] };
+}
 
 /**
  * The CPU-heavy tasks, as plain functions of cloneable input. The pool (pool.ts) runs them in a worker thread, or
@@ -23,12 +33,17 @@ export const tasks = {
   ...importTasks,
   /** The top-level blocks of a page body (markdown parse). */
   splitBlocks: (markdown: string) => splitBlocks(markdown),
-  /** splitBlocks, and the searchable sections of the body those blocks make (see search/indexer.ts). */
+  /**
+   * splitBlocks, and the searchable sections (search/indexer.ts) and links (links/documents.ts) of the body those
+   * blocks make, read from one parse of it.
+   */
   splitBlocksForSearch: (markdown: string) => {
     const blocks = splitBlocks(markdown);
     const body = blocksToMarkdown(blocks);
-    return { blocks, body, sections: body ? extractSections(body) : [] };
+    return { blocks, body, ...linksAndSections(body) };
   },
+  /** linksAndSections of many bodies (an import's pages, before the transaction that writes them). */
+  pagesLinksAndSections: (markdowns: string[]) => markdowns.map((markdown) => linksAndSections(markdown)),
   /** The block and word diff of a page between two versions. */
   diffBlocks: (input: { before: Block[]; after: Block[] }) => diffBlocks(input.before, input.after),
   /** A PDF export. */
@@ -139,6 +154,7 @@ export const BACKGROUND_TASKS: ReadonlySet<TaskName> = new Set<TaskName>([
   'docxToMarkdown',
   'extractSections',
   'pagesLinks',
+  'pagesLinksAndSections',
   'collabMarkdown',
   'collabDocument',
 ]);

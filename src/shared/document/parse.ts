@@ -33,7 +33,12 @@ export function parseMarkdown(markdown: string, origins?: number[]): Root {
  * for nodes' positions to be read as lines of `markdown`; left empty when the text parsed is `markdown` itself.
  */
 export function bodyTree(markdown: string, origins?: number[]): HastRoot {
-  const tree = toHast(parseMarkdown(markdown, origins), { allowDangerousHtml: true }) as HastRoot;
+  return hastOf(parseMarkdown(markdown, origins));
+}
+
+/** bodyTree of a body parsed already (parseMarkdown), which is left unchanged: one parse read twice. */
+export function hastOf(parsed: Root): HastRoot {
+  const tree = toHast(parsed, { allowDangerousHtml: true }) as HastRoot;
   let hasRaw = false;
   const find = (node: HastRoot | HastContent): void => {
     if (hasRaw) return;

@@ -16,7 +16,7 @@ import { LruCache } from '../../lib/lru-cache.js';
 import { workers } from '../../workers/pool.js';
 import { applyChanges, type FetchedFile } from '../content/edit.js';
 import * as links from '../links/hooks.js';
-import { linksAhead } from '../links/documents.js';
+import { linksAhead, type LinksAhead } from '../links/documents.js';
 import { PAGE_MARKDOWN_MAX, type ContentChange } from '../../../shared/contract/content.js';
 import { MARKDOWN_DEPTH_MESSAGE, tooDeeplyNested } from '../../../shared/markdown-limits.js';
 import type { Role } from '../../../shared/contract/common.js';
@@ -158,8 +158,10 @@ export interface ContentEditOptions {
   split?: ReadonlyMap<string, SplitBlock[]>;
   /** Ids chosen ahead for the pages and files the batch inserts, by `ref` (links to them are already written). */
   ids?: ReadonlyMap<string, string>;
-  /** Searchable sections of those bodies, extracted ahead, by body (search/indexer.ts prepareSections). */
+  /** Searchable sections of those bodies, extracted ahead, by body (imports/read-ahead.ts). */
   sections?: ReadonlyMap<string, Section[]>;
+  /** Their links, read ahead with the sections, by body. */
+  links?: LinksAhead;
   /** The caller's transaction, to run in rather than in a transaction of its own. */
   tx?: Tx;
 }
@@ -203,6 +205,7 @@ export async function updateContent(
   // current blocks).
   const split = new Map<string, SplitBlock[]>(options.split ?? []);
   const sections = new Map<string, Section[]>(options.sections ?? []);
+  const known: LinksAhead = new Map(options.links ?? []);
   for (const change of changes) {
     const markdown = 'document' in change ? change.document?.markdown : undefined;
     if (markdown !== undefined && !split.has(markdown)) {
@@ -211,10 +214,12 @@ export async function updateContent(
       const parsed = await workers.run('splitBlocksForSearch', markdown, markdownCost(markdown));
       split.set(markdown, parsed.blocks);
       sections.set(parsed.body, parsed.sections);
+      known.set(parsed.body, parsed.links);
     }
   }
-  // So are their links (stored by document in the transaction; merging this change request then parses nothing).
-  const ahead = await linksAhead(split.values());
+  // So are their links (stored by document in the transaction; merging this change request then parses nothing),
+  // read with the sections where they were.
+  const ahead = await linksAhead(split.values(), known);
   const run = async (tx: Tx) => {
     const found = await loadChangeRequest(tx, ctx, spaceId, idOrNumber, 'edit', 'edit its content');
     await crs.updateChangeRequest(tx, found.cr.id, { id: found.cr.id });

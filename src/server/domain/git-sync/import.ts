@@ -7,7 +7,7 @@ import { createChangeRequest, updateContent } from '../change-requests/service.j
 import { mergeChangeRequest, updateFromSpace } from '../change-requests/merge.js';
 import { ConflictError, MERGE_CONFLICTS, NotFoundError } from '../errors.js';
 import { loadSpace } from '../spaces/service.js';
-import { prepareSections } from '../search/indexer.js';
+import { readBodiesAhead } from '../imports/read-ahead.js';
 import { plan as planFiles } from '../imports/zip.js';
 import { ImportIds, fitTitle, type ImportPlan, type PlannedFile, type PlannedPage } from '../imports/plan.js';
 import { ImportScope, type ProgressSink } from '../imports/scope.js';
@@ -349,7 +349,7 @@ export async function importCommit(
       if (!found) throw new NotFoundError(`No file ${url} in this sync`);
       return found;
     };
-    const options = { split, ids: ids.ids, sections: await prepareSections(split.values()) };
+    const options = { split, ids: ids.ids, ...(await readBodiesAhead(split.values())) };
     const subject = `Git Sync: ${info.message.split('\n')[0] || 'changes'} (${commit.slice(0, 7)})`.slice(
       0,
       CHANGE_REQUEST_SUBJECT_MAX,

@@ -17,7 +17,7 @@ import { workers } from '../../workers/pool.js';
 import * as runs from '../../storage/repos/imports.js';
 import { keysetPage } from '../../storage/pagination.js';
 import { loadSpace } from '../spaces/service.js';
-import { prepareSections } from '../search/indexer.js';
+import { readBodiesAhead } from './read-ahead.js';
 import { createChangeRequest, loadChangeRequest, requireEditable, updateContent } from '../change-requests/service.js';
 import { mergeChangeRequest } from '../change-requests/merge.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors.js';
@@ -797,7 +797,7 @@ async function runImport(ctx: ServiceContext, settings: ImportSettings, payload:
       return found;
     };
     // Their searchable text too, before the transaction that writes and merges them (search/indexer.ts).
-    const options = { split, ids: ids.ids, sections: await prepareSections(split.values()) };
+    const options = { split, ids: ids.ids, ...(await readBodiesAhead(split.values())) };
     const message = [plan.message, skippedMessage(skipped)].filter(Boolean).join(' ') || null;
     // The revision and the run's end in one transaction: an import run again never writes twice.
     const completed = (revision: string) => ({

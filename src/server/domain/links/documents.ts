@@ -40,14 +40,16 @@ export function readLinks(markdown: string): Promise<DocumentLinks> {
 
 /**
  * The links of the bodies about to be written (the parsed blocks of each new body), read before the transaction
- * that writes them, so the transaction only stores rows.
+ * that writes them, so the transaction only stores rows. Those `known` already (read with their sections) are not
+ * read again.
  */
-export async function linksAhead(bodies: Iterable<SplitBlock[]>): Promise<LinksAhead> {
-  const out: LinksAhead = new Map();
+export async function linksAhead(bodies: Iterable<SplitBlock[]>, known: LinksAhead = new Map()): Promise<LinksAhead> {
+  const out: LinksAhead = new Map(known);
   const toRead = new Set<string>();
   const slices = new TimeSlices();
   for (const blocks of bodies) {
-    toRead.add(bodyKey(blocks));
+    const key = bodyKey(blocks);
+    if (!out.has(key)) toRead.add(key);
     const pause = slices.pause();
     if (pause) await pause;
   }

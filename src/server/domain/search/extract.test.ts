@@ -59,6 +59,11 @@ describe('searchable sections of a page body', () => {
     expect(anchors.slice(1)).toEqual(renderMarkdown(named, links).headings.map((h) => h.id));
   });
 
+  it('reads math as its formula, parsed as every renderer parses the body (prices in prose stay text)', () => {
+    const [section] = extractSections('It costs $5 and $6.\n\n$$\ne = mc^2\n$$\n\nInline $$a^2 + b^2$$ too.\n');
+    expect(section!.text).toBe('It costs $5 and $6. e = mc^2 Inline a^2 + b^2 too.');
+  });
+
   it('gives an empty body one empty section', () => {
     expect(extractSections('')).toEqual([{ anchor: '', heading: '', text: '' }]);
   });

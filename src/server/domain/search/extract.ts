@@ -2,8 +2,9 @@ import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { parseMarkdown } from '../../../shared/document/parse.js';
 import { HeadingIds, explicitHeadingId } from '../../../shared/heading-ids.js';
-import { gitbookBlocks, includedNames, spaceGitbookTags } from '../../../shared/gitbook-blocks.js';
+import { includedNames } from '../../../shared/gitbook-blocks.js';
 
 /**
  * The searchable text of a page body: its sections, each a top-level heading (with the anchor the published page
@@ -60,6 +61,8 @@ function plainText(node: Nodes, out: string[]): void {
     case 'text':
     case 'inlineCode':
     case 'code':
+    case 'math':
+    case 'inlineMath':
       out.push(node.value);
       return;
     case 'break':
@@ -135,13 +138,15 @@ export function headingAnchorsOfBlocks(
 }
 
 export function extractSections(markdown: string): Section[] {
-  const text = spaceGitbookTags(markdown.replace(/^\uFEFF/, ''));
-  const root: Root = fromMarkdown(text, {
-    extensions: [gfm()],
-    mdastExtensions: [gfmFromMarkdown()],
-  });
-  // GitBook's blocks read as the page shows them: their tags are not text to find.
-  gitbookBlocks(root, text);
+  return sectionsOf(parseMarkdown(markdown.replace(/^\uFEFF/, '')), markdown);
+}
+
+/**
+ * extractSections of a body parsed already (`parsed`: parseMarkdown of `markdown`, left unchanged), as every
+ * renderer parses it: GitBook's blocks read as the page shows them (their tags are not text to find), `$$` math as
+ * its formula.
+ */
+export function sectionsOf(root: Root, markdown: string): Section[] {
   // Anchors as render.ts gives them (shared/heading-ids.ts): GitHub's, or the id a heading names.
   const anchors = new Map<Nodes, string>();
   const ids = new HeadingIds();

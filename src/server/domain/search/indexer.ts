@@ -61,7 +61,7 @@ const sectionsCache = new LruCache<Section[]>(20_000, 32 * 1024 * 1024, (section
 );
 
 /** Part of every stored key: raise it when extractSections gives other sections for the same markdown. */
-const SECTIONS_VERSION = 3;
+const SECTIONS_VERSION = 4;
 
 const sectionsKey = (documentHash: string) => `${SECTIONS_VERSION}:${documentHash}`;
 
@@ -247,15 +247,6 @@ async function extractBodies(bodies: Iterable<string>): Promise<Map<string, Sect
     );
   }
   return out;
-}
-
-/**
- * Extracts now (in the worker pool) the sections of page bodies about to be written, given as their blocks, for a
- * caller that writes and merges them in one transaction (an import into a space): given to the edit that writes
- * them (storeDocumentSections), indexing them then writes rows only. Returns them by body.
- */
-export async function prepareSections(bodies: Iterable<Array<{ markdown: string }>>) {
-  return extractBodies([...bodies].map((blocks) => blocksToMarkdown(blocks)));
 }
 
 function rowOf(spaceId: string, pageId: string, versionHash: string, version: PageVersion, sections: Section[]) {

@@ -1,9 +1,10 @@
 import type { Element, Root } from 'hast';
+import type { Root as MarkdownRoot } from 'mdast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { isFootnotesHeading, nameHeadingsIn } from '../../../shared/heading-ids.js';
 import { bodySchema } from '../../../shared/body-schema.js';
-import { bodyTree } from '../../../shared/document/parse.js';
+import { bodyTree, hastOf, parseMarkdown } from '../../../shared/document/parse.js';
 import { renderMath } from '../../../shared/math.js';
 import { extractOperationBlocks } from '../../../shared/openapi-blocks.js';
 import { includedNames, UNFURL_PROP } from '../../../shared/gitbook-blocks.js';
@@ -245,14 +246,26 @@ export interface BodyLink {
   image: boolean;
 }
 
+/** The links, images and anchors of a page body (markdownLinks). */
+export interface BodyLinks {
+  links: BodyLink[];
+  anchors: string[];
+  includes?: string[];
+}
+
 /**
  * The links and images of `markdown` (each distinct target once, in order of appearance; footnote references,
  * which point inside the page, left out) and the anchors its headings get when published: what the space's links
  * report checks, read exactly as renderBody reads the body.
  */
-export function markdownLinks(markdown: string): { links: BodyLink[]; anchors: string[]; includes?: string[] } {
+export function markdownLinks(markdown: string): BodyLinks {
+  return linksOf(parseMarkdown(markdown), markdown);
+}
+
+/** What markdownLinks answers, for a body parsed already (`parsed`: parseMarkdown of `markdown`, left unchanged). */
+export function linksOf(parsed: MarkdownRoot, markdown: string): BodyLinks {
   // Read after sanitizing, as published: a `javascript:` link is no link there.
-  const clean = sanitize(bodyTree(markdown), schema) as Root;
+  const clean = sanitize(hastOf(parsed), schema) as Root;
   const seen = new Set<string>();
   const links: BodyLink[] = [];
   walk(clean, (e) => {
