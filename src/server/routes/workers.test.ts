@@ -53,8 +53,8 @@ describeEachDialect('work in the worker pool', (dialect) => {
       },
     );
     expect(created.status).toBe(200);
-    // Its blocks, then its links (read before the edit's transaction, and stored with it).
-    expect(workers.offloaded).toBe(before + 2);
+    // Its blocks, its searchable text and its links: one task, before the edit's transaction (stored with it).
+    expect(workers.offloaded).toBe(before + 1);
     const pageId = (created.body.changes as Array<{ page: { id: string } }>)[1]!.page.id;
     const page = await server.request(
       'GET',
