@@ -209,9 +209,8 @@ function editor(source: string, edits: Edit[]): (from: number, to: number) => st
   return (from, to) => render(from, to, edits);
 }
 
-/** Markdown with HTML blocks (and lone `<img>` tags) written as markdown. */
 /**
- * `markdown` with its HTML blocks written as markdown; with its parse (`root`) when nothing was converted, so that it
+ * `markdown` with its HTML blocks (and lone `<img>` tags) written as markdown; with its parse (`root`) when nothing was converted, so that it
  * is not parsed twice (a page that only mentions `<` in text, or keeps its `<details>`, is most of them).
  */
 function convertHtml(markdown: string): { markdown: string; root?: Root } {
