@@ -42,6 +42,24 @@ export interface BlockRange {
   end: number;
 }
 
+/** Characters of markdown given to one task of the worker pool when many bodies are read at once. */
+const BATCH_CHARS = 64 * 1024;
+
+/** `items` in batches of about BATCH_CHARS characters of markdown (`markdownOf` each), for the worker pool. */
+export function markdownBatches<T>(items: Iterable<T>, markdownOf: (item: T) => string): T[][] {
+  const batches: T[][] = [];
+  let size = BATCH_CHARS;
+  for (const item of items) {
+    if (size >= BATCH_CHARS) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1]!.push(item);
+    size += markdownOf(item).length;
+  }
+  return batches;
+}
+
 /**
  * What parsing `markdown` costs, in characters of plain prose: where a body goes to be parsed (inline or in a worker)
  * is decided by this, not by its length alone. micromark checks again every container (block quote, list item)

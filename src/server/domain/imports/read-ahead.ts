@@ -1,11 +1,9 @@
 import { TimeSlices } from '../../lib/yield.js';
 import { workers } from '../../workers/pool.js';
-import { blocksToMarkdown, markdownCost } from '../content/blocks.js';
+import { blocksToMarkdown, markdownBatches, markdownCost } from '../content/blocks.js';
 import type { LinksAhead } from '../links/documents.js';
 import type { Section } from '../search/extract.js';
 
-/** Characters of markdown read per task. */
-const BATCH_CHARS = 64 * 1024;
 /** Tasks given to the worker pool at once (it queues those beyond its threads). */
 const CONCURRENCY = 4;
 
@@ -20,23 +18,21 @@ export async function readBodiesAhead(
 ): Promise<{ sections: Map<string, Section[]>; links: LinksAhead }> {
   const sections = new Map<string, Section[]>();
   const links: LinksAhead = new Map();
-  const batches: Array<{ markdowns: string[]; cost: number; size: number }> = [];
+  const markdowns = new Set<string>();
   const slices = new TimeSlices();
-  for (const markdown of new Set([...bodies].map((blocks) => blocksToMarkdown(blocks)))) {
-    await slices.pause();
-    if (!markdown) continue;
-    let batch = batches.at(-1);
-    if (!batch || batch.size + markdown.length > BATCH_CHARS)
-      batches.push((batch = { markdowns: [], cost: 0, size: 0 }));
-    batch.markdowns.push(markdown);
-    batch.size += markdown.length;
-    batch.cost += markdownCost(markdown);
+  for (const blocks of bodies) {
+    markdowns.add(blocksToMarkdown(blocks));
+    const pause = slices.pause();
+    if (pause) await pause;
   }
+  markdowns.delete('');
+  const batches = markdownBatches(markdowns, (markdown) => markdown);
   for (let i = 0; i < batches.length; i += CONCURRENCY) {
     await Promise.all(
       batches.slice(i, i + CONCURRENCY).map(async (batch) => {
-        const read = await workers.run('pagesLinksAndSections', batch.markdowns, batch.cost);
-        batch.markdowns.forEach((markdown, k) => {
+        const cost = batch.reduce((n, markdown) => n + markdownCost(markdown), 0);
+        const read = await workers.run('pagesLinksAndSections', batch, cost);
+        batch.forEach((markdown, k) => {
           sections.set(markdown, read[k]!.sections);
           links.set(markdown, read[k]!.links);
         });

@@ -4,7 +4,7 @@ import * as repo from '../../storage/repos/links.js';
 import { FifoCache } from '../../lib/fifo-cache.js';
 import { TimeSlices, yieldToEventLoop } from '../../lib/yield.js';
 import { workers } from '../../workers/pool.js';
-import { blocksToMarkdown, markdownCost, type SplitBlock } from '../content/blocks.js';
+import { blocksToMarkdown, markdownBatches, markdownCost, type SplitBlock } from '../content/blocks.js';
 import type { DocumentObject } from '../content/model.js';
 import type { BodyLink } from '../sites/render.js';
 
@@ -21,8 +21,6 @@ export interface DocumentLinks {
 }
 
 const EMPTY: DocumentLinks = { links: [], anchors: [] };
-/** Characters of markdown read per task when many bodies are read at once. */
-const BATCH_CHARS = 64 * 1024;
 const cache = new FifoCache<DocumentLinks>(20_000);
 
 /** Links of page bodies read ahead (before a transaction), by the markdown of their blocks joined (`bodyKey`). */
@@ -56,28 +54,13 @@ export async function linksAhead(bodies: Iterable<SplitBlock[]>, known: LinksAhe
   // In batches (a thousand small bodies of an import are not a thousand tasks run inline one after the other,
   // holding the event loop for seconds), in the worker pool when large, inline with a pause between otherwise.
   const all = [...toRead];
-  for (const batch of batchesOf(all, (markdown) => markdown)) {
+  for (const batch of markdownBatches(all, (markdown) => markdown)) {
     const cost = batch.reduce((n, markdown) => n + markdownCost(markdown), 0);
     const results = await workers.run('pagesLinks', batch, cost);
     batch.forEach((markdown, i) => out.set(markdown, results[i]!));
     if (workers.runsInline(cost)) await yieldToEventLoop();
   }
   return out;
-}
-
-/** `items` in batches of about BATCH_CHARS characters of markdown. */
-function batchesOf<T>(items: T[], markdownOf: (item: T) => string): T[][] {
-  const batches: T[][] = [];
-  let size = BATCH_CHARS;
-  for (const item of items) {
-    if (size >= BATCH_CHARS) {
-      batches.push([]);
-      size = 0;
-    }
-    batches[batches.length - 1]!.push(item);
-    size += markdownOf(item).length;
-  }
-  return batches;
 }
 
 function encode(links: DocumentLinks): string {
@@ -153,7 +136,7 @@ export async function documentLinks(
       else toRead.push([hash, markdown]);
     }
     // Many bodies (a space built from nothing) are read in batches, in the worker pool (inline when small).
-    const batches = batchesOf(toRead, ([, markdown]) => markdown);
+    const batches = markdownBatches(toRead, ([, markdown]) => markdown);
     const results = await Promise.all(
       batches.map((batch) =>
         workers.run(
